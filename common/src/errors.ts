@@ -1,0 +1,40 @@
+/**
+ * Error codes shared by server and SPA: each code carries its HTTP status and its message.
+ * The server throws `AppError(code)`; the SPA can branch on `code` in the failure body.
+ */
+import { MESSAGES } from './messages.ts';
+
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Please check the highlighted fields' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood' },
+  INVALID_CREDENTIALS: { status: 401, message: MESSAGES.invalidCredentials },
+  ACCOUNT_UNAVAILABLE: { status: 403, message: MESSAGES.signInUnavailable },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
+  BASE_ORGANISATION: { status: 403, message: MESSAGES.baseOrganisationSignIn },
+  CSRF_REJECTED: { status: 403, message: 'The request came from another site and was refused' },
+  NOT_FOUND: { status: 404, message: MESSAGES.notFoundTitle },
+  ORGANISATION_NOT_FOUND: { status: 404, message: 'Organisation not found' },
+  USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },
+  CLIENT_NOT_FOUND: { status: 404, message: MESSAGES.clientNotFound },
+  CONFLICT: { status: 409, message: 'That already exists' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'That kind of request body is not accepted' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts, please wait and try again' },
+  INTERNAL: { status: 500, message: MESSAGES.genericError },
+  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable, please try again shortly' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Field-keyed validation messages, as `json.validation.errors` carries them. */
+export type ValidationErrors = Record<string, { message: string }>;
+
+/** The JSON body of every failed API call. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  correlationId?: string;
+  validation: { errors: ValidationErrors };
+}

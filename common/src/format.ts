@@ -1,0 +1,35 @@
+/** Display formats of the spec: dates as DD/MM/YYYY HH:mm plus UTC offset, and the 12-character correlation id. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats a date in the viewer's time zone, e.g. `21/11/2026 20:05 +01:00`; null for a missing or bad date. */
+export function formatDateTime(value: string | number | Date | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const offsetMinutes = -date.getTimezoneOffset();
+  const sign = offsetMinutes >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  return (
+    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())} ${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}
+
+export const CORRELATION_ID_ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const CORRELATION_ID_LENGTH = 12;
+export const CORRELATION_ID_PATTERN = /^[1-9A-Z]{12}$/;
+
+/** A correlation id from random bytes (any CSPRNG: Web Crypto in both the browser and Node). */
+export function correlationIdFrom(bytes: Uint8Array): string {
+  let id = '';
+  for (let i = 0; i < CORRELATION_ID_LENGTH; i++) {
+    // 35 symbols; the tiny modulo bias is irrelevant for a log correlation id.
+    id += CORRELATION_ID_ALPHABET[(bytes[i] ?? 0) % CORRELATION_ID_ALPHABET.length];
+  }
+  return id;
+}
+
+export function newCorrelationId(): string {
+  return correlationIdFrom(crypto.getRandomValues(new Uint8Array(CORRELATION_ID_LENGTH)));
+}

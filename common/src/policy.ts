@@ -1,0 +1,158 @@
+/**
+ * Roles, statuses, organisation defaults, recommended values and product limits (spec sections 3, 5, 6, 9).
+ * The one place these constants live; the server enforces them and the SPA displays them.
+ */
+
+export const ROLES = ['EndUser', 'UserAdministrator', 'OrganisationAdministrator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  EndUser: 'End user',
+  UserAdministrator: 'User admin',
+  OrganisationAdministrator: 'Organisation admin',
+};
+
+/** Rank of each role: a caller may grant or act on roles up to their own rank only. */
+export const ROLE_RANK: Record<Role, number> = {
+  EndUser: 0,
+  UserAdministrator: 1,
+  OrganisationAdministrator: 2,
+};
+
+export const ADMIN_ROLES: readonly Role[] = ['UserAdministrator', 'OrganisationAdministrator'];
+
+export function isAdminRole(role: Role): boolean {
+  return ADMIN_ROLES.includes(role);
+}
+
+export const USER_STATUSES = ['Pending', 'SignedUp', 'LockedOut', 'Disabled', 'Inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  Pending: 'Pending',
+  SignedUp: 'Signed up',
+  LockedOut: 'Locked out',
+  Disabled: 'Disabled',
+  Inactive: 'Inactive',
+};
+
+/** Two-step kinds as the spec numbers them: 0 authenticator app, 1 email, 2 SMS. */
+export const TWO_STEP_KINDS = { app: 0, email: 1, sms: 2 } as const;
+export type TwoStepKind = (typeof TWO_STEP_KINDS)[keyof typeof TWO_STEP_KINDS];
+
+export const COLOURS = [
+  'Blue',
+  'Green',
+  'Red',
+  'Purple',
+  'Orange',
+  'Yellow',
+  'Grey',
+  'DarkGrey',
+  'Teal',
+  'DarkBlue',
+  'Plum',
+] as const;
+export type Colour = (typeof COLOURS)[number];
+
+/** Each named colour as the theme's primary colour and the text colour that reads on it (WCAG AA). */
+export const COLOUR_VALUES: Record<Colour, { primary: string; onPrimary: string; tint: string }> = {
+  Blue: { primary: '#1d5fbf', onPrimary: '#ffffff', tint: '#e8f0fb' },
+  Green: { primary: '#1e7a3c', onPrimary: '#ffffff', tint: '#e7f4ec' },
+  Red: { primary: '#b3261e', onPrimary: '#ffffff', tint: '#fbeaea' },
+  Purple: { primary: '#6a3bb5', onPrimary: '#ffffff', tint: '#f1ebfa' },
+  Orange: { primary: '#b84f00', onPrimary: '#ffffff', tint: '#fdefe3' },
+  Yellow: { primary: '#f2c200', onPrimary: '#1f1f1f', tint: '#fdf8e1' },
+  Grey: { primary: '#5f6368', onPrimary: '#ffffff', tint: '#f1f3f4' },
+  DarkGrey: { primary: '#303437', onPrimary: '#ffffff', tint: '#eceeef' },
+  Teal: { primary: '#00796b', onPrimary: '#ffffff', tint: '#e0f2f0' },
+  DarkBlue: { primary: '#0b2e6b', onPrimary: '#ffffff', tint: '#e6ebf4' },
+  Plum: { primary: '#7b2d63', onPrimary: '#ffffff', tint: '#f5e9f1' },
+};
+
+export const FONTS = ['Default', 'Serif'] as const;
+export type Font = (typeof FONTS)[number];
+export const FONT_STACKS: Record<Font, string> = {
+  Default: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  Serif: "Georgia, Cambria, 'Times New Roman', Times, serif",
+};
+
+export const BUTTON_STYLES = ['Default', 'Rounded'] as const;
+export type ButtonStyle = (typeof BUTTON_STYLES)[number];
+export const INPUT_STYLES = ['Default', 'Grey'] as const;
+export type InputStyle = (typeof INPUT_STYLES)[number];
+
+export const TIERS = ['starter', 'free'] as const;
+export type Tier = (typeof TIERS)[number];
+export const TIER_LABELS: Record<Tier, string> = { starter: 'Starter', free: 'Free' };
+
+/** Organisation policy defaults of spec section 9. */
+export const ORGANISATION_DEFAULTS = {
+  passwordMinLength: 10,
+  passwordExpiryDays: 0,
+  passwordUpper: false,
+  passwordLower: false,
+  passwordDigit: false,
+  passwordSpecial: false,
+  usePasswordList: true,
+  enforcePasswordHistory: false,
+  requireTwoStep: false,
+  allowEmailTwoStep: false,
+  allowSMSTwoStep: false,
+  rememberMeDays: 0,
+  failedSignInsBeforeCooldown: 5,
+  cooldownDurationMinutes: 30,
+  failedSignInsBeforeLockout: 10,
+  inactivityDeletionDays: 0,
+  inactivityExpiryDays: 60,
+  reactivationGracePeriodDays: 3,
+  invitationExpiryHours: 168,
+  inactivityNotificationEmailDays: 7,
+  preventSelfSignUp: false,
+  userEmailWhitelist: ['/.*/'] as string[],
+  enableRedirectUrl: false,
+  redirectUrl: null as string | null,
+  dashboardRedirect: false,
+  colour: 'Blue' as Colour,
+  font: 'Default' as Font,
+  buttonStyle: 'Default' as ButtonStyle,
+  inputStyle: 'Default' as InputStyle,
+  hideOrganisationName: false,
+  tier: 'starter' as Tier,
+};
+
+/** The email whitelist entry that allows every address; shown as 'Any email address is allowed'. */
+export const ANY_EMAIL_PATTERN = '/.*/';
+
+export const LIMITS = {
+  starterPackageUsers: 50,
+  firstNameMax: 50,
+  surnameMax: 100,
+  emailMax: 254,
+  phoneMax: 32,
+  contactMessageMax: 500,
+  fileReadMaxBytes: 104_857_600,
+  /** Passwords longer than this are refused before hashing (NIST 800-63B allows a cap of 64 or more). */
+  passwordMaxLength: 1024,
+  passwordHistory: 13,
+  minimumAge: 18,
+  /** Inactivity sign-out of the SPA and the server's idle session limit (the spec's 1,200,000 ms). */
+  sessionIdleMs: 1_200_000,
+  doubleSubmitMs: 1000,
+  searchDebounceMs: 500,
+  modalExitMs: 400,
+  sidebarBreakpoint: 1000,
+  infiniteScrollPx: 100,
+  sendCodeResetMs: 60_000,
+  emailCodeValidityMinutes: 15,
+  smsCodeValidityMinutes: 10,
+  mfaDigits: 6,
+  applicationTilesPerRow: 6,
+} as const;
+
+export const PASSWORD_STRENGTH_BANDS = [
+  { label: 'Excellent', min: 90 },
+  { label: 'Strong', min: 70 },
+  { label: 'OK', min: 50 },
+  { label: 'Weak', min: 0 },
+] as const;

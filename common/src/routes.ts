@@ -1,0 +1,174 @@
+/**
+ * The SPA route table of spec section 2 and its guard rules, plus the API path constants of section 7.
+ * Pure data and functions: the SPA's router and the server's HTML fallback both read it.
+ */
+import type { Role } from './policy.ts';
+
+export type RouteAccess =
+  /** Anyone, signed in or not. */
+  | { kind: 'public' }
+  /** Signed-out visitors only; signed-in users are sent to /. */
+  | { kind: 'guest' }
+  /** Signed-in users of a non-base organisation, optionally limited to some roles. */
+  | { kind: 'signedIn'; roles?: readonly Role[] };
+
+export interface RouteDef {
+  /** A path pattern: `:name` matches one segment; a trailing `*` matches the rest (prefix match). */
+  path: string;
+  access: RouteAccess;
+  /** The page title shown in the document title as "title - organisation name". */
+  title: string;
+}
+
+const PUBLIC = { kind: 'public' } as const;
+const GUEST = { kind: 'guest' } as const;
+const SIGNED_IN = { kind: 'signedIn' } as const;
+const ORG_ADMIN = { kind: 'signedIn', roles: ['OrganisationAdministrator'] } as const;
+const USER_ADMINS = { kind: 'signedIn', roles: ['OrganisationAdministrator', 'UserAdministrator'] } as const;
+const DASHBOARD_ROLES = {
+  kind: 'signedIn',
+  roles: ['OrganisationAdministrator', 'UserAdministrator', 'EndUser'],
+} as const;
+
+export const ROUTES = {
+  home: { path: '/', access: PUBLIC, title: 'Sign in' },
+  signup: { path: '/signup', access: GUEST, title: 'Sign up' },
+  recovery: { path: '/recovery', access: GUEST, title: 'Account recovery' },
+  recoveryCode: { path: '/recoverycode', access: GUEST, title: 'Account recovery' },
+  completeSignup: { path: '/completesignup', access: GUEST, title: 'Complete sign up' },
+  verifyEmail: { path: '/verifyemail', access: PUBLIC, title: 'Verify email' },
+  getStarted: { path: '/getstarted', access: PUBLIC, title: 'Get started' },
+  demo: { path: '/demo', access: PUBLIC, title: 'Demo' },
+  signupOrganisation: { path: '/signuporganisation', access: PUBLIC, title: 'Sign up your organisation' },
+  dashboard: { path: '/dashboard', access: DASHBOARD_ROLES, title: 'Dashboard' },
+  updatePassword: { path: '/updatepassword', access: SIGNED_IN, title: 'Change password' },
+  passwordExpired: { path: '/passwordexpired', access: SIGNED_IN, title: 'Password expired' },
+  account: { path: '/account', access: SIGNED_IN, title: 'Profile' },
+  twoStep: { path: '/twostep', access: SIGNED_IN, title: 'Multi-factor authentication' },
+  redirecting: { path: '/redirecting', access: SIGNED_IN, title: 'Redirecting' },
+  applicationPolicy: { path: '/applicationpolicy', access: SIGNED_IN, title: 'Application policy' },
+  emailVerificationRequired: {
+    path: '/emailverificationrequired',
+    access: SIGNED_IN,
+    title: 'Email verification required',
+  },
+  organisation: { path: '/organisation', access: ORG_ADMIN, title: 'Manage your organisation' },
+  applications: { path: '/applications', access: ORG_ADMIN, title: 'Applications' },
+  addApplication: { path: '/applications/add', access: ORG_ADMIN, title: 'Add an application' },
+  application: { path: '/applications/:id', access: ORG_ADMIN, title: 'Application' },
+  users: { path: '/users', access: USER_ADMINS, title: 'Users' },
+  addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
+  user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },
+  help: { path: '/help/*', access: PUBLIC, title: 'Help' },
+  privacyPolicy: { path: '/privacypolicy', access: PUBLIC, title: 'Privacy policy' },
+  termsAndConditions: { path: '/termsandconditions', access: PUBLIC, title: 'Terms and conditions of use' },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+
+const ROUTE_LIST = Object.entries(ROUTES) as [RouteName, RouteDef][];
+
+/** Finds the route a pathname belongs to; literal segments win over `:params` (so /users/add is not /users/:id). */
+export function matchRoute(pathname: string): { name: RouteName; route: RouteDef; params: Record<string, string> } | null {
+  const segments = splitPath(pathname);
+  let best: { name: RouteName; route: RouteDef; params: Record<string, string>; score: number } | null = null;
+  for (const [name, route] of ROUTE_LIST) {
+    const result = matchPattern(route.path, segments);
+    if (result && (!best || result.score > best.score)) best = { name, route, params: result.params, score: result.score };
+  }
+  return best && { name: best.name, route: best.route, params: best.params };
+}
+
+function splitPath(pathname: string): string[] {
+  return pathname
+    .split('?')[0]!
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => s.toLowerCase());
+}
+
+function matchPattern(pattern: string, segments: string[]): { params: Record<string, string>; score: number } | null {
+  const parts = splitPath(pattern);
+  const prefix = parts.at(-1) === '*';
+  if (prefix) parts.pop();
+  if (prefix ? segments.length < parts.length : segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  let score = 0;
+  for (const [i, part] of parts.entries()) {
+    const segment = segments[i]!;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segment);
+    else if (part === segment) score += 2;
+    else return null;
+  }
+  return { params, score: prefix ? score : score + 1 };
+}
+
+/** What the guard needs to know of the signed-in user. */
+export interface GuardUser {
+  role: Role;
+  requiresNewPassword: boolean;
+  requiresTwoStep: boolean;
+}
+
+export type GuardDecision =
+  | { kind: 'allow'; name: RouteName; route: RouteDef }
+  | { kind: 'redirect'; to: string; referrer?: string }
+  | { kind: 'notFound' };
+
+/**
+ * The guard rules of spec section 2, applied in order: unknown path; signed-out (or base organisation)
+ * visitors of signed-in routes go to / with the referrer; a role outside the route's list goes to /;
+ * a required new password goes to /passwordexpired, then required two-step to /twostep, except on
+ * those two pages; signed-in users are bounced from the guest pages to /.
+ */
+export function guardRoute(location: string, user: GuardUser | null, isBase: boolean): GuardDecision {
+  const matched = matchRoute(location);
+  if (!matched) return { kind: 'notFound' };
+  const { name, route } = matched;
+  const access: RouteAccess = route.access;
+  const signedIn = user !== null && !isBase;
+
+  if (access.kind === 'guest') {
+    return user ? { kind: 'redirect', to: ROUTES.home.path } : { kind: 'allow', name, route };
+  }
+  if (access.kind === 'public') return { kind: 'allow', name, route };
+
+  if (!signedIn) return { kind: 'redirect', to: ROUTES.home.path, referrer: location };
+  if (access.roles && !access.roles.includes(user.role)) return { kind: 'redirect', to: ROUTES.home.path };
+  const onForcingPage = name === 'passwordExpired' || name === 'twoStep';
+  if (!onForcingPage && user.requiresNewPassword) return { kind: 'redirect', to: ROUTES.passwordExpired.path };
+  if (!onForcingPage && user.requiresTwoStep) return { kind: 'redirect', to: ROUTES.twoStep.path };
+  return { kind: 'allow', name, route };
+}
+
+/** API paths of spec section 7; all under /api. */
+export const API = {
+  account: '/api/account',
+  signout: '/api/signout',
+  signup: '/api/signup',
+  completesignup: '/api/completesignup',
+  resetpassword: '/api/resetpassword',
+  changepassword: '/api/changepassword',
+  verifyemail: '/api/verifyemail',
+  clients: '/api/clients',
+  orgexists: '/api/orgexists',
+  organisation: '/api/organisation',
+  organisationStyle: '/api/organisation/style',
+  users: '/api/users',
+  usersSearch: '/api/users/search',
+  authenticate: '/api/authenticate',
+  accountrecovery: '/api/accountrecovery',
+  metrics: '/api/metrics',
+  support: '/api/support',
+  basesignupemail: '/api/basesignupemail',
+  basesignuporg: '/api/basesignuporg',
+  basesignup: '/api/basesignup',
+  disableotp: '/api/disableotp',
+  saveotp: '/api/saveotp',
+  refreshotp: '/api/refreshotp',
+  setupsmsotp: '/api/setupsmsotp',
+  clientauthsteps: '/api/clientauthsteps',
+  acceptpolicy: '/api/acceptpolicy',
+  rememberme: '/api/rememberme',
+  logError: '/api/log/error',
+} as const;

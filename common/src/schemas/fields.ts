@@ -1,0 +1,74 @@
+/**
+ * Field schemas shared by forms and the server. Bodies arrive form-encoded, so booleans, numbers and
+ * lists are accepted both as their JSON types (from forms in the SPA) and as their string encodings.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { LIMITS } from '../policy.ts';
+
+export const requiredString = (max = 1000) =>
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(max, { error: MESSAGES.tooLong(max) });
+
+export const optionalString = (max = 1000) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: MESSAGES.tooLong(max) })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+export const email = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, { error: MESSAGES.required })
+  .max(LIMITS.emailMax, { error: MESSAGES.tooLong(LIMITS.emailMax) })
+  .pipe(z.email({ error: MESSAGES.invalidEmail }))
+  .transform((v) => v.toLowerCase());
+
+/** A password as typed: never trimmed or altered here; the server normalises it (NFKC) before hashing. */
+export const password = z
+  .string({ error: MESSAGES.required })
+  .min(1, { error: MESSAGES.required })
+  .max(LIMITS.passwordMaxLength, { error: MESSAGES.tooLong(LIMITS.passwordMaxLength) });
+
+const TRUE_STRINGS = new Set(['true', 'on', '1', 'yes']);
+
+/** A checkbox: true, 'true', 'on' and '1' are ticked; anything else, or nothing, is not. */
+export const formBoolean = z.preprocess(
+  (v) => (typeof v === 'string' ? TRUE_STRINGS.has(v.toLowerCase()) : v === true),
+  z.boolean(),
+);
+
+/** A required consent tick. */
+export const consent = z.preprocess(
+  (v) => (typeof v === 'string' ? TRUE_STRINGS.has(v.toLowerCase()) : v === true),
+  z.literal(true, { error: MESSAGES.required }),
+);
+
+/** A list field: a repeated form key, a single value, or an array; blank entries are dropped. */
+export const formList = <T extends z.ZodType<string>>(item: T) =>
+  z.preprocess((v) => {
+    const list = v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v];
+    return list.filter((entry) => typeof entry !== 'string' || entry.trim() !== '');
+  }, z.array(item));
+
+export const formInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: MESSAGES.required })
+    .int({ error: 'Please enter a whole number' })
+    .min(min, { error: `Please enter a number of at least ${min}` })
+    .max(max, { error: `Please enter a number no greater than ${max}` });
+
+/** Where to return after a form succeeds: only a same-site path, never another origin. */
+export const returnUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && isSafeReturnPath(v) ? v : undefined));
+
+export function isSafeReturnPath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\r\n]/.test(value);
+}

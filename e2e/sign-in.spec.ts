@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Dialect } from '../server/src/db/database.ts';
+import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+const dialects: Dialect[] = inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+
+describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (dialect) => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse(dialect);
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext();
+    return context.newPage();
+  }
+
+  async function expectAccessible(page: Page) {
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }
+
+  it('lets the CLI-made admin sign in at their organisation, see the Dashboard and sign out', async () => {
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    expect(await page.title()).toBe('Sign in - acme');
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-sign-in`);
+
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Dashboard - acme');
+    const securityLog = page.getByRole('region', { name: 'Security log' });
+    await securityLog.getByText('Previously signed in at').waitFor();
+    expect(await securityLog.getByText('Never').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual([
+      'Dashboard',
+      'Applications',
+      'Add an application',
+      'Users',
+      'Add a user',
+      'Organisation settings',
+      'Profile',
+      'Password',
+      'MFA',
+      'Get help',
+    ]);
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-dashboard`);
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.locator('.profile-panel').getByText('admin@acme.test').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // Signed out on the server too: the dashboard now sends the browser back to sign-in.
+    await page.goto(gatehouse.url('acme') + '/dashboard');
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the error for a wrong password and keeps the user on the sign-in page', async () => {
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill('not the right password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The email address or password is incorrect' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-sign-in-error`);
+    await page.context().close();
+  });
+
+  it('shows field messages when the form is incomplete', async () => {
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('This field is required').first().waitFor();
+    await page.context().close();
+  });
+
+  it("shows 'Page not found' for an unknown path", async () => {
+    const page = await newPage();
+    const response = await page.goto(gatehouse.url('acme') + '/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByText("Sorry, but we couldn't find the page you were looking for...").waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-not-found`);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows 'Page not found' for a host that is no organisation", async () => {
+    const page = await newPage();
+    const response = await page.goto(gatehouse.url('nosuchorg') + '/');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.context().close();
+  });
+
+  it('sends a signed-out visit to /dashboard to sign-in and back to /dashboard afterwards', async () => {
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/dashboard');
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.context().close();
+  });
+
+  it('toggles the side menu below 1000 px and always shows it at 1000 px or more', async () => {
+    const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await nav.waitFor({ state: 'visible' });
+    await screenshot(page, `${dialect}-narrow-menu`);
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await nav.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    await context.close();
+  });
+});

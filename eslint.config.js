@@ -1,0 +1,60 @@
+// Lint rules, including the import boundaries of docs/architecture.md that a rule can hold.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['common/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', '@gatehouse/server*', '@gatehouse/web*', '**/server/**', '**/web/**'], message: 'common/ is pure TypeScript shared by browser and server: it imports nothing else in the repo and no Node API.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@gatehouse/server*', '**/server/**', 'node:*'], message: 'The SPA imports common/, never the server.' }] }],
+    },
+  },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/pages/**', '**/app/**'], message: 'components/ are domain-free: they import no feature, page or app code.' }] }],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@gatehouse/web*', '**/web/src/**', 'vitest'], message: 'The server imports common/, never the SPA or test code.' }] }],
+    },
+  },
+  {
+    files: ['server/src/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['kysely', 'kysely/*', '**/store.ts', '**/db/*'], message: 'Route handlers stay thin: queries live in store.ts, rules in service.ts.' }] },
+      ],
+    },
+  },
+);

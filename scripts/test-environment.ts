@@ -1,0 +1,57 @@
+/**
+ * Vitest global setup: finds out once which optional services this machine offers, hands the answer
+ * to the test files (inject), and says plainly which suites run and which are skipped.
+ * With GATEHOUSE_REQUIRE_SUITES (CI sets it), a missing service fails the run instead of skipping.
+ */
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A reachable PostgreSQL URL, or '' when the PostgreSQL suite is skipped. */
+    postgresUrl: string;
+    /** A Chromium executable, or '' when the browser suite is skipped. */
+    chromiumPath: string;
+  }
+}
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const required = new Set((process.env.GATEHOUSE_REQUIRE_SUITES ?? '').split(',').filter(Boolean));
+  const say = (line: string) => console.log(`  ${line}`);
+
+  const pgUrl = process.env.TEST_DATABASE_URL ?? '';
+  const pgOk = pgUrl !== '' && (await postgresReachable(pgUrl));
+  project.provide('postgresUrl', pgOk ? pgUrl : '');
+
+  const chromium = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
+  const chromiumOk = existsSync(chromium);
+  project.provide('chromiumPath', chromiumOk ? chromium : '');
+
+  if (pgOk) say(`PostgreSQL suite: runs against ${pgUrl}`);
+  else {
+    const why = pgUrl ? `${pgUrl} is unreachable` : 'TEST_DATABASE_URL is not set';
+    if (required.has('postgres')) throw new Error(`The PostgreSQL suite is required but ${why}.`);
+    say(`PostgreSQL suite: SKIPPED (${why}); the SQLite suite runs.`);
+  }
+  if (chromiumOk) say(`Browser suite: runs in ${chromium}`);
+  else {
+    if (required.has('chromium')) throw new Error(`The browser suite is required but there is no Chromium at ${chromium}.`);
+    say(`Browser suite: SKIPPED (no Chromium at ${chromium}; install it with apt-get install -y chromium).`);
+  }
+}

@@ -1,0 +1,39 @@
+/** The user as the API shows them to themselves and to admins (spec section 3, User). */
+import type { Account } from '@gatehouse/common/schemas/account';
+import { DAY } from '../clock.ts';
+import type { OrganisationRow, UserRow } from '../db/schema.ts';
+
+export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** A new password is required when an admin asked for one or the organisation's expiry has passed. */
+export function requiresNewPassword(org: OrganisationRow, user: UserRow, now: number): boolean {
+  if (user.requires_new_password) return true;
+  if (org.password_expiry_days <= 0 || user.password_hash === null || user.password_set_date === null) return false;
+  return now >= user.password_set_date + org.password_expiry_days * DAY;
+}
+
+export function toAccount(org: OrganisationRow, user: UserRow, now: number): Account {
+  const twoStepRequired = org.require_two_step || user.multi_factor_auth_required;
+  const twoStepEnabled = false;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    surname: user.surname,
+    phoneNumber: user.phone_number,
+    role: user.role,
+    status: user.status,
+    passwordSetDate: isoOrNull(user.password_set_date),
+    previousSignIn: isoOrNull(user.previous_sign_in),
+    lastSignIn: isoOrNull(user.last_sign_in),
+    lastFailedSignIn: isoOrNull(user.last_failed_sign_in),
+    emailVerifiedDate: isoOrNull(user.email_verified_date),
+    accessibleClientIDs: [],
+    clients: [],
+    failedAuthCount: user.failed_auth_count,
+    requiresNewPassword: requiresNewPassword(org, user, now),
+    requiresTwoStep: twoStepRequired && !twoStepEnabled,
+    multiFactorAuthRequired: user.multi_factor_auth_required,
+    twoStep: { enabled: twoStepEnabled, required: twoStepRequired, kind: null },
+  };
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { findUserByEmail } from './store.ts';
+
+describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await server.createOrganisation('acme');
+    await server.createOrganisation('globex');
+  });
+  afterAll(() => server?.close());
+
+  const signIn = (org: string, email: string, password: string) => {
+    const client = server.client(org);
+    return { client, response: client.post('/api/authenticate', { form: { email, password } }) };
+  };
+
+  it('signs the CLI-made admin in with a host-only, HttpOnly, SameSite session cookie and answers the account', async () => {
+    const { client, response } = signIn('acme', 'Admin@Acme.test', DEFAULT_PASSWORD);
+    const res = await response;
+    expect(res.status).toBe(200);
+    const body = res.json<{ user: { email: string; role: string; emailVerifiedDate: string | null }; orgRedirectURL: null }>();
+    expect(body.user.email).toBe('admin@acme.test');
+    expect(body.user.role).toBe('OrganisationAdministrator');
+    expect(body.user.emailVerifiedDate).not.toBeNull();
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^gatehouse_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Domain=/i);
+
+    const account = await client.get('/api/account');
+    expect(account.status).toBe(200);
+    expect(account.json<{ email: string; lastSignIn: string }>().email).toBe('admin@acme.test');
+  });
+
+  it('records the previous sign-in when signing in again', async () => {
+    const first = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    const second = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    const a = first.json<{ user: { lastSignIn: string } }>().user;
+    const b = second.json<{ user: { previousSignIn: string; lastSignIn: string } }>().user;
+    expect(b.previousSignIn).toBe(a.lastSignIn);
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const wrong = await signIn('acme', 'admin@acme.test', 'not the password at all').response;
+    const unknown = await signIn('acme', 'nobody@acme.test', 'not the password at all').response;
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const strip = (body: Record<string, unknown>) => ({ ...body, correlationId: undefined });
+    expect(strip(wrong.json())).toEqual(strip(unknown.json()));
+    expect(wrong.json()).toMatchObject({ statusCode: 401, message: 'The email address or password is incorrect', validation: { errors: {} } });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts a failed sign-in against the user', async () => {
+    const before = await findUserByEmail(server.ctx.db.kysely, (await orgId('globex'))!, 'admin@globex.test');
+    await signIn('globex', 'admin@globex.test', 'wrong wrong wrong').response;
+    const after = await findUserByEmail(server.ctx.db.kysely, (await orgId('globex'))!, 'admin@globex.test');
+    expect(after!.failed_auth_count).toBe(before!.failed_auth_count + 1);
+    expect(after!.last_failed_sign_in).not.toBeNull();
+  });
+
+  it('answers missing fields with messages keyed by field', async () => {
+    const res = await server.client('acme').post('/api/authenticate', { form: { email: 'not-an-email' } });
+    expect(res.status).toBe(400);
+    const body = res.json<{ validation: { errors: Record<string, { message: string }> } }>();
+    expect(body.validation.errors.email?.message).toBe('Please enter a valid email address');
+    expect(body.validation.errors.password?.message).toBe('This field is required');
+  });
+
+  it('refuses a password over 1,024 characters before hashing it', async () => {
+    const res = await signIn('acme', 'admin@acme.test', 'x'.repeat(1025)).response;
+    expect(res.status).toBe(400);
+  });
+
+  it('is 401 for the account when signed out, and after signing out', async () => {
+    const { client, response } = signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD);
+    await response;
+    expect((await client.get('/api/account')).status).toBe(200);
+    const token = client.cookies.get('gatehouse_session')!;
+    const out = await client.post('/api/signout');
+    expect(out.status).toBe(204);
+    expect((await client.get('/api/account')).status).toBe(401);
+    // The old token is dead on the server, not merely forgotten by the browser.
+    const replay = server.client('acme');
+    replay.cookies.set('gatehouse_session', token);
+    expect((await replay.get('/api/account')).status).toBe(401);
+  });
+
+  it("never honours one organisation's session on another organisation's host", async () => {
+    const { client, response } = signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD);
+    await response;
+    const elsewhere = server.client('globex');
+    elsewhere.cookies.set('gatehouse_session', client.cookies.get('gatehouse_session')!);
+    expect((await elsewhere.get('/api/account')).status).toBe(401);
+    const base = server.client('');
+    base.cookies.set('gatehouse_session', client.cookies.get('gatehouse_session')!);
+    expect((await base.get('/api/account')).status).toBe(401);
+  });
+
+  it('rejects a tampered session cookie', async () => {
+    const { client, response } = signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD);
+    await response;
+    const [token, signature] = client.cookies.get('gatehouse_session')!.split('.');
+    client.cookies.set('gatehouse_session', `${token!.slice(0, -2)}AA.${signature}`);
+    expect((await client.get('/api/account')).status).toBe(401);
+  });
+
+  it('gives a fresh session id at every sign-in', async () => {
+    const client = server.client('acme');
+    await client.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    const first = client.cookies.get('gatehouse_session');
+    await client.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    const second = client.cookies.get('gatehouse_session');
+    expect(second).not.toBe(first);
+    const old = server.client('acme');
+    old.cookies.set('gatehouse_session', first!);
+    expect((await old.get('/api/account')).status).toBe(401);
+  });
+
+  it('refuses sign-in at the base organisation', async () => {
+    const res = await server.client('').post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a cross-site state-changing call (CSRF) but lets same-origin and non-browser clients through', async () => {
+    const client = server.client('acme');
+    const crossSite = await client.post('/api/authenticate', {
+      form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD },
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: 'CSRF_REJECTED' });
+    const sibling = await client.post('/api/signout', { headers: { origin: `http://globex.localhost:${server.port}` } });
+    expect(sibling.status).toBe(403);
+    const fetchMetadata = await client.post('/api/signout', { noOrigin: true, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(fetchMetadata.status).toBe(403);
+    const nonBrowser = await client.post('/api/authenticate', { noOrigin: true, form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    expect(nonBrowser.status).toBe(200);
+  });
+
+  it('ends an idle session after the inactivity period', async () => {
+    const { client, response } = signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD);
+    await response;
+    await server.ctx.db.kysely.updateTable('sessions').set({ last_seen_at: Date.now() - 21 * 60_000 }).execute();
+    expect((await client.get('/api/account')).status).toBe(401);
+  });
+
+  async function orgId(name: string) {
+    const row = await server.ctx.db.kysely.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirst();
+    return row?.id;
+  }
+});

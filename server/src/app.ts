@@ -1,0 +1,80 @@
+/** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import { newCorrelationId } from '@gatehouse/common/format';
+import { accountRoutes } from './accounts/routes.ts';
+import type { AppContext } from './context.ts';
+import { diagnosticsRoutes } from './diagnostics/routes.ts';
+import { registerCsrfCheck } from './http/csrf.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerRequestContext } from './http/request-context.ts';
+import { organisationRoutes } from './organisations/routes.ts';
+import { registerSpa } from './spa/static.ts';
+import { OrganisationResolver } from './tenancy/resolver.ts';
+
+export interface AppOptions {
+  /** Where the built SPA lives; defaults to web/dist. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export interface GatehouseApp {
+  app: FastifyInstance;
+  resolver: OrganisationResolver;
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<GatehouseApp> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    genReqId: () => newCorrelationId(),
+    requestIdHeader: false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  const resolver = new OrganisationResolver(ctx);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-correlation-id', request.id);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: ctx.config.publicScheme === 'https' ? [] : null,
+      },
+    },
+    hsts: ctx.config.publicScheme === 'https',
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
+  await app.register(fastifyFormbody, { bodyLimit: 256 * 1024 });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 100, parts: 104 } });
+
+  registerErrorHandler(app);
+  registerRequestContext(app, ctx, resolver);
+  registerCsrfCheck(app);
+
+  diagnosticsRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  organisationRoutes(app, ctx);
+  await registerSpa(app, options.webDist);
+
+  return { app, resolver };
+}

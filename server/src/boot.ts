@@ -1,0 +1,20 @@
+/** Opens what the server and the CLI both need: configuration, a migrated database and the context. */
+import { systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrations/index.ts';
+import { ensureBaseOrganisation } from './organisations/service.ts';
+
+export async function openContext(config: Config): Promise<AppContext> {
+  const db = openDatabase(config.database);
+  try {
+    await migrate(db);
+    const ctx: AppContext = { config, db, clock: systemClock };
+    await ensureBaseOrganisation(ctx);
+    return ctx;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/gatehouse.js', import.meta.url));
+
+function gatehouse(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
+  let server: TestServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    env = { DATABASE_URL: server.databaseUrl, DATA_DIR: server.ctx.config.dataDir, PORT: String(server.port), LOG_LEVEL: 'silent' };
+  });
+  afterAll(() => server?.close());
+
+  it('creates an organisation whose admin can sign in at once on the running server', async () => {
+    const run = await gatehouse(['create-organisation', 'acme', '--admin-email', 'Admin@Acme.test', '--admin-password', DEFAULT_PASSWORD], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Created organisation acme with admin admin@acme.test.');
+    expect(run.stdout).toContain(`http://acme.localhost:${server.port}/`);
+    const signIn = await server.client('acme').post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.json()).toMatchObject({ user: { role: 'OrganisationAdministrator' } });
+  });
+
+  it('says plainly when the name is taken', async () => {
+    const run = await gatehouse(['create-organisation', 'acme', '--admin-email', 'x@acme.test', '--admin-password', DEFAULT_PASSWORD], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('That name is already taken, please choose another');
+  });
+
+  it('says plainly when the password is weak, and creates nothing', async () => {
+    const run = await gatehouse(['create-organisation', 'weakling', '--admin-email', 'x@w.test', '--admin-password', 'short'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The password is too weak: Use at least 10 characters.');
+    expect((await server.client('weakling').get('/api/organisation')).status).toBe(404);
+  });
+
+  it('refuses reserved and malformed names', async () => {
+    const reserved = await gatehouse(['create-organisation', 'www', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], env);
+    expect(reserved.code).toBe(1);
+    expect(reserved.stderr).toContain('That name is reserved');
+    const malformed = await gatehouse(['create-organisation', '-bad-', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], env);
+    expect(malformed.code).not.toBe(0);
+  });
+
+  it('explains its usage when options are missing', async () => {
+    const run = await gatehouse(['create-organisation', 'nameonly'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--admin-email');
+  });
+
+  it('names the variable when the configuration is bad', async () => {
+    const run = await gatehouse(['create-organisation', 'x1', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], { ...env, PORT: 'eighty' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('PORT');
+  });
+});

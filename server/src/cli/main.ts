@@ -1,0 +1,80 @@
+/** The `gatehouse` command: operator tasks that work on the configured database without a running server. */
+import { parseArgs } from 'node:util';
+import { openContext } from '../boot.ts';
+import { ConfigError, loadConfig, originFor } from '../config.ts';
+import { AppError } from '../http/errors.ts';
+import { createOrganisationWithAdmin } from '../organisations/service.ts';
+
+const USAGE = `Usage: gatehouse <command> [options]
+
+Commands:
+  create-organisation <name> --admin-email <email> --admin-password <password> [--display-name <text>]
+      Creates organisation <name>, served at <name>.<BASE_HOSTNAME>, with an Organisation Admin
+      whose email counts as verified.
+
+The database and hostnames come from the same environment variables as the server (see README).`;
+
+class UsageError extends Error {}
+
+async function createOrganisation(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'display-name': { type: 'string' },
+    },
+  });
+  const name = positionals[0];
+  if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
+  if (!values['admin-email']) throw new UsageError('Give the admin email with --admin-email.');
+  if (!values['admin-password']) throw new UsageError('Give the admin password with --admin-password.');
+  const config = loadConfig();
+  const ctx = await openContext(config);
+  try {
+    const org = await createOrganisationWithAdmin(ctx, {
+      name,
+      displayName: values['display-name'],
+      adminEmail: values['admin-email'],
+      adminPassword: values['admin-password'],
+    });
+    console.log(`Created organisation ${org.name} with admin ${values['admin-email'].toLowerCase()}.`);
+    console.log(`Sign in at ${originFor(config, org.hostname)}/`);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'create-organisation': createOrganisation,
+};
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    await run(rest);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof AppError) console.error(describeAppError(error));
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
+    else console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+function describeAppError(error: AppError): string {
+  const details = Object.values(error.errors).map(({ message }) => message);
+  return `Nothing was changed. ${details.length > 0 ? details.join(' ') : error.message}`;
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, originFor } from './config.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('has defaults that work on a laptop', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.baseHostname).toBe('localhost');
+    expect(config.database).toEqual({ kind: 'sqlite', path: path.join(cwd, 'data/gatehouse.db') });
+    expect(originFor(config, 'acme.localhost')).toBe('http://acme.localhost:3000');
+  });
+
+  it('generates the cookie secret once, keeps it private in the data directory, and reuses it', () => {
+    const cwd = tempDir();
+    const first = loadConfig({}, cwd);
+    const second = loadConfig({}, cwd);
+    expect(first.cookieSecret).toHaveLength(43);
+    expect(second.cookieSecret).toBe(first.cookieSecret);
+    const file = path.join(cwd, 'data', 'cookie-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.cookieSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads PostgreSQL URLs and public URL settings', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://u@db/gh', BASE_HOSTNAME: 'ID.Example.com', PUBLIC_SCHEME: 'https', PUBLIC_PORT: '443', COOKIE_SECRET: 'x'.repeat(32) },
+      tempDir(),
+    );
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/gh', poolSize: 10 });
+    expect(config.baseHostname).toBe('id.example.com');
+    expect(originFor(config, 'acme.id.example.com')).toBe('https://acme.id.example.com');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['BASE_HOSTNAME', 'not a host'],
+    ['PUBLIC_SCHEME', 'ftp'],
+    ['COOKIE_SECRET', 'short'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('stops with a sentence naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value }, tempDir())).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value }, tempDir())).toThrow(new RegExp(`environment variable ${name} is not valid`));
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The one configuration object, read from the environment once at start. Nothing else reads env.
+ * A bad value stops the start with a sentence that names the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const hostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'must be a hostname such as localhost or id.example.com');
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/gatehouse.db')
+    .refine((v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be sqlite:<path> or postgres://...'),
+  BASE_HOSTNAME: hostname.default('localhost'),
+  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_PORT: port.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
+  baseHostname: string;
+  publicScheme: 'http' | 'https';
+  /** The port that appears in public URLs; null when it is the scheme's default. */
+  publicPort: number | null;
+  dataDir: string;
+  cookieSecret: string;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`The environment variable ${name} is not valid: ${issue.message} (it is ${JSON.stringify(env[name])}).`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicPort = e.PUBLIC_PORT ?? e.PORT;
+  const defaultPort = e.PUBLIC_SCHEME === 'https' ? 443 : 80;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL.startsWith('sqlite:')
+      ? { kind: 'sqlite', path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)) }
+      : { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
+    baseHostname: e.BASE_HOSTNAME,
+    publicScheme: e.PUBLIC_SCHEME,
+    publicPort: publicPort === defaultPort ? null : publicPort,
+    dataDir,
+    cookieSecret: e.COOKIE_SECRET ?? readOrCreateSecret(dataDir, 'cookie-secret'),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+/** The public origin of a host of this deployment, e.g. http://acme.localhost:3000. */
+export function originFor(config: Config, host: string): string {
+  return `${config.publicScheme}://${host}${config.publicPort === null ? '' : `:${config.publicPort}`}`;
+}

@@ -1,0 +1,28 @@
+/** All schema migrations, in order. Each takes the dialect so the one schema is written for both databases. */
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Db, Dialect } from '../database.ts';
+import { foundation } from './0001-foundation.ts';
+
+export type MigrationFactory = (dialect: Dialect) => Migration;
+
+const MIGRATIONS: Record<string, MigrationFactory> = {
+  '0001-foundation': foundation,
+};
+
+/** Brings the schema up to date; safe when several processes start at once (Kysely takes a lock). */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db: db.kysely as unknown as Kysely<unknown>,
+    provider: {
+      getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Table types for Kysely. Times are epoch milliseconds (BIGINT), booleans are BOOLEAN, JSON is TEXT.
+ * Every tenant table carries organisation_id and every query filters by it.
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, UserStatus } from '@gatehouse/common/policy';
+
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  display_name: string;
+  is_base: boolean;
+  is_demo: boolean;
+  demo_expires_at: number | null;
+  tier: Tier;
+  hide_organisation_name: boolean;
+  prevent_self_sign_up: boolean;
+  /** JSON array of plain addresses and /regex/ entries. */
+  user_email_whitelist: string;
+  invitation_expiry_hours: number;
+  password_expiry_days: number;
+  password_min_length: number;
+  password_upper: boolean;
+  password_lower: boolean;
+  password_digit: boolean;
+  password_special: boolean;
+  use_password_list: boolean;
+  enforce_password_history: boolean;
+  require_two_step: boolean;
+  allow_sms_two_step: boolean;
+  allow_email_two_step: boolean;
+  enable_redirect_url: boolean;
+  redirect_url: string | null;
+  dashboard_redirect: boolean;
+  failed_sign_ins_before_cooldown: number;
+  cooldown_duration_minutes: number;
+  failed_sign_ins_before_lockout: number;
+  reactivation_grace_period_days: number;
+  inactivity_expiry_days: number;
+  inactivity_deletion_days: number;
+  inactivity_notification_email_days: number;
+  remember_me_days: number;
+  colour: Colour;
+  font: Font;
+  button_style: ButtonStyle;
+  input_style: InputStyle;
+  logo_id: string | null;
+  background_image_id: string | null;
+  hero_image_id: string | null;
+  favicon_id: string | null;
+  support_message: string | null;
+  custom_privacy_policy_url: string | null;
+  custom_terms_conditions_url: string | null;
+  custom_help_page_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  organisation_id: string;
+  /** Lower-cased; unique within the organisation. */
+  email: string;
+  first_name: string | null;
+  surname: string | null;
+  phone_number: string | null;
+  role: Role;
+  status: UserStatus;
+  password_hash: string | null;
+  password_set_date: number | null;
+  requires_new_password: boolean;
+  previous_sign_in: number | null;
+  last_sign_in: number | null;
+  last_failed_sign_in: number | null;
+  email_verified_date: number | null;
+  failed_auth_count: number;
+  multi_factor_auth_required: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's random token: a leaked table holds no usable session. */
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  /** JSON array of authentication methods used (RFC 8176), e.g. ["pwd"]. */
+  amr: string;
+  user_agent: string | null;
+}
+
+export interface Database {
+  organisations: OrganisationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type NewOrganisationRow = Insertable<OrganisationsTable>;
+export type OrganisationUpdate = Updateable<OrganisationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

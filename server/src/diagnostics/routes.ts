@@ -1,0 +1,27 @@
+/** Health probes and the SPA's error reports. */
+import type { FastifyInstance } from 'fastify';
+import { API } from '@gatehouse/common/routes';
+import { errorReport } from '@gatehouse/common/schemas/auth';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../http/request-context.ts';
+import { parse } from '../http/validate.ts';
+import { isReady } from './service.ts';
+
+export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The process is up and serving.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // The process can do useful work: its database answers.
+  app.get('/readyz', async (_request, reply) => {
+    const ok = await isReady(ctx);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
+  });
+
+  // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.
+  app.post(API.logError, async (request, reply) => {
+    const { org, user } = await requireUser(ctx, request);
+    const report = parse(errorReport, request.body);
+    request.log.error({ clientError: report, organisationId: org.id, userId: user.id }, 'client error reported');
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,80 @@
+/** The one error type the server throws, and the handler that turns any error into the spec's failure body. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodError } from 'zod';
+import { ERRORS, type ErrorBody, type ErrorCode, type ValidationErrors } from '@gatehouse/common/errors';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: ValidationErrors;
+
+  constructor(code: ErrorCode, options: { errors?: ValidationErrors; message?: string } = {}) {
+    super(options.message ?? ERRORS[code].message);
+    this.code = code;
+    this.errors = options.errors ?? {};
+  }
+
+  get statusCode(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+/** A validation failure on one field, with the field's message shown next to it and in the message area. */
+export function fieldError(field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED'): AppError {
+  return new AppError(code, { errors: { [field]: { message } }, message });
+}
+
+export function validationErrorsFrom(error: ZodError): ValidationErrors {
+  const errors: ValidationErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
+    errors[key] ??= { message: issue.message };
+  }
+  return errors;
+}
+
+const FASTIFY_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+export function errorBody(code: ErrorCode, correlationId: string, message?: string, errors: ValidationErrors = {}): ErrorBody {
+  return { statusCode: ERRORS[code].status, code, message: message ?? ERRORS[code].message, correlationId, validation: { errors } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).send(errorBody(error.code, request.id, error.message, error.errors));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const code = FASTIFY_STATUS_CODES[status];
+    if (code && status < 500) {
+      request.log.info({ err: { message: error.message, code: error.code } }, 'request refused');
+      return reply.code(status).send(errorBody(code, request.id));
+    }
+    // Anything else is ours to fix; the client learns nothing of it but the correlation id.
+    request.log.error({ err: error }, 'unexpected error');
+    const unavailable = isDatabaseUnavailable(error);
+    return reply.code(unavailable ? 503 : 500).send(errorBody(unavailable ? 'UNAVAILABLE' : 'INTERNAL', request.id));
+  });
+}
+
+/** Connection failures to the database become 503s: the client may retry, nothing was granted. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ETIMEDOUT' ||
+    code === '57P01' ||
+    code === '57P03' ||
+    code === '08006' ||
+    code === '08001' ||
+    (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message))
+  );
+}

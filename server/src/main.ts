@@ -1,0 +1,50 @@
+/** Starts the server: reads the configuration, migrates the database, listens, and shuts down gracefully. */
+import { buildApp } from './app.ts';
+import { openContext } from './boot.ts';
+import { ConfigError, loadConfig, originFor } from './config.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Gatehouse cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ctx = await openContext(config);
+  const { app } = await buildApp(ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await ctx.db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const base = originFor(config, config.baseHostname);
+  const example = originFor(config, `acme.${config.baseHostname}`);
+  console.log(
+    [
+      '',
+      `Gatehouse is running at ${base}/ (the base organisation), database: ${config.database.kind}.`,
+      'Create an organisation and its first admin with:',
+      `  npx gatehouse create-organisation acme --admin-email admin@acme.test --admin-password '<a long password>'`,
+      `then sign in at ${example}/`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Gatehouse failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

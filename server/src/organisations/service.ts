@@ -1,0 +1,84 @@
+/** Creating organisations: the base organisation at first start, and named ones with their first admin. */
+import { randomUUID } from 'node:crypto';
+import { ORGANISATION_NAME_MESSAGES, organisationName } from '@gatehouse/common/schemas/organisation';
+import { email as emailSchema } from '@gatehouse/common/schemas/fields';
+import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { insertUser } from '../accounts/store.ts';
+import { hashPassword } from '../passwords/hash.ts';
+import { passwordPolicyFailures } from '../passwords/policy.ts';
+import { findBaseOrganisation, findOrganisationByName, insertOrganisation, newOrganisationRow } from './store.ts';
+import { toOrganisation, type Organisation } from './model.ts';
+
+export const BASE_ORGANISATION_NAME = 'base';
+
+/** Creates the base organisation unless it exists; safe when several processes start together. */
+export async function ensureBaseOrganisation(ctx: AppContext, displayName = 'Gatehouse'): Promise<Organisation> {
+  const existing = await findBaseOrganisation(ctx.db.kysely);
+  if (existing) return toOrganisation(ctx.config, existing);
+  try {
+    await insertOrganisation(
+      ctx.db.kysely,
+      newOrganisationRow({ id: randomUUID(), name: BASE_ORGANISATION_NAME, displayName, isBase: true, now: ctx.clock.now() }),
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return toOrganisation(ctx.config, (await findBaseOrganisation(ctx.db.kysely))!);
+}
+
+export interface NewOrganisation {
+  name: string;
+  displayName?: string | undefined;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+/**
+ * Creates an organisation with an Organisation Admin whose email counts as verified, in one
+ * transaction: either both exist afterwards or neither does.
+ */
+export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrganisation): Promise<Organisation> {
+  const name = parse(organisationName, input.name);
+  const email = parse(emailSchema, input.adminEmail);
+  const now = ctx.clock.now();
+  const row = newOrganisationRow({ id: randomUUID(), name, displayName: input.displayName?.trim() || name, now });
+  const failures = passwordPolicyFailures(input.adminPassword, row);
+  if (failures.length) throw fieldError('password', `The password is too weak: ${failures.join('; ')}.`);
+  if (await findOrganisationByName(ctx.db.kysely, name)) throw fieldError('organisationName', ORGANISATION_NAME_MESSAGES.taken, 'CONFLICT');
+  const passwordHash = await hashPassword(input.adminPassword);
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await insertOrganisation(trx, row);
+      await insertUser(trx, {
+        id: randomUUID(),
+        organisation_id: row.id,
+        email,
+        first_name: null,
+        surname: null,
+        phone_number: null,
+        role: 'OrganisationAdministrator',
+        status: 'SignedUp',
+        password_hash: passwordHash,
+        password_set_date: now,
+        requires_new_password: false,
+        previous_sign_in: null,
+        last_sign_in: null,
+        last_failed_sign_in: null,
+        email_verified_date: now,
+        failed_auth_count: 0,
+        multi_factor_auth_required: false,
+        created_at: now,
+        updated_at: now,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('organisationName', ORGANISATION_NAME_MESSAGES.taken, 'CONFLICT');
+    throw error;
+  }
+  const created = await findOrganisationByName(ctx.db.kysely, name);
+  if (!created) throw new AppError('INTERNAL');
+  return toOrganisation(ctx.config, created);
+}

@@ -1,0 +1,42 @@
+/**
+ * Password hashing with argon2id (a napi binary, no compile step) at OWASP's recommended parameters.
+ * Passwords are Unicode-normalised (NFKC) so the same password typed on different devices matches.
+ */
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
+export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function normalisePassword(password: string): string {
+  return password.normalize('NFKC');
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(normalisePassword(password), ARGON2_PARAMS);
+}
+
+/** Compares in constant time inside argon2; a malformed hash is a mismatch, not an error. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, normalisePassword(password));
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so an unknown email cannot be told from a wrong password. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('gatehouse-dummy-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+/** True when a stored hash was made with weaker parameters than today's and should be replaced. */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return true;
+  const [, m, t, p] = match.map(Number);
+  return m! < ARGON2_PARAMS.memoryCost || t! < ARGON2_PARAMS.timeCost || p! < ARGON2_PARAMS.parallelism;
+}

@@ -1,0 +1,21 @@
+/** The organisation's password rules (spec sections 3 and 9), checked on the server before any hash is made. */
+import { LIMITS } from '@gatehouse/common/policy';
+import type { OrganisationRow } from '../db/schema.ts';
+
+export type PasswordRules = Pick<
+  OrganisationRow,
+  'password_min_length' | 'password_upper' | 'password_lower' | 'password_digit' | 'password_special'
+>;
+
+/** Every rule the password breaks, as sentences for the user; empty when it is acceptable. */
+export function passwordPolicyFailures(password: string, rules: PasswordRules): string[] {
+  const failures: string[] = [];
+  const length = [...password.normalize('NFKC')].length;
+  if (length < rules.password_min_length) failures.push(`Use at least ${rules.password_min_length} characters`);
+  if (length > LIMITS.passwordMaxLength) failures.push(`Use no more than ${LIMITS.passwordMaxLength} characters`);
+  if (rules.password_upper && !/\p{Lu}/u.test(password)) failures.push('Include an upper-case letter');
+  if (rules.password_lower && !/\p{Ll}/u.test(password)) failures.push('Include a lower-case letter');
+  if (rules.password_digit && !/\p{Nd}/u.test(password)) failures.push('Include a digit');
+  if (rules.password_special && !/[^\p{L}\p{N}]/u.test(password)) failures.push('Include a symbol or punctuation mark');
+  return failures;
+}

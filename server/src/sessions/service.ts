@@ -1,0 +1,63 @@
+/**
+ * Server-side sessions: the browser holds a random token, the database holds its SHA-256, so any
+ * process can serve the session and a leaked table cannot be replayed. A session belongs to one
+ * organisation and is never found on another's host.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { LIMITS } from '@gatehouse/common/policy';
+import { HOUR, MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { SessionRow } from '../db/schema.ts';
+import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
+
+export const SESSION_ABSOLUTE_MS = 12 * HOUR;
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = MINUTE;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface NewSession {
+  token: string;
+  row: SessionRow;
+}
+
+export async function createSession(
+  ctx: AppContext,
+  fields: { organisationId: string; userId: string; amr: string[]; userAgent: string | undefined },
+): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  const row: SessionRow = {
+    id: hashToken(token),
+    organisation_id: fields.organisationId,
+    user_id: fields.userId,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + SESSION_ABSOLUTE_MS,
+    amr: JSON.stringify(fields.amr),
+    user_agent: fields.userAgent?.slice(0, 300) ?? null,
+  };
+  await insertSession(ctx.db.kysely, row);
+  return { token, row };
+}
+
+/** The live session for a token on this organisation, sliding its idle expiry; null when absent or expired. */
+export async function resumeSession(ctx: AppContext, organisationId: string, token: string): Promise<SessionRow | null> {
+  const id = hashToken(token);
+  const row = await findSession(ctx.db.kysely, organisationId, id);
+  if (!row) return null;
+  const now = ctx.clock.now();
+  if (now >= row.expires_at || now - row.last_seen_at >= LIMITS.sessionIdleMs) {
+    await deleteSession(ctx.db.kysely, organisationId, id);
+    return null;
+  }
+  if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db.kysely, organisationId, id, now);
+    row.last_seen_at = now;
+  }
+  return row;
+}
+
+export async function endSession(ctx: AppContext, organisationId: string, token: string): Promise<void> {
+  await deleteSession(ctx.db.kysely, organisationId, hashToken(token));
+}

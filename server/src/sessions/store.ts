@@ -1,0 +1,32 @@
+/** Queries on the sessions table; keyed by the token's hash and always by organisation. */
+import type { Kysely } from 'kysely';
+import type { Database, SessionRow } from '../db/schema.ts';
+
+export async function insertSession(db: Kysely<Database>, row: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export function findSession(db: Kysely<Database>, organisationId: string, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<Database>, organisationId: string, id: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, organisationId: string, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+/** Ends every session of a user: on disable, delete, lockout and password change. */
+export async function deleteUserSessions(db: Kysely<Database>, organisationId: string, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now: number, idleMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,56 @@
+/**
+ * Host header -> organisation. The base hostname is the base organisation; `<name>.<base>` is
+ * organisation `name`; anything else is unknown (404, never a default organisation).
+ * Known organisations are cached briefly per process; unknown hosts are not cached, so an
+ * organisation created by any process is served at once.
+ */
+import type { AppContext } from '../context.ts';
+import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
+import { toOrganisation, type Organisation } from '../organisations/model.ts';
+
+const CACHE_TTL_MS = 2000;
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The organisation name a hostname asks for: '' for the base hostname, null when it is not ours. */
+export function organisationNameForHost(hostHeader: string | undefined, baseHostname: string): string | null {
+  if (!hostHeader) return null;
+  const match = /^([a-z0-9.-]+?)\.?(?::\d{1,5})?$/i.exec(hostHeader.trim());
+  if (!match) return null;
+  const hostname = match[1]!.toLowerCase();
+  if (hostname === baseHostname) return '';
+  const suffix = `.${baseHostname}`;
+  if (!hostname.endsWith(suffix)) return null;
+  const label = hostname.slice(0, -suffix.length);
+  return LABEL.test(label) ? label : null;
+}
+
+export class OrganisationResolver {
+  readonly #ctx: AppContext;
+  readonly #cache = new Map<string, { org: Organisation; expires: number }>();
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  async resolve(hostHeader: string | undefined): Promise<Organisation | null> {
+    const name = organisationNameForHost(hostHeader, this.#ctx.config.baseHostname);
+    if (name === null) return null;
+    const now = Date.now();
+    const cached = this.#cache.get(name);
+    if (cached && cached.expires > now) return cached.org;
+    const row = name === '' ? await findBaseOrganisation(this.#ctx.db.kysely) : await findOrganisationByName(this.#ctx.db.kysely, name);
+    if (!row) {
+      this.#cache.delete(name);
+      return null;
+    }
+    const org = toOrganisation(this.#ctx.config, row);
+    this.#cache.set(name, { org, expires: now + CACHE_TTL_MS });
+    return org;
+  }
+
+  /** Forgets an organisation after it changes, so this process serves the change at once. */
+  invalidate(org?: Pick<Organisation, 'name' | 'isBase'>): void {
+    if (org === undefined) this.#cache.clear();
+    else this.#cache.delete(org.isBase ? '' : org.name);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Integration test harness: a real server on a real socket over a fresh database of either dialect
+ * (a temporary SQLite file, or a fresh PostgreSQL schema), torn down afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { buildApp, type GatehouseApp } from '../app.ts';
+import { ManualClock, systemClock, type Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { openDatabase, type Dialect } from '../db/database.ts';
+import { migrate } from '../db/migrations/index.ts';
+import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { TestClient } from './http-client.ts';
+
+/** The dialects this run covers: SQLite always, PostgreSQL when the global setup found it reachable. */
+export function testDialects(): Dialect[] {
+  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export const DEFAULT_PASSWORD = 'correct horse battery staple';
+
+export interface TestDatabase {
+  /** The DATABASE_URL of this fresh database, for child processes such as the CLI. */
+  url: string;
+  database: Config['database'];
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of the given dialect. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-test-'));
+    const file = path.join(dir, 'test.db');
+    return { url: `sqlite:${file}`, database: { kind: 'sqlite', path: file }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = inject('postgresUrl');
+  const schema = `gh_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    database: { kind: 'postgres', url: url.toString(), poolSize: 5 },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(database: Config['database'], dataDir: string): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    database,
+    baseHostname: 'localhost',
+    publicScheme: 'http',
+    publicPort: null,
+    dataDir,
+    cookieSecret: randomBytes(32).toString('base64url'),
+    trustProxy: false,
+    logLevel: 'silent',
+  };
+}
+
+export interface TestServer {
+  ctx: AppContext;
+  gatehouse: GatehouseApp;
+  port: number;
+  dialect: Dialect;
+  databaseUrl: string;
+  /** A browser-like client on `<org>.localhost:<port>`, or the base host when org is ''. */
+  client(org?: string): TestClient;
+  createOrganisation(name: string, admin?: { email?: string; password?: string }): Promise<Organisation>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(dialect: Dialect, options: { clock?: Clock | ManualClock; webDist?: string } = {}): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-data-'));
+  const config = testConfig(database.database, dataDir);
+  const db = openDatabase(config.database);
+  await migrate(db);
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
+  await ensureBaseOrganisation(ctx);
+  const gatehouse = await buildApp(ctx, { logger: false, ...(options.webDist ? { webDist: options.webDist } : {}) });
+  await gatehouse.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = gatehouse.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  config.publicPort = port;
+
+  return {
+    ctx,
+    gatehouse,
+    port,
+    dialect,
+    databaseUrl: database.url,
+    client: (org = '') => new TestClient(`${org ? `${org}.` : ''}localhost:${port}`, port),
+    createOrganisation: (name, admin = {}) =>
+      createOrganisationWithAdmin(ctx, { name, adminEmail: admin.email ?? `admin@${name}.test`, adminPassword: admin.password ?? DEFAULT_PASSWORD }),
+    close: async () => {
+      await gatehouse.app.close();
+      await db.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { ManualClock };

@@ -1,0 +1,81 @@
+/**
+ * The HTTP layer: same-origin calls under /api with form-encoded bodies (multipart when a file is
+ * attached). A status of 400 or more rejects with an ApiError carrying the server's JSON body; a
+ * network failure rejects with status 0.
+ */
+import type { ErrorBody } from '@gatehouse/common/errors';
+import { MESSAGES } from '@gatehouse/common/messages';
+
+export const NETWORK_FAILURE = 0;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+  constructor(status: number, body: ErrorBody | null, message: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export type FormValue = string | number | boolean | null | undefined | File | Blob | readonly (string | number)[];
+
+type Listener = (error: ApiError) => void;
+const unauthorisedListeners = new Set<Listener>();
+
+/** Called on every 401 except the account fetch itself: the SPA clears its signed-in user. */
+export function onUnauthorised(listener: Listener): () => void {
+  unauthorisedListeners.add(listener);
+  return () => unauthorisedListeners.delete(listener);
+}
+
+function encode(values: Record<string, FormValue>): URLSearchParams | FormData {
+  const hasFile = Object.values(values).some((v) => v instanceof Blob);
+  const body = hasFile ? new FormData() : new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) body.append(key, String(item));
+    else if (value instanceof Blob) (body as FormData).append(key, value);
+    else body.append(key, String(value));
+  }
+  return body;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  form?: Record<string, FormValue>;
+  query?: Record<string, string | number | undefined>;
+  /** Do not announce a 401 to the listeners (the account fetch uses it to learn who is signed in). */
+  quietUnauthorised?: boolean;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.form ? 'POST' : 'GET');
+  const query = options.query
+    ? '?' + new URLSearchParams(Object.entries(options.query).filter((e): e is [string, string] => e[1] !== undefined).map(([k, v]) => [k, String(v)]))
+    : '';
+  let response: Response;
+  try {
+    response = await fetch(path + query, {
+      method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body: options.form ? encode(options.form) : method === 'GET' ? undefined : new URLSearchParams(),
+    });
+  } catch {
+    throw new ApiError(NETWORK_FAILURE, null, MESSAGES.networkError);
+  }
+  if (response.status >= 400) {
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    const error = new ApiError(response.status, body, body?.message ?? MESSAGES.genericError);
+    if (response.status === 401 && !options.quietUnauthorised) for (const listener of unauthorisedListeners) listener(error);
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}

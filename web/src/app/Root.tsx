@@ -1,0 +1,69 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { guardRoute } from '@gatehouse/common/routes';
+import { setSignedOut, useAccount, useOrganisation } from '../api/queries.ts';
+import { isApiError, onUnauthorised } from '../api/client.ts';
+import { Loader } from '../components/Loader.tsx';
+import { useInactivitySignOut } from '../features/session/use-inactivity-sign-out.ts';
+import { useSignOut } from '../features/session/use-sign-out.ts';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { Footer } from '../layout/Footer.tsx';
+import { Logo } from '../layout/Logo.tsx';
+import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
+import { AppSessionContext } from './app-session.ts';
+import { PAGES } from './pages.ts';
+
+/** Loads the organisation and user, applies the theme, runs the route guard and picks the layout. */
+export function Root() {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const orgQuery = useOrganisation();
+  const accountQuery = useAccount();
+  const signOut = useSignOut();
+  const org = orgQuery.data;
+  const user = accountQuery.data ?? null;
+
+  useEffect(() => onUnauthorised(() => setSignedOut(queryClient)), [queryClient]);
+  useInactivitySignOut(Boolean(user), () => signOut.mutate());
+
+  // Re-fetch the themed stylesheet whenever the organisation changes.
+  useEffect(() => {
+    const link = document.getElementById('organisation-style');
+    if (org && link instanceof HTMLLinkElement) link.href = `/api/organisation/style?v=${orgQuery.dataUpdatedAt}`;
+  }, [org, orgQuery.dataUpdatedAt]);
+
+  const session = useMemo(() => (org ? { org, user } : null), [org, user]);
+
+  if (orgQuery.isError && isApiError(orgQuery.error, 404)) return <NotFoundPage />;
+  if (orgQuery.isError) throw orgQuery.error;
+  if (!org || !session || accountQuery.isPending) return <Loader />;
+  if (accountQuery.isError) throw accountQuery.error;
+
+  const decision = guardRoute(location.pathname, user, org.isBase);
+  if (decision.kind === 'redirect') {
+    return <Navigate to={decision.to} replace state={decision.referrer ? { referrer: decision.referrer + location.search } : undefined} />;
+  }
+  const Page = decision.kind === 'allow' ? PAGES[decision.name] : undefined;
+  const content = Page ? <Page /> : <NotFoundPage />;
+
+  return (
+    <AppSessionContext value={session}>
+      {user && !org.isBase ? (
+        <AppLayout user={user} org={org} reduced={decision.kind === 'allow' && decision.name === 'twoStep' && user.requiresTwoStep}>
+          {content}
+        </AppLayout>
+      ) : (
+        <div className="public-layout">
+          <header className="public-header">
+            <Logo org={org} />
+          </header>
+          <main id="main" className="page page-public">
+            {content}
+          </main>
+          <Footer />
+        </div>
+      )}
+    </AppSessionContext>
+  );
+}

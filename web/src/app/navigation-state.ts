@@ -1,0 +1,29 @@
+/** What pages pass each other in router state: the referrer to return to and a success banner. */
+import { isSafeReturnPath } from '@gatehouse/common/schemas/fields';
+import { MESSAGES } from '@gatehouse/common/messages';
+
+export const SUCCESS_BANNERS = {
+  accountDetailsUpdated: MESSAGES.accountDetailsUpdated,
+  emailVerificationSuccessful: MESSAGES.emailVerificationSuccessful,
+  alreadySignedUp: MESSAGES.alreadySignedUp,
+} as const;
+
+export interface NavigationState {
+  referrer?: string;
+  success?: keyof typeof SUCCESS_BANNERS;
+  type?: 'recovery' | 'reset';
+}
+
+function asState(state: unknown): NavigationState {
+  return typeof state === 'object' && state !== null ? (state as NavigationState) : {};
+}
+
+export function referrerFrom(state: unknown): string | null {
+  const referrer = asState(state).referrer;
+  return typeof referrer === 'string' && isSafeReturnPath(referrer) && referrer !== '/' ? referrer : null;
+}
+
+export function successMessageFrom(state: unknown): string | null {
+  const key = asState(state).success;
+  return key && key in SUCCESS_BANNERS ? SUCCESS_BANNERS[key] : null;
+}

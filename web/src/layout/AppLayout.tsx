@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { LIMITS } from '@gatehouse/common/policy';
+import type { Account } from '@gatehouse/common/schemas/account';
+import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { Icon } from '../components/Icon.tsx';
+import { useSignOut } from '../features/session/use-sign-out.ts';
+import { Logo } from './Logo.tsx';
+import { menuFor } from './menu.ts';
+
+const wideQuery = `(min-width: ${LIMITS.sidebarBreakpoint}px)`;
+
+function useIsWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(wideQuery).matches);
+  useEffect(() => {
+    const media = window.matchMedia(wideQuery);
+    const update = () => setWide(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+/** The signed-in layout: side menu (always shown at 1000 px or wider, else toggled), top navigation and profile panel. */
+export function AppLayout({ user, org, reduced = false, children }: { user: Account; org: PublicOrganisation; reduced?: boolean; children: ReactNode }) {
+  const wide = useIsWide();
+  const location = useLocation();
+  // The menu is open on the page where it was opened: following a link closes it on narrow screens.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
+  const sidebarId = useId();
+  const sidebarVisible = !reduced && (wide || menuOpen);
+
+  return (
+    <div className={`app-layout${sidebarVisible ? ' sidebar-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top-nav">
+        {!reduced && !wide && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={menuOpen}
+            aria-controls={sidebarId}
+            onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+          >
+            <Icon name="menu" />
+            <span className="visually-hidden">Menu</span>
+          </button>
+        )}
+        <Logo org={org} />
+        <div className="top-nav-end">
+          {!reduced && (
+            <Link className="icon-button" to="/dashboard">
+              <Icon name="home" />
+              <span className="visually-hidden">Dashboard</span>
+            </Link>
+          )}
+          <ProfileMenu user={user} />
+        </div>
+      </header>
+      {!reduced && (
+        <nav id={sidebarId} className="sidebar" aria-label="Main" hidden={!sidebarVisible}>
+          <ul>
+            {menuFor(user.role).map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} end>
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <main id="main" className="page" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function ProfileMenu({ user }: { user: Account }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const signOut = useSignOut();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const name = [user.firstName, user.surname].filter(Boolean).join(' ');
+  return (
+    <div className="profile-menu" ref={ref}>
+      <button type="button" className="icon-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <Icon name="user" />
+        <span className="visually-hidden">Profile</span>
+      </button>
+      <div id={panelId} className="profile-panel" hidden={!open}>
+        {name && <p className="profile-name">{name}</p>}
+        <p className="profile-email">{user.email}</p>
+        <button type="button" className="button button-secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          {MESSAGES.signOut}
+        </button>
+      </div>
+    </div>
+  );
+}

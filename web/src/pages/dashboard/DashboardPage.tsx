@@ -1,0 +1,43 @@
+import { isAdminRole } from '@gatehouse/common/policy';
+import { MESSAGES } from '@gatehouse/common/messages';
+import type { Account } from '@gatehouse/common/schemas/account';
+import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { ProfileCard } from '../../features/dashboard/ProfileCard.tsx';
+import { SecurityLogCard } from '../../features/dashboard/SecurityLogCard.tsx';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/** Admins see the admin view ('Dashboard'); an end user sees 'Welcome'. */
+export function DashboardPage() {
+  const { user, org } = useSignedInUser();
+  return isAdminRole(user.role) ? <AdminDashboard user={user} org={org} /> : <UserDashboard user={user} />;
+}
+
+function AdminDashboard({ user, org }: { user: Account; org: PublicOrganisation }) {
+  usePageTitle(MESSAGES.dashboardTitle);
+  return (
+    <>
+      <h1>{MESSAGES.dashboardTitle}</h1>
+      <p className="lead">
+        {org.displayName} · {org.hostname}
+      </p>
+      <div className="card-grid">
+        <SecurityLogCard user={user} />
+        <ProfileCard user={user} />
+      </div>
+    </>
+  );
+}
+
+function UserDashboard({ user }: { user: Account }) {
+  usePageTitle(MESSAGES.welcomeTitle);
+  return (
+    <>
+      <h1>{MESSAGES.welcomeTitle}</h1>
+      <div className="card-grid">
+        <SecurityLogCard user={user} />
+        <ProfileCard user={user} />
+      </div>
+    </>
+  );
+}

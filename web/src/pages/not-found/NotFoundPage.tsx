@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+export function NotFoundPage() {
+  usePageTitle(MESSAGES.notFoundTitle);
+  return (
+    <div className="message-page">
+      <h1>{MESSAGES.notFoundTitle}</h1>
+      <p>{MESSAGES.notFoundText}</p>
+      <Link to="/">{MESSAGES.backToHome}</Link>
+    </div>
+  );
+}

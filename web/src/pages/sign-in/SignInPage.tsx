@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { API } from '@gatehouse/common/routes';
+import { signInRequest } from '@gatehouse/common/schemas/auth';
+import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
+import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { useAppSession } from '../../app/app-session.ts';
+import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
+
+type SignInInput = z.input<typeof signInRequest>;
+const FIELDS = ['email', 'password'] as const;
+
+/** Where a signed-in user goes from the sign-in page (spec section 2, "Redirect after sign-in"). */
+export function destinationAfterSignIn(
+  result: Pick<SignInResult, 'orgRedirectURL' | 'redirectURL'> & { user: Pick<Account, 'requiresNewPassword' | 'requiresTwoStep'> },
+  referrer: string | null,
+): { external: string } | { internal: string } {
+  if (result.orgRedirectURL) return { external: result.orgRedirectURL };
+  if (result.redirectURL && !result.user.requiresNewPassword && !result.user.requiresTwoStep) return { internal: '/redirecting' };
+  return { internal: referrer ?? '/dashboard' };
+}
+
+export function SignInPage() {
+  const { org, user } = useAppSession();
+  usePageTitle(MESSAGES.signInTitle);
+  const location = useLocation();
+  const referrer = referrerFrom(location.state);
+  if (org.isBase) return <BaseOrganisationNotice org={org} />;
+  if (user) return <Navigate to={referrer ?? '/dashboard'} replace />;
+  return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
+}
+
+function SignInForm({ org, referrer, success }: { org: PublicOrganisation; referrer: string | null; success: string | null }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const signIn = useMutation({
+    mutationFn: (values: SignInInput) =>
+      api<SignInResult>(API.authenticate, { form: { ...values, returnurl: searchParams.get('returnurl') ?? undefined } }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.account, result.user);
+      const destination = destinationAfterSignIn(result, referrer);
+      if ('external' in destination) window.location.assign(destination.external);
+      else void navigate(destination.internal, { replace: true });
+    },
+    onError: (error) => {
+      form.resetField('password', { keepError: false });
+      applyServerError(error);
+    },
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      signIn.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    form.setFocus('email');
+  }, [form]);
+
+  return (
+    <Card className="auth-card">
+      <h1>{MESSAGES.signInHeader}</h1>
+      {success && <Alert kind="success">{success}</Alert>}
+      {formError && (
+        <Alert kind="error" scrollIntoView>
+          {formError}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <Button type="submit" busy={signIn.isPending}>
+          {MESSAGES.signInButton}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to="/recovery" state={{ type: 'recovery' } satisfies NavigationState}>
+          {MESSAGES.forgotPassword}
+        </Link>
+        {!org.preventSelfSignUp && <Link to="/signup">{MESSAGES.createAccount}</Link>}
+      </p>
+    </Card>
+  );
+}
+
+/** The base organisation has no users of its own: people sign in at their organisation's address. */
+function BaseOrganisationNotice({ org }: { org: PublicOrganisation }) {
+  const example = `${window.location.protocol}//name.${org.baseHostname}${window.location.port ? `:${window.location.port}` : ''}/`;
+  return (
+    <Card className="auth-card">
+      <h1>{MESSAGES.signInHeader}</h1>
+      <p>Each organisation signs in at its own address, for example {example}</p>
+    </Card>
+  );
+}
