@@ -156,3 +156,16 @@ export const PASSWORD_STRENGTH_BANDS = [
   { label: 'OK', min: 50 },
   { label: 'Weak', min: 0 },
 ] as const;
+
+/** Uploaded images: accepted types per kind and size limits, checked by content on the server. */
+export const UPLOADS = {
+  logo: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 1024 * 1024 },
+  clientlogo: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 1024 * 1024 },
+  background: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 5 * 1024 * 1024 },
+  hero: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 5 * 1024 * 1024 },
+  favicon: { types: ['image/x-icon'], maxBytes: 256 * 1024 },
+} as const;
+export type UploadKind = keyof typeof UPLOADS;
+export type ImageType = (typeof UPLOADS)[UploadKind]['types'][number];
+/** Images larger than this in either dimension are refused (no decoding bombs). */
+export const MAX_IMAGE_DIMENSION = 4096;

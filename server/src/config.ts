@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  RUN_JOBS: flag.default(true),
 });
 
 export type Config = {
@@ -46,6 +47,8 @@ export type Config = {
   cookieSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Whether this process runs the scheduled jobs (they run once across processes either way). */
+  runJobs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cookieSecret: e.COOKIE_SECRET ?? readOrCreateSecret(dataDir, 'cookie-secret'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    runJobs: e.RUN_JOBS,
   };
 }
 

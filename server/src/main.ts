@@ -2,6 +2,8 @@
 import { buildApp } from './app.ts';
 import { openContext } from './boot.ts';
 import { ConfigError, loadConfig, originFor } from './config.ts';
+import { JOBS } from './jobs/registry.ts';
+import { JobScheduler } from './jobs/runner.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -16,12 +18,14 @@ async function main(): Promise<void> {
   }
   const ctx = await openContext(config);
   const { app } = await buildApp(ctx);
+  const scheduler = new JobScheduler(ctx, JOBS, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await scheduler.stop();
     await app.close();
     await ctx.db.close();
     process.exit(0);
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.runJobs) scheduler.start();
   const base = originFor(config, config.baseHostname);
   const example = originFor(config, `acme.${config.baseHostname}`);
   console.log(

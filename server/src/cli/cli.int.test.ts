@@ -60,6 +60,15 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
     expect(run.stderr).toContain('--admin-email');
   });
 
+  it('runs the scheduled jobs on demand, and names an unknown job', async () => {
+    const run = await gatehouse(['run-jobs'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/expire-sessions: deleted \d+ expired sessions/);
+    const unknown = await gatehouse(['run-jobs', '--job', 'nope'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no job named "nope"');
+  });
+
   it('names the variable when the configuration is bad', async () => {
     const run = await gatehouse(['create-organisation', 'x1', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], { ...env, PORT: 'eighty' });
     expect(run.code).toBe(1);

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
 import { ConfigError, loadConfig, originFor } from '../config.ts';
 import { AppError } from '../http/errors.ts';
+import { JOBS } from '../jobs/registry.ts';
+import { runJobOnce } from '../jobs/runner.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
@@ -11,6 +13,8 @@ Commands:
   create-organisation <name> --admin-email <email> --admin-password <password> [--display-name <text>]
       Creates organisation <name>, served at <name>.<BASE_HOSTNAME>, with an Organisation Admin
       whose email counts as verified.
+  run-jobs [--job <name>]
+      Runs the scheduled jobs now (all, or the one named), unless another process is running them.
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -46,8 +50,31 @@ async function createOrganisation(args: string[]): Promise<void> {
   }
 }
 
+async function runJobs(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { job: { type: 'string' } } });
+  const jobs = values.job ? JOBS.filter((job) => job.name === values.job) : JOBS;
+  if (jobs.length === 0) throw new UsageError(`There is no job named "${values.job}". Jobs: ${JOBS.map((j) => j.name).join(', ')}.`);
+  const ctx = await openContext(loadConfig());
+  let failed = false;
+  try {
+    for (const job of jobs) {
+      const outcome = await runJobOnce(ctx, job, { force: true });
+      if (outcome.status === 'ran') console.log(`${job.name}: ${outcome.result ?? 'done'}`);
+      else if (outcome.status === 'skipped') console.log(`${job.name}: skipped, another process is running it`);
+      else {
+        failed = true;
+        console.error(`${job.name}: failed: ${outcome.error}`);
+      }
+    }
+  } finally {
+    await ctx.db.close();
+  }
+  if (failed) throw new Error('Some jobs failed.');
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'create-organisation': createOrganisation,
+  'run-jobs': runJobs,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

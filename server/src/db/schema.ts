@@ -92,10 +92,34 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export type AssetKind = 'logo' | 'background' | 'hero' | 'favicon' | 'clientlogo';
+
+export interface AssetsTable {
+  id: string;
+  organisation_id: string;
+  kind: AssetKind;
+  content_type: string;
+  data: Uint8Array;
+  size: number;
+  created_at: number;
+}
+
+/** One row per scheduled job: a lease so that one process runs it at a time, and its last outcome. */
+export interface JobRunsTable {
+  name: string;
+  locked_until: number;
+  locked_by: string | null;
+  last_started_at: number | null;
+  last_finished_at: number | null;
+  last_error: string | null;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  assets: AssetsTable;
+  job_runs: JobRunsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -105,3 +129,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AssetRow = Selectable<AssetsTable>;

@@ -71,6 +71,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     cookieSecret: randomBytes(32).toString('base64url'),
     trustProxy: false,
     logLevel: 'silent',
+    runJobs: false,
   };
 }
 

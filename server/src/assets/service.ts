@@ -1,0 +1,65 @@
+/**
+ * Uploaded images (organisation logo, background, hero, tab icon; application logos): checked by
+ * content and size, stored in the database so every process can serve them, and served so that a
+ * browser can only ever treat them as images.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { UPLOADS, type UploadKind } from '@gatehouse/common/policy';
+import type { AppContext } from '../context.ts';
+import type { AssetRow } from '../db/schema.ts';
+import { fieldError } from '../http/errors.ts';
+import type { UploadedFile } from '../http/form.ts';
+import { identifyImage } from './images.ts';
+import { deleteAsset, findAsset, insertAsset } from './store.ts';
+
+const TYPE_NAMES: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/x-icon': 'ICO' };
+
+/** Why an upload is refused, as a sentence for the field; null when it is acceptable. */
+export function uploadProblem(kind: UploadKind, file: UploadedFile): string | null {
+  const rules = UPLOADS[kind];
+  if (file.data.length > rules.maxBytes) return `The file is too large: the limit is ${Math.round(rules.maxBytes / 1024)} KB`;
+  if (!identifyImage(file.data, rules.types)) {
+    return `The file must be a ${rules.types.map((t) => TYPE_NAMES[t]).join(', ')} image no larger than 4096 pixels each way`;
+  }
+  return null;
+}
+
+/** Checks and stores an upload; a refusal is a validation error on `field`. Returns the new asset id. */
+export async function storeUpload(ctx: AppContext, organisationId: string, kind: UploadKind, field: string, file: UploadedFile): Promise<string> {
+  const problem = uploadProblem(kind, file);
+  if (problem) throw fieldError(field, problem);
+  const info = identifyImage(file.data, UPLOADS[kind].types)!;
+  const id = randomUUID();
+  await insertAsset(ctx.db.kysely, {
+    id,
+    organisation_id: organisationId,
+    kind,
+    content_type: info.type,
+    data: file.data,
+    size: file.data.length,
+    created_at: ctx.clock.now(),
+  });
+  return id;
+}
+
+export function loadAsset(ctx: AppContext, organisationId: string, id: string): Promise<AssetRow | undefined> {
+  return findAsset(ctx.db.kysely, organisationId, id);
+}
+
+export function removeAsset(ctx: AppContext, organisationId: string, id: string): Promise<void> {
+  return deleteAsset(ctx.db.kysely, organisationId, id);
+}
+
+/** Sends an image so it can only be an image: its checked type, nosniff, and a CSP that runs nothing. */
+export function sendAsset(reply: FastifyReply, asset: AssetRow): FastifyReply {
+  return reply
+    .header('content-type', asset.content_type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-disposition', 'inline')
+    // Asset ids change on every upload, so a cached copy never goes stale; emails may load logos cross-origin.
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .send(Buffer.from(asset.data));
+}

@@ -1,0 +1,37 @@
+/**
+ * Reads a request's form: form-encoded and JSON bodies as Fastify parsed them, or multipart with its
+ * fields and files (each file buffered up to the multipart limit, so no upload is read unbounded).
+ */
+import type { FastifyRequest } from 'fastify';
+
+export interface UploadedFile {
+  filename: string;
+  /** The type the browser claimed: never trusted, the content is checked instead. */
+  declaredType: string;
+  data: Buffer;
+}
+
+export interface ReadForm {
+  fields: Record<string, string | string[]>;
+  files: Record<string, UploadedFile>;
+}
+
+export async function readForm(request: FastifyRequest): Promise<ReadForm> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: body && typeof body === 'object' ? (body as Record<string, string | string[]>) : {}, files: {} };
+  }
+  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  const files: Record<string, UploadedFile> = Object.create(null) as Record<string, UploadedFile>;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (data.length > 0) files[part.fieldname] = { filename: part.filename, declaredType: part.mimetype, data };
+    } else {
+      const value = String(part.value);
+      const existing = fields[part.fieldname];
+      fields[part.fieldname] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+  }
+  return { fields, files };
+}
