@@ -22,7 +22,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '@gatehouse/server*', '@gatehouse/web*', '**/server/**', '**/web/**'], message: 'common/ is pure TypeScript shared by browser and server: it imports nothing else in the repo and no Node API.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '@gatehouse/server*', '@gatehouse/web*', '**/server/**', '**/web/**'],
+              message: 'common/ is pure TypeScript shared by browser and server: it imports nothing else in the repo and no Node API.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -32,20 +39,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@gatehouse/server*', '**/server/**', 'node:*'], message: 'The SPA imports common/, never the server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@gatehouse/server*', '**/server/**', 'node:*'], message: 'The SPA imports common/, never the server.' }] },
+      ],
     },
   },
   {
     files: ['web/src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/pages/**', '**/app/**'], message: 'components/ are domain-free: they import no feature, page or app code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/pages/**', '**/app/**'],
+              message: 'components/ are domain-free: they import no feature, page or app code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/**/*.test.ts', 'server/src/testing/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@gatehouse/web*', '**/web/src/**', 'vitest'], message: 'The server imports common/, never the SPA or test code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@gatehouse/web*', '**/web/src/**', 'vitest'], message: 'The server imports common/, never the SPA or test code.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -53,7 +80,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['kysely', 'kysely/*', '**/store.ts', '**/db/*'], message: 'Route handlers stay thin: queries live in store.ts, rules in service.ts.' }] },
+        {
+          patterns: [
+            {
+              group: ['kysely', 'kysely/*', '**/store.ts', '**/db/*'],
+              message: 'Route handlers stay thin: queries live in store.ts, rules in service.ts.',
+            },
+          ],
+        },
       ],
     },
   },

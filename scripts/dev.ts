@@ -14,9 +14,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  if (code !== 0 && code !== null) {
-    stop();
-    process.exitCode = code;
-  }
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) {
+      stop();
+      process.exitCode = code;
+    }
+  });

@@ -38,8 +38,7 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'The passwords do not match',
 
   // Token
-  tokenUnrecognised:
-    'Token unrecognised or has expired, please request a new verification token from the dashboard page.',
+  tokenUnrecognised: 'Token unrecognised or has expired, please request a new verification token from the dashboard page.',
 
   // Success messages
   userDetailsUpdated: 'User details updated',

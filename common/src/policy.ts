@@ -40,19 +40,7 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
 export const TWO_STEP_KINDS = { app: 0, email: 1, sms: 2 } as const;
 export type TwoStepKind = (typeof TWO_STEP_KINDS)[keyof typeof TWO_STEP_KINDS];
 
-export const COLOURS = [
-  'Blue',
-  'Green',
-  'Red',
-  'Purple',
-  'Orange',
-  'Yellow',
-  'Grey',
-  'DarkGrey',
-  'Teal',
-  'DarkBlue',
-  'Plum',
-] as const;
+export const COLOURS = ['Blue', 'Green', 'Red', 'Purple', 'Orange', 'Yellow', 'Grey', 'DarkGrey', 'Teal', 'DarkBlue', 'Plum'] as const;
 export type Colour = (typeof COLOURS)[number];
 
 /** Each named colour as the theme's primary colour and the text colour that reads on it (WCAG AA). */

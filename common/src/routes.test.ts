@@ -54,7 +54,15 @@ describe('guard rules', () => {
 
   it('lets every signed-in role reach the dashboard and the account pages', () => {
     for (const u of [admin, userAdmin, endUser]) {
-      for (const path of ['/dashboard', '/account', '/updatepassword', '/twostep', '/redirecting', '/applicationpolicy', '/emailverificationrequired']) {
+      for (const path of [
+        '/dashboard',
+        '/account',
+        '/updatepassword',
+        '/twostep',
+        '/redirecting',
+        '/applicationpolicy',
+        '/emailverificationrequired',
+      ]) {
         expect(guardRoute(path, u, false).kind).toBe('allow');
       }
     }
@@ -87,7 +95,16 @@ describe('guard rules', () => {
   });
 
   it('lets anyone reach the public pages, signed in or not, on any organisation', () => {
-    for (const path of ['/', '/verifyemail', '/getstarted', '/demo', '/signuporganisation', '/help', '/privacypolicy', '/termsandconditions']) {
+    for (const path of [
+      '/',
+      '/verifyemail',
+      '/getstarted',
+      '/demo',
+      '/signuporganisation',
+      '/help',
+      '/privacypolicy',
+      '/termsandconditions',
+    ]) {
       expect(guardRoute(path, null, false).kind).toBe('allow');
       expect(guardRoute(path, endUser, false).kind).toBe('allow');
       expect(guardRoute(path, null, true).kind).toBe('allow');

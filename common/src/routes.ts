@@ -111,9 +111,7 @@ export interface GuardUser {
 }
 
 export type GuardDecision =
-  | { kind: 'allow'; name: RouteName; route: RouteDef }
-  | { kind: 'redirect'; to: string; referrer?: string }
-  | { kind: 'notFound' };
+  { kind: 'allow'; name: RouteName; route: RouteDef } | { kind: 'redirect'; to: string; referrer?: string } | { kind: 'notFound' };
 
 /**
  * The guard rules of spec section 2, applied in order: unknown path; signed-out (or base organisation)

@@ -14,7 +14,15 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -35,7 +43,10 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     // This function runs in the page, where axe and document are globals.
-    const page = globalThis as unknown as { document: unknown; axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    const page = globalThis as unknown as {
+      document: unknown;
+      axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: AxeViolation[] }> };
+    };
     const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });

@@ -56,7 +56,9 @@ export async function startGatehouse(dialect: Dialect): Promise<RunningGatehouse
 
   const cli = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [BIN, ...args], { env }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+      execFile(process.execPath, [BIN, ...args], { env }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
     });
 
   return {

@@ -37,7 +37,13 @@ describe('configuration', () => {
 
   it('reads PostgreSQL URLs and public URL settings', () => {
     const config = loadConfig(
-      { DATABASE_URL: 'postgres://u@db/gh', BASE_HOSTNAME: 'ID.Example.com', PUBLIC_SCHEME: 'https', PUBLIC_PORT: '443', COOKIE_SECRET: 'x'.repeat(32) },
+      {
+        DATABASE_URL: 'postgres://u@db/gh',
+        BASE_HOSTNAME: 'ID.Example.com',
+        PUBLIC_SCHEME: 'https',
+        PUBLIC_PORT: '443',
+        COOKIE_SECRET: 'x'.repeat(32),
+      },
       tempDir(),
     );
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/gh', poolSize: 10 });

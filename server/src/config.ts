@@ -12,10 +12,11 @@ const hostname = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'must be a hostname such as localhost or id.example.com');
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/,
+    'must be a hostname such as localhost or id.example.com',
+  );
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -69,7 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL.startsWith('sqlite:')
-      ? { kind: 'sqlite', path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)) }
+      ? {
+          kind: 'sqlite',
+          path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)),
+        }
       : { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
     baseHostname: e.BASE_HOSTNAME,
     publicScheme: e.PUBLIC_SCHEME,

@@ -38,10 +38,7 @@ export const password = z
 const TRUE_STRINGS = new Set(['true', 'on', '1', 'yes']);
 
 /** A checkbox: true, 'true', 'on' and '1' are ticked; anything else, or nothing, is not. */
-export const formBoolean = z.preprocess(
-  (v) => (typeof v === 'string' ? TRUE_STRINGS.has(v.toLowerCase()) : v === true),
-  z.boolean(),
-);
+export const formBoolean = z.preprocess((v) => (typeof v === 'string' ? TRUE_STRINGS.has(v.toLowerCase()) : v === true), z.boolean());
 
 /** A required consent tick. */
 export const consent = z.preprocess(

@@ -51,7 +51,11 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
     expect(unknown.status).toBe(401);
     const strip = (body: Record<string, unknown>) => ({ ...body, correlationId: undefined });
     expect(strip(wrong.json())).toEqual(strip(unknown.json()));
-    expect(wrong.json()).toMatchObject({ statusCode: 401, message: 'The email address or password is incorrect', validation: { errors: {} } });
+    expect(wrong.json()).toMatchObject({
+      statusCode: 401,
+      message: 'The email address or password is incorrect',
+      validation: { errors: {} },
+    });
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
@@ -138,14 +142,20 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
     expect(sibling.status).toBe(403);
     const fetchMetadata = await client.post('/api/signout', { noOrigin: true, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(fetchMetadata.status).toBe(403);
-    const nonBrowser = await client.post('/api/authenticate', { noOrigin: true, form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    const nonBrowser = await client.post('/api/authenticate', {
+      noOrigin: true,
+      form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD },
+    });
     expect(nonBrowser.status).toBe(200);
   });
 
   it('ends an idle session after the inactivity period', async () => {
     const { client, response } = signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD);
     await response;
-    await server.ctx.db.kysely.updateTable('sessions').set({ last_seen_at: Date.now() - 21 * 60_000 }).execute();
+    await server.ctx.db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: Date.now() - 21 * 60_000 })
+      .execute();
     expect((await client.get('/api/account')).status).toBe(401);
   });
 

@@ -26,7 +26,13 @@ export function uploadProblem(kind: UploadKind, file: UploadedFile): string | nu
 }
 
 /** Checks and stores an upload; a refusal is a validation error on `field`. Returns the new asset id. */
-export async function storeUpload(ctx: AppContext, organisationId: string, kind: UploadKind, field: string, file: UploadedFile): Promise<string> {
+export async function storeUpload(
+  ctx: AppContext,
+  organisationId: string,
+  kind: UploadKind,
+  field: string,
+  file: UploadedFile,
+): Promise<string> {
   const problem = uploadProblem(kind, file);
   if (problem) throw fieldError(field, problem);
   const info = identifyImage(file.data, UPLOADS[kind].types)!;
@@ -53,13 +59,15 @@ export function removeAsset(ctx: AppContext, organisationId: string, id: string)
 
 /** Sends an image so it can only be an image: its checked type, nosniff, and a CSP that runs nothing. */
 export function sendAsset(reply: FastifyReply, asset: AssetRow): FastifyReply {
-  return reply
-    .header('content-type', asset.content_type)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', 'inline')
-    // Asset ids change on every upload, so a cached copy never goes stale; emails may load logos cross-origin.
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('cross-origin-resource-policy', 'cross-origin')
-    .send(Buffer.from(asset.data));
+  return (
+    reply
+      .header('content-type', asset.content_type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', 'inline')
+      // Asset ids change on every upload, so a cached copy never goes stale; emails may load logos cross-origin.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(Buffer.from(asset.data))
+  );
 }

@@ -23,12 +23,17 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   afterAll(() => server?.close());
 
   it('creates an organisation whose admin can sign in at once on the running server', async () => {
-    const run = await gatehouse(['create-organisation', 'acme', '--admin-email', 'Admin@Acme.test', '--admin-password', DEFAULT_PASSWORD], env);
+    const run = await gatehouse(
+      ['create-organisation', 'acme', '--admin-email', 'Admin@Acme.test', '--admin-password', DEFAULT_PASSWORD],
+      env,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created organisation acme with admin admin@acme.test.');
     expect(run.stdout).toContain(`http://acme.localhost:${server.port}/`);
-    const signIn = await server.client('acme').post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    const signIn = await server
+      .client('acme')
+      .post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
     expect(signIn.status).toBe(200);
     expect(signIn.json()).toMatchObject({ user: { role: 'OrganisationAdministrator' } });
   });
@@ -47,10 +52,16 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   });
 
   it('refuses reserved and malformed names', async () => {
-    const reserved = await gatehouse(['create-organisation', 'www', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], env);
+    const reserved = await gatehouse(
+      ['create-organisation', 'www', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD],
+      env,
+    );
     expect(reserved.code).toBe(1);
     expect(reserved.stderr).toContain('That name is reserved');
-    const malformed = await gatehouse(['create-organisation', '-bad-', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], env);
+    const malformed = await gatehouse(
+      ['create-organisation', '-bad-', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD],
+      env,
+    );
     expect(malformed.code).not.toBe(0);
   });
 
@@ -70,7 +81,10 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   });
 
   it('names the variable when the configuration is bad', async () => {
-    const run = await gatehouse(['create-organisation', 'x1', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], { ...env, PORT: 'eighty' });
+    const run = await gatehouse(['create-organisation', 'x1', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], {
+      ...env,
+      PORT: 'eighty',
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('PORT');
   });

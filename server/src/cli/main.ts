@@ -95,7 +95,8 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof AppError) console.error(describeAppError(error));
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      console.error(`${error.message}\n\n${USAGE}`);
     else console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

@@ -45,7 +45,10 @@ describe.each(testDialects())('health, readiness, error reports and HTTP hygiene
 
   it('refuses oversized bodies with 413 and bad JSON with 400, without a 5xx', async () => {
     const client = server.client('acme');
-    const big = await client.post('/api/authenticate', { body: 'email=' + 'a'.repeat(300 * 1024), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const big = await client.post('/api/authenticate', {
+      body: 'email=' + 'a'.repeat(300 * 1024),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(big.status).toBe(413);
     const bad = await client.post('/api/authenticate', { body: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
@@ -55,9 +58,15 @@ describe.each(testDialects())('health, readiness, error reports and HTTP hygiene
 
   it('does not let __proto__ in a body pollute prototypes', async () => {
     const client = server.client('acme');
-    const form = await client.post('/api/authenticate', { body: '__proto__[polluted]=yes&email=a@b.test&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await client.post('/api/authenticate', {
+      body: '__proto__[polluted]=yes&email=a@b.test&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBeLessThan(500);
-    const json = await client.post('/api/authenticate', { body: '{"__proto__":{"polluted":"yes"},"email":"a@b.test","password":"x"}', headers: { 'content-type': 'application/json' } });
+    const json = await client.post('/api/authenticate', {
+      body: '{"__proto__":{"polluted":"yes"},"email":"a@b.test","password":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(json.status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

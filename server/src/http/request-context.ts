@@ -81,7 +81,11 @@ export function requireOrganisation(request: FastifyRequest): Organisation {
 }
 
 /** The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest, roles?: readonly Role[]): Promise<Auth & { org: Organisation }> {
+export async function requireUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+  roles?: readonly Role[],
+): Promise<Auth & { org: Organisation }> {
   const org = requireOrganisation(request);
   const auth = await getAuth(ctx, request);
   if (!auth) throw new AppError('UNAUTHENTICATED');

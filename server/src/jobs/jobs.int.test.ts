@@ -52,7 +52,15 @@ describe.each(testDialects())('scheduled jobs on %s', (dialect) => {
   it('deletes expired sessions', async () => {
     const client = server.client('acme');
     await client.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
-    const count = async () => Number((await server.ctx.db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.db.kysely
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count()).toBe(1);
     clock.advance(21 * MINUTE);
     const expire = JOBS.find((j) => j.name === 'expire-sessions')!;

@@ -35,16 +35,26 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
     .set({ locked_until: now + LEASE_MS, locked_by: OWNER, last_started_at: now })
     .where('name', '=', job.name)
     .where('locked_until', '<=', now)
-    .$if(!options.force, (qb) => qb.where((eb) => eb.or([eb('last_started_at', 'is', null), eb('last_started_at', '<=', now - job.intervalMs)])))
+    .$if(!options.force, (qb) =>
+      qb.where((eb) => eb.or([eb('last_started_at', 'is', null), eb('last_started_at', '<=', now - job.intervalMs)])),
+    )
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return { status: 'skipped' };
   try {
     const result = (await job.run(ctx)) ?? undefined;
-    await db.updateTable('job_runs').set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: null }).where('name', '=', job.name).execute();
+    await db
+      .updateTable('job_runs')
+      .set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: null })
+      .where('name', '=', job.name)
+      .execute();
     return { status: 'ran', result };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.updateTable('job_runs').set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: message.slice(0, 2000) }).where('name', '=', job.name).execute();
+    await db
+      .updateTable('job_runs')
+      .set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: message.slice(0, 2000) })
+      .where('name', '=', job.name)
+      .execute();
     return { status: 'failed', error: message };
   }
 }

@@ -24,7 +24,11 @@ describe('password policy', () => {
 
   it('checks each required character class', () => {
     const strict = { ...rules, password_upper: true, password_lower: true, password_digit: true, password_special: true };
-    expect(passwordPolicyFailures('abcdefghijk', strict)).toEqual(['Include an upper-case letter', 'Include a digit', 'Include a symbol or punctuation mark']);
+    expect(passwordPolicyFailures('abcdefghijk', strict)).toEqual([
+      'Include an upper-case letter',
+      'Include a digit',
+      'Include a symbol or punctuation mark',
+    ]);
     expect(passwordPolicyFailures('Abcdefghij1!', strict)).toEqual([]);
   });
 });

@@ -32,7 +32,9 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
     const known = request.organisation !== null && matchRoute(pathname) !== null;
     reply.code(known ? 200 : 404).header('cache-control', 'no-cache');
     if (!built) {
-      return reply.type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build` (npm start does it for you).\n');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).\n');
     }
     return reply.sendFile('index.html', distDir);
   });

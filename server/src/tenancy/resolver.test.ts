@@ -11,7 +11,17 @@ describe('organisationNameForHost', () => {
   });
 
   it('knows nothing of other hosts', () => {
-    for (const host of [undefined, '', 'evil.test', 'a.acme.localhost', 'notlocalhost', '-x.localhost', 'acme.localhost:3000\r\nx: y', 'acme.localhost@evil', '[::1]:3000']) {
+    for (const host of [
+      undefined,
+      '',
+      'evil.test',
+      'a.acme.localhost',
+      'notlocalhost',
+      '-x.localhost',
+      'acme.localhost:3000\r\nx: y',
+      'acme.localhost@evil',
+      '[::1]:3000',
+    ]) {
       expect(organisationNameForHost(host, 'localhost')).toBeNull();
     }
   });

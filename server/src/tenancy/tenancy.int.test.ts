@@ -64,7 +64,10 @@ describe.each(testDialects())('tenancy by Host header on %s', (dialect) => {
     await expect(
       server.ctx.db.kysely
         .insertInto('users')
-        .values({ ...(await server.ctx.db.kysely.selectFrom('users').selectAll().where('email', '=', 'owner@acme.test').executeTakeFirstOrThrow()), id: 'another' })
+        .values({
+          ...(await server.ctx.db.kysely.selectFrom('users').selectAll().where('email', '=', 'owner@acme.test').executeTakeFirstOrThrow()),
+          id: 'another',
+        })
         .execute(),
     ).rejects.toThrow();
   });
@@ -78,7 +81,11 @@ describe.each(testDialects())('tenancy by Host header on %s', (dialect) => {
     expect(res.text).toContain('--font-family:');
     const again = await client.get('/api/organisation/style?v=1', { headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.status).toBe(304);
-    await server.ctx.db.kysely.updateTable('organisations').set({ colour: 'Plum', updated_at: Date.now() + 1 }).where('name', '=', 'acme').execute();
+    await server.ctx.db.kysely
+      .updateTable('organisations')
+      .set({ colour: 'Plum', updated_at: Date.now() + 1 })
+      .where('name', '=', 'acme')
+      .execute();
     server.gatehouse.resolver.invalidate();
     const changed = await client.get('/api/organisation/style');
     expect(changed.text).toContain('--colour-primary: #7b2d63;');

@@ -37,7 +37,11 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-test-'));
     const file = path.join(dir, 'test.db');
-    return { url: `sqlite:${file}`, database: { kind: 'sqlite', path: file }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${file}`,
+      database: { kind: 'sqlite', path: file },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = inject('postgresUrl');
   const schema = `gh_test_${randomBytes(6).toString('hex')}`;
@@ -87,7 +91,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(dialect: Dialect, options: { clock?: Clock | ManualClock; webDist?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: Dialect,
+  options: { clock?: Clock | ManualClock; webDist?: string } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-data-'));
   const config = testConfig(database.database, dataDir);
@@ -109,7 +116,11 @@ export async function startTestServer(dialect: Dialect, options: { clock?: Clock
     databaseUrl: database.url,
     client: (org = '') => new TestClient(`${org ? `${org}.` : ''}localhost:${port}`, port),
     createOrganisation: (name, admin = {}) =>
-      createOrganisationWithAdmin(ctx, { name, adminEmail: admin.email ?? `admin@${name}.test`, adminPassword: admin.password ?? DEFAULT_PASSWORD }),
+      createOrganisationWithAdmin(ctx, {
+        name,
+        adminEmail: admin.email ?? `admin@${name}.test`,
+        adminPassword: admin.password ?? DEFAULT_PASSWORD,
+      }),
     close: async () => {
       await gatehouse.app.close();
       await db.close();

@@ -56,7 +56,12 @@ export interface RequestOptions {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.form ? 'POST' : 'GET');
   const query = options.query
-    ? '?' + new URLSearchParams(Object.entries(options.query).filter((e): e is [string, string] => e[1] !== undefined).map(([k, v]) => [k, String(v)]))
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(options.query)
+          .filter((e): e is [string, string] => e[1] !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )
     : '';
   let response: Response;
   try {

@@ -7,6 +7,7 @@ import { isApiError, onUnauthorised } from '../api/client.ts';
 import { Loader } from '../components/Loader.tsx';
 import { useInactivitySignOut } from '../features/session/use-inactivity-sign-out.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
+import { NotificationsProvider } from '../features/notifications/notifications.tsx';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { Footer } from '../layout/Footer.tsx';
 import { Logo } from '../layout/Logo.tsx';
@@ -49,21 +50,23 @@ export function Root() {
 
   return (
     <AppSessionContext value={session}>
-      {user && !org.isBase ? (
-        <AppLayout user={user} org={org} reduced={decision.kind === 'allow' && decision.name === 'twoStep' && user.requiresTwoStep}>
-          {content}
-        </AppLayout>
-      ) : (
-        <div className="public-layout">
-          <header className="public-header">
-            <Logo org={org} />
-          </header>
-          <main id="main" className="page page-public">
+      <NotificationsProvider>
+        {user && !org.isBase ? (
+          <AppLayout user={user} org={org} reduced={decision.kind === 'allow' && decision.name === 'twoStep' && user.requiresTwoStep}>
             {content}
-          </main>
-          <Footer />
-        </div>
-      )}
+          </AppLayout>
+        ) : (
+          <div className="public-layout">
+            <header className="public-header">
+              <Logo org={org} />
+            </header>
+            <main id="main" className="page page-public">
+              {content}
+            </main>
+            <Footer />
+          </div>
+        )}
+      </NotificationsProvider>
     </AppSessionContext>
   );
 }

@@ -12,7 +12,14 @@ export function Checkbox({ label, error, id, ref, ...rest }: CheckboxProps) {
   const errorId = `${inputId}-error`;
   return (
     <div className={`field field-checkbox${error ? ' field-invalid' : ''}`}>
-      <input ref={ref} type="checkbox" id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
+      <input
+        ref={ref}
+        type="checkbox"
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...rest}
+      />
       <label htmlFor={inputId}>{label}</label>
       {error && (
         <p id={errorId} className="field-error">

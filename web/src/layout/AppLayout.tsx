@@ -23,7 +23,17 @@ function useIsWide(): boolean {
 }
 
 /** The signed-in layout: side menu (always shown at 1000 px or wider, else toggled), top navigation and profile panel. */
-export function AppLayout({ user, org, reduced = false, children }: { user: Account; org: PublicOrganisation; reduced?: boolean; children: ReactNode }) {
+export function AppLayout({
+  user,
+  org,
+  reduced = false,
+  children,
+}: {
+  user: Account;
+  org: PublicOrganisation;
+  reduced?: boolean;
+  children: ReactNode;
+}) {
   const wide = useIsWide();
   const location = useLocation();
   // The menu is open on the page where it was opened: following a link closes it on narrow screens.

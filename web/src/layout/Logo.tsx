@@ -15,7 +15,11 @@ export function Logo({ org }: { org: PublicOrganisation }) {
   return (
     <span className="brand">
       <DefaultMark />
-      {org.hideOrganisationName ? <span className="visually-hidden">{org.displayName}</span> : <span className="brand-name">{org.displayName}</span>}
+      {org.hideOrganisationName ? (
+        <span className="visually-hidden">{org.displayName}</span>
+      ) : (
+        <span className="brand-name">{org.displayName}</span>
+      )}
     </span>
   );
 }

@@ -86,7 +86,13 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
       )}
       <form onSubmit={submit} noValidate>
         <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <Button type="submit" busy={signIn.isPending}>
           {MESSAGES.signInButton}
         </Button>
