@@ -2,7 +2,10 @@
  * Texts of the organisation settings page (/organisation): the spec's exact texts first, then the
  * labels, guidance and validation messages of every setting.
  */
-import { LIMITS } from './policy.ts';
+import { LIMITS, UPLOADS } from './policy.ts';
+
+const MB = 1024 * 1024;
+const size = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / 1024} KB`);
 
 export const ORGANISATION_MESSAGES = {
   // Spec section 2, Organisation settings
@@ -28,6 +31,7 @@ export const ORGANISATION_MESSAGES = {
   strengthExplained:
     'How strongly these settings protect your users: multi-factor authentication, password length and lists, and limits on guessing.',
   preview: 'Preview',
+  previewEmail: 'Email',
   previewCaption: 'Your sign-in page with these settings',
   supportMessagePreview: 'How the support message will read',
   providerSupport: 'support',
@@ -40,6 +44,8 @@ export const ORGANISATION_MESSAGES = {
   imageRemoved: 'Removed when you save',
   imageNone: 'None',
   imageSelected: 'New image, saved when you save',
+  imageCurrent: 'Current image',
+  warning: 'Warning:',
 
   labels: {
     displayName: 'Display name',
@@ -106,6 +112,13 @@ export const ORGANISATION_MESSAGES = {
     customPrivacyPolicyURL: 'When set, the privacy policy page sends visitors here.',
     customTermsConditionsURL: 'When set, the terms and conditions page sends visitors here.',
     customHelpPageURL: 'When set, the help page sends visitors here.',
+  },
+
+  imageHints: {
+    logo: `PNG, JPEG or GIF, up to ${size(UPLOADS.logo.maxBytes)}.`,
+    background: `Shown behind every page. PNG, JPEG or GIF, up to ${size(UPLOADS.background.maxBytes)}.`,
+    hero: `Shown beside the sign-in form. PNG, JPEG or GIF, up to ${size(UPLOADS.hero.maxBytes)}.`,
+    favicon: `The icon in the browser tab: an .ico file, up to ${size(UPLOADS.favicon.maxBytes)}.`,
   },
 
   optionLabels: {

@@ -7,7 +7,6 @@ import { ORGANISATION_MESSAGES } from '../organisation-messages.ts';
 import { ANY_EMAIL_PATTERN, BUTTON_STYLES, COLOURS, FONTS, INPUT_STYLES, LIMITS } from '../policy.ts';
 import { email, formBoolean, formInt, formList, formNumber, optionalString, requiredString } from './fields.ts';
 import type { PublicOrganisation } from './organisation.ts';
-import { API } from '../routes.ts';
 
 const V = ORGANISATION_MESSAGES.validation;
 
@@ -153,14 +152,8 @@ const settingsShape = {
   customHelpPageURL: optionalHttpUrl,
 };
 
-/** The organisation's images: the form's file fields, and the flags that remove each one. */
-export const ORGANISATION_IMAGES = {
-  logo: { field: 'logo', deleteFlag: 'deleteLogo', idField: 'logoID' },
-  background: { field: 'backgroundImage', deleteFlag: 'deleteBackgroundImage', idField: 'backgroundImageID' },
-  hero: { field: 'hero', deleteFlag: 'deleteHero', idField: 'heroImageID' },
-  favicon: { field: 'favicon', deleteFlag: 'deleteFavicon', idField: 'favicon' },
-} as const;
-export type OrganisationImageKind = keyof typeof ORGANISATION_IMAGES;
+/** The names of every editable setting, in the order of the page. */
+export const SETTING_NAMES = Object.keys(settingsShape) as (keyof typeof settingsShape)[];
 
 /** `PUT /api/organisation` and `POST /api/organisation/preview` (which ignores images). */
 export const organisationSettingsRequest = z
@@ -212,8 +205,3 @@ export interface OrganisationPreview {
 
 /** The query of `GET /api/organisation/assets/{kind}`: an asset id, or none for the current image. */
 export const organisationAssetQuery = z.object({ id: z.string().max(100).optional() });
-
-/** Where the SPA loads an organisation image from; the id in the URL lets browsers cache it for good. */
-export function organisationImageUrl(kind: OrganisationImageKind, id: string): string {
-  return `${API.organisationAssets}/${kind}?id=${encodeURIComponent(id)}`;
-}

@@ -1,6 +1,7 @@
 /** The organisation as the server's rules see it (camelCase), mapped from its row. */
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import type { OrganisationAdminView, OrganisationImageKind, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
+import type { OrganisationAdminView, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
+import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { Config } from '../config.ts';
 import type { OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
 import { settingsScore } from './strength.ts';

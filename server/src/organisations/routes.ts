@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@gatehouse/common/routes';
-import {
-  ORGANISATION_IMAGES,
-  organisationAssetQuery,
-  organisationImageUrl,
-  type OrganisationImageKind,
-  type SettingsStrength,
-} from '@gatehouse/common/schemas/organisation-settings';
+import { organisationAssetQuery, type SettingsStrength } from '@gatehouse/common/schemas/organisation-settings';
+import { ORGANISATION_IMAGES, organisationImageUrl, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import { sendAsset } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import { readForm } from '../http/form.ts';

@@ -3,13 +3,12 @@
  * unsaved settings and the strength score. Every setting is parsed with the shared schema.
  */
 import {
-  ORGANISATION_IMAGES,
   organisationSettingsRequest,
   type OrganisationAdminView,
-  type OrganisationImageKind,
   type OrganisationPreview,
   type OrganisationSettingsRequest,
 } from '@gatehouse/common/schemas/organisation-settings';
+import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { ValidationErrors } from '@gatehouse/common/errors';
 import { loadAsset, removeAsset, storeUpload, uploadProblem } from '../assets/service.ts';
 import type { AssetRow, OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
