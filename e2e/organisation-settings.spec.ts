@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
       .getByLabel('Background image')
       .setInputFiles({ name: 'bg.png', mimeType: 'image/png', buffer: makePng(8, 8, [240, 240, 250]) });
     await page.getByLabel('Tab icon').setInputFiles({ name: 'favicon.ico', mimeType: 'image/x-icon', buffer: makeIco() });
-    await expect.poll(() => page.getByText('New image, saved when you save').count()).toBe(4);
+    await expect.poll(() => page.getByText('New image, saved when you save').count(), { timeout: 5000 }).toBe(4);
     const preview = page.locator('.theme-preview-frame');
     await expect
       .poll(() => buttonColour(page, '.theme-preview-frame .button-primary'), { timeout: 5000 })
@@ -101,7 +101,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     expect(await naturalWidth(page, '.public-header .brand-logo')).toBe(40);
     expect(await buttonColour(page, 'button[type="submit"]')).toBe(rgb(COLOUR_VALUES.Red.primary));
     // The hero image beside the form, the background behind the page, the tab icon.
-    await expect.poll(() => naturalWidth(page, '.public-hero img')).toBe(60);
+    await expect.poll(() => naturalWidth(page, '.public-hero img'), { timeout: 5000 }).toBe(60);
     expect(await computed(page, '.public-layout', 'background-image')).toContain('/api/organisation/assets/background?id=');
     expect(await page.locator('#organisation-favicon').getAttribute('href')).toMatch(/^\/api\/organisation\/assets\/favicon\?id=/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -114,6 +114,12 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     expect(await buttonColour(other, 'button[type="submit"]')).toBe(rgb(COLOUR_VALUES.Blue.primary));
     expect(await other.locator('.brand-logo').count()).toBe(0);
     await other.context().close();
+
+    // A logo that fails to load gives way to the default mark (the logo-error flag).
+    await page.route('**/api/organisation/assets/logo?**', (route) => route.fulfill({ status: 404 }));
+    await page.reload();
+    await page.locator('.public-header .brand[data-logo-error] .brand-mark').waitFor();
+    expect(await page.locator('.public-header .brand-logo').count()).toBe(0);
     await page.context().close();
   });
 

@@ -3,7 +3,7 @@ import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation'
 import type { OrganisationAdminView, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
 import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { Config } from '../config.ts';
-import type { OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
+import type { OrganisationRow } from '../db/schema.ts';
 import { settingsScore } from './strength.ts';
 
 export interface Organisation {
@@ -104,8 +104,15 @@ export function toSettings(r: OrganisationRow): OrganisationSettings {
   };
 }
 
+type ImageColumn = (typeof IMAGE_COLUMNS)[OrganisationImageKind];
 /** The columns that hold the settings (images apart). */
-export function settingsColumns(s: OrganisationSettings): OrganisationUpdate {
+export type SettingsColumns = Omit<
+  OrganisationRow,
+  'id' | 'name' | 'is_base' | 'is_demo' | 'demo_expires_at' | 'tier' | ImageColumn | 'created_at' | 'updated_at'
+>;
+export type ImageColumns = Pick<OrganisationRow, ImageColumn>;
+
+export function settingsColumns(s: OrganisationSettings): SettingsColumns {
   return {
     password_min_length: s.passwordMinLength,
     password_expiry_days: s.passwordExpiryDays,

@@ -11,14 +11,22 @@ import {
 import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { ValidationErrors } from '@gatehouse/common/errors';
 import { loadAsset, removeAsset, storeUpload, uploadProblem } from '../assets/service.ts';
-import type { AssetRow, OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
+import type { AssetRow, OrganisationRow } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { ReadForm, UploadedFile } from '../http/form.ts';
 import { parse } from '../http/validate.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
-import { IMAGE_COLUMNS, settingsColumns, toAdminView, toOrganisation, toPublicOrganisation, type Organisation } from './model.ts';
+import {
+  IMAGE_COLUMNS,
+  settingsColumns,
+  toAdminView,
+  toOrganisation,
+  toPublicOrganisation,
+  type ImageColumns,
+  type Organisation,
+} from './model.ts';
 import { findOrganisationById, findOrganisationForUpdate, updateOrganisation } from './store.ts';
 import { settingsScore } from './strength.ts';
 import { themeProperties } from './style.ts';
@@ -54,7 +62,7 @@ export function previewOrganisationSettings(ctx: AppContext, org: Organisation, 
     background_image_id: null,
     hero_image_id: null,
     favicon_id: null,
-  } as OrganisationRow;
+  };
   return {
     organisation: toPublicOrganisation(ctx.config, toOrganisation(ctx.config, row)),
     style: themeProperties(row),
@@ -105,14 +113,14 @@ export async function saveOrganisationSettings(
     [previous, next] = await ctx.db.kysely.transaction().execute(async (trx) => {
       const current = await findOrganisationForUpdate(trx, ctx.db.dialect, org.id);
       if (!current) throw new AppError('ORGANISATION_NOT_FOUND');
-      const changes: OrganisationUpdate = {
+      const changes = {
         ...settingsColumns(input),
         ...imageColumns(current, input, stored),
         // Strictly later, so the stylesheet's ETag changes even within one clock tick.
         updated_at: Math.max(ctx.clock.now(), current.updated_at + 1),
       };
       await updateOrganisation(trx, org.id, changes);
-      return [current, { ...current, ...changes } as OrganisationRow];
+      return [current, { ...current, ...changes }];
     });
   } catch (error) {
     for (const id of Object.values(stored)) await removeAsset(ctx, org.id, id);
@@ -132,13 +140,15 @@ function imageColumns(
   current: OrganisationRow,
   input: OrganisationSettingsRequest,
   stored: Partial<Record<OrganisationImageKind, string>>,
-): OrganisationUpdate {
-  const columns: OrganisationUpdate = {};
-  for (const kind of IMAGE_KINDS) {
-    const column = IMAGE_COLUMNS[kind];
-    columns[column] = stored[kind] ?? (input[ORGANISATION_IMAGES[kind].deleteFlag] ? null : current[column]);
-  }
-  return columns;
+): ImageColumns {
+  const column = (kind: OrganisationImageKind) =>
+    stored[kind] ?? (input[ORGANISATION_IMAGES[kind].deleteFlag] ? null : current[IMAGE_COLUMNS[kind]]);
+  return {
+    logo_id: column('logo'),
+    background_image_id: column('background'),
+    hero_image_id: column('hero'),
+    favicon_id: column('favicon'),
+  };
 }
 
 /** An organisation image: by id when given (this organisation's, of this kind), else the current one's id to redirect to. */

@@ -48,6 +48,8 @@ export function useOrganisation() {
 export function setSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.account, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.account[0] && q.queryKey[0] !== queryKeys.organisation[0] });
+  // An admin's copy of the organisation carries every setting: fetch the public one instead.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.organisation });
 }
 
 /** Every setting of the organisation, as its Organisation Admin sees them. */
