@@ -1,5 +1,5 @@
 /** All schema migrations, in order. Each takes the dialect so the one schema is written for both databases. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
@@ -18,6 +18,9 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
+    // Kysely looks for its migration tables in every schema unless told which: another schema of the
+    // same database (another install, or a parallel test run) would otherwise pass for this one.
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: {
       getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
     },
@@ -29,4 +32,9 @@ export async function migrate(db: Db): Promise<void> {
       cause: error,
     });
   }
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]!.schema;
 }
