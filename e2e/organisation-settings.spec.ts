@@ -7,7 +7,9 @@ import { launchBrowser, screenshot, seriousAccessibilityViolations } from './sup
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
-const dialects: Dialect[] = inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+// These journeys exercise the page and the theming in the browser; every rule, on both databases, is in
+// server/src/organisations/settings.int.test.ts, so one database keeps the browser suite short.
+const dialects: Dialect[] = ['sqlite'];
 
 interface InPage {
   getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
