@@ -79,6 +79,11 @@ export const MESSAGES = {
   enableSmsMfaWarning: 'This will require additional configuration - please contact',
 
   qrFailure: 'Unable to generate QR code, please try again',
+
+  // Uploaded images (checked again by content on the server)
+  fileTooLarge: (kilobytes: number) => `The file is too large: the limit is ${kilobytes} KB`,
+  fileWrongType: (typeNames: string, maxPixels: number) =>
+    `The file must be a ${typeNames} image no larger than ${maxPixels} pixels each way`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

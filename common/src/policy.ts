@@ -2,6 +2,7 @@
  * Roles, statuses, organisation defaults, recommended values and product limits (spec sections 3, 5, 6, 9).
  * The one place these constants live; the server enforces them and the SPA displays them.
  */
+import { MESSAGES } from './messages.ts';
 
 export const ROLES = ['EndUser', 'UserAdministrator', 'OrganisationAdministrator'] as const;
 export type Role = (typeof ROLES)[number];
@@ -157,3 +158,50 @@ export type UploadKind = keyof typeof UPLOADS;
 export type ImageType = (typeof UPLOADS)[UploadKind]['types'][number];
 /** Images larger than this in either dimension are refused (no decoding bombs). */
 export const MAX_IMAGE_DIMENSION = 4096;
+
+/** How each accepted image type is named to users. */
+export const IMAGE_TYPE_NAMES: Record<ImageType, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/x-icon': 'ICO',
+};
+
+/** Why an upload of this kind would be refused, as sentences shared by the SPA's check and the server's. */
+export function uploadMessages(kind: UploadKind): { tooLarge: string; wrongType: string } {
+  const rules = UPLOADS[kind];
+  return {
+    tooLarge: MESSAGES.fileTooLarge(Math.round(rules.maxBytes / 1024)),
+    wrongType: MESSAGES.fileWrongType(rules.types.map((t) => IMAGE_TYPE_NAMES[t]).join(', '), MAX_IMAGE_DIMENSION),
+  };
+}
+
+/**
+ * The values 'Reset to recommended' applies on the organisation settings page. The numbers are the
+ * spec's guidance (section 5); the switches follow NIST SP 800-63B: no composition rules or forced
+ * expiry, a common-password list, and multi-factor authentication required with an authenticator app
+ * rather than SMS or email codes. Sign-up policy, redirects, appearance and content are the
+ * organisation's own choices and are left as they are.
+ */
+export const RECOMMENDED_SETTINGS = {
+  passwordMinLength: 10,
+  passwordExpiryDays: 0,
+  passwordUpper: false,
+  passwordLower: false,
+  passwordDigit: false,
+  passwordSpecial: false,
+  usePasswordList: true,
+  enforcePasswordHistory: false,
+  invitationExpiryHours: 168,
+  requireTwoStep: true,
+  allowSMSTwoStep: false,
+  allowEmailTwoStep: false,
+  failedSignInsBeforeCooldown: 5,
+  cooldownDurationMinutes: 30,
+  failedSignInsBeforeLockout: 10,
+  reactivationGracePeriodDays: 3,
+  inactivityExpiryDays: 60,
+  inactivityDeletionDays: 0,
+  inactivityNotificationEmailDays: 7,
+  rememberMeDays: 0,
+} as const;

@@ -169,4 +169,7 @@ export const API = {
   acceptpolicy: '/api/acceptpolicy',
   rememberme: '/api/rememberme',
   logError: '/api/log/error',
+  organisationSettingsStrength: '/api/organisation/settingsstrength',
+  organisationPreview: '/api/organisation/preview',
+  organisationAssets: '/api/organisation/assets',
 } as const;

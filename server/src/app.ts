@@ -73,7 +73,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   diagnosticsRoutes(app, ctx);
   accountRoutes(app, ctx);
-  organisationRoutes(app, ctx);
+  organisationRoutes(app, ctx, resolver);
   await registerSpa(app, options.webDist);
 
   return { app, resolver };

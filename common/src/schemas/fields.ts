@@ -53,12 +53,29 @@ export const formList = <T extends z.ZodType<string>>(item: T) =>
     return list.filter((entry) => typeof entry !== 'string' || entry.trim() !== '');
   }, z.array(item));
 
+/** A blank form field is a missing one: coercing '' or null would silently give 0. */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** A required number in a range, typed or sent as text; blank is 'This field is required'. */
+export const formNumber = (min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MESSAGES.required })
+      .min(min, { error: `Please enter a number of at least ${min}` })
+      .max(max, { error: `Please enter a number no greater than ${max}` }),
+  );
+
+/** A required whole number in a range. */
 export const formInt = (min: number, max: number) =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int({ error: 'Please enter a whole number' })
-    .min(min, { error: `Please enter a number of at least ${min}` })
-    .max(max, { error: `Please enter a number no greater than ${max}` });
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MESSAGES.required })
+      .int({ error: 'Please enter a whole number' })
+      .min(min, { error: `Please enter a number of at least ${min}` })
+      .max(max, { error: `Please enter a number no greater than ${max}` }),
+  );
 
 /** Where to return after a form succeeds: only a same-site path, never another origin. */
 export const returnUrl = z

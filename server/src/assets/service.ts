@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { UPLOADS, type UploadKind } from '@gatehouse/common/policy';
+import { UPLOADS, uploadMessages, type UploadKind } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { AssetRow } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
@@ -13,15 +13,11 @@ import type { UploadedFile } from '../http/form.ts';
 import { identifyImage } from './images.ts';
 import { deleteAsset, findAsset, insertAsset } from './store.ts';
 
-const TYPE_NAMES: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/x-icon': 'ICO' };
-
 /** Why an upload is refused, as a sentence for the field; null when it is acceptable. */
 export function uploadProblem(kind: UploadKind, file: UploadedFile): string | null {
   const rules = UPLOADS[kind];
-  if (file.data.length > rules.maxBytes) return `The file is too large: the limit is ${Math.round(rules.maxBytes / 1024)} KB`;
-  if (!identifyImage(file.data, rules.types)) {
-    return `The file must be a ${rules.types.map((t) => TYPE_NAMES[t]).join(', ')} image no larger than 4096 pixels each way`;
-  }
+  if (file.data.length > rules.maxBytes) return uploadMessages(kind).tooLarge;
+  if (!identifyImage(file.data, rules.types)) return uploadMessages(kind).wrongType;
   return null;
 }
 

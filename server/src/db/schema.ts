@@ -39,6 +39,7 @@ export interface OrganisationsTable {
   inactivity_expiry_days: number;
   inactivity_deletion_days: number;
   inactivity_notification_email_days: number;
+  /** Days; a fraction means hours (0.5 is 12 hours). */
   remember_me_days: number;
   colour: Colour;
   font: Font;

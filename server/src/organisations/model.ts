@@ -1,7 +1,10 @@
 /** The organisation as the server's rules see it (camelCase), mapped from its row. */
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import type { OrganisationAdminView, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
+import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { Config } from '../config.ts';
 import type { OrganisationRow } from '../db/schema.ts';
+import { settingsScore } from './strength.ts';
 
 export interface Organisation {
   id: string;
@@ -58,4 +61,116 @@ export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: 
     allowEmailTwoStep: r.allow_email_two_step,
     rememberMeDays: r.remember_me_days,
   };
+}
+
+/** Every editable setting of the organisation, in the API's names. */
+export function toSettings(r: OrganisationRow): OrganisationSettings {
+  return {
+    passwordMinLength: r.password_min_length,
+    passwordExpiryDays: r.password_expiry_days,
+    passwordUpper: r.password_upper,
+    passwordLower: r.password_lower,
+    passwordDigit: r.password_digit,
+    passwordSpecial: r.password_special,
+    usePasswordList: r.use_password_list,
+    enforcePasswordHistory: r.enforce_password_history,
+    preventSelfSignUp: r.prevent_self_sign_up,
+    userEmailWhitelist: emailWhitelistOf(r),
+    invitationExpiryHours: r.invitation_expiry_hours,
+    failedSignInsBeforeCooldown: r.failed_sign_ins_before_cooldown,
+    cooldownDurationMinutes: r.cooldown_duration_minutes,
+    failedSignInsBeforeLockout: r.failed_sign_ins_before_lockout,
+    reactivationGracePeriodDays: r.reactivation_grace_period_days,
+    inactivityExpiryDays: r.inactivity_expiry_days,
+    inactivityDeletionDays: r.inactivity_deletion_days,
+    inactivityNotificationEmailDays: r.inactivity_notification_email_days,
+    rememberMeDays: r.remember_me_days,
+    enableRedirectUrl: r.enable_redirect_url,
+    redirectUrl: r.redirect_url,
+    dashboardRedirect: r.dashboard_redirect,
+    requireTwoStep: r.require_two_step,
+    allowSMSTwoStep: r.allow_sms_two_step,
+    allowEmailTwoStep: r.allow_email_two_step,
+    displayName: r.display_name,
+    hideOrganisationName: r.hide_organisation_name,
+    colour: r.colour,
+    font: r.font,
+    buttonStyle: r.button_style,
+    inputStyle: r.input_style,
+    supportMessage: r.support_message,
+    customPrivacyPolicyURL: r.custom_privacy_policy_url,
+    customTermsConditionsURL: r.custom_terms_conditions_url,
+    customHelpPageURL: r.custom_help_page_url,
+  };
+}
+
+type ImageColumn = (typeof IMAGE_COLUMNS)[OrganisationImageKind];
+/** The columns that hold the settings (images apart). */
+export type SettingsColumns = Omit<
+  OrganisationRow,
+  'id' | 'name' | 'is_base' | 'is_demo' | 'demo_expires_at' | 'tier' | ImageColumn | 'created_at' | 'updated_at'
+>;
+export type ImageColumns = Pick<OrganisationRow, ImageColumn>;
+
+export function settingsColumns(s: OrganisationSettings): SettingsColumns {
+  return {
+    password_min_length: s.passwordMinLength,
+    password_expiry_days: s.passwordExpiryDays,
+    password_upper: s.passwordUpper,
+    password_lower: s.passwordLower,
+    password_digit: s.passwordDigit,
+    password_special: s.passwordSpecial,
+    use_password_list: s.usePasswordList,
+    enforce_password_history: s.enforcePasswordHistory,
+    prevent_self_sign_up: s.preventSelfSignUp,
+    user_email_whitelist: JSON.stringify(s.userEmailWhitelist),
+    invitation_expiry_hours: s.invitationExpiryHours,
+    failed_sign_ins_before_cooldown: s.failedSignInsBeforeCooldown,
+    cooldown_duration_minutes: s.cooldownDurationMinutes,
+    failed_sign_ins_before_lockout: s.failedSignInsBeforeLockout,
+    reactivation_grace_period_days: s.reactivationGracePeriodDays,
+    inactivity_expiry_days: s.inactivityExpiryDays,
+    inactivity_deletion_days: s.inactivityDeletionDays,
+    inactivity_notification_email_days: s.inactivityNotificationEmailDays,
+    remember_me_days: s.rememberMeDays,
+    enable_redirect_url: s.enableRedirectUrl,
+    redirect_url: s.redirectUrl,
+    dashboard_redirect: s.dashboardRedirect,
+    require_two_step: s.requireTwoStep,
+    allow_sms_two_step: s.allowSMSTwoStep,
+    allow_email_two_step: s.allowEmailTwoStep,
+    display_name: s.displayName,
+    hide_organisation_name: s.hideOrganisationName,
+    colour: s.colour,
+    font: s.font,
+    button_style: s.buttonStyle,
+    input_style: s.inputStyle,
+    support_message: s.supportMessage,
+    custom_privacy_policy_url: s.customPrivacyPolicyURL,
+    custom_terms_conditions_url: s.customTermsConditionsURL,
+    custom_help_page_url: s.customHelpPageURL,
+  };
+}
+
+/** The whitelist column is JSON written by us; anything unreadable counts as an empty list. */
+export function emailWhitelistOf(r: Pick<OrganisationRow, 'user_email_whitelist'>): string[] {
+  try {
+    const list: unknown = JSON.parse(r.user_email_whitelist);
+    return Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The column holding each organisation image's asset id. */
+export const IMAGE_COLUMNS = {
+  logo: 'logo_id',
+  background: 'background_image_id',
+  hero: 'hero_image_id',
+  favicon: 'favicon_id',
+} as const satisfies Record<OrganisationImageKind, keyof OrganisationRow>;
+
+export function toAdminView(config: Pick<Config, 'baseHostname'>, org: Organisation): OrganisationAdminView {
+  const settings = toSettings(org.row);
+  return { ...toPublicOrganisation(config, org), ...settings, settingsScore: settingsScore(settings) };
 }

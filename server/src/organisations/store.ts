@@ -1,7 +1,8 @@
 /** Queries on the organisations table. */
 import { ORGANISATION_DEFAULTS } from '@gatehouse/common/policy';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewOrganisationRow, OrganisationRow } from '../db/schema.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database, NewOrganisationRow, OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -81,4 +82,18 @@ export function newOrganisationRow(fields: {
 
 export async function insertOrganisation(db: Executor, row: NewOrganisationRow): Promise<void> {
   await db.insertInto('organisations').values(row).execute();
+}
+
+/** Reads the organisation inside a transaction, holding its row until the transaction ends (PostgreSQL; SQLite's write transactions are exclusive already). */
+export function findOrganisationForUpdate(trx: Transaction<Database>, dialect: Dialect, id: string): Promise<OrganisationRow | undefined> {
+  return trx
+    .selectFrom('organisations')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function updateOrganisation(db: Executor, id: string, changes: OrganisationUpdate): Promise<void> {
+  await db.updateTable('organisations').set(changes).where('id', '=', id).execute();
 }

@@ -2,12 +2,18 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import type { OrganisationAdminView, SettingsStrength } from '@gatehouse/common/schemas/organisation-settings';
 import { API } from '@gatehouse/common/routes';
-import { api, isApiError } from './client.ts';
+import { ERRORS } from '@gatehouse/common/errors';
+import { api, ApiError, isApiError } from './client.ts';
 
 export const queryKeys = {
   account: ['account'] as const,
   organisation: ['organisation'] as const,
+  // Under their own root so that signing out forgets them (setSignedOut keeps only the two above).
+  organisationSettings: ['organisationSettings'] as const,
+  settingsStrength: ['organisationSettings', 'strength'] as const,
+  settingsPreview: ['organisationSettings', 'preview'] as const,
 };
 
 /** The signed-in user, or null when signed out. */
@@ -42,4 +48,32 @@ export function useOrganisation() {
 export function setSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.account, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.account[0] && q.queryKey[0] !== queryKeys.organisation[0] });
+  // An admin's copy of the organisation carries every setting: fetch the public one instead.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.organisation });
+}
+
+/** Every setting of the organisation, as its Organisation Admin sees them. */
+export function useOrganisationSettings() {
+  return useQuery({
+    queryKey: queryKeys.organisationSettings,
+    queryFn: async () => {
+      const view = await api<OrganisationAdminView | PublicOrganisation>(API.organisation);
+      // Only an Organisation Admin is answered the settings; anyone else gets the public fields.
+      if (!('settingsScore' in view)) throw new ApiError(403, null, ERRORS.FORBIDDEN.message);
+      return view;
+    },
+    // Read afresh each time the page opens; never refetched under the admin's edits.
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** The security strength score of the saved settings. */
+export function useSettingsStrength() {
+  return useQuery({
+    queryKey: queryKeys.settingsStrength,
+    queryFn: () => api<SettingsStrength>(API.organisationSettingsStrength),
+  });
 }

@@ -8,9 +8,9 @@ import { Loader } from '../components/Loader.tsx';
 import { useInactivitySignOut } from '../features/session/use-inactivity-sign-out.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
 import { NotificationsProvider } from '../features/notifications/notifications.tsx';
+import { useOrganisationTheme } from '../features/organisation/theme.ts';
 import { AppLayout } from '../layout/AppLayout.tsx';
-import { Footer } from '../layout/Footer.tsx';
-import { Logo } from '../layout/Logo.tsx';
+import { PublicLayout } from '../layout/PublicLayout.tsx';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
 import { AppSessionContext } from './app-session.ts';
 import { PAGES } from './pages.ts';
@@ -28,11 +28,7 @@ export function Root() {
   useEffect(() => onUnauthorised(() => setSignedOut(queryClient)), [queryClient]);
   useInactivitySignOut(Boolean(user), () => signOut.mutate());
 
-  // Re-fetch the themed stylesheet whenever the organisation changes.
-  useEffect(() => {
-    const link = document.getElementById('organisation-style');
-    if (org && link instanceof HTMLLinkElement) link.href = `/api/organisation/style?v=${orgQuery.dataUpdatedAt}`;
-  }, [org, orgQuery.dataUpdatedAt]);
+  useOrganisationTheme(org, orgQuery.dataUpdatedAt);
 
   const session = useMemo(() => (org ? { org, user } : null), [org, user]);
 
@@ -56,15 +52,7 @@ export function Root() {
             {content}
           </AppLayout>
         ) : (
-          <div className="public-layout">
-            <header className="public-header">
-              <Logo org={org} />
-            </header>
-            <main id="main" className="page page-public">
-              {content}
-            </main>
-            <Footer />
-          </div>
+          <PublicLayout org={org}>{content}</PublicLayout>
         )}
       </NotificationsProvider>
     </AppSessionContext>

@@ -5,9 +5,11 @@
 import type { ComponentType } from 'react';
 import type { RouteName } from '@gatehouse/common/routes';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
+import { LazyOrganisationPage } from '../pages/organisation/LazyOrganisationPage.tsx';
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   home: SignInPage,
   dashboard: DashboardPage,
+  organisation: LazyOrganisationPage,
 };

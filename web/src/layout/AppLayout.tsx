@@ -5,6 +5,7 @@ import { LIMITS } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { Icon } from '../components/Icon.tsx';
+import { pageBackground } from '../features/organisation/theme.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
 import { Logo } from './Logo.tsx';
 import { menuFor } from './menu.ts';
@@ -41,9 +42,10 @@ export function AppLayout({
   const menuOpen = openOn === location.pathname;
   const sidebarId = useId();
   const sidebarVisible = !reduced && (wide || menuOpen);
+  const background = pageBackground(org);
 
   return (
-    <div className={`app-layout${sidebarVisible ? ' sidebar-open' : ''}`}>
+    <div className={`app-layout${sidebarVisible ? ' sidebar-open' : ''}${background ? ' has-background' : ''}`} style={background}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { organisationImageUrl } from '@gatehouse/common/organisation-images';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 
 /** The product mark used when an organisation has no logo of its own (or it fails to load). */
@@ -10,11 +12,23 @@ function DefaultMark() {
   );
 }
 
-/** The organisation's mark and name (unless it chose to hide the name). */
-export function Logo({ org }: { org: PublicOrganisation }) {
+/**
+ * The organisation's logo (or the default mark when it has none or the logo fails to load, which
+ * sets the logo-error flag) and its name, unless it chose to hide the name.
+ */
+export function Logo({
+  org,
+  src = org.logoID ? organisationImageUrl('logo', org.logoID) : null,
+}: {
+  org: Pick<PublicOrganisation, 'logoID' | 'displayName' | 'hideOrganisationName'>;
+  /** Another logo to show, such as an unsaved one in a preview. */
+  src?: string | null;
+}) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const logoError = src !== null && failedSrc === src;
   return (
-    <span className="brand">
-      <DefaultMark />
+    <span className="brand" data-logo-error={logoError || undefined}>
+      {src && !logoError ? <img className="brand-logo" src={src} alt="" onError={() => setFailedSrc(src)} /> : <DefaultMark />}
       {org.hideOrganisationName ? (
         <span className="visually-hidden">{org.displayName}</span>
       ) : (

@@ -1,21 +1,26 @@
 /** All schema migrations, in order. Each takes the dialect so the one schema is written for both databases. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
 import { assetsAndJobs } from './0002-assets-and-jobs.ts';
+import { rememberMeFractions } from './0005-remember-me-fractions.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-assets-and-jobs': assetsAndJobs,
+  '0005-remember-me-fractions': rememberMeFractions,
 };
 
 /** Brings the schema up to date; safe when several processes start at once (Kysely takes a lock). */
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
+    // Kysely looks for its migration tables in every schema unless told which: another schema of the
+    // same database (another install, or a parallel test run) would otherwise pass for this one.
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: {
       getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
     },
@@ -27,4 +32,9 @@ export async function migrate(db: Db): Promise<void> {
       cause: error,
     });
   }
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]!.schema;
 }

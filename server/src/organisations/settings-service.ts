@@ -1,0 +1,169 @@
+/**
+ * Organisation settings (/organisation): the admin's view, the save with its images, the preview of
+ * unsaved settings and the strength score. Every setting is parsed with the shared schema.
+ */
+import {
+  organisationSettingsRequest,
+  type OrganisationAdminView,
+  type OrganisationPreview,
+  type OrganisationSettingsRequest,
+} from '@gatehouse/common/schemas/organisation-settings';
+import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
+import type { ValidationErrors } from '@gatehouse/common/errors';
+import { loadAsset, removeAsset, storeUpload, uploadProblem } from '../assets/service.ts';
+import type { AssetRow, OrganisationRow } from '../db/schema.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import type { ReadForm, UploadedFile } from '../http/form.ts';
+import { parse } from '../http/validate.ts';
+import type { OrganisationResolver } from '../tenancy/resolver.ts';
+import { whitelistRe2Problem } from './email-whitelist.ts';
+import {
+  IMAGE_COLUMNS,
+  settingsColumns,
+  toAdminView,
+  toOrganisation,
+  toPublicOrganisation,
+  type ImageColumns,
+  type Organisation,
+} from './model.ts';
+import { findOrganisationById, findOrganisationForUpdate, updateOrganisation } from './store.ts';
+import { settingsScore } from './strength.ts';
+import { themeProperties } from './style.ts';
+
+const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as OrganisationImageKind[];
+
+/** The organisation as its admin sees it, read afresh (not from the resolver's short cache). */
+export async function organisationAdminView(ctx: AppContext, org: Organisation): Promise<OrganisationAdminView> {
+  const row = await findOrganisationById(ctx.db.kysely, org.id);
+  if (!row) throw new AppError('ORGANISATION_NOT_FOUND');
+  return toAdminView(ctx.config, toOrganisation(ctx.config, row));
+}
+
+/** The score of the saved settings. */
+export async function savedSettingsScore(ctx: AppContext, org: Organisation): Promise<number> {
+  return (await organisationAdminView(ctx, org)).settingsScore;
+}
+
+function parseSettings(fields: unknown): OrganisationSettingsRequest {
+  const input = parse(organisationSettingsRequest, fields);
+  const problem = whitelistRe2Problem(input.userEmailWhitelist);
+  if (problem) throw fieldError('userEmailWhitelist', problem);
+  return input;
+}
+
+/** How the organisation would look and score with these settings; nothing is saved and images are nulled. */
+export function previewOrganisationSettings(ctx: AppContext, org: Organisation, fields: unknown): OrganisationPreview {
+  const input = parseSettings(fields);
+  const row: OrganisationRow = {
+    ...org.row,
+    ...settingsColumns(input),
+    logo_id: null,
+    background_image_id: null,
+    hero_image_id: null,
+    favicon_id: null,
+  };
+  return {
+    organisation: toPublicOrganisation(ctx.config, toOrganisation(ctx.config, row)),
+    style: themeProperties(row),
+    settingsScore: settingsScore(input),
+  };
+}
+
+/** The uploads of this form by image kind; every one is checked before anything is stored. */
+function checkedUploads(files: ReadForm['files']): Partial<Record<OrganisationImageKind, UploadedFile>> {
+  const uploads: Partial<Record<OrganisationImageKind, UploadedFile>> = {};
+  const errors: ValidationErrors = {};
+  for (const kind of IMAGE_KINDS) {
+    const field = ORGANISATION_IMAGES[kind].field;
+    const file = files[field];
+    if (!file) continue;
+    const problem = uploadProblem(kind, file);
+    if (problem) errors[field] = { message: problem };
+    else uploads[kind] = file;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('VALIDATION_FAILED', { errors, message: first.message });
+  return uploads;
+}
+
+/**
+ * Saves every setting and image of the settings page in one step: checks all input first, stores new
+ * images, updates the row in a transaction that holds it, then removes the images replaced or
+ * deleted, and makes this process serve the change at once (others within the resolver's 2 s).
+ * Side effects of a change of policy belong here too, after the update.
+ */
+export async function saveOrganisationSettings(
+  ctx: AppContext,
+  resolver: OrganisationResolver,
+  org: Organisation,
+  form: ReadForm,
+): Promise<OrganisationAdminView> {
+  const input = parseSettings(form.fields);
+  const uploads = checkedUploads(form.files);
+
+  const stored: Partial<Record<OrganisationImageKind, string>> = {};
+  let previous: OrganisationRow;
+  let next: OrganisationRow;
+  try {
+    for (const kind of IMAGE_KINDS) {
+      const file = uploads[kind];
+      if (file) stored[kind] = await storeUpload(ctx, org.id, kind, ORGANISATION_IMAGES[kind].field, file);
+    }
+    [previous, next] = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const current = await findOrganisationForUpdate(trx, ctx.db.dialect, org.id);
+      if (!current) throw new AppError('ORGANISATION_NOT_FOUND');
+      const changes = {
+        ...settingsColumns(input),
+        ...imageColumns(current, input, stored),
+        // Strictly later, so the stylesheet's ETag changes even within one clock tick.
+        updated_at: Math.max(ctx.clock.now(), current.updated_at + 1),
+      };
+      await updateOrganisation(trx, org.id, changes);
+      return [current, { ...current, ...changes }];
+    });
+  } catch (error) {
+    for (const id of Object.values(stored)) await removeAsset(ctx, org.id, id);
+    throw error;
+  }
+
+  for (const kind of IMAGE_KINDS) {
+    const before = previous[IMAGE_COLUMNS[kind]];
+    if (before && before !== next[IMAGE_COLUMNS[kind]]) await removeAsset(ctx, org.id, before);
+  }
+  resolver.invalidate(org);
+  return toAdminView(ctx.config, toOrganisation(ctx.config, next));
+}
+
+/** Each image column: a new upload wins, then a delete flag, else it stays. */
+function imageColumns(
+  current: OrganisationRow,
+  input: OrganisationSettingsRequest,
+  stored: Partial<Record<OrganisationImageKind, string>>,
+): ImageColumns {
+  const column = (kind: OrganisationImageKind) =>
+    stored[kind] ?? (input[ORGANISATION_IMAGES[kind].deleteFlag] ? null : current[IMAGE_COLUMNS[kind]]);
+  return {
+    logo_id: column('logo'),
+    background_image_id: column('background'),
+    hero_image_id: column('hero'),
+    favicon_id: column('favicon'),
+  };
+}
+
+/** An organisation image: by id when given (this organisation's, of this kind), else the current one's id to redirect to. */
+export async function findOrganisationImage(
+  ctx: AppContext,
+  org: Organisation,
+  kind: OrganisationImageKind,
+  id: string | undefined,
+): Promise<{ asset: AssetRow } | { currentId: string }> {
+  if (id === undefined) {
+    const currentId = org.row[IMAGE_COLUMNS[kind]];
+    if (!currentId) throw new AppError('NOT_FOUND');
+    return { currentId };
+  }
+  const asset = await loadAsset(ctx, org.id, id);
+  if (!asset || asset.kind !== kind) throw new AppError('NOT_FOUND');
+  return { asset };
+}

@@ -1,0 +1,175 @@
+/**
+ * /organisation (Organisation Admin): every setting of the organisation in five sections, the
+ * security strength bar, 'Reset to recommended', Save and Cancel, and a live preview of the changes.
+ */
+import { useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
+import { LIMITS, RECOMMENDED_SETTINGS } from '@gatehouse/common/policy';
+import { API, ROUTES } from '@gatehouse/common/routes';
+import {
+  organisationSettingsRequest,
+  SETTING_NAMES,
+  type OrganisationAdminView,
+  type OrganisationPreview,
+  type OrganisationSettingsInput,
+  type OrganisationSettingsRequest,
+} from '@gatehouse/common/schemas/organisation-settings';
+import { api, isApiError } from '../../api/client.ts';
+import { queryKeys, useOrganisationSettings, useSettingsStrength } from '../../api/queries.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useNotifications } from '../../features/notifications/notifications.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { AppearanceSection } from './AppearanceSection.tsx';
+import { CustomContentSection } from './CustomContentSection.tsx';
+import { PasswordPolicySection, SignInPolicySection, SignUpPolicySection } from './PolicySections.tsx';
+import { StrengthBar } from './StrengthBar.tsx';
+import { useImageChoices } from './use-image-choices.ts';
+import './organisation.css';
+
+const M = ORGANISATION_MESSAGES;
+
+export function OrganisationPage() {
+  usePageTitle(ROUTES.organisation.title);
+  const settings = useOrganisationSettings();
+  return (
+    <>
+      <h1>{M.title}</h1>
+      {settings.isPending ? (
+        <Loader />
+      ) : settings.isError ? (
+        <Alert kind="error">{isApiError(settings.error) ? settings.error.message : MESSAGES.genericError}</Alert>
+      ) : (
+        <SettingsForm saved={settings.data} />
+      )}
+    </>
+  );
+}
+
+/** The form's values for saved settings: text fields hold '' for nothing. */
+function formValuesOf(view: OrganisationAdminView): OrganisationSettingsInput {
+  return Object.fromEntries(SETTING_NAMES.map((name) => [name, view[name] ?? ''])) as OrganisationSettingsInput;
+}
+
+type Status = 'applied' | 'saved' | null;
+
+function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { notify } = useNotifications();
+  const form = useForm<OrganisationSettingsInput, unknown, OrganisationSettingsRequest>({
+    resolver: zodResolver(organisationSettingsRequest),
+    defaultValues: formValuesOf(saved),
+  });
+  const images = useImageChoices(saved);
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, SETTING_NAMES as Path<OrganisationSettingsInput>[]);
+  const [status, setStatus] = useState<Status>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const unsaved = form.formState.isDirty;
+
+  // Live preview and score of the unsaved settings, asked of the server once typing pauses.
+  const values = useWatch({ control: form.control });
+  const settled = useDebouncedValue(JSON.stringify(values), LIMITS.searchDebounceMs);
+  const parsed = useMemo(() => organisationSettingsRequest.safeParse(JSON.parse(settled)), [settled]);
+  const preview = useQuery({
+    queryKey: [...queryKeys.settingsPreview, parsed.data ?? null],
+    queryFn: () => api<OrganisationPreview>(API.organisationPreview, { form: parsed.data! }),
+    enabled: unsaved && parsed.success,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const strength = useSettingsStrength();
+  const livePreview = unsaved ? preview.data : undefined;
+  const score = livePreview?.settingsScore ?? strength.data?.settingsScore ?? saved.settingsScore;
+
+  const save = useMutation({
+    mutationFn: (input: OrganisationSettingsRequest) =>
+      api<OrganisationAdminView>(API.organisation, { method: 'PUT', form: { ...input, ...images.formFields() } }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(queryKeys.organisationSettings, view);
+      // The whole SPA takes the new theme at once: the root reads the organisation from this query.
+      queryClient.setQueryData(queryKeys.organisation, view);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settingsStrength });
+      form.reset(formValuesOf(view));
+      images.reset();
+      setStatus('saved');
+      notify('success', MESSAGES.organisationSettingsUpdated);
+    },
+    onError: (error) => {
+      applyServerError(error);
+      if (isApiError(error) && error.body) images.applyServerErrors(error.body.validation?.errors ?? {});
+    },
+  });
+
+  const submit = useSubmitGuard(
+    form.handleSubmit(
+      (input) => {
+        setFormError(null);
+        setStatus(null);
+        save.mutate(input);
+      },
+      () => setStatus(null),
+    ),
+  );
+
+  const resetToRecommended = () => {
+    for (const [name, value] of Object.entries(RECOMMENDED_SETTINGS)) {
+      form.setValue(name as keyof typeof RECOMMENDED_SETTINGS, value, { shouldDirty: true });
+      form.clearErrors(name as keyof typeof RECOMMENDED_SETTINGS);
+    }
+    setConfirmingReset(false);
+    setStatus('applied');
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form className="settings-form" onSubmit={submit} noValidate>
+        <div className="settings-strength">
+          <StrengthBar score={score} unsaved={Boolean(livePreview)} />
+        </div>
+        {formError && (
+          <Alert kind="error" scrollIntoView>
+            {formError}
+          </Alert>
+        )}
+        <PasswordPolicySection />
+        <SignUpPolicySection />
+        <SignInPolicySection saved={saved} />
+        <AppearanceSection images={images} previewStyle={livePreview?.style ?? null} />
+        <CustomContentSection />
+        <div className="settings-actions">
+          <div className="settings-status" role="status">
+            {status === 'applied' && M.settingsApplied}
+            {status === 'saved' && MESSAGES.organisationSettingsUpdated}
+          </div>
+          <Button variant="secondary" onClick={() => setConfirmingReset(true)}>
+            {M.resetToRecommended}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(ROUTES.dashboard.path)}>
+            {M.cancel}
+          </Button>
+          <Button type="submit" busy={save.isPending}>
+            {M.save}
+          </Button>
+        </div>
+      </form>
+      <Dialog
+        open={confirmingReset}
+        header={M.resetToRecommended}
+        text={M.resetConfirmation}
+        onAffirm={resetToRecommended}
+        onCancel={() => setConfirmingReset(false)}
+      />
+    </FormProvider>
+  );
+}
