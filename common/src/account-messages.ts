@@ -33,8 +33,7 @@ export const ACCOUNT_MESSAGES = {
 
   // Email verification required (/emailverificationrequired)
   verificationRequiredHeading: 'The application needs you to verify your email',
-  verificationRequiredText:
-    "We've sent you an email containing instructions that you will need to follow in order to continue.",
+  verificationRequiredText: "We've sent you an email containing instructions that you will need to follow in order to continue.",
   continue: 'Continue',
   cancel: 'Cancel',
   emailAlreadyVerified: 'Your email address is already verified',

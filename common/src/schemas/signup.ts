@@ -45,6 +45,4 @@ export const completeSignUpRequest = z
 
 /** The complete sign-up form as the SPA shows it: consent only with an invitation. */
 export const completeSignUpForm = (withInvitation: boolean) =>
-  z
-    .object({ password, confirmPassword: password, consent: withInvitation ? consent : formBoolean })
-    .refine(passwordsMatch, mismatch);
+  z.object({ password, confirmPassword: password, consent: withInvitation ? consent : formBoolean }).refine(passwordsMatch, mismatch);

@@ -38,7 +38,10 @@ const longDate = (time: number) =>
 async function applyExpiry(ctx: AppContext, org: Organisation, counts: { warned: number; deactivated: number }): Promise<void> {
   const expiryDays = org.row.inactivity_expiry_days;
   if (expiryDays <= 0) return;
-  const warnDays = org.row.inactivity_notification_email_days > 0 && org.row.inactivity_notification_email_days < expiryDays ? org.row.inactivity_notification_email_days : 0;
+  const warnDays =
+    org.row.inactivity_notification_email_days > 0 && org.row.inactivity_notification_email_days < expiryDays
+      ? org.row.inactivity_notification_email_days
+      : 0;
   const now = ctx.clock.now();
   let afterId = '';
   for (;;) {

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { API } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
-import { updateAccountRequest, type Account, type MessageResult, type RememberedSignIn, type SignInResult } from '@gatehouse/common/schemas/account';
+import {
+  updateAccountRequest,
+  type Account,
+  type MessageResult,
+  type RememberedSignIn,
+  type SignInResult,
+} from '@gatehouse/common/schemas/account';
 import { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
 import type { AppContext } from '../context.ts';
 import { clearSessionCookie, getAuth, requireOrganisation, requireUser } from '../http/request-context.ts';

@@ -46,7 +46,8 @@ export function attemptPolicy(org: OrganisationRow, now: number): AttemptPolicy 
 
 /** Why an attempt was refused before its password was checked: locked out, or cooling down. */
 function refusal(policy: AttemptPolicy, state: { status?: UserRow['status']; count: number; cooldownUntil: number | null }): AppError {
-  if (state.status === 'LockedOut' || (policy.lockoutAfter > 0 && state.count >= policy.lockoutAfter)) return new AppError('ACCOUNT_LOCKED');
+  if (state.status === 'LockedOut' || (policy.lockoutAfter > 0 && state.count >= policy.lockoutAfter))
+    return new AppError('ACCOUNT_LOCKED');
   const minutes = Math.max(1, Math.ceil(((state.cooldownUntil ?? policy.now) - policy.now) / MINUTE));
   return new AppError('SIGN_IN_COOLDOWN', { message: ACCOUNT_MESSAGES.cooldown(minutes) });
 }

@@ -38,7 +38,12 @@ export async function startSession(
 }
 
 /** The email this browser remembers for the organisation, or null; a stale cookie is removed. */
-export async function rememberedEmail(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, org: Organisation): Promise<string | null> {
+export async function rememberedEmail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+): Promise<string | null> {
   const userId = readFlowCookie(ctx, request, 'gatehouse_remember');
   if (!userId) return null;
   const user = org.row.remember_me_days > 0 ? await findUserById(ctx.db.kysely, org.id, userId) : undefined;

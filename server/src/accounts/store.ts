@@ -161,7 +161,9 @@ export async function reserveUnknownAttempt(
 
 function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) {
   if (policy.cooldownEvery <= 0) return sql<number | null>`cooldown_until`;
-  return sql<number | null>`case when (${count} + 1) % ${policy.cooldownEvery} = 0 then ${policy.now + policy.cooldownMs} else cooldown_until end`;
+  return sql<
+    number | null
+  >`case when (${count} + 1) % ${policy.cooldownEvery} = 0 then ${policy.now + policy.cooldownMs} else cooldown_until end`;
 }
 
 export function findThrottle(db: Executor, organisationId: string, email: string) {
@@ -227,7 +229,13 @@ export function organisationsWithInactivityRules(db: Executor) {
 }
 
 /** Signed-up users last active (signed in, or created) at or before `activeBefore`, by id after `afterId`. */
-export function idleSignedUpUsers(db: Executor, organisationId: string, activeBefore: number, afterId: string, limit: number): Promise<UserRow[]> {
+export function idleSignedUpUsers(
+  db: Executor,
+  organisationId: string,
+  activeBefore: number,
+  afterId: string,
+  limit: number,
+): Promise<UserRow[]> {
   return db
     .selectFrom('users')
     .selectAll()

@@ -177,7 +177,8 @@ export interface RecoveryFlowsTable {
 }
 
 export interface PasswordHistoryTable {
-  id: string;
+  /** Increasing: the newest password has the highest id. */
+  id: Generated<number>;
   organisation_id: string;
   user_id: string;
   password_hash: string;

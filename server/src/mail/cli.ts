@@ -1,8 +1,7 @@
 /** `gatehouse outbox`: the newest messages with their text and links, and requeuing undeliverable ones. */
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../context.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
-import { listMail, requeueFailedMail } from './store.ts';
+import { listOutbox, retryFailedMail } from './service.ts';
 
 export const OUTBOX_USAGE = `  outbox [--org <name>] [--limit <n>] [--retry-failed]
       Lists the newest messages (newest first, 10 unless --limit), with their text and links: the
@@ -16,18 +15,15 @@ export async function outboxCommand(ctx: AppContext, args: string[], usageError:
   });
   const limit = values.limit === undefined ? 10 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw usageError('Give --limit as a whole number from 1 to 1000.');
-  let organisationId: string | undefined;
-  if (values.org !== undefined) {
-    const org = await findOrganisationByName(ctx.db.kysely, values.org.toLowerCase());
-    if (!org) throw usageError(`There is no organisation named "${values.org}".`);
-    organisationId = org.id;
-  }
+  const unknown = () => usageError(`There is no organisation named "${values.org}".`);
   if (values['retry-failed']) {
-    const count = await requeueFailedMail(ctx.db.kysely, ctx.clock.now(), organisationId);
+    const count = await retryFailedMail(ctx, values.org);
+    if (count === null) throw unknown();
     console.log(`Queued ${count} undelivered messages again; a running server delivers them within a minute.`);
     return;
   }
-  const messages = await listMail(ctx.db.kysely, { organisationId, limit });
+  const messages = await listOutbox(ctx, { organisation: values.org, limit });
+  if (messages === null) throw unknown();
   if (messages.length === 0) {
     console.log('No messages.');
     return;

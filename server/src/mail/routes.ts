@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { parse } from '../http/validate.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
 import { renderOutboxPage } from './outbox-page.ts';
-import { findMail, listMail } from './store.ts';
+import { listOutbox, outboxHtml } from './service.ts';
 
 export const DEV_OUTBOX_PATH = '/dev/outbox';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -25,20 +24,19 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(DEV_OUTBOX_PATH, async (request, reply) => {
     if (!allowed(request)) return reply.callNotFound();
     const { org: name } = parse(z.object({ org: z.string().max(63).optional() }), request.query);
-    const org = name ? await findOrganisationByName(ctx.db.kysely, name) : undefined;
-    const entries = name && !org ? [] : await listMail(ctx.db.kysely, { organisationId: org?.id, limit: 50 });
+    const entries = (await listOutbox(ctx, { organisation: name, limit: 50 })) ?? [];
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutboxPage(entries, name));
   });
 
   app.get<{ Params: { id: string } }>(`${DEV_OUTBOX_PATH}/:id`, async (request, reply) => {
     const id = Number(request.params.id);
     if (!allowed(request) || !Number.isSafeInteger(id)) return reply.callNotFound();
-    const message = await findMail(ctx.db.kysely, id);
-    if (!message?.html) return reply.callNotFound();
+    const html = await outboxHtml(ctx, id);
+    if (!html) return reply.callNotFound();
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; sandbox")
-      .send(message.html);
+      .send(html);
   });
 }

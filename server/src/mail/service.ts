@@ -9,7 +9,20 @@ import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { claimMail, countMailSince, dueMailIds, insertMail, markMailFailed, markMailSent, purgeMail } from './store.ts';
+import { findOrganisationByName } from '../organisations/store.ts';
+import {
+  claimMail,
+  countMailSince,
+  dueMailIds,
+  findMail,
+  insertMail,
+  listMail,
+  markMailFailed,
+  markMailSent,
+  purgeMail,
+  requeueFailedMail,
+  type OutboxEntry,
+} from './store.ts';
 import { brandingFor, renderMail } from './templates.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
 
@@ -178,4 +191,32 @@ export async function runMailDelivery(ctx: AppContext): Promise<string> {
     throw new Error(`${summary}; gave up on ${report.failed.map((f) => `${f.id} (${f.error})`).join(', ')}`);
   }
   return summary;
+}
+
+/** The organisation named, for filtering the outbox: undefined for all; null when there is no such organisation. */
+async function outboxOrganisation(ctx: AppContext, name: string | undefined): Promise<string | undefined | null> {
+  if (name === undefined) return undefined;
+  return (await findOrganisationByName(ctx.db.kysely, name.toLowerCase()))?.id ?? null;
+}
+
+/** The newest messages of one organisation (by name) or all; null when the organisation does not exist. */
+export async function listOutbox(
+  ctx: AppContext,
+  options: { organisation?: string | undefined; limit: number },
+): Promise<OutboxEntry[] | null> {
+  const organisationId = await outboxOrganisation(ctx, options.organisation);
+  if (organisationId === null) return null;
+  return listMail(ctx.db.kysely, { organisationId, limit: options.limit });
+}
+
+/** The HTML of one kept message, for the development outbox page. */
+export async function outboxHtml(ctx: AppContext, id: number): Promise<string | null> {
+  return (await findMail(ctx.db.kysely, id))?.html ?? null;
+}
+
+/** Queues the messages given up on again; null when the organisation does not exist. */
+export async function retryFailedMail(ctx: AppContext, organisation: string | undefined): Promise<number | null> {
+  const organisationId = await outboxOrganisation(ctx, organisation);
+  if (organisationId === null) return null;
+  return requeueFailedMail(ctx.db.kysely, ctx.clock.now(), organisationId);
 }

@@ -63,12 +63,7 @@ export async function markMailSent(db: Kysely<Database>, id: number, now: number
     .execute();
 }
 
-export async function markMailFailed(
-  db: Kysely<Database>,
-  id: number,
-  error: string,
-  retryAt: number | null,
-): Promise<void> {
+export async function markMailFailed(db: Kysely<Database>, id: number, error: string, retryAt: number | null): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set(
@@ -114,10 +109,6 @@ export function findMail(db: Kysely<Database>, id: number): Promise<MailOutboxRo
 
 /** Removes messages that are done with (sent, failed or kept in the outbox) and older than `before`. */
 export async function purgeMail(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db
-    .deleteFrom('mail_outbox')
-    .where('status', '!=', 'queued')
-    .where('created_at', '<', before)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('mail_outbox').where('status', '!=', 'queued').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

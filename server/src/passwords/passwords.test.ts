@@ -44,7 +44,9 @@ describe('password policy', () => {
 
 describe('the common-password list', () => {
   it('ships the 100,000 most common breached passwords, compared without regard to case', () => {
-    const lines = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(lines).toHaveLength(100_000);
     expect(lines.slice(0, 3)).toEqual(['123456', 'password', '12345678']);
     // "Password" and "password" are one entry once case is ignored.
@@ -59,7 +61,9 @@ describe('the common-password list', () => {
   });
 
   it('is one of the rules when usePasswordList is on, and only then', () => {
-    expect(passwordPolicyFailures('1234567890', rules)).toEqual(['This password is one of the most commonly used passwords, please choose another']);
+    expect(passwordPolicyFailures('1234567890', rules)).toEqual([
+      'This password is one of the most commonly used passwords, please choose another',
+    ]);
     expect(passwordPolicyFailures('1234567890', { ...rules, use_password_list: false })).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@
  * organisation's rules, the common-password list, the last 13 passwords when enforcePasswordHistory
  * is on, then argon2id. Hashing happens before any transaction; storing is part of the caller's.
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { LIMITS } from '@gatehouse/common/policy';
@@ -60,5 +59,5 @@ export async function storePassword(
     requires_new_password: false,
     updated_at: now,
   });
-  await recordPasswordHistory(db, { id: randomUUID(), organisation_id: organisationId, user_id: userId, password_hash: passwordHash, created_at: now });
+  await recordPasswordHistory(db, { organisation_id: organisationId, user_id: userId, password_hash: passwordHash, created_at: now });
 }

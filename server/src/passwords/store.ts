@@ -11,7 +11,6 @@ export async function recentPasswordHashes(db: Executor, organisationId: string,
     .select('password_hash')
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
@@ -21,7 +20,7 @@ export async function recentPasswordHashes(db: Executor, organisationId: string,
 /** Records a password the user has set and forgets all but the newest LIMITS.passwordHistory. */
 export async function recordPasswordHistory(
   db: Executor,
-  row: { id: string; organisation_id: string; user_id: string; password_hash: string; created_at: number },
+  row: { organisation_id: string; user_id: string; password_hash: string; created_at: number },
 ): Promise<void> {
   await db.insertInto('password_history').values(row).execute();
   const keep = db
@@ -29,7 +28,6 @@ export async function recordPasswordHistory(
     .select('id')
     .where('organisation_id', '=', row.organisation_id)
     .where('user_id', '=', row.user_id)
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(LIMITS.passwordHistory);
   await db

@@ -87,7 +87,7 @@ export async function verifyRecoveryCode(ctx: AppContext, org: Organisation, flo
   if (!flow) {
     const current = await findRecoveryFlow(db, org.id, id);
     // A second submit of a code that was just accepted is not an error.
-    if (current?.verified_at != null && current.expires_at > now) return;
+    if (current && current.verified_at !== null && current.expires_at > now) return;
     throw new AppError('RECOVERY_EXPIRED');
   }
   if (!safeEqual(codeHash(ctx, id, code), flow.code_hash) || flow.user_id === null) {
@@ -151,7 +151,13 @@ export async function resetPassword(ctx: AppContext, org: Organisation, flowToke
 /** An administrator's 'Send reset email': a link to choose a new password, valid for 24 hours, once. */
 export async function sendPasswordResetEmail(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
   const hours = ACCOUNT_TOKENS.passwordResetLinkHours;
-  const token = await issueEmailToken(ctx, { organisationId: org.id, purpose: 'reset', email: user.email, userId: user.id, lifetimeMs: hours * HOUR });
+  const token = await issueEmailToken(ctx, {
+    organisationId: org.id,
+    purpose: 'reset',
+    email: user.email,
+    userId: user.id,
+    lifetimeMs: hours * HOUR,
+  });
   await sendMail(ctx, {
     org,
     to: user.email,

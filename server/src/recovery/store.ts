@@ -37,7 +37,13 @@ export function countCodeAttempt(
     .executeTakeFirst();
 }
 
-export async function markRecoveryVerified(db: Executor, organisationId: string, id: string, now: number, expiresAt: number): Promise<void> {
+export async function markRecoveryVerified(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  now: number,
+  expiresAt: number,
+): Promise<void> {
   await db
     .updateTable('recovery_flows')
     .set({ verified_at: now, expires_at: expiresAt })
@@ -47,7 +53,12 @@ export async function markRecoveryVerified(db: Executor, organisationId: string,
 }
 
 /** Uses a verified, live request up: of two concurrent password resets, exactly one gets it. */
-export function takeVerifiedRecoveryFlow(db: Executor, organisationId: string, id: string, now: number): Promise<RecoveryFlowRow | undefined> {
+export function takeVerifiedRecoveryFlow(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  now: number,
+): Promise<RecoveryFlowRow | undefined> {
   return db
     .deleteFrom('recovery_flows')
     .where('organisation_id', '=', organisationId)

@@ -44,9 +44,5 @@ export function newCode(length = 8): string {
 
 /** A typed code in canonical form: upper case, no spaces or hyphens, and the look-alikes O, I, L read as 0, 1, 1. */
 export function normaliseCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import { API } from '@gatehouse/common/routes';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
-import { completeSignUpRequest, linkToken, signUpRequest, verifyEmailRequest, type VerifyEmailResult } from '@gatehouse/common/schemas/signup';
+import {
+  completeSignUpRequest,
+  linkToken,
+  signUpRequest,
+  verifyEmailRequest,
+  type VerifyEmailResult,
+} from '@gatehouse/common/schemas/signup';
 import { z } from 'zod';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';

@@ -12,7 +12,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, recordSignIn, updateUser } from '../accounts/store.ts';
 import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import type { Organisation } from '../organisations/model.ts';
@@ -77,7 +77,12 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
   }
   if (user) {
     // Whoever else prepared this Pending account loses any hold on it: the address's owner takes it over.
-    await updateUser(db, org.id, user.id, { password_hash: null, email_verified_date: now, terms_accepted_at: token.created_at, updated_at: now });
+    await updateUser(db, org.id, user.id, {
+      password_hash: null,
+      email_verified_date: now,
+      terms_accepted_at: token.created_at,
+      updated_at: now,
+    });
     await endUserAccess(ctx, org.id, user.id);
   } else {
     user = await createSelfSignedUpUser(ctx, org, token.email, token.created_at);
@@ -98,7 +103,14 @@ async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email:
   await assertRoomForUsers(ctx, org, async (trx) => {
     await insertUser(
       trx,
-      newUserRow({ id, organisationId: org.id, email, role: 'EndUser', now, changes: { email_verified_date: now, terms_accepted_at: consentAt } }),
+      newUserRow({
+        id,
+        organisationId: org.id,
+        email,
+        role: 'EndUser',
+        now,
+        changes: { email_verified_date: now, terms_accepted_at: consentAt },
+      }),
     );
   });
   await deleteThrottle(ctx.db.kysely, org.id, email);
@@ -148,5 +160,7 @@ export async function completeSignUp(
     if (!signedUp) throw new AppError('TOKEN_INVALID');
     await deleteEmailTokens(trx, org.id, { userId: pending.id }, ['invitation', 'completion']);
   });
+  // Completing sign-up signs the user in.
+  await recordSignIn(ctx.db.kysely, org.id, pending.id, now);
   return (await findUserById(ctx.db.kysely, org.id, pending.id))!;
 }

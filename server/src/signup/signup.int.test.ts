@@ -44,7 +44,9 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
     expect(complete.status).toBe(200);
     expect(complete.json()).toMatchObject({ user: { email: 'new.person@example.test', status: 'SignedUp' } });
     expect((await browser.get('/api/account')).status).toBe(200);
-    const signedIn = await server.client('acme').post('/api/authenticate', { form: { email: 'new.person@example.test', password: PASSWORD } });
+    const signedIn = await server
+      .client('acme')
+      .post('/api/authenticate', { form: { email: 'new.person@example.test', password: PASSWORD } });
     expect(signedIn.status).toBe(200);
   });
 
@@ -74,9 +76,9 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
     const verify = await server.client('acme').post('/api/verifyemail', { form: { verificationID } });
     expect(verify.json()).toEqual({ outcome: 'alreadySignedUp', email: 'repeat@example.test' });
     // Nothing about the account changed: the password still works.
-    expect((await server.client('acme').post('/api/authenticate', { form: { email: 'repeat@example.test', password: PASSWORD } })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.client('acme').post('/api/authenticate', { form: { email: 'repeat@example.test', password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('refuses completing sign-up without a verified address, or with a weak or mismatched password', async () => {
@@ -88,7 +90,9 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
     await browser.post('/api/signup', { form: { email: 'weak@example.test', consent: 'true' } });
     const verificationID = linkIn((await latestMailTo(server, 'weak@example.test')).body).searchParams.get('verificationID')!;
     await browser.post('/api/verifyemail', { form: { verificationID } });
-    const mismatch = await browser.post('/api/completesignup', { form: { password: PASSWORD, confirmPassword: 'something else entirely' } });
+    const mismatch = await browser.post('/api/completesignup', {
+      form: { password: PASSWORD, confirmPassword: 'something else entirely' },
+    });
     expect(mismatch.json()).toMatchObject({ validation: { errors: { confirmPassword: { message: 'The passwords do not match' } } } });
     const common = await browser.post('/api/completesignup', { form: { password: 'password123', confirmPassword: 'password123' } });
     expect(common.status).toBe(400);
@@ -138,10 +142,17 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
     const owner = server.client('acme');
     await owner.post('/api/signup', { form: { email: 'contested@example.test', consent: 'true' } });
     const ownerID = linkIn((await latestMailTo(server, 'contested@example.test')).body).searchParams.get('verificationID')!;
-    expect((await owner.post('/api/verifyemail', { form: { verificationID: ownerID } })).json()).toMatchObject({ outcome: 'completeSignUp' });
+    expect((await owner.post('/api/verifyemail', { form: { verificationID: ownerID } })).json()).toMatchObject({
+      outcome: 'completeSignUp',
+    });
     expect((await first.post('/api/completesignup', { form: { password: PASSWORD, confirmPassword: PASSWORD } })).status).toBe(400);
     expect((await owner.post('/api/completesignup', { form: { password: PASSWORD, confirmPassword: PASSWORD } })).status).toBe(200);
-    const rows = await server.ctx.db.kysely.selectFrom('users').select('id').where('organisation_id', '=', org).where('email', '=', 'contested@example.test').execute();
+    const rows = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('organisation_id', '=', org)
+      .where('email', '=', 'contested@example.test')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -151,11 +162,19 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
     expect(prevented.status).toBe(403);
     expect(prevented.json()).toMatchObject({ code: 'SELF_SIGN_UP_DISABLED' });
 
-    await setPolicy(server, 'globex', { prevent_self_sign_up: false, user_email_whitelist: JSON.stringify(['boss@else.test', '/@globex\\.test$/']) });
+    await setPolicy(server, 'globex', {
+      prevent_self_sign_up: false,
+      user_email_whitelist: JSON.stringify(['boss@else.test', '/@globex\\.test$/']),
+    });
     const outside = await server.client('globex').post('/api/signup', { form: { email: 'x@example.test', consent: 'true' } });
     expect(outside.status).toBe(400);
-    expect(outside.json()).toMatchObject({ code: 'EMAIL_NOT_ALLOWED', validation: { errors: { email: { message: 'This email address cannot be used to sign up here' } } } });
-    expect((await server.client('globex').post('/api/signup', { form: { email: 'Worker@Globex.test', consent: 'true' } })).status).toBe(200);
+    expect(outside.json()).toMatchObject({
+      code: 'EMAIL_NOT_ALLOWED',
+      validation: { errors: { email: { message: 'This email address cannot be used to sign up here' } } },
+    });
+    expect((await server.client('globex').post('/api/signup', { form: { email: 'Worker@Globex.test', consent: 'true' } })).status).toBe(
+      200,
+    );
     expect((await server.client('globex').post('/api/signup', { form: { email: 'BOSS@else.test', consent: 'true' } })).status).toBe(200);
     await setPolicy(server, 'globex', { user_email_whitelist: JSON.stringify(['/.*/']) });
   });
@@ -169,7 +188,9 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
 
   it('sends at most five sign-up emails an hour to one address', async () => {
     for (let i = 0; i < 7; i++) {
-      expect((await server.client('acme').post('/api/signup', { form: { email: 'flood@example.test', consent: 'true' } })).status).toBe(200);
+      expect((await server.client('acme').post('/api/signup', { form: { email: 'flood@example.test', consent: 'true' } })).status).toBe(
+        200,
+      );
     }
     expect(await mailTo(server, 'flood@example.test')).toHaveLength(5);
   });
@@ -197,7 +218,9 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
       await server.client('full').post('/api/signup', { form: { email, consent: 'true' } });
       ids.push(linkIn((await latestMailTo(server, email)).body).searchParams.get('verificationID')!);
     }
-    const results = await Promise.all(ids.map((verificationID) => server.client('full').post('/api/verifyemail', { form: { verificationID } })));
+    const results = await Promise.all(
+      ids.map((verificationID) => server.client('full').post('/api/verifyemail', { form: { verificationID } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(results.find((r) => r.status === 403)!.json()).toMatchObject({
       code: 'USER_LIMIT_REACHED',

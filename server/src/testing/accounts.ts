@@ -6,6 +6,7 @@ import type { TestServer } from './harness.ts';
 
 /** Changes an organisation's settings (the settings screen is another issue's) and drops the cached copy. */
 export async function setPolicy(server: TestServer, name: string, changes: OrganisationUpdate): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
   await server.ctx.db.kysely.updateTable('organisations').set(changes).where('name', '=', name).execute();
   server.gatehouse.resolver.invalidate();
 }
@@ -16,12 +17,7 @@ export async function organisationId(server: TestServer, name: string): Promise<
 
 /** The messages kept for an address (the development outbox), newest first. */
 export function mailTo(server: TestServer, to: string): Promise<MailOutboxRow[]> {
-  return server.ctx.db.kysely
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('recipient', '=', to)
-    .orderBy('id', 'desc')
-    .execute();
+  return server.ctx.db.kysely.selectFrom('mail_outbox').selectAll().where('recipient', '=', to).orderBy('id', 'desc').execute();
 }
 
 export async function latestMailTo(server: TestServer, to: string): Promise<MailOutboxRow> {

@@ -5,22 +5,12 @@ import { API, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { inviteUserRequest, type UserActionResult } from '@gatehouse/common/schemas/users';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
 import { toAccount } from '../accounts/model.ts';
 import { requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
-import type { Organisation } from '../organisations/model.ts';
-import {
-  clearLockout,
-  disableUser,
-  enableUser,
-  inviteUser,
-  resendUserVerification,
-  sendUserPasswordReset,
-  type ActionResult,
-} from './service.ts';
+import { clearLockout, disableUser, enableUser, inviteUser, resendUserVerification, sendUserPasswordReset } from './service.ts';
 
-type Action = (ctx: AppContext, org: Organisation, actor: UserRow, id: string) => Promise<ActionResult>;
+type Action = typeof enableUser;
 
 const ACTIONS: Record<UserAction, Action> = {
   resendverification: resendUserVerification,

@@ -57,7 +57,11 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
           email: input.email,
           role: input.role,
           now,
-          changes: { first_name: input.firstName, surname: input.surname ?? null, multi_factor_auth_required: input.multiFactorAuthRequired },
+          changes: {
+            first_name: input.firstName,
+            surname: input.surname ?? null,
+            multi_factor_auth_required: input.multiFactorAuthRequired,
+          },
         }),
       );
       // Application access (input.clients): issue 3's `setUserClientAccess(trx, org.id, id, input.clients)` goes here.
@@ -107,7 +111,9 @@ function assertNotSelf(actor: UserRow, id: string): void {
 export async function enableUser(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
   assertNotSelf(actor, id);
   const target = await targetUser(ctx, org, actor, id);
-  const user = await setUserStatus(ctx, org.id, id, target.password_hash === null ? 'Pending' : 'SignedUp', { from: ['Disabled', 'Inactive'] });
+  const user = await setUserStatus(ctx, org.id, id, target.password_hash === null ? 'Pending' : 'SignedUp', {
+    from: ['Disabled', 'Inactive'],
+  });
   if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notEnableable });
   return { message: MESSAGES.userDetailsUpdated, user };
 }

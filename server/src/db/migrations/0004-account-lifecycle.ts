@@ -1,21 +1,22 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /** Mail outbox, link tokens, recovery requests, password history, sign-in throttling and lifecycle columns on users. */
 export const accountLifecycle: MigrationFactory = (dialect) => ({
   async up(db: Kysely<unknown>) {
+    // A sequence, so rows keep the order they were written in, even within one millisecond.
+    const serialId = <T extends string>(t: CreateTableBuilder<T>) =>
+      dialect === 'postgres'
+        ? t.addColumn('id', 'bigserial', (c) => c.primaryKey())
+        : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+
     for (const column of ['cooldown_until', 'inactive_since', 'inactivity_warned_at', 'reactivated_at', 'terms_accepted_at']) {
       await db.schema.alterTable('users').addColumn(column, 'bigint').execute();
     }
 
     await db.schema
       .createTable('mail_outbox')
-      // A sequence, so the outbox lists messages in the order they were written, even within one millisecond.
-      .$call((t) =>
-        dialect === 'postgres'
-          ? t.addColumn('id', 'bigserial', (c) => c.primaryKey())
-          : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
-      )
+      .$call(serialId)
       .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id').onDelete('cascade'))
       .addColumn('channel', 'text', (c) => c.notNull())
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -32,7 +33,11 @@ export const accountLifecycle: MigrationFactory = (dialect) => ({
       .addColumn('sent_at', 'bigint')
       .execute();
     await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
-    await db.schema.createIndex('mail_outbox_recipient').on('mail_outbox').columns(['organisation_id', 'recipient', 'created_at']).execute();
+    await db.schema
+      .createIndex('mail_outbox_recipient')
+      .on('mail_outbox')
+      .columns(['organisation_id', 'recipient', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('email_tokens')
@@ -64,13 +69,13 @@ export const accountLifecycle: MigrationFactory = (dialect) => ({
 
     await db.schema
       .createTable('password_history')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .$call(serialId)
       .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id').onDelete('cascade'))
       .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('password_history_user').on('password_history').columns(['organisation_id', 'user_id', 'created_at']).execute();
+    await db.schema.createIndex('password_history_user').on('password_history').columns(['organisation_id', 'user_id', 'id']).execute();
 
     // Failed sign-ins for emails with no account, counted like a user's so the answers cannot tell them apart.
     await db.schema
