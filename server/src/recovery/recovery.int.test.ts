@@ -136,11 +136,9 @@ describe.each(testDialects())('account recovery on %s', (dialect) => {
     // A Pending user has no password to reset: resend the invitation instead.
     expect((await admin.post(`/api/users/${ria.id}/resetpassword`)).status).toBe(409);
     const invitationID = linkIn((await latestMailTo(server, `ria@${org}.test`)).body).searchParams.get('invitationID')!;
-    await server
-      .client(org)
-      .post('/api/completesignup', {
-        form: { invitationID, password: 'ria first password', confirmPassword: 'ria first password', consent: 'on' },
-      });
+    await server.client(org).post('/api/completesignup', {
+      form: { invitationID, password: 'ria first password', confirmPassword: 'ria first password', consent: 'on' },
+    });
 
     const sent = await admin.post(`/api/users/${ria.id}/resetpassword`);
     expect(sent.json()).toMatchObject({ message: 'Password reset email sent' });

@@ -1,6 +1,6 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Account } from '@gatehouse/common/schemas/account';
+import type { Account, RememberedSignIn } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { API } from '@gatehouse/common/routes';
 import { api, isApiError } from './client.ts';
@@ -8,6 +8,7 @@ import { api, isApiError } from './client.ts';
 export const queryKeys = {
   account: ['account'] as const,
   organisation: ['organisation'] as const,
+  rememberMe: ['rememberme'] as const,
 };
 
 /** The signed-in user, or null when signed out. */
@@ -36,6 +37,15 @@ export function useOrganisation() {
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     // A host that is no organisation stays one: do not ask again each time a component mounts.
     retryOnMount: false,
+  });
+}
+
+/** The email this browser remembers for sign-in (rememberMeDays), or null. */
+export function useRememberedEmail() {
+  return useQuery({
+    queryKey: queryKeys.rememberMe,
+    queryFn: async () => (await api<RememberedSignIn>(API.rememberme)).email,
+    staleTime: 60_000,
   });
 }
 

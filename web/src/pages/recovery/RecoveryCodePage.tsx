@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { API } from '@gatehouse/common/routes';
+import type { NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
+import { recoveryCodeRequest, type RecoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
+import { api, isApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useAppSession } from '../../app/app-session.ts';
+import type { NavigationState } from '../../app/navigation-state.ts';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['code'] as const;
+
+/**
+ * /recoverycode: the emailed code (or an administrator's ?resetID= link), then 'Choose a new password';
+ * afterwards back to sign-in with 'Account details updated'.
+ */
+export function RecoveryCodePage() {
+  const { org } = useAppSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [verified, setVerified] = useState(false);
+  usePageTitle(verified ? ACCOUNT_MESSAGES.choosePasswordTitle : ACCOUNT_MESSAGES.recoveryTitle);
+  if (org.isBase) return <Navigate to="/" replace />;
+  const resetID = params.get('resetID');
+  const content = verified ? (
+    <ChoosePasswordForm
+      save={(values: NewPasswordRequest) => api<void>(API.resetpassword, { form: values })}
+      onSaved={() => void navigate('/', { replace: true, state: { success: 'accountDetailsUpdated' } satisfies NavigationState })}
+    />
+  ) : resetID ? (
+    <ResetLink resetID={resetID} onVerified={() => setVerified(true)} />
+  ) : (
+    <CodeForm onVerified={() => setVerified(true)} />
+  );
+  return <Card className="auth-card">{content}</Card>;
+}
+
+function CodeForm({ onVerified }: { onVerified: () => void }) {
+  const form = useForm<RecoveryCodeRequest>({ resolver: zodResolver(recoveryCodeRequest), defaultValues: { code: '' } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const verify = useMutation({
+    mutationFn: (values: RecoveryCodeRequest) => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: values }),
+    onSuccess: onVerified,
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      verify.mutate(values);
+    }),
+  );
+  useEffect(() => form.setFocus('code'), [form]);
+  return (
+    <>
+      <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
+      <p>{ACCOUNT_MESSAGES.codeIntro}</p>
+      {formError && (
+        <Alert kind="error" scrollIntoView>
+          {formError}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={ACCOUNT_MESSAGES.codeLabel}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+        <Button type="submit" busy={verify.isPending}>
+          {ACCOUNT_MESSAGES.submit}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to="/recovery">{ACCOUNT_MESSAGES.didntGetCode}</Link>
+      </p>
+    </>
+  );
+}
+
+/** An administrator's reset link: checked on arrival. */
+function ResetLink({ resetID, onVerified }: { resetID: string; onVerified: () => void }) {
+  const verify = useMutation({
+    mutationFn: () => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: { resetID } }),
+    onSuccess: onVerified,
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    verify.mutate();
+  }, [verify]);
+  if (verify.isError) {
+    return (
+      <>
+        <h1>{ACCOUNT_MESSAGES.sorry}</h1>
+        <Alert kind="error">
+          {isApiError(verify.error) && verify.error.status < 500 ? MESSAGES.tokenUnrecognised : MESSAGES.genericError}
+        </Alert>
+        <p className="auth-links">
+          <Link to="/recovery">{ACCOUNT_MESSAGES.emailMeACode}</Link>
+        </p>
+      </>
+    );
+  }
+  return <Loader />;
+}
