@@ -19,7 +19,7 @@ export const MAIL_MESSAGES = {
   signUpVerification: (org: string, hours: number): MailText => ({
     subject: `Confirm your email address for ${org}`,
     heading: 'Confirm your email address',
-    paragraphs: [`Someone, hopefully you, asked to create a ${org} account with this email address.`],
+    paragraphs: [`Someone, hopefully you, asked to create an account at ${org} with this email address.`],
     button: 'Confirm and choose a password',
     note: `The link works for ${hours} hours. If you did not ask for an account, you can ignore this email.`,
   }),

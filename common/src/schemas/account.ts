@@ -63,7 +63,11 @@ export const updateAccountRequest = z.object({
   firstName: optionalString(LIMITS.firstNameMax),
   surname: optionalString(LIMITS.surnameMax),
   phoneNumber,
-  currentPassword: password.optional(),
+  // Only asked for when the phone number changes: an empty field is no password.
+  currentPassword: password
+    .or(z.literal(''))
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type UpdateAccountRequest = z.input<typeof updateAccountRequest>;
 

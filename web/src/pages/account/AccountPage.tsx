@@ -1,6 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { API } from '@gatehouse/common/routes';
 import { updateAccountRequest, type Account, type MessageResult, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
@@ -32,7 +33,7 @@ export function AccountPage() {
 
 function EditDetailsForm({ user }: { user: Account }) {
   const queryClient = useQueryClient();
-  const form = useForm<UpdateAccountRequest>({
+  const form = useForm<UpdateAccountRequest, unknown, z.output<typeof updateAccountRequest>>({
     resolver: zodResolver(updateAccountRequest),
     defaultValues: {
       firstName: user.firstName ?? '',
@@ -43,7 +44,7 @@ function EditDetailsForm({ user }: { user: Account }) {
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const save = useMutation({
-    mutationFn: (values: UpdateAccountRequest) =>
+    mutationFn: (values: z.output<typeof updateAccountRequest>) =>
       api<Account & MessageResult>(API.account, {
         method: 'PUT',
         form: { ...values, currentPassword: values.currentPassword || undefined },
