@@ -91,7 +91,10 @@ export async function authenticate(ctx: AppContext, org: Organisation, email: st
   if (!user || user.password_hash === null) return failUnknown(ctx, org, email, password, policy);
   if (!(await checkCountedPassword(ctx, org, user, password))) throw new AppError('INVALID_CREDENTIALS');
   // Only the owner of the password learns that the account exists but may not sign in.
-  if (!SIGN_IN_STATUSES.has(user.status)) throw new AppError('ACCOUNT_UNAVAILABLE');
+  if (!SIGN_IN_STATUSES.has(user.status)) {
+    await clearFailedAttempts(db, org.id, user.id, ctx.clock.now());
+    throw new AppError('ACCOUNT_UNAVAILABLE');
+  }
   const now = ctx.clock.now();
   if (needsRehash(user.password_hash)) {
     await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });

@@ -63,13 +63,19 @@ describe.each(testDialects())('account recovery on %s', (dialect) => {
     expect((await giveCode(unknownBrowser, code)).json()).toMatchObject({ code: 'RECOVERY_CODE_INVALID' });
   });
 
-  it('binds the code to the browser that asked for it', async () => {
+  it('binds the code to the browser that asked for it, on its organisation only', async () => {
     const org = await organisation();
-    await requestCode(server.client(org), `admin@${org}.test`);
+    const browser = server.client(org);
+    await requestCode(browser, `admin@${org}.test`);
     const code = codeIn((await latestMailTo(server, `admin@${org}.test`)).body);
     const other = server.client(org);
     expect((await giveCode(other, code)).json()).toMatchObject({ code: 'RECOVERY_EXPIRED' });
     expect((await choose(other)).json()).toMatchObject({ code: 'RECOVERY_EXPIRED' });
+    // The same browser's request is nothing on another organisation's host.
+    const elsewhere = server.client(await organisation());
+    elsewhere.cookies.set('gatehouse_recovery', browser.cookies.get('gatehouse_recovery')!);
+    expect((await giveCode(elsewhere, code)).json()).toMatchObject({ code: 'RECOVERY_EXPIRED' });
+    expect((await giveCode(browser, code)).status).toBe(200);
   });
 
   it('allows five wrong codes, then the request is dead even for the right code', async () => {
