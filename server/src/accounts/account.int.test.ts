@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, MINUTE } from '../clock.ts';
-import { latestMailTo, linkIn, mailTo, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
+import { latestMailTo, linkIn, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { findUserByEmail } from './store.ts';
@@ -15,11 +15,8 @@ describe.each(testDialects())('the signed-in account on %s', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  let n = 0;
-  async function organisation(policy: Parameters<typeof setPolicy>[2] = {}) {
-    const name = `acct${++n}`;
-    await server.createOrganisation(name);
-    await setPolicy(server, name, policy);
+  async function organisation(policy: Parameters<typeof newOrganisation>[1] = {}) {
+    const name = await newOrganisation(server, policy);
     return { name, email: `admin@${name}.test`, browser: await signIn(server, name, `admin@${name}.test`, DEFAULT_PASSWORD) };
   }
   const change = (browser: TestClient, currentPassword: string | undefined, password: string) =>

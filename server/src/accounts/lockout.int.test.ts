@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../clock.ts';
-import { latestMailTo, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
+import { latestMailTo, newOrganisation, organisationId, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
 
@@ -15,14 +15,7 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  /** A fresh organisation per test, with its admin, so counters never leak between tests. */
-  let n = 0;
-  async function organisation(policy: Parameters<typeof setPolicy>[2] = {}) {
-    const name = `org${++n}`;
-    await server.createOrganisation(name);
-    await setPolicy(server, name, policy);
-    return name;
-  }
+  const organisation = (policy: Parameters<typeof newOrganisation>[1] = {}) => newOrganisation(server, policy);
   const attempt = (org: string, email: string, password: string) =>
     server.client(org).post('/api/authenticate', { form: { email, password } });
   const userOf = async (org: string) =>

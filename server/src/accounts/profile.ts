@@ -8,7 +8,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../passwords/service.ts';
-import { sendVerificationEmail } from '../signup/emails.ts';
+import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
 import { confirmCurrentPassword } from './service.ts';
 import { endUserAccess } from './status.ts';

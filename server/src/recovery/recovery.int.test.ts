@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
-import { codeIn, latestMailTo, linkIn, mailTo, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
+import { codeIn, latestMailTo, linkIn, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
@@ -16,12 +16,7 @@ describe.each(testDialects())('account recovery on %s', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  let n = 0;
-  async function organisation() {
-    const name = `rec${++n}`;
-    await server.createOrganisation(name);
-    return name;
-  }
+  const organisation = () => newOrganisation(server);
   const requestCode = (browser: TestClient, email: string) => browser.post('/api/accountrecovery', { form: { email } });
   const giveCode = (browser: TestClient, code: string) => browser.post('/api/accountrecovery/verify', { form: { code } });
   const choose = (browser: TestClient, password = NEW_PASSWORD) =>

@@ -7,19 +7,17 @@
  */
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
-import { ROUTES } from '@gatehouse/common/routes';
-import { HOUR, MINUTE } from '../clock.ts';
+import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { endUserAccess } from '../accounts/status.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../passwords/service.ts';
 import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../security/tokens.ts';
-import { issueEmailToken, useEmailToken } from '../tokens/service.ts';
+import { useEmailToken } from '../tokens/service.ts';
 import {
   countCodeAttempt,
   deleteUserRecoveryFlows,
@@ -146,23 +144,4 @@ export async function resetPassword(ctx: AppContext, org: Organisation, flowToke
     });
   });
   await endUserAccess(ctx, org.id, user.id);
-}
-
-/** An administrator's 'Send reset email': a link to choose a new password, valid for 24 hours, once. */
-export async function sendPasswordResetEmail(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
-  const hours = ACCOUNT_TOKENS.passwordResetLinkHours;
-  const token = await issueEmailToken(ctx, {
-    organisationId: org.id,
-    purpose: 'reset',
-    email: user.email,
-    userId: user.id,
-    lifetimeMs: hours * HOUR,
-  });
-  await sendMail(ctx, {
-    org,
-    to: user.email,
-    kind: 'passwordReset',
-    text: MAIL_MESSAGES.passwordReset(org.displayName, hours),
-    link: linkFor(ctx.config, org, ROUTES.recoveryCode.path, { resetID: token }),
-  });
 }

@@ -20,7 +20,7 @@ import { hashNewPassword, storePassword } from '../passwords/service.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
 import { assertRoomForUsers } from '../users/limits.ts';
-import { sendSignUpEmail } from './emails.ts';
+import { sendSignUpEmail } from '../tokens/emails.ts';
 import { emailAllowed, WhitelistPatternTimeout } from './whitelist.ts';
 
 function assertSelfSignUpOpen(org: Organisation): void {

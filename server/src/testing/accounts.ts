@@ -11,6 +11,16 @@ export async function setPolicy(server: TestServer, name: string, changes: Organ
   server.gatehouse.resolver.invalidate();
 }
 
+let organisations = 0;
+
+/** A fresh organisation (admin@<name>.test) with the given policy, so counters never leak between tests. */
+export async function newOrganisation(server: TestServer, policy: OrganisationUpdate = {}): Promise<string> {
+  const name = `org${++organisations}`;
+  await server.createOrganisation(name);
+  await setPolicy(server, name, policy);
+  return name;
+}
+
 export async function organisationId(server: TestServer, name: string): Promise<string> {
   return (await findOrganisationByName(server.ctx.db.kysely, name))!.id;
 }

@@ -21,8 +21,7 @@ import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow }
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { sendPasswordResetEmail } from '../recovery/service.ts';
-import { sendInvitationEmail, sendVerificationEmail } from '../signup/emails.ts';
+import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { assertRoomForUsers } from './limits.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;

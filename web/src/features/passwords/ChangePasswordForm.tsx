@@ -7,9 +7,9 @@ import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
 import { changePasswordForm, changePasswordRequest, type ChangePasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -47,11 +47,7 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
   );
   return (
     <>
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         {hasPassword && (
           <TextField

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { newPasswordRequest, type NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
+import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -27,11 +27,7 @@ export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswo
   return (
     <>
       <h1>{ACCOUNT_MESSAGES.choosePasswordTitle}</h1>
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         <NewPasswordFields form={form} passwordLabel={ACCOUNT_MESSAGES.newPassword} confirmLabel={ACCOUNT_MESSAGES.confirmNewPassword} />
         <Button type="submit" busy={choose.isPending}>

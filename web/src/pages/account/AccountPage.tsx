@@ -12,6 +12,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -74,11 +75,7 @@ function EditDetailsForm({ user }: { user: Account }) {
   return (
     <>
       {save.isSuccess && <Alert kind="success">{save.data.message}</Alert>}
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={ACCOUNT_MESSAGES.firstName}

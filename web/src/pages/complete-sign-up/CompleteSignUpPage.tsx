@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
@@ -10,11 +10,12 @@ import type { SignInResult } from '@gatehouse/common/schemas/account';
 import { completeSignUpForm, type SignUpInfo } from '@gatehouse/common/schemas/signup';
 import { api, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
+import { LinkProblem } from '../../features/account/LinkProblem.tsx';
+import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { NewPasswordFields } from '../../features/passwords/NewPasswordFields.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -41,20 +42,14 @@ export function CompleteSignUpPage() {
 
   if (!invitationID && !email) return <Navigate to="/signup" replace />;
   if (invitationID && invitation.isPending) return <Loader />;
-  if (invitationID && invitation.isError) return <TokenProblem />;
+  if (invitationID && invitation.isError) {
+    return (
+      <Card className="auth-card">
+        <LinkProblem error={invitation.error} />
+      </Card>
+    );
+  }
   return <CompleteSignUpForm invitationID={invitationID} email={invitation.data?.email ?? email} />;
-}
-
-function TokenProblem({ message = MESSAGES.tokenUnrecognised }: { message?: string }) {
-  return (
-    <Card className="auth-card">
-      <h1>{ACCOUNT_MESSAGES.sorry}</h1>
-      <Alert kind="error">{message}</Alert>
-      <p className="auth-links">
-        <Link to="/">{MESSAGES.backToHome}</Link>
-      </p>
-    </Card>
-  );
 }
 
 function CompleteSignUpForm({ invitationID, email }: { invitationID: string | null; email: string | null }) {
@@ -91,11 +86,7 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
     <Card className="auth-card">
       <h1>{ACCOUNT_MESSAGES.completeSignUpTitle}</h1>
       <p>{email ?? ACCOUNT_MESSAGES.chooseYourPassword}</p>
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         <NewPasswordFields
           form={form}

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -6,6 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { useResendVerification } from '../../features/account/use-resend-verification.ts';
+import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** /emailverificationrequired: an application needs a verified address; the email is resent on arrival. */
@@ -14,12 +14,7 @@ export function EmailVerificationRequiredPage() {
   const navigate = useNavigate();
   usePageTitle(ROUTES.emailVerificationRequired.title);
   const resend = useResendVerification();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current || user.emailVerifiedDate !== null) return;
-    sent.current = true;
-    resend.mutate();
-  }, [resend, user.emailVerifiedDate]);
+  useRunOnce(() => resend.mutate(), user.emailVerifiedDate === null);
 
   return (
     <Card className="form-card">

@@ -1,21 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { MESSAGES } from '@gatehouse/common/messages';
 import { API } from '@gatehouse/common/routes';
 import type { NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { recoveryCodeRequest, type RecoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
-import { api, isApiError } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
+import { api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import type { NavigationState } from '../../app/navigation-state.ts';
+import { LinkProblem } from '../../features/account/LinkProblem.tsx';
+import { useRunOnce } from '../../features/account/use-run-once.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -66,11 +67,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
     <>
       <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
       <p>{ACCOUNT_MESSAGES.codeIntro}</p>
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={ACCOUNT_MESSAGES.codeLabel}
@@ -97,23 +94,12 @@ function ResetLink({ resetID, onVerified }: { resetID: string; onVerified: () =>
     mutationFn: () => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: { resetID } }),
     onSuccess: onVerified,
   });
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    verify.mutate();
-  }, [verify]);
+  useRunOnce(() => verify.mutate());
   if (verify.isError) {
     return (
-      <>
-        <h1>{ACCOUNT_MESSAGES.sorry}</h1>
-        <Alert kind="error">
-          {isApiError(verify.error) && verify.error.status < 500 ? MESSAGES.tokenUnrecognised : MESSAGES.genericError}
-        </Alert>
-        <p className="auth-links">
-          <Link to="/recovery">{ACCOUNT_MESSAGES.emailMeACode}</Link>
-        </p>
-      </>
+      <LinkProblem error={verify.error}>
+        <Link to="/recovery">{ACCOUNT_MESSAGES.emailMeACode}</Link>
+      </LinkProblem>
     );
   }
   return <Loader />;

@@ -6,11 +6,11 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { API } from '@gatehouse/common/routes';
 import { recoveryRequest, type RecoveryRequest } from '@gatehouse/common/schemas/recovery';
 import { api } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -43,11 +43,7 @@ function RecoveryForm() {
     <Card className="auth-card">
       <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
       <p>{ACCOUNT_MESSAGES.recoveryIntro}</p>
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         <TextField
           label="Email"

@@ -13,6 +13,7 @@ import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
+import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -57,11 +58,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <Card className="auth-card">
       <h1>{ACCOUNT_MESSAGES.signUpHeading}</h1>
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <form onSubmit={submit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <ConsentCheckbox error={errors.consent?.message} {...form.register('consent')} />

@@ -1,17 +1,17 @@
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { API, ROUTES } from '@gatehouse/common/routes';
 import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
-import { api, isApiError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import type { NavigationState } from '../../app/navigation-state.ts';
+import { LinkProblem } from '../../features/account/LinkProblem.tsx';
+import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -39,24 +39,14 @@ export function VerifyEmailPage() {
       }
     },
   });
-  // Verify once, even when React runs effects twice in development.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    verify.mutate();
-  }, [verify]);
+  useRunOnce(() => verify.mutate());
 
   if (verify.isError) {
-    const message = isApiError(verify.error) && verify.error.status < 500 ? MESSAGES.tokenUnrecognised : MESSAGES.genericError;
     return (
       <Card className="auth-card">
-        <h1>{ACCOUNT_MESSAGES.sorry}</h1>
-        <Alert kind="error">{message}</Alert>
-        <p className="auth-links">
-          <Link to="/">{MESSAGES.backToHome}</Link>
+        <LinkProblem error={verify.error}>
           {!org.preventSelfSignUp && !user && <Link to="/signup">{ACCOUNT_MESSAGES.requestNewLink}</Link>}
-        </p>
+        </LinkProblem>
       </Card>
     );
   }
