@@ -15,27 +15,33 @@ export interface MailText {
   note?: string;
 }
 
+/** A link's lifetime as people say it: whole days as days ("7 days"), otherwise hours. */
+export function lifetime(hours: number): string {
+  if (hours >= 24 && hours % 24 === 0) return hours === 24 ? '1 day' : `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
 export const MAIL_MESSAGES = {
   signUpVerification: (org: string, hours: number): MailText => ({
     subject: `Confirm your email address for ${org}`,
     heading: 'Confirm your email address',
     paragraphs: [`Someone, hopefully you, asked to create an account at ${org} with this email address.`],
     button: 'Confirm and choose a password',
-    note: `The link works for ${hours} hours. If you did not ask for an account, you can ignore this email.`,
+    note: `The link works for ${lifetime(hours)}. If you did not ask for an account, you can ignore this email.`,
   }),
   emailVerification: (org: string, hours: number): MailText => ({
     subject: `Confirm your email address for ${org}`,
     heading: 'Confirm your email address',
     paragraphs: [`Please confirm that this is the email address of your ${org} account.`],
     button: 'Confirm email address',
-    note: `The link works for ${hours} hours. If you do not have a ${org} account, you can ignore this email.`,
+    note: `The link works for ${lifetime(hours)}. If you do not have a ${org} account, you can ignore this email.`,
   }),
   invitation: (org: string, inviter: string, hours: number): MailText => ({
     subject: `You have been invited to ${org}`,
     heading: `Join ${org}`,
     paragraphs: [`${inviter} has invited you to create your ${org} account.`],
     button: 'Accept the invitation',
-    note: `The invitation works for ${hours} hours. If you were not expecting it, you can ignore this email.`,
+    note: `The invitation works for ${lifetime(hours)}. If you were not expecting it, you can ignore this email.`,
   }),
   recoveryCode: (org: string, code: string, minutes: number): MailText => ({
     subject: `Your ${org} account recovery code`,
@@ -49,7 +55,7 @@ export const MAIL_MESSAGES = {
     heading: 'Choose a new password',
     paragraphs: [`An administrator of ${org} has sent you this link to choose a new password for your account.`],
     button: 'Choose a new password',
-    note: `The link works for ${hours} hours, once. Your current password keeps working until you choose a new one.`,
+    note: `The link works for ${lifetime(hours)}, once. Your current password keeps working until you choose a new one.`,
   }),
   accountUnlocked: (org: string): MailText => ({
     subject: `Your ${org} account has been unlocked`,

@@ -17,7 +17,7 @@ describe('mail templates', () => {
     const mail = renderMail(brand, MAIL_MESSAGES.signUpVerification(brand.name, 24), link);
     expect(mail.subject).toBe('Confirm your email address for Acme & <Sons>');
     expect(mail.text).toContain(`Confirm and choose a password:\n${link}\n`);
-    expect(mail.text).toContain('The link works for 24 hours.');
+    expect(mail.text).toContain('The link works for 1 day.');
     expect(mail.html).toContain('href="https://acme.id.example.com/verifyemail?verificationID=abc&amp;x=&quot;1&quot;"');
     expect(mail.html).toContain('Acme &amp; &lt;Sons&gt;');
     expect(mail.html).not.toContain('<Sons>');
