@@ -6,6 +6,7 @@ import { formatDateTime } from '@gatehouse/common/format';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { useResendVerification } from '../account/use-resend-verification.ts';
+import { useNotifications } from '../notifications/notifications.tsx';
 
 /** Who is signed in: name, email and its verification, role. */
 export function ProfileCard({ user }: { user: Account }) {
@@ -39,9 +40,10 @@ export function ProfileCard({ user }: { user: Account }) {
 /** Sends the verification email again; then says 'Confirmation email sent'. */
 function ResendConfirmation() {
   const resend = useResendVerification();
+  const { notifyError } = useNotifications();
   if (resend.isSuccess) return <span role="status">{resend.data.message}</span>;
   return (
-    <Button variant="link" busy={resend.isPending} onClick={() => resend.mutate()}>
+    <Button variant="link" busy={resend.isPending} onClick={() => resend.mutate(undefined, { onError: (error) => notifyError(error) })}>
       {ACCOUNT_MESSAGES.resendConfirmation}
     </Button>
   );

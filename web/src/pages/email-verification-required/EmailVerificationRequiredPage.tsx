@@ -6,6 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { useResendVerification } from '../../features/account/use-resend-verification.ts';
 import { useRunOnce } from '../../features/account/use-run-once.ts';
+import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** /emailverificationrequired: an application needs a verified address; the email is resent on arrival. */
@@ -14,7 +15,8 @@ export function EmailVerificationRequiredPage() {
   const navigate = useNavigate();
   usePageTitle(ROUTES.emailVerificationRequired.title);
   const resend = useResendVerification();
-  useRunOnce(() => resend.mutate(), user.emailVerifiedDate === null);
+  const { notifyError } = useNotifications();
+  useRunOnce(() => resend.mutate(undefined, { onError: (error) => notifyError(error) }), user.emailVerifiedDate === null);
 
   return (
     <Card className="form-card">

@@ -141,7 +141,7 @@ function RememberedEmail({ email, onForget, forgetting }: { email: string; onFor
         {ACCOUNT_MESSAGES.rememberedEmail} <strong>{revealed ? email : maskEmail(email)}</strong>
       </p>
       <div className="button-row">
-        <Button variant="link" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+        <Button variant="link" onClick={() => setRevealed((r) => !r)}>
           {revealed ? ACCOUNT_MESSAGES.hideEmail : ACCOUNT_MESSAGES.showEmail}
         </Button>
         <Button variant="link" onClick={onForget} busy={forgetting}>
