@@ -2,6 +2,7 @@
  * Error codes shared by server and SPA: each code carries its HTTP status and its message.
  * The server throws `AppError(code)`; the SPA can branch on `code` in the failure body.
  */
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { MESSAGES } from './messages.ts';
 
 export const ERRORS = {
@@ -23,6 +24,18 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts, please wait and try again' },
   INTERNAL: { status: 500, message: MESSAGES.genericError },
   UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable, please try again shortly' },
+  // Account lifecycle
+  TOKEN_INVALID: { status: 400, message: MESSAGES.tokenUnrecognised },
+  SELF_SIGN_UP_DISABLED: { status: 403, message: ACCOUNT_MESSAGES.selfSignUpDisabled },
+  EMAIL_NOT_ALLOWED: { status: 400, message: ACCOUNT_MESSAGES.emailNotAllowed },
+  USER_LIMIT_REACHED: { status: 403, message: ACCOUNT_MESSAGES.userLimitReached },
+  SIGN_IN_COOLDOWN: { status: 429, message: ACCOUNT_MESSAGES.cooldown(1) },
+  ACCOUNT_LOCKED: { status: 403, message: ACCOUNT_MESSAGES.lockedOut },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: ACCOUNT_MESSAGES.passwordChangeRequired },
+  RECOVERY_CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.recoveryCodeInvalid },
+  RECOVERY_EXPIRED: { status: 400, message: ACCOUNT_MESSAGES.recoveryExpired },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: ACCOUNT_MESSAGES.emailAlreadyVerified },
+  STATUS_CONFLICT: { status: 409, message: 'The account is not in a state that allows this' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORRELATION_ID_PATTERN, correlationIdFrom, formatDateTime, newCorrelationId } from './format.ts';
+import { CORRELATION_ID_PATTERN, correlationIdFrom, formatDateTime, maskEmail, newCorrelationId } from './format.ts';
 import { isSafeReturnPath } from './schemas/fields.ts';
 
 describe('formatDateTime', () => {
@@ -36,5 +36,13 @@ describe('return paths', () => {
     expect(isSafeReturnPath('/\\evil.test')).toBe(false);
     expect(isSafeReturnPath('https://evil.test')).toBe(false);
     expect(isSafeReturnPath('/x\r\nSet-Cookie: a=b')).toBe(false);
+  });
+});
+
+describe('maskEmail', () => {
+  it('shows the first character and the domain only', () => {
+    expect(maskEmail('jane.doe@acme.test')).toBe('j•••@acme.test');
+    expect(maskEmail('x@acme.test')).toBe('x•••@acme.test');
+    expect(maskEmail('not-an-email')).toBe('•••');
   });
 });

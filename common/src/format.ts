@@ -33,3 +33,10 @@ export function correlationIdFrom(bytes: Uint8Array): string {
 export function newCorrelationId(): string {
   return correlationIdFrom(crypto.getRandomValues(new Uint8Array(CORRELATION_ID_LENGTH)));
 }
+
+/** An email shown without giving it away: the first character of the local part, then dots, and the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}

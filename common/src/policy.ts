@@ -205,3 +205,25 @@ export const RECOMMENDED_SETTINGS = {
   inactivityNotificationEmailDays: 7,
   rememberMeDays: 0,
 } as const;
+/** Lifetimes and limits of the account lifecycle's links, codes and emails. */
+export const ACCOUNT_TOKENS = {
+  /** A sign-up or email verification link. */
+  verificationLinkHours: 24,
+  /** A password reset link sent by an administrator. */
+  passwordResetLinkHours: 24,
+  /** After the email is verified, the browser that opened the link has this long to choose a password. */
+  signUpCompletionMinutes: 60,
+  /** An emailed recovery code (the spec's email code validity). */
+  recoveryCodeMinutes: LIMITS.emailCodeValidityMinutes,
+  /** Wrong codes accepted per recovery request before the code is dead. */
+  recoveryCodeAttempts: 5,
+  /** After a code or a reset link is accepted, the new password must be chosen within this time. */
+  recoveryChoosePasswordMinutes: 30,
+  /** Emails of one kind that anonymous requests may have sent to one address within an hour. */
+  anonymousEmailsPerHour: 5,
+  /** A verification email is not sent again to the same user within this time. */
+  resendCooldownSeconds: 60,
+} as const;
+
+/** Users an organisation may register on each tier; null is no limit. */
+export const TIER_USER_LIMITS: Record<Tier, number | null> = { starter: LIMITS.starterPackageUsers, free: null };

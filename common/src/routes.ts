@@ -172,4 +172,16 @@ export const API = {
   organisationSettingsStrength: '/api/organisation/settingsstrength',
   organisationPreview: '/api/organisation/preview',
   organisationAssets: '/api/organisation/assets',
+  /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */
+  accountResendVerification: '/api/account/resendverification',
+  /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
+  accountRecoveryVerify: '/api/accountrecovery/verify',
 } as const;
+
+/** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */
+export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+export function userActionPath(id: string, action: UserAction): string {
+  return `${API.users}/${encodeURIComponent(id)}/${action}`;
+}

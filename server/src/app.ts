@@ -11,9 +11,13 @@ import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
+import { devOutboxRoutes } from './mail/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
+import { recoveryRoutes } from './recovery/routes.ts';
+import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
+import { userRoutes } from './users/routes.ts';
 
 export interface AppOptions {
   /** Where the built SPA lives; defaults to web/dist. */
@@ -74,6 +78,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   diagnosticsRoutes(app, ctx);
   accountRoutes(app, ctx);
   organisationRoutes(app, ctx, resolver);
+  signUpRoutes(app, ctx);
+  recoveryRoutes(app, ctx);
+  userRoutes(app, ctx);
+  devOutboxRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver };

@@ -63,4 +63,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value }, tempDir())).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value }, tempDir())).toThrow(new RegExp(`environment variable ${name} is not valid`));
   });
+
+  it('sends email through SMTP only with both SMTP_URL and MAIL_FROM, and never echoes the SMTP credentials', () => {
+    expect(loadConfig({}, tempDir()).mail).toBeNull();
+    const mail = { SMTP_URL: 'smtp://user:secret@mail.example.com:587', MAIL_FROM: 'Gatehouse <no-reply@example.com>' };
+    expect(loadConfig(mail, tempDir()).mail).toEqual({ smtpUrl: mail.SMTP_URL, from: mail.MAIL_FROM });
+    expect(() => loadConfig({ SMTP_URL: mail.SMTP_URL }, tempDir())).toThrow(/MAIL_FROM is not set/);
+    expect(() => loadConfig({ MAIL_FROM: mail.MAIL_FROM }, tempDir())).toThrow(/SMTP_URL is not set/);
+    const bad = () => loadConfig({ SMTP_URL: 'http://user:secret@mail.example.com', MAIL_FROM: mail.MAIL_FROM }, tempDir());
+    expect(bad).toThrow(/environment variable SMTP_URL is not valid/);
+    expect(bad).not.toThrow(/secret/);
+    expect(() => loadConfig({ ...mail, MAIL_FROM: 'no address here' }, tempDir())).toThrow(/MAIL_FROM is not valid/);
+  });
 });

@@ -34,6 +34,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   RUN_JOBS: flag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://...')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Gatehouse <no-reply@example.com>"')
+    .optional(),
 });
 
 export type Config = {
@@ -50,9 +59,14 @@ export type Config = {
   logLevel: string;
   /** Whether this process runs the scheduled jobs (they run once across processes either way). */
   runJobs: boolean;
+  /** SMTP delivery; null keeps every message in the development outbox instead. */
+  mail: { smtpUrl: string; from: string } | null;
 };
 
 export class ConfigError extends Error {}
+
+/** Variables whose values may hold credentials: an error names them but never echoes them. */
+const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL']);
 
 /** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -60,9 +74,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`The environment variable ${name} is not valid: ${issue.message} (it is ${JSON.stringify(env[name])}).`);
+    const shown = SECRET_VARIABLES.has(name) ? 'its value is not shown' : `it is ${JSON.stringify(env[name])}`;
+    throw new ConfigError(`The environment variable ${name} is not valid: ${issue.message} (${shown}).`);
   }
   const e = parsed.data;
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    const missing = e.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL';
+    throw new ConfigError(`The environment variable ${missing} is not set: SMTP_URL and MAIL_FROM are needed together to send email.`);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicPort = e.PUBLIC_PORT ?? e.PORT;
   const defaultPort = e.PUBLIC_SCHEME === 'https' ? 443 : 80;
@@ -83,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }
 

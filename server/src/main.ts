@@ -4,6 +4,8 @@ import { openContext } from './boot.ts';
 import { ConfigError, loadConfig, originFor } from './config.ts';
 import { JOBS } from './jobs/registry.ts';
 import { JobScheduler } from './jobs/runner.ts';
+import { closeMail } from './mail/service.ts';
+import { DEV_OUTBOX_PATH, devOutboxEnabled } from './mail/routes.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await scheduler.stop();
     await app.close();
+    await closeMail(ctx);
     await ctx.db.close();
     process.exit(0);
   };
@@ -44,6 +47,12 @@ async function main(): Promise<void> {
       'Create an organisation and its first admin with:',
       `  npx gatehouse create-organisation acme --admin-email admin@acme.test --admin-password '<a long password>'`,
       `then sign in at ${example}/`,
+      ...(config.mail
+        ? []
+        : [
+            'No SMTP server is configured (SMTP_URL, MAIL_FROM): email is kept in the development outbox,',
+            devOutboxEnabled(ctx) ? `at ${base}${DEV_OUTBOX_PATH} and with npx gatehouse outbox.` : 'listed by npx gatehouse outbox.',
+          ]),
       '',
     ].join('\n'),
   );

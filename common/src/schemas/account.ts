@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ROLES, USER_STATUSES } from '../policy.ts';
+import { ACCOUNT_MESSAGES } from '../account-messages.ts';
+import { MESSAGES } from '../messages.ts';
+import { LIMITS, ROLES, USER_STATUSES } from '../policy.ts';
+import { optionalString, password } from './fields.ts';
 
 export const clientSummary = z.object({
   id: z.string(),
@@ -46,3 +49,32 @@ export const signInResult = z.object({
   orgRedirectURL: z.string().nullable(),
 });
 export type SignInResult = z.infer<typeof signInResult>;
+
+const phoneNumber = z
+  .string()
+  .trim()
+  .max(LIMITS.phoneMax, { error: MESSAGES.tooLong(LIMITS.phoneMax) })
+  .refine((v) => v === '' || /^\+?[0-9][0-9 ()-]{4,}[0-9]$/.test(v), { error: ACCOUNT_MESSAGES.phoneInvalid })
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** /account 'Edit details'. A changed phone number also needs the current password (it may receive codes). */
+export const updateAccountRequest = z.object({
+  firstName: optionalString(LIMITS.firstNameMax),
+  surname: optionalString(LIMITS.surnameMax),
+  phoneNumber,
+  // Only asked for when the phone number changes: an empty field is no password.
+  currentPassword: password
+    .or(z.literal(''))
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type UpdateAccountRequest = z.input<typeof updateAccountRequest>;
+
+/** GET /api/rememberme: the remembered email of this browser, or null. */
+export const rememberedSignIn = z.object({ email: z.string().nullable() });
+export type RememberedSignIn = z.infer<typeof rememberedSignIn>;
+
+/** A plain success answer carrying the message to show. */
+export const messageResult = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof messageResult>;

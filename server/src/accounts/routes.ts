@@ -1,34 +1,69 @@
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { API } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
-import type { SignInResult } from '@gatehouse/common/schemas/account';
+import {
+  updateAccountRequest,
+  type Account,
+  type MessageResult,
+  type RememberedSignIn,
+  type SignInResult,
+} from '@gatehouse/common/schemas/account';
+import { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
 import type { AppContext } from '../context.ts';
-import { clearSessionCookie, getAuth, requireOrganisation, requireUser, setSessionCookie } from '../http/request-context.ts';
+import { clearSessionCookie, getAuth, requireOrganisation, requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
-import { createSession, endSession } from '../sessions/service.ts';
+import { endSession } from '../sessions/service.ts';
 import { toAccount } from './model.ts';
-import { authenticate, userAgentOf } from './service.ts';
+import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
+import { authenticate } from './service.ts';
+import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API.authenticate, async (request, reply): Promise<SignInResult> => {
     const org = requireOrganisation(request);
     const input = parse(signInRequest, request.body);
-    const user = await authenticate(ctx, org, input.email, input.password);
-    // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
-    const previous = await getAuth(ctx, request);
-    if (previous) await endSession(ctx, org.id, previous.token);
-    const { token } = await createSession(ctx, { organisationId: org.id, userId: user.id, amr: ['pwd'], userAgent: userAgentOf(request) });
-    setSessionCookie(ctx, reply, token);
-    return {
-      user: toAccount(org.row, user, ctx.clock.now()),
-      redirectURL: null,
-      orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
-    };
+    const outcome = await authenticate(ctx, org, input.email, input.password);
+    return startSession(ctx, request, reply, org, outcome.user, ['pwd']);
   });
 
+  // Answers while a new password is required too: the SPA needs requiresNewPassword to send the user to /passwordexpired.
   app.get(API.account, async (request) => {
-    const { org, user } = await requireUser(ctx, request);
+    const { org, user } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true });
     return toAccount(org.row, user, ctx.clock.now());
+  });
+
+  app.put(API.account, async (request): Promise<Account & MessageResult> => {
+    const { org, user } = await requireUser(ctx, request);
+    const input = parse(updateAccountRequest, request.body);
+    const updated = await updateDetails(ctx, org, user, input);
+    return { ...toAccount(org.row, updated, ctx.clock.now()), message: MESSAGES.detailsUpdated };
+  });
+
+  // Changing the password ends every session of the account; this browser gets a fresh one.
+  app.post(API.changepassword, async (request, reply): Promise<SignInResult> => {
+    const { org, user } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true });
+    const input = parse(changePasswordRequest, request.body);
+    const updated = await changePassword(ctx, org, user, input);
+    return startSession(ctx, request, reply, org, updated, ['pwd']);
+  });
+
+  app.post(API.accountResendVerification, async (request): Promise<MessageResult> => {
+    const { org, user } = await requireUser(ctx, request);
+    await resendOwnVerification(ctx, org, user);
+    return { message: MESSAGES.confirmationEmailSent };
+  });
+
+  app.get(API.rememberme, async (request, reply): Promise<RememberedSignIn> => {
+    const org = requireOrganisation(request);
+    return { email: await rememberedEmail(ctx, request, reply, org) };
+  });
+
+  // 'Forget me': an empty POST.
+  app.post(API.rememberme, async (request, reply) => {
+    requireOrganisation(request);
+    forgetRememberedEmail(ctx, reply);
+    return reply.code(204).send();
   });
 
   app.post(API.signout, async (request, reply) => {

@@ -1,34 +1,123 @@
-/** Signing in with email and password: the same answer, in the same time, for an unknown email and a wrong password. */
+/**
+ * Checking passwords: signing in with email and password, and confirming the current password before a
+ * sensitive change. Every check is counted against the organisation's brute-force policy before it
+ * runs, and an email without an account is counted, timed and answered exactly like one with an account.
+ */
 import type { FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import type { OrganisationRow, UserRow } from '../db/schema.ts';
+import { AppError, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
-import { findUserByEmail, findUserById, recordFailedSignIn, recordSignIn, updateUser } from './store.ts';
+import { setUserStatus } from './status.ts';
+import {
+  clearFailedAttempts,
+  findThrottle,
+  findUserByEmail,
+  findUserById,
+  recordFailedSignIn,
+  recordSignIn,
+  reserveUnknownAttempt,
+  reserveUserAttempt,
+  updateUser,
+  type AttemptPolicy,
+} from './store.ts';
 
 /** Statuses that may sign in; Pending users have no password yet and are answered as wrong credentials. */
 const SIGN_IN_STATUSES = new Set<UserRow['status']>(['SignedUp']);
 
-export async function authenticate(ctx: AppContext, org: Organisation, email: string, password: string): Promise<UserRow> {
+/**
+ * What a correct email and password lead to. Today always a signed-in user; the MFA issue adds
+ * `{ kind: 'challenge', authType, signInStateID }` for the code step (spec: Authentication state).
+ */
+export type AuthenticationOutcome = { kind: 'authenticated'; user: UserRow };
+
+export function attemptPolicy(org: OrganisationRow, now: number): AttemptPolicy {
+  const cooldownOn = org.failed_sign_ins_before_cooldown > 0 && org.cooldown_duration_minutes > 0;
+  return {
+    now,
+    cooldownEvery: cooldownOn ? org.failed_sign_ins_before_cooldown : 0,
+    cooldownMs: org.cooldown_duration_minutes * MINUTE,
+    lockoutAfter: Math.max(0, org.failed_sign_ins_before_lockout),
+  };
+}
+
+/** Why an attempt was refused before its password was checked: locked out, or cooling down. */
+function refusal(policy: AttemptPolicy, state: { status?: UserRow['status']; count: number; cooldownUntil: number | null }): AppError {
+  if (state.status === 'LockedOut' || (policy.lockoutAfter > 0 && state.count >= policy.lockoutAfter))
+    return new AppError('ACCOUNT_LOCKED');
+  const minutes = Math.max(1, Math.ceil(((state.cooldownUntil ?? policy.now) - policy.now) / MINUTE));
+  return new AppError('SIGN_IN_COOLDOWN', { message: ACCOUNT_MESSAGES.cooldown(minutes) });
+}
+
+/** Counts and checks a password attempt for an email that has no usable account; always fails. */
+async function failUnknown(ctx: AppContext, org: Organisation, email: string, password: string, policy: AttemptPolicy): Promise<never> {
+  const db = ctx.db.kysely;
+  if (!(await reserveUnknownAttempt(db, org.id, email, policy))) {
+    const throttle = await findThrottle(db, org.id, email);
+    throw refusal(policy, { count: throttle?.failed_count ?? 0, cooldownUntil: throttle?.cooldown_until ?? null });
+  }
+  await verifyAgainstDummy(password);
+  throw new AppError('INVALID_CREDENTIALS');
+}
+
+/**
+ * Checks a user's password under the brute-force policy. True when it is right; a wrong one is
+ * recorded and, at failedSignInsBeforeLockout, locks the account. Throws when the attempt is refused.
+ */
+async function checkCountedPassword(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<boolean> {
+  const db = ctx.db.kysely;
+  const policy = attemptPolicy(org.row, ctx.clock.now());
+  const reserved = user.status === 'LockedOut' ? undefined : await reserveUserAttempt(db, org.id, user.id, policy);
+  if (!reserved) {
+    const now = (await findUserById(db, org.id, user.id)) ?? user;
+    throw refusal(policy, { status: now.status, count: now.failed_auth_count, cooldownUntil: now.cooldown_until });
+  }
+  if (await verifyPassword(user.password_hash ?? '', password)) return true;
+  await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
+  if (policy.lockoutAfter > 0 && reserved.failed_auth_count >= policy.lockoutAfter) {
+    await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
+  }
+  return false;
+}
+
+export async function authenticate(ctx: AppContext, org: Organisation, email: string, password: string): Promise<AuthenticationOutcome> {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   const db = ctx.db.kysely;
+  const policy = attemptPolicy(org.row, ctx.clock.now());
   const user = await findUserByEmail(db, org.id, email);
-  if (!user || user.password_hash === null) {
-    await verifyAgainstDummy(password);
-    throw new AppError('INVALID_CREDENTIALS');
+  if (!user || user.password_hash === null) return failUnknown(ctx, org, email, password, policy);
+  if (!(await checkCountedPassword(ctx, org, user, password))) throw new AppError('INVALID_CREDENTIALS');
+  // Only the owner of the password learns that the account exists but may not sign in.
+  if (!SIGN_IN_STATUSES.has(user.status)) {
+    await clearFailedAttempts(db, org.id, user.id, ctx.clock.now());
+    throw new AppError('ACCOUNT_UNAVAILABLE');
   }
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  if (!SIGN_IN_STATUSES.has(user.status)) throw new AppError('ACCOUNT_UNAVAILABLE');
   const now = ctx.clock.now();
   if (needsRehash(user.password_hash)) {
     await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
   await recordSignIn(db, org.id, user.id, now);
-  return (await findUserById(db, org.id, user.id))!;
+  return { kind: 'authenticated', user: (await findUserById(db, org.id, user.id))! };
+}
+
+/**
+ * Confirms the signed-in user's current password before a sensitive change (password, phone number);
+ * counted like a sign-in, so a stolen session cannot guess it. A wrong one is an error on `field`.
+ */
+export async function confirmCurrentPassword(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  password: string | undefined,
+  field = 'currentPassword',
+): Promise<void> {
+  if (user.password_hash === null) return;
+  if (!password) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
+  if (!(await checkCountedPassword(ctx, org, user, password))) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
+  await clearFailedAttempts(ctx.db.kysely, org.id, user.id, ctx.clock.now());
 }
 
 export function userAgentOf(request: FastifyRequest): string | undefined {

@@ -1,5 +1,6 @@
 /** Queries on the users table; every one is scoped by organisation id. */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
+import type { Role, UserStatus } from '@gatehouse/common/policy';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -17,6 +18,33 @@ export function findUserById(db: Executor, organisationId: string, id: string): 
   return db.selectFrom('users').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Column changes of a user, as values or SQL expressions. */
+export type UserChanges = UpdateObject<Database, 'users'>;
+
+/** A new user row with the defaults of a user who has not signed up yet. */
+export function newUserRow(fields: {
+  id: string;
+  organisationId: string;
+  email: string;
+  role: Role;
+  now: number;
+  changes?: Partial<NewUserRow>;
+}): NewUserRow {
+  return {
+    id: fields.id,
+    organisation_id: fields.organisationId,
+    email: fields.email,
+    role: fields.role,
+    status: 'Pending',
+    requires_new_password: false,
+    failed_auth_count: 0,
+    multi_factor_auth_required: false,
+    created_at: fields.now,
+    updated_at: fields.now,
+    ...fields.changes,
+  };
+}
+
 export async function insertUser(db: Executor, row: NewUserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
@@ -25,22 +53,210 @@ export async function updateUser(db: Executor, organisationId: string, id: strin
   await db.updateTable('users').set(changes).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
 }
 
-/** Records a failed sign-in atomically (no read-modify-write), so parallel failures are all counted. */
+/** Records when a password check failed (the attempt itself was counted when it was reserved). */
 export async function recordFailedSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
   await db
     .updateTable('users')
-    .set((eb) => ({ failed_auth_count: eb('failed_auth_count', '+', 1), last_failed_sign_in: now, updated_at: now }))
+    .set({ last_failed_sign_in: now, updated_at: now })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .execute();
 }
 
-/** Records a successful sign-in: the last sign-in becomes the previous one and the failure count resets. */
+/**
+ * Records a successful sign-in: the last sign-in becomes the previous one, the failure count and any
+ * cooldown reset, and the user counts as active again for the inactivity rules.
+ */
 export async function recordSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
   await db
     .updateTable('users')
-    .set((eb) => ({ previous_sign_in: eb.ref('last_sign_in'), last_sign_in: now, failed_auth_count: 0, updated_at: now }))
+    .set((eb) => ({
+      previous_sign_in: eb.ref('last_sign_in'),
+      last_sign_in: now,
+      failed_auth_count: 0,
+      cooldown_until: null,
+      inactivity_warned_at: null,
+      updated_at: now,
+    }))
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
+    .execute();
+}
+
+/** A right password outside sign-in (confirming a change): the consecutive failures end. */
+export async function clearFailedAttempts(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_auth_count: 0, cooldown_until: null, updated_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The brute-force policy as the counters need it; a 0 disables a rule. */
+export interface AttemptPolicy {
+  now: number;
+  /** failedSignInsBeforeCooldown, or 0 when cooldowns are off (either setting 0). */
+  cooldownEvery: number;
+  cooldownMs: number;
+  /** failedSignInsBeforeLockout, 0 for never. */
+  lockoutAfter: number;
+}
+
+/**
+ * Counts a password attempt before the password is checked, in one conditional UPDATE: it succeeds
+ * only while the account is neither locked nor cooling down, so however many attempts run in
+ * parallel on however many processes, no more than the policy allows ever reach the password check.
+ * The attempt that reaches a multiple of failedSignInsBeforeCooldown starts the cooldown.
+ * Undefined when the attempt is refused.
+ */
+export function reserveUserAttempt(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  policy: AttemptPolicy,
+): Promise<{ failed_auth_count: number } | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      failed_auth_count: eb('failed_auth_count', '+', 1),
+      cooldown_until: nextCooldown(sql.ref('failed_auth_count'), policy),
+      updated_at: policy.now,
+    }))
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('status', '!=', 'LockedOut')
+    .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_auth_count', '<', policy.lockoutAfter))
+    .where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)]))
+    .returning('failed_auth_count')
+    .executeTakeFirst();
+}
+
+/** The same count for an email with no account, so its answers match a real account's. */
+export async function reserveUnknownAttempt(
+  db: Executor,
+  organisationId: string,
+  email: string,
+  policy: AttemptPolicy,
+): Promise<{ failed_count: number } | undefined> {
+  await db
+    .insertInto('sign_in_throttle')
+    .values({ organisation_id: organisationId, email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
+    .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
+    .execute();
+  return db
+    .updateTable('sign_in_throttle')
+    .set((eb) => ({
+      failed_count: eb('failed_count', '+', 1),
+      cooldown_until: nextCooldown(sql.ref('failed_count'), policy),
+      updated_at: policy.now,
+    }))
+    .where('organisation_id', '=', organisationId)
+    .where('email', '=', email)
+    .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_count', '<', policy.lockoutAfter))
+    .where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)]))
+    .returning('failed_count')
+    .executeTakeFirst();
+}
+
+function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) {
+  if (policy.cooldownEvery <= 0) return sql<number | null>`cooldown_until`;
+  return sql<
+    number | null
+  >`case when (${count} + 1) % ${policy.cooldownEvery} = 0 then ${policy.now + policy.cooldownMs} else cooldown_until end`;
+}
+
+export function findThrottle(db: Executor, organisationId: string, email: string) {
+  return db
+    .selectFrom('sign_in_throttle')
+    .select(['failed_count', 'cooldown_until'])
+    .where('organisation_id', '=', organisationId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function deleteThrottle(db: Executor, organisationId: string, email: string): Promise<void> {
+  await db.deleteFrom('sign_in_throttle').where('organisation_id', '=', organisationId).where('email', '=', email).execute();
+}
+
+/** Forgets throttles of unknown emails that have seen no attempt since `before`. */
+export async function deleteStaleThrottles(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('sign_in_throttle').where('updated_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Changes a user's status (only from the given ones, when given) with its side changes; the row after, or undefined. */
+export function updateUserStatus(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  status: UserStatus,
+  from: readonly UserStatus[] | undefined,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, status })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .$if(from !== undefined, (qb) => qb.where('status', 'in', from!))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteUser(db: Executor, organisationId: string, id: string): Promise<void> {
+  await db.deleteFrom('users').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+/** How many users the organisation has registered, whatever their status. */
+export async function countUsers(db: Executor, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Organisations whose inactivity rules may act on someone: expiry or deletion days above 0. */
+export function organisationsWithInactivityRules(db: Executor) {
+  return db
+    .selectFrom('organisations')
+    .selectAll()
+    .where('is_base', '=', false)
+    .where((eb) => eb.or([eb('inactivity_expiry_days', '>', 0), eb('inactivity_deletion_days', '>', 0)]))
+    .execute();
+}
+
+/** Signed-up users last active (signed in, or created) at or before `activeBefore`, by id after `afterId`. */
+export function idleSignedUpUsers(
+  db: Executor,
+  organisationId: string,
+  activeBefore: number,
+  afterId: string,
+  limit: number,
+): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('status', '=', 'SignedUp')
+    .where((eb) => eb(eb.fn.coalesce('last_sign_in', 'created_at'), '<=', activeBefore))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Users Inactive since at or before `since`. */
+export function usersInactiveSince(db: Executor, organisationId: string, since: number, limit: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('status', '=', 'Inactive')
+    .where('inactive_since', '<=', since)
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }

@@ -45,7 +45,7 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   });
 
   it('says plainly when the password is weak, and creates nothing', async () => {
-    const run = await gatehouse(['create-organisation', 'weakling', '--admin-email', 'x@w.test', '--admin-password', 'short'], env);
+    const run = await gatehouse(['create-organisation', 'weakling', '--admin-email', 'x@w.test', '--admin-password', 'sh0rt~'], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('The password is too weak: Use at least 10 characters.');
     expect((await server.client('weakling').get('/api/organisation')).status).toBe(404);

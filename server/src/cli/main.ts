@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, originFor } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
+import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
+import { closeMail } from '../mail/service.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
@@ -15,6 +17,7 @@ Commands:
       whose email counts as verified.
   run-jobs [--job <name>]
       Runs the scheduled jobs now (all, or the one named), unless another process is running them.
+${OUTBOX_USAGE}
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -67,14 +70,26 @@ async function runJobs(args: string[]): Promise<void> {
       }
     }
   } finally {
+    // Jobs may have queued mail: let its delivery finish before the database closes.
+    await closeMail(ctx);
     await ctx.db.close();
   }
   if (failed) throw new Error('Some jobs failed.');
 }
 
+async function outbox(args: string[]): Promise<void> {
+  const ctx = await openContext(loadConfig());
+  try {
+    await outboxCommand(ctx, args, (message) => new UsageError(message));
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
+  outbox,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

@@ -2,7 +2,7 @@
  * Table types for Kysely. Times are epoch milliseconds (BIGINT), booleans are BOOLEAN, JSON is TEXT.
  * Every tenant table carries organisation_id and every query filters by it.
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, UserStatus } from '@gatehouse/common/policy';
 
 export interface OrganisationsTable {
@@ -78,6 +78,16 @@ export interface UsersTable {
   multi_factor_auth_required: boolean;
   created_at: number;
   updated_at: number;
+  /** Sign-in attempts are refused until then (failedSignInsBeforeCooldown reached). */
+  cooldown_until: number | null;
+  /** When the user became Inactive; inactivityDeletionDays count from here. */
+  inactive_since: number | null;
+  /** When the inactivity warning email was sent for the current stretch of inactivity. */
+  inactivity_warned_at: number | null;
+  /** When an administrator re-enabled an Inactive user; the reactivation grace period counts from here. */
+  reactivated_at: number | null;
+  /** When the user accepted the terms and privacy policy (at sign-up or accepting an invitation). */
+  terms_accepted_at: number | null;
 }
 
 export interface SessionsTable {
@@ -115,12 +125,87 @@ export interface JobRunsTable {
   last_error: string | null;
 }
 
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'outbox';
+
+/** Every message sent, queued for background delivery; without SMTP it stays here as the development outbox. */
+export interface MailOutboxTable {
+  /** Increasing: the order messages were written in. */
+  id: Generated<number>;
+  organisation_id: string;
+  /** 'email' (the SMS issue adds 'sms'). */
+  channel: string;
+  /** Which template made it (MailKind), for the outbox listing. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** Bodies are blanked once an SMTP server has accepted the message: links and codes are not kept. */
+  html: string | null;
+  body: string | null;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: number;
+  /** A delivery attempt's lease, so one process sends a message at a time. */
+  locked_until: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export type EmailTokenPurpose = 'signup' | 'verify' | 'invitation' | 'completion' | 'reset';
+
+/** Emailed link tokens: only the SHA-256 of the token is kept; each is used once, then deleted. */
+export interface EmailTokensTable {
+  id: string;
+  organisation_id: string;
+  purpose: EmailTokenPurpose;
+  user_id: string | null;
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An account recovery request, held by the browser in a cookie; the emailed code is kept as an HMAC. */
+export interface RecoveryFlowsTable {
+  id: string;
+  organisation_id: string;
+  /** Null when the email has no account that may recover: the flow then never succeeds. */
+  user_id: string | null;
+  code_hash: string;
+  attempts: number;
+  verified_at: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface PasswordHistoryTable {
+  /** Increasing: the newest password has the highest id. */
+  id: Generated<number>;
+  organisation_id: string;
+  user_id: string;
+  password_hash: string;
+  created_at: number;
+}
+
+/** Failed sign-ins for emails without an account, counted like a user's. */
+export interface SignInThrottleTable {
+  organisation_id: string;
+  email: string;
+  failed_count: number;
+  cooldown_until: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
   sessions: SessionsTable;
   assets: AssetsTable;
   job_runs: JobRunsTable;
+  mail_outbox: MailOutboxTable;
+  email_tokens: EmailTokensTable;
+  recovery_flows: RecoveryFlowsTable;
+  password_history: PasswordHistoryTable;
+  sign_in_throttle: SignInThrottleTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -131,3 +216,7 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AssetRow = Selectable<AssetsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type NewMailOutboxRow = Insertable<MailOutboxTable>;
+export type EmailTokenRow = Selectable<EmailTokensTable>;
+export type RecoveryFlowRow = Selectable<RecoveryFlowsTable>;

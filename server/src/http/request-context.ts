@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
+import { requiresNewPassword } from '../accounts/model.ts';
 import { findUserById } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { resumeSession } from '../sessions/service.ts';
@@ -80,15 +81,22 @@ export function requireOrganisation(request: FastifyRequest): Organisation {
   return request.organisation;
 }
 
-/** The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role. */
+/**
+ * The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role, and
+ * 403 while the user must choose a new password (expired or required), except where that is allowed.
+ */
 export async function requireUser(
   ctx: AppContext,
   request: FastifyRequest,
   roles?: readonly Role[],
+  options: { allowPasswordChangeRequired?: boolean } = {},
 ): Promise<Auth & { org: Organisation }> {
   const org = requireOrganisation(request);
   const auth = await getAuth(ctx, request);
   if (!auth) throw new AppError('UNAUTHENTICATED');
   if (roles && !roles.includes(auth.user.role)) throw new AppError('FORBIDDEN');
+  if (!options.allowPasswordChangeRequired && requiresNewPassword(org.row, auth.user, ctx.clock.now())) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
   return { ...auth, org };
 }

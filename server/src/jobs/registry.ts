@@ -1,7 +1,12 @@
 /** Every scheduled job of the server. Each domain adds its own here. */
 import { LIMITS } from '@gatehouse/common/policy';
-import { MINUTE } from '../clock.ts';
+import { DAY, HOUR, MINUTE } from '../clock.ts';
+import { runInactivityRules } from '../accounts/inactivity.ts';
+import { deleteStaleThrottles } from '../accounts/store.ts';
+import { runMailDelivery } from '../mail/service.ts';
+import { deleteExpiredRecoveryFlows } from '../recovery/store.ts';
 import { deleteExpiredSessions } from '../sessions/store.ts';
+import { deleteExpiredEmailTokens } from '../tokens/store.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -13,4 +18,31 @@ const expireSessions: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [expireSessions];
+/** Retries mail that could not be delivered at once; purges month-old messages. */
+const deliverMail: Job = {
+  name: 'deliver-mail',
+  intervalMs: MINUTE,
+  run: runMailDelivery,
+};
+
+/** Inactivity warnings, deactivation and deletion (organisation sign-in policy). */
+const accountInactivity: Job = {
+  name: 'account-inactivity',
+  intervalMs: HOUR,
+  run: runInactivityRules,
+};
+
+/** Forgets expired link tokens and recovery requests, and month-old throttles of unknown emails. */
+const accountCleanup: Job = {
+  name: 'account-cleanup',
+  intervalMs: HOUR,
+  async run(ctx) {
+    const now = ctx.clock.now();
+    const tokens = await deleteExpiredEmailTokens(ctx.db.kysely, now);
+    const flows = await deleteExpiredRecoveryFlows(ctx.db.kysely, now);
+    const throttles = await deleteStaleThrottles(ctx.db.kysely, now - 30 * DAY);
+    return `deleted ${tokens} expired tokens, ${flows} recovery requests, ${throttles} throttles`;
+  },
+};
+
+export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup];

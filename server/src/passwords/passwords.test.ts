@@ -1,8 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash, verifyPassword } from './hash.ts';
+import { commonPasswordCount, isCommonPassword } from './common-passwords.ts';
 import { passwordPolicyFailures } from './policy.ts';
 
-const rules = { password_min_length: 10, password_upper: false, password_lower: false, password_digit: false, password_special: false };
+const rules = {
+  password_min_length: 10,
+  password_upper: false,
+  password_lower: false,
+  password_digit: false,
+  password_special: false,
+  use_password_list: true,
+};
 
 describe('password hashing', () => {
   it('uses argon2id at OWASP parameters and verifies NFKC-equal passwords', async () => {
@@ -19,16 +28,42 @@ describe('password hashing', () => {
 describe('password policy', () => {
   it('checks length in characters, not bytes', () => {
     expect(passwordPolicyFailures('ääääääääää', rules)).toEqual([]);
-    expect(passwordPolicyFailures('short', rules)).toEqual(['Use at least 10 characters']);
+    expect(passwordPolicyFailures('sh0rt~', rules)).toEqual(['Use at least 10 characters']);
   });
 
   it('checks each required character class', () => {
     const strict = { ...rules, password_upper: true, password_lower: true, password_digit: true, password_special: true };
-    expect(passwordPolicyFailures('abcdefghijk', strict)).toEqual([
+    expect(passwordPolicyFailures('abcdefghijkx', strict)).toEqual([
       'Include an upper-case letter',
       'Include a digit',
       'Include a symbol or punctuation mark',
     ]);
     expect(passwordPolicyFailures('Abcdefghij1!', strict)).toEqual([]);
+  });
+});
+
+describe('the common-password list', () => {
+  it('ships the 100,000 most common breached passwords, compared without regard to case', () => {
+    const lines = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lines).toHaveLength(100_000);
+    expect(lines.slice(0, 3)).toEqual(['123456', 'password', '12345678']);
+    // "Password" and "password" are one entry once case is ignored.
+    expect(commonPasswordCount()).toBe(new Set(lines.map((l) => l.toLowerCase())).size);
+  });
+
+  it('finds common passwords whatever their case and Unicode form, and not uncommon ones', () => {
+    expect(isCommonPassword('password1')).toBe(true);
+    expect(isCommonPassword('QWERTYUIOP')).toBe(true);
+    expect(isCommonPassword('ｐａｓｓｗｏｒｄ１２３')).toBe(true);
+    expect(isCommonPassword('correct horse battery staple')).toBe(false);
+  });
+
+  it('is one of the rules when usePasswordList is on, and only then', () => {
+    expect(passwordPolicyFailures('1234567890', rules)).toEqual([
+      'This password is one of the most commonly used passwords, please choose another',
+    ]);
+    expect(passwordPolicyFailures('1234567890', { ...rules, use_password_list: false })).toEqual([]);
   });
 });

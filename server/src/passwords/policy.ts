@@ -1,10 +1,12 @@
 /** The organisation's password rules (spec sections 3 and 9), checked on the server before any hash is made. */
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { LIMITS } from '@gatehouse/common/policy';
 import type { OrganisationRow } from '../db/schema.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 export type PasswordRules = Pick<
   OrganisationRow,
-  'password_min_length' | 'password_upper' | 'password_lower' | 'password_digit' | 'password_special'
+  'password_min_length' | 'password_upper' | 'password_lower' | 'password_digit' | 'password_special' | 'use_password_list'
 >;
 
 /** Every rule the password breaks, as sentences for the user; empty when it is acceptable. */
@@ -17,5 +19,6 @@ export function passwordPolicyFailures(password: string, rules: PasswordRules): 
   if (rules.password_lower && !/\p{Ll}/u.test(password)) failures.push('Include a lower-case letter');
   if (rules.password_digit && !/\p{Nd}/u.test(password)) failures.push('Include a digit');
   if (rules.password_special && !/[^\p{L}\p{N}]/u.test(password)) failures.push('Include a symbol or punctuation mark');
+  if (rules.use_password_list && isCommonPassword(password)) failures.push(ACCOUNT_MESSAGES.passwordTooCommon);
   return failures;
 }

@@ -3,18 +3,16 @@
  * process can serve the session and a leaked table cannot be replayed. A session belongs to one
  * organisation and is never found on another's host.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@gatehouse/common/policy';
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
 
 export const SESSION_ABSOLUTE_MS = 12 * HOUR;
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = MINUTE;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface NewSession {
   token: string;
@@ -25,7 +23,7 @@ export async function createSession(
   ctx: AppContext,
   fields: { organisationId: string; userId: string; amr: string[]; userAgent: string | undefined },
 ): Promise<NewSession> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = ctx.clock.now();
   const row: SessionRow = {
     id: hashToken(token),

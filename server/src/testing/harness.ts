@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
+import { closeMail } from '../mail/service.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { TestClient } from './http-client.ts';
@@ -76,6 +77,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     trustProxy: false,
     logLevel: 'silent',
     runJobs: false,
+    mail: null,
   };
 }
 
@@ -93,11 +95,11 @@ export interface TestServer {
 
 export async function startTestServer(
   dialect: Dialect,
-  options: { clock?: Clock | ManualClock; webDist?: string } = {},
+  options: { clock?: Clock | ManualClock; webDist?: string; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-data-'));
-  const config = testConfig(database.database, dataDir);
+  const config = { ...testConfig(database.database, dataDir), ...options.config };
   const db = openDatabase(config.database);
   await migrate(db);
   const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
@@ -123,6 +125,7 @@ export async function startTestServer(
       }),
     close: async () => {
       await gatehouse.app.close();
+      await closeMail(ctx);
       await db.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Account } from '@gatehouse/common/schemas/account';
+import type { Account, RememberedSignIn } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import type { OrganisationAdminView, SettingsStrength } from '@gatehouse/common/schemas/organisation-settings';
 import { API } from '@gatehouse/common/routes';
@@ -14,6 +14,7 @@ export const queryKeys = {
   organisationSettings: ['organisationSettings'] as const,
   settingsStrength: ['organisationSettings', 'strength'] as const,
   settingsPreview: ['organisationSettings', 'preview'] as const,
+  rememberMe: ['rememberme'] as const,
 };
 
 /** The signed-in user, or null when signed out. */
@@ -42,6 +43,15 @@ export function useOrganisation() {
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     // A host that is no organisation stays one: do not ask again each time a component mounts.
     retryOnMount: false,
+  });
+}
+
+/** The email this browser remembers for sign-in (rememberMeDays), or null. */
+export function useRememberedEmail() {
+  return useQuery({
+    queryKey: queryKeys.rememberMe,
+    queryFn: async () => (await api<RememberedSignIn>(API.rememberme)).email,
+    staleTime: 60_000,
   });
 }
 

@@ -4,12 +4,30 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteName } from '@gatehouse/common/routes';
+import { AccountPage } from '../pages/account/AccountPage.tsx';
+import { CompleteSignUpPage } from '../pages/complete-sign-up/CompleteSignUpPage.tsx';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
 import { LazyOrganisationPage } from '../pages/organisation/LazyOrganisationPage.tsx';
+import { EmailVerificationRequiredPage } from '../pages/email-verification-required/EmailVerificationRequiredPage.tsx';
+import { PasswordExpiredPage } from '../pages/passwords/PasswordExpiredPage.tsx';
+import { UpdatePasswordPage } from '../pages/passwords/UpdatePasswordPage.tsx';
+import { RecoveryCodePage } from '../pages/recovery/RecoveryCodePage.tsx';
+import { RecoveryPage } from '../pages/recovery/RecoveryPage.tsx';
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
+import { SignUpPage } from '../pages/sign-up/SignUpPage.tsx';
+import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   home: SignInPage,
   dashboard: DashboardPage,
   organisation: LazyOrganisationPage,
+  signup: SignUpPage,
+  completeSignup: CompleteSignUpPage,
+  verifyEmail: VerifyEmailPage,
+  recovery: RecoveryPage,
+  recoveryCode: RecoveryCodePage,
+  updatePassword: UpdatePasswordPage,
+  passwordExpired: PasswordExpiredPage,
+  account: AccountPage,
+  emailVerificationRequired: EmailVerificationRequiredPage,
 };

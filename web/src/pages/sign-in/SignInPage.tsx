@@ -1,16 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { API } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import { api } from '../../api/client.ts';
-import { queryKeys } from '../../api/queries.ts';
+import { api, isApiError } from '../../api/client.ts';
+import { queryKeys, useRememberedEmail } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -49,17 +51,29 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
   const [searchParams] = useSearchParams();
   const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const remembered = useRememberedEmail();
+  const rememberedEmail = remembered.data ?? null;
+  const forgetMe = useMutation({
+    mutationFn: () => api<void>(API.rememberme, { method: 'POST' }),
+    onSettled: () => {
+      form.setValue('email', '');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
+    },
+  });
   const signIn = useMutation({
     mutationFn: (values: SignInInput) =>
       api<SignInResult>(API.authenticate, { form: { ...values, returnurl: searchParams.get('returnurl') ?? undefined } }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
       const destination = destinationAfterSignIn(result, referrer);
       if ('external' in destination) window.location.assign(destination.external);
       else void navigate(destination.internal, { replace: true });
     },
     onError: (error) => {
       form.resetField('password', { keepError: false });
+      // The spec's clearRememberMe error: the remembered email is no good any more.
+      if (isApiError(error) && error.body?.validation.errors.clearRememberMe) forgetMe.mutate();
       applyServerError(error);
     },
   });
@@ -71,9 +85,16 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
   );
   const { errors } = form.formState;
 
+  // With a remembered email the email field is hidden: the form signs in as that address.
   useEffect(() => {
-    form.setFocus('email');
-  }, [form]);
+    if (remembered.isPending) return;
+    if (rememberedEmail) {
+      form.setValue('email', rememberedEmail);
+      form.setFocus('password');
+    } else {
+      form.setFocus('email');
+    }
+  }, [form, remembered.isPending, rememberedEmail]);
 
   return (
     <Card className="auth-card">
@@ -85,7 +106,11 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
+        {rememberedEmail ? (
+          <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
+        ) : (
+          <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
+        )}
         <TextField
           label="Password"
           type="password"
@@ -101,9 +126,29 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
         <Link to="/recovery" state={{ type: 'recovery' } satisfies NavigationState}>
           {MESSAGES.forgotPassword}
         </Link>
-        {!org.preventSelfSignUp && <Link to="/signup">{MESSAGES.createAccount}</Link>}
+        {!org.preventSelfSignUp && !rememberedEmail && <Link to="/signup">{MESSAGES.createAccount}</Link>}
       </p>
     </Card>
+  );
+}
+
+/** The remembered email, masked unless the user asks to see it, with 'Forget me'. */
+function RememberedEmail({ email, onForget, forgetting }: { email: string; onForget: () => void; forgetting: boolean }) {
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <div className="remembered-email">
+      <p>
+        {ACCOUNT_MESSAGES.rememberedEmail} <strong>{revealed ? email : maskEmail(email)}</strong>
+      </p>
+      <div className="button-row">
+        <Button variant="link" onClick={() => setRevealed((r) => !r)}>
+          {revealed ? ACCOUNT_MESSAGES.hideEmail : ACCOUNT_MESSAGES.showEmail}
+        </Button>
+        <Button variant="link" onClick={onForget} busy={forgetting}>
+          {MESSAGES.forgetMe}
+        </Button>
+      </div>
+    </div>
   );
 }
 

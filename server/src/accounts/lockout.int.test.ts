@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE } from '../clock.ts';
+import { latestMailTo, newOrganisation, organisationId, signIn } from '../testing/accounts.ts';
+import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { findUserByEmail } from './store.ts';
+
+const WRONG = 'not the password at all';
+
+describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
+  let server: TestServer;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { clock });
+  });
+  afterAll(() => server?.close());
+
+  const organisation = (policy: Parameters<typeof newOrganisation>[1] = {}) => newOrganisation(server, policy);
+  const attempt = (org: string, email: string, password: string) =>
+    server.client(org).post('/api/authenticate', { form: { email, password } });
+  const userOf = async (org: string) =>
+    (await findUserByEmail(server.ctx.db.kysely, await organisationId(server, org), `admin@${org}.test`))!;
+
+  it('cools down after failedSignInsBeforeCooldown failures, for cooldownDurationMinutes, even with the right password', async () => {
+    const org = await organisation({
+      failed_sign_ins_before_cooldown: 3,
+      cooldown_duration_minutes: 30,
+      failed_sign_ins_before_lockout: 0,
+    });
+    const email = `admin@${org}.test`;
+    for (let i = 0; i < 3; i++) expect((await attempt(org, email, WRONG)).status).toBe(401);
+    const cooling = await attempt(org, email, DEFAULT_PASSWORD);
+    expect(cooling.status).toBe(429);
+    expect(cooling.json()).toMatchObject({
+      code: 'SIGN_IN_COOLDOWN',
+      message: 'Too many failed sign-in attempts. Please wait 30 minutes and try again.',
+    });
+    clock.advance(29 * MINUTE);
+    expect((await attempt(org, email, DEFAULT_PASSWORD)).json()).toMatchObject({
+      message: 'Too many failed sign-in attempts. Please wait 1 minute and try again.',
+    });
+    clock.advance(MINUTE);
+    expect((await attempt(org, email, DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await userOf(org)).failed_auth_count).toBe(0);
+  });
+
+  it('locks out at failedSignInsBeforeLockout: LockedOut, sessions ended, no sign-in with the right password', async () => {
+    const org = await organisation({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 4 });
+    const email = `admin@${org}.test`;
+    const session = await signIn(server, org, email, DEFAULT_PASSWORD);
+    for (let i = 0; i < 4; i++) expect((await attempt(org, email, WRONG)).status).toBe(401);
+    expect((await userOf(org)).status).toBe('LockedOut');
+    expect((await session.get('/api/account')).status).toBe(401);
+    const locked = await attempt(org, email, DEFAULT_PASSWORD);
+    expect(locked.status).toBe(403);
+    expect(locked.json()).toMatchObject({
+      code: 'ACCOUNT_LOCKED',
+      message: 'This account is locked after too many failed sign-in attempts. Please contact your administrator.',
+    });
+  });
+
+  it('never lets more attempts than the limit reach the password check, however many run at once', async () => {
+    const org = await organisation({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 10 });
+    const email = `admin@${org}.test`;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => attempt(org, email, WRONG)));
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 403)).toHaveLength(90);
+    const user = await userOf(org);
+    expect(user.failed_auth_count).toBe(10);
+    expect(user.status).toBe('LockedOut');
+  });
+
+  it('counts parallel attempts exactly for the cooldown too', async () => {
+    const org = await organisation({
+      failed_sign_ins_before_cooldown: 5,
+      cooldown_duration_minutes: 30,
+      failed_sign_ins_before_lockout: 0,
+    });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => attempt(org, `admin@${org}.test`, WRONG)));
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(35);
+  });
+
+  it('answers an unknown email exactly like a known one: failures, cooldown and lockout', async () => {
+    const org = await organisation({
+      failed_sign_ins_before_cooldown: 2,
+      cooldown_duration_minutes: 10,
+      failed_sign_ins_before_lockout: 4,
+    });
+    const strip = (body: Record<string, unknown>) => ({ ...body, correlationId: undefined });
+    const known = `admin@${org}.test`;
+    const unknown = `nobody@${org}.test`;
+    const transcript = async (email: string) => {
+      const answers = [];
+      for (const advance of [0, 0, 0, 10 * MINUTE, 0, 0, 10 * MINUTE]) {
+        if (advance) clock.advance(advance);
+        const res = await attempt(org, email, WRONG);
+        answers.push({ status: res.status, body: strip(res.json()) });
+      }
+      return answers;
+    };
+    const knownAnswers = await transcript(known);
+    clock.advance(-20 * MINUTE);
+    const unknownAnswers = await transcript(unknown);
+    expect(unknownAnswers).toEqual(knownAnswers);
+    expect(knownAnswers.map((a) => a.status)).toEqual([401, 401, 429, 401, 401, 403, 403]);
+  });
+
+  it('refuses a locked user whatever the password, and Clear lockout lets them in again and tells them', async () => {
+    const org = await organisation({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 2 });
+    const admin = await signIn(server, org, `admin@${org}.test`, DEFAULT_PASSWORD);
+    const invite = await admin.post('/api/users', { form: { firstName: 'Lou', email: `lou@${org}.test` } });
+    const lou = invite.json<{ id: string }>();
+    // Lou signs up through the invitation.
+    const invitationID = new URL(/https?:\/\/\S+/.exec((await latestMailTo(server, `lou@${org}.test`)).body!)![0]).searchParams.get(
+      'invitationID',
+    )!;
+    const password = 'lou has a fine password';
+    await server.client(org).post('/api/completesignup', { form: { invitationID, password, confirmPassword: password, consent: 'true' } });
+    await attempt(org, `lou@${org}.test`, WRONG);
+    await attempt(org, `lou@${org}.test`, WRONG);
+    expect((await attempt(org, `lou@${org}.test`, password)).status).toBe(403);
+
+    const cleared = await admin.post(`/api/users/${lou.id}/clearlockout`);
+    expect(cleared.status).toBe(200);
+    expect(cleared.json()).toMatchObject({ message: 'Account unlocked', user: { status: 'SignedUp', failedAuthCount: 0 } });
+    const mail = await latestMailTo(server, `lou@${org}.test`);
+    expect(mail.subject).toBe(`Your ${org} account has been unlocked`);
+    expect((await attempt(org, `lou@${org}.test`, password)).status).toBe(200);
+    // Clearing what is not locked is refused.
+    expect((await admin.post(`/api/users/${lou.id}/clearlockout`)).status).toBe(409);
+  });
+
+  it('counts wrong current passwords when changing the password as sign-in failures', async () => {
+    const org = await organisation({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 3 });
+    const session = await signIn(server, org, `admin@${org}.test`, DEFAULT_PASSWORD);
+    const change = () =>
+      session.post('/api/changepassword', {
+        form: { currentPassword: WRONG, password: 'a brand new password', confirmPassword: 'a brand new password' },
+      });
+    for (let i = 0; i < 2; i++) {
+      const res = await change();
+      expect(res.json()).toMatchObject({ validation: { errors: { currentPassword: { message: 'The current password is incorrect' } } } });
+    }
+    await change();
+    expect((await userOf(org)).status).toBe('LockedOut');
+    expect((await session.get('/api/account')).status).toBe(401);
+  });
+
+  it('turns both rules off with 0', async () => {
+    const org = await organisation({
+      failed_sign_ins_before_cooldown: 0,
+      cooldown_duration_minutes: 30,
+      failed_sign_ins_before_lockout: 0,
+    });
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push((await attempt(org, `admin@${org}.test`, WRONG)).status);
+    expect(new Set(answers)).toEqual(new Set([401]));
+    expect((await attempt(org, `admin@${org}.test`, DEFAULT_PASSWORD)).status).toBe(200);
+    const noCooldownTime = await organisation({
+      failed_sign_ins_before_cooldown: 2,
+      cooldown_duration_minutes: 0,
+      failed_sign_ins_before_lockout: 0,
+    });
+    for (let i = 0; i < 5; i++) expect((await attempt(noCooldownTime, `admin@${noCooldownTime}.test`, WRONG)).status).toBe(401);
+  });
+});

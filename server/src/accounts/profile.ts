@@ -1,0 +1,59 @@
+/** The signed-in user's own account: 'Edit details', changing the password, and resending the verification email. */
+import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import type { z } from 'zod';
+import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
+import type { updateAccountRequest } from '@gatehouse/common/schemas/account';
+import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { sendVerificationEmail } from '../tokens/emails.ts';
+import { newestEmailTokenAt } from '../tokens/store.ts';
+import { confirmCurrentPassword } from './service.ts';
+import { endUserAccess } from './status.ts';
+import { findUserById, updateUser } from './store.ts';
+
+/** Saves first name, surname and phone number; a new phone number needs the current password. */
+export async function updateDetails(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  input: z.output<typeof updateAccountRequest>,
+): Promise<UserRow> {
+  const phone = input.phoneNumber ?? null;
+  if (phone !== user.phone_number && phone !== null) await confirmCurrentPassword(ctx, org, user, input.currentPassword);
+  const now = ctx.clock.now();
+  await updateUser(ctx.db.kysely, org.id, user.id, {
+    first_name: input.firstName ?? null,
+    surname: input.surname ?? null,
+    phone_number: phone,
+    updated_at: now,
+  });
+  return (await findUserById(ctx.db.kysely, org.id, user.id))!;
+}
+
+/**
+ * Changes the password (the current one first, when there is one) and ends every session and grant of
+ * the account; the caller starts a fresh session for this browser.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  input: z.output<typeof changePasswordRequest>,
+): Promise<UserRow> {
+  await confirmCurrentPassword(ctx, org, user, input.currentPassword);
+  const passwordHash = await hashNewPassword(ctx, org, user, input.password);
+  await storePassword(ctx.db.kysely, org.id, user.id, passwordHash, ctx.clock.now());
+  await endUserAccess(ctx, org.id, user.id);
+  return (await findUserById(ctx.db.kysely, org.id, user.id))!;
+}
+
+/** Sends the verification email again, at most once a minute (the page asking for it may be reloaded). */
+export async function resendOwnVerification(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
+  if (user.email_verified_date !== null) throw new AppError('EMAIL_ALREADY_VERIFIED');
+  const last = await newestEmailTokenAt(ctx.db.kysely, org.id, user.id, 'verify');
+  if (last !== null && ctx.clock.now() - last < ACCOUNT_TOKENS.resendCooldownSeconds * 1000) return;
+  await sendVerificationEmail(ctx, org, user);
+}

@@ -1,0 +1,59 @@
+/**
+ * Signing a user in, in one place for every path that ends signed in (password sign-in, completing
+ * sign-up; the MFA issue's code step): a fresh session replaces any earlier one, and the browser
+ * remembers the email when the organisation allows it (rememberMeDays).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SignInResult } from '@gatehouse/common/schemas/account';
+import { DAY } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { getAuth, setSessionCookie } from '../http/request-context.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { createSession, endSession } from '../sessions/service.ts';
+import { toAccount } from './model.ts';
+import { userAgentOf } from './service.ts';
+import { findUserById } from './store.ts';
+
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  user: UserRow,
+  amr: string[],
+): Promise<SignInResult> {
+  // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
+  const previous = await getAuth(ctx, request);
+  if (previous) await endSession(ctx, org.id, previous.token);
+  const { token } = await createSession(ctx, { organisationId: org.id, userId: user.id, amr, userAgent: userAgentOf(request) });
+  setSessionCookie(ctx, reply, token);
+  if (org.row.remember_me_days > 0) setFlowCookie(ctx, reply, 'gatehouse_remember', user.id, org.row.remember_me_days * DAY);
+  return {
+    user: toAccount(org.row, user, ctx.clock.now()),
+    redirectURL: null,
+    orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
+  };
+}
+
+/** The email this browser remembers for the organisation, or null; a stale cookie is removed. */
+export async function rememberedEmail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+): Promise<string | null> {
+  const userId = readFlowCookie(ctx, request, 'gatehouse_remember');
+  if (!userId) return null;
+  const user = org.row.remember_me_days > 0 ? await findUserById(ctx.db.kysely, org.id, userId) : undefined;
+  if (!user) {
+    clearFlowCookie(ctx, reply, 'gatehouse_remember');
+    return null;
+  }
+  return user.email;
+}
+
+export function forgetRememberedEmail(ctx: AppContext, reply: FastifyReply): void {
+  clearFlowCookie(ctx, reply, 'gatehouse_remember');
+}

@@ -1,0 +1,65 @@
+/**
+ * The one place a user's status changes (Pending, SignedUp, LockedOut, Disabled, Inactive) and the one
+ * place a user's access ends. Every status but SignedUp and Pending loses its sessions at once.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { UserStatus } from '@gatehouse/common/policy';
+import type { AppContext } from '../context.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+import { deleteUserSessions } from '../sessions/store.ts';
+import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
+
+/** Statuses that keep what the user holds; any other status ends it. */
+const KEEPS_ACCESS = new Set<UserStatus>(['SignedUp', 'Pending']);
+
+/**
+ * Ends everything that lets the user in without a password: sessions (and, with the OIDC issue,
+ * refresh tokens and grants). Called on disable, lockout, inactivity, deletion and password reset.
+ */
+export async function endUserAccess(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+  await deleteUserSessions(ctx.db.kysely, organisationId, userId);
+}
+
+/**
+ * Moves a user to `status`, only from one of `from` when given (so concurrent changes cannot undo each
+ * other), with the changes that go with it: counters reset on (re)activation, the inactivity clock
+ * started on Inactive, the reactivation grace period started when an Inactive user is enabled.
+ * Returns the user after the change, or null when the user was not in a `from` status.
+ */
+export async function setUserStatus(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  status: UserStatus,
+  options: { from?: readonly UserStatus[]; changes?: UserChanges; trx?: Transaction<Database> } = {},
+): Promise<UserRow | null> {
+  const now = ctx.clock.now();
+  const lifecycle: UserChanges =
+    status === 'Inactive'
+      ? { inactive_since: now }
+      : status === 'SignedUp' || status === 'Pending'
+        ? {
+            failed_auth_count: 0,
+            cooldown_until: null,
+            inactive_since: null,
+            inactivity_warned_at: null,
+            // Enabling an Inactive user starts the reactivation grace period.
+            reactivated_at: sql<number | null>`case when status = 'Inactive' then ${now} else reactivated_at end`,
+          }
+        : {};
+  const row = await updateUserStatus(options.trx ?? ctx.db.kysely, organisationId, userId, status, options.from, {
+    ...lifecycle,
+    ...options.changes,
+    updated_at: now,
+  });
+  if (!row) return null;
+  // Ending access never happens inside a caller's transaction: only statuses that keep access are set in one.
+  if (!KEEPS_ACCESS.has(status)) await endUserAccess(ctx, organisationId, userId);
+  return row;
+}
+
+/** Deletes a user and everything that let them in. */
+export async function deleteUserAccount(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+  await endUserAccess(ctx, organisationId, userId);
+  await deleteUser(ctx.db.kysely, organisationId, userId);
+}

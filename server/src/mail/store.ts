@@ -1,0 +1,114 @@
+/**
+ * Queries on the mail outbox. Sending is per organisation; delivery and purging are system work
+ * across all organisations (like every scheduled job), claimed row by row with a lease.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
+
+export async function insertMail(db: Kysely<Database>, row: NewMailOutboxRow): Promise<void> {
+  await db.insertInto('mail_outbox').values(row).execute();
+}
+
+/** How many messages of a kind this organisation has sent to an address since a time. */
+export async function countMailSince(
+  db: Kysely<Database>,
+  organisationId: string,
+  recipient: string,
+  kinds: readonly string[],
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('recipient', '=', recipient)
+    .where('kind', 'in', kinds)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function dueMailIds(db: Kysely<Database>, now: number, limit: number, firstAttemptsOnly: boolean): Promise<number[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .where('locked_until', '<=', now)
+    .$if(firstAttemptsOnly, (qb) => qb.where('attempts', '=', 0))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Takes a message for one delivery attempt; undefined when another process has it or it is no longer due. */
+export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUntil: number): Promise<MailOutboxRow | undefined> {
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .where('locked_until', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Delivered: the bodies (with their links and codes) are not kept. */
+export async function markMailSent(db: Kysely<Database>, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: now, locked_until: 0, html: null, body: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailFailed(db: Kysely<Database>, id: number, error: string, retryAt: number | null): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set(
+      retryAt === null
+        ? { status: 'failed', locked_until: 0, last_error: error }
+        : { next_attempt_at: retryAt, locked_until: 0, last_error: error },
+    )
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Puts messages that were given up on back in the queue (after the operator fixed the mail server). */
+export async function requeueFailedMail(db: Kysely<Database>, now: number, organisationId?: string): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: 0 })
+    .where('status', '=', 'failed')
+    .$if(organisationId !== undefined, (qb) => qb.where('organisation_id', '=', organisationId!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface OutboxEntry extends MailOutboxRow {
+  organisation_name: string;
+}
+
+/** The newest messages, of one organisation or all. */
+export function listMail(db: Kysely<Database>, options: { organisationId?: string; limit: number }): Promise<OutboxEntry[]> {
+  return db
+    .selectFrom('mail_outbox')
+    .innerJoin('organisations', 'organisations.id', 'mail_outbox.organisation_id')
+    .selectAll('mail_outbox')
+    .select('organisations.name as organisation_name')
+    .$if(options.organisationId !== undefined, (qb) => qb.where('mail_outbox.organisation_id', '=', options.organisationId!))
+    .orderBy('mail_outbox.id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+export function findMail(db: Kysely<Database>, id: number): Promise<MailOutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Removes messages that are done with (sent, failed or kept in the outbox) and older than `before`. */
+export async function purgeMail(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('mail_outbox').where('status', '!=', 'queued').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

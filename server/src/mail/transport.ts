@@ -1,0 +1,34 @@
+/** SMTP delivery through nodemailer, with timeouts so a slow or silent server fails an attempt instead of hanging it. */
+import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type { Config } from '../config.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailTransport {
+  send(message: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(mail: NonNullable<Config['mail']>): MailTransport {
+  const transporter = nodemailer.createTransport({
+    ...parseConnectionUrl(mail.smtpUrl),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    // Never log message contents or credentials.
+    logger: false,
+    debug: false,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail({ from: mail.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Account recovery (spec: /recovery, /recoverycode). A request gives the browser a recovery token (in a
+ * cookie) and emails a short code to the account; the code works only with that token, for 15 minutes,
+ * for 5 attempts, once. An administrator's reset email carries a link token instead. Either way the
+ * browser then chooses a new password, which ends every session of the account.
+ * Requests for addresses with no recoverable account behave the same, but their code is never sent.
+ */
+import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
+import { MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { endUserAccess } from '../accounts/status.ts';
+import { findUserByEmail, findUserById } from '../accounts/store.ts';
+import { mailQuotaUsed, sendMail } from '../mail/service.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../security/tokens.ts';
+import { useEmailToken } from '../tokens/service.ts';
+import {
+  countCodeAttempt,
+  deleteUserRecoveryFlows,
+  findRecoveryFlow,
+  insertRecoveryFlow,
+  markRecoveryVerified,
+  takeVerifiedRecoveryFlow,
+} from './store.ts';
+
+/** Who may recover: a LockedOut user may choose a new password but stays locked until an admin clears it. */
+const RECOVERABLE = new Set<UserRow['status']>(['SignedUp', 'LockedOut']);
+
+const codeKey = (ctx: AppContext) => deriveKey(ctx.config.cookieSecret, 'recovery-code');
+const codeHash = (ctx: AppContext, flowId: string, code: string) => hmac(codeKey(ctx), flowId, normaliseCode(code));
+
+function assertRecoveryOffered(org: Organisation): void {
+  if (org.isBase) throw new AppError('BASE_ORGANISATION');
+}
+
+/** Starts a recovery request for an address; returns the token for the browser's cookie. */
+export async function startRecovery(ctx: AppContext, org: Organisation, email: string): Promise<string> {
+  assertRecoveryOffered(org);
+  const db = ctx.db.kysely;
+  const user = await findUserByEmail(db, org.id, email);
+  const recoverable =
+    user !== undefined &&
+    RECOVERABLE.has(user.status) &&
+    !(await mailQuotaUsed(ctx, org, user.email, ['recoveryCode'], ACCOUNT_TOKENS.anonymousEmailsPerHour));
+  const token = newToken();
+  const id = hashToken(token);
+  const code = newCode();
+  const now = ctx.clock.now();
+  await db.transaction().execute(async (trx) => {
+    if (recoverable) await deleteUserRecoveryFlows(trx, org.id, user.id);
+    await insertRecoveryFlow(trx, {
+      id,
+      organisation_id: org.id,
+      user_id: recoverable ? user.id : null,
+      code_hash: codeHash(ctx, id, code),
+      attempts: 0,
+      verified_at: null,
+      created_at: now,
+      expires_at: now + ACCOUNT_TOKENS.recoveryCodeMinutes * MINUTE,
+    });
+  });
+  if (recoverable) {
+    await sendMail(ctx, {
+      org,
+      to: user.email,
+      kind: 'recoveryCode',
+      text: MAIL_MESSAGES.recoveryCode(org.displayName, code, ACCOUNT_TOKENS.recoveryCodeMinutes),
+    });
+  }
+  return token;
+}
+
+/** Checks the code typed in the browser holding the request; afterwards the browser may choose a password. */
+export async function verifyRecoveryCode(ctx: AppContext, org: Organisation, flowToken: string | null, code: string): Promise<void> {
+  assertRecoveryOffered(org);
+  if (!flowToken) throw new AppError('RECOVERY_EXPIRED');
+  const db = ctx.db.kysely;
+  const id = hashToken(flowToken);
+  const now = ctx.clock.now();
+  const flow = await countCodeAttempt(db, org.id, id, now, ACCOUNT_TOKENS.recoveryCodeAttempts);
+  if (!flow) {
+    const current = await findRecoveryFlow(db, org.id, id);
+    // A second submit of a code that was just accepted is not an error.
+    if (current && current.verified_at !== null && current.expires_at > now) return;
+    throw new AppError('RECOVERY_EXPIRED');
+  }
+  if (!safeEqual(codeHash(ctx, id, code), flow.code_hash) || flow.user_id === null) {
+    throw fieldError('code', new AppError('RECOVERY_CODE_INVALID').message, 'RECOVERY_CODE_INVALID');
+  }
+  await markRecoveryVerified(db, org.id, id, now, now + ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE);
+}
+
+/** Opens an administrator's reset link: a verified recovery request for this browser; returns its token. */
+export async function openResetLink(ctx: AppContext, org: Organisation, resetID: string): Promise<string> {
+  assertRecoveryOffered(org);
+  const link = await useEmailToken(ctx, org.id, resetID, ['reset']);
+  const user = link?.user_id ? await findUserById(ctx.db.kysely, org.id, link.user_id) : undefined;
+  if (!link || !user || !RECOVERABLE.has(user.status) || user.email !== link.email) throw new AppError('TOKEN_INVALID');
+  const token = newToken();
+  const id = hashToken(token);
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteUserRecoveryFlows(trx, org.id, user.id);
+    await insertRecoveryFlow(trx, {
+      id,
+      organisation_id: org.id,
+      user_id: user.id,
+      code_hash: hashToken(newToken()),
+      attempts: 0,
+      verified_at: now,
+      created_at: now,
+      expires_at: now + ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE,
+    });
+  });
+  return token;
+}
+
+/**
+ * Sets the new password of a verified recovery request, once, and signs the account out everywhere.
+ * The code proved the address, so it counts as verified; consecutive failures are forgiven unless the
+ * account is locked (lockout is cleared by an administrator only).
+ */
+export async function resetPassword(ctx: AppContext, org: Organisation, flowToken: string | null, password: string): Promise<void> {
+  assertRecoveryOffered(org);
+  if (!flowToken) throw new AppError('RECOVERY_EXPIRED');
+  const db = ctx.db.kysely;
+  const id = hashToken(flowToken);
+  const flow = await findRecoveryFlow(db, org.id, id);
+  const user = flow?.user_id ? await findUserById(db, org.id, flow.user_id) : undefined;
+  if (!flow || flow.verified_at === null || flow.expires_at <= ctx.clock.now() || !user || !RECOVERABLE.has(user.status)) {
+    throw new AppError('RECOVERY_EXPIRED');
+  }
+  const passwordHash = await hashNewPassword(ctx, org, user, password);
+  const now = ctx.clock.now();
+  await db.transaction().execute(async (trx) => {
+    if (!(await takeVerifiedRecoveryFlow(trx, org.id, id, now))) throw new AppError('RECOVERY_EXPIRED');
+    await storePassword(trx, org.id, user.id, passwordHash, now, {
+      email_verified_date: user.email_verified_date ?? now,
+      ...(user.status === 'SignedUp' ? { failed_auth_count: 0, cooldown_until: null } : {}),
+    });
+  });
+  await endUserAccess(ctx, org.id, user.id);
+}

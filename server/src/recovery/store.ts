@@ -1,0 +1,75 @@
+/** Queries on recovery requests; every one scoped by organisation, keyed by the hash of the browser's token. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, RecoveryFlowRow } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function insertRecoveryFlow(db: Executor, row: RecoveryFlowRow): Promise<void> {
+  await db.insertInto('recovery_flows').values(row).execute();
+}
+
+/** A newer request replaces the user's earlier ones: only the latest code works. */
+export async function deleteUserRecoveryFlows(db: Executor, organisationId: string, userId: string): Promise<void> {
+  await db.deleteFrom('recovery_flows').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+}
+
+export function findRecoveryFlow(db: Executor, organisationId: string, id: string): Promise<RecoveryFlowRow | undefined> {
+  return db.selectFrom('recovery_flows').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Counts one code attempt, atomically, while the request is live and has attempts left; undefined otherwise. */
+export function countCodeAttempt(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  now: number,
+  maxAttempts: number,
+): Promise<RecoveryFlowRow | undefined> {
+  return db
+    .updateTable('recovery_flows')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('verified_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markRecoveryVerified(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  now: number,
+  expiresAt: number,
+): Promise<void> {
+  await db
+    .updateTable('recovery_flows')
+    .set({ verified_at: now, expires_at: expiresAt })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Uses a verified, live request up: of two concurrent password resets, exactly one gets it. */
+export function takeVerifiedRecoveryFlow(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  now: number,
+): Promise<RecoveryFlowRow | undefined> {
+  return db
+    .deleteFrom('recovery_flows')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('verified_at', 'is not', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredRecoveryFlows(db: Executor, now: number): Promise<number> {
+  const result = await db.deleteFrom('recovery_flows').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,161 @@
+/**
+ * Self sign-up and completing sign-up. An address is proven before any password is set on it:
+ * /signup emails a link; opening it (verifyEmail) creates the Pending account, or finds the existing
+ * one, and hands the browser a short-lived completion token; /completesignup sets the password with it.
+ * An invited user completes with the invitation link instead, which proves the address too.
+ * Answers never depend on whether an account exists.
+ */
+import { randomUUID } from 'node:crypto';
+import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
+import { MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, recordSignIn, updateUser } from '../accounts/store.ts';
+import { endUserAccess, setUserStatus } from '../accounts/status.ts';
+import { mailQuotaUsed } from '../mail/service.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
+import { deleteEmailTokens } from '../tokens/store.ts';
+import { assertRoomForUsers } from '../users/limits.ts';
+import { sendSignUpEmail } from '../tokens/emails.ts';
+import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
+import { emailWhitelistOf } from '../organisations/model.ts';
+
+function assertSelfSignUpOpen(org: Organisation): void {
+  if (org.isBase) throw new AppError('BASE_ORGANISATION');
+  if (org.row.prevent_self_sign_up) throw new AppError('SELF_SIGN_UP_DISABLED');
+}
+
+/** POST /api/signup: emails the sign-up link, whether or not the address already has an account. */
+export async function startSignUp(ctx: AppContext, org: Organisation, email: string): Promise<void> {
+  assertSelfSignUpOpen(org);
+  if (!isEmailWhitelisted(emailWhitelistOf(org.row), email))
+    throw fieldError('email', new AppError('EMAIL_NOT_ALLOWED').message, 'EMAIL_NOT_ALLOWED');
+  // Checked for every address alike, so the answer says nothing about any one account.
+  await assertRoomForUsers(ctx, org);
+  if (await mailQuotaUsed(ctx, org, email, ['signUpVerification'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) return;
+  const existing = await findUserByEmail(ctx.db.kysely, org.id, email);
+  await sendSignUpEmail(ctx, org, email, existing?.id ?? null);
+}
+
+export interface VerifiedEmail extends VerifyEmailResult {
+  /** For completeSignUp: the token the browser keeps (in a cookie) to choose its password. */
+  completionToken?: string;
+}
+
+/**
+ * POST /api/verifyemail: uses a sign-up or verification link. A sign-up for a new address creates its
+ * Pending account (email verified); a Pending account gets a completion token; an account that has
+ * signed up is only marked verified.
+ */
+export async function verifyEmail(ctx: AppContext, org: Organisation, verificationID: string): Promise<VerifiedEmail> {
+  const token = await useEmailToken(ctx, org.id, verificationID, ['signup', 'verify']);
+  if (!token) throw new AppError('TOKEN_INVALID');
+  const db = ctx.db.kysely;
+  const now = ctx.clock.now();
+
+  if (token.purpose === 'verify') {
+    const user = token.user_id ? await findUserById(db, org.id, token.user_id) : undefined;
+    // The address may have changed since the link was sent: it then proves nothing.
+    if (!user || user.email !== token.email) throw new AppError('TOKEN_INVALID');
+    if (user.email_verified_date === null) await updateUser(db, org.id, user.id, { email_verified_date: now, updated_at: now });
+    return { outcome: 'verified', email: user.email };
+  }
+
+  let user = await findUserByEmail(db, org.id, token.email);
+  if (user && user.status !== 'Pending') {
+    if (user.email_verified_date === null) await updateUser(db, org.id, user.id, { email_verified_date: now, updated_at: now });
+    return { outcome: 'alreadySignedUp', email: user.email };
+  }
+  if (user) {
+    // Whoever else prepared this Pending account loses any hold on it: the address's owner takes it over.
+    await updateUser(db, org.id, user.id, {
+      password_hash: null,
+      email_verified_date: now,
+      terms_accepted_at: token.created_at,
+      updated_at: now,
+    });
+    await endUserAccess(ctx, org.id, user.id);
+  } else {
+    user = await createSelfSignedUpUser(ctx, org, token.email, token.created_at);
+  }
+  const completionToken = await issueEmailToken(ctx, {
+    organisationId: org.id,
+    purpose: 'completion',
+    email: user.email,
+    userId: user.id,
+    lifetimeMs: ACCOUNT_TOKENS.signUpCompletionMinutes * MINUTE,
+  });
+  return { outcome: 'completeSignUp', email: user.email, completionToken };
+}
+
+async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email: string, consentAt: number): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const id = randomUUID();
+  await assertRoomForUsers(ctx, org, async (trx) => {
+    await insertUser(
+      trx,
+      newUserRow({
+        id,
+        organisationId: org.id,
+        email,
+        role: 'EndUser',
+        now,
+        changes: { email_verified_date: now, terms_accepted_at: consentAt },
+      }),
+    );
+  });
+  await deleteThrottle(ctx.db.kysely, org.id, email);
+  return (await findUserById(ctx.db.kysely, org.id, id))!;
+}
+
+/** GET /api/completesignup?invitationID=: the invitee's email, without using the invitation up. */
+export async function invitationInfo(ctx: AppContext, org: Organisation, invitationID: string): Promise<{ email: string }> {
+  const token = await peekEmailToken(ctx, org.id, invitationID, ['invitation']);
+  const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
+  if (!token || !user || user.status !== 'Pending' || user.email !== token.email) throw new AppError('TOKEN_INVALID');
+  return { email: user.email };
+}
+
+/**
+ * POST /api/completesignup: sets the first password of a Pending account, with an invitation token or
+ * the completion token of a verified sign-up, and makes it SignedUp. The token is used up in the same
+ * transaction, so of two concurrent completions exactly one succeeds.
+ */
+export async function completeSignUp(
+  ctx: AppContext,
+  org: Organisation,
+  input: { invitationToken?: string | undefined; completionToken?: string | null; password: string },
+): Promise<UserRow> {
+  if (org.isBase) throw new AppError('BASE_ORGANISATION');
+  const purpose = input.invitationToken ? 'invitation' : 'completion';
+  const raw = input.invitationToken ?? input.completionToken;
+  if (!raw) throw new AppError('TOKEN_INVALID');
+  const preview = await peekEmailToken(ctx, org.id, raw, [purpose]);
+  const pending = preview?.user_id ? await findUserById(ctx.db.kysely, org.id, preview.user_id) : undefined;
+  if (!preview || !pending || pending.status !== 'Pending' || pending.email !== preview.email) throw new AppError('TOKEN_INVALID');
+
+  const passwordHash = await hashNewPassword(ctx, org, null, input.password);
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const token = await useEmailToken(ctx, org.id, raw, [purpose], trx);
+    if (!token) throw new AppError('TOKEN_INVALID');
+    await storePassword(trx, org.id, pending.id, passwordHash, now);
+    const signedUp = await setUserStatus(ctx, org.id, pending.id, 'SignedUp', {
+      from: ['Pending'],
+      trx,
+      changes: {
+        email_verified_date: pending.email_verified_date ?? now,
+        terms_accepted_at: purpose === 'invitation' ? now : pending.terms_accepted_at,
+      },
+    });
+    if (!signedUp) throw new AppError('TOKEN_INVALID');
+    await deleteEmailTokens(trx, org.id, { userId: pending.id }, ['invitation', 'completion']);
+  });
+  // Completing sign-up signs the user in.
+  await recordSignIn(ctx.db.kysely, org.id, pending.id, now);
+  return (await findUserById(ctx.db.kysely, org.id, pending.id))!;
+}

@@ -1,0 +1,102 @@
+/** The emails that carry a link token: sign-up, verification of an existing account, invitation, password reset. */
+import { MAIL_MESSAGES, type MailKind, type MailText } from '@gatehouse/common/mail-messages';
+import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import { ROUTES } from '@gatehouse/common/routes';
+import { HOUR } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { EmailTokenPurpose, UserRow } from '../db/schema.ts';
+import { sendMail } from '../mail/service.ts';
+import { linkFor } from '../mail/templates.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { issueEmailToken } from './service.ts';
+
+interface LinkEmail {
+  to: string;
+  userId: string | null;
+  purpose: EmailTokenPurpose;
+  hours: number;
+  kind: MailKind;
+  text: MailText;
+  /** The page the link opens, and the query parameter that carries the token. */
+  path: string;
+  param: string;
+}
+
+/** Issues a link token (replacing the owner's earlier ones of the purpose) and emails the link. */
+async function sendLinkEmail(ctx: AppContext, org: Organisation, email: LinkEmail): Promise<void> {
+  const token = await issueEmailToken(ctx, {
+    organisationId: org.id,
+    purpose: email.purpose,
+    email: email.to,
+    userId: email.userId,
+    lifetimeMs: email.hours * HOUR,
+  });
+  await sendMail(ctx, {
+    org,
+    to: email.to,
+    kind: email.kind,
+    text: email.text,
+    link: linkFor(ctx.config, org, email.path, { [email.param]: token }),
+  });
+}
+
+/** The sign-up link for an address (its account may or may not exist yet). */
+export function sendSignUpEmail(ctx: AppContext, org: Organisation, email: string, userId: string | null): Promise<void> {
+  const hours = ACCOUNT_TOKENS.verificationLinkHours;
+  return sendLinkEmail(ctx, org, {
+    to: email,
+    userId,
+    purpose: 'signup',
+    hours,
+    kind: 'signUpVerification',
+    text: MAIL_MESSAGES.signUpVerification(org.displayName, hours),
+    path: ROUTES.verifyEmail.path,
+    param: 'verificationID',
+  });
+}
+
+/** Confirms the address of an existing account. */
+export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
+  const hours = ACCOUNT_TOKENS.verificationLinkHours;
+  return sendLinkEmail(ctx, org, {
+    to: user.email,
+    userId: user.id,
+    purpose: 'verify',
+    hours,
+    kind: 'emailVerification',
+    text: MAIL_MESSAGES.emailVerification(org.displayName, hours),
+    path: ROUTES.verifyEmail.path,
+    param: 'verificationID',
+  });
+}
+
+/** The invitation to a Pending user, valid for the organisation's invitationExpiryHours. */
+export function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: UserRow): Promise<void> {
+  const hours = org.row.invitation_expiry_hours;
+  const inviterName = [inviter.first_name, inviter.surname].filter(Boolean).join(' ') || inviter.email;
+  return sendLinkEmail(ctx, org, {
+    to: user.email,
+    userId: user.id,
+    purpose: 'invitation',
+    hours,
+    kind: 'invitation',
+    text: MAIL_MESSAGES.invitation(org.displayName, inviterName, hours),
+    path: ROUTES.completeSignup.path,
+    param: 'invitationID',
+  });
+}
+
+/** An administrator's 'Send reset email': a link to choose a new password, once, within 24 hours. */
+export function sendPasswordResetEmail(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
+  const hours = ACCOUNT_TOKENS.passwordResetLinkHours;
+  return sendLinkEmail(ctx, org, {
+    to: user.email,
+    userId: user.id,
+    purpose: 'reset',
+    hours,
+    kind: 'passwordReset',
+    text: MAIL_MESSAGES.passwordReset(org.displayName, hours),
+    path: ROUTES.recoveryCode.path,
+    param: 'resetID',
+  });
+}

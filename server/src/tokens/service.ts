@@ -1,0 +1,59 @@
+/**
+ * Emailed link tokens (verification, invitation, completing sign-up, password reset): 256 random bits,
+ * only their SHA-256 stored, bound to an organisation, an address and a purpose, expiring, and
+ * deleted when used, so a link works once.
+ */
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Database, EmailTokenPurpose, EmailTokenRow } from '../db/schema.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import { deleteEmailTokens, findEmailToken, insertEmailToken, takeEmailToken } from './store.ts';
+
+export interface TokenFor {
+  organisationId: string;
+  purpose: EmailTokenPurpose;
+  email: string;
+  userId: string | null;
+  lifetimeMs: number;
+}
+
+/** Makes a token, replacing the owner's earlier tokens of the same purpose; returns the token for the link. */
+export async function issueEmailToken(ctx: AppContext, spec: TokenFor): Promise<string> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const owner = spec.userId ? { userId: spec.userId } : { email: spec.email };
+    await deleteEmailTokens(trx, spec.organisationId, owner, [spec.purpose]);
+    await insertEmailToken(trx, {
+      id: hashToken(token),
+      organisation_id: spec.organisationId,
+      purpose: spec.purpose,
+      user_id: spec.userId,
+      email: spec.email,
+      created_at: now,
+      expires_at: now + spec.lifetimeMs,
+    });
+  });
+  return token;
+}
+
+/** The live token's record without using it up (to show whom an invitation is for). */
+export async function peekEmailToken(
+  ctx: AppContext,
+  organisationId: string,
+  token: string,
+  purposes: readonly EmailTokenPurpose[],
+): Promise<EmailTokenRow | null> {
+  return (await findEmailToken(ctx.db.kysely, organisationId, hashToken(token), purposes, ctx.clock.now())) ?? null;
+}
+
+/** Uses a token up; null when it is unknown, expired, of another purpose or organisation, or already used. */
+export async function useEmailToken(
+  ctx: AppContext,
+  organisationId: string,
+  token: string,
+  purposes: readonly EmailTokenPurpose[],
+  trx?: Transaction<Database>,
+): Promise<EmailTokenRow | null> {
+  return (await takeEmailToken(trx ?? ctx.db.kysely, organisationId, hashToken(token), purposes, ctx.clock.now())) ?? null;
+}

@@ -1,0 +1,82 @@
+/** Queries on emailed link tokens; every one scoped by organisation, keyed by the token's hash. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EmailTokenPurpose, EmailTokenRow } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function insertEmailToken(db: Executor, row: EmailTokenRow): Promise<void> {
+  await db.insertInto('email_tokens').values(row).execute();
+}
+
+/** Deletes a user's (or an address's) tokens of some purposes: a newer token replaces the older ones. */
+export async function deleteEmailTokens(
+  db: Executor,
+  organisationId: string,
+  owner: { userId: string } | { email: string },
+  purposes: readonly EmailTokenPurpose[],
+): Promise<void> {
+  await db
+    .deleteFrom('email_tokens')
+    .where('organisation_id', '=', organisationId)
+    .where('purpose', 'in', purposes)
+    .$if('userId' in owner, (qb) => qb.where('user_id', '=', (owner as { userId: string }).userId))
+    .$if('email' in owner, (qb) => qb.where('email', '=', (owner as { email: string }).email))
+    .execute();
+}
+
+export function findEmailToken(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  purposes: readonly EmailTokenPurpose[],
+  now: number,
+): Promise<EmailTokenRow | undefined> {
+  return db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('purpose', 'in', purposes)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Deletes and returns a live token in one statement: of two concurrent uses, exactly one gets it. */
+export function takeEmailToken(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  purposes: readonly EmailTokenPurpose[],
+  now: number,
+): Promise<EmailTokenRow | undefined> {
+  return db
+    .deleteFrom('email_tokens')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('purpose', 'in', purposes)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** When the user's newest token of a purpose was made, or null. */
+export async function newestEmailTokenAt(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
+export async function deleteExpiredEmailTokens(db: Executor, now: number): Promise<number> {
+  const result = await db.deleteFrom('email_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,32 @@
+/** The starter package's limit of registered users (spec sections 1 and 9), enforced exactly even with several processes. */
+import type { Transaction } from 'kysely';
+import { TIER_USER_LIMITS } from '@gatehouse/common/policy';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { countUsers } from '../accounts/store.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { lockOrganisationForUsers } from './store.ts';
+
+/**
+ * Refuses when the organisation's tier allows no more users. With `add`, the check and the insert run
+ * in one transaction holding the organisation's lock, so no two additions can both take the last place.
+ */
+export async function assertRoomForUsers(
+  ctx: AppContext,
+  org: Organisation,
+  add?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  const limit = TIER_USER_LIMITS[org.row.tier];
+  if (!add) {
+    if (limit !== null && (await countUsers(ctx.db.kysely, org.id)) >= limit) throw new AppError('USER_LIMIT_REACHED');
+    return;
+  }
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (limit !== null) {
+      await lockOrganisationForUsers(trx, ctx.db.dialect, org.id);
+      if ((await countUsers(trx, org.id)) >= limit) throw new AppError('USER_LIMIT_REACHED');
+    }
+    await add(trx);
+  });
+}

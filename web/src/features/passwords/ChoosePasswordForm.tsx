@@ -1,0 +1,39 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { newPasswordRequest, type NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
+import { Button } from '../../components/Button.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
+
+const FIELDS = ['password', 'confirmPassword'] as const;
+
+/** 'Choose a new password': New password and Confirm password, then Submit. */
+export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswordRequest) => Promise<unknown>; onSaved: () => void }) {
+  const form = useForm<NewPasswordRequest>({
+    resolver: zodResolver(newPasswordRequest),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const choose = useMutation({ mutationFn: save, onSuccess: onSaved, onError: applyServerError });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      choose.mutate(values);
+    }),
+  );
+  return (
+    <>
+      <h1>{ACCOUNT_MESSAGES.choosePasswordTitle}</h1>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <NewPasswordFields form={form} passwordLabel={ACCOUNT_MESSAGES.newPassword} confirmLabel={ACCOUNT_MESSAGES.confirmNewPassword} />
+        <Button type="submit" busy={choose.isPending}>
+          {ACCOUNT_MESSAGES.submit}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { TextField } from '../../components/TextField.tsx';
+import { PasswordStrength } from './PasswordStrength.tsx';
+
+interface NewPasswordFieldsProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  passwordLabel: string;
+  confirmLabel: string;
+  /** Things an attacker would try first for this user (their email, name). */
+  userInputs?: string[];
+}
+
+/** A new password with its strength while typing, and its confirmation. */
+export function NewPasswordFields<T extends FieldValues>({ form, passwordLabel, confirmLabel, userInputs }: NewPasswordFieldsProps<T>) {
+  const password = useWatch({ control: form.control, name: 'password' as Path<T> }) as string | undefined;
+  const errors = form.formState.errors as Partial<Record<'password' | 'confirmPassword', { message?: string }>>;
+  return (
+    <>
+      <TextField
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password' as Path<T>)}
+      />
+      <PasswordStrength password={password ?? ''} userInputs={userInputs} />
+      <TextField
+        label={confirmLabel}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword' as Path<T>)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { API } from '@gatehouse/common/routes';
+import { updateAccountRequest, type Account, type MessageResult, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;
+
+/** /account 'Edit details': First name, Surname, Mobile phone number ('Details updated'). */
+export function AccountPage() {
+  const { user } = useSignedInUser();
+  usePageTitle(ACCOUNT_MESSAGES.accountTitle);
+  return (
+    <>
+      <h1>{ACCOUNT_MESSAGES.accountTitle}</h1>
+      <Card title={ACCOUNT_MESSAGES.editDetails} className="form-card">
+        <EditDetailsForm user={user} />
+      </Card>
+    </>
+  );
+}
+
+function EditDetailsForm({ user }: { user: Account }) {
+  const queryClient = useQueryClient();
+  const form = useForm<UpdateAccountRequest, unknown, z.output<typeof updateAccountRequest>>({
+    resolver: zodResolver(updateAccountRequest),
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      surname: user.surname ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+      currentPassword: '',
+    },
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof updateAccountRequest>) =>
+      api<Account & MessageResult>(API.account, {
+        method: 'PUT',
+        form: { ...values, currentPassword: values.currentPassword || undefined },
+      }),
+    onSuccess: ({ message: _message, ...account }) => {
+      queryClient.setQueryData(queryKeys.account, account);
+      form.reset({
+        firstName: account.firstName ?? '',
+        surname: account.surname ?? '',
+        phoneNumber: account.phoneNumber ?? '',
+        currentPassword: '',
+      });
+    },
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      save.reset();
+      save.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+  // A new phone number may receive sign-in codes: changing it needs the current password.
+  const phone = (useWatch({ control: form.control, name: 'phoneNumber' }) ?? '').trim();
+  const needsPassword = user.passwordSetDate !== null && phone !== '' && phone !== (user.phoneNumber ?? '');
+  return (
+    <>
+      {save.isSuccess && <Alert kind="success">{save.data.message}</Alert>}
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={ACCOUNT_MESSAGES.firstName}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label={ACCOUNT_MESSAGES.surname}
+          autoComplete="family-name"
+          error={errors.surname?.message}
+          {...form.register('surname')}
+        />
+        <TextField
+          label={ACCOUNT_MESSAGES.mobilePhoneNumber}
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...form.register('phoneNumber')}
+        />
+        {needsPassword && (
+          <TextField
+            label={ACCOUNT_MESSAGES.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            hint={ACCOUNT_MESSAGES.phoneChangeNeedsPassword}
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+        )}
+        <Button type="submit" busy={save.isPending}>
+          {ACCOUNT_MESSAGES.save}
+        </Button>
+      </form>
+    </>
+  );
+}

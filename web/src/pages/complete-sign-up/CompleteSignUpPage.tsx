@@ -1,0 +1,104 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { API, ROUTES } from '@gatehouse/common/routes';
+import type { SignInResult } from '@gatehouse/common/schemas/account';
+import { completeSignUpForm, type SignUpInfo } from '@gatehouse/common/schemas/signup';
+import { api, isApiError } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
+import { LinkProblem } from '../../features/account/LinkProblem.tsx';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { NewPasswordFields } from '../../features/passwords/NewPasswordFields.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['password', 'confirmPassword', 'consent'] as const;
+
+/**
+ * /completesignup: the invitee (?invitationID=) or the person who just verified their address
+ * (the email comes in navigation state) chooses a password, and is signed in.
+ */
+export function CompleteSignUpPage() {
+  usePageTitle(ROUTES.completeSignup.title);
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const invitationID = params.get('invitationID');
+  const stateEmail = (location.state as { email?: unknown } | null)?.email;
+  const email = typeof stateEmail === 'string' ? stateEmail : null;
+  const invitation = useQuery({
+    queryKey: ['invitation', invitationID],
+    queryFn: () => api<SignUpInfo>(API.completesignup, { query: { invitationID: invitationID! } }),
+    enabled: invitationID !== null,
+    retry: false,
+  });
+
+  if (!invitationID && !email) return <Navigate to="/signup" replace />;
+  if (invitationID && invitation.isPending) return <Loader />;
+  if (invitationID && invitation.isError) {
+    return (
+      <Card className="auth-card">
+        <LinkProblem error={invitation.error} />
+      </Card>
+    );
+  }
+  return <CompleteSignUpForm invitationID={invitationID} email={invitation.data?.email ?? email} />;
+}
+
+function CompleteSignUpForm({ invitationID, email }: { invitationID: string | null; email: string | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const schema = completeSignUpForm(invitationID !== null);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmPassword: '', consent: false },
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const complete = useMutation({
+    mutationFn: (values: z.output<typeof schema>) =>
+      api<SignInResult>(API.completesignup, {
+        form: { ...values, invitationID: invitationID ?? undefined, email: email ?? undefined },
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.account, result.user);
+      void navigate('/', { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.body?.code === 'TOKEN_INVALID') setFormError(MESSAGES.tokenUnrecognised);
+      else applyServerError(error);
+    },
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      complete.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+  return (
+    <Card className="auth-card">
+      <h1>{ACCOUNT_MESSAGES.completeSignUpTitle}</h1>
+      <p>{email ?? ACCOUNT_MESSAGES.chooseYourPassword}</p>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <NewPasswordFields
+          form={form}
+          passwordLabel={ACCOUNT_MESSAGES.password}
+          confirmLabel={ACCOUNT_MESSAGES.confirmNewPassword}
+          userInputs={email ? [email] : []}
+        />
+        {invitationID && <ConsentCheckbox error={errors.consent?.message} {...form.register('consent')} />}
+        <Button type="submit" busy={complete.isPending}>
+          {ACCOUNT_MESSAGES.signUpButton}
+        </Button>
+      </form>
+    </Card>
+  );
+}

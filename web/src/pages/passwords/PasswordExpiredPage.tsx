@@ -1,0 +1,22 @@
+import { useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { Card } from '../../components/Card.tsx';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { ChangePasswordForm } from '../../features/passwords/ChangePasswordForm.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/** /passwordexpired: the user stays here until a new password is set, then goes to the dashboard. */
+export function PasswordExpiredPage() {
+  const { user } = useSignedInUser();
+  const navigate = useNavigate();
+  usePageTitle(ACCOUNT_MESSAGES.passwordExpiredTitle);
+  return (
+    <>
+      <h1>{ACCOUNT_MESSAGES.passwordExpiredTitle}</h1>
+      <Card className="form-card">
+        <p>{ACCOUNT_MESSAGES.passwordExpiredIntro}</p>
+        <ChangePasswordForm user={user} onChanged={() => void navigate('/dashboard', { replace: true })} />
+      </Card>
+    </>
+  );
+}

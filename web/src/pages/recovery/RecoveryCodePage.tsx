@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { API } from '@gatehouse/common/routes';
+import type { NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
+import { recoveryCodeRequest, type RecoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
+import { api } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useAppSession } from '../../app/app-session.ts';
+import type { NavigationState } from '../../app/navigation-state.ts';
+import { LinkProblem } from '../../features/account/LinkProblem.tsx';
+import { useRunOnce } from '../../features/account/use-run-once.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['code'] as const;
+
+/**
+ * /recoverycode: the emailed code (or an administrator's ?resetID= link), then 'Choose a new password';
+ * afterwards back to sign-in with 'Account details updated'.
+ */
+export function RecoveryCodePage() {
+  const { org } = useAppSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [verified, setVerified] = useState(false);
+  usePageTitle(verified ? ACCOUNT_MESSAGES.choosePasswordTitle : ACCOUNT_MESSAGES.recoveryTitle);
+  if (org.isBase) return <Navigate to="/" replace />;
+  const resetID = params.get('resetID');
+  const content = verified ? (
+    <ChoosePasswordForm
+      save={(values: NewPasswordRequest) => api<void>(API.resetpassword, { form: values })}
+      onSaved={() => void navigate('/', { replace: true, state: { success: 'accountDetailsUpdated' } satisfies NavigationState })}
+    />
+  ) : resetID ? (
+    <ResetLink resetID={resetID} onVerified={() => setVerified(true)} />
+  ) : (
+    <CodeForm onVerified={() => setVerified(true)} />
+  );
+  return <Card className="auth-card">{content}</Card>;
+}
+
+function CodeForm({ onVerified }: { onVerified: () => void }) {
+  const form = useForm<RecoveryCodeRequest>({ resolver: zodResolver(recoveryCodeRequest), defaultValues: { code: '' } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const verify = useMutation({
+    mutationFn: (values: RecoveryCodeRequest) => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: values }),
+    onSuccess: onVerified,
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      verify.mutate(values);
+    }),
+  );
+  useEffect(() => form.setFocus('code'), [form]);
+  return (
+    <>
+      <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
+      <p>{ACCOUNT_MESSAGES.codeIntro}</p>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={ACCOUNT_MESSAGES.codeLabel}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+        <Button type="submit" busy={verify.isPending}>
+          {ACCOUNT_MESSAGES.submit}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to="/recovery">{ACCOUNT_MESSAGES.didntGetCode}</Link>
+      </p>
+    </>
+  );
+}
+
+/** An administrator's reset link: checked on arrival. */
+function ResetLink({ resetID, onVerified }: { resetID: string; onVerified: () => void }) {
+  const verify = useMutation({
+    mutationFn: () => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: { resetID } }),
+    onSuccess: onVerified,
+  });
+  useRunOnce(() => verify.mutate());
+  if (verify.isError) {
+    return (
+      <LinkProblem error={verify.error}>
+        <Link to="/recovery">{ACCOUNT_MESSAGES.emailMeACode}</Link>
+      </LinkProblem>
+    );
+  }
+  return <Loader />;
+}

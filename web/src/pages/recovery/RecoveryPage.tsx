@@ -1,0 +1,64 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { API } from '@gatehouse/common/routes';
+import { recoveryRequest, type RecoveryRequest } from '@gatehouse/common/schemas/recovery';
+import { api } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useAppSession } from '../../app/app-session.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['email'] as const;
+
+/** /recovery: the account's email; a code is emailed and the user continues at /recoverycode. */
+export function RecoveryPage() {
+  const { org } = useAppSession();
+  usePageTitle(ACCOUNT_MESSAGES.recoveryTitle);
+  if (org.isBase) return <Navigate to="/" replace />;
+  return <RecoveryForm />;
+}
+
+function RecoveryForm() {
+  const navigate = useNavigate();
+  const form = useForm<RecoveryRequest>({ resolver: zodResolver(recoveryRequest), defaultValues: { email: '' } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const request = useMutation({
+    mutationFn: (values: RecoveryRequest) => api<void>(API.accountrecovery, { form: values }),
+    onSuccess: () => void navigate('/recoverycode'),
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      request.mutate(values);
+    }),
+  );
+  return (
+    <Card className="auth-card">
+      <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
+      <p>{ACCOUNT_MESSAGES.recoveryIntro}</p>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+        <Button type="submit" busy={request.isPending}>
+          {ACCOUNT_MESSAGES.emailMeACode}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to="/recoverycode">{ACCOUNT_MESSAGES.alreadyHaveACode}</Link>
+      </p>
+    </Card>
+  );
+}

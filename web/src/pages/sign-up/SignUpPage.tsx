@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { API } from '@gatehouse/common/routes';
+import { signUpRequest, type SignUpRequest } from '@gatehouse/common/schemas/signup';
+import { api } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useAppSession } from '../../app/app-session.ts';
+import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['email', 'consent'] as const;
+
+/** /signup: email and consent; the emailed link continues at /verifyemail. */
+export function SignUpPage() {
+  const { org } = useAppSession();
+  usePageTitle(ACCOUNT_MESSAGES.signUpTitle);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (org.isBase) return <Navigate to="/getstarted" replace />;
+  if (org.preventSelfSignUp) return <Navigate to="/" replace />;
+  if (sentTo) {
+    return (
+      <Card className="auth-card">
+        <h1>{ACCOUNT_MESSAGES.checkYourEmailHeading}</h1>
+        <Alert kind="success">{ACCOUNT_MESSAGES.checkYourEmail(sentTo)}</Alert>
+        <p className="auth-links">
+          <Link to="/">{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
+        </p>
+      </Card>
+    );
+  }
+  return <SignUpForm onSent={setSentTo} />;
+}
+
+function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
+  const form = useForm({ resolver: zodResolver(signUpRequest), defaultValues: { email: '', consent: false } as SignUpRequest });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const signUp = useMutation({
+    mutationFn: (values: { email: string }) => api<{ email: string }>(API.signup, { form: { ...values, consent: true } }),
+    onSuccess: (result) => onSent(result.email),
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      signUp.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+  return (
+    <Card className="auth-card">
+      <h1>{ACCOUNT_MESSAGES.signUpHeading}</h1>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <ConsentCheckbox error={errors.consent?.message} {...form.register('consent')} />
+        <Button type="submit" busy={signUp.isPending}>
+          {ACCOUNT_MESSAGES.createAccountButton}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to="/">{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
+      </p>
+    </Card>
+  );
+}
