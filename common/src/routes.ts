@@ -169,4 +169,5 @@ export const API = {
   acceptpolicy: '/api/acceptpolicy',
   rememberme: '/api/rememberme',
   logError: '/api/log/error',
+  clientLogo: '/api/organisation/assets/clientlogo',
 } as const;

@@ -6,11 +6,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { newCorrelationId } from '@gatehouse/common/format';
 import { accountRoutes } from './accounts/routes.ts';
+import { applicationRoutes } from './applications/routes.ts';
 import type { AppContext } from './context.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
+import { oidcRoutes } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { registerSpa } from './spa/static.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
@@ -70,10 +72,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   registerRequestContext(app, ctx, resolver);
   registerCsrfCheck(app);
+  oidcRoutes(app, ctx);
 
   diagnosticsRoutes(app, ctx);
   accountRoutes(app, ctx);
   organisationRoutes(app, ctx);
+  applicationRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver };

@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   RUN_JOBS: flag.default(true),
+  KEY_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -50,6 +51,8 @@ export type Config = {
   logLevel: string;
   /** Whether this process runs the scheduled jobs (they run once across processes either way). */
   runJobs: boolean;
+  /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
+  keyEncryptionKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -83,11 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS,
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
   };
 }
 
 /** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
-function readOrCreateSecret(dataDir: string, name: string): string {
+export function readOrCreateSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();

@@ -6,6 +6,8 @@ import type { AppContext } from '../context.ts';
 import { clearSessionCookie, getAuth, requireOrganisation, requireUser, setSessionCookie } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
 import { createSession, endSession } from '../sessions/service.ts';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { userApplications } from '../applications/service.ts';
 import { toAccount } from './model.ts';
 import { authenticate, userAgentOf } from './service.ts';
 
@@ -20,15 +22,16 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { token } = await createSession(ctx, { organisationId: org.id, userId: user.id, amr: ['pwd'], userAgent: userAgentOf(request) });
     setSessionCookie(ctx, reply, token);
     return {
-      user: toAccount(org.row, user, ctx.clock.now()),
-      redirectURL: null,
+      user: toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user)),
+      // An application sign-in in progress: the SPA continues at /redirecting with it.
+      redirectURL: clientIdOfRedirectUrl(input.returnurl) ? input.returnurl! : null,
       orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
     };
   });
 
   app.get(API.account, async (request) => {
     const { org, user } = await requireUser(ctx, request);
-    return toAccount(org.row, user, ctx.clock.now());
+    return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user));
   });
 
   app.post(API.signout, async (request, reply) => {

@@ -4,12 +4,14 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
 import { assetsAndJobs } from './0002-assets-and-jobs.ts';
+import { oidc } from './0003-oidc.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-assets-and-jobs': assetsAndJobs,
+  '0003-oidc': oidc,
 };
 
 /** Brings the schema up to date; safe when several processes start at once (Kysely takes a lock). */

@@ -1,0 +1,121 @@
+/** Queries on applications (clients), per-user access and policy acceptances; every one scoped by organisation. */
+import type { Kysely, Transaction } from 'kysely';
+import type { ClientRow, ClientUpdate, Database, UserRow } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
+  return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).orderBy('name').orderBy('id').execute();
+}
+
+export function findClient(db: Executor, organisationId: string, id: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertClient(db: Executor, row: ClientRow): Promise<void> {
+  await db.insertInto('clients').values(row).execute();
+}
+
+export async function updateClient(db: Executor, organisationId: string, id: string, changes: ClientUpdate): Promise<void> {
+  await db.updateTable('clients').set(changes).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+export async function deleteClient(db: Executor, organisationId: string, id: string): Promise<void> {
+  await db.deleteFrom('clients').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+/** The ids among `ids` that are applications of the organisation. */
+export async function existingClientIds(db: Executor, organisationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('clients').select('id').where('organisation_id', '=', organisationId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function replaceUserAccess(db: Executor, organisationId: string, userId: string, clientIds: readonly string[], now: number): Promise<void> {
+  await db.deleteFrom('user_client_access').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+  if (clientIds.length > 0) {
+    await db
+      .insertInto('user_client_access')
+      .values(clientIds.map((clientId) => ({ organisation_id: organisationId, user_id: userId, client_id: clientId, created_at: now })))
+      .execute();
+  }
+}
+
+/** The applications a user was given access to. */
+export function listUserClients(db: Executor, organisationId: string, userId: string): Promise<ClientRow[]> {
+  return db
+    .selectFrom('clients')
+    .innerJoin('user_client_access as access', (join) =>
+      join.onRef('access.client_id', '=', 'clients.id').onRef('access.organisation_id', '=', 'clients.organisation_id'),
+    )
+    .selectAll('clients')
+    .where('clients.organisation_id', '=', organisationId)
+    .where('access.user_id', '=', userId)
+    .orderBy('clients.name')
+    .orderBy('clients.id')
+    .execute();
+}
+
+export async function hasUserAccess(db: Executor, organisationId: string, userId: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_client_access')
+    .select('client_id')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user with whether they were given access to one application, in one query (the provider's account lookup). */
+export async function findUserWithAccess(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<{ user: UserRow; hasAccess: boolean } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('user_client_access as access')
+            .select('access.client_id')
+            .where('access.organisation_id', '=', organisationId)
+            .whereRef('access.user_id', '=', 'users.id')
+            .where('access.client_id', '=', clientId),
+        )
+        .as('has_access'),
+    )
+    .where('users.organisation_id', '=', organisationId)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { has_access: hasAccess, ...user } = row;
+  // SQLite answers 1/0, PostgreSQL true/false.
+  return { user: user as UserRow, hasAccess: Boolean(Number(hasAccess)) };
+}
+
+export async function findPolicyAcceptance(db: Executor, organisationId: string, userId: string, clientId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('client_policy_acceptances')
+    .select('policy_url')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row?.policy_url;
+}
+
+export async function upsertPolicyAcceptance(
+  db: Executor,
+  row: { organisation_id: string; user_id: string; client_id: string; policy_url: string; accepted_at: number },
+): Promise<void> {
+  await db
+    .insertInto('client_policy_acceptances')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organisation_id', 'user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }))
+    .execute();
+}

@@ -1,0 +1,117 @@
+/**
+ * oidc-provider's storage adapter on our database (both dialects), so a flow started on one process can
+ * finish on another. Rows are keyed by the SHA-256 of the artefact id (for opaque tokens the id is the
+ * token), and the payload is stored without it: a leaked table holds no usable token or session.
+ * `consume` is one conditional UPDATE, so of two concurrent redemptions of a code or refresh token exactly
+ * one wins; the loser revokes everything the grant issued (RFC 9700 reuse detection).
+ */
+import { createHash } from 'node:crypto';
+import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
+import type { AppContext } from '../context.ts';
+import { recordEvent } from './events.ts';
+import {
+  consumeArtefact,
+  deleteArtefact,
+  deleteGrantArtefacts,
+  findArtefact,
+  findArtefactByUid,
+  upsertArtefact,
+} from './store.ts';
+
+/** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
+const CLOCK_TOLERANCE_S = 15;
+
+export const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
+
+/** Models whose consumption must be single-use across processes, with the grant revoked on reuse. */
+const GRANT_SOURCES = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+class DatabaseAdapter implements Adapter {
+  readonly #ctx: AppContext;
+  readonly #organisationId: string;
+  readonly #model: string;
+
+  constructor(ctx: AppContext, organisationId: string, model: string) {
+    this.#ctx = ctx;
+    this.#organisationId = organisationId;
+    this.#model = model;
+  }
+
+  get #db() {
+    return this.#ctx.db.kysely;
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const now = this.#ctx.clock.now();
+    const { jti: _jti, ...stored } = payload;
+    const key = hashId(id);
+    const clientId = payload.clientId ?? (typeof payload.params?.client_id === 'string' ? payload.params.client_id : null);
+    await upsertArtefact(this.#db, {
+      organisation_id: this.#organisationId,
+      model: this.#model,
+      id: key,
+      payload: JSON.stringify(stored),
+      grant_id: this.#model === 'Grant' ? id : (payload.grantId ?? null),
+      account_id: payload.accountId ?? null,
+      client_id: clientId,
+      uid: this.#model === 'Session' ? (payload.uid ?? null) : null,
+      created_at: now,
+      expires_at: typeof expiresIn === 'number' ? now + (expiresIn + CLOCK_TOLERANCE_S) * 1000 : null,
+    });
+    if (this.#model === 'AuthorizationCode') {
+      await recordEvent(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key });
+    }
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const row = await findArtefact(this.#db, this.#organisationId, this.#model, hashId(id));
+    if (!row || this.#expired(row.expires_at)) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    payload.jti = id;
+    if (row.consumed_at !== null) payload.consumed = Math.floor(row.consumed_at / 1000);
+    return payload;
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const row = await findArtefactByUid(this.#db, this.#organisationId, this.#model, uid);
+    if (!row || this.#expired(row.expires_at)) return undefined;
+    return JSON.parse(row.payload) as AdapterPayload;
+  }
+
+  async findByUserCode(): Promise<undefined> {
+    // The device flow is not enabled, so there are no user codes to find.
+    return undefined;
+  }
+
+  async consume(id: string): Promise<void> {
+    const key = hashId(id);
+    if (await consumeArtefact(this.#db, this.#organisationId, this.#model, key, this.#ctx.clock.now())) {
+      if (this.#model === 'AuthorizationCode') await recordEvent(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key });
+      return;
+    }
+    // Someone redeemed it a moment ago: treat this as reuse.
+    if (GRANT_SOURCES.has(this.#model)) {
+      const row = await findArtefact(this.#db, this.#organisationId, this.#model, key);
+      if (row?.grant_id) await deleteGrantArtefacts(this.#db, this.#organisationId, row.grant_id);
+      throw new errors.InvalidGrant('grant source already used');
+    }
+    throw new errors.InvalidRequest('request already used');
+  }
+
+  async destroy(id: string): Promise<void> {
+    await deleteArtefact(this.#db, this.#organisationId, this.#model, hashId(id));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await deleteGrantArtefacts(this.#db, this.#organisationId, grantId, this.#model);
+  }
+
+  #expired(expiresAt: number | null): boolean {
+    return expiresAt !== null && expiresAt <= this.#ctx.clock.now();
+  }
+}
+
+/** The adapter factory of one organisation's provider: every row it touches carries the organisation id. */
+export function adapterFactory(ctx: AppContext, organisationId: string): AdapterFactory {
+  return (model) => new DatabaseAdapter(ctx, organisationId, model);
+}

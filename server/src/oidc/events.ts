@@ -1,0 +1,54 @@
+/**
+ * Protocol events kept for the organisation metrics (issue 6 counts them over 24 hours): application
+ * sign-ins started and how they ended, authorization codes issued and redeemed. One small row each,
+ * pruned after EVENT_RETENTION_MS; counting is an indexed range scan per organisation and kind.
+ */
+import { randomUUID } from 'node:crypto';
+import { DAY, MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { OidcEventKind } from '../db/schema.ts';
+import { countAbandonedSignIns, countEvents, countUnusedCodes, insertEvent } from './store.ts';
+
+export const EVENT_RETENTION_MS = 30 * DAY;
+/** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
+const CODE_LIFETIME_MS = MINUTE;
+
+export async function recordEvent(
+  ctx: AppContext,
+  organisationId: string,
+  kind: OidcEventKind,
+  about: { clientId?: string | null; subject?: string | null },
+): Promise<void> {
+  await insertEvent(ctx.db.kysely, {
+    id: randomUUID(),
+    organisation_id: organisationId,
+    kind,
+    client_id: about.clientId ?? null,
+    subject: about.subject ?? null,
+    created_at: ctx.clock.now(),
+  });
+}
+
+export interface OidcActivity {
+  /** Authorization-code flows that issued a code. */
+  authCodeFlows: number;
+  /** Codes issued that were never redeemed before they expired. */
+  unusedCodes: number;
+  /** Application sign-ins started that ended neither in a code nor in a refusal. */
+  abandonedSignIns: number;
+}
+
+/**
+ * The organisation's protocol activity since `since` (the metrics use the last 24 hours). A sign-in
+ * counts as abandoned once its interaction has expired (`interactionLifetimeMs`) without finishing.
+ */
+export async function oidcActivity(ctx: AppContext, organisationId: string, since: number, interactionLifetimeMs: number): Promise<OidcActivity> {
+  const now = ctx.clock.now();
+  const db = ctx.db.kysely;
+  const [authCodeFlows, unusedCodes, abandonedSignIns] = await Promise.all([
+    countEvents(db, organisationId, 'code_issued', since),
+    countUnusedCodes(db, organisationId, since, now - CODE_LIFETIME_MS),
+    countAbandonedSignIns(db, organisationId, since, now - interactionLifetimeMs),
+  ]);
+  return { authCodeFlows, unusedCodes, abandonedSignIns };
+}

@@ -1,0 +1,222 @@
+/** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import type { Database, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+// Signing keys
+
+export async function insertKeys(db: Executor, rows: OidcKeyRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('oidc_keys').values(rows).execute();
+}
+
+/** The organisation's keys, newest first. */
+export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyRow[]> {
+  return db.selectFrom('oidc_keys').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('kid').execute();
+}
+
+/**
+ * Takes the organisation's row lock (PostgreSQL; SQLite write transactions are serial already) so that
+ * two processes generating or rotating keys at once do it one after the other.
+ */
+export async function lockOrganisation(db: Transaction<Database>, dialect: Dialect, organisationId: string): Promise<void> {
+  await db
+    .selectFrom('organisations')
+    .select('id')
+    .where('id', '=', organisationId)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .execute();
+}
+
+export async function retireCurrentKeys(db: Executor, organisationId: string, now: number): Promise<void> {
+  await db.updateTable('oidc_keys').set({ retired_at: now }).where('organisation_id', '=', organisationId).where('retired_at', 'is', null).execute();
+}
+
+/** Deletes keys retired before `before`; answers the organisations whose key sets changed. */
+export async function deleteRetiredKeys(db: Executor, before: number): Promise<string[]> {
+  const rows = await db.deleteFrom('oidc_keys').where('retired_at', '<', before).returning('organisation_id').execute();
+  return [...new Set(rows.map((r) => r.organisation_id))];
+}
+
+// Provider revision
+
+export async function readRevision(db: Executor, organisationId: string): Promise<number> {
+  const row = await db.selectFrom('organisations').select('oidc_revision').where('id', '=', organisationId).executeTakeFirst();
+  return row?.oidc_revision ?? 0;
+}
+
+export async function bumpRevision(db: Executor, organisationId: string): Promise<void> {
+  await db
+    .updateTable('organisations')
+    .set((eb) => ({ oidc_revision: eb('oidc_revision', '+', 1) }))
+    .where('id', '=', organisationId)
+    .execute();
+}
+
+// Stored artefacts (the provider's adapter)
+
+export type ArtefactFields = Omit<OidcArtefactRow, 'consumed_at'>;
+
+export async function upsertArtefact(db: Executor, row: ArtefactFields): Promise<void> {
+  await db
+    .insertInto('oidc_artefacts')
+    .values({ ...row, consumed_at: null })
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'model', 'id']).doUpdateSet({
+        payload: row.payload,
+        grant_id: row.grant_id,
+        account_id: row.account_id,
+        client_id: row.client_id,
+        uid: row.uid,
+        expires_at: row.expires_at,
+      }),
+    )
+    .execute();
+}
+
+export function findArtefact(
+  db: Executor,
+  organisationId: string,
+  model: string,
+  id: string,
+): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'> | undefined> {
+  return db
+    .selectFrom('oidc_artefacts')
+    .select(['payload', 'expires_at', 'consumed_at', 'grant_id'])
+    .where('organisation_id', '=', organisationId)
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findArtefactByUid(
+  db: Executor,
+  organisationId: string,
+  model: string,
+  uid: string,
+): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at'> | undefined> {
+  return db
+    .selectFrom('oidc_artefacts')
+    .select(['payload', 'expires_at'])
+    .where('organisation_id', '=', organisationId)
+    .where('model', '=', model)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+}
+
+/** Marks an artefact consumed unless it already is: true for exactly one of several concurrent callers. */
+export async function consumeArtefact(db: Executor, organisationId: string, model: string, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('oidc_artefacts')
+    .set({ consumed_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
+  await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('model', '=', model).where('id', '=', id).execute();
+}
+
+/** Deletes what one grant issued; with no model, everything of the grant including the grant itself. */
+export async function deleteGrantArtefacts(db: Executor, organisationId: string, grantId: string, model?: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_artefacts')
+    .where('organisation_id', '=', organisationId)
+    .where('grant_id', '=', grantId)
+    .$if(model !== undefined, (qb) => qb.where('model', '=', model!))
+    .execute();
+}
+
+export async function deleteAccountArtefacts(db: Executor, organisationId: string, accountId: string): Promise<number> {
+  const result = await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('account_id', '=', accountId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteClientArtefacts(db: Executor, organisationId: string, clientId: string): Promise<void> {
+  await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('client_id', '=', clientId).execute();
+}
+
+export async function deleteExpiredArtefacts(db: Executor, now: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_artefacts').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// Events
+
+/** Records an event once per (organisation, kind, subject): a repeated visit counts once. */
+export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<void> {
+  await db
+    .insertInto('oidc_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing())
+    .execute();
+}
+
+export async function countEvents(db: Executor, organisationId: string, kind: OidcEventsTable['kind'], since: number): Promise<number> {
+  const row = await db
+    .selectFrom('oidc_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', kind)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Codes issued in [since, issuedBefore] with no redemption. */
+export async function countUnusedCodes(db: Executor, organisationId: string, since: number, issuedBefore: number): Promise<number> {
+  const row = await db
+    .selectFrom('oidc_events as issued')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('issued.organisation_id', '=', organisationId)
+    .where('issued.kind', '=', 'code_issued')
+    .where('issued.created_at', '>=', since)
+    .where('issued.created_at', '<=', issuedBefore)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('oidc_events as redeemed')
+            .select('redeemed.id')
+            .whereRef('redeemed.organisation_id', '=', 'issued.organisation_id')
+            .where('redeemed.kind', '=', 'code_redeemed')
+            .whereRef('redeemed.subject', '=', 'issued.subject'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sign-ins started in [since, startedBefore] that neither completed nor were refused. */
+export async function countAbandonedSignIns(db: Executor, organisationId: string, since: number, startedBefore: number): Promise<number> {
+  const row = await db
+    .selectFrom('oidc_events as started')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('started.organisation_id', '=', organisationId)
+    .where('started.kind', '=', 'sign_in_started')
+    .where('started.created_at', '>=', since)
+    .where('started.created_at', '<=', startedBefore)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('oidc_events as ended')
+            .select('ended.id')
+            .whereRef('ended.organisation_id', '=', 'started.organisation_id')
+            .where('ended.kind', 'in', ['sign_in_completed', 'sign_in_denied'])
+            .whereRef('ended.subject', '=', 'started.subject'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
