@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OidcEventKind } from '../db/schema.ts';
-import { countAbandonedSignIns, countEvents, countUnusedCodes, insertEvent } from './store.ts';
+import { countAbandonedSignIns, countEvents, countUnusedCodes, findEventTime, insertEvent } from './store.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
@@ -27,6 +27,15 @@ export async function recordEvent(
     subject: about.subject ?? null,
     created_at: ctx.clock.now(),
   });
+}
+
+/**
+ * When the application sign-in `uid` started (recorded on its first sight): a prompt=login or max_age
+ * request is satisfied only by a sign-in made after this.
+ */
+export async function signInStartedAt(ctx: AppContext, organisationId: string, clientId: string, uid: string): Promise<number> {
+  await recordEvent(ctx, organisationId, 'sign_in_started', { clientId, subject: uid });
+  return (await findEventTime(ctx.db.kysely, organisationId, 'sign_in_started', uid)) ?? ctx.clock.now();
 }
 
 export interface OidcActivity {

@@ -142,7 +142,7 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     // A web application may not use the grant, and a machine client cannot sign users in.
     await expect(client.clientCredentialsGrant(rp)).rejects.toMatchObject({ error_description: 'requested grant type is not allowed for this client' });
     const wrongSecret = await relyingParty(server, 'acme', machine.id, 'not-the-secret');
-    await expect(client.clientCredentialsGrant(wrongSecret)).rejects.toMatchObject({ error: 'invalid_client' });
+    await expect(client.clientCredentialsGrant(wrongSecret)).rejects.toMatchObject({ status: 401, cause: [{ parameters: { error: 'invalid_client' } }] });
   });
 
   it('accepts client_secret_post as well as client_secret_basic', async () => {

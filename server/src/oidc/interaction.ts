@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { clearSessionCookie, getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
 import { endSession } from '../sessions/service.ts';
-import { recordEvent } from './events.ts';
+import { recordEvent, signInStartedAt } from './events.ts';
 import { expiredRequestPage } from './pages.ts';
 import { loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';
@@ -47,13 +47,15 @@ function sendExpired(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Whether the application asked for a sign-in fresher than the user's session: prompt=login (then
- * only a sign-in after the request started counts), max_age, or an id_token_hint for someone else.
+ * Whether the application asked for a sign-in fresher than the user's session: prompt=login, or a
+ * max_age the session is older than (either way only a sign-in made after the request started
+ * counts), or an id_token_hint naming someone else.
  */
-function needsFreshSignIn(details: Details, auth: Auth, now: number): boolean {
+function needsFreshSignIn(details: Details, auth: Auth, now: number, startedAt: number): boolean {
   const params = details.params as { max_age?: string | number; id_token_hint?: string };
-  if (details.prompt.reasons.includes('login_prompt') && auth.session.created_at < (details.iat ?? 0) * 1000) return true;
-  if (params.max_age !== undefined && now - auth.session.created_at > Number(params.max_age) * 1000) return true;
+  const predatesRequest = auth.session.created_at < startedAt;
+  if (predatesRequest && details.prompt.reasons.includes('login_prompt')) return true;
+  if (predatesRequest && params.max_age !== undefined && now - auth.session.created_at > Number(params.max_age) * 1000) return true;
   if (typeof params.id_token_hint === 'string') {
     try {
       // The provider verified the hint's signature when it accepted the request.
@@ -77,10 +79,10 @@ export async function startInteraction(ctx: AppContext, registry: ProviderRegist
   if (!loaded) return sendExpired(request, reply);
   const { org, details } = loaded;
   const clientId = details.params.client_id as string;
-  await recordEvent(ctx, org.id, 'sign_in_started', { clientId, subject: details.uid });
+  const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
   const redirectUrl = finishUrl(details.uid, clientId);
   const auth = await getAuth(ctx, request);
-  if (auth && !needsFreshSignIn(details, auth, ctx.clock.now())) return reply.redirect(redirectingUrl(redirectUrl), 303);
+  if (auth && !needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(redirectingUrl(redirectUrl), 303);
   if (auth) await signOutFor(ctx, request, reply, auth);
   return reply.redirect(signInUrl(redirectUrl), 303);
 }
@@ -100,7 +102,7 @@ export async function finishInteraction(
   const auth = await getAuth(ctx, request);
   const now = ctx.clock.now();
   if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
-  if (needsFreshSignIn(details, auth, now)) {
+  if (needsFreshSignIn(details, auth, now, await signInStartedAt(ctx, org.id, clientId, details.uid))) {
     await signOutFor(ctx, request, reply, auth);
     return reply.redirect(signInUrl(redirectUrl), 303);
   }

@@ -157,6 +157,17 @@ export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<v
     .execute();
 }
 
+export async function findEventTime(db: Executor, organisationId: string, kind: OidcEventsTable['kind'], subject: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('oidc_events')
+    .select('created_at')
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
 export async function countEvents(db: Executor, organisationId: string, kind: OidcEventsTable['kind'], since: number): Promise<number> {
   const row = await db
     .selectFrom('oidc_events')
