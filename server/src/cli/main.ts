@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, originFor } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
+import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
@@ -15,6 +16,9 @@ Commands:
       whose email counts as verified.
   run-jobs [--job <name>]
       Runs the scheduled jobs now (all, or the one named), unless another process is running them.
+  rotate-keys <name>
+      Gives organisation <name> new token signing keys (RS256 and ES256). Tokens signed before stay
+      valid: the previous keys stay published for verification for 14 days.
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -72,9 +76,25 @@ async function runJobs(args: string[]): Promise<void> {
   if (failed) throw new Error('Some jobs failed.');
 }
 
+async function rotateKeys(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const name = positionals[0];
+  if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
+  const ctx = await openContext(loadConfig());
+  try {
+    const rotated = await rotateOrganisationKeys(ctx, name.toLowerCase());
+    if (!rotated) throw new Error(`There is no organisation named "${name}".`);
+    console.log(`Rotated the signing keys of ${rotated.organisation}. Signing now: ${rotated.keys.map((k) => `${k.alg} ${k.kid}`).join(', ')}.`);
+    console.log(`The previous keys stay published for verification until ${new Date(rotated.previousUntil).toISOString()}.`);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
+  'rotate-keys': rotateKeys,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

@@ -2,6 +2,7 @@
 import { LIMITS } from '@gatehouse/common/policy';
 import { MINUTE } from '../clock.ts';
 import { deleteExpiredSessions } from '../sessions/store.ts';
+import { oidcCleanup } from '../oidc/jobs.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -13,4 +14,4 @@ const expireSessions: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [expireSessions];
+export const JOBS: readonly Job[] = [expireSessions, oidcCleanup];

@@ -11,7 +11,9 @@ import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 import type { Database, OidcKeyRow } from '../db/schema.ts';
+import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
+import { invalidateOrganisationProvider } from './revision.ts';
 import { deleteRetiredKeys, insertKeys, listKeys, lockOrganisation, retireCurrentKeys } from './store.ts';
 
 /** How long a retired key stays published: longer than any token or id_token_hint signed with it is used. */
@@ -94,4 +96,20 @@ export async function loadPrivateJwks(ctx: AppContext, organisationId: string): 
 /** Deletes keys retired longer ago than the retention; answers the organisations whose key sets changed. */
 export function pruneRetiredKeys(ctx: AppContext): Promise<string[]> {
   return deleteRetiredKeys(ctx.db.kysely, ctx.clock.now() - KEY_RETENTION_MS);
+}
+
+/**
+ * `gatehouse rotate-keys <organisation>`: new keys sign from now on (every process within 2 s), the
+ * previous ones stay published for KEY_RETENTION_MS. Answers null when there is no such organisation.
+ */
+export async function rotateOrganisationKeys(
+  ctx: AppContext,
+  name: string,
+): Promise<{ organisation: string; keys: { kid: string; alg: SigningAlg }[]; previousUntil: number } | null> {
+  const base = await findBaseOrganisation(ctx.db.kysely);
+  const row = base?.name === name ? base : await findOrganisationByName(ctx.db.kysely, name);
+  if (!row) return null;
+  const keys = await rotateKeys(ctx, row.id);
+  await invalidateOrganisationProvider(ctx, row.id);
+  return { organisation: row.name, keys, previousUntil: ctx.clock.now() + KEY_RETENTION_MS };
 }

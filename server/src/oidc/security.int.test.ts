@@ -190,7 +190,7 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     const browser = new TestBrowser(server.port);
     const first = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }), credentials(alice.email));
     expect(first.searchParams.get('code')).toBeTruthy();
-    for (const extra of [{ prompt: 'login' }, { max_age: '0' }]) {
+    for (const extra of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
       const { url } = await browser.navigate(client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid', ...extra }));
       expect(url.pathname).toBe('/');
       expect(url.searchParams.get('returnurl')).toMatch(/^\/oidc\/interaction\/.+\/finish\?client_id=/);
