@@ -1,5 +1,5 @@
 /** All schema migrations, in order. Each takes the dialect so the one schema is written for both databases. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
@@ -16,8 +16,13 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
 
 /** Brings the schema up to date; safe when several processes start at once (Kysely takes a lock). */
 export async function migrate(db: Db): Promise<void> {
+  // Kysely looks for its migration tables in any schema unless told which: name ours, so databases
+  // holding several schemas (tests run in parallel, each in its own) never see another's tables.
+  const schema =
+    db.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
       getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
     },
