@@ -15,6 +15,9 @@ export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
 export const ID_TOKEN_SIGNING_ALGS = ['RS256', 'ES256'] as const;
 export type IdTokenSigningAlg = (typeof ID_TOKEN_SIGNING_ALGS)[number];
 
+/** Where relying parties discover an organisation's provider (OpenID Connect Discovery 1.0). */
+export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
+
 export const APPLICATION_LIMITS = {
   nameMax: 100,
   urlMax: 2000,
@@ -39,6 +42,7 @@ export const APPLICATION_MESSAGES = {
   clientId: 'Client ID',
   clientSecret: 'Client secret',
   backToApplications: 'Back to applications',
+  openSettings: 'Application settings',
   // /applications/{id}
   logo: 'Logo',
   logoHint: 'A PNG, JPEG or GIF image',
@@ -52,6 +56,7 @@ export const APPLICATION_MESSAGES = {
   idTokenSigningAlg: 'ID token signing algorithm',
   redirectUris: 'Redirect URIs',
   postLogoutRedirectUris: 'Post-logout redirect URIs',
+  postLogoutRedirectUri: 'Post-logout redirect URI',
   addUri: 'Add',
   removeUri: (uri: string) => `Remove ${uri}`,
   noUris: 'None yet',
@@ -82,7 +87,8 @@ export const APPLICATION_MESSAGES = {
   noAccessTitle: 'You do not have access to this application',
   noAccessText: 'Ask your administrator to give you access, then sign in again.',
   returnToApplication: 'Return to the application',
-  policyIntro: (orgName: string, clientName: string) => `${orgName} asks you to accept the privacy policy of ${clientName} before you continue.`,
+  policyIntro: (orgName: string, clientName: string) =>
+    `${orgName} asks you to accept the privacy policy of ${clientName} before you continue.`,
   policyLink: 'Read the privacy policy',
   acceptPolicy: 'I accept the privacy policy.',
   continue: 'Continue',

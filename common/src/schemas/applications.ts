@@ -1,12 +1,6 @@
 /** Request and response schemas of the application screens and the client sign-in steps. */
 import { z } from 'zod';
-import {
-  APPLICATION_LIMITS,
-  CLIENT_TYPES,
-  ID_TOKEN_SIGNING_ALGS,
-  redirectUriProblem,
-  webUrlProblem,
-} from '../applications.ts';
+import { APPLICATION_LIMITS, CLIENT_TYPES, ID_TOKEN_SIGNING_ALGS, redirectUriProblem, webUrlProblem } from '../applications.ts';
 import { consent, formBoolean, formList, optionalString, requiredString } from './fields.ts';
 
 const checked = (problem: (value: string) => string | null) =>

@@ -21,7 +21,11 @@ function multipart(fields: Fields, files: Record<string, { name: string; type: s
     }
   }
   for (const [name, file] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -72,7 +76,12 @@ describe.each(testDialects())('applications on %s', (dialect) => {
     const noName = await admin.post('/api/clients', { form: { name: '  ' } });
     expect(noName.status).toBe(400);
     expect(noName.json()).toMatchObject({ validation: { errors: { name: { message: 'This field is required' } } } });
-    for (const uri of ['http://wiki.example.com/cb', 'https://*.example.com/cb', 'https://wiki.example.com/cb#top', 'javascript:alert(1)']) {
+    for (const uri of [
+      'http://wiki.example.com/cb',
+      'https://*.example.com/cb',
+      'https://wiki.example.com/cb#top',
+      'javascript:alert(1)',
+    ]) {
       const res = await admin.post('/api/clients', { form: { name: 'Bad', redirectURI: uri } });
       expect(res.status).toBe(400);
       expect(Object.keys(res.json<{ validation: { errors: object } }>().validation.errors)).toEqual(['redirectURI']);
@@ -145,10 +154,14 @@ describe.each(testDialects())('applications on %s', (dialect) => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
 
-    const svg = await upload({ logo: { name: 'logo.gif', type: 'image/gif', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') } });
+    const svg = await upload({
+      logo: { name: 'logo.gif', type: 'image/gif', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    });
     expect(svg.status).toBe(400);
     expect(svg.json()).toMatchObject({ validation: { errors: { logo: {} } } });
-    const polyglot = await upload({ logo: { name: 'x.png', type: 'image/png', data: Buffer.concat([makePng(), Buffer.from('<script>alert(1)</script>')]) } });
+    const polyglot = await upload({
+      logo: { name: 'x.png', type: 'image/png', data: Buffer.concat([makePng(), Buffer.from('<script>alert(1)</script>')]) },
+    });
     expect(polyglot.status).toBe(400);
     const huge = await upload({ logo: { name: 'x.png', type: 'image/png', data: Buffer.concat([makePng(), Buffer.alloc(1024 * 1024)]) } });
     expect(huge.status).toBe(400);
@@ -199,10 +212,12 @@ describe.each(testDialects())('applications on %s', (dialect) => {
     expect((await server.client('globex').get(`/api/organisation/assets/clientlogo?id=${logoID}`)).status).toBe(404);
     expect((await globex.get(`/api/clientauthsteps?client_id=${app.id}`)).status).toBe(404);
     expect((await admin.get(`/api/clients/${app.id}`)).json()).toMatchObject({ name: 'Wiki' });
-    await client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, app.secret)).catch((error: { error_description?: string }) => {
-      // A web application may not use client credentials, but its secret still authenticates it.
-      expect(error.error_description).toBe('requested grant type is not allowed for this client');
-    });
+    await client
+      .clientCredentialsGrant(await relyingParty(server, 'acme', app.id, app.secret))
+      .catch((error: { error_description?: string }) => {
+        // A web application may not use client credentials, but its secret still authenticates it.
+        expect(error.error_description).toBe('requested grant type is not allowed for this client');
+      });
   });
 
   it('gives end users the applications they were given, and admins all of them', async () => {
@@ -245,7 +260,9 @@ describe.each(testDialects())('applications on %s', (dialect) => {
     expect((await aliceClient.post('/api/acceptpolicy', { form: { clientID: app.id, accept: 'true' } })).status).toBe(200);
     expect((await steps()).json()).toMatchObject({ hasAccess: true, policy: { requiresAppPolicyConsent: false } });
 
-    await admin.put(`/api/clients/${app.id}`, { form: { ...SETTINGS, name: 'Policy app', policyURL: 'https://policy.example.com/v2', allowsUnverifiedAccess: 'true' } });
+    await admin.put(`/api/clients/${app.id}`, {
+      form: { ...SETTINGS, name: 'Policy app', policyURL: 'https://policy.example.com/v2', allowsUnverifiedAccess: 'true' },
+    });
     expect((await steps()).json()).toMatchObject({
       policy: { requiresAppPolicyConsent: true, policyURL: 'https://policy.example.com/v2' },
       emailVerification: { requiresEmailVerification: false },

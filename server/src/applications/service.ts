@@ -142,7 +142,12 @@ export async function loadClientLogo(ctx: AppContext, organisationId: string, as
  * field `clients`) any id that is not an application of the organisation; 404 for a user of another
  * organisation. The invitation and user-admin screens call it.
  */
-export async function setUserClientAccess(ctx: AppContext, organisationId: string, userId: string, clientIds: readonly string[]): Promise<void> {
+export async function setUserClientAccess(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  clientIds: readonly string[],
+): Promise<void> {
   const ids = unique(clientIds);
   if (!(await findUserById(ctx.db.kysely, organisationId, userId))) throw new AppError('USER_NOT_FOUND');
   const known = new Set(await existingClientIds(ctx.db.kysely, organisationId, ids));
@@ -163,7 +168,12 @@ export async function userApplications(
 }
 
 /** Whether the user may use the application at all: admins may use every application. */
-export function mayUseClient(ctx: AppContext, organisationId: string, user: Pick<UserRow, 'id' | 'role'>, clientId: string): Promise<boolean> {
+export function mayUseClient(
+  ctx: AppContext,
+  organisationId: string,
+  user: Pick<UserRow, 'id' | 'role'>,
+  clientId: string,
+): Promise<boolean> {
   return isAdminRole(user.role) ? Promise.resolve(true) : hasUserAccess(ctx.db.kysely, organisationId, user.id, clientId);
 }
 
@@ -212,7 +222,12 @@ export async function acceptPolicy(ctx: AppContext, org: Organisation, user: Use
  * The user behind a token or sign-in for an application, in one query: only a SignedUp user of the
  * organisation who may use the application; undefined for anyone else.
  */
-export async function userForClient(ctx: AppContext, organisationId: string, userId: string, clientId: string): Promise<UserRow | undefined> {
+export async function userForClient(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<UserRow | undefined> {
   const found = await findUserWithAccess(ctx.db.kysely, organisationId, userId, clientId);
   if (!found || found.user.status !== 'SignedUp') return undefined;
   return found.hasAccess || isAdminRole(found.user.role) ? found.user : undefined;

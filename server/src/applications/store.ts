@@ -31,7 +31,13 @@ export async function existingClientIds(db: Executor, organisationId: string, id
   return rows.map((r) => r.id);
 }
 
-export async function replaceUserAccess(db: Executor, organisationId: string, userId: string, clientIds: readonly string[], now: number): Promise<void> {
+export async function replaceUserAccess(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientIds: readonly string[],
+  now: number,
+): Promise<void> {
   await db.deleteFrom('user_client_access').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
   if (clientIds.length > 0) {
     await db
@@ -98,7 +104,12 @@ export async function findUserWithAccess(
   return { user: user as UserRow, hasAccess: Boolean(Number(hasAccess)) };
 }
 
-export async function findPolicyAcceptance(db: Executor, organisationId: string, userId: string, clientId: string): Promise<string | undefined> {
+export async function findPolicyAcceptance(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('client_policy_acceptances')
     .select('policy_url')
@@ -116,6 +127,8 @@ export async function upsertPolicyAcceptance(
   await db
     .insertInto('client_policy_acceptances')
     .values(row)
-    .onConflict((oc) => oc.columns(['organisation_id', 'user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }))
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }),
+    )
     .execute();
 }

@@ -84,7 +84,9 @@ async function rotateKeys(args: string[]): Promise<void> {
   try {
     const rotated = await rotateOrganisationKeys(ctx, name.toLowerCase());
     if (!rotated) throw new Error(`There is no organisation named "${name}".`);
-    console.log(`Rotated the signing keys of ${rotated.organisation}. Signing now: ${rotated.keys.map((k) => `${k.alg} ${k.kid}`).join(', ')}.`);
+    console.log(
+      `Rotated the signing keys of ${rotated.organisation}. Signing now: ${rotated.keys.map((k) => `${k.alg} ${k.kid}`).join(', ')}.`,
+    );
     console.log(`The previous keys stay published for verification until ${new Date(rotated.previousUntil).toISOString()}.`);
   } finally {
     await ctx.db.close();

@@ -9,14 +9,7 @@ import { createHash } from 'node:crypto';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { recordEvent } from './events.ts';
-import {
-  consumeArtefact,
-  deleteArtefact,
-  deleteGrantArtefacts,
-  findArtefact,
-  findArtefactByUid,
-  upsertArtefact,
-} from './store.ts';
+import { consumeArtefact, deleteArtefact, deleteGrantArtefacts, findArtefact, findArtefactByUid, upsertArtefact } from './store.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
 const CLOCK_TOLERANCE_S = 15;

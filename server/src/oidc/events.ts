@@ -51,7 +51,12 @@ export interface OidcActivity {
  * The organisation's protocol activity since `since` (the metrics use the last 24 hours). A sign-in
  * counts as abandoned once its interaction has expired (`interactionLifetimeMs`) without finishing.
  */
-export async function oidcActivity(ctx: AppContext, organisationId: string, since: number, interactionLifetimeMs: number): Promise<OidcActivity> {
+export async function oidcActivity(
+  ctx: AppContext,
+  organisationId: string,
+  since: number,
+  interactionLifetimeMs: number,
+): Promise<OidcActivity> {
   const now = ctx.clock.now();
   const db = ctx.db.kysely;
   const [authCodeFlows, unusedCodes, abandonedSignIns] = await Promise.all([

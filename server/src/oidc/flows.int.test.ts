@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { buildApp } from '../app.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { configureApplication, createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import {
+  configureApplication,
+  createApplication,
+  createUser,
+  grantAccess,
+  signedIn,
+  type CreatedApplication,
+} from '../testing/applications.ts';
 import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
@@ -49,7 +56,11 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     });
     const callback = await signInThroughSpa(browser, url, who);
     expect(callback.origin + callback.pathname).toBe(CALLBACK);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
     return { tokens, callback };
   }
 
@@ -140,9 +151,14 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(await client.tokenIntrospection(machineRp, tokens.access_token)).toMatchObject({ active: true, client_id: machine.id });
     // A web application may not use the grant, and a machine client cannot sign users in.
-    await expect(client.clientCredentialsGrant(rp)).rejects.toMatchObject({ error_description: 'requested grant type is not allowed for this client' });
+    await expect(client.clientCredentialsGrant(rp)).rejects.toMatchObject({
+      error_description: 'requested grant type is not allowed for this client',
+    });
     const wrongSecret = await relyingParty(server, 'acme', machine.id, 'not-the-secret');
-    await expect(client.clientCredentialsGrant(wrongSecret)).rejects.toMatchObject({ status: 401, cause: [{ parameters: { error: 'invalid_client' } }] });
+    await expect(client.clientCredentialsGrant(wrongSecret)).rejects.toMatchObject({
+      status: 401,
+      cause: [{ parameters: { error: 'invalid_client' } }],
+    });
   });
 
   it('accepts client_secret_post as well as client_secret_basic', async () => {
@@ -154,7 +170,9 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
   it('signs a public client (no secret) in with PKCE', async () => {
     const spa = await createApplication(admin, { name: 'Single page app', clientType: 'public', redirectURIs: [CALLBACK] });
     const spaRp = await relyingParty(server, 'acme', spa.id);
-    const alicesId = (await server.ctx.db.kysely.selectFrom('users').select('id').where('email', '=', alice.email).executeTakeFirstOrThrow()).id;
+    const alicesId = (
+      await server.ctx.db.kysely.selectFrom('users').select('id').where('email', '=', alice.email).executeTakeFirstOrThrow()
+    ).id;
     await grantAccess(server, acmeId, alicesId, [wiki.id, spa.id]);
     const { tokens } = await signIn(spaRp, new TestBrowser(server.port));
     expect(tokens.claims()!.aud).toBe(spa.id);
@@ -193,7 +211,10 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
       const viaSecond: client.CustomFetch = (url, options) => {
         const target = new URL(url);
         target.port = String(otherPort);
-        return localhostFetch(target.href, { ...options, headers: { ...(options.headers as Record<string, string>), host: new URL(url).host } });
+        return localhostFetch(target.href, {
+          ...options,
+          headers: { ...(options.headers as Record<string, string>), host: new URL(url).host },
+        });
       };
       const rpOnSecond = await relyingParty(server, 'acme', wiki.id, wiki.secret);
       rpOnSecond[client.customFetch] = viaSecond;
@@ -202,6 +223,26 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     } finally {
       await second.app.close();
     }
+  });
+
+  it('holds a user with an unverified email at /emailverificationrequired until the address is verified', async () => {
+    const erin = await createUser(server, acmeId, { email: 'erin@acme.test', emailVerified: false });
+    await grantAccess(server, acmeId, erin.id, [wiki.id]);
+    const url = client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' });
+    const browser = new TestBrowser(server.port);
+    expect((await signInThroughSpa(browser, url, { email: 'erin@acme.test', password: DEFAULT_PASSWORD })).pathname).toBe(
+      '/emailverificationrequired',
+    );
+    // The redirect URL itself refuses to finish: the server checks the steps, whatever the SPA does.
+    const { url: signInPage } = await browser.navigate(url);
+    const redirectUrl = new URL(signInPage.searchParams.get('redirecturl') ?? signInPage.searchParams.get('returnurl')!, signInPage);
+    const held = await browser.request('GET', redirectUrl);
+    expect(held.status).toBe(303);
+    expect(held.headers.location).toMatch(/^\/redirecting\?redirecturl=/);
+    await server.ctx.db.kysely.updateTable('users').set({ email_verified_date: Date.now() }).where('id', '=', erin.id).execute();
+    const { url: landed } = await browser.navigate(redirectUrl);
+    expect(landed.origin + landed.pathname).toBe(CALLBACK);
+    expect(landed.searchParams.get('code')).toBeTruthy();
   });
 
   it('refuses an application that has no redirect URI yet', async () => {

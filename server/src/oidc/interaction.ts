@@ -7,7 +7,7 @@
  * the server, whatever the SPA did. A second step (MFA) slots in before /redirecting without change here.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type InteractionResults } from 'oidc-provider';
+import { errors, type Interaction, type InteractionResults } from 'oidc-provider';
 import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
 import { toAccount } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
@@ -19,8 +19,6 @@ import { expiredRequestPage } from './pages.ts';
 import { loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
-
-type Details = Awaited<ReturnType<import('oidc-provider').default['interactionDetails']>>;
 
 /** The redirect URL of a pending interaction: where the SPA sends the browser to finish it. */
 export const finishUrl = (uid: string, clientId: string): string =>
@@ -43,7 +41,11 @@ async function loadInteraction(registry: ProviderRegistry, request: FastifyReque
 }
 
 function sendExpired(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(expiredRequestPage(requireOrganisation(request).displayName));
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(expiredRequestPage(requireOrganisation(request).displayName));
 }
 
 /**
@@ -51,7 +53,7 @@ function sendExpired(request: FastifyRequest, reply: FastifyReply) {
  * max_age the session is older than (either way only a sign-in made after the request started
  * counts), or an id_token_hint naming someone else.
  */
-function needsFreshSignIn(details: Details, auth: Auth, now: number, startedAt: number): boolean {
+function needsFreshSignIn(details: Interaction, auth: Auth, now: number, startedAt: number): boolean {
   const params = details.params as { max_age?: string | number; id_token_hint?: string };
   const predatesRequest = auth.session.created_at < startedAt;
   if (predatesRequest && details.prompt.reasons.includes('login_prompt')) return true;
@@ -74,7 +76,12 @@ async function signOutFor(ctx: AppContext, request: FastifyRequest, reply: Fasti
 }
 
 /** GET /oidc/interaction/{uid}: the provider needs the user; send the browser to sign-in or to /redirecting. */
-export async function startInteraction(ctx: AppContext, registry: ProviderRegistry, request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+export async function startInteraction(
+  ctx: AppContext,
+  registry: ProviderRegistry,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+) {
   const loaded = await loadInteraction(registry, request, reply, request.params.uid);
   if (!loaded) return sendExpired(request, reply);
   const { org, details } = loaded;
@@ -113,7 +120,8 @@ export async function finishInteraction(
     if (steps.hasAccess) {
       const account = toAccount(org.row, auth.user, now);
       // Anything still to do (policy, email verification, a new password, a second step) is the SPA's to walk.
-      if (!stepsComplete(steps) || account.requiresNewPassword || account.requiresTwoStep) return reply.redirect(redirectingUrl(redirectUrl), 303);
+      if (!stepsComplete(steps) || account.requiresNewPassword || account.requiresTwoStep)
+        return reply.redirect(redirectingUrl(redirectUrl), 303);
       result = {
         login: { accountId: auth.user.id, ts: loginTsOf(auth.session), amr: JSON.parse(auth.session.amr) as string[], remember: false },
         // The organisation's applications need no consent screen: the grant covers what they ask for

@@ -24,12 +24,19 @@ export function encryptSecret(secret: string, plaintext: string, associatedData:
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(associatedData));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, fingerprint(key), iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [
+    VERSION,
+    fingerprint(key),
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join('.');
 }
 
 export function decryptSecret(secret: string, envelope: string, associatedData: string): string {
   const [version, keyId, iv, tag, ciphertext] = envelope.split('.');
-  if (version !== VERSION || !keyId || !iv || !tag || ciphertext === undefined) throw new KeyEncryptionError('The stored key is not in a known format.');
+  if (version !== VERSION || !keyId || !iv || !tag || ciphertext === undefined)
+    throw new KeyEncryptionError('The stored key is not in a known format.');
   const key = deriveKey(secret);
   if (fingerprint(key) !== keyId) {
     throw new KeyEncryptionError(

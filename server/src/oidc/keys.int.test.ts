@@ -68,7 +68,12 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
   it('gives every organisation, the base one too, an RS256 and an ES256 key, encrypted at rest and published without private parts', async () => {
     const rows = await server.ctx.db.kysely.selectFrom('oidc_keys').selectAll().execute();
     const base = await server.ctx.db.kysely.selectFrom('organisations').select('id').where('is_base', '=', true).executeTakeFirstOrThrow();
-    expect(rows.filter((r) => r.organisation_id === base.id).map((r) => r.alg).sort()).toEqual(['ES256', 'RS256']);
+    expect(
+      rows
+        .filter((r) => r.organisation_id === base.id)
+        .map((r) => r.alg)
+        .sort(),
+    ).toEqual(['ES256', 'RS256']);
     for (const row of rows) {
       expect(row.encrypted_jwk).toMatch(/^v1\./);
       expect(row.encrypted_jwk).not.toMatch(/"d"|"kty"/);
@@ -111,10 +116,17 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     expect(kidOf(after.id_token!)).not.toBe(oldKid);
     expect(published.keys.map((k) => k.kid)).toContain(kidOf(after.id_token!));
     // An ID token of the old key is still a good id_token_hint.
-    const logout = await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'acme')}/oidc/logout?id_token_hint=${before.id_token!}`);
+    const logout = await new TestBrowser(server.port).request(
+      'GET',
+      `${issuerOf(server, 'acme')}/oidc/logout?id_token_hint=${before.id_token!}`,
+    );
     expect(logout.status).toBe(200);
 
-    const unknown = await gatehouse(['rotate-keys', 'nosuch'], { DATABASE_URL: server.databaseUrl, DATA_DIR: server.ctx.config.dataDir, LOG_LEVEL: 'silent' });
+    const unknown = await gatehouse(['rotate-keys', 'nosuch'], {
+      DATABASE_URL: server.databaseUrl,
+      DATA_DIR: server.ctx.config.dataDir,
+      LOG_LEVEL: 'silent',
+    });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no organisation named "nosuch"');
   });
@@ -122,7 +134,14 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
   it('cleans up: expired artefacts, keys retired longer than the retention', async () => {
     const job = JOBS.find((j) => j.name === 'oidc-cleanup')!;
     const count = async () =>
-      Number((await server.ctx.db.kysely.selectFrom('oidc_artefacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await server.ctx.db.kysely
+            .selectFrom('oidc_artefacts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count()).toBeGreaterThan(0);
     clock.advance(15 * DAY);
     expect(await runJobOnce(server.ctx, job, { force: true })).toMatchObject({ status: 'ran' });
@@ -139,8 +158,16 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     await signInThroughSpa(new TestBrowser(server.port), url, { email: 'admin@acme.test', password: DEFAULT_PASSWORD });
     // A sign-in started and left at the sign-in page.
     await new TestBrowser(server.port).navigate(url);
-    expect(await oidcActivity(server.ctx, acmeId, since, TTL.Interaction * 1000)).toEqual({ authCodeFlows: 2, unusedCodes: 0, abandonedSignIns: 0 });
+    expect(await oidcActivity(server.ctx, acmeId, since, TTL.Interaction * 1000)).toEqual({
+      authCodeFlows: 2,
+      unusedCodes: 0,
+      abandonedSignIns: 0,
+    });
     clock.advance(TTL.Interaction * 1000 + MINUTE);
-    expect(await oidcActivity(server.ctx, acmeId, since, TTL.Interaction * 1000)).toEqual({ authCodeFlows: 2, unusedCodes: 1, abandonedSignIns: 1 });
+    expect(await oidcActivity(server.ctx, acmeId, since, TTL.Interaction * 1000)).toEqual({
+      authCodeFlows: 2,
+      unusedCodes: 1,
+      abandonedSignIns: 1,
+    });
   });
 });

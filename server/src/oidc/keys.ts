@@ -34,8 +34,7 @@ function thumbprint(jwk: JsonWebKey): string {
 }
 
 async function generateKey(alg: SigningAlg): Promise<PrivateJwk> {
-  const { privateKey } =
-    alg === 'RS256' ? await generate('rsa', { modulusLength: 2048 }) : await generate('ec', { namedCurve: 'P-256' });
+  const { privateKey } = alg === 'RS256' ? await generate('rsa', { modulusLength: 2048 }) : await generate('ec', { namedCurve: 'P-256' });
   const jwk = privateKey.export({ format: 'jwk' });
   return { ...jwk, kid: thumbprint(jwk), alg, use: 'sig' };
 }

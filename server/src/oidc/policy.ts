@@ -38,7 +38,8 @@ export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
       const session = koaCtx.oidc.session;
       if (!auth || !session || session.accountId !== auth.user.id) return Check.REQUEST_PROMPT;
       // A newer sign-in, or another method (a second step), must reach the provider's session too.
-      if (session.loginTs !== loginTsOf(auth.session) || JSON.stringify(session.amr ?? []) !== auth.session.amr) return Check.REQUEST_PROMPT;
+      if (session.loginTs !== loginTsOf(auth.session) || JSON.stringify(session.amr ?? []) !== auth.session.amr)
+        return Check.REQUEST_PROMPT;
       return Check.NO_NEED_TO_PROMPT;
     }),
   );
@@ -46,12 +47,17 @@ export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
   policy.add(
     new Prompt(
       { name: 'client_steps', requestable: false },
-      new Check('client_steps', 'the application requires steps from the End-User', 'interaction_required', async (koaCtx: KoaContextWithOIDC) => {
-        const auth = authOf(koaCtx.req);
-        const clientId = koaCtx.oidc.client?.clientId;
-        if (!auth || !clientId) return Check.REQUEST_PROMPT;
-        return !stepsComplete(await clientAuthSteps(ctx, org, auth.user, clientId));
-      }),
+      new Check(
+        'client_steps',
+        'the application requires steps from the End-User',
+        'interaction_required',
+        async (koaCtx: KoaContextWithOIDC) => {
+          const auth = authOf(koaCtx.req);
+          const clientId = koaCtx.oidc.client?.clientId;
+          if (!auth || !clientId) return Check.REQUEST_PROMPT;
+          return !stepsComplete(await clientAuthSteps(ctx, org, auth.user, clientId));
+        },
+      ),
     ),
     1,
   );

@@ -197,7 +197,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   });
 
   provider.on('server_error', (koaCtx: KoaContextWithOIDC, error: Error) => {
-    log.error({ err: error, organisationId: org.id, route: koaCtx.oidc?.route, reqId: koaCtx.res.getHeader('x-correlation-id') }, 'provider error');
+    log.error(
+      { err: error, organisationId: org.id, route: koaCtx.oidc?.route, reqId: koaCtx.res.getHeader('x-correlation-id') },
+      'provider error',
+    );
   });
   return provider;
 }

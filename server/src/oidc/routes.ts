@@ -4,6 +4,7 @@
  * any body; the interaction hand-over (/oidc/interaction/*) is ours.
  */
 import type { FastifyInstance } from 'fastify';
+import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import type { AppContext } from '../context.ts';
 import { getAuth } from '../http/request-context.ts';
 import { finishInteraction, startInteraction } from './interaction.ts';
@@ -11,22 +12,25 @@ import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry } from './registry.ts';
 
-const DISCOVERY_PATH = '/.well-known/openid-configuration';
-
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
  * redirect after sign-out), so they carry no form-action limit; the provider adds the hash of its one
  * inline auto-submit script to script-src itself. Framing stays forbidden.
  */
-const PROVIDER_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+const PROVIDER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
 
 export function isProviderPath(pathname: string): boolean {
-  return pathname === DISCOVERY_PATH || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
+  return pathname === OPENID_CONFIGURATION_PATH || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
 }
 
 /** Paths where the provider decides about the browser's sign-in, and so needs our session. */
 function needsSignIn(pathname: string): boolean {
-  return pathname === OIDC_ROUTES.authorization || pathname.startsWith(`${OIDC_ROUTES.authorization}/`) || pathname.startsWith(OIDC_ROUTES.end_session);
+  return (
+    pathname === OIDC_ROUTES.authorization ||
+    pathname.startsWith(`${OIDC_ROUTES.authorization}/`) ||
+    pathname.startsWith(OIDC_ROUTES.end_session)
+  );
 }
 
 export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -30,7 +30,10 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     const admin = await signedIn(server, 'acme', 'admin@acme.test');
     wiki = await createApplication(admin, { name: 'Wiki', redirectURIs: [CALLBACK] });
     spa = await createApplication(admin, { name: 'SPA', clientType: 'public', redirectURIs: [CALLBACK] });
-    otherOrgApp = await createApplication(await signedIn(server, 'globex', 'admin@globex.test'), { name: 'Globex wiki', redirectURIs: [CALLBACK] });
+    otherOrgApp = await createApplication(await signedIn(server, 'globex', 'admin@globex.test'), {
+      name: 'Globex wiki',
+      redirectURIs: [CALLBACK],
+    });
     alice = await createUser(server, acmeId, { email: 'alice@acme.test' });
     await grantAccess(server, acmeId, alice.id, [wiki.id, spa.id]);
     rp = await relyingParty(server, 'acme', wiki.id, wiki.secret);
@@ -86,8 +89,14 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier() })).rejects.toMatchObject({
       error: 'invalid_grant',
     });
-    const noChallenge = await signInThroughSpa(new TestBrowser(server.port), client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }), credentials(alice.email));
-    await expect(client.authorizationCodeGrant(rp, noChallenge, { pkceCodeVerifier: client.randomPKCECodeVerifier() })).rejects.toMatchObject({
+    const noChallenge = await signInThroughSpa(
+      new TestBrowser(server.port),
+      client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }),
+      credentials(alice.email),
+    );
+    await expect(
+      client.authorizationCodeGrant(rp, noChallenge, { pkceCodeVerifier: client.randomPKCECodeVerifier() }),
+    ).rejects.toMatchObject({
       error: 'invalid_grant',
     });
   });
@@ -95,7 +104,9 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
   it('accepts a code once: a second use is refused and revokes the tokens of the first', async () => {
     const { callback, verifier } = await codeFor(rp);
     const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier });
-    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier })).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     expect(await client.tokenIntrospection(rp, tokens.access_token)).toEqual({ active: false });
   });
 
@@ -111,7 +122,9 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     const { callback, verifier } = await codeFor(rp, alice.email, { scope: 'openid offline_access', prompt: 'consent' });
     const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier });
     const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => client.refreshTokenGrant(rp, tokens.refresh_token!)));
-    const winners = outcomes.filter((o): o is PromiseFulfilledResult<Awaited<ReturnType<typeof client.refreshTokenGrant>>> => o.status === 'fulfilled');
+    const winners = outcomes.filter(
+      (o): o is PromiseFulfilledResult<Awaited<ReturnType<typeof client.refreshTokenGrant>>> => o.status === 'fulfilled',
+    );
     expect(winners).toHaveLength(1);
     await expect(client.refreshTokenGrant(rp, winners[0]!.value.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
@@ -142,14 +155,22 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
   it('shows an end user without access a refusal and sends the application access_denied', async () => {
     const bob = await createUser(server, acmeId, { email: 'bob@acme.test' });
     const browser = new TestBrowser(server.port);
-    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid', state: 'st' }), credentials('bob@acme.test'));
+    const callback = await signInThroughSpa(
+      browser,
+      client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid', state: 'st' }),
+      credentials('bob@acme.test'),
+    );
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe('st');
     const steps = await browser.request('GET', `${issuerOf(server, 'acme')}/api/clientauthsteps?client_id=${wiki.id}`);
     expect(JSON.parse(steps.body)).toMatchObject({ hasAccess: false, clientName: 'Wiki' });
     // Given access, the same user goes through.
     await grantAccess(server, acmeId, bob.id, [wiki.id]);
-    const granted = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }), credentials('bob@acme.test'));
+    const granted = await signInThroughSpa(
+      browser,
+      client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }),
+      credentials('bob@acme.test'),
+    );
     expect(granted.searchParams.get('code')).toBeTruthy();
     // Losing access ends the refresh and userinfo of what was issued before.
     const { callback: c2, verifier } = await codeFor(rp, 'bob@acme.test');
@@ -188,7 +209,11 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
 
   it('makes a signed-in user sign in again for prompt=login and max_age=0', async () => {
     const browser = new TestBrowser(server.port);
-    const first = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }), credentials(alice.email));
+    const first = await signInThroughSpa(
+      browser,
+      client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }),
+      credentials(alice.email),
+    );
     expect(first.searchParams.get('code')).toBeTruthy();
     for (const extra of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
       const { url } = await browser.navigate(client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid', ...extra }));
@@ -206,7 +231,9 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     const [header, payload] = real.split('.') as [string, string];
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const jwks = JSON.parse((await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'acme')}/oidc/jwks`)).body) as { keys: object[] };
+    const jwks = JSON.parse((await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'acme')}/oidc/jwks`)).body) as {
+      keys: object[];
+    };
     const publicPem = createPublicKey({ key: jwks.keys.find((k) => (k as { kty: string }).kty === 'RSA') as never, format: 'jwk' })
       .export({ type: 'spki', format: 'pem' })
       .toString();
@@ -218,25 +245,44 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
       tampered: `${header}.${b64({ ...claims, sub: 'someone-else' })}.${real.split('.')[2]}`,
     };
     const { callback: otherCallback, verifier: otherVerifier } = await (async () => {
-      await createUser(server, (await server.ctx.db.kysely.selectFrom('organisations').select('id').where('name', '=', 'globex').executeTakeFirstOrThrow()).id, {
-        email: 'gina@globex.test',
-        role: 'OrganisationAdministrator',
-      });
+      await createUser(
+        server,
+        (await server.ctx.db.kysely.selectFrom('organisations').select('id').where('name', '=', 'globex').executeTakeFirstOrThrow()).id,
+        {
+          email: 'gina@globex.test',
+          role: 'OrganisationAdministrator',
+        },
+      );
       const globexRp = await relyingParty(server, 'globex', otherOrgApp.id, otherOrgApp.secret);
       const v = client.randomPKCECodeVerifier();
-      const url = client.buildAuthorizationUrl(globexRp, { redirect_uri: CALLBACK, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(v), code_challenge_method: 'S256' });
-      return { callback: await signInThroughSpa(new TestBrowser(server.port), url, credentials('gina@globex.test')), verifier: v, rp: globexRp };
+      const url = client.buildAuthorizationUrl(globexRp, {
+        redirect_uri: CALLBACK,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(v),
+        code_challenge_method: 'S256',
+      });
+      return {
+        callback: await signInThroughSpa(new TestBrowser(server.port), url, credentials('gina@globex.test')),
+        verifier: v,
+        rp: globexRp,
+      };
     })();
     const globexRp = await relyingParty(server, 'globex', otherOrgApp.id, otherOrgApp.secret);
     const foreign = (await client.authorizationCodeGrant(globexRp, otherCallback, { pkceCodeVerifier: otherVerifier })).id_token!;
 
     for (const hint of [forged.none, forged.hmac, forged.tampered, foreign]) {
-      const res = await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'acme')}/oidc/logout?id_token_hint=${encodeURIComponent(hint)}`);
+      const res = await new TestBrowser(server.port).request(
+        'GET',
+        `${issuerOf(server, 'acme')}/oidc/logout?id_token_hint=${encodeURIComponent(hint)}`,
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatch(/invalid_request|invalid_client/);
     }
     // The genuine hint is accepted.
-    const genuine = await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'acme')}/oidc/logout?id_token_hint=${encodeURIComponent(real)}`);
+    const genuine = await new TestBrowser(server.port).request(
+      'GET',
+      `${issuerOf(server, 'acme')}/oidc/logout?id_token_hint=${encodeURIComponent(real)}`,
+    );
     expect(genuine.status).toBe(200);
   });
 
@@ -268,7 +314,10 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
       });
     const evil = await tokenCall('https://evil.example.com');
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
-    expect(evil.json()).toMatchObject({ error: 'invalid_request', error_description: `origin https://evil.example.com not allowed for client: ${spa.id}` });
+    expect(evil.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: `origin https://evil.example.com not allowed for client: ${spa.id}`,
+    });
     const own = await tokenCall('https://wiki.example.com');
     expect(own.headers['access-control-allow-origin']).toBe('https://wiki.example.com');
     expect(own.json()).toMatchObject({ error: 'invalid_grant' });
@@ -276,15 +325,30 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
 
   it('answers protocol errors in the standard form, without internals', async () => {
     const token = (form: Record<string, string>) => server.client('acme').post('/oidc/token', { noOrigin: true, form });
-    const res = await token({ grant_type: 'authorization_code', code: 'nonsense', redirect_uri: CALLBACK, client_id: wiki.id, client_secret: wiki.secret });
+    const res = await token({
+      grant_type: 'authorization_code',
+      code: 'nonsense',
+      redirect_uri: CALLBACK,
+      client_id: wiki.id,
+      client_secret: wiki.secret,
+    });
     expect(res.status).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'grant request is invalid' });
-    const password = await token({ grant_type: 'password', username: alice.email, password: DEFAULT_PASSWORD, client_id: wiki.id, client_secret: wiki.secret });
+    const password = await token({
+      grant_type: 'password',
+      username: alice.email,
+      password: DEFAULT_PASSWORD,
+      client_id: wiki.id,
+      client_secret: wiki.secret,
+    });
     expect(password.json()).toMatchObject({ error: 'unsupported_grant_type' });
   });
 
   it('serves no provider for a host that is no organisation', async () => {
-    const res = await new TestBrowser(server.port).request('GET', `http://nosuch.localhost:${server.port}/.well-known/openid-configuration`);
+    const res = await new TestBrowser(server.port).request(
+      'GET',
+      `http://nosuch.localhost:${server.port}/.well-known/openid-configuration`,
+    );
     expect(res.status).toBe(404);
   });
 

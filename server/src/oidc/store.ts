@@ -13,7 +13,13 @@ export async function insertKeys(db: Executor, rows: OidcKeyRow[]): Promise<void
 
 /** The organisation's keys, newest first. */
 export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyRow[]> {
-  return db.selectFrom('oidc_keys').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('kid').execute();
+  return db
+    .selectFrom('oidc_keys')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('kid')
+    .execute();
 }
 
 /**
@@ -30,7 +36,12 @@ export async function lockOrganisation(db: Transaction<Database>, dialect: Diale
 }
 
 export async function retireCurrentKeys(db: Executor, organisationId: string, now: number): Promise<void> {
-  await db.updateTable('oidc_keys').set({ retired_at: now }).where('organisation_id', '=', organisationId).where('retired_at', 'is', null).execute();
+  await db
+    .updateTable('oidc_keys')
+    .set({ retired_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('retired_at', 'is', null)
+    .execute();
 }
 
 /** Deletes keys retired before `before`; answers the organisations whose key sets changed. */
@@ -119,7 +130,12 @@ export async function consumeArtefact(db: Executor, organisationId: string, mode
 }
 
 export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
-  await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('model', '=', model).where('id', '=', id).execute();
+  await db
+    .deleteFrom('oidc_artefacts')
+    .where('organisation_id', '=', organisationId)
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes what one grant issued; with no model, everything of the grant including the grant itself. */
@@ -133,7 +149,11 @@ export async function deleteGrantArtefacts(db: Executor, organisationId: string,
 }
 
 export async function deleteAccountArtefacts(db: Executor, organisationId: string, accountId: string): Promise<number> {
-  const result = await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('account_id', '=', accountId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('oidc_artefacts')
+    .where('organisation_id', '=', organisationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -157,7 +177,12 @@ export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<v
     .execute();
 }
 
-export async function findEventTime(db: Executor, organisationId: string, kind: OidcEventsTable['kind'], subject: string): Promise<number | undefined> {
+export async function findEventTime(
+  db: Executor,
+  organisationId: string,
+  kind: OidcEventsTable['kind'],
+  subject: string,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('oidc_events')
     .select('created_at')

@@ -57,5 +57,6 @@ export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: 
     allowSMSTwoStep: r.allow_sms_two_step,
     allowEmailTwoStep: r.allow_email_two_step,
     rememberMeDays: r.remember_me_days,
+    dashboardRedirect: r.dashboard_redirect,
   };
 }

@@ -12,7 +12,8 @@ import type { TestServer } from './harness.ts';
 const loopback = new Agent({
   connect: {
     lookup: (_hostname, options, callback) => {
-      if (options && (options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+      if (options && (options as { all?: boolean }).all)
+        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
       else (callback as (e: null, a: string, f: number) => void)(null, '127.0.0.1', 4);
     },
   },
@@ -32,7 +33,8 @@ export async function relyingParty(
   secret?: string,
   auth: 'basic' | 'post' | 'none' = secret ? 'basic' : 'none',
 ): Promise<client.Configuration> {
-  const clientAuth = auth === 'basic' ? client.ClientSecretBasic(secret) : auth === 'post' ? client.ClientSecretPost(secret) : client.None();
+  const clientAuth =
+    auth === 'basic' ? client.ClientSecretBasic(secret) : auth === 'post' ? client.ClientSecretPost(secret) : client.None();
   const config = await client.discovery(new URL(issuerOf(server, org)), clientId, secret, clientAuth, {
     [client.customFetch]: localhostFetch,
     execute: [client.allowInsecureRequests],
@@ -71,11 +73,17 @@ export class TestBrowser {
     this.#cookies = this.#cookies.filter((c) => c.name !== name);
   }
 
-  request(method: string, target: string | URL, options: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<BrowserResponse> {
+  request(
+    method: string,
+    target: string | URL,
+    options: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<BrowserResponse> {
     const url = new URL(target);
     const headers: Record<string, string> = { host: url.host, accept: 'text/html,application/json', ...options.headers };
     const cookie = this.#cookies
-      .filter((c) => c.host === url.host && (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)))
+      .filter(
+        (c) => c.host === url.host && (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)),
+      )
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
     if (cookie) headers.cookie = cookie;
@@ -149,7 +157,12 @@ export async function signInThroughSpa(browser: TestBrowser, authorizationUrl: U
   let { url } = await browser.navigate(authorizationUrl);
   for (let step = 0; step < 10; step++) {
     if (url.port !== authorizationUrl.port) return url;
-    const redirectUrl = url.pathname === '/' ? url.searchParams.get('returnurl') : url.pathname === '/redirecting' ? url.searchParams.get('redirecturl') : null;
+    const redirectUrl =
+      url.pathname === '/'
+        ? url.searchParams.get('returnurl')
+        : url.pathname === '/redirecting'
+          ? url.searchParams.get('redirecturl')
+          : null;
     if (!redirectUrl) return url;
     if (url.pathname === '/') {
       const signIn = await browser.request('POST', new URL('/api/authenticate', url), {

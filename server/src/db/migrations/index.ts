@@ -19,7 +19,9 @@ export async function migrate(db: Db): Promise<void> {
   // Kysely looks for its migration tables in any schema unless told which: name ours, so databases
   // holding several schemas (tests run in parallel, each in its own) never see another's tables.
   const schema =
-    db.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema : undefined;
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
     ...(schema ? { migrationTableSchema: schema } : {}),

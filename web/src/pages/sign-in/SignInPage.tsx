@@ -19,6 +19,8 @@ import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
 import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -38,7 +40,12 @@ export function SignInPage() {
   usePageTitle(MESSAGES.signInTitle);
   const location = useLocation();
   const referrer = referrerFrom(location.state);
+  const [searchParams] = useSearchParams();
+  const returnUrl = searchParams.get('returnurl');
   if (org.isBase) return <BaseOrganisationNotice org={org} />;
+  // Already signed in while an application waits: continue its sign-in.
+  if (user && clientIdOfRedirectUrl(returnUrl))
+    return <Navigate to={`/redirecting?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
   if (user) return <Navigate to={referrer ?? '/dashboard'} replace />;
   return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
 }
@@ -54,6 +61,7 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
       api<SignInResult>(API.authenticate, { form: { ...values, returnurl: searchParams.get('returnurl') ?? undefined } }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);
+      rememberRedirectURL(result.redirectURL);
       const destination = destinationAfterSignIn(result, referrer);
       if ('external' in destination) window.location.assign(destination.external);
       else void navigate(destination.internal, { replace: true });
