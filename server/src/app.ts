@@ -12,7 +12,7 @@ import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
-import { oidcRoutes } from './oidc/routes.ts';
+import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { registerSpa } from './spa/static.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
@@ -45,6 +45,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
+  const providers = registerProtocolEndpoints(app, ctx, resolver);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -72,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   registerRequestContext(app, ctx, resolver);
   registerCsrfCheck(app);
-  oidcRoutes(app, ctx);
+  oidcRoutes(app, ctx, providers);
 
   diagnosticsRoutes(app, ctx);
   accountRoutes(app, ctx);

@@ -1,5 +1,6 @@
 /** Queries on applications (clients), per-user access and policy acceptances; every one scoped by organisation. */
 import type { Kysely, Transaction } from 'kysely';
+import { param, prepared } from '../db/prepared.ts';
 import type { ClientRow, ClientUpdate, Database, UserRow } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -73,14 +74,9 @@ export async function hasUserAccess(db: Executor, organisationId: string, userId
   return row !== undefined;
 }
 
-/** A user with whether they were given access to one application, in one query (the provider's account lookup). */
-export async function findUserWithAccess(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  clientId: string,
-): Promise<{ user: UserRow; hasAccess: boolean } | undefined> {
-  const row = await db
+/** A user with whether they were given access to one application, in one query (the provider's account lookup, prepared). */
+const userWithAccessQuery = prepared((db) =>
+  db
     .selectFrom('users')
     .selectAll('users')
     .select((eb) =>
@@ -89,15 +85,23 @@ export async function findUserWithAccess(
           eb
             .selectFrom('user_client_access as access')
             .select('access.client_id')
-            .where('access.organisation_id', '=', organisationId)
+            .where('access.organisation_id', '=', param('organisation_id'))
             .whereRef('access.user_id', '=', 'users.id')
-            .where('access.client_id', '=', clientId),
+            .where('access.client_id', '=', param('client_id')),
         )
         .as('has_access'),
     )
-    .where('users.organisation_id', '=', organisationId)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.organisation_id', '=', param('organisation_id'))
+    .where('users.id', '=', param('user_id')),
+);
+
+export async function findUserWithAccess(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<{ user: UserRow; hasAccess: boolean } | undefined> {
+  const row = (await userWithAccessQuery(db, { organisation_id: organisationId, user_id: userId, client_id: clientId })).rows[0];
   if (!row) return undefined;
   const { has_access: hasAccess, ...user } = row;
   // SQLite answers 1/0, PostgreSQL true/false.

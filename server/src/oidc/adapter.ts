@@ -5,16 +5,25 @@
  * `consume` is one conditional UPDATE, so of two concurrent redemptions of a code or refresh token exactly
  * one wins; the loser revokes everything the grant issued (RFC 9700 reuse detection).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
-import { recordEvent } from './events.ts';
-import { consumeArtefact, deleteArtefact, deleteGrantArtefacts, findArtefact, findArtefactByUid, upsertArtefact } from './store.ts';
+import { batchedWrite } from '../db/write-batch.ts';
+import { eventRow } from './events.ts';
+import {
+  consumeArtefact,
+  deleteArtefact,
+  deleteGrantArtefacts,
+  findArtefact,
+  findArtefactByUid,
+  insertEvent,
+  upsertArtefact,
+} from './store.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
 const CLOCK_TOLERANCE_S = 15;
 
-export const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
+export const hashId = (id: string): string => hash('sha256', id, 'base64url');
 
 /** Models whose consumption must be single-use across processes, with the grant revoked on reuse. */
 const GRANT_SOURCES = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -34,12 +43,17 @@ class DatabaseAdapter implements Adapter {
     return this.#ctx.db.kysely;
   }
 
+  /** Writes go through the group commit (db/write-batch.ts). */
+  #write<T>(run: Parameters<typeof batchedWrite<T>>[1]): Promise<T> {
+    return batchedWrite(this.#ctx.db, run);
+  }
+
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const now = this.#ctx.clock.now();
     const { jti: _jti, ...stored } = payload;
     const key = hashId(id);
     const clientId = payload.clientId ?? (typeof payload.params?.client_id === 'string' ? payload.params.client_id : null);
-    await upsertArtefact(this.#db, {
+    const row = {
       organisation_id: this.#organisationId,
       model: this.#model,
       id: key,
@@ -50,10 +64,13 @@ class DatabaseAdapter implements Adapter {
       uid: this.#model === 'Session' ? (payload.uid ?? null) : null,
       created_at: now,
       expires_at: typeof expiresIn === 'number' ? now + (expiresIn + CLOCK_TOLERANCE_S) * 1000 : null,
+    };
+    const event =
+      this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key }) : null;
+    await this.#write(async (db) => {
+      await upsertArtefact(db, row);
+      if (event) await insertEvent(db, event);
     });
-    if (this.#model === 'AuthorizationCode') {
-      await recordEvent(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key });
-    }
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -78,25 +95,28 @@ class DatabaseAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     const key = hashId(id);
-    if (await consumeArtefact(this.#db, this.#organisationId, this.#model, key, this.#ctx.clock.now())) {
-      if (this.#model === 'AuthorizationCode') await recordEvent(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key });
-      return;
-    }
+    const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key }) : null;
+    const consumed = await this.#write(async (db) => {
+      const won = await consumeArtefact(db, this.#organisationId, this.#model, key, this.#ctx.clock.now());
+      if (won && event) await insertEvent(db, event);
+      return won;
+    });
+    if (consumed) return;
     // Someone redeemed it a moment ago: treat this as reuse.
     if (GRANT_SOURCES.has(this.#model)) {
       const row = await findArtefact(this.#db, this.#organisationId, this.#model, key);
-      if (row?.grant_id) await deleteGrantArtefacts(this.#db, this.#organisationId, row.grant_id);
+      if (row?.grant_id) await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, row.grant_id!));
       throw new errors.InvalidGrant('grant source already used');
     }
     throw new errors.InvalidRequest('request already used');
   }
 
   async destroy(id: string): Promise<void> {
-    await deleteArtefact(this.#db, this.#organisationId, this.#model, hashId(id));
+    await this.#write((db) => deleteArtefact(db, this.#organisationId, this.#model, hashId(id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await deleteGrantArtefacts(this.#db, this.#organisationId, grantId, this.#model);
+    await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, grantId, this.#model));
   }
 
   #expired(expiresAt: number | null): boolean {

@@ -6,27 +6,31 @@
 import { randomUUID } from 'node:crypto';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { OidcEventKind } from '../db/schema.ts';
+import type { OidcEventKind, OidcEventsTable } from '../db/schema.ts';
 import { countAbandonedSignIns, countEvents, countUnusedCodes, findEventTime, insertEvent } from './store.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
 const CODE_LIFETIME_MS = MINUTE;
 
-export async function recordEvent(
-  ctx: AppContext,
-  organisationId: string,
-  kind: OidcEventKind,
-  about: { clientId?: string | null; subject?: string | null },
-): Promise<void> {
-  await insertEvent(ctx.db.kysely, {
+interface About {
+  clientId?: string | null;
+  subject?: string | null;
+}
+
+export function eventRow(ctx: AppContext, organisationId: string, kind: OidcEventKind, about: About): OidcEventsTable {
+  return {
     id: randomUUID(),
     organisation_id: organisationId,
     kind,
     client_id: about.clientId ?? null,
     subject: about.subject ?? null,
     created_at: ctx.clock.now(),
-  });
+  };
+}
+
+export async function recordEvent(ctx: AppContext, organisationId: string, kind: OidcEventKind, about: About): Promise<void> {
+  await insertEvent(ctx.db.kysely, eventRow(ctx, organisationId, kind, about));
 }
 
 /**

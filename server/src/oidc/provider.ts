@@ -127,6 +127,9 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     allowOmittingSingleRegisteredRedirectUri: false,
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     rotateRefreshToken: true,
+    // Tokens are not tied to the provider's session (that would cost a lookup on every use): they are
+    // short-lived, sign-out revokes the grants of the session, and revokeUserGrants ends them all.
+    expiresWithSession: () => false,
     loadExistingGrant,
     features: {
       devInteractions: { enabled: false },
@@ -188,7 +191,9 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)
+  const confirmPath = `${OIDC_ROUTES.end_session}/confirm`;
   provider.use(async (koaCtx, next) => {
+    if (koaCtx.path !== confirmPath) return next();
     await next();
     const session = koaCtx.oidc?.session as (typeof koaCtx.oidc.session & { destroyed?: boolean }) | undefined;
     if (koaCtx.oidc?.route !== 'end_session_confirm' || !session?.destroyed) return;

@@ -27,7 +27,9 @@ export interface ProviderEntry {
 export class ProviderRegistry {
   readonly #ctx: AppContext;
   readonly #log: FastifyBaseLogger;
-  readonly #entries = new Map<string, Promise<ProviderEntry>>();
+  readonly #ready = new Map<string, ProviderEntry>();
+  /** Builds in progress, so concurrent first requests share one. */
+  readonly #building = new Map<string, Promise<ProviderEntry>>();
 
   constructor(ctx: AppContext, log: FastifyBaseLogger) {
     this.#ctx = ctx;
@@ -35,29 +37,39 @@ export class ProviderRegistry {
     onProviderInvalidated(ctx, (organisationId) => this.forget(organisationId));
   }
 
-  async get(org: Organisation): Promise<ProviderEntry> {
-    const pending = this.#entries.get(org.id);
-    if (pending) {
-      const entry = await pending.catch(() => null);
-      if (entry && entry.revision >= org.row.oidc_revision && this.#entries.get(org.id) === pending) {
-        // Most recently used moves to the end of the map's order.
-        this.#entries.delete(org.id);
-        this.#entries.set(org.id, pending);
-        return entry;
-      }
-      if (this.#entries.get(org.id) === pending) this.#entries.delete(org.id);
+  /** The organisation's provider: the cached one while it is current, else a new one. */
+  get(org: Organisation): ProviderEntry | Promise<ProviderEntry> {
+    const ready = this.#ready.get(org.id);
+    if (ready && ready.revision >= org.row.oidc_revision) {
+      // Most recently used moves to the end of the map's order.
+      this.#ready.delete(org.id);
+      this.#ready.set(org.id, ready);
+      return ready;
     }
-    const building = this.#build(org);
-    this.#entries.set(org.id, building);
-    building.catch(() => {
-      if (this.#entries.get(org.id) === building) this.#entries.delete(org.id);
-    });
-    while (this.#entries.size > MAX_PROVIDERS) this.#entries.delete(this.#entries.keys().next().value!);
+    let building = this.#building.get(org.id);
+    if (!building) {
+      building = this.#build(org).then(
+        (entry) => {
+          if (this.#building.get(org.id) === building) {
+            this.#building.delete(org.id);
+            this.#ready.set(org.id, entry);
+            while (this.#ready.size > MAX_PROVIDERS) this.#ready.delete(this.#ready.keys().next().value!);
+          }
+          return entry;
+        },
+        (error: unknown) => {
+          if (this.#building.get(org.id) === building) this.#building.delete(org.id);
+          throw error;
+        },
+      );
+      this.#building.set(org.id, building);
+    }
     return building;
   }
 
   forget(organisationId: string): void {
-    this.#entries.delete(organisationId);
+    this.#ready.delete(organisationId);
+    this.#building.delete(organisationId);
   }
 
   async #build(org: Organisation): Promise<ProviderEntry> {

@@ -1,6 +1,7 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
+import { param, prepared } from '../db/prepared.ts';
 import type { Database, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -69,73 +70,102 @@ export async function bumpRevision(db: Executor, organisationId: string): Promis
 
 export type ArtefactFields = Omit<OidcArtefactRow, 'consumed_at'>;
 
-export async function upsertArtefact(db: Executor, row: ArtefactFields): Promise<void> {
-  await db
+// The provider's lookups run on every token request: prepared once (db/prepared.ts).
+
+const upsertQuery = prepared((db) =>
+  db
     .insertInto('oidc_artefacts')
-    .values({ ...row, consumed_at: null })
+    .values({
+      organisation_id: param('organisation_id'),
+      model: param('model'),
+      id: param('id'),
+      payload: param('payload'),
+      grant_id: param('grant_id'),
+      account_id: param('account_id'),
+      client_id: param('client_id'),
+      uid: param('uid'),
+      created_at: param('created_at') as unknown as number,
+      expires_at: param('expires_at') as unknown as number,
+      consumed_at: null,
+    })
     .onConflict((oc) =>
       oc.columns(['organisation_id', 'model', 'id']).doUpdateSet({
-        payload: row.payload,
-        grant_id: row.grant_id,
-        account_id: row.account_id,
-        client_id: row.client_id,
-        uid: row.uid,
-        expires_at: row.expires_at,
+        payload: param('payload'),
+        grant_id: param('grant_id'),
+        account_id: param('account_id'),
+        client_id: param('client_id'),
+        uid: param('uid'),
+        expires_at: param('expires_at') as unknown as number,
       }),
-    )
-    .execute();
+    ),
+);
+
+export async function upsertArtefact(db: Executor, row: ArtefactFields): Promise<void> {
+  await upsertQuery(db, row);
 }
 
-export function findArtefact(
+const findQuery = prepared((db) =>
+  db
+    .selectFrom('oidc_artefacts')
+    .select(['payload', 'expires_at', 'consumed_at', 'grant_id'])
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id')),
+);
+
+export async function findArtefact(
   db: Executor,
   organisationId: string,
   model: string,
   id: string,
 ): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'> | undefined> {
-  return db
-    .selectFrom('oidc_artefacts')
-    .select(['payload', 'expires_at', 'consumed_at', 'grant_id'])
-    .where('organisation_id', '=', organisationId)
-    .where('model', '=', model)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (await findQuery(db, { organisation_id: organisationId, model, id })).rows[0];
 }
 
-export function findArtefactByUid(
+const findByUidQuery = prepared((db) =>
+  db
+    .selectFrom('oidc_artefacts')
+    .select(['payload', 'expires_at'])
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('uid', '=', param('uid')),
+);
+
+export async function findArtefactByUid(
   db: Executor,
   organisationId: string,
   model: string,
   uid: string,
 ): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at'> | undefined> {
-  return db
-    .selectFrom('oidc_artefacts')
-    .select(['payload', 'expires_at'])
-    .where('organisation_id', '=', organisationId)
-    .where('model', '=', model)
-    .where('uid', '=', uid)
-    .executeTakeFirst();
+  return (await findByUidQuery(db, { organisation_id: organisationId, model, uid })).rows[0];
 }
+
+const consumeQuery = prepared((db) =>
+  db
+    .updateTable('oidc_artefacts')
+    .set({ consumed_at: param('now') as unknown as number })
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id'))
+    .where('consumed_at', 'is', null),
+);
 
 /** Marks an artefact consumed unless it already is: true for exactly one of several concurrent callers. */
 export async function consumeArtefact(db: Executor, organisationId: string, model: string, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('oidc_artefacts')
-    .set({ consumed_at: now })
-    .where('organisation_id', '=', organisationId)
-    .where('model', '=', model)
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await consumeQuery(db, { organisation_id: organisationId, model, id, now });
+  return Number(result.numAffectedRows) === 1;
 }
 
-export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
-  await db
+const deleteQuery = prepared((db) =>
+  db
     .deleteFrom('oidc_artefacts')
-    .where('organisation_id', '=', organisationId)
-    .where('model', '=', model)
-    .where('id', '=', id)
-    .execute();
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id')),
+);
+
+export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
+  await deleteQuery(db, { organisation_id: organisationId, model, id });
 }
 
 /** Deletes what one grant issued; with no model, everything of the grant including the grant itself. */
