@@ -7,6 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
+import { CLAIMS, SCOPES, TTL } from '../server/src/oidc/provider.ts';
 
 const port = Number(process.argv[2]);
 const clients = JSON.parse(process.argv[3] ?? '[]') as ClientMetadata[];
@@ -22,17 +23,8 @@ const provider = new Provider(issuer, {
   clients,
   jwks: { keys: [jwk('rsa', 'RS256'), jwk('ec', 'ES256')] },
   findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, email: 'user@bench.test', email_verified: true, updated_at: 0 }) }),
-  claims: {
-    acr: null,
-    auth_time: null,
-    sid: null,
-    iss: null,
-    openid: ['sub', 'amr'],
-    profile: ['name', 'given_name', 'family_name', 'updated_at'],
-    email: ['email', 'email_verified'],
-    phone: ['phone_number', 'phone_number_verified'],
-  },
-  scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
+  claims: CLAIMS,
+  scopes: [...SCOPES],
   responseTypes: ['code'],
   clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
   enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'] },
@@ -49,16 +41,7 @@ const provider = new Provider(issuer, {
     resourceIndicators: { enabled: false },
     userinfo: { enabled: true },
   },
-  ttl: {
-    AccessToken: 900,
-    AuthorizationCode: 60,
-    ClientCredentials: 900,
-    IdToken: 3600,
-    RefreshToken: 1209600,
-    Interaction: 1800,
-    Session: 43200,
-    Grant: 1209600,
-  },
+  ttl: TTL,
   cookies: { long: { httpOnly: true, sameSite: 'lax' }, short: { httpOnly: true, sameSite: 'lax' } },
   clientBasedCORS: () => true,
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

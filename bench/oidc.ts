@@ -231,23 +231,29 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
       headers: origin,
     });
   });
+  const started = running('Gatehouse (SQLite)', child, { ...partial, port, machine }, browsers);
   return {
-    target: {
-      name: 'Gatehouse (SQLite)',
-      pid: child.pid!,
-      port,
-      host,
-      pool,
-      discovery,
-      web,
-      machine,
-      codes: (count) => codesFrom(partial, browsers, count),
-    },
+    target: started.target,
     async stop() {
-      await pool.close();
+      await started.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A started server as a benchmark target, and how to stop it. */
+function running(
+  name: string,
+  child: ChildProcess,
+  parts: Pick<Target, 'port' | 'host' | 'pool' | 'discovery' | 'web' | 'machine'>,
+  browsers: Jar[],
+): { target: Target; stop(): Promise<void> } {
+  return {
+    target: { name, pid: child.pid!, ...parts, codes: (count) => codesFrom(parts, browsers, count) },
+    async stop() {
+      await parts.pool.close();
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -277,24 +283,7 @@ async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> 
   const discovery = JSON.parse((await call({ pool, host }, 'GET', '/.well-known/openid-configuration')).text) as Target['discovery'];
   const partial = { pool, host, discovery, web };
   const browsers = await signedInBrowsers(partial, () => undefined);
-  return {
-    target: {
-      name: 'oidc-provider, memory',
-      pid: child.pid!,
-      port,
-      host,
-      pool,
-      discovery,
-      web,
-      machine,
-      codes: (count) => codesFrom(partial, browsers, count),
-    },
-    async stop() {
-      await pool.close();
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
+  return running('oidc-provider, memory', child, { ...partial, port, machine }, browsers);
 }
 
 const basic = (client: { id: string; secret: string }) =>

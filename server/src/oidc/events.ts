@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OidcEventKind, OidcEventsTable } from '../db/schema.ts';
-import { countAbandonedSignIns, countEvents, countUnusedCodes, findEventTime, insertEvent } from './store.ts';
+import { countEvents, countUnended, findEventTime, insertEvent } from './store.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
@@ -65,8 +65,8 @@ export async function oidcActivity(
   const db = ctx.db.kysely;
   const [authCodeFlows, unusedCodes, abandonedSignIns] = await Promise.all([
     countEvents(db, organisationId, 'code_issued', since),
-    countUnusedCodes(db, organisationId, since, now - CODE_LIFETIME_MS),
-    countAbandonedSignIns(db, organisationId, since, now - interactionLifetimeMs),
+    countUnended(db, organisationId, 'code_issued', ['code_redeemed'], since, now - CODE_LIFETIME_MS),
+    countUnended(db, organisationId, 'sign_in_started', ['sign_in_completed', 'sign_in_denied'], since, now - interactionLifetimeMs),
   ]);
   return { authCodeFlows, unusedCodes, abandonedSignIns };
 }

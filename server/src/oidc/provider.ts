@@ -35,6 +35,19 @@ export const TTL = {
 
 export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone'] as const;
 
+/** Which claims each scope gives; amr comes with openid, so every ID token says how the user signed in. */
+export const CLAIMS = {
+  acr: null,
+  amr: null,
+  auth_time: null,
+  sid: null,
+  iss: null,
+  openid: ['sub', 'amr'],
+  profile: ['name', 'given_name', 'family_name', 'updated_at'],
+  email: ['email', 'email_verified'],
+  phone: ['phone_number', 'phone_number_verified'],
+};
+
 /** Protocol endpoints, all under /oidc except discovery. */
 export const OIDC_ROUTES = {
   authorization: '/oidc/auth',
@@ -100,18 +113,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     clients: inputs.clients.map(clientMetadata),
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, org.id),
-    claims: {
-      acr: null,
-      amr: null,
-      auth_time: null,
-      sid: null,
-      iss: null,
-      // amr with the openid scope: every ID token says how the user signed in.
-      openid: ['sub', 'amr'],
-      profile: ['name', 'given_name', 'family_name', 'updated_at'],
-      email: ['email', 'email_verified'],
-      phone: ['phone_number', 'phone_number_verified'],
-    },
+    claims: CLAIMS,
     scopes: [...SCOPES],
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],

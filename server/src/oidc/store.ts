@@ -239,46 +239,32 @@ export async function deleteEventsBefore(db: Executor, before: number): Promise<
   return Number(result.numDeletedRows);
 }
 
-/** Codes issued in [since, issuedBefore] with no redemption. */
-export async function countUnusedCodes(db: Executor, organisationId: string, since: number, issuedBefore: number): Promise<number> {
-  const row = await db
-    .selectFrom('oidc_events as issued')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('issued.organisation_id', '=', organisationId)
-    .where('issued.kind', '=', 'code_issued')
-    .where('issued.created_at', '>=', since)
-    .where('issued.created_at', '<=', issuedBefore)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('oidc_events as redeemed')
-            .select('redeemed.id')
-            .whereRef('redeemed.organisation_id', '=', 'issued.organisation_id')
-            .where('redeemed.kind', '=', 'code_redeemed')
-            .whereRef('redeemed.subject', '=', 'issued.subject'),
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Sign-ins started in [since, startedBefore] that neither completed nor were refused. */
-export async function countAbandonedSignIns(db: Executor, organisationId: string, since: number, startedBefore: number): Promise<number> {
+/**
+ * Events of `kind` in [since, until] with no later event of `endedBy` about the same subject: codes
+ * never redeemed, sign-ins neither completed nor refused.
+ */
+export async function countUnended(
+  db: Executor,
+  organisationId: string,
+  kind: OidcEventsTable['kind'],
+  endedBy: OidcEventsTable['kind'][],
+  since: number,
+  until: number,
+): Promise<number> {
   const row = await db
     .selectFrom('oidc_events as started')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('started.organisation_id', '=', organisationId)
-    .where('started.kind', '=', 'sign_in_started')
+    .where('started.kind', '=', kind)
     .where('started.created_at', '>=', since)
-    .where('started.created_at', '<=', startedBefore)
+    .where('started.created_at', '<=', until)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('oidc_events as ended')
             .select('ended.id')
             .whereRef('ended.organisation_id', '=', 'started.organisation_id')
-            .where('ended.kind', 'in', ['sign_in_completed', 'sign_in_denied'])
+            .where('ended.kind', 'in', endedBy)
             .whereRef('ended.subject', '=', 'started.subject'),
         ),
       ),

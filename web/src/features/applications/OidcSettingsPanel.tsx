@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { APPLICATION_MESSAGES as M, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import { useOpenIdConfiguration } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -15,50 +16,28 @@ export function OidcSettingsPanel({ clientId }: { clientId: string }) {
         <Alert kind="error">{config.error.message}</Alert>
       ) : (
         <dl className="facts oidc-settings">
-          <dt>{M.issuer}</dt>
-          <dd>
-            <code>{config.data.issuer}</code>
-          </dd>
-          <dt>{M.discoveryUrl}</dt>
-          <dd>
-            <code>{`${config.data.issuer}${OPENID_CONFIGURATION_PATH}`}</code>
-          </dd>
-          <dt>{M.clientId}</dt>
-          <dd>
-            <code>{clientId}</code>
-          </dd>
-          <dt>{M.authorizationEndpoint}</dt>
-          <dd>
-            <code>{config.data.authorization_endpoint}</code>
-          </dd>
-          <dt>{M.tokenEndpoint}</dt>
-          <dd>
-            <code>{config.data.token_endpoint}</code>
-          </dd>
-          <dt>{M.userinfoEndpoint}</dt>
-          <dd>
-            <code>{config.data.userinfo_endpoint}</code>
-          </dd>
-          <dt>{M.jwksUri}</dt>
-          <dd>
-            <code>{config.data.jwks_uri}</code>
-          </dd>
-          <dt>{M.endSessionEndpoint}</dt>
-          <dd>
-            <code>{config.data.end_session_endpoint}</code>
-          </dd>
-          <dt>{M.revocationEndpoint}</dt>
-          <dd>
-            <code>{config.data.revocation_endpoint}</code>
-          </dd>
-          <dt>{M.introspectionEndpoint}</dt>
-          <dd>
-            <code>{config.data.introspection_endpoint}</code>
-          </dd>
-          <dt>{M.scopesSupported}</dt>
-          <dd>
-            <code>{config.data.scopes_supported.join(' ')}</code>
-          </dd>
+          {(
+            [
+              [M.issuer, config.data.issuer],
+              [M.discoveryUrl, `${config.data.issuer}${OPENID_CONFIGURATION_PATH}`],
+              [M.clientId, clientId],
+              [M.authorizationEndpoint, config.data.authorization_endpoint],
+              [M.tokenEndpoint, config.data.token_endpoint],
+              [M.userinfoEndpoint, config.data.userinfo_endpoint],
+              [M.jwksUri, config.data.jwks_uri],
+              [M.endSessionEndpoint, config.data.end_session_endpoint],
+              [M.revocationEndpoint, config.data.revocation_endpoint],
+              [M.introspectionEndpoint, config.data.introspection_endpoint],
+              [M.scopesSupported, config.data.scopes_supported.join(' ')],
+            ] as const
+          ).map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>
+                <code>{value}</code>
+              </dd>
+            </Fragment>
+          ))}
         </dl>
       )}
     </Card>

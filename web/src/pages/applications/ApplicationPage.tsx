@@ -184,40 +184,31 @@ function ApplicationForm({ app }: { app: Application }) {
         <Checkbox label={M.allowsUnverifiedAccess} {...form.register('allowsUnverifiedAccess')} />
         {clientType !== 'machine' && (
           <>
-            <Controller
-              control={form.control}
-              name="redirectURIs"
-              render={({ field }) => (
-                <UriListField
-                  label={M.redirectUris}
-                  entryLabel={M.redirectUri}
-                  value={(field.value as string[] | undefined) ?? []}
-                  onChange={field.onChange}
-                  addLabel={M.addUri}
-                  removeLabel={M.removeUri}
-                  emptyText={M.noUris}
-                  error={listErrors('redirectURIs').list}
-                  entryErrors={listErrors('redirectURIs').entries}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="postLogoutRedirectURIs"
-              render={({ field }) => (
-                <UriListField
-                  label={M.postLogoutRedirectUris}
-                  entryLabel={M.postLogoutRedirectUri}
-                  value={(field.value as string[] | undefined) ?? []}
-                  onChange={field.onChange}
-                  addLabel={M.addUri}
-                  removeLabel={M.removeUri}
-                  emptyText={M.noUris}
-                  error={listErrors('postLogoutRedirectURIs').list}
-                  entryErrors={listErrors('postLogoutRedirectURIs').entries}
-                />
-              )}
-            />
+            {(
+              [
+                ['redirectURIs', M.redirectUris, M.redirectUri],
+                ['postLogoutRedirectURIs', M.postLogoutRedirectUris, M.postLogoutRedirectUri],
+              ] as const
+            ).map(([name, label, entryLabel]) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <UriListField
+                    label={label}
+                    entryLabel={entryLabel}
+                    value={(field.value as string[] | undefined) ?? []}
+                    onChange={field.onChange}
+                    addLabel={M.addUri}
+                    removeLabel={M.removeUri}
+                    emptyText={M.noUris}
+                    error={listErrors(name).list}
+                    entryErrors={listErrors(name).entries}
+                  />
+                )}
+              />
+            ))}
             <Select
               label={M.idTokenSigningAlg}
               options={ID_TOKEN_SIGNING_ALGS.map((alg) => ({ value: alg, label: alg }))}
