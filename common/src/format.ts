@@ -30,16 +30,6 @@ export function correlationIdFrom(bytes: Uint8Array): string {
   return id;
 }
 
-// Random bytes are drawn 256 ids at a time: one call per request costs more than the id is worth
-// (a correlation id names a request in logs; it is no secret).
-let pool = new Uint8Array(0);
-let offset = 0;
-
 export function newCorrelationId(): string {
-  if (offset + CORRELATION_ID_LENGTH > pool.length) {
-    pool = crypto.getRandomValues(new Uint8Array(CORRELATION_ID_LENGTH * 256));
-    offset = 0;
-  }
-  offset += CORRELATION_ID_LENGTH;
-  return correlationIdFrom(pool.subarray(offset - CORRELATION_ID_LENGTH, offset));
+  return correlationIdFrom(crypto.getRandomValues(new Uint8Array(CORRELATION_ID_LENGTH)));
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import './data-view.css';
 
 export interface DataColumn<T> {
   header: string;

@@ -1,67 +1,62 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useRef } from 'react';
 
 interface ImageFieldProps {
   label: string;
-  /** The current image's address, or null when there is none. */
-  currentSrc: string | null;
-  accept: string;
   hint?: string | undefined;
+  /** The file input's accept list, e.g. "image/png,image/jpeg". */
+  accept: string;
+  /** The image shown now: the saved one, a newly chosen one (a data URL), or none. */
+  src: string | null;
+  /** A short line on the state of the field, e.g. that a new image is waiting to be saved. */
+  status: string;
   error?: string | undefined;
-  file: File | null;
-  onFileChange: (file: File | null) => void;
-  deleteLabel: string;
-  deleting: boolean;
-  onDeletingChange: (deleting: boolean) => void;
+  removeLabel: string;
+  onChoose: (file: File) => void;
+  onRemove: () => void;
 }
 
-/** An image upload with a preview of the current or chosen image and a delete tick for the current one. */
-export function ImageField({
-  label,
-  currentSrc,
-  accept,
-  hint,
-  error,
-  file,
-  onFileChange,
-  deleteLabel,
-  deleting,
-  onDeletingChange,
-}: ImageFieldProps) {
-  const id = useId();
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-  const shown = file ? preview : deleting ? null : currentSrc;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+/** An image upload with its current picture, a file chooser and a remove button. */
+export function ImageField({ label, hint, accept, src, status, error, removeLabel, onChoose, onRemove }: ImageFieldProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const describedBy = [hint ? `${inputId}-hint` : null, `${inputId}-status`, error ? `${inputId}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={`field image-field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={inputId}>{label}</label>
       {hint && (
-        <p id={`${id}-hint`} className="field-hint">
+        <p id={`${inputId}-hint`} className="field-hint">
           {hint}
         </p>
       )}
-      {shown && <img className="image-field-preview" src={shown} alt="" />}
-      <input
-        id={id}
-        type="file"
-        accept={accept}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-      />
-      {currentSrc && !file && (
-        <div className="field-checkbox">
-          <input id={`${id}-delete`} type="checkbox" checked={deleting} onChange={(event) => onDeletingChange(event.target.checked)} />
-          <label htmlFor={`${id}-delete`}>{deleteLabel}</label>
+      <div className="image-field-body">
+        <div className="image-field-thumb">{src && <img src={src} alt="" />}</div>
+        <div className="image-field-controls">
+          <p id={`${inputId}-status`} className="image-field-status">
+            {status}
+          </p>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={accept}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // Clear the input so that choosing the same file again still counts as a choice.
+              event.target.value = '';
+              if (file) onChoose(file);
+            }}
+          />
+          {src && (
+            <button type="button" className="button button-secondary" onClick={onRemove}>
+              {removeLabel}
+            </button>
+          )}
         </div>
-      )}
+      </div>
       {error && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={`${inputId}-error`} className="field-error">
           {error}
         </p>
       )}

@@ -16,15 +16,11 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
 
 /** Brings the schema up to date; safe when several processes start at once (Kysely takes a lock). */
 export async function migrate(db: Db): Promise<void> {
-  // Kysely looks for its migration tables in any schema unless told which: name ours, so databases
-  // holding several schemas (tests run in parallel, each in its own) never see another's tables.
-  const schema =
-    db.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
-      : undefined;
   const migrator = new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    // Kysely looks for its migration tables in every schema unless told which: another schema of the
+    // same database (another install, or a parallel test run) would otherwise pass for this one.
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: {
       getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
     },
@@ -36,4 +32,9 @@ export async function migrate(db: Db): Promise<void> {
       cause: error,
     });
   }
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]!.schema;
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from '@gatehouse/common/messages';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { Card } from '../../components/Card.tsx';
 import { ApplicationLogo } from './ApplicationLogo.tsx';
+import './applications.css';
 
 /** The 'My applications' card: one tile per application the user can open, coloured by position, six to a row. */
 export function ApplicationTiles({ user }: { user: Account }) {

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { APPLICATION_MESSAGES as M, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
-import { useOpenIdConfiguration } from '../../api/queries.ts';
+import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';

@@ -6,7 +6,7 @@ import { APPLICATION_MESSAGES as M, clientIdOfRedirectUrl } from '@gatehouse/com
 import { API, ROUTES } from '@gatehouse/common/routes';
 import { acceptPolicyRequest, type AcceptPolicyInput, type ClientAuthSteps } from '@gatehouse/common/schemas/applications';
 import { api } from '../../api/client.ts';
-import { useClientAuthSteps } from '../../api/queries.ts';
+import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -15,6 +15,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { forgetRedirectURL, pendingRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
 
 /** /applicationpolicy: the application's privacy policy must be accepted before the sign-in continues. */
 export function ApplicationPolicyPage() {

@@ -7,7 +7,7 @@ import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { API, ROUTES } from '@gatehouse/common/routes';
 import { createApplicationRequest, type ApplicationWithSecret, type CreateApplicationInput } from '@gatehouse/common/schemas/applications';
 import { api } from '../../api/client.ts';
-import { applicationKeys } from '../../api/queries.ts';
+import { applicationKeys } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -15,6 +15,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
 
 const FIELDS = ['name', 'redirectURI'] as const;
 
@@ -68,7 +69,7 @@ export function AddApplicationPage() {
   return (
     <>
       <h1>{M.addApplicationTitle}</h1>
-      <Card className="form-card">
+      <Card className="application-form">
         {formError && (
           <Alert kind="error" scrollIntoView>
             {formError}

@@ -14,7 +14,7 @@ import {
   type UpdateApplicationInput,
 } from '@gatehouse/common/schemas/applications';
 import { api, isApiError } from '../../api/client.ts';
-import { applicationKeys, useApplication } from '../../api/queries.ts';
+import { applicationKeys, useApplication } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -31,6 +31,7 @@ import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
 
 const FIELDS = [
   'name',
@@ -91,10 +92,8 @@ export function ApplicationPage() {
 function ApplicationForm({ app }: { app: Application }) {
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
-  const [logo, setLogo] = useState<File | null>(null);
+  const [logo, setLogo] = useState<{ file: File; preview: string } | null>(null);
   const [logoError, setLogoError] = useState<string | undefined>();
-  // A new key empties the file input after a save.
-  const [logoInput, setLogoInput] = useState(0);
   const form = useForm<UpdateApplicationInput, unknown, UpdateApplication>({
     resolver: zodResolver(updateApplicationRequest),
     defaultValues: formValues(app),
@@ -104,13 +103,12 @@ function ApplicationForm({ app }: { app: Application }) {
     mutationFn: (values: UpdateApplication) =>
       api<Application>(`${API.clients}/${encodeURIComponent(app.id)}`, {
         method: 'PUT',
-        form: { ...values, logo: logo ?? undefined },
+        form: { ...values, logo: logo?.file },
       }),
     onSuccess: (updated) => {
       setSaved(true);
       form.reset(formValues(updated));
       setLogo(null);
-      setLogoInput((n) => n + 1);
       queryClient.setQueryData(applicationKeys.one(app.id), updated);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });
     },
@@ -137,7 +135,7 @@ function ApplicationForm({ app }: { app: Application }) {
   };
 
   return (
-    <Card className="form-card">
+    <Card className="application-form">
       {saved && <Alert kind="success">{MESSAGES.applicationSettingsUpdated}</Alert>}
       {formError && (
         <Alert kind="error" scrollIntoView>
@@ -153,17 +151,25 @@ function ApplicationForm({ app }: { app: Application }) {
           {...form.register('clientType')}
         />
         <ImageField
-          key={logoInput}
           label={M.logo}
-          error={logoError}
           hint={M.logoHint}
           accept="image/png,image/jpeg,image/gif"
-          currentSrc={app.logoID ? clientLogoSrc(app.logoID) : null}
-          file={logo}
-          onFileChange={setLogo}
-          deleteLabel={M.deleteLogo}
-          deleting={Boolean(deleteLogo)}
-          onDeletingChange={(deleting) => form.setValue('deleteLogo', deleting)}
+          src={logo?.preview ?? (deleteLogo || !app.logoID ? null : clientLogoSrc(app.logoID))}
+          status={logo ? M.logoChosen : deleteLogo && app.logoID ? M.logoRemoved : app.logoID ? M.logoCurrent : M.noLogo}
+          error={logoError}
+          removeLabel={M.deleteLogo}
+          onChoose={(file) => {
+            const reader = new FileReader();
+            reader.onload = () => {
+              setLogo({ file, preview: String(reader.result) });
+              form.setValue('deleteLogo', false);
+            };
+            reader.readAsDataURL(file);
+          }}
+          onRemove={() => {
+            setLogo(null);
+            form.setValue('deleteLogo', true);
+          }}
         />
         <TextField
           label={M.landingUrl}

@@ -3,12 +3,13 @@ import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS } from '@gatehouse/common
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { Application } from '@gatehouse/common/schemas/applications';
-import { useApplications } from '../../api/queries.ts';
+import { useApplications } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { DataView, type DataColumn } from '../../components/DataView.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { ApplicationLogo } from '../../features/applications/ApplicationLogo.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
 
 const COLUMNS: DataColumn<Application>[] = [
   { header: M.name, cell: (app) => <Link to={`/applications/${encodeURIComponent(app.id)}`}>{app.name}</Link> },

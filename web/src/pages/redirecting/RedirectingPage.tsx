@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES as M, clientIdOfRedirectUrl } from '@gatehouse/common/applications';
 import { ROUTES } from '@gatehouse/common/routes';
-import { useClientAuthSteps } from '../../api/queries.ts';
+import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -14,6 +14,7 @@ import {
   rememberRedirectURL,
 } from '../../features/client-sign-in/redirect-url.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
 
 /**
  * /redirecting: asks what stands between the user and the application and sends the browser on: to
