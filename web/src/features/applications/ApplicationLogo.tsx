@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { API } from '@gatehouse/common/routes';
+import './applications.css';
 
 export const clientLogoSrc = (logoID: string) => `${API.clientLogo}?id=${encodeURIComponent(logoID)}`;
 

@@ -4,6 +4,7 @@ import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import './applications.css';
 
 /** What a developer needs to connect an application: the issuer, discovery URL, client id and endpoints. */
 export function OidcSettingsPanel({ clientId }: { clientId: string }) {

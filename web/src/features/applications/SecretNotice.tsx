@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { Alert } from '../../components/Alert.tsx';
+import './applications.css';
 
 /** The one-time showing of a client secret, with the client id it belongs to. */
 export function SecretNotice({

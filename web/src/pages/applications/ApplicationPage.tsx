@@ -254,9 +254,11 @@ function SecretCard({ app }: { app: Application }) {
       ) : (
         <p className="field-hint">{M.secretNotice}</p>
       )}
-      <Button variant="secondary" onClick={() => setAsking(true)}>
-        {M.regenerateSecret}
-      </Button>
+      <div className="actions">
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {M.regenerateSecret}
+        </Button>
+      </div>
       <Dialog
         open={asking}
         header={M.regenerateHeader}
