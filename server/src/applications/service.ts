@@ -23,6 +23,7 @@ import {
   findClient,
   findPolicyAcceptance,
   findUserWithAccess,
+  type AccountUser,
   hasUserAccess,
   insertClient,
   listClients,
@@ -31,6 +32,8 @@ import {
   updateClient,
   upsertPolicyAcceptance,
 } from './store.ts';
+
+export type { AccountUser };
 
 /** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough and nothing reversible is kept. */
 export const hashClientSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
@@ -227,7 +230,7 @@ export async function userForClient(
   organisationId: string,
   userId: string,
   clientId: string,
-): Promise<UserRow | undefined> {
+): Promise<AccountUser | undefined> {
   const found = await findUserWithAccess(ctx.db.kysely, organisationId, userId, clientId);
   if (!found || found.user.status !== 'SignedUp') return undefined;
   return found.hasAccess || isAdminRole(found.user.role) ? found.user : undefined;

@@ -74,11 +74,25 @@ export async function hasUserAccess(db: Executor, organisationId: string, userId
   return row !== undefined;
 }
 
+/** What the provider's account lookup needs of a user: status, role and the claims. */
+const ACCOUNT_COLUMNS = [
+  'id',
+  'role',
+  'status',
+  'email',
+  'first_name',
+  'surname',
+  'phone_number',
+  'email_verified_date',
+  'updated_at',
+] as const;
+export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]>;
+
 /** A user with whether they were given access to one application, in one query (the provider's account lookup, prepared). */
 const userWithAccessQuery = prepared((db) =>
   db
     .selectFrom('users')
-    .selectAll('users')
+    .select(ACCOUNT_COLUMNS.map((column) => `users.${column}` as const))
     .select((eb) =>
       eb
         .exists(
@@ -100,12 +114,12 @@ export async function findUserWithAccess(
   organisationId: string,
   userId: string,
   clientId: string,
-): Promise<{ user: UserRow; hasAccess: boolean } | undefined> {
+): Promise<{ user: AccountUser; hasAccess: boolean } | undefined> {
   const row = (await userWithAccessQuery(db, { organisation_id: organisationId, user_id: userId, client_id: clientId })).rows[0];
   if (!row) return undefined;
   const { has_access: hasAccess, ...user } = row;
   // SQLite answers 1/0, PostgreSQL true/false.
-  return { user: user as UserRow, hasAccess: Boolean(Number(hasAccess)) };
+  return { user, hasAccess: Boolean(Number(hasAccess)) };
 }
 
 export async function findPolicyAcceptance(

@@ -4,12 +4,11 @@
  * and access tokens stop working the moment they are disabled, locked, made inactive or lose access.
  */
 import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
-import { userForClient } from '../applications/service.ts';
+import { userForClient, type AccountUser } from '../applications/service.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
 
 /** The standard claims of the scopes profile, email and phone, from the user record. */
-export function standardClaims(user: UserRow): AccountClaims {
+export function standardClaims(user: AccountUser): AccountClaims {
   const name = [user.first_name, user.surname].filter(Boolean).join(' ');
   return {
     sub: user.id,

@@ -2,11 +2,14 @@
  * oidc-provider's storage adapter on our database (both dialects), so a flow started on one process can
  * finish on another. Rows are keyed by the SHA-256 of the artefact id (for opaque tokens the id is the
  * token), and the payload is stored without it: a leaked table holds no usable token or session.
+ * Grants are the exception: a grant id is no credential (it is never given to an application), so
+ * grants are keyed by it, and a token is read together with its grant in one query; the provider's
+ * next question, for that grant, is answered from the same request's memory.
  * `consume` is one conditional UPDATE, so of two concurrent redemptions of a code or refresh token exactly
  * one wins; the loser revokes everything the grant issued (RFC 9700 reuse detection).
  */
 import { hash } from 'node:crypto';
-import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
+import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { eventRow } from './events.ts';
@@ -16,8 +19,10 @@ import {
   deleteGrantArtefacts,
   findArtefact,
   findArtefactByUid,
+  findArtefactWithGrant,
   insertEvent,
   upsertArtefact,
+  type StoredArtefact,
 } from './store.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
@@ -27,6 +32,23 @@ export const hashId = (id: string): string => hash('sha256', id, 'base64url');
 
 /** Models whose consumption must be single-use across processes, with the grant revoked on reuse. */
 const GRANT_SOURCES = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+/** Models that the provider reads and then asks for their grant (userinfo, refresh, code exchange). */
+const WITH_GRANT = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
+
+/** Grants read along with a token, per request (the provider's request context, via its AsyncLocalStorage). */
+const prefetchedGrants = new WeakMap<object, Map<string, StoredArtefact>>();
+
+function requestGrants(create: boolean): Map<string, StoredArtefact> | undefined {
+  const request = Provider.ctx;
+  if (!request) return undefined;
+  let grants = prefetchedGrants.get(request);
+  if (!grants && create) {
+    grants = new Map();
+    prefetchedGrants.set(request, grants);
+  }
+  return grants;
+}
 
 class DatabaseAdapter implements Adapter {
   readonly #ctx: AppContext;
@@ -48,10 +70,15 @@ class DatabaseAdapter implements Adapter {
     return batchedWrite(this.#ctx.db, run);
   }
 
+  #key(id: string): string {
+    return this.#model === 'Grant' ? id : hashId(id);
+  }
+
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const now = this.#ctx.clock.now();
     const { jti: _jti, ...stored } = payload;
-    const key = hashId(id);
+    const key = this.#key(id);
+    if (this.#model === 'Grant') requestGrants(false)?.delete(id);
     const clientId = payload.clientId ?? (typeof payload.params?.client_id === 'string' ? payload.params.client_id : null);
     const row = {
       organisation_id: this.#organisationId,
@@ -74,7 +101,19 @@ class DatabaseAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const row = await findArtefact(this.#db, this.#organisationId, this.#model, hashId(id));
+    let row: StoredArtefact | undefined;
+    if (this.#model === 'Grant') {
+      const grants = requestGrants(false);
+      row = grants?.get(id);
+      grants?.delete(id);
+    }
+    if (!row && WITH_GRANT.has(this.#model)) {
+      const found = await findArtefactWithGrant(this.#db, this.#organisationId, this.#model, hashId(id));
+      if (found?.grant && found.artefact.grant_id) requestGrants(true)?.set(found.artefact.grant_id, found.grant);
+      row = found?.artefact;
+    } else {
+      row ??= await findArtefact(this.#db, this.#organisationId, this.#model, this.#key(id));
+    }
     if (!row || this.#expired(row.expires_at)) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     payload.jti = id;
@@ -105,17 +144,22 @@ class DatabaseAdapter implements Adapter {
     // Someone redeemed it a moment ago: treat this as reuse.
     if (GRANT_SOURCES.has(this.#model)) {
       const row = await findArtefact(this.#db, this.#organisationId, this.#model, key);
-      if (row?.grant_id) await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, row.grant_id!));
+      if (row?.grant_id) {
+        requestGrants(false)?.delete(row.grant_id);
+        await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, row.grant_id!));
+      }
       throw new errors.InvalidGrant('grant source already used');
     }
     throw new errors.InvalidRequest('request already used');
   }
 
   async destroy(id: string): Promise<void> {
-    await this.#write((db) => deleteArtefact(db, this.#organisationId, this.#model, hashId(id)));
+    if (this.#model === 'Grant') requestGrants(false)?.delete(id);
+    await this.#write((db) => deleteArtefact(db, this.#organisationId, this.#model, this.#key(id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    requestGrants(false)?.delete(grantId);
     await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, grantId, this.#model));
   }
 

@@ -9,7 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { newCorrelationId } from '@gatehouse/common/format';
+import { randomBytes } from 'node:crypto';
+import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import type { AppContext } from '../context.ts';
 import { getAuth } from '../http/request-context.ts';
@@ -26,6 +27,19 @@ import { ProviderRegistry } from './registry.ts';
  */
 const PROVIDER_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+
+// Correlation ids of the hot path come from a pool of random bytes: on this path a random-number call
+// per request costs more than the id is worth (it names a request in logs; it is no secret).
+let randomPool = Buffer.alloc(0);
+let poolOffset = 0;
+function correlationId(): string {
+  if (poolOffset + CORRELATION_ID_LENGTH > randomPool.length) {
+    randomPool = randomBytes(CORRELATION_ID_LENGTH * 256);
+    poolOffset = 0;
+  }
+  poolOffset += CORRELATION_ID_LENGTH;
+  return correlationIdFrom(randomPool.subarray(poolOffset - CORRELATION_ID_LENGTH, poolOffset));
+}
 
 export function isProviderPath(pathname: string): boolean {
   return pathname === OPENID_CONFIGURATION_PATH || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
@@ -95,7 +109,7 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       const entry = registry.get(org);
       const { handle } = entry instanceof Promise ? await entry : entry;
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-      res.setHeader('x-correlation-id', newCorrelationId());
+      res.setHeader('x-correlation-id', correlationId());
       await handle(req, res);
     })().catch(() => {
       // The database is unreachable or the provider could not be built: Fastify answers (503 or 500).

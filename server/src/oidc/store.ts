@@ -113,13 +113,40 @@ const findQuery = prepared((db) =>
     .where('id', '=', param('id')),
 );
 
-export async function findArtefact(
+export type StoredArtefact = Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'>;
+
+export async function findArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<StoredArtefact | undefined> {
+  return (await findQuery(db, { organisation_id: organisationId, model, id })).rows[0];
+}
+
+const findWithGrantQuery = prepared((db) =>
+  db
+    .selectFrom('oidc_artefacts as a')
+    .leftJoin('oidc_artefacts as g', (join) =>
+      join.onRef('g.organisation_id', '=', 'a.organisation_id').on('g.model', '=', 'Grant').onRef('g.id', '=', 'a.grant_id'),
+    )
+    .select(['a.payload', 'a.expires_at', 'a.consumed_at', 'a.grant_id'])
+    .select(['g.payload as grant_payload', 'g.expires_at as grant_expires_at', 'g.consumed_at as grant_consumed_at'])
+    .where('a.organisation_id', '=', param('organisation_id'))
+    .where('a.model', '=', param('model'))
+    .where('a.id', '=', param('id')),
+);
+
+/** A token with its grant (grants are keyed by their own id), in one query. */
+export async function findArtefactWithGrant(
   db: Executor,
   organisationId: string,
   model: string,
   id: string,
-): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'> | undefined> {
-  return (await findQuery(db, { organisation_id: organisationId, model, id })).rows[0];
+): Promise<{ artefact: StoredArtefact; grant: StoredArtefact | undefined } | undefined> {
+  const row = (await findWithGrantQuery(db, { organisation_id: organisationId, model, id })).rows[0];
+  if (!row) return undefined;
+  const artefact = { payload: row.payload, expires_at: row.expires_at, consumed_at: row.consumed_at, grant_id: row.grant_id };
+  const grant =
+    row.grant_payload === null
+      ? undefined
+      : { payload: row.grant_payload, expires_at: row.grant_expires_at, consumed_at: row.grant_consumed_at, grant_id: row.grant_id };
+  return { artefact, grant };
 }
 
 const findByUidQuery = prepared((db) =>
