@@ -131,6 +131,19 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     await expect(client.fetchUserInfo(rp, rotated.access_token, client.skipSubjectCheck)).rejects.toThrow();
   });
 
+  it('keeps no usable token, code or session in the database', async () => {
+    const browser = new TestBrowser(server.port);
+    const { tokens, callback } = await signIn(rp, browser, { scope: 'openid offline_access', prompt: 'consent' });
+    const secrets = [tokens.access_token, tokens.refresh_token!, callback.searchParams.get('code')!];
+    const rows = await server.ctx.db.kysely.selectFrom('oidc_artefacts').selectAll().execute();
+    const stored = JSON.stringify(rows);
+    for (const secret of secrets) expect(stored).not.toContain(secret);
+    // Nor the browser's provider session cookie.
+    const sessionCookie = browser.cookieValue('gh_oidc_session');
+    expect(sessionCookie).toBeTruthy();
+    expect(stored).not.toContain(sessionCookie);
+  });
+
   it('revokes access and refresh tokens, and introspection says so', async () => {
     const { tokens } = await signIn(rp, new TestBrowser(server.port), { scope: 'openid offline_access', prompt: 'consent' });
     const active = await client.tokenIntrospection(rp, tokens.access_token);

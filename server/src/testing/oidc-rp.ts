@@ -65,12 +65,8 @@ export class TestBrowser {
     this.#port = port;
   }
 
-  cookieNames(host: string): string[] {
-    return this.#cookies.filter((c) => c.host === host).map((c) => c.name);
-  }
-
-  dropCookie(name: string): void {
-    this.#cookies = this.#cookies.filter((c) => c.name !== name);
+  cookieValue(name: string): string | undefined {
+    return this.#cookies.find((c) => c.name === name)?.value;
   }
 
   request(
