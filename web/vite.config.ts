@@ -13,6 +13,8 @@ export default defineConfig({
     allowedHosts: ['.localhost'],
     proxy: {
       '/api': { target: backend, changeOrigin: false },
+      '/oidc': { target: backend, changeOrigin: false },
+      '/.well-known': { target: backend, changeOrigin: false },
     },
   },
 });

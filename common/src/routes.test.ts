@@ -17,6 +17,8 @@ describe('route table', () => {
     expect(matchRoute('/users/123')).toMatchObject({ name: 'user', params: { id: '123' } });
     expect(matchRoute('/applications/add')?.name).toBe('addApplication');
     expect(matchRoute('/applications/abc')).toMatchObject({ name: 'application', params: { id: 'abc' } });
+    // Regression: parameters kept their case lowered, so mixed-case application ids were not found.
+    expect(matchRoute('/Applications/k-78BzVvEn')).toMatchObject({ name: 'application', params: { id: 'k-78BzVvEn' } });
   });
 
   it('matches /help by prefix and ignores query strings and trailing slashes', () => {

@@ -83,8 +83,7 @@ function splitPath(pathname: string): string[] {
   return pathname
     .split('?')[0]!
     .split('/')
-    .filter((s) => s !== '')
-    .map((s) => s.toLowerCase());
+    .filter((s) => s !== '');
 }
 
 function matchPattern(pattern: string, segments: string[]): { params: Record<string, string>; score: number } | null {
@@ -96,8 +95,9 @@ function matchPattern(pattern: string, segments: string[]): { params: Record<str
   let score = 0;
   for (const [i, part] of parts.entries()) {
     const segment = segments[i]!;
+    // Literal segments match in any case; parameters keep theirs (ids can be case-sensitive).
     if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segment);
-    else if (part === segment) score += 2;
+    else if (part === segment.toLowerCase()) score += 2;
     else return null;
   }
   return { params, score: prefix ? score : score + 1 };
@@ -176,6 +176,7 @@ export const API = {
   accountResendVerification: '/api/account/resendverification',
   /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
   accountRecoveryVerify: '/api/accountrecovery/verify',
+  clientLogo: '/api/organisation/assets/clientlogo',
 } as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */

@@ -6,12 +6,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { newCorrelationId } from '@gatehouse/common/format';
 import { accountRoutes } from './accounts/routes.ts';
+import { applicationRoutes } from './applications/routes.ts';
 import type { AppContext } from './context.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
+import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
@@ -47,6 +49,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
+  const providers = registerProtocolEndpoints(app, ctx, resolver);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -74,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   registerRequestContext(app, ctx, resolver);
   registerCsrfCheck(app);
+  oidcRoutes(app, ctx, providers);
 
   diagnosticsRoutes(app, ctx);
   accountRoutes(app, ctx);
@@ -82,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   recoveryRoutes(app, ctx);
   userRoutes(app, ctx);
   devOutboxRoutes(app, ctx);
+  applicationRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver };

@@ -43,6 +43,7 @@ const envSchema = z.object({
     .max(320)
     .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Gatehouse <no-reply@example.com>"')
     .optional(),
+  KEY_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -61,6 +62,8 @@ export type Config = {
   runJobs: boolean;
   /** SMTP delivery; null keeps every message in the development outbox instead. */
   mail: { smtpUrl: string; from: string } | null;
+  /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
+  keyEncryptionKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -103,11 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
   };
 }
 
 /** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
-function readOrCreateSecret(dataDir: string, name: string): string {
+export function readOrCreateSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();

@@ -27,6 +27,8 @@ export const publicOrganisation = z.object({
   allowSMSTwoStep: z.boolean(),
   allowEmailTwoStep: z.boolean(),
   rememberMeDays: z.number(),
+  /** An end user with a single application goes straight to its landing page from the dashboard. */
+  dashboardRedirect: z.boolean(),
 });
 export type PublicOrganisation = z.infer<typeof publicOrganisation>;
 

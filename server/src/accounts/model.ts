@@ -12,7 +12,11 @@ export function requiresNewPassword(org: OrganisationRow, user: UserRow, now: nu
   return now >= user.password_set_date + org.password_expiry_days * DAY;
 }
 
-export function toAccount(org: OrganisationRow, user: UserRow, now: number): Account {
+/** The applications a user can open (applications/service.ts userApplications loads them). */
+export type UserApplications = Pick<Account, 'accessibleClientIDs' | 'clients'>;
+const NO_APPLICATIONS: UserApplications = { accessibleClientIDs: [], clients: [] };
+
+export function toAccount(org: OrganisationRow, user: UserRow, now: number, applications: UserApplications = NO_APPLICATIONS): Account {
   const twoStepRequired = org.require_two_step || user.multi_factor_auth_required;
   const twoStepEnabled = false;
   return {
@@ -28,8 +32,8 @@ export function toAccount(org: OrganisationRow, user: UserRow, now: number): Acc
     lastSignIn: isoOrNull(user.last_sign_in),
     lastFailedSignIn: isoOrNull(user.last_failed_sign_in),
     emailVerifiedDate: isoOrNull(user.email_verified_date),
-    accessibleClientIDs: [],
-    clients: [],
+    accessibleClientIDs: applications.accessibleClientIDs,
+    clients: applications.clients,
     failedAuthCount: user.failed_auth_count,
     requiresNewPassword: requiresNewPassword(org, user, now),
     requiresTwoStep: twoStepRequired && !twoStepEnabled,

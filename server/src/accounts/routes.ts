@@ -14,9 +14,8 @@ import type { AppContext } from '../context.ts';
 import { clearSessionCookie, getAuth, requireOrganisation, requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
 import { endSession } from '../sessions/service.ts';
-import { toAccount } from './model.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
-import { authenticate } from './service.ts';
+import { accountOf, authenticate } from './service.ts';
 import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -24,20 +23,20 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const org = requireOrganisation(request);
     const input = parse(signInRequest, request.body);
     const outcome = await authenticate(ctx, org, input.email, input.password);
-    return startSession(ctx, request, reply, org, outcome.user, ['pwd']);
+    return startSession(ctx, request, reply, org, outcome.user, ['pwd'], input.returnurl);
   });
 
   // Answers while a new password is required too: the SPA needs requiresNewPassword to send the user to /passwordexpired.
   app.get(API.account, async (request) => {
     const { org, user } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true });
-    return toAccount(org.row, user, ctx.clock.now());
+    return accountOf(ctx, org, user);
   });
 
   app.put(API.account, async (request): Promise<Account & MessageResult> => {
     const { org, user } = await requireUser(ctx, request);
     const input = parse(updateAccountRequest, request.body);
     const updated = await updateDetails(ctx, org, user, input);
-    return { ...toAccount(org.row, updated, ctx.clock.now()), message: MESSAGES.detailsUpdated };
+    return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };
   });
 
   // Changing the password ends every session of the account; this browser gets a fresh one.

@@ -11,6 +11,9 @@ import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { userApplications } from '../applications/service.ts';
+import { toAccount } from './model.ts';
 import { setUserStatus } from './status.ts';
 import {
   clearFailedAttempts,
@@ -123,4 +126,9 @@ export async function confirmCurrentPassword(
 export function userAgentOf(request: FastifyRequest): string | undefined {
   const ua = request.headers['user-agent'];
   return typeof ua === 'string' ? ua : undefined;
+}
+
+/** The user as the API shows them, with the applications they can open. */
+export async function accountOf(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
+  return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user));
 }

@@ -12,8 +12,8 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.
 import { getAuth, setSessionCookie } from '../http/request-context.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { createSession, endSession } from '../sessions/service.ts';
-import { toAccount } from './model.ts';
-import { userAgentOf } from './service.ts';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { accountOf, userAgentOf } from './service.ts';
 import { findUserById } from './store.ts';
 
 export async function startSession(
@@ -23,6 +23,8 @@ export async function startSession(
   org: Organisation,
   user: UserRow,
   amr: string[],
+  /** Where the SPA was sent from: an application sign-in in progress continues at /redirecting with it. */
+  returnurl?: string,
 ): Promise<SignInResult> {
   // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
   const previous = await getAuth(ctx, request);
@@ -31,8 +33,8 @@ export async function startSession(
   setSessionCookie(ctx, reply, token);
   if (org.row.remember_me_days > 0) setFlowCookie(ctx, reply, 'gatehouse_remember', user.id, org.row.remember_me_days * DAY);
   return {
-    user: toAccount(org.row, user, ctx.clock.now()),
-    redirectURL: null,
+    user: await accountOf(ctx, org, user),
+    redirectURL: returnurl && clientIdOfRedirectUrl(returnurl) ? returnurl : null,
     orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
   };
 }

@@ -2,6 +2,7 @@
  * The one place a user's status changes (Pending, SignedUp, LockedOut, Disabled, Inactive) and the one
  * place a user's access ends. Every status but SignedUp and Pending loses its sessions at once.
  */
+import { revokeUserGrants } from '../oidc/grants.ts';
 import { sql, type Transaction } from 'kysely';
 import type { UserStatus } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
@@ -18,6 +19,7 @@ const KEEPS_ACCESS = new Set<UserStatus>(['SignedUp', 'Pending']);
  */
 export async function endUserAccess(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
   await deleteUserSessions(ctx.db.kysely, organisationId, userId);
+  await revokeUserGrants(ctx, organisationId, userId);
 }
 
 /**

@@ -7,6 +7,7 @@ import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
 import { closeMail } from '../mail/service.ts';
+import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
@@ -18,6 +19,9 @@ Commands:
   run-jobs [--job <name>]
       Runs the scheduled jobs now (all, or the one named), unless another process is running them.
 ${OUTBOX_USAGE}
+  rotate-keys <name>
+      Gives organisation <name> new token signing keys (RS256 and ES256). Tokens signed before stay
+      valid: the previous keys stay published for verification for 14 days.
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -86,10 +90,28 @@ async function outbox(args: string[]): Promise<void> {
   }
 }
 
+async function rotateKeys(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const name = positionals[0];
+  if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
+  const ctx = await openContext(loadConfig());
+  try {
+    const rotated = await rotateOrganisationKeys(ctx, name.toLowerCase());
+    if (!rotated) throw new Error(`There is no organisation named "${name}".`);
+    console.log(
+      `Rotated the signing keys of ${rotated.organisation}. Signing now: ${rotated.keys.map((k) => `${k.alg} ${k.kid}`).join(', ')}.`,
+    );
+    console.log(`The previous keys stay published for verification until ${new Date(rotated.previousUntil).toISOString()}.`);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
   outbox,
+  'rotate-keys': rotateKeys,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

@@ -4,6 +4,7 @@
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, UserStatus } from '@gatehouse/common/policy';
+import type { ClientType, IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 
 export interface OrganisationsTable {
   id: string;
@@ -55,6 +56,8 @@ export interface OrganisationsTable {
   custom_help_page_url: string | null;
   created_at: number;
   updated_at: number;
+  /** Raised when the organisation's clients, keys or provider settings change (oidc/registry.ts). */
+  oidc_revision: Generated<number>;
 }
 
 export interface UsersTable {
@@ -195,6 +198,90 @@ export interface SignInThrottleTable {
   updated_at: number;
 }
 
+/** An application (OpenID Connect client) of an organisation. */
+export interface ClientsTable {
+  /** The client_id. */
+  id: string;
+  organisation_id: string;
+  name: string;
+  client_type: ClientType;
+  /** SHA-256 of the random client secret; the secret itself is shown once and never stored. */
+  secret_hash: string;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: string;
+  /** JSON array of exact post-logout redirect URIs. */
+  post_logout_redirect_uris: string;
+  logo_id: string | null;
+  landing_url: string | null;
+  policy_url: string | null;
+  can_invite: boolean;
+  scim_enabled: boolean;
+  allows_unverified_access: boolean;
+  id_token_signing_alg: SigningAlg;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Which applications an end user may sign in to (admins may use all). */
+export interface UserClientAccessTable {
+  organisation_id: string;
+  user_id: string;
+  client_id: string;
+  created_at: number;
+}
+
+/** A user's acceptance of an application's privacy policy, for the policy URL it had then. */
+export interface ClientPolicyAcceptancesTable {
+  organisation_id: string;
+  user_id: string;
+  client_id: string;
+  policy_url: string;
+  accepted_at: number;
+}
+
+/** An organisation's token signing key: a private JWK encrypted with the key-encryption key. */
+export interface OidcKeysTable {
+  organisation_id: string;
+  kid: string;
+  alg: SigningAlg;
+  encrypted_jwk: string;
+  created_at: number;
+  /** When a newer key took over signing; retired keys stay published for verification for a while. */
+  retired_at: number | null;
+}
+
+/** The provider's stored artefacts (sessions, interactions, grants, codes, tokens). */
+export interface OidcArtefactsTable {
+  organisation_id: string;
+  /** oidc-provider's model name, e.g. AuthorizationCode. */
+  model: string;
+  /** SHA-256 of the artefact's id (for tokens, the token itself). */
+  id: string;
+  /** JSON payload without its id. */
+  payload: string;
+  grant_id: string | null;
+  account_id: string | null;
+  client_id: string | null;
+  /** A session's uid (sessions are also found by it). */
+  uid: string | null;
+  created_at: number;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export type OidcEventKind = 'sign_in_started' | 'sign_in_completed' | 'sign_in_denied' | 'code_issued' | 'code_redeemed';
+
+/** Protocol events kept for the metrics (counted per organisation over 24 hours). */
+export interface OidcEventsTable {
+  id: string;
+  organisation_id: string;
+  kind: OidcEventKind;
+  client_id: string | null;
+  /** What the event is about: an interaction uid, or a code's hashed id. */
+  subject: string | null;
+  created_at: number;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -206,6 +293,12 @@ export interface Database {
   recovery_flows: RecoveryFlowsTable;
   password_history: PasswordHistoryTable;
   sign_in_throttle: SignInThrottleTable;
+  clients: ClientsTable;
+  user_client_access: UserClientAccessTable;
+  client_policy_acceptances: ClientPolicyAcceptancesTable;
+  oidc_keys: OidcKeysTable;
+  oidc_artefacts: OidcArtefactsTable;
+  oidc_events: OidcEventsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -220,3 +313,7 @@ export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type NewMailOutboxRow = Insertable<MailOutboxTable>;
 export type EmailTokenRow = Selectable<EmailTokensTable>;
 export type RecoveryFlowRow = Selectable<RecoveryFlowsTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ClientUpdate = Updateable<ClientsTable>;
+export type OidcKeyRow = Selectable<OidcKeysTable>;
+export type OidcArtefactRow = Selectable<OidcArtefactsTable>;

@@ -7,6 +7,7 @@ import { runMailDelivery } from '../mail/service.ts';
 import { deleteExpiredRecoveryFlows } from '../recovery/store.ts';
 import { deleteExpiredSessions } from '../sessions/store.ts';
 import { deleteExpiredEmailTokens } from '../tokens/store.ts';
+import { oidcCleanup } from '../oidc/jobs.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -45,4 +46,4 @@ const accountCleanup: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup];
+export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup, oidcCleanup];

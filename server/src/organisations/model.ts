@@ -60,6 +60,7 @@ export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: 
     allowSMSTwoStep: r.allow_sms_two_step,
     allowEmailTwoStep: r.allow_email_two_step,
     rememberMeDays: r.remember_me_days,
+    dashboardRedirect: r.dashboard_redirect,
   };
 }
 
@@ -108,7 +109,7 @@ type ImageColumn = (typeof IMAGE_COLUMNS)[OrganisationImageKind];
 /** The columns that hold the settings (images apart). */
 export type SettingsColumns = Omit<
   OrganisationRow,
-  'id' | 'name' | 'is_base' | 'is_demo' | 'demo_expires_at' | 'tier' | ImageColumn | 'created_at' | 'updated_at'
+  'id' | 'name' | 'is_base' | 'is_demo' | 'demo_expires_at' | 'tier' | ImageColumn | 'created_at' | 'updated_at' | 'oidc_revision'
 >;
 export type ImageColumns = Pick<OrganisationRow, ImageColumn>;
 

@@ -9,6 +9,7 @@ import { parse } from '../http/validate.ts';
 import { insertUser } from '../accounts/store.ts';
 import { hashPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
+import { ensureOrganisationKeys, insertOrganisationKeys, newKeyRows } from '../oidc/keys.ts';
 import { findBaseOrganisation, findOrganisationByName, insertOrganisation, newOrganisationRow } from './store.ts';
 import { toOrganisation, type Organisation } from './model.ts';
 
@@ -26,7 +27,9 @@ export async function ensureBaseOrganisation(ctx: AppContext, displayName = 'Gat
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  return toOrganisation(ctx.config, (await findBaseOrganisation(ctx.db.kysely))!);
+  const base = toOrganisation(ctx.config, (await findBaseOrganisation(ctx.db.kysely))!);
+  await ensureOrganisationKeys(ctx, base.id);
+  return base;
 }
 
 export interface NewOrganisation {
@@ -48,10 +51,11 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
   const failures = passwordPolicyFailures(input.adminPassword, row);
   if (failures.length) throw fieldError('password', `The password is too weak: ${failures.join('; ')}.`);
   if (await findOrganisationByName(ctx.db.kysely, name)) throw fieldError('organisationName', ORGANISATION_NAME_MESSAGES.taken, 'CONFLICT');
-  const passwordHash = await hashPassword(input.adminPassword);
+  const [passwordHash, signingKeys] = await Promise.all([hashPassword(input.adminPassword), newKeyRows(ctx, row.id)]);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await insertOrganisation(trx, row);
+      await insertOrganisationKeys(trx, signingKeys);
       await insertUser(trx, {
         id: randomUUID(),
         organisation_id: row.id,

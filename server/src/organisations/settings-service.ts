@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { ReadForm, UploadedFile } from '../http/form.ts';
 import { parse } from '../http/validate.ts';
+import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
 import {
@@ -132,6 +133,8 @@ export async function saveOrganisationSettings(
     if (before && before !== next[IMAGE_COLUMNS[kind]]) await removeAsset(ctx, org.id, before);
   }
   resolver.invalidate(org);
+  // The organisation's provider shows its name and follows its policy: rebuild it in every process.
+  await invalidateOrganisationProvider(ctx, org.id);
   return toAdminView(ctx.config, toOrganisation(ctx.config, next));
 }
 

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { buildApp, type GatehouseApp } from '../app.ts';
 import { ManualClock, systemClock, type Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import { readOrCreateSecret, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
@@ -78,6 +78,8 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     logLevel: 'silent',
     runJobs: false,
     mail: null,
+    // Kept in the data directory, as the CLI (a child process sharing DATA_DIR) reads it from there.
+    keyEncryptionKey: readOrCreateSecret(dataDir, 'key-encryption-key'),
   };
 }
 

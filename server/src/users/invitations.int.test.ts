@@ -3,6 +3,7 @@ import { HOUR } from '../clock.ts';
 import { latestMailTo, linkIn, mailTo, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { createApplication } from '../testing/applications.ts';
 
 const PASSWORD = 'an invited guest arrives';
 
@@ -33,16 +34,18 @@ describe.each(testDialects())('invitations and user actions on %s', (dialect) =>
   }
 
   it('invites a Pending user with every field, and emails a link on the organisation host', async () => {
+    const apps = [(await createApplication(admin, { name: 'Wiki' })).id, (await createApplication(admin, { name: 'Payroll' })).id];
     const res = await invite(admin, {
       firstName: 'Ada',
       surname: 'Lovelace',
       email: 'Ada@Example.test',
       role: 'UserAdministrator',
       multiFactorAuthRequired: 'true',
-      clients: ['app-1', 'app-2'],
+      clients: apps,
       returnurl: '/users',
     });
     expect(res.status).toBe(201);
+    expect(res.json<{ accessibleClientIDs: string[] }>().accessibleClientIDs.toSorted()).toEqual(apps.toSorted());
     expect(res.json()).toMatchObject({
       email: 'ada@example.test',
       firstName: 'Ada',
@@ -60,6 +63,16 @@ describe.each(testDialects())('invitations and user actions on %s', (dialect) =>
 
     const info = await server.client('acme').get(`/api/completesignup?invitationID=${link.searchParams.get('invitationID')}`);
     expect(info.json()).toEqual({ email: 'ada@example.test' });
+  });
+
+  it("refuses applications that are not the organisation's, and invites nobody then", async () => {
+    const theirs = (await createApplication(await signIn(server, 'globex', 'admin@globex.test', DEFAULT_PASSWORD), { name: 'Theirs' })).id;
+    for (const clients of [['no-such-app'], [theirs]]) {
+      const res = await invite(admin, { firstName: 'Eve', email: 'eve@example.test', role: 'EndUser', clients });
+      expect(res.status).toBe(400);
+      expect(res.json()).toMatchObject({ validation: { errors: { clients: { message: 'Please choose applications of this organisation only' } } } });
+    }
+    expect(await mailTo(server, 'eve@example.test')).toEqual([]);
   });
 
   it('accepts an invitation with consent: SignedUp, verified, signed in, and the link is used up', async () => {

@@ -5,7 +5,7 @@ import { API, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { inviteUserRequest, type UserActionResult } from '@gatehouse/common/schemas/users';
 import type { AppContext } from '../context.ts';
-import { toAccount } from '../accounts/model.ts';
+import { accountOf } from '../accounts/service.ts';
 import { requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
 import { clearLockout, disableUser, enableUser, inviteUser, resendUserVerification, sendUserPasswordReset } from './service.ts';
@@ -26,7 +26,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = parse(inviteUserRequest, request.body);
     const user = await inviteUser(ctx, org, actor, input);
     reply.code(201);
-    return toAccount(org.row, user, ctx.clock.now());
+    return accountOf(ctx, org, user);
   });
 
   // Spec section 7: "POST or PUT to /users/{id} with a suffix, empty body".
@@ -37,7 +37,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request): Promise<UserActionResult> => {
         const { org, user: actor } = await requireUser(ctx, request, ADMIN_ROLES);
         const result = await run(ctx, org, actor, request.params.id);
-        return { message: result.message, user: toAccount(org.row, result.user, ctx.clock.now()) };
+        return { message: result.message, user: await accountOf(ctx, org, result.user) };
       },
     });
   }

@@ -4,6 +4,7 @@
  * reset email). Organisation Admins and User Admins act on users of their own rank or below; nobody
  * changes their own status. The list and edit screens and their API are issue 6's.
  */
+import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
@@ -44,6 +45,7 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
   if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+  const clientIds = await checkedClientIds(ctx, org.id, input.clients);
   const id = randomUUID();
   const now = ctx.clock.now();
   try {
@@ -63,7 +65,7 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
           },
         }),
       );
-      // Application access (input.clients): issue 3's `setUserClientAccess(trx, org.id, id, input.clients)` goes here.
+      await grantClientAccess(trx, org.id, id, clientIds, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');

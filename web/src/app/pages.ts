@@ -13,6 +13,11 @@ import { PasswordExpiredPage } from '../pages/passwords/PasswordExpiredPage.tsx'
 import { UpdatePasswordPage } from '../pages/passwords/UpdatePasswordPage.tsx';
 import { RecoveryCodePage } from '../pages/recovery/RecoveryCodePage.tsx';
 import { RecoveryPage } from '../pages/recovery/RecoveryPage.tsx';
+import { ApplicationPolicyPage } from '../pages/application-policy/ApplicationPolicyPage.tsx';
+import { AddApplicationPage } from '../pages/applications/AddApplicationPage.tsx';
+import { ApplicationPage } from '../pages/applications/ApplicationPage.tsx';
+import { ApplicationsPage } from '../pages/applications/ApplicationsPage.tsx';
+import { RedirectingPage } from '../pages/redirecting/RedirectingPage.tsx';
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 import { SignUpPage } from '../pages/sign-up/SignUpPage.tsx';
 import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
@@ -30,4 +35,9 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   passwordExpired: PasswordExpiredPage,
   account: AccountPage,
   emailVerificationRequired: EmailVerificationRequiredPage,
+  applications: ApplicationsPage,
+  addApplication: AddApplicationPage,
+  application: ApplicationPage,
+  redirecting: RedirectingPage,
+  applicationPolicy: ApplicationPolicyPage,
 };

@@ -4,6 +4,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
 import { assetsAndJobs } from './0002-assets-and-jobs.ts';
+import { oidc } from './0003-oidc.ts';
 import { accountLifecycle } from './0004-account-lifecycle.ts';
 import { rememberMeFractions } from './0005-remember-me-fractions.ts';
 
@@ -12,6 +13,7 @@ export type MigrationFactory = (dialect: Dialect) => Migration;
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-assets-and-jobs': assetsAndJobs,
+  '0003-oidc': oidc,
   '0004-account-lifecycle': accountLifecycle,
   '0005-remember-me-fractions': rememberMeFractions,
 };

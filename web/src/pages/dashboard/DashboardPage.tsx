@@ -2,6 +2,8 @@ import { isAdminRole } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { useEffect } from 'react';
+import { ApplicationTiles, dashboardRedirectURL } from '../../features/applications/ApplicationTiles.tsx';
 import { ProfileCard } from '../../features/dashboard/ProfileCard.tsx';
 import { SecurityLogCard } from '../../features/dashboard/SecurityLogCard.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
@@ -10,7 +12,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 /** Admins see the admin view ('Dashboard'); an end user sees 'Welcome'. */
 export function DashboardPage() {
   const { user, org } = useSignedInUser();
-  return isAdminRole(user.role) ? <AdminDashboard user={user} org={org} /> : <UserDashboard user={user} />;
+  return isAdminRole(user.role) ? <AdminDashboard user={user} org={org} /> : <UserDashboard user={user} org={org} />;
 }
 
 function AdminDashboard({ user, org }: { user: Account; org: PublicOrganisation }) {
@@ -29,14 +31,19 @@ function AdminDashboard({ user, org }: { user: Account; org: PublicOrganisation 
   );
 }
 
-function UserDashboard({ user }: { user: Account }) {
+function UserDashboard({ user, org }: { user: Account; org: PublicOrganisation }) {
   usePageTitle(MESSAGES.welcomeTitle);
+  const landing = dashboardRedirectURL(user, org.dashboardRedirect);
+  useEffect(() => {
+    if (landing) window.location.replace(landing);
+  }, [landing]);
   return (
     <>
       <h1>{MESSAGES.welcomeTitle}</h1>
       <div className="card-grid">
         <SecurityLogCard user={user} />
         <ProfileCard user={user} />
+        <ApplicationTiles user={user} />
       </div>
     </>
   );

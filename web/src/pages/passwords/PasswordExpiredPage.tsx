@@ -2,10 +2,11 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { Card } from '../../components/Card.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
+import { pendingRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { ChangePasswordForm } from '../../features/passwords/ChangePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
-/** /passwordexpired: the user stays here until a new password is set, then goes to the dashboard. */
+/** /passwordexpired: the user stays here until a new password is set, then goes on to the application being signed in to, or the dashboard. */
 export function PasswordExpiredPage() {
   const { user } = useSignedInUser();
   const navigate = useNavigate();
@@ -15,7 +16,10 @@ export function PasswordExpiredPage() {
       <h1>{ACCOUNT_MESSAGES.passwordExpiredTitle}</h1>
       <Card className="form-card">
         <p>{ACCOUNT_MESSAGES.passwordExpiredIntro}</p>
-        <ChangePasswordForm user={user} onChanged={() => void navigate('/dashboard', { replace: true })} />
+        <ChangePasswordForm
+          user={user}
+          onChanged={() => void navigate(pendingRedirectURL() ? '/redirecting' : '/dashboard', { replace: true })}
+        />
       </Card>
     </>
   );

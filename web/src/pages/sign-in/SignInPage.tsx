@@ -21,6 +21,8 @@ import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
 import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -40,7 +42,12 @@ export function SignInPage() {
   usePageTitle(MESSAGES.signInTitle);
   const location = useLocation();
   const referrer = referrerFrom(location.state);
+  const [searchParams] = useSearchParams();
+  const returnUrl = searchParams.get('returnurl');
   if (org.isBase) return <BaseOrganisationNotice org={org} />;
+  // Already signed in while an application waits: continue its sign-in.
+  if (user && clientIdOfRedirectUrl(returnUrl))
+    return <Navigate to={`/redirecting?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
   if (user) return <Navigate to={referrer ?? '/dashboard'} replace />;
   return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
 }
@@ -66,6 +73,7 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);
       void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
+      rememberRedirectURL(result.redirectURL);
       const destination = destinationAfterSignIn(result, referrer);
       if ('external' in destination) window.location.assign(destination.external);
       else void navigate(destination.internal, { replace: true });

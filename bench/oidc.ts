@@ -1,0 +1,439 @@
+/**
+ * Benchmarks the protocol endpoints of Gatehouse (a real `node server/src/main.ts` on SQLite) against
+ * a bare oidc-provider with its in-memory adapter (bench/baseline.ts), one after the other on this
+ * machine: discovery, JWKS, client-credentials token, authorization-code exchange and userinfo.
+ * Prints requests per second, p50 and p99 latency, and the ratio to the baseline, as a markdown table.
+ *
+ *   npm run bench    (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 5, per endpoint and server;
+ *                     BENCH_CONNECTIONS, default 16)
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PASSWORD = 'correct horse battery staple';
+const CALLBACK = 'http://localhost:1/callback';
+const VERIFIER = randomBytes(32).toString('base64url');
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+interface Target {
+  name: string;
+  /** The server's process id, for its CPU time. */
+  pid: number;
+  port: number;
+  host: string;
+  pool: Pool;
+  discovery: { token_endpoint: string; userinfo_endpoint: string; jwks_uri: string; authorization_endpoint: string };
+  web: { id: string; secret: string };
+  machine: { id: string; secret: string };
+  /** Answers fresh authorization codes for the web client, made by several signed-in browsers at once. */
+  codes(count: number): Promise<string[]>;
+}
+
+interface Result {
+  /** Server CPU time per request (ms): less sensitive than rps to other load on the machine. */
+  cpu: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function waitFor(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(text)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+/** A tiny cookie jar: enough for the provider's and Gatehouse's cookies on one host. */
+class Jar {
+  readonly #cookies = new Map<string, string>();
+  header(): string {
+    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  store(setCookie: string | string[] | undefined): void {
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /expires=thu, 01 jan 1970/i.test(line)) this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+  }
+}
+
+async function call(
+  target: Pick<Target, 'pool' | 'host'>,
+  method: string,
+  url: string,
+  options: { jar?: Jar; form?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
+  const parsed = new URL(url, `http://${target.host}`);
+  const headers: Record<string, string> = { host: target.host, ...options.headers };
+  if (options.jar) headers.cookie = options.jar.header();
+  let body: string | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  const res = await target.pool.request({ method: method as 'GET', path: parsed.pathname + parsed.search, headers, body });
+  options.jar?.store(res.headers['set-cookie']);
+  const text = await res.body.text();
+  return { status: res.statusCode, location: res.headers.location as string | undefined, text };
+}
+
+/** Follows redirects on the target until one leaves for the callback; answers the code it carries. */
+async function authorize(
+  target: Pick<Target, 'pool' | 'host' | 'discovery' | 'web'>,
+  jar: Jar,
+  onSignInPage?: (returnUrl: string) => Promise<void>,
+): Promise<string> {
+  const query = new URLSearchParams({
+    client_id: target.web.id,
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scope: 'openid email',
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+  });
+  let url = `${target.discovery.authorization_endpoint}?${query}`;
+  for (let hop = 0; hop < 12; hop++) {
+    const res = await call(target, 'GET', url, { jar });
+    if (!res.location) throw new Error(`authorization stopped at ${url}: ${res.status} ${res.text.slice(0, 200)}`);
+    const next = new URL(res.location, url);
+    if (next.href.startsWith(CALLBACK)) return next.searchParams.get('code')!;
+    if (next.pathname === '/' && next.searchParams.get('returnurl') && onSignInPage) {
+      const returnUrl = next.searchParams.get('returnurl')!;
+      await onSignInPage(returnUrl);
+      url = new URL(returnUrl, url).href;
+      continue;
+    }
+    if (next.pathname === '/redirecting') {
+      url = new URL(next.searchParams.get('redirecturl')!, url).href;
+      continue;
+    }
+    url = next.href;
+  }
+  throw new Error('too many redirects');
+}
+
+const BROWSERS = 8;
+
+/** Browsers signed in at the provider: each can then get codes with no interaction. */
+async function signedInBrowsers(
+  target: Pick<Target, 'pool' | 'host' | 'discovery' | 'web'>,
+  signIn: (jar: Jar) => ((returnUrl: string) => Promise<void>) | undefined,
+) {
+  const jars = Array.from({ length: BROWSERS }, () => new Jar());
+  for (const jar of jars) await authorize(target, jar, signIn(jar));
+  return jars;
+}
+
+/** Codes from every browser in parallel, each browser one request at a time (its session cookie rotates). */
+async function codesFrom(target: Pick<Target, 'pool' | 'host' | 'discovery' | 'web'>, jars: Jar[], count: number): Promise<string[]> {
+  const codes: string[] = [];
+  await Promise.all(
+    jars.map(async (jar) => {
+      while (codes.length < count) codes.push(await authorize(target, jar));
+    }),
+  );
+  return codes;
+}
+
+async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+    LOG_LEVEL: 'warn',
+    RUN_JOBS: 'false',
+  };
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  await waitFor(child, 'Gatehouse is running');
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [
+        path.join(ROOT, 'server/bin/gatehouse.js'),
+        'create-organisation',
+        'bench',
+        '--admin-email',
+        'admin@bench.test',
+        '--admin-password',
+        PASSWORD,
+      ],
+      { env },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
+  const host = `bench.localhost:${port}`;
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS, pipelining: 1 });
+  const admin = new Jar();
+  const origin = { origin: `http://${host}` };
+  await call({ pool, host }, 'POST', '/api/authenticate', {
+    jar: admin,
+    form: { email: 'admin@bench.test', password: PASSWORD },
+    headers: origin,
+  });
+  const create = async (name: string, settings: Record<string, string>) => {
+    const created = JSON.parse(
+      (await call({ pool, host }, 'POST', '/api/clients', { jar: admin, form: { name }, headers: origin })).text,
+    ) as { id: string; secret: string };
+    const form = new URLSearchParams({ name, idTokenSignedResponseAlg: 'RS256', ...settings });
+    await pool
+      .request({
+        method: 'PUT',
+        path: `/api/clients/${created.id}`,
+        headers: { host, cookie: admin.header(), 'content-type': 'application/x-www-form-urlencoded', ...origin },
+        body: form.toString(),
+      })
+      .then((r) => r.body.dump());
+    return created;
+  };
+  const web = await create('Bench web', { clientType: 'confidential', redirectURIs: CALLBACK });
+  const machine = await create('Bench machine', { clientType: 'machine' });
+  const discovery = JSON.parse((await call({ pool, host }, 'GET', '/.well-known/openid-configuration')).text) as Target['discovery'];
+  const partial = { pool, host, discovery, web };
+  const browsers = await signedInBrowsers(partial, (jar) => async (returnUrl) => {
+    await call({ pool, host }, 'POST', '/api/authenticate', {
+      jar,
+      form: { email: 'admin@bench.test', password: PASSWORD, returnurl: returnUrl },
+      headers: origin,
+    });
+  });
+  const started = running('Gatehouse (SQLite)', child, { ...partial, port, machine }, browsers);
+  return {
+    target: started.target,
+    async stop() {
+      await started.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A started server as a benchmark target, and how to stop it. */
+function running(
+  name: string,
+  child: ChildProcess,
+  parts: Pick<Target, 'port' | 'host' | 'pool' | 'discovery' | 'web' | 'machine'>,
+  browsers: Jar[],
+): { target: Target; stop(): Promise<void> } {
+  return {
+    target: { name, pid: child.pid!, ...parts, codes: (count) => codesFrom(parts, browsers, count) },
+    async stop() {
+      await parts.pool.close();
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> }> {
+  const port = await freePort();
+  const secret = (n: number) => randomBytes(32).toString('base64url') + n;
+  const web = { id: 'bench-web', secret: secret(1) };
+  const machine = { id: 'bench-machine', secret: secret(2) };
+  const clients = [
+    {
+      client_id: web.id,
+      client_secret: web.secret,
+      redirect_uris: [CALLBACK],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      require_auth_time: true,
+    },
+    { client_id: machine.id, client_secret: machine.secret, redirect_uris: [], grant_types: ['client_credentials'], response_types: [] },
+  ];
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/baseline.ts'), String(port), JSON.stringify(clients)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitFor(child, 'baseline listening');
+  const host = `localhost:${port}`;
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS, pipelining: 1 });
+  const discovery = JSON.parse((await call({ pool, host }, 'GET', '/.well-known/openid-configuration')).text) as Target['discovery'];
+  const partial = { pool, host, discovery, web };
+  const browsers = await signedInBrowsers(partial, () => undefined);
+  return running('oidc-provider, memory', child, { ...partial, port, machine }, browsers);
+}
+
+const basic = (client: { id: string; secret: string }) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`;
+
+interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Sample {
+  cpuMs: number;
+  latencies: number[];
+  seconds: number;
+  errors: number;
+}
+
+/** Closed loop: CONNECTIONS workers send requests back to back for `seconds`, or until `next` has no more. */
+/** A process's CPU time so far in ms (Linux /proc; NaN elsewhere). */
+function cpuTime(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function sample(target: Target, seconds: number, next: () => RequestSpec | undefined): Promise<Sample> {
+  const cpuBefore = cpuTime(target.pid);
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const spec = next();
+      if (!spec) return;
+      const t0 = performance.now();
+      try {
+        const res = await target.pool.request({ ...spec, headers: { host: target.host, ...spec.headers } });
+        await res.body.dump();
+        if (res.statusCode >= 400) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return { cpuMs: cpuTime(target.pid) - cpuBefore, latencies, seconds: (performance.now() - started) / 1000, errors };
+}
+
+function summarise(samples: Sample[]): Result {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    cpu: samples.reduce((sum, s) => sum + s.cpuMs, 0) / latencies.length,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+  };
+}
+
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+};
+
+type Endpoint = (target: Target, seconds: number) => Promise<Sample[]>;
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const get =
+  (url: string, headers: Record<string, string> = {}) =>
+  (): RequestSpec => ({ method: 'GET', path: pathOf(url), headers });
+
+const ENDPOINTS: Record<string, Endpoint> = {
+  discovery: async (target, seconds) => [await sample(target, seconds, get(`http://${target.host}/.well-known/openid-configuration`))],
+  jwks: async (target, seconds) => [await sample(target, seconds, get(target.discovery.jwks_uri))],
+  'client credentials': async (target, seconds) => [
+    await sample(target, seconds, () => ({
+      method: 'POST',
+      path: pathOf(target.discovery.token_endpoint),
+      headers: { ...FORM, authorization: basic(target.machine) },
+      body: 'grant_type=client_credentials',
+    })),
+  ],
+  // Codes live 60 s, and the baseline's memory store keeps 1,000 artefacts: make codes in small batches,
+  // then redeem each batch as fast as possible; the batches' requests and times add up.
+  'authorization-code exchange': async (target, seconds) => {
+    const samples: Sample[] = [];
+    while (samples.reduce((sum, s) => sum + s.seconds, 0) < seconds) {
+      const codes = await target.codes(300);
+      samples.push(await sample(target, seconds, () => (codes.length ? exchangeOf(target, codes.pop()!) : undefined)));
+    }
+    return samples;
+  },
+  userinfo: async (target, seconds) => {
+    const answer = await call(target, 'POST', pathOf(target.discovery.token_endpoint), {
+      form: { grant_type: 'authorization_code', code: (await target.codes(1))[0]!, redirect_uri: CALLBACK, code_verifier: VERIFIER },
+      headers: { authorization: basic(target.web) },
+    });
+    const accessToken = (JSON.parse(answer.text) as { access_token: string }).access_token;
+    return [await sample(target, seconds, get(target.discovery.userinfo_endpoint, { authorization: `Bearer ${accessToken}` }))];
+  },
+};
+
+function exchangeOf(target: Target, code: string): RequestSpec {
+  return {
+    method: 'POST',
+    path: pathOf(target.discovery.token_endpoint),
+    headers: { ...FORM, authorization: basic(target.web) },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK, code_verifier: VERIFIER }).toString(),
+  };
+}
+
+const gatehouse = await startGatehouse();
+const baseline = await startBaseline();
+try {
+  console.error(`Measuring ${ROUNDS} rounds of ${SECONDS} s per endpoint and server, ${CONNECTIONS} connections...`);
+  // Warm-up, then the two servers take turns endpoint by endpoint, so a busy moment of the machine
+  // falls on both alike.
+  for (const target of [gatehouse.target, baseline.target]) await ENDPOINTS.discovery!(target, 1);
+  const cpu = cpus();
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint and server\n`,
+  );
+  console.log(
+    '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | baseline rps | p50 ms | p99 ms | CPU ms/req | ratio (rps) | ratio (CPU) |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+    const ours: Sample[] = [];
+    const base: Sample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? [gatehouse.target, baseline.target] : [baseline.target, gatehouse.target];
+      for (const target of order) (target === gatehouse.target ? ours : base).push(...(await endpoint(target, SECONDS)));
+    }
+    const o = summarise(ours);
+    const b = summarise(base);
+    const errors = o.errors + b.errors ? ` (errors: ${o.errors}/${b.errors})` : '';
+    console.log(
+      `| ${name} | ${o.rps.toFixed(0)} | ${o.p50.toFixed(1)} | ${o.p99.toFixed(1)} | ${o.cpu.toFixed(2)} | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.cpu.toFixed(2)} | ${(o.rps / b.rps).toFixed(2)}x | ${(b.cpu / o.cpu).toFixed(2)}x${errors} |`,
+    );
+  }
+} finally {
+  await gatehouse.stop();
+  await baseline.stop();
+}

@@ -1,0 +1,156 @@
+/**
+ * Applications (OpenID Connect clients): their kinds, the rules for their addresses, and every text of
+ * the application screens and the client sign-in steps. Pure: shared by the SPA and the server.
+ */
+
+export const CLIENT_TYPES = ['confidential', 'public', 'machine'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
+  confidential: 'Web application (server side, with a client secret)',
+  public: 'Single-page or native application (no secret, PKCE)',
+  machine: 'Machine to machine (client credentials)',
+};
+
+export const ID_TOKEN_SIGNING_ALGS = ['RS256', 'ES256'] as const;
+export type IdTokenSigningAlg = (typeof ID_TOKEN_SIGNING_ALGS)[number];
+
+/** Where relying parties discover an organisation's provider (OpenID Connect Discovery 1.0). */
+export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
+
+export const APPLICATION_LIMITS = {
+  nameMax: 100,
+  urlMax: 2000,
+  redirectUrisMax: 20,
+} as const;
+
+export const APPLICATION_MESSAGES = {
+  // /applications
+  manageApplications: 'Manage your Applications',
+  add: 'Add',
+  addFirstApplication: 'Add an application so that your users can sign in to it.',
+  filterLabel: 'Filter applications',
+  noMatchingApplications: 'No matching applications were found',
+  // /applications/add
+  addApplicationTitle: 'Add an application',
+  name: 'Name',
+  redirectUri: 'Redirect URI',
+  save: 'Save',
+  cancel: 'Cancel',
+  applicationAdded: 'Application added',
+  secretNotice: 'This client secret is viewable only once and cannot be seen after leaving this page.',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  backToApplications: 'Back to applications',
+  openSettings: 'Application settings',
+  // /applications/{id}
+  logo: 'Logo',
+  logoHint: 'A PNG, JPEG or GIF image',
+  deleteLogo: 'Delete logo',
+  logoCurrent: 'The current logo',
+  noLogo: 'No logo yet',
+  logoChosen: 'The new logo is saved with the application',
+  logoRemoved: 'The logo is deleted when you save',
+  landingUrl: 'Landing page URL',
+  policyUrl: 'Privacy policy URL',
+  canInvite: 'Can send sign up invitations',
+  scimEnabled: 'Enable user management via SCIM API',
+  allowsUnverifiedAccess: 'Allow users with unverified emails to authenticate',
+  clientType: 'Application type',
+  idTokenSigningAlg: 'ID token signing algorithm',
+  redirectUris: 'Redirect URIs',
+  postLogoutRedirectUris: 'Post-logout redirect URIs',
+  postLogoutRedirectUri: 'Post-logout redirect URI',
+  addUri: 'Add',
+  removeUri: (uri: string) => `Remove ${uri}`,
+  noUris: 'None yet',
+  regenerateSecret: 'Regenerate secret',
+  regenerateHeader: 'Regenerate the client secret?',
+  regenerateText: 'The current secret stops working at once. The application needs the new secret to sign users in.',
+  regenerateConfirmation: 'I understand that the current secret stops working',
+  newSecret: 'New client secret',
+  deleteApplication: 'Delete application',
+  deleteHeader: 'Delete confirmation',
+  deleteText: 'Are you sure you want to delete?',
+  deleteConfirmation: 'I understand that users can no longer sign in to this application',
+  deleteButton: 'Delete',
+  applicationDeleted: 'Application deleted',
+  oidcSettings: 'OpenID Connect settings',
+  issuer: 'Issuer',
+  discoveryUrl: 'Discovery URL',
+  authorizationEndpoint: 'Authorization endpoint',
+  tokenEndpoint: 'Token endpoint',
+  userinfoEndpoint: 'Userinfo endpoint',
+  jwksUri: 'JWKS URI',
+  endSessionEndpoint: 'End session endpoint',
+  revocationEndpoint: 'Revocation endpoint',
+  introspectionEndpoint: 'Introspection endpoint',
+  scopesSupported: 'Scopes',
+  // Client sign-in steps
+  redirecting: 'Redirecting to application...',
+  noAccessTitle: 'You do not have access to this application',
+  noAccessText: 'Ask your administrator to give you access, then sign in again.',
+  returnToApplication: 'Return to the application',
+  policyIntro: (orgName: string, clientName: string) =>
+    `${orgName} asks you to accept the privacy policy of ${clientName} before you continue.`,
+  policyLink: 'Read the privacy policy',
+  acceptPolicy: 'I accept the privacy policy.',
+  continue: 'Continue',
+  // Protocol pages served by the provider
+  signOutQuestion: (orgName: string) => `Do you want to sign out of ${orgName}?`,
+  signOutYes: 'Yes, sign me out',
+  signOutNo: 'No, stay signed in',
+  signedOut: 'You have signed out',
+  signedOutText: 'You can close this window.',
+  signInRequestExpired: 'This sign-in request has expired or was already used. Please return to the application and sign in again.',
+} as const;
+
+/** Why a redirect URI is refused, or null: exact absolute https URIs, or http only on this machine (loopback). */
+export function redirectUriProblem(value: string): string | null {
+  if (value.length > APPLICATION_LIMITS.urlMax) return `Please use ${APPLICATION_LIMITS.urlMax} characters or fewer`;
+  if (/\s/.test(value)) return 'A redirect URI cannot contain spaces';
+  if (value.includes('*')) return 'Wildcards are not allowed: register each redirect URI exactly';
+  if (value.includes('#')) return 'A redirect URI cannot contain a fragment (#)';
+  const url = parseUrl(value);
+  if (!url) return 'Please enter an absolute URI such as https://app.example.com/callback';
+  if (url.username || url.password) return 'A redirect URI cannot contain a user name or password';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? null : 'Use https:// (http:// is allowed only for localhost)';
+  return 'Use an https:// address (http:// is allowed only for localhost)';
+}
+
+/** Why a landing page or privacy policy URL is refused, or null: web addresses only. */
+export function webUrlProblem(value: string): string | null {
+  if (value.length > APPLICATION_LIMITS.urlMax) return `Please use ${APPLICATION_LIMITS.urlMax} characters or fewer`;
+  const url = parseUrl(value);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(value)) {
+    return 'Please enter a web address such as https://app.example.com/';
+  }
+  if (url.username || url.password) return 'A web address here cannot contain a user name or password';
+  return null;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+}
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The path of the provider's sign-in hand-over for one pending authorization request, which the sign-in
+ * page, /redirecting and the client steps carry as the "redirect URL". Its query names the client.
+ */
+export const CLIENT_SIGN_IN_PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{10,64})\/finish\?client_id=([A-Za-z0-9_-]{1,64})$/;
+
+/** The client id of a redirect URL of a pending application sign-in, or null when it is not one. */
+export function clientIdOfRedirectUrl(value: string | null | undefined): string | null {
+  const match = value ? CLIENT_SIGN_IN_PATH.exec(value) : null;
+  return match ? match[2]! : null;
+}

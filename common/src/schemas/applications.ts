@@ -1,0 +1,93 @@
+/** Request and response schemas of the application screens and the client sign-in steps. */
+import { z } from 'zod';
+import { APPLICATION_LIMITS, CLIENT_TYPES, ID_TOKEN_SIGNING_ALGS, redirectUriProblem, webUrlProblem } from '../applications.ts';
+import { consent, formBoolean, formList, optionalString, requiredString } from './fields.ts';
+
+const checked = (problem: (value: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+export const redirectUri = checked(redirectUriProblem);
+
+/** An optional web address: blank means none. */
+const optionalWebUrl = optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(webUrlProblem).optional());
+
+const uriList = formList(redirectUri).pipe(
+  z.array(z.string()).max(APPLICATION_LIMITS.redirectUrisMax, {
+    error: `Please register ${APPLICATION_LIMITS.redirectUrisMax} addresses or fewer`,
+  }),
+);
+
+export const createApplicationRequest = z.object({
+  name: requiredString(APPLICATION_LIMITS.nameMax),
+  redirectURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(redirectUri.optional()),
+});
+export type CreateApplicationInput = z.input<typeof createApplicationRequest>;
+export type CreateApplication = z.output<typeof createApplicationRequest>;
+
+export const updateApplicationRequest = z.object({
+  name: requiredString(APPLICATION_LIMITS.nameMax),
+  clientType: z.enum(CLIENT_TYPES),
+  landingURL: optionalWebUrl,
+  policyURL: optionalWebUrl,
+  canInvite: formBoolean,
+  scimEnabled: formBoolean,
+  allowsUnverifiedAccess: formBoolean,
+  redirectURIs: uriList,
+  postLogoutRedirectURIs: uriList,
+  idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
+  deleteLogo: formBoolean,
+});
+export type UpdateApplicationInput = z.input<typeof updateApplicationRequest>;
+export type UpdateApplication = z.output<typeof updateApplicationRequest>;
+
+/** An application as the admin screens see it; the secret is never part of it. */
+export const application = z.object({
+  id: z.string(),
+  name: z.string(),
+  clientType: z.enum(CLIENT_TYPES),
+  logoID: z.string().nullable(),
+  landingURL: z.string().nullable(),
+  policyURL: z.string().nullable(),
+  redirectURIs: z.array(z.string()),
+  postLogoutRedirectURIs: z.array(z.string()),
+  canInvite: z.boolean(),
+  scimEnabled: z.boolean(),
+  allowsUnverifiedAccess: z.boolean(),
+  idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Application = z.infer<typeof application>;
+
+/** The answer to creating an application or regenerating its secret: the only time the secret is shown. */
+export const applicationWithSecret = application.extend({ secret: z.string() });
+export type ApplicationWithSecret = z.infer<typeof applicationWithSecret>;
+
+export const clientAuthStepsQuery = z.object({ client_id: z.string().trim().min(1).max(64) });
+
+/** What stands between a signed-in user and the application (spec section 3, Client auth steps). */
+export const clientAuthSteps = z.object({
+  clientID: z.string(),
+  clientName: z.string(),
+  /** End users need access to the application; admins have access to all. */
+  hasAccess: z.boolean(),
+  policy: z.object({
+    requiresAppPolicyConsent: z.boolean(),
+    policyURL: z.string().nullable(),
+    orgName: z.string(),
+  }),
+  emailVerification: z.object({ requiresEmailVerification: z.boolean() }),
+});
+export type ClientAuthSteps = z.infer<typeof clientAuthSteps>;
+
+export const acceptPolicyRequest = z.object({
+  clientID: z.string().trim().min(1).max(64),
+  accept: consent,
+});
+export type AcceptPolicyInput = z.input<typeof acceptPolicyRequest>;

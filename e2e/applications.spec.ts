@@ -1,0 +1,209 @@
+/**
+ * Journeys of issue 3: an admin adds an application and sees its one-time secret, then configures it;
+ * a user signs in to a real relying party (openid-client in this process), accepts the application's
+ * privacy policy on the way, and arrives back at the application signed in.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import * as client from 'openid-client';
+import type { Dialect } from '../server/src/db/database.ts';
+import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
+import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+// The journeys run on SQLite; the rules under them run on both databases in the integration tests.
+const dialects: Dialect[] = ['sqlite'];
+
+/** A minimal relying party: /login starts the code flow with PKCE, /callback finishes it and greets the user. */
+async function startRelyingParty(issuer: string, clientId: string, secret: string) {
+  const pending = new Map<string, { verifier: string; nonce: string }>();
+  let config: client.Configuration | undefined;
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      config ??= await client.discovery(new URL(issuer), clientId, secret, undefined, {
+        [client.customFetch]: localhostFetch,
+        execute: [client.allowInsecureRequests],
+      });
+      const url = new URL(req.url ?? '/', `http://localhost:${port}`);
+      if (url.pathname === '/login') {
+        const verifier = client.randomPKCECodeVerifier();
+        const state = client.randomState();
+        const nonce = client.randomNonce();
+        pending.set(state, { verifier, nonce });
+        const target = client.buildAuthorizationUrl(config, {
+          redirect_uri: `http://localhost:${port}/callback`,
+          scope: 'openid email profile',
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state,
+          nonce,
+        });
+        res.writeHead(302, { location: target.href }).end();
+        return;
+      }
+      if (url.pathname === '/callback') {
+        const state = url.searchParams.get('state') ?? '';
+        const checks = pending.get(state);
+        if (!checks) throw new Error('unknown state');
+        const tokens = await client.authorizationCodeGrant(config, url, {
+          pkceCodeVerifier: checks.verifier,
+          expectedNonce: checks.nonce,
+          expectedState: state,
+        });
+        const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<!doctype html><html lang="en"><title>Wiki</title><h1>Signed in to Wiki as ${info.email}</h1></html>`);
+        return;
+      }
+      res.writeHead(404).end();
+    })().catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium', (dialect) => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+  let rp: Awaited<ReturnType<typeof startRelyingParty>> | undefined;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse(dialect);
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await rp?.close();
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  async function signedInPage(): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    return page;
+  }
+
+  /** Forms ignore a second submit within a second of the first (the spec's double-submit guard). */
+  async function submitAgain(page: Page, name = 'Save') {
+    await page.waitForTimeout(1100);
+    await page.getByRole('button', { name }).click();
+  }
+
+  async function expectAccessible(page: Page) {
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }
+
+  it('lets an admin add an application, see its secret once, and configure it', async () => {
+    const page = await signedInPage();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Applications', exact: true }).click();
+    await page.getByRole('heading', { name: 'Manage your Applications' }).waitFor();
+    await page.getByText("You haven't added any applications yet.").waitFor();
+    expect(await page.title()).toBe('Applications - acme');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Add', exact: true }).click();
+    await page.getByRole('heading', { name: 'Add an application' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This field is required').waitFor();
+    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Redirect URI').fill('http://wiki.example.com/callback');
+    await submitAgain(page);
+    await page.getByText('Use https:// (http:// is allowed only for localhost)').waitFor();
+    await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
+    await submitAgain(page);
+    await page.getByText('This client secret is viewable only once and cannot be seen after leaving this page.').waitFor();
+    const secret = await page.locator('code.secret').innerText();
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-application-added`);
+
+    await page.getByRole('link', { name: 'Back to applications' }).click();
+    await page.getByRole('link', { name: 'Wiki' }).click();
+    await page.getByRole('heading', { name: 'Wiki', level: 1 }).waitFor();
+    await page
+      .getByRole('region', { name: 'OpenID Connect settings' })
+      .getByText(`${gatehouse.url('acme')}/.well-known/openid-configuration`)
+      .waitFor();
+    expect(await page.content()).not.toContain(secret);
+    const redirects = page.getByRole('group', { name: 'Redirect URIs', exact: true });
+    await redirects.getByRole('textbox').fill('   ');
+    await redirects.getByRole('button', { name: 'Add' }).click();
+    expect(await redirects.getByRole('listitem').count()).toBe(1);
+    await redirects.getByRole('textbox').fill('https://wiki.example.com/callback');
+    await redirects.getByRole('button', { name: 'Add' }).click();
+    await redirects.getByRole('listitem').filter({ hasText: 'https://wiki.example.com/callback' }).waitFor();
+    await page.getByLabel('Privacy policy URL').fill('https://wiki.example.com/privacy');
+    await page.getByLabel('Allow users with unverified emails to authenticate').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Application settings updated').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-application-settings`);
+
+    await page.getByRole('button', { name: 'Regenerate secret' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Regenerate the client secret?' });
+    await dialog.getByLabel('I understand that the current secret stops working').check();
+    await dialog.getByRole('button', { name: 'Regenerate secret' }).click();
+    await page.getByText('New client secret').waitFor();
+    expect(await page.locator('code.secret').innerText()).not.toBe(secret);
+    await page.context().close();
+  });
+
+  it('signs a user in to a relying party, through the application policy, and back to the application', async () => {
+    const admin = await signedInPage();
+    await admin.goto(gatehouse.url('acme') + '/applications/add');
+    await admin.getByLabel('Name').fill('Team wiki');
+    // The relying party's port is known only once it listens; it is registered below.
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('This client secret is viewable only once').waitFor();
+    const clientId = await admin.locator('dd code').first().innerText();
+    const secret = await admin.locator('code.secret').innerText();
+    rp = await startRelyingParty(gatehouse.url('acme'), clientId, secret);
+    await admin.goto(`${gatehouse.url('acme')}/applications/${clientId}`);
+    const redirects = admin.getByRole('group', { name: 'Redirect URIs', exact: true });
+    await redirects.getByRole('textbox').fill(`http://localhost:${rp.port}/callback`);
+    await redirects.getByRole('button', { name: 'Add' }).click();
+    await admin.getByLabel('Privacy policy URL').fill('https://wiki.example.com/privacy');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Application settings updated').waitFor();
+    await admin.context().close();
+
+    // A fresh browser: the user starts at the application.
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`http://localhost:${rp.port}/login`);
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('returnurl')).toMatch(/^\/oidc\/interaction\/.+\/finish\?client_id=/);
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.waitForURL('**/applicationpolicy');
+    await page.getByRole('heading', { name: 'Application policy' }).waitFor();
+    await page.getByText('acme asks you to accept the privacy policy of Team wiki before you continue.').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-application-policy`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('This field is required').waitFor();
+    await page.getByLabel('I accept the privacy policy.').check();
+    await submitAgain(page, 'Continue');
+
+    await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+    expect(new URL(page.url()).port).toBe(String(rp.port));
+
+    // Signed in already: the next sign-in at the application goes straight through.
+    await page.goto(`http://localhost:${rp.port}/login`);
+    await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,30 @@
+/** Application rows to API shapes. */
+import type { Application } from '@gatehouse/common/schemas/applications';
+import type { ClientRow } from '../db/schema.ts';
+import { isoOrNull } from '../accounts/model.ts';
+
+export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
+
+export function toApplication(row: ClientRow): Application {
+  return {
+    id: row.id,
+    name: row.name,
+    clientType: row.client_type,
+    logoID: row.logo_id,
+    landingURL: row.landing_url,
+    policyURL: row.policy_url,
+    redirectURIs: parseUriList(row.redirect_uris),
+    postLogoutRedirectURIs: parseUriList(row.post_logout_redirect_uris),
+    canInvite: row.can_invite,
+    scimEnabled: row.scim_enabled,
+    allowsUnverifiedAccess: row.allows_unverified_access,
+    idTokenSignedResponseAlg: row.id_token_signing_alg,
+    createdAt: isoOrNull(row.created_at)!,
+    updatedAt: isoOrNull(row.updated_at)!,
+  };
+}
+
+/** What a user's account shows of an application they can open (spec: clients with name, landingURL, logoID). */
+export function toClientSummary(row: ClientRow): { id: string; name: string; landingURL: string | null; logoID: string | null } {
+  return { id: row.id, name: row.name, landingURL: row.landing_url, logoID: row.logo_id };
+}

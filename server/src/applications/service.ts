@@ -1,0 +1,255 @@
+/**
+ * Applications (OpenID Connect clients) of an organisation, who may use them, and the steps between a
+ * signed-in user and an application (access, privacy policy, email verification). Every change to an
+ * application invalidates the organisation's cached provider.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
+import { isAdminRole } from '@gatehouse/common/policy';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { findUserById } from '../accounts/store.ts';
+import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
+import type { AppContext } from '../context.ts';
+import type { Transaction } from 'kysely';
+import type { AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import type { UploadedFile } from '../http/form.ts';
+import { revokeClientGrants } from '../oidc/grants.ts';
+import { invalidateOrganisationProvider } from '../oidc/revision.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { toApplication, toClientSummary } from './model.ts';
+import {
+  deleteClient,
+  existingClientIds,
+  findClient,
+  findPolicyAcceptance,
+  findUserWithAccess,
+  type AccountUser,
+  hasUserAccess,
+  insertClient,
+  listClients,
+  listUserClients,
+  replaceUserAccess,
+  updateClient,
+  upsertPolicyAcceptance,
+} from './store.ts';
+
+export type { AccountUser };
+
+/** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough and nothing reversible is kept. */
+export const hashClientSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
+
+const newSecret = () => randomBytes(32).toString('base64url');
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+async function requireClient(ctx: AppContext, organisationId: string, id: string): Promise<ClientRow> {
+  const row = await findClient(ctx.db.kysely, organisationId, id);
+  if (!row) throw new AppError('CLIENT_NOT_FOUND');
+  return row;
+}
+
+export async function listApplications(ctx: AppContext, organisationId: string): Promise<Application[]> {
+  return (await listClients(ctx.db.kysely, organisationId)).map(toApplication);
+}
+
+export async function getApplication(ctx: AppContext, organisationId: string, id: string): Promise<Application> {
+  return toApplication(await requireClient(ctx, organisationId, id));
+}
+
+/** Creates a web application (confidential client); its secret is answered this once and only its hash is kept. */
+export async function createApplication(
+  ctx: AppContext,
+  organisationId: string,
+  input: CreateApplication,
+): Promise<Application & { secret: string }> {
+  const secret = newSecret();
+  const now = ctx.clock.now();
+  const row: ClientRow = {
+    id: randomBytes(16).toString('base64url'),
+    organisation_id: organisationId,
+    name: input.name,
+    client_type: 'confidential',
+    secret_hash: hashClientSecret(secret),
+    redirect_uris: JSON.stringify(input.redirectURI ? [input.redirectURI] : []),
+    post_logout_redirect_uris: '[]',
+    logo_id: null,
+    landing_url: null,
+    policy_url: null,
+    can_invite: false,
+    scim_enabled: false,
+    allows_unverified_access: false,
+    id_token_signing_alg: 'RS256',
+    created_at: now,
+    updated_at: now,
+  };
+  await insertClient(ctx.db.kysely, row);
+  await invalidateOrganisationProvider(ctx, organisationId);
+  return { ...toApplication(row), secret };
+}
+
+export async function updateApplication(
+  ctx: AppContext,
+  organisationId: string,
+  id: string,
+  input: UpdateApplication,
+  logo: UploadedFile | undefined,
+): Promise<Application> {
+  const existing = await requireClient(ctx, organisationId, id);
+  const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
+  const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
+  await updateClient(ctx.db.kysely, organisationId, id, {
+    name: input.name,
+    client_type: input.clientType,
+    landing_url: input.landingURL ?? null,
+    policy_url: input.policyURL ?? null,
+    can_invite: input.canInvite,
+    scim_enabled: input.scimEnabled,
+    allows_unverified_access: input.allowsUnverifiedAccess,
+    redirect_uris: JSON.stringify(unique(input.redirectURIs)),
+    post_logout_redirect_uris: JSON.stringify(unique(input.postLogoutRedirectURIs)),
+    id_token_signing_alg: input.idTokenSignedResponseAlg,
+    logo_id: logoId,
+    updated_at: ctx.clock.now(),
+  });
+  if (existing.logo_id && existing.logo_id !== logoId) await removeAsset(ctx, organisationId, existing.logo_id);
+  await invalidateOrganisationProvider(ctx, organisationId);
+  return getApplication(ctx, organisationId, id);
+}
+
+/** Deletes an application with everything issued to it, its access lists and its logo. */
+export async function deleteApplication(ctx: AppContext, organisationId: string, id: string): Promise<void> {
+  const existing = await requireClient(ctx, organisationId, id);
+  await deleteClient(ctx.db.kysely, organisationId, id);
+  await revokeClientGrants(ctx, organisationId, id);
+  if (existing.logo_id) await removeAsset(ctx, organisationId, existing.logo_id);
+  await invalidateOrganisationProvider(ctx, organisationId);
+}
+
+/** Replaces the secret; the old one stops working at once. The new one is answered this once. */
+export async function regenerateSecret(ctx: AppContext, organisationId: string, id: string): Promise<Application & { secret: string }> {
+  await requireClient(ctx, organisationId, id);
+  const secret = newSecret();
+  await updateClient(ctx.db.kysely, organisationId, id, { secret_hash: hashClientSecret(secret), updated_at: ctx.clock.now() });
+  await invalidateOrganisationProvider(ctx, organisationId);
+  return { ...(await getApplication(ctx, organisationId, id)), secret };
+}
+
+/** An application's logo by its asset id; 404 for anything else (another organisation's, or another kind of image). */
+export async function loadClientLogo(ctx: AppContext, organisationId: string, assetId: string): Promise<AssetRow> {
+  const asset = await loadAsset(ctx, organisationId, assetId);
+  if (!asset || asset.kind !== 'clientlogo') throw new AppError('NOT_FOUND');
+  return asset;
+}
+
+/**
+ * Sets which applications an end user may sign in to, replacing the previous list. Refuses (400, on
+ * field `clients`) any id that is not an application of the organisation; 404 for a user of another
+ * organisation. The invitation and user-admin screens call it.
+ */
+export async function setUserClientAccess(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  clientIds: readonly string[],
+): Promise<void> {
+  if (!(await findUserById(ctx.db.kysely, organisationId, userId))) throw new AppError('USER_NOT_FOUND');
+  const ids = await checkedClientIds(ctx, organisationId, clientIds);
+  await ctx.db.kysely.transaction().execute((trx) => replaceUserAccess(trx, organisationId, userId, ids, ctx.clock.now()));
+}
+
+/** The distinct ids, after refusing (400, on field `clients`) any that is not an application of the organisation. */
+export async function checkedClientIds(ctx: AppContext, organisationId: string, clientIds: readonly string[]): Promise<string[]> {
+  const ids = unique(clientIds);
+  const known = new Set(await existingClientIds(ctx.db.kysely, organisationId, ids));
+  if (ids.some((id) => !known.has(id))) throw fieldError('clients', 'Please choose applications of this organisation only');
+  return ids;
+}
+
+/** Gives a user just created in `trx` access to applications already checked with `checkedClientIds`. */
+export async function grantClientAccess(
+  trx: Transaction<Database>,
+  organisationId: string,
+  userId: string,
+  checkedIds: readonly string[],
+  now: number,
+): Promise<void> {
+  await replaceUserAccess(trx, organisationId, userId, checkedIds, now);
+}
+
+/** The applications a user can open: all of them for admins, the assigned ones for end users. */
+export async function userApplications(
+  ctx: AppContext,
+  organisationId: string,
+  user: Pick<UserRow, 'id' | 'role'>,
+): Promise<Pick<Account, 'accessibleClientIDs' | 'clients'>> {
+  const rows = isAdminRole(user.role)
+    ? await listClients(ctx.db.kysely, organisationId)
+    : await listUserClients(ctx.db.kysely, organisationId, user.id);
+  return { accessibleClientIDs: rows.map((r) => r.id), clients: rows.map(toClientSummary) };
+}
+
+/** Whether the user may use the application at all: admins may use every application. */
+export function mayUseClient(
+  ctx: AppContext,
+  organisationId: string,
+  user: Pick<UserRow, 'id' | 'role'>,
+  clientId: string,
+): Promise<boolean> {
+  return isAdminRole(user.role) ? Promise.resolve(true) : hasUserAccess(ctx.db.kysely, organisationId, user.id, clientId);
+}
+
+/** What stands between the signed-in user and the application; 404 when it is no application of the organisation. */
+export async function clientAuthSteps(ctx: AppContext, org: Organisation, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
+  const client = await requireClient(ctx, org.id, clientId);
+  const [hasAccess, acceptedPolicy] = await Promise.all([
+    mayUseClient(ctx, org.id, user, clientId),
+    client.policy_url ? findPolicyAcceptance(ctx.db.kysely, org.id, user.id, clientId) : undefined,
+  ]);
+  return {
+    clientID: client.id,
+    clientName: client.name,
+    hasAccess,
+    policy: {
+      requiresAppPolicyConsent: client.policy_url !== null && acceptedPolicy !== client.policy_url,
+      policyURL: client.policy_url,
+      orgName: org.displayName,
+    },
+    emailVerification: { requiresEmailVerification: !client.allows_unverified_access && user.email_verified_date === null },
+  };
+}
+
+/** True when nothing stands between the user and the application. */
+export function stepsComplete(steps: ClientAuthSteps): boolean {
+  return steps.hasAccess && !steps.policy.requiresAppPolicyConsent && !steps.emailVerification.requiresEmailVerification;
+}
+
+/** Records that the user accepted the application's current privacy policy. */
+export async function acceptPolicy(ctx: AppContext, org: Organisation, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
+  const steps = await clientAuthSteps(ctx, org, user, clientId);
+  if (!steps.hasAccess) throw new AppError('FORBIDDEN');
+  if (steps.policy.policyURL) {
+    await upsertPolicyAcceptance(ctx.db.kysely, {
+      organisation_id: org.id,
+      user_id: user.id,
+      client_id: clientId,
+      policy_url: steps.policy.policyURL,
+      accepted_at: ctx.clock.now(),
+    });
+  }
+  return { ...steps, policy: { ...steps.policy, requiresAppPolicyConsent: false } };
+}
+
+/**
+ * The user behind a token or sign-in for an application, in one query: only a SignedUp user of the
+ * organisation who may use the application; undefined for anyone else.
+ */
+export async function userForClient(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<AccountUser | undefined> {
+  const found = await findUserWithAccess(ctx.db.kysely, organisationId, userId, clientId);
+  if (!found || found.user.status !== 'SignedUp') return undefined;
+  return found.hasAccess || isAdminRole(found.user.role) ? found.user : undefined;
+}

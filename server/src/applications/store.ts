@@ -1,0 +1,152 @@
+/** Queries on applications (clients), per-user access and policy acceptances; every one scoped by organisation. */
+import type { Kysely, Transaction } from 'kysely';
+import { param, prepared } from '../db/prepared.ts';
+import type { ClientRow, ClientUpdate, Database, UserRow } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
+  return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).orderBy('name').orderBy('id').execute();
+}
+
+export function findClient(db: Executor, organisationId: string, id: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertClient(db: Executor, row: ClientRow): Promise<void> {
+  await db.insertInto('clients').values(row).execute();
+}
+
+export async function updateClient(db: Executor, organisationId: string, id: string, changes: ClientUpdate): Promise<void> {
+  await db.updateTable('clients').set(changes).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+export async function deleteClient(db: Executor, organisationId: string, id: string): Promise<void> {
+  await db.deleteFrom('clients').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+/** The ids among `ids` that are applications of the organisation. */
+export async function existingClientIds(db: Executor, organisationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('clients').select('id').where('organisation_id', '=', organisationId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function replaceUserAccess(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientIds: readonly string[],
+  now: number,
+): Promise<void> {
+  await db.deleteFrom('user_client_access').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+  if (clientIds.length > 0) {
+    await db
+      .insertInto('user_client_access')
+      .values(clientIds.map((clientId) => ({ organisation_id: organisationId, user_id: userId, client_id: clientId, created_at: now })))
+      .execute();
+  }
+}
+
+/** The applications a user was given access to. */
+export function listUserClients(db: Executor, organisationId: string, userId: string): Promise<ClientRow[]> {
+  return db
+    .selectFrom('clients')
+    .innerJoin('user_client_access as access', (join) =>
+      join.onRef('access.client_id', '=', 'clients.id').onRef('access.organisation_id', '=', 'clients.organisation_id'),
+    )
+    .selectAll('clients')
+    .where('clients.organisation_id', '=', organisationId)
+    .where('access.user_id', '=', userId)
+    .orderBy('clients.name')
+    .orderBy('clients.id')
+    .execute();
+}
+
+export async function hasUserAccess(db: Executor, organisationId: string, userId: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_client_access')
+    .select('client_id')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the provider's account lookup needs of a user: status, role and the claims. */
+const ACCOUNT_COLUMNS = [
+  'id',
+  'role',
+  'status',
+  'email',
+  'first_name',
+  'surname',
+  'phone_number',
+  'email_verified_date',
+  'updated_at',
+] as const;
+export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]>;
+
+/** A user with whether they were given access to one application, in one query (the provider's account lookup, prepared). */
+const userWithAccessQuery = prepared((db) =>
+  db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS.map((column) => `users.${column}` as const))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('user_client_access as access')
+            .select('access.client_id')
+            .where('access.organisation_id', '=', param('organisation_id'))
+            .whereRef('access.user_id', '=', 'users.id')
+            .where('access.client_id', '=', param('client_id')),
+        )
+        .as('has_access'),
+    )
+    .where('users.organisation_id', '=', param('organisation_id'))
+    .where('users.id', '=', param('user_id')),
+);
+
+export async function findUserWithAccess(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<{ user: AccountUser; hasAccess: boolean } | undefined> {
+  const row = (await userWithAccessQuery(db, { organisation_id: organisationId, user_id: userId, client_id: clientId })).rows[0];
+  if (!row) return undefined;
+  const { has_access: hasAccess, ...user } = row;
+  // SQLite answers 1/0, PostgreSQL true/false.
+  return { user, hasAccess: Boolean(Number(hasAccess)) };
+}
+
+export async function findPolicyAcceptance(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  clientId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('client_policy_acceptances')
+    .select('policy_url')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row?.policy_url;
+}
+
+export async function upsertPolicyAcceptance(
+  db: Executor,
+  row: { organisation_id: string; user_id: string; client_id: string; policy_url: string; accepted_at: number },
+): Promise<void> {
+  await db
+    .insertInto('client_policy_acceptances')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }),
+    )
+    .execute();
+}

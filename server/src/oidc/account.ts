@@ -1,0 +1,34 @@
+/**
+ * The provider's account lookup: a user of this organisation whose status is SignedUp and who may use
+ * the client the token or request is for. Anyone else is no account, so their codes, refresh tokens
+ * and access tokens stop working the moment they are disabled, locked, made inactive or lose access.
+ */
+import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
+import { userForClient, type AccountUser } from '../applications/service.ts';
+import type { AppContext } from '../context.ts';
+
+/** The standard claims of the scopes profile, email and phone, from the user record. */
+export function standardClaims(user: AccountUser): AccountClaims {
+  const name = [user.first_name, user.surname].filter(Boolean).join(' ');
+  return {
+    sub: user.id,
+    email: user.email,
+    email_verified: user.email_verified_date !== null,
+    ...(name ? { name } : {}),
+    ...(user.first_name ? { given_name: user.first_name } : {}),
+    ...(user.surname ? { family_name: user.surname } : {}),
+    ...(user.phone_number ? { phone_number: user.phone_number, phone_number_verified: false } : {}),
+    updated_at: Math.floor(user.updated_at / 1000),
+  };
+}
+
+export function accountFinder(ctx: AppContext, organisationId: string): FindAccount {
+  return async (koaCtx, sub, token): Promise<Account | undefined> => {
+    const clientId = token?.clientId ?? koaCtx.oidc.client?.clientId;
+    if (!clientId) return undefined;
+    const user = await userForClient(ctx, organisationId, sub, clientId);
+    if (!user) return undefined;
+    const claims = standardClaims(user);
+    return { accountId: sub, claims: () => claims };
+  };
+}

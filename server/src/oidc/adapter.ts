@@ -1,0 +1,174 @@
+/**
+ * oidc-provider's storage adapter on our database (both dialects), so a flow started on one process can
+ * finish on another. Rows are keyed by the SHA-256 of the artefact id (for opaque tokens the id is the
+ * token), and the payload is stored without it: a leaked table holds no usable token or session.
+ * Grants are the exception: a grant id is no credential (it is never given to an application), so
+ * grants are keyed by it, and a token is read together with its grant in one query; the provider's
+ * next question, for that grant, is answered from the same request's memory.
+ * `consume` is one conditional UPDATE, so of two concurrent redemptions of a code or refresh token exactly
+ * one wins; the loser revokes everything the grant issued (RFC 9700 reuse detection).
+ */
+import { hash } from 'node:crypto';
+import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
+import type { AppContext } from '../context.ts';
+import { batchedWrite } from '../db/write-batch.ts';
+import { eventRow } from './events.ts';
+import {
+  consumeArtefact,
+  deleteArtefact,
+  deleteGrantArtefacts,
+  findArtefact,
+  findArtefactByUid,
+  findArtefactWithGrant,
+  insertEvent,
+  upsertArtefact,
+  type StoredArtefact,
+} from './store.ts';
+
+/** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
+const CLOCK_TOLERANCE_S = 15;
+
+export const hashId = (id: string): string => hash('sha256', id, 'base64url');
+
+/** Models whose consumption must be single-use across processes, with the grant revoked on reuse. */
+const GRANT_SOURCES = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+/** Models that the provider reads and then asks for their grant (userinfo, refresh, code exchange). */
+const WITH_GRANT = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
+
+/** Grants read along with a token, per request (the provider's request context, via its AsyncLocalStorage). */
+const prefetchedGrants = new WeakMap<object, Map<string, StoredArtefact>>();
+
+function requestGrants(create: boolean): Map<string, StoredArtefact> | undefined {
+  const request = Provider.ctx;
+  if (!request) return undefined;
+  let grants = prefetchedGrants.get(request);
+  if (!grants && create) {
+    grants = new Map();
+    prefetchedGrants.set(request, grants);
+  }
+  return grants;
+}
+
+class DatabaseAdapter implements Adapter {
+  readonly #ctx: AppContext;
+  readonly #organisationId: string;
+  readonly #model: string;
+
+  constructor(ctx: AppContext, organisationId: string, model: string) {
+    this.#ctx = ctx;
+    this.#organisationId = organisationId;
+    this.#model = model;
+  }
+
+  get #db() {
+    return this.#ctx.db.kysely;
+  }
+
+  /** Writes go through the group commit (db/write-batch.ts). */
+  #write<T>(run: Parameters<typeof batchedWrite<T>>[1]): Promise<T> {
+    return batchedWrite(this.#ctx.db, run);
+  }
+
+  #key(id: string): string {
+    return this.#model === 'Grant' ? id : hashId(id);
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const now = this.#ctx.clock.now();
+    const { jti: _jti, ...stored } = payload;
+    const key = this.#key(id);
+    if (this.#model === 'Grant') requestGrants(false)?.delete(id);
+    const clientId = payload.clientId ?? (typeof payload.params?.client_id === 'string' ? payload.params.client_id : null);
+    const row = {
+      organisation_id: this.#organisationId,
+      model: this.#model,
+      id: key,
+      payload: JSON.stringify(stored),
+      grant_id: this.#model === 'Grant' ? id : (payload.grantId ?? null),
+      account_id: payload.accountId ?? null,
+      client_id: clientId,
+      uid: this.#model === 'Session' ? (payload.uid ?? null) : null,
+      created_at: now,
+      expires_at: typeof expiresIn === 'number' ? now + (expiresIn + CLOCK_TOLERANCE_S) * 1000 : null,
+    };
+    const event =
+      this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key }) : null;
+    await this.#write(async (db) => {
+      await upsertArtefact(db, row);
+      if (event) await insertEvent(db, event);
+    });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    let row: StoredArtefact | undefined;
+    if (this.#model === 'Grant') {
+      const grants = requestGrants(false);
+      row = grants?.get(id);
+      grants?.delete(id);
+    }
+    if (!row && WITH_GRANT.has(this.#model)) {
+      const found = await findArtefactWithGrant(this.#db, this.#organisationId, this.#model, hashId(id));
+      if (found?.grant && found.artefact.grant_id) requestGrants(true)?.set(found.artefact.grant_id, found.grant);
+      row = found?.artefact;
+    } else {
+      row ??= await findArtefact(this.#db, this.#organisationId, this.#model, this.#key(id));
+    }
+    if (!row || this.#expired(row.expires_at)) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    payload.jti = id;
+    if (row.consumed_at !== null) payload.consumed = Math.floor(row.consumed_at / 1000);
+    return payload;
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const row = await findArtefactByUid(this.#db, this.#organisationId, this.#model, uid);
+    if (!row || this.#expired(row.expires_at)) return undefined;
+    return JSON.parse(row.payload) as AdapterPayload;
+  }
+
+  async findByUserCode(): Promise<undefined> {
+    // The device flow is not enabled, so there are no user codes to find.
+    return undefined;
+  }
+
+  async consume(id: string): Promise<void> {
+    const key = hashId(id);
+    const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key }) : null;
+    const consumed = await this.#write(async (db) => {
+      const won = await consumeArtefact(db, this.#organisationId, this.#model, key, this.#ctx.clock.now());
+      if (won && event) await insertEvent(db, event);
+      return won;
+    });
+    if (consumed) return;
+    // Someone redeemed it a moment ago: treat this as reuse.
+    if (GRANT_SOURCES.has(this.#model)) {
+      const row = await findArtefact(this.#db, this.#organisationId, this.#model, key);
+      if (row?.grant_id) {
+        requestGrants(false)?.delete(row.grant_id);
+        await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, row.grant_id!));
+      }
+      throw new errors.InvalidGrant('grant source already used');
+    }
+    throw new errors.InvalidRequest('request already used');
+  }
+
+  async destroy(id: string): Promise<void> {
+    if (this.#model === 'Grant') requestGrants(false)?.delete(id);
+    await this.#write((db) => deleteArtefact(db, this.#organisationId, this.#model, this.#key(id)));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    requestGrants(false)?.delete(grantId);
+    await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, grantId, this.#model));
+  }
+
+  #expired(expiresAt: number | null): boolean {
+    return expiresAt !== null && expiresAt <= this.#ctx.clock.now();
+  }
+}
+
+/** The adapter factory of one organisation's provider: every row it touches carries the organisation id. */
+export function adapterFactory(ctx: AppContext, organisationId: string): AdapterFactory {
+  return (model) => new DatabaseAdapter(ctx, organisationId, model);
+}

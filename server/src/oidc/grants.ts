@@ -1,0 +1,18 @@
+/** Ending what the provider issued, for the account lifecycle and application deletion. */
+import type { AppContext } from '../context.ts';
+import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
+
+/**
+ * Ends a user's OpenID Connect grants, refresh and access tokens, codes and provider sessions in one
+ * organisation. The account lifecycle calls it when a user is disabled, deleted, locked or goes
+ * inactive (it does not end the user's Gatehouse sessions: deleteUserSessions does). The provider's
+ * account lookup also refuses any user whose status is not SignedUp, so nothing issued earlier works.
+ */
+export async function revokeUserGrants(ctx: AppContext, organisationId: string, userId: string): Promise<number> {
+  return deleteAccountArtefacts(ctx.db.kysely, organisationId, userId);
+}
+
+/** Ends everything issued to one application (it is being deleted). */
+export async function revokeClientGrants(ctx: AppContext, organisationId: string, clientId: string): Promise<void> {
+  await deleteClientArtefacts(ctx.db.kysely, organisationId, clientId);
+}

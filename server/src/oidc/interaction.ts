@@ -1,0 +1,142 @@
+/**
+ * The hand-over between the provider and the SPA. The provider sends the browser to
+ * /oidc/interaction/{uid}; from there a signed-out user goes to the sign-in page (/) and a signed-in
+ * one to /redirecting, each carrying the "redirect URL" /oidc/interaction/{uid}/finish?client_id=...
+ * The SPA walks the client steps and finally opens the redirect URL, where the interaction finishes:
+ * only from our own session (user, auth_time, amr), and only once every step is really done here on
+ * the server, whatever the SPA did. A second step (MFA) slots in before /redirecting without change here.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type Interaction, type InteractionResults } from 'oidc-provider';
+import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
+import { toAccount } from '../accounts/model.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { clearSessionCookie, getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
+import { endSession } from '../sessions/service.ts';
+import { recordEvent, signInStartedAt } from './events.ts';
+import { expiredRequestPage } from './pages.ts';
+import { loginTsOf } from './policy.ts';
+import { INTERACTION_PATH } from './provider.ts';
+import type { ProviderRegistry } from './registry.ts';
+
+/** The redirect URL of a pending interaction: where the SPA sends the browser to finish it. */
+export const finishUrl = (uid: string, clientId: string): string =>
+  `${INTERACTION_PATH}/${uid}/finish?client_id=${encodeURIComponent(clientId)}`;
+
+const signInUrl = (redirectUrl: string) => `/?returnurl=${encodeURIComponent(redirectUrl)}`;
+const redirectingUrl = (redirectUrl: string) => `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}`;
+
+/** The pending interaction of this browser for `uid`, or null when it has expired, was used, or is another one. */
+async function loadInteraction(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, uid: string) {
+  const org = requireOrganisation(request);
+  const { provider } = await registry.get(org);
+  try {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    return details.uid === uid && typeof details.params.client_id === 'string' ? { org, provider, details } : null;
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return null;
+    throw error;
+  }
+}
+
+function sendExpired(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(expiredRequestPage(requireOrganisation(request).displayName));
+}
+
+/**
+ * Whether the application asked for a sign-in fresher than the user's session: prompt=login, or a
+ * max_age the session is older than (either way only a sign-in made after the request started
+ * counts), or an id_token_hint naming someone else.
+ */
+function needsFreshSignIn(details: Interaction, auth: Auth, now: number, startedAt: number): boolean {
+  const params = details.params as { max_age?: string | number; id_token_hint?: string };
+  const predatesRequest = auth.session.created_at < startedAt;
+  if (predatesRequest && details.prompt.reasons.includes('login_prompt')) return true;
+  if (predatesRequest && params.max_age !== undefined && now - auth.session.created_at > Number(params.max_age) * 1000) return true;
+  if (typeof params.id_token_hint === 'string') {
+    try {
+      // The provider verified the hint's signature when it accepted the request.
+      const payload = JSON.parse(Buffer.from(params.id_token_hint.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+      if (payload.sub !== auth.user.id) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+async function signOutFor(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<void> {
+  await endSession(ctx, auth.session.organisation_id, auth.token);
+  clearSessionCookie(ctx, reply);
+}
+
+/** GET /oidc/interaction/{uid}: the provider needs the user; send the browser to sign-in or to /redirecting. */
+export async function startInteraction(
+  ctx: AppContext,
+  registry: ProviderRegistry,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+) {
+  const loaded = await loadInteraction(registry, request, reply, request.params.uid);
+  if (!loaded) return sendExpired(request, reply);
+  const { org, details } = loaded;
+  const clientId = details.params.client_id as string;
+  const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
+  const redirectUrl = finishUrl(details.uid, clientId);
+  const auth = await getAuth(ctx, request);
+  if (auth && !needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(redirectingUrl(redirectUrl), 303);
+  if (auth) await signOutFor(ctx, request, reply, auth);
+  return reply.redirect(signInUrl(redirectUrl), 303);
+}
+
+/** GET /oidc/interaction/{uid}/finish: the SPA is done; check everything again and hand the sign-in to the provider. */
+export async function finishInteraction(
+  ctx: AppContext,
+  registry: ProviderRegistry,
+  request: FastifyRequest<{ Params: { uid: string }; Querystring: { client_id?: string } }>,
+  reply: FastifyReply,
+) {
+  const loaded = await loadInteraction(registry, request, reply, request.params.uid);
+  if (!loaded || request.query.client_id !== loaded.details.params.client_id) return sendExpired(request, reply);
+  const { org, provider, details } = loaded;
+  const clientId = details.params.client_id as string;
+  const redirectUrl = finishUrl(details.uid, clientId);
+  const auth = await getAuth(ctx, request);
+  const now = ctx.clock.now();
+  if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
+  if (needsFreshSignIn(details, auth, now, await signInStartedAt(ctx, org.id, clientId, details.uid))) {
+    await signOutFor(ctx, request, reply, auth);
+    return reply.redirect(signInUrl(redirectUrl), 303);
+  }
+
+  let result: InteractionResults;
+  try {
+    const steps = await clientAuthSteps(ctx, org, auth.user, clientId);
+    if (steps.hasAccess) {
+      const account = toAccount(org.row, auth.user, now);
+      // Anything still to do (policy, email verification, a new password, a second step) is the SPA's to walk.
+      if (!stepsComplete(steps) || account.requiresNewPassword || account.requiresTwoStep)
+        return reply.redirect(redirectingUrl(redirectUrl), 303);
+      result = {
+        login: { accountId: auth.user.id, ts: loginTsOf(auth.session), amr: JSON.parse(auth.session.amr) as string[], remember: false },
+        // The organisation's applications need no consent screen: the grant covers what they ask for
+        // (oidc/policy.ts loadExistingGrant), and the privacy policy step is the user's consent.
+        consent: {},
+      };
+    } else {
+      result = { error: 'access_denied', error_description: 'The user has no access to this application' };
+    }
+  } catch (error) {
+    // The application was deleted while the user was signing in.
+    if (!(error instanceof AppError && error.code === 'CLIENT_NOT_FOUND')) throw error;
+    result = { error: 'access_denied', error_description: 'The application no longer exists' };
+  }
+  const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  await recordEvent(ctx, org.id, result.login ? 'sign_in_completed' : 'sign_in_denied', { clientId, subject: details.uid });
+  return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+}

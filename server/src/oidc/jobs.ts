@@ -1,0 +1,20 @@
+/** Scheduled clean-up of the provider's storage: expired artefacts, old events, keys retired past their retention. */
+import { MINUTE } from '../clock.ts';
+import type { Job } from '../jobs/runner.ts';
+import { EVENT_RETENTION_MS } from './events.ts';
+import { pruneRetiredKeys } from './keys.ts';
+import { invalidateOrganisationProvider } from './revision.ts';
+import { deleteEventsBefore, deleteExpiredArtefacts } from './store.ts';
+
+export const oidcCleanup: Job = {
+  name: 'oidc-cleanup',
+  intervalMs: 15 * MINUTE,
+  async run(ctx) {
+    const now = ctx.clock.now();
+    const artefacts = await deleteExpiredArtefacts(ctx.db.kysely, now);
+    const events = await deleteEventsBefore(ctx.db.kysely, now - EVENT_RETENTION_MS);
+    const organisations = await pruneRetiredKeys(ctx);
+    for (const organisationId of organisations) await invalidateOrganisationProvider(ctx, organisationId);
+    return `deleted ${artefacts} expired provider artefacts, ${events} old events, retired keys of ${organisations.length} organisations`;
+  },
+};

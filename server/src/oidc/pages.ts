@@ -1,0 +1,75 @@
+/**
+ * The few pages the provider itself renders (errors it cannot redirect, the sign-out question and its
+ * answer, an expired sign-in request): plain, accessible HTML in the organisation's theme, no scripts,
+ * every value escaped. Error pages show the standard error and description, never internals.
+ */
+import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
+import { MESSAGES } from '@gatehouse/common/messages';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: unknown): string => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const STYLE = `body{margin:0;font-family:var(--font-family,system-ui,sans-serif);background:#f5f6f8;color:#1f2328;line-height:1.5}
+main{max-width:480px;margin:4rem auto;padding:2rem;background:#fff;border:1px solid #d0d7de;border-radius:8px}
+h1{font-size:1.5rem;margin-top:0}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}
+button,.button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1.25rem;border-radius:var(--button-radius,4px);border:2px solid var(--colour-primary,#1d5fbf);cursor:pointer;text-decoration:none;display:inline-flex;align-items:center}
+.primary{background:var(--colour-primary,#1d5fbf);color:var(--colour-on-primary,#fff)}.secondary{background:#fff;color:var(--colour-primary,#1d5fbf)}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{color:#57606a}dd{margin:0;word-break:break-word}
+a{color:var(--colour-primary,#1d5fbf)}:focus-visible{outline:3px solid var(--colour-primary,#1d5fbf);outline-offset:2px}`;
+
+export function page(title: string, orgName: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} - ${escapeHtml(orgName)}</title>
+<link rel="stylesheet" href="/api/organisation/style">
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+/** The provider's error page (an error it cannot send back to the application, e.g. an unregistered redirect URI). */
+export function errorPage(orgName: string, out: { error?: string; error_description?: string }, correlationId: string): string {
+  return page(
+    MESSAGES.errorPageTitle,
+    orgName,
+    `<h1>${escapeHtml(MESSAGES.errorPageTitle)}</h1>
+<p>${escapeHtml(out.error_description ?? MESSAGES.errorPageText)}</p>
+<dl><dt>Error</dt><dd>${escapeHtml(out.error ?? 'server_error')}</dd><dt>Correlation ID</dt><dd>${escapeHtml(correlationId)}</dd></dl>
+<p><a href="/">${escapeHtml(MESSAGES.backToHome)}</a></p>`,
+  );
+}
+
+/** The sign-out question of RP-initiated logout; `form` is the provider's hidden form with its anti-forgery value. */
+export function logoutPage(orgName: string, form: string): string {
+  return page(
+    M.signOutQuestion(orgName),
+    orgName,
+    `<h1>${escapeHtml(M.signOutQuestion(orgName))}</h1>
+${form}
+<div class="actions">
+<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(M.signOutYes)}</button>
+<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(M.signOutNo)}</button>
+</div>`,
+  );
+}
+
+export function loggedOutPage(orgName: string): string {
+  return page(M.signedOut, orgName, `<h1>${escapeHtml(M.signedOut)}</h1><p>${escapeHtml(M.signedOutText)}</p>`);
+}
+
+/** A hand-over link whose sign-in request has expired or was already used. */
+export function expiredRequestPage(orgName: string): string {
+  return page(
+    MESSAGES.errorPageTitle,
+    orgName,
+    `<h1>${escapeHtml(MESSAGES.errorPageTitle)}</h1><p>${escapeHtml(M.signInRequestExpired)}</p><p><a href="/">${escapeHtml(MESSAGES.backToHome)}</a></p>`,
+  );
+}

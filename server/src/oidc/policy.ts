@@ -1,0 +1,90 @@
+/**
+ * The provider's interaction policy, with our own session as the source of truth. The provider keeps a
+ * session of its own only as a mirror: authorization goes through without interaction only while the
+ * Gatehouse session of this browser is the same user, sign-in time and methods, and nothing stands
+ * between the user and the application (access, privacy policy, email verification). Otherwise the
+ * browser is sent to our interaction hand-over (oidc/interaction.ts) and from there to the SPA.
+ */
+import type { IncomingMessage } from 'node:http';
+import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
+import type { AppContext } from '../context.ts';
+import type { SessionRow } from '../db/schema.ts';
+import type { Auth } from '../http/request-context.ts';
+import type { Organisation } from '../organisations/model.ts';
+
+const { Check, Prompt, base } = interactionPolicy;
+
+/** The Gatehouse sign-in of each authorization request, attached by the dispatcher (oidc/routes.ts). */
+const requestAuth = new WeakMap<IncomingMessage, Auth | null>();
+
+export function attachAuth(req: IncomingMessage, auth: Auth | null): void {
+  requestAuth.set(req, auth);
+}
+
+export function authOf(req: IncomingMessage): Auth | null {
+  return requestAuth.get(req) ?? null;
+}
+
+/** The auth_time of a Gatehouse session, in seconds as the provider counts. */
+export const loginTsOf = (session: SessionRow): number => Math.floor(session.created_at / 1000);
+
+export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
+  const policy = base();
+
+  policy.get('login')!.checks.add(
+    new Check('gatehouse_session', 'End-User authentication is required', (koaCtx: KoaContextWithOIDC) => {
+      const auth = authOf(koaCtx.req);
+      const session = koaCtx.oidc.session;
+      if (!auth || !session || session.accountId !== auth.user.id) return Check.REQUEST_PROMPT;
+      // A newer sign-in, or another method (a second step), must reach the provider's session too.
+      if (session.loginTs !== loginTsOf(auth.session) || JSON.stringify(session.amr ?? []) !== auth.session.amr)
+        return Check.REQUEST_PROMPT;
+      return Check.NO_NEED_TO_PROMPT;
+    }),
+  );
+
+  policy.add(
+    new Prompt(
+      { name: 'client_steps', requestable: false },
+      new Check(
+        'client_steps',
+        'the application requires steps from the End-User',
+        'interaction_required',
+        async (koaCtx: KoaContextWithOIDC) => {
+          const auth = authOf(koaCtx.req);
+          const clientId = koaCtx.oidc.client?.clientId;
+          if (!auth || !clientId) return Check.REQUEST_PROMPT;
+          return !stepsComplete(await clientAuthSteps(ctx, org, auth.user, clientId));
+        },
+      ),
+    ),
+    1,
+  );
+
+  return policy;
+}
+
+/**
+ * Applications are the organisation's own: the organisation consented for its users, so the grant
+ * simply covers what the application asks for (the privacy policy step is the user's consent).
+ */
+export async function loadExistingGrant(koaCtx: KoaContextWithOIDC) {
+  const { oidc } = koaCtx;
+  const accountId = oidc.session?.accountId;
+  const clientId = oidc.client?.clientId;
+  if (!accountId || !clientId) return undefined;
+  const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(clientId);
+  const found = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+  const existing = found && found.accountId === accountId && found.clientId === clientId ? found : undefined;
+  const grant = existing ?? new oidc.provider.Grant({ accountId, clientId });
+  const granted = new Set(grant.getOIDCScope().split(' '));
+  const missingScopes = [...oidc.requestParamOIDCScopes].filter((scope) => !granted.has(scope));
+  const claims = [...oidc.requestParamClaims];
+  if (!existing || missingScopes.length > 0 || claims.length > 0) {
+    if (missingScopes.length > 0) grant.addOIDCScope(missingScopes.join(' '));
+    if (claims.length > 0) grant.addOIDCClaims(claims);
+    await grant.save();
+  }
+  return grant;
+}

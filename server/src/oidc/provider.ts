@@ -1,0 +1,213 @@
+/**
+ * One organisation's OpenID Provider (panva's oidc-provider): issuer = the organisation's origin, its own
+ * keys, clients, storage rows and interaction policy. Authorization code with PKCE (required for public
+ * clients, S256 only), refresh tokens with rotation and reuse detection, client credentials, revocation,
+ * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { ID_TOKEN_SIGNING_ALGS } from '@gatehouse/common/applications';
+import { originFor } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { ClientRow } from '../db/schema.ts';
+import { parseUriList } from '../applications/model.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { accountFinder } from './account.ts';
+import { adapterFactory } from './adapter.ts';
+import type { PrivateJwk } from './keys.ts';
+import { errorPage, loggedOutPage, logoutPage } from './pages.ts';
+import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
+import { endSession } from '../sessions/service.ts';
+
+/** Token and artefact lifetimes, in seconds. */
+export const TTL = {
+  AccessToken: 15 * 60,
+  AuthorizationCode: 60,
+  ClientCredentials: 15 * 60,
+  IdToken: 60 * 60,
+  RefreshToken: 14 * 24 * 60 * 60,
+  Interaction: 30 * 60,
+  /** The provider's mirror of our session lives no longer than the session's absolute lifetime. */
+  Session: 12 * 60 * 60,
+  Grant: 14 * 24 * 60 * 60,
+} as const;
+
+export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone'] as const;
+
+/** Which claims each scope gives; amr comes with openid, so every ID token says how the user signed in. */
+export const CLAIMS = {
+  acr: null,
+  amr: null,
+  auth_time: null,
+  sid: null,
+  iss: null,
+  openid: ['sub', 'amr'],
+  profile: ['name', 'given_name', 'family_name', 'updated_at'],
+  email: ['email', 'email_verified'],
+  phone: ['phone_number', 'phone_number_verified'],
+};
+
+/** Protocol endpoints, all under /oidc except discovery. */
+export const OIDC_ROUTES = {
+  authorization: '/oidc/auth',
+  token: '/oidc/token',
+  userinfo: '/oidc/userinfo',
+  jwks: '/oidc/jwks',
+  end_session: '/oidc/logout',
+  introspection: '/oidc/introspect',
+  revocation: '/oidc/revoke',
+  pushed_authorization_request: '/oidc/par',
+  registration: '/oidc/register',
+  code_verification: '/oidc/device',
+  device_authorization: '/oidc/device/auth',
+  backchannel_authentication: '/oidc/backchannel',
+  challenge: '/oidc/challenge',
+  credential: '/oidc/credential',
+} as const;
+
+export const INTERACTION_PATH = '/oidc/interaction';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** The provider's view of an application. Clients that cannot sign anyone in yet get no grant types. */
+export function clientMetadata(row: ClientRow): ClientMetadata {
+  const redirectUris = parseUriList(row.redirect_uris);
+  const common = {
+    client_id: row.id,
+    client_name: row.name,
+    application_type: 'web' as const,
+    // auth_time in every ID token, not only when max_age was asked for.
+    require_auth_time: true,
+    id_token_signed_response_alg: row.id_token_signing_alg,
+    post_logout_redirect_uris: parseUriList(row.post_logout_redirect_uris),
+  };
+  if (row.client_type === 'machine') {
+    return { ...common, client_secret: row.secret_hash, grant_types: ['client_credentials'], response_types: [], redirect_uris: [] };
+  }
+  const interactive = redirectUris.length > 0;
+  return {
+    ...common,
+    redirect_uris: redirectUris,
+    response_types: interactive ? ['code'] : [],
+    grant_types: interactive ? ['authorization_code', 'refresh_token'] : [],
+    ...(row.client_type === 'public'
+      ? { token_endpoint_auth_method: 'none' as const }
+      : { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: row.secret_hash }),
+  };
+}
+
+export interface ProviderInputs {
+  clients: ClientRow[];
+  jwks: PrivateJwk[];
+}
+
+export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: FastifyBaseLogger): Provider {
+  const issuer = originFor(ctx.config, org.hostname);
+  const https = ctx.config.publicScheme === 'https';
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: https };
+  const orgName = () => org.displayName;
+
+  const configuration: Configuration = {
+    adapter: adapterFactory(ctx, org.id),
+    clients: inputs.clients.map(clientMetadata),
+    jwks: { keys: inputs.jwks },
+    findAccount: accountFinder(ctx, org.id),
+    claims: CLAIMS,
+    scopes: [...SCOPES],
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'RS256',
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    enabledJWA: { idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS] },
+    // ID tokens carry the claims of the granted scopes too: most applications read them from there.
+    conformIdTokenClaims: false,
+    allowOmittingSingleRegisteredRedirectUri: false,
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    rotateRefreshToken: true,
+    // Tokens are not tied to the provider's session (that would cost a lookup on every use): they are
+    // short-lived, sign-out revokes the grants of the session, and revokeUserGrants ends them all.
+    expiresWithSession: () => false,
+    loadExistingGrant,
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      introspection: {
+        enabled: true,
+        // A public client may only introspect its own tokens; the organisation's confidential clients (APIs) any of its tokens.
+        allowedPolicy: (_ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === client.clientId,
+      },
+      revocation: {
+        enabled: true,
+        // A client revokes only what was issued to it.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (koaCtx: KoaContextWithOIDC, form: string) => {
+          koaCtx.type = 'html';
+          koaCtx.body = logoutPage(orgName(), form);
+        },
+        postLogoutSuccessSource: (koaCtx: KoaContextWithOIDC) => {
+          koaCtx.type = 'html';
+          koaCtx.body = loggedOutPage(orgName());
+        },
+      },
+      resourceIndicators: { enabled: false },
+      userinfo: { enabled: true },
+    },
+    routes: OIDC_ROUTES,
+    ttl: TTL,
+    cookies: {
+      names: { session: 'gh_oidc_session', interaction: 'gh_oidc_interaction', resume: 'gh_oidc_resume' },
+      long: cookieOptions,
+      short: cookieOptions,
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
+      policy: interactionPolicyFor(ctx, org),
+    },
+    // Browsers may call the token, userinfo and revocation endpoints from an application's own origin.
+    clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+    renderError: (koaCtx, out) => {
+      koaCtx.type = 'html';
+      koaCtx.body = errorPage(orgName(), out, String(koaCtx.res.getHeader('x-correlation-id') ?? ''));
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = ctx.config.trustProxy;
+
+  // Client secrets are stored as SHA-256 hashes: compare the hash of what was presented, in constant time.
+  // (Were this override ever lost, the stored hash would be compared with the raw secret and never match.)
+  const clientPrototype = provider.Client.prototype as unknown as { clientSecret?: string; compareClientSecret(actual: string): boolean };
+  clientPrototype.compareClientSecret = function compareClientSecret(actual: string) {
+    const stored = typeof this.clientSecret === 'string' ? Buffer.from(this.clientSecret, 'base64url') : Buffer.alloc(0);
+    const presented = sha256(actual);
+    return stored.length === presented.length && timingSafeEqual(stored, presented);
+  };
+
+  // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
+  // switches accounts, the provider signs the previous account out first; that must not end the new session.)
+  const confirmPath = `${OIDC_ROUTES.end_session}/confirm`;
+  provider.use(async (koaCtx, next) => {
+    if (koaCtx.path !== confirmPath) return next();
+    await next();
+    const session = koaCtx.oidc?.session as (typeof koaCtx.oidc.session & { destroyed?: boolean }) | undefined;
+    if (koaCtx.oidc?.route !== 'end_session_confirm' || !session?.destroyed) return;
+    const auth = authOf(koaCtx.req);
+    if (auth && auth.user.id === session.accountId) await endSession(ctx, org.id, auth.token);
+  });
+
+  provider.on('server_error', (koaCtx: KoaContextWithOIDC, error: Error) => {
+    log.error(
+      { err: error, organisationId: org.id, route: koaCtx.oidc?.route, reqId: koaCtx.res.getHeader('x-correlation-id') },
+      'provider error',
+    );
+  });
+  return provider;
+}

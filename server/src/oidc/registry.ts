@@ -1,0 +1,83 @@
+/**
+ * Per-organisation providers, built on first use and kept in a small LRU. An entry is reused while the
+ * revision it was built from is at least the organisation row's `oidc_revision` (re-read with the
+ * organisation, at most 2 s old); invalidateOrganisationProvider raises the revision for every process
+ * and drops this process's entry at once.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type Provider from 'oidc-provider';
+import { listClients } from '../applications/store.ts';
+import type { AppContext } from '../context.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { ensureOrganisationKeys, loadPrivateJwks } from './keys.ts';
+import { buildProvider } from './provider.ts';
+import { onProviderInvalidated } from './revision.ts';
+import { readRevision } from './store.ts';
+
+/** Providers kept per process; the least recently used beyond this are rebuilt when next needed. */
+const MAX_PROVIDERS = 500;
+
+export interface ProviderEntry {
+  provider: Provider;
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  revision: number;
+}
+
+export class ProviderRegistry {
+  readonly #ctx: AppContext;
+  readonly #log: FastifyBaseLogger;
+  readonly #ready = new Map<string, ProviderEntry>();
+  /** Builds in progress, so concurrent first requests share one. */
+  readonly #building = new Map<string, Promise<ProviderEntry>>();
+
+  constructor(ctx: AppContext, log: FastifyBaseLogger) {
+    this.#ctx = ctx;
+    this.#log = log;
+    onProviderInvalidated(ctx, (organisationId) => this.forget(organisationId));
+  }
+
+  /** The organisation's provider: the cached one while it is current, else a new one. */
+  get(org: Organisation): ProviderEntry | Promise<ProviderEntry> {
+    const ready = this.#ready.get(org.id);
+    if (ready && ready.revision >= org.row.oidc_revision) {
+      // Most recently used moves to the end of the map's order.
+      this.#ready.delete(org.id);
+      this.#ready.set(org.id, ready);
+      return ready;
+    }
+    let building = this.#building.get(org.id);
+    if (!building) {
+      building = this.#build(org).then(
+        (entry) => {
+          if (this.#building.get(org.id) === building) {
+            this.#building.delete(org.id);
+            this.#ready.set(org.id, entry);
+            while (this.#ready.size > MAX_PROVIDERS) this.#ready.delete(this.#ready.keys().next().value!);
+          }
+          return entry;
+        },
+        (error: unknown) => {
+          if (this.#building.get(org.id) === building) this.#building.delete(org.id);
+          throw error;
+        },
+      );
+      this.#building.set(org.id, building);
+    }
+    return building;
+  }
+
+  forget(organisationId: string): void {
+    this.#ready.delete(organisationId);
+    this.#building.delete(organisationId);
+  }
+
+  async #build(org: Organisation): Promise<ProviderEntry> {
+    // The revision is read first: a change made while building leaves the entry older than the row.
+    const revision = await readRevision(this.#ctx.db.kysely, org.id);
+    await ensureOrganisationKeys(this.#ctx, org.id);
+    const [clients, jwks] = await Promise.all([listClients(this.#ctx.db.kysely, org.id), loadPrivateJwks(this.#ctx, org.id)]);
+    const provider = buildProvider(this.#ctx, org, { clients, jwks }, this.#log);
+    return { provider, handle: provider.callback(), revision };
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Mounts the organisations' OpenID Providers in two places of the request path:
+ * - first of all hooks, the endpoints applications call from their servers (discovery, JWKS, token,
+ *   userinfo, introspection, revocation, PAR) go straight to the organisation's provider, before
+ *   Fastify's other hooks and body parsing: they need no session, and they are the hot path;
+ * - after the session and security-header hooks, the endpoints a browser visits (authorization,
+ *   its resume, sign-out) go to the provider with the Gatehouse sign-in of the request attached.
+ * The interaction hand-over (/oidc/interaction/*) is ours.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
+import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import type { AppContext } from '../context.ts';
+import { getAuth } from '../http/request-context.ts';
+import type { OrganisationResolver } from '../tenancy/resolver.ts';
+import { finishInteraction, startInteraction } from './interaction.ts';
+import { attachAuth } from './policy.ts';
+import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
+import { ProviderRegistry } from './registry.ts';
+
+/**
+ * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
+ * redirect after sign-out), so they carry no form-action limit; the provider adds the hash of its one
+ * inline auto-submit script to script-src itself. Framing stays forbidden.
+ */
+const PROVIDER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+
+// Correlation ids of the hot path come from a pool of random bytes: on this path a random-number call
+// per request costs more than the id is worth (it names a request in logs; it is no secret).
+let randomPool = Buffer.alloc(0);
+let poolOffset = 0;
+function correlationId(): string {
+  if (poolOffset + CORRELATION_ID_LENGTH > randomPool.length) {
+    randomPool = randomBytes(CORRELATION_ID_LENGTH * 256);
+    poolOffset = 0;
+  }
+  poolOffset += CORRELATION_ID_LENGTH;
+  return correlationIdFrom(randomPool.subarray(poolOffset - CORRELATION_ID_LENGTH, poolOffset));
+}
+
+export function isProviderPath(pathname: string): boolean {
+  return pathname === OPENID_CONFIGURATION_PATH || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
+}
+
+/** Paths a browser visits, where the provider decides about the browser's sign-in and so needs our session. */
+function isBrowserPath(pathname: string): boolean {
+  return (
+    pathname === OIDC_ROUTES.authorization ||
+    pathname.startsWith(`${OIDC_ROUTES.authorization}/`) ||
+    pathname.startsWith(OIDC_ROUTES.end_session)
+  );
+}
+
+async function handOver(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) {
+  const { handle } = await registry.get(request.organisation!);
+  for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+  reply.hijack();
+  await handle(request.raw, reply.raw);
+}
+
+/**
+ * Server-to-server protocol calls are answered by the provider before anything else of Fastify runs:
+ * on the main server, straight from its 'request' event (Fastify's own request handling costs as much
+ * as the provider's answer to a discovery or JWKS request); anywhere else (the second address of
+ * HOST=localhost), from the first onRequest hook. Anything that is not such a call, whose host is no
+ * organisation, or that arrives while the server is closing, goes through Fastify as usual.
+ * Answers the registry for oidcRoutes.
+ */
+export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext, resolver: OrganisationResolver): ProviderRegistry {
+  const registry = new ProviderRegistry(ctx, app.log);
+  // What helmet would add, for responses that never reach it.
+  const securityHeaders: Record<string, string> = {
+    'content-security-policy': PROVIDER_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    ...(ctx.config.publicScheme === 'https' ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const isServerCall = (url: string | undefined) => {
+    const pathname = (url ?? '').split('?', 1)[0]!;
+    return isProviderPath(pathname) && !isBrowserPath(pathname);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isServerCall(request.url)) return;
+    request.organisation = await resolver.resolve(request.headers.host);
+    if (!request.organisation) return;
+    await handOver(registry, request, reply, { ...securityHeaders, 'x-correlation-id': request.id });
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  const server = app.server;
+  const fastifyHandlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const toFastify = (req: IncomingMessage, res: ServerResponse) => {
+    for (const handler of fastifyHandlers) handler.call(server, req, res);
+  };
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (closing || !isServerCall(req.url)) return toFastify(req, res);
+    void (async () => {
+      const org = await resolver.resolve(req.headers.host);
+      if (!org) return toFastify(req, res);
+      const entry = registry.get(org);
+      const { handle } = entry instanceof Promise ? await entry : entry;
+      for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+      res.setHeader('x-correlation-id', correlationId());
+      await handle(req, res);
+    })().catch(() => {
+      // The database is unreachable or the provider could not be built: Fastify answers (503 or 500).
+      if (!res.headersSent) toFastify(req, res);
+    });
+  });
+  return registry;
+}
+
+/** The browser's protocol paths (after the session and security-header hooks) and the interaction hand-over. */
+export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: ProviderRegistry): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0]!;
+    if (!request.organisation || !isBrowserPath(pathname)) return;
+    attachAuth(request.raw, await getAuth(ctx, request));
+    await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
+  });
+
+  app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, (request, reply) => startInteraction(ctx, registry, request, reply));
+  app.get<{ Params: { uid: string }; Querystring: { client_id?: string } }>(`${INTERACTION_PATH}/:uid/finish`, (request, reply) =>
+    finishInteraction(ctx, registry, request, reply),
+  );
+}

@@ -1,0 +1,301 @@
+/** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import { param, prepared } from '../db/prepared.ts';
+import type { Database, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+// Signing keys
+
+export async function insertKeys(db: Executor, rows: OidcKeyRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('oidc_keys').values(rows).execute();
+}
+
+/** The organisation's keys, newest first. */
+export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyRow[]> {
+  return db
+    .selectFrom('oidc_keys')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('kid')
+    .execute();
+}
+
+/**
+ * Takes the organisation's row lock (PostgreSQL; SQLite write transactions are serial already) so that
+ * two processes generating or rotating keys at once do it one after the other.
+ */
+export async function lockOrganisation(db: Transaction<Database>, dialect: Dialect, organisationId: string): Promise<void> {
+  await db
+    .selectFrom('organisations')
+    .select('id')
+    .where('id', '=', organisationId)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .execute();
+}
+
+export async function retireCurrentKeys(db: Executor, organisationId: string, now: number): Promise<void> {
+  await db
+    .updateTable('oidc_keys')
+    .set({ retired_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('retired_at', 'is', null)
+    .execute();
+}
+
+/** Deletes keys retired before `before`; answers the organisations whose key sets changed. */
+export async function deleteRetiredKeys(db: Executor, before: number): Promise<string[]> {
+  const rows = await db.deleteFrom('oidc_keys').where('retired_at', '<', before).returning('organisation_id').execute();
+  return [...new Set(rows.map((r) => r.organisation_id))];
+}
+
+// Provider revision
+
+export async function readRevision(db: Executor, organisationId: string): Promise<number> {
+  const row = await db.selectFrom('organisations').select('oidc_revision').where('id', '=', organisationId).executeTakeFirst();
+  return row?.oidc_revision ?? 0;
+}
+
+export async function bumpRevision(db: Executor, organisationId: string): Promise<void> {
+  await db
+    .updateTable('organisations')
+    .set((eb) => ({ oidc_revision: eb('oidc_revision', '+', 1) }))
+    .where('id', '=', organisationId)
+    .execute();
+}
+
+// Stored artefacts (the provider's adapter)
+
+export type ArtefactFields = Omit<OidcArtefactRow, 'consumed_at'>;
+
+// The provider's lookups run on every token request: prepared once (db/prepared.ts).
+
+const upsertQuery = prepared((db) =>
+  db
+    .insertInto('oidc_artefacts')
+    .values({
+      organisation_id: param('organisation_id'),
+      model: param('model'),
+      id: param('id'),
+      payload: param('payload'),
+      grant_id: param('grant_id'),
+      account_id: param('account_id'),
+      client_id: param('client_id'),
+      uid: param('uid'),
+      created_at: param('created_at') as unknown as number,
+      expires_at: param('expires_at') as unknown as number,
+      consumed_at: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'model', 'id']).doUpdateSet({
+        payload: param('payload'),
+        grant_id: param('grant_id'),
+        account_id: param('account_id'),
+        client_id: param('client_id'),
+        uid: param('uid'),
+        expires_at: param('expires_at') as unknown as number,
+      }),
+    ),
+);
+
+export async function upsertArtefact(db: Executor, row: ArtefactFields): Promise<void> {
+  await upsertQuery(db, row);
+}
+
+const findQuery = prepared((db) =>
+  db
+    .selectFrom('oidc_artefacts')
+    .select(['payload', 'expires_at', 'consumed_at', 'grant_id'])
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id')),
+);
+
+export type StoredArtefact = Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'>;
+
+export async function findArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<StoredArtefact | undefined> {
+  return (await findQuery(db, { organisation_id: organisationId, model, id })).rows[0];
+}
+
+const findWithGrantQuery = prepared((db) =>
+  db
+    .selectFrom('oidc_artefacts as a')
+    .leftJoin('oidc_artefacts as g', (join) =>
+      join.onRef('g.organisation_id', '=', 'a.organisation_id').on('g.model', '=', 'Grant').onRef('g.id', '=', 'a.grant_id'),
+    )
+    .select(['a.payload', 'a.expires_at', 'a.consumed_at', 'a.grant_id'])
+    .select(['g.payload as grant_payload', 'g.expires_at as grant_expires_at', 'g.consumed_at as grant_consumed_at'])
+    .where('a.organisation_id', '=', param('organisation_id'))
+    .where('a.model', '=', param('model'))
+    .where('a.id', '=', param('id')),
+);
+
+/** A token with its grant (grants are keyed by their own id), in one query. */
+export async function findArtefactWithGrant(
+  db: Executor,
+  organisationId: string,
+  model: string,
+  id: string,
+): Promise<{ artefact: StoredArtefact; grant: StoredArtefact | undefined } | undefined> {
+  const row = (await findWithGrantQuery(db, { organisation_id: organisationId, model, id })).rows[0];
+  if (!row) return undefined;
+  const artefact = { payload: row.payload, expires_at: row.expires_at, consumed_at: row.consumed_at, grant_id: row.grant_id };
+  const grant =
+    row.grant_payload === null
+      ? undefined
+      : { payload: row.grant_payload, expires_at: row.grant_expires_at, consumed_at: row.grant_consumed_at, grant_id: row.grant_id };
+  return { artefact, grant };
+}
+
+const findByUidQuery = prepared((db) =>
+  db
+    .selectFrom('oidc_artefacts')
+    .select(['payload', 'expires_at'])
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('uid', '=', param('uid')),
+);
+
+export async function findArtefactByUid(
+  db: Executor,
+  organisationId: string,
+  model: string,
+  uid: string,
+): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at'> | undefined> {
+  return (await findByUidQuery(db, { organisation_id: organisationId, model, uid })).rows[0];
+}
+
+const consumeQuery = prepared((db) =>
+  db
+    .updateTable('oidc_artefacts')
+    .set({ consumed_at: param('now') as unknown as number })
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id'))
+    .where('consumed_at', 'is', null),
+);
+
+/** Marks an artefact consumed unless it already is: true for exactly one of several concurrent callers. */
+export async function consumeArtefact(db: Executor, organisationId: string, model: string, id: string, now: number): Promise<boolean> {
+  const result = await consumeQuery(db, { organisation_id: organisationId, model, id, now });
+  return Number(result.numAffectedRows) === 1;
+}
+
+const deleteQuery = prepared((db) =>
+  db
+    .deleteFrom('oidc_artefacts')
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id')),
+);
+
+export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
+  await deleteQuery(db, { organisation_id: organisationId, model, id });
+}
+
+/** Deletes what one grant issued; with no model, everything of the grant including the grant itself. */
+export async function deleteGrantArtefacts(db: Executor, organisationId: string, grantId: string, model?: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_artefacts')
+    .where('organisation_id', '=', organisationId)
+    .where('grant_id', '=', grantId)
+    .$if(model !== undefined, (qb) => qb.where('model', '=', model!))
+    .execute();
+}
+
+export async function deleteAccountArtefacts(db: Executor, organisationId: string, accountId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('oidc_artefacts')
+    .where('organisation_id', '=', organisationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteClientArtefacts(db: Executor, organisationId: string, clientId: string): Promise<void> {
+  await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('client_id', '=', clientId).execute();
+}
+
+export async function deleteExpiredArtefacts(db: Executor, now: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_artefacts').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// Events
+
+/** Records an event once per (organisation, kind, subject): a repeated visit counts once. */
+export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<void> {
+  await db
+    .insertInto('oidc_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing())
+    .execute();
+}
+
+export async function findEventTime(
+  db: Executor,
+  organisationId: string,
+  kind: OidcEventsTable['kind'],
+  subject: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('oidc_events')
+    .select('created_at')
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+export async function countEvents(db: Executor, organisationId: string, kind: OidcEventsTable['kind'], since: number): Promise<number> {
+  const row = await db
+    .selectFrom('oidc_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', kind)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Events of `kind` in [since, until] with no later event of `endedBy` about the same subject: codes
+ * never redeemed, sign-ins neither completed nor refused.
+ */
+export async function countUnended(
+  db: Executor,
+  organisationId: string,
+  kind: OidcEventsTable['kind'],
+  endedBy: OidcEventsTable['kind'][],
+  since: number,
+  until: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('oidc_events as started')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('started.organisation_id', '=', organisationId)
+    .where('started.kind', '=', kind)
+    .where('started.created_at', '>=', since)
+    .where('started.created_at', '<=', until)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('oidc_events as ended')
+            .select('ended.id')
+            .whereRef('ended.organisation_id', '=', 'started.organisation_id')
+            .where('ended.kind', 'in', endedBy)
+            .whereRef('ended.subject', '=', 'started.subject'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,59 @@
+/** TanStack Query hooks and keys of the application screens and the client sign-in steps. */
+import { useQuery } from '@tanstack/react-query';
+import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import { API } from '@gatehouse/common/routes';
+import type { Application, ClientAuthSteps } from '@gatehouse/common/schemas/applications';
+import { api, isApiError } from './client.ts';
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  one: (id: string) => ['applications', id] as const,
+  steps: (clientId: string) => ['clientauthsteps', clientId] as const,
+  openIdConfiguration: ['openid-configuration'] as const,
+};
+
+/** The organisation's applications (Organisation Admin only). */
+export function useApplications() {
+  return useQuery({ queryKey: applicationKeys.all, queryFn: () => api<Application[]>(API.clients), staleTime: 60_000 });
+}
+
+export function useApplication(id: string) {
+  return useQuery({
+    queryKey: applicationKeys.one(id),
+    queryFn: () => api<Application>(`${API.clients}/${encodeURIComponent(id)}`),
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+/** What stands between the signed-in user and an application; never cached, it changes as the steps are done. */
+export function useClientAuthSteps(clientId: string | null) {
+  return useQuery({
+    queryKey: applicationKeys.steps(clientId ?? ''),
+    queryFn: () => api<ClientAuthSteps>(API.clientauthsteps, { query: { client_id: clientId! } }),
+    enabled: clientId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+export interface OpenIdConfiguration {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint: string;
+  jwks_uri: string;
+  end_session_endpoint: string;
+  revocation_endpoint: string;
+  introspection_endpoint: string;
+  scopes_supported: string[];
+}
+
+/** The organisation's provider metadata, as relying parties discover it. */
+export function useOpenIdConfiguration() {
+  return useQuery({
+    queryKey: applicationKeys.openIdConfiguration,
+    queryFn: () => api<OpenIdConfiguration>(OPENID_CONFIGURATION_PATH),
+    staleTime: Infinity,
+  });
+}

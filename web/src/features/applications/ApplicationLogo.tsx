@@ -1,0 +1,16 @@
+import { useState, type CSSProperties } from 'react';
+import { API } from '@gatehouse/common/routes';
+import './applications.css';
+
+export const clientLogoSrc = (logoID: string) => `${API.clientLogo}?id=${encodeURIComponent(logoID)}`;
+
+/** An application's logo, or its initial when it has none (or the logo fails to load). Decorative: the name is always shown beside it. */
+export function ApplicationLogo({ logoID, name, style }: { logoID: string | null; name: string; style?: CSSProperties }) {
+  const [failed, setFailed] = useState(false);
+  if (logoID && !failed) return <img className="app-logo" src={clientLogoSrc(logoID)} alt="" onError={() => setFailed(true)} />;
+  return (
+    <span className="app-logo app-logo-initial" aria-hidden="true" style={style}>
+      {name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,39 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { ApplicationTiles, dashboardRedirectURL } from './ApplicationTiles.tsx';
+
+const user = (role: Account['role'], clients: Account['clients']) => ({ role, clients }) as Account;
+const wiki = { id: 'w', name: 'Wiki', landingURL: 'https://wiki.example.com/', logoID: null };
+const chat = { id: 'c', name: 'Chat', landingURL: null, logoID: 'logo-1' };
+
+describe('My applications', () => {
+  it('shows a tile per application: the name, the logo or initial, a link to the landing page', () => {
+    const html = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [wiki, chat])} />);
+    expect(html).toContain('<h2 class="card-title">My applications</h2>');
+    expect(html).toContain('<a href="https://wiki.example.com/">');
+    expect(html).toContain('src="/api/organisation/assets/clientlogo?id=logo-1"');
+    expect(html.match(/class="app-tile"/g)).toHaveLength(2);
+    // Colour by position: the first two of the colour list.
+    expect(html).toContain('border-top-color:#1d5fbf');
+    expect(html).toContain('border-top-color:#1e7a3c');
+  });
+
+  it('says there are none, and tells non-administrators that administrators can access all applications', () => {
+    const endUser = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [])} />);
+    expect(endUser).toContain('You haven&#x27;t added any applications yet.');
+    expect(endUser).toContain('Administrators can access all applications.');
+    const admin = renderToStaticMarkup(<ApplicationTiles user={user('UserAdministrator', [])} />);
+    expect(admin).not.toContain('Administrators can access all applications.');
+  });
+});
+
+describe('the dashboard redirect rule', () => {
+  it('sends an end user with exactly one application that has a landing page there, when the setting is on', () => {
+    expect(dashboardRedirectURL(user('EndUser', [wiki]), true)).toBe('https://wiki.example.com/');
+    expect(dashboardRedirectURL(user('EndUser', [wiki]), false)).toBeNull();
+    expect(dashboardRedirectURL(user('EndUser', [wiki, chat]), true)).toBeNull();
+    expect(dashboardRedirectURL(user('EndUser', [chat]), true)).toBeNull();
+    expect(dashboardRedirectURL(user('OrganisationAdministrator', [wiki]), true)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { COLOUR_VALUES, COLOURS, isAdminRole } from '@gatehouse/common/policy';
+import { MESSAGES } from '@gatehouse/common/messages';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { Card } from '../../components/Card.tsx';
+import { ApplicationLogo } from './ApplicationLogo.tsx';
+import './applications.css';
+
+/** The 'My applications' card: one tile per application the user can open, coloured by position, six to a row. */
+export function ApplicationTiles({ user }: { user: Account }) {
+  return (
+    <Card title={MESSAGES.myApplications} className="card-wide">
+      {user.clients.length === 0 ? (
+        <>
+          <p>{MESSAGES.noApplications}</p>
+          {!isAdminRole(user.role) && <p>{MESSAGES.adminsAccessAll}</p>}
+        </>
+      ) : (
+        <ul className="app-tiles">
+          {user.clients.map((app, index) => {
+            const colour = COLOUR_VALUES[COLOURS[index % COLOURS.length]!];
+            const style = { background: colour.primary, color: colour.onPrimary };
+            const content = (
+              <>
+                <ApplicationLogo logoID={app.logoID} name={app.name} style={style} />
+                <span className="app-tile-name">{app.name}</span>
+              </>
+            );
+            return (
+              <li key={app.id} className="app-tile" style={{ borderTopColor: colour.primary }}>
+                {app.landingURL ? <a href={app.landingURL}>{content}</a> : <span>{content}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The dashboard redirect rule: an end user with exactly one application, which has a landing page,
+ * goes straight there when the organisation turned the dashboard redirect on.
+ */
+export function dashboardRedirectURL(user: Pick<Account, 'role' | 'clients'>, dashboardRedirect: boolean): string | null {
+  if (!dashboardRedirect || user.role !== 'EndUser' || user.clients.length !== 1) return null;
+  return user.clients[0]!.landingURL;
+}

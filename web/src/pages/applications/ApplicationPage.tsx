@@ -1,0 +1,313 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS, CLIENT_TYPES, ID_TOKEN_SIGNING_ALGS } from '@gatehouse/common/applications';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { API, matchRoute, ROUTES } from '@gatehouse/common/routes';
+import {
+  updateApplicationRequest,
+  type Application,
+  type ApplicationWithSecret,
+  type UpdateApplication,
+  type UpdateApplicationInput,
+} from '@gatehouse/common/schemas/applications';
+import { api, isApiError } from '../../api/client.ts';
+import { applicationKeys, useApplication } from '../../api/application-queries.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ImageField } from '../../components/ImageField.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { Select } from '../../components/Select.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { UriListField } from '../../components/UriListField.tsx';
+import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
+import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
+import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useNotifications } from '../../features/notifications/notifications.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
+
+const FIELDS = [
+  'name',
+  'clientType',
+  'landingURL',
+  'policyURL',
+  'redirectURIs',
+  'postLogoutRedirectURIs',
+  'idTokenSignedResponseAlg',
+] as const;
+
+const formValues = (app: Application): UpdateApplicationInput => ({
+  name: app.name,
+  clientType: app.clientType,
+  landingURL: app.landingURL ?? '',
+  policyURL: app.policyURL ?? '',
+  canInvite: app.canInvite,
+  scimEnabled: app.scimEnabled,
+  allowsUnverifiedAccess: app.allowsUnverifiedAccess,
+  redirectURIs: app.redirectURIs,
+  postLogoutRedirectURIs: app.postLogoutRedirectURIs,
+  idTokenSignedResponseAlg: app.idTokenSignedResponseAlg,
+  deleteLogo: false,
+});
+
+/** /applications/{id}: every setting of an application, its secret, its OpenID Connect settings, and deletion. */
+export function ApplicationPage() {
+  usePageTitle(ROUTES.application.title);
+  const id = matchRoute(useLocation().pathname)?.params.id ?? '';
+  const application = useApplication(id);
+  const navigate = useNavigate();
+  const { notifyError } = useNotifications();
+
+  useEffect(() => {
+    if (application.isError) {
+      notifyError(application.error, 'client');
+      void navigate('/applications', { replace: true });
+    }
+  }, [application.isError, application.error, notifyError, navigate]);
+
+  if (!application.data) return <Loader />;
+  return (
+    <>
+      <h1>{application.data.name}</h1>
+      <div className="application-layout">
+        {/* Keyed by id: another application starts a fresh form. */}
+        <ApplicationForm key={application.data.id} app={application.data} />
+        <div className="application-aside">
+          <OidcSettingsPanel clientId={application.data.id} />
+          <SecretCard app={application.data} />
+          <DeleteCard app={application.data} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ApplicationForm({ app }: { app: Application }) {
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const [logo, setLogo] = useState<{ file: File; preview: string } | null>(null);
+  const [logoError, setLogoError] = useState<string | undefined>();
+  const form = useForm<UpdateApplicationInput, unknown, UpdateApplication>({
+    resolver: zodResolver(updateApplicationRequest),
+    defaultValues: formValues(app),
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const save = useMutation({
+    mutationFn: (values: UpdateApplication) =>
+      api<Application>(`${API.clients}/${encodeURIComponent(app.id)}`, {
+        method: 'PUT',
+        form: { ...values, logo: logo?.file },
+      }),
+    onSuccess: (updated) => {
+      setSaved(true);
+      form.reset(formValues(updated));
+      setLogo(null);
+      queryClient.setQueryData(applicationKeys.one(app.id), updated);
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });
+    },
+    onError: (error) => {
+      applyServerError(error);
+      setLogoError(isApiError(error) ? error.body?.validation.errors.logo?.message : undefined);
+    },
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setSaved(false);
+      setLogoError(undefined);
+      setFormError(null);
+      save.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+  const clientType = useWatch({ control: form.control, name: 'clientType' });
+  const deleteLogo = useWatch({ control: form.control, name: 'deleteLogo' });
+  const listErrors = (name: 'redirectURIs' | 'postLogoutRedirectURIs') => {
+    const error = errors[name] as unknown as
+      (({ message?: string } | undefined)[] & { message?: string; root?: { message?: string } }) | undefined;
+    return { list: error?.message ?? error?.root?.message, entries: Array.isArray(error) ? error.map((e) => e?.message) : undefined };
+  };
+
+  return (
+    <Card className="application-form">
+      {saved && <Alert kind="success">{MESSAGES.applicationSettingsUpdated}</Alert>}
+      {formError && (
+        <Alert kind="error" scrollIntoView>
+          {formError}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
+        <Select
+          label={M.clientType}
+          options={CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }))}
+          error={errors.clientType?.message}
+          {...form.register('clientType')}
+        />
+        <ImageField
+          label={M.logo}
+          hint={M.logoHint}
+          accept="image/png,image/jpeg,image/gif"
+          src={logo?.preview ?? (deleteLogo || !app.logoID ? null : clientLogoSrc(app.logoID))}
+          status={logo ? M.logoChosen : deleteLogo && app.logoID ? M.logoRemoved : app.logoID ? M.logoCurrent : M.noLogo}
+          error={logoError}
+          removeLabel={M.deleteLogo}
+          onChoose={(file) => {
+            const reader = new FileReader();
+            reader.onload = () => {
+              setLogo({ file, preview: String(reader.result) });
+              form.setValue('deleteLogo', false);
+            };
+            reader.readAsDataURL(file);
+          }}
+          onRemove={() => {
+            setLogo(null);
+            form.setValue('deleteLogo', true);
+          }}
+        />
+        <TextField
+          label={M.landingUrl}
+          type="url"
+          placeholder="https://"
+          error={errors.landingURL?.message}
+          {...form.register('landingURL')}
+        />
+        <TextField
+          label={M.policyUrl}
+          type="url"
+          placeholder="https://"
+          error={errors.policyURL?.message}
+          {...form.register('policyURL')}
+        />
+        <Checkbox label={M.canInvite} {...form.register('canInvite')} />
+        <Checkbox label={M.scimEnabled} {...form.register('scimEnabled')} />
+        <Checkbox label={M.allowsUnverifiedAccess} {...form.register('allowsUnverifiedAccess')} />
+        {clientType !== 'machine' && (
+          <>
+            {(
+              [
+                ['redirectURIs', M.redirectUris, M.redirectUri],
+                ['postLogoutRedirectURIs', M.postLogoutRedirectUris, M.postLogoutRedirectUri],
+              ] as const
+            ).map(([name, label, entryLabel]) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <UriListField
+                    label={label}
+                    entryLabel={entryLabel}
+                    value={(field.value as string[] | undefined) ?? []}
+                    onChange={field.onChange}
+                    addLabel={M.addUri}
+                    removeLabel={M.removeUri}
+                    emptyText={M.noUris}
+                    error={listErrors(name).list}
+                    entryErrors={listErrors(name).entries}
+                  />
+                )}
+              />
+            ))}
+            <Select
+              label={M.idTokenSigningAlg}
+              options={ID_TOKEN_SIGNING_ALGS.map((alg) => ({ value: alg, label: alg }))}
+              error={errors.idTokenSignedResponseAlg?.message}
+              {...form.register('idTokenSignedResponseAlg')}
+            />
+          </>
+        )}
+        <div className="actions">
+          <Button type="submit" busy={save.isPending}>
+            {M.save}
+          </Button>
+          <Button variant="secondary" onClick={() => form.reset(formValues(app))}>
+            {M.cancel}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function SecretCard({ app }: { app: Application }) {
+  const [asking, setAsking] = useState(false);
+  const { notifyError } = useNotifications();
+  const regenerate = useMutation({
+    mutationFn: () => api<ApplicationWithSecret>(`${API.clients}/${encodeURIComponent(app.id)}/regeneratesecret`, { method: 'POST' }),
+    onSuccess: () => setAsking(false),
+    onError: (error) => {
+      setAsking(false);
+      notifyError(error, 'client');
+    },
+  });
+  return (
+    <Card title={M.clientSecret}>
+      {regenerate.data ? (
+        <SecretNotice clientId={app.id} secret={regenerate.data.secret} secretLabel={M.newSecret} />
+      ) : (
+        <p className="field-hint">{M.secretNotice}</p>
+      )}
+      <div className="actions">
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {M.regenerateSecret}
+        </Button>
+      </div>
+      <Dialog
+        open={asking}
+        header={M.regenerateHeader}
+        text={M.regenerateText}
+        confirmationText={M.regenerateConfirmation}
+        affirmativeButtonText={M.regenerateSecret}
+        important
+        busy={regenerate.isPending}
+        onAffirm={() => regenerate.mutate()}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}
+
+function DeleteCard({ app }: { app: Application }) {
+  const [asking, setAsking] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { notify, notifyError } = useNotifications();
+  const remove = useMutation({
+    mutationFn: () => api<void>(`${API.clients}/${encodeURIComponent(app.id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: applicationKeys.one(app.id) });
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });
+      notify('success', M.applicationDeleted);
+      void navigate('/applications', { replace: true });
+    },
+    onError: (error) => {
+      setAsking(false);
+      notifyError(error, 'client');
+    },
+  });
+  return (
+    <Card title={M.deleteApplication}>
+      <Button variant="secondary" className="button-danger-outline" onClick={() => setAsking(true)}>
+        {M.deleteApplication}
+      </Button>
+      <Dialog
+        open={asking}
+        header={M.deleteHeader}
+        text={M.deleteText}
+        confirmationText={M.deleteConfirmation}
+        affirmativeButtonText={M.deleteButton}
+        important
+        busy={remove.isPending}
+        onAffirm={() => remove.mutate()}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}
