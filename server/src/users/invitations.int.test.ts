@@ -70,7 +70,9 @@ describe.each(testDialects())('invitations and user actions on %s', (dialect) =>
     for (const clients of [['no-such-app'], [theirs]]) {
       const res = await invite(admin, { firstName: 'Eve', email: 'eve@example.test', role: 'EndUser', clients });
       expect(res.status).toBe(400);
-      expect(res.json()).toMatchObject({ validation: { errors: { clients: { message: 'Please choose applications of this organisation only' } } } });
+      expect(res.json()).toMatchObject({
+        validation: { errors: { clients: { message: 'Please choose applications of this organisation only' } } },
+      });
     }
     expect(await mailTo(server, 'eve@example.test')).toEqual([]);
   });
