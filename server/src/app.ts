@@ -30,6 +30,8 @@ export interface AppOptions {
 export interface GatehouseApp {
   app: FastifyInstance;
   resolver: OrganisationResolver;
+  /** Every route registered (method and URL pattern): tests walk all of them, not a sample. */
+  routes: readonly { method: string; url: string }[];
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<GatehouseApp> {
@@ -45,6 +47,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     return503OnClosing: true,
   });
   const resolver = new OrganisationResolver(ctx);
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
@@ -90,5 +96,5 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   applicationRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
-  return { app, resolver };
+  return { app, resolver, routes };
 }

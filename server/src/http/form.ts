@@ -3,6 +3,7 @@
  * fields and files (each file buffered up to the multipart limit, so no upload is read unbounded).
  */
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -23,15 +24,21 @@ export async function readForm(request: FastifyRequest): Promise<ReadForm> {
   }
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   const files: Record<string, UploadedFile> = Object.create(null) as Record<string, UploadedFile>;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (data.length > 0) files[part.fieldname] = { filename: part.filename, declaredType: part.mimetype, data };
-    } else {
-      const value = String(part.value);
-      const existing = fields[part.fieldname];
-      fields[part.fieldname] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (data.length > 0) files[part.fieldname] = { filename: part.filename, declaredType: part.mimetype, data };
+      } else {
+        const value = String(part.value);
+        const existing = fields[part.fieldname];
+        fields[part.fieldname] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      }
     }
+  } catch (error) {
+    // Limits carry their own status (413); a body that is not multipart at all is the client's error, not ours.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new AppError('BAD_REQUEST', { message: 'The form could not be read' });
   }
   return { fields, files };
 }
