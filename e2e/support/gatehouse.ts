@@ -49,7 +49,15 @@ export async function startGatehouse(dialect: Dialect): Promise<RunningGatehouse
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: 'localhost', DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: 'localhost',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_SECONDS: '0',
+  };
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,7 +8,7 @@ import { newCorrelationId } from '@gatehouse/common/format';
 import { accountRoutes } from './accounts/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import type { AppContext } from './context.ts';
-import { diagnosticsRoutes } from './diagnostics/routes.ts';
+import { diagnosticsRoutes, type Lifecycle } from './diagnostics/routes.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -30,6 +30,8 @@ export interface AppOptions {
 export interface GatehouseApp {
   app: FastifyInstance;
   resolver: OrganisationResolver;
+  /** Set `draining` on SIGTERM: /readyz answers 503 and responses close their connections. */
+  lifecycle: Lifecycle;
   /** Every route registered (method and URL pattern): tests walk all of them, not a sample. */
   routes: readonly { method: string; url: string }[];
 }
@@ -86,7 +88,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerCsrfCheck(app);
   oidcRoutes(app, ctx, providers);
 
-  diagnosticsRoutes(app, ctx);
+  const lifecycle: Lifecycle = { draining: false };
+  diagnosticsRoutes(app, ctx, lifecycle);
   accountRoutes(app, ctx);
   organisationRoutes(app, ctx, resolver);
   signUpRoutes(app, ctx);
@@ -96,5 +99,5 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   applicationRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
-  return { app, resolver, routes };
+  return { app, resolver, lifecycle, routes };
 }

@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   RUN_JOBS: flag.default(true),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://...')
@@ -60,6 +61,8 @@ export type Config = {
   logLevel: string;
   /** Whether this process runs the scheduled jobs (they run once across processes either way). */
   runJobs: boolean;
+  /** On SIGTERM, how long the process keeps serving while saying it is not ready, before it closes. */
+  shutdownDrainMs: number;
   /** SMTP delivery; null keeps every message in the development outbox instead. */
   mail: { smtpUrl: string; from: string } | null;
   /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
   };

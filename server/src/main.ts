@@ -19,13 +19,20 @@ async function main(): Promise<void> {
     throw error;
   }
   const ctx = await openContext(config);
-  const { app } = await buildApp(ctx);
+  const { app, lifecycle } = await buildApp(ctx);
   const scheduler = new JobScheduler(ctx, JOBS, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // An orchestrator's SIGTERM: keep serving while load balancers see /readyz fail and move traffic
+    // away, so no request that reaches us in the meantime is refused. Ctrl-C (SIGINT) closes at once.
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      lifecycle.draining = true;
+      app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'draining: /readyz now answers 503');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await scheduler.stop();
     await app.close();

@@ -31,8 +31,11 @@ export function openDatabase(database: Config['database']): Db {
     // Times are epoch milliseconds in BIGINT columns; they fit a JS number exactly.
     types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
   });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  // A client that loses its connection must not crash the process. The pool watches idle clients; a
+  // client in use (checked out by a query) emits 'error' itself, so each gets a listener too. Its
+  // query fails (503 to the caller) and the pool drops the dead client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }

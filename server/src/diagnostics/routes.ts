@@ -7,12 +7,23 @@ import { requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
 import { isReady } from './service.ts';
 
-export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Whether the process is shutting down: it still serves, but tells load balancers to send no more. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext, lifecycle: Lifecycle): void {
+  app.addHook('onSend', async (_request, reply) => {
+    // Clients of a draining process open their next connection elsewhere.
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
+
   // The process is up and serving.
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  // The process can do useful work: its database answers.
+  // The process can do useful work: its database answers, and it is not shutting down.
   app.get('/readyz', async (_request, reply) => {
+    if (lifecycle.draining) return reply.code(503).send({ status: 'shutting down' });
     const ok = await isReady(ctx);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });

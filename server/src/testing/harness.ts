@@ -77,6 +77,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     trustProxy: false,
     logLevel: 'silent',
     runJobs: false,
+    shutdownDrainMs: 0,
     mail: null,
     // Kept in the data directory, as the CLI (a child process sharing DATA_DIR) reads it from there.
     keyEncryptionKey: readOrCreateSecret(dataDir, 'key-encryption-key'),
