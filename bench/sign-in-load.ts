@@ -1,0 +1,142 @@
+/**
+ * Sustained sign-in load across many organisations (security checklist, "Faults and load"): a real
+ * `node server/src/main.ts`, organisations made with the CLI, then a closed loop of keep-alive
+ * connections signing in (right and wrong passwords), reading the account and signing out on random
+ * organisations. Reports throughput, p50/p99 of the sign-in call, errors, and the server's memory
+ * over the run (RSS sampled from /proc), as markdown.
+ *
+ *   node bench/sign-in-load.ts   (BENCH_SECONDS, default 60; BENCH_CONNECTIONS, default 16;
+ *                                 BENCH_ORGANISATIONS, default 20; BENCH_DATABASE_URL, default a fresh SQLite file)
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ORGANISATIONS = Number(process.env.BENCH_ORGANISATIONS ?? 20);
+const PASSWORD = 'correct horse battery staple';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'bench.db')}`;
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_SECONDS: '0',
+  };
+  const names = Array.from({ length: ORGANISATIONS }, (_, i) => `load${i}`);
+  for (const name of names) {
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [
+          path.join(ROOT, 'server/bin/gatehouse.js'),
+          'create-organisation',
+          name,
+          '--admin-email',
+          `admin@${name}.test`,
+          '--admin-password',
+          PASSWORD,
+        ],
+        { env },
+        (error, _out, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+      ),
+    );
+  }
+  const server = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) =>
+    server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Gatehouse is running') && resolve()),
+  );
+
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS, pipelining: 1 });
+  const latencies: number[] = [];
+  const errors: Record<string, number> = {};
+  let cycles = 0;
+  const memory: number[] = [rssMiB(server.pid!)];
+  const sampler = setInterval(() => memory.push(rssMiB(server.pid!)), 2000);
+  const deadline = Date.now() + SECONDS * 1000;
+
+  const worker = async (lane: number) => {
+    for (let i = 0; Date.now() < deadline; i++) {
+      const org = names[(lane * 7 + i) % names.length]!;
+      const host = `${org}.localhost:${port}`;
+      const right = i % 5 !== 0;
+      const body = new URLSearchParams({
+        email: right ? `admin@${org}.test` : `nobody${lane}-${i}@${org}.test`,
+        password: right ? PASSWORD : 'wrong password',
+      });
+      const started = performance.now();
+      const signIn = await pool.request({
+        method: 'POST',
+        path: '/api/authenticate',
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        body: body.toString(),
+      });
+      await signIn.body.text();
+      latencies.push(performance.now() - started);
+      const expected = right ? 200 : 401;
+      if (signIn.statusCode !== expected) {
+        errors[`sign-in ${signIn.statusCode}`] = (errors[`sign-in ${signIn.statusCode}`] ?? 0) + 1;
+        continue;
+      }
+      if (!right) continue;
+      const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+      for (const [method, url] of [
+        ['GET', '/api/account'],
+        ['POST', '/api/signout'],
+      ] as const) {
+        const res = await pool.request({ method, path: url, headers: { host, cookie } });
+        await res.body.text();
+        if (res.statusCode >= 300) errors[`${url} ${res.statusCode}`] = (errors[`${url} ${res.statusCode}`] ?? 0) + 1;
+      }
+      cycles++;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, lane) => worker(lane)));
+  const elapsed = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  memory.push(rssMiB(server.pid!));
+  await pool.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+
+  latencies.sort((a, b) => a - b);
+  const half = Math.floor(memory.length / 2);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${databaseUrl.split(':')[0]}, ${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${SECONDS} s\n`,
+  );
+  console.log(
+    '| sign-ins/s | p50 ms | p99 ms | full cycles (sign-in, account, sign-out) | errors | RSS start MiB | RSS mean 1st half | RSS mean 2nd half | RSS max |',
+  );
+  console.log('| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
+  console.log(
+    `| ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${cycles} | ${JSON.stringify(errors)} | ${memory[0]!.toFixed(0)} | ${mean(memory.slice(0, half)).toFixed(0)} | ${mean(memory.slice(half)).toFixed(0)} | ${Math.max(...memory).toFixed(0)} |`,
+  );
+}
+
+await main();
