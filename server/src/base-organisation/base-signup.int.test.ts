@@ -145,7 +145,9 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
     }
     const taken = await finish(signupid, 'ACME');
     expect(taken.status).toBe(409);
-    expect(taken.json().validation).toEqual({ errors: { organisationName: { message: 'That name is already taken, please choose another' } } });
+    expect(taken.json().validation).toEqual({
+      errors: { organisationName: { message: 'That name is already taken, please choose another' } },
+    });
 
     const ok = await finish(signupid, ` ${'b'.repeat(63)} `);
     expect(ok.status).toBe(200);
@@ -243,7 +245,9 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
         validation: { errors: { name: { message: "We couldn't find an organisation with that name. Please check it and try again." } } },
       });
     }
-    expect((await base().get('/api/orgexists?name=')).json().validation).toEqual({ errors: { name: { message: 'This field is required' } } });
+    expect((await base().get('/api/orgexists?name=')).json().validation).toEqual({
+      errors: { name: { message: 'This field is required' } },
+    });
   });
 
   it('offers sign-up and the organisation lookup only on the base host, and no signed-in use of the base organisation', async () => {

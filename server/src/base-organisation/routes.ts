@@ -15,14 +15,7 @@ import type { AppContext } from '../context.ts';
 import { startSession } from '../accounts/session.ts';
 import { requireOrganisation } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
-import {
-  baseSignUpInfo,
-  findOrganisationLocation,
-  finishBaseSignUp,
-  handoverAmr,
-  startBaseSignUp,
-  useHandover,
-} from './service.ts';
+import { baseSignUpInfo, findOrganisationLocation, finishBaseSignUp, handoverAmr, startBaseSignUp, useHandover } from './service.ts';
 
 export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API.basesignupemail, async (request): Promise<BaseSignUpEmailResult> => {

@@ -65,7 +65,11 @@ export async function startBaseSignUp(ctx: AppContext, base: Organisation, email
 }
 
 /** GET /api/basesignup?signupid=: a live sign-up, without using it up (the link may be opened again). */
-export async function baseSignUpInfo(ctx: AppContext, base: Organisation, baseSignUpID: string): Promise<BaseSignUp & { startedAt: number }> {
+export async function baseSignUpInfo(
+  ctx: AppContext,
+  base: Organisation,
+  baseSignUpID: string,
+): Promise<BaseSignUp & { startedAt: number }> {
   assertBase(base);
   const token = await peekEmailToken(ctx, base.id, baseSignUpID, ['basesignup']);
   if (!token) throw new AppError('BASE_SIGNUP_INVALID');

@@ -13,7 +13,10 @@ describe.each(testDialects())('the contact form on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer(dialect, { clock, config: { mail: { smtpUrl: smtp.url, from: 'Gatehouse <no-reply@gatehouse.test>' } } });
+    server = await startTestServer(dialect, {
+      clock,
+      config: { mail: { smtpUrl: smtp.url, from: 'Gatehouse <no-reply@gatehouse.test>' } },
+    });
     await server.createOrganisation('acme');
   });
   afterAll(async () => {
