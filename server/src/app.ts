@@ -89,9 +89,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   recoveryRoutes(app, ctx);
   userRoutes(app, ctx);
   devOutboxRoutes(app, ctx);
-  applicationRoutes(app, ctx);
   baseOrganisationRoutes(app, ctx);
   supportRoutes(app, ctx);
+  applicationRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver };
