@@ -38,9 +38,8 @@ export const HELP_MESSAGES = {
   noLandingPage: 'No landing page',
 
   oidcHeading: 'Connecting an application (OpenID Connect)',
-  oidcIntro: [
+  oidcIntro:
     'Your organisation is an OpenID Provider of its own. Add the application under Applications to get its client id and secret, and register its exact redirect URIs. Any certified OpenID Connect library then needs only the issuer: it finds everything else at the discovery URL.',
-  ],
   oidcExampleHeading: 'A worked example: the authorization code flow with PKCE',
   oidcStep1:
     "Make a random code verifier and state, keep them in the user's session, and send the browser to the authorization endpoint with the verifier's SHA-256 (base64url) as the code challenge:",

@@ -1,10 +1,10 @@
-import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_MESSAGES as A, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
 import { ROUTES } from '@gatehouse/common/routes';
 import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { CodeFacts } from '../../components/CodeFacts.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { authorizationRequestExample, tokenRequestExample } from './oidc-example.ts';
 
@@ -16,24 +16,13 @@ export function OidcHelp() {
   const { issuer, authorization_endpoint, token_endpoint } = config.data;
   return (
     <>
-      {M.oidcIntro.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-      <dl className="facts">
-        {(
-          [
-            [A.issuer, issuer],
-            [A.discoveryUrl, `${issuer}${OPENID_CONFIGURATION_PATH}`],
-          ] as const
-        ).map(([label, value]) => (
-          <Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>
-              <code>{value}</code>
-            </dd>
-          </Fragment>
-        ))}
-      </dl>
+      <p>{M.oidcIntro}</p>
+      <CodeFacts
+        facts={[
+          [A.issuer, issuer],
+          [A.discoveryUrl, `${issuer}${OPENID_CONFIGURATION_PATH}`],
+        ]}
+      />
       <h3>{M.oidcExampleHeading}</h3>
       <ol>
         <li>
