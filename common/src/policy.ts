@@ -238,10 +238,10 @@ export const BASE_SIGNUP = {
   handoverSeconds: 60,
   /** Live demo organisations at most, so nobody can fill the database with them. */
   maxLiveDemos: 500,
-  /** Support messages one sender may send within an hour, and all senders of one organisation. */
-  supportMessagesPerSenderHour: 5,
-  supportMessagesPerOrganisationHour: 100,
 } as const;
+
+/** The help page's contact form: messages one sender may send within an hour, and all senders of one organisation. */
+export const SUPPORT_LIMITS = { perSenderHour: 5, perOrganisationHour: 100 } as const;
 
 /** The fixed administrator address of every demo organisation: a reserved domain (RFC 2606) that receives nothing. */
 export const DEMO_ADMIN_EMAIL = 'demo@example.com';

@@ -1,9 +1,17 @@
 /** The help page's contact form (POST /api/support) and the deployment facts the public pages show. */
 import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
 import { LIMITS } from '../policy.ts';
 import { email, requiredString } from './fields.ts';
 
-const message = requiredString(LIMITS.contactMessageMax);
+/** Drops control characters other than tab and line breaks: nothing a person types, and PostgreSQL refuses NUL in text. */
+const withoutControlCharacters = (text: string) =>
+  [...text].filter((c) => c === '\t' || c === '\n' || c === '\r' || (c >= ' ' && c !== '\u007f')).join('');
+
+const message = z
+  .string({ error: MESSAGES.required })
+  .transform(withoutControlCharacters)
+  .pipe(requiredString(LIMITS.contactMessageMax));
 
 /** The server's schema: the Email address is asked only when signed out, so it is checked there. */
 export const supportRequest = z.object({

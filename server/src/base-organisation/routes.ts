@@ -27,9 +27,8 @@ export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get(API.basesignup, async (request, reply): Promise<BaseSignUp> => {
     const base = requireOrganisation(request);
     const { signupid } = parse(baseSignUpQuery, request.query);
-    const { startedAt: _, ...signUp } = await baseSignUpInfo(ctx, base, signupid);
     reply.header('cache-control', 'no-store');
-    return signUp;
+    return baseSignUpInfo(ctx, base, signupid);
   });
 
   app.post(API.basesignuporg, async (request): Promise<BaseSignUpOrgResult> => {

@@ -18,7 +18,7 @@ import {
 import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { EmailTokenRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
@@ -64,22 +64,20 @@ export async function startBaseSignUp(ctx: AppContext, base: Organisation, email
   return { email, baseSignUpID: null };
 }
 
-/** GET /api/basesignup?signupid=: a live sign-up, without using it up (the link may be opened again). */
-export async function baseSignUpInfo(
-  ctx: AppContext,
-  base: Organisation,
-  baseSignUpID: string,
-): Promise<BaseSignUp & { startedAt: number }> {
+/** The live sign-up of an id; used up only by finishing it (the link may be opened again). */
+async function liveSignUp(ctx: AppContext, base: Organisation, baseSignUpID: string): Promise<EmailTokenRow> {
   assertBase(base);
   const token = await peekEmailToken(ctx, base.id, baseSignUpID, ['basesignup']);
   if (!token) throw new AppError('BASE_SIGNUP_INVALID');
-  return {
-    baseSignUpID,
-    email: token.email,
-    demo: token.email === DEMO_ADMIN_EMAIL,
-    baseHostname: ctx.config.baseHostname,
-    startedAt: token.created_at,
-  };
+  return token;
+}
+
+const isDemo = (signUp: EmailTokenRow) => signUp.email === DEMO_ADMIN_EMAIL;
+
+/** GET /api/basesignup?signupid=: a started sign-up, to resume at /signuporganisation. */
+export async function baseSignUpInfo(ctx: AppContext, base: Organisation, baseSignUpID: string): Promise<BaseSignUp> {
+  const signUp = await liveSignUp(ctx, base, baseSignUpID);
+  return { baseSignUpID, email: signUp.email, demo: isDemo(signUp), baseHostname: ctx.config.baseHostname };
 }
 
 /**
@@ -92,14 +90,14 @@ export async function finishBaseSignUp(
   base: Organisation,
   input: { baseSignUpID: string; organisationName: string },
 ): Promise<BaseSignUpOrgResult> {
-  const signUp = await baseSignUpInfo(ctx, base, input.baseSignUpID);
-  if (signUp.demo) await assertRoomForDemo(ctx);
+  const signUp = await liveSignUp(ctx, base, input.baseSignUpID);
+  if (isDemo(signUp)) await assertRoomForDemo(ctx);
   const org = await createOrganisationWithAdmin(ctx, {
     name: input.organisationName,
     adminEmail: signUp.email,
-    demoExpiresAt: signUp.demo ? ctx.clock.now() + ctx.config.demoLifetimeMs : undefined,
+    demoExpiresAt: isDemo(signUp) ? ctx.clock.now() + ctx.config.demoLifetimeMs : undefined,
     // Consent was given with the email step.
-    termsAcceptedAt: signUp.startedAt,
+    termsAcceptedAt: signUp.created_at,
     withinTransaction: async (trx) => {
       if (!(await useEmailToken(ctx, base.id, input.baseSignUpID, ['basesignup'], trx))) throw new AppError('BASE_SIGNUP_INVALID');
     },
@@ -142,7 +140,8 @@ export function handoverAmr(org: Organisation): string[] {
 /** GET /api/orgexists?name=: where organisation `name` signs in. Its full host name is accepted too. */
 export async function findOrganisationLocation(ctx: AppContext, base: Organisation, name: string): Promise<OrgExistsResult> {
   assertBase(base);
-  const label = name.includes('.') ? organisationNameForHost(name, ctx.config.baseHostname) : name;
+  // Read as a host name, so only a valid label (never arbitrary text) reaches the query.
+  const label = organisationNameForHost(name.includes('.') ? name : `${name}.${ctx.config.baseHostname}`, ctx.config.baseHostname);
   const row = label ? await findOrganisationByName(ctx.db.kysely, label) : undefined;
   if (!row) throw fieldError('name', ERRORS.ORGANISATION_UNKNOWN.message, 'ORGANISATION_UNKNOWN');
   const org = toOrganisation(ctx.config, row);

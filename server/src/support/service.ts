@@ -7,7 +7,7 @@
  */
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { BASE_SIGNUP, ROLE_LABELS } from '@gatehouse/common/policy';
+import { ROLE_LABELS, SUPPORT_LIMITS } from '@gatehouse/common/policy';
 import type { ServiceInfo } from '@gatehouse/common/schemas/support';
 import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
@@ -27,8 +27,8 @@ export async function sendSupportMessage(
   const to = ctx.config.supportEmail;
   const kinds = ['supportRequest'] as const;
   if (
-    (await mailQuotaUsed(ctx, org, to, kinds, BASE_SIGNUP.supportMessagesPerSenderHour, from)) ||
-    (await mailQuotaUsed(ctx, org, to, kinds, BASE_SIGNUP.supportMessagesPerOrganisationHour))
+    (await mailQuotaUsed(ctx, org, to, kinds, SUPPORT_LIMITS.perSenderHour, from)) ||
+    (await mailQuotaUsed(ctx, org, to, kinds, SUPPORT_LIMITS.perOrganisationHour))
   ) {
     throw new AppError('RATE_LIMITED');
   }
