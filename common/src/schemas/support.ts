@@ -8,10 +8,7 @@ import { email, requiredString } from './fields.ts';
 const withoutControlCharacters = (text: string) =>
   [...text].filter((c) => c === '\t' || c === '\n' || c === '\r' || (c >= ' ' && c !== '\u007f')).join('');
 
-const message = z
-  .string({ error: MESSAGES.required })
-  .transform(withoutControlCharacters)
-  .pipe(requiredString(LIMITS.contactMessageMax));
+const message = z.string({ error: MESSAGES.required }).transform(withoutControlCharacters).pipe(requiredString(LIMITS.contactMessageMax));
 
 /** The server's schema: the Email address is asked only when signed out, so it is checked there. */
 export const supportRequest = z.object({
