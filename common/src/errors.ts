@@ -3,6 +3,7 @@
  * The server throws `AppError(code)`; the SPA can branch on `code` in the failure body.
  */
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
 import { MESSAGES } from './messages.ts';
 
 export const ERRORS = {
@@ -36,6 +37,10 @@ export const ERRORS = {
   RECOVERY_EXPIRED: { status: 400, message: ACCOUNT_MESSAGES.recoveryExpired },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: ACCOUNT_MESSAGES.emailAlreadyVerified },
   STATUS_CONFLICT: { status: 409, message: 'The account is not in a state that allows this' },
+  // The base organisation's sign-up, organisation sign-in and contact form
+  BASE_SIGNUP_INVALID: { status: 400, message: BASE_SIGNUP_MESSAGES.linkInvalid },
+  ORGANISATION_UNKNOWN: { status: 404, message: "We couldn't find an organisation with that name. Please check it and try again." },
+  DEMO_UNAVAILABLE: { status: 503, message: 'The demo is busy right now. Please try again later, or start a free trial.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

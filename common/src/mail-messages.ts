@@ -83,6 +83,27 @@ export const MAIL_MESSAGES = {
     code,
     note: `It works for ${minutes} minutes, once. If you are not signing in right now, someone else may know your password: change it.`,
   }),
+  /** The base organisation's trial sign-up: the link continues at /getstarted to choose the organisation's name. */
+  baseSignUp: (product: string, hours: number): MailText => ({
+    subject: `Set up your organisation on ${product}`,
+    heading: 'Confirm your email address',
+    paragraphs: [
+      `Someone, hopefully you, asked to set up a new organisation on ${product} with this email address. You will be its administrator.`,
+    ],
+    button: "Choose your organisation's name",
+    note: `The link works for ${lifetime(hours)}. If you did not ask for this, you can ignore this email: nothing is set up without it.`,
+  }),
+  /** A message from the help page's contact form, to the support address; replies go to the sender. */
+  supportRequest: (sender: { email: string; organisation: string; host: string; role: string | null }, message: string): MailText => ({
+    subject: `Support request from ${sender.email}`,
+    heading: 'Support request',
+    paragraphs: [
+      `From: ${sender.email} (${sender.role ? `signed in, ${sender.role}` : 'not signed in: the address is unconfirmed'})`,
+      `Organisation: ${sender.organisation} (${sender.host})`,
+      ...message.split(/\r?\n/).filter((line) => line.trim() !== ''),
+    ],
+    note: 'Reply to this email to answer the sender.',
+  }),
   footer: (org: string, host: string) => `This email was sent by ${org} (${host}).`,
 } as const;
 

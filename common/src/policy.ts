@@ -227,3 +227,21 @@ export const ACCOUNT_TOKENS = {
 
 /** Users an organisation may register on each tier; null is no limit. */
 export const TIER_USER_LIMITS: Record<Tier, number | null> = { starter: LIMITS.starterPackageUsers, free: null };
+
+/** The base organisation's trial sign-up, demo and the hand-over to the new organisation's host. */
+export const BASE_SIGNUP = {
+  /** The emailed link of a trial sign-up. */
+  linkHours: 24,
+  /** A demo sign-up (no email to confirm) must choose its organisation name within this time. */
+  demoSignUpMinutes: 60,
+  /** The one-time token that signs the new Organisation Admin in on the new host: used at once by the redirect. */
+  handoverSeconds: 60,
+  /** Live demo organisations at most, so nobody can fill the database with them. */
+  maxLiveDemos: 500,
+} as const;
+
+/** The help page's contact form: messages one sender may send within an hour, and all senders of one organisation. */
+export const SUPPORT_LIMITS = { perSenderHour: 5, perOrganisationHour: 100 } as const;
+
+/** The fixed administrator address of every demo organisation: a reserved domain (RFC 2606) that receives nothing. */
+export const DEMO_ADMIN_EMAIL = 'demo@example.com';

@@ -177,6 +177,10 @@ export const API = {
   /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
   accountRecoveryVerify: '/api/accountrecovery/verify',
   clientLogo: '/api/organisation/assets/clientlogo',
+  /** On a new organisation's host: uses the one-time hand-over token of a base sign-up, signs its admin in, on to the dashboard. */
+  handover: '/api/handover',
+  /** The deployment's public facts for the help, privacy and demo pages: support address, data controller, demo lifetime. */
+  serviceInfo: '/api/serviceinfo',
 } as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */

@@ -20,6 +20,8 @@ import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
 import { userRoutes } from './users/routes.ts';
+import { baseOrganisationRoutes } from './base-organisation/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 
 export interface AppOptions {
   /** Where the built SPA lives; defaults to web/dist. */
@@ -96,6 +98,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   recoveryRoutes(app, ctx);
   userRoutes(app, ctx);
   devOutboxRoutes(app, ctx);
+  baseOrganisationRoutes(app, ctx);
+  supportRoutes(app, ctx);
   applicationRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 

@@ -75,4 +75,26 @@ describe('configuration', () => {
     expect(bad).not.toThrow(/secret/);
     expect(() => loadConfig({ ...mail, MAIL_FROM: 'no address here' }, tempDir())).toThrow(/MAIL_FROM is not valid/);
   });
+  it('reads the support address, data controller and demo lifetime, with defaults on the base hostname', () => {
+    const defaults = loadConfig({ BASE_HOSTNAME: 'id.example.com' }, tempDir());
+    expect(defaults).toMatchObject({
+      supportEmail: 'support@id.example.com',
+      dataController: 'The operator of id.example.com',
+      demoLifetimeMs: 24 * 60 * 60 * 1000,
+    });
+    const set = loadConfig(
+      { SUPPORT_EMAIL: 'help@example.com', DATA_CONTROLLER: 'Example Ltd, London', DEMO_LIFETIME_HOURS: '2' },
+      tempDir(),
+    );
+    expect(set).toMatchObject({
+      supportEmail: 'help@example.com',
+      dataController: 'Example Ltd, London',
+      demoLifetimeMs: 2 * 60 * 60 * 1000,
+    });
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help' }, tempDir())).toThrow(/SUPPORT_EMAIL is not valid: must be an email address/);
+    expect(() => loadConfig({ DEMO_LIFETIME_HOURS: '0' }, tempDir())).toThrow(/DEMO_LIFETIME_HOURS is not valid/);
+    expect(() => loadConfig({ DEMO_LIFETIME_HOURS: '1.5' }, tempDir())).toThrow(
+      /DEMO_LIFETIME_HOURS is not valid: must be a whole number of hours/,
+    );
+  });
 });

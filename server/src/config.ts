@@ -45,6 +45,19 @@ const envSchema = z.object({
     .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Gatehouse <no-reply@example.com>"')
     .optional(),
   KEY_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUPPORT_EMAIL: z
+    .string()
+    .max(254)
+    .regex(/^[^\s@<>"]+@[^\s@<>"]+$/, 'must be an email address such as support@example.com')
+    .optional(),
+  DATA_CONTROLLER: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300, 'must be at most 300 characters')
+    .regex(/^[^\r\n]*$/, 'must be one line')
+    .optional(),
+  DEMO_LIFETIME_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).max(720).default(24),
 });
 
 export type Config = {
@@ -67,6 +80,12 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | null;
   /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
   keyEncryptionKey: string;
+  /** Where the help page's contact form sends its messages; also the contact address of the privacy policy. */
+  supportEmail: string;
+  /** Who is responsible for the personal data, as the privacy policy names them. */
+  dataController: string;
+  /** How long a demo organisation lives before the demo-cleanup job deletes it. */
+  demoLifetimeMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -111,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
+    // RFC 2142's mailbox for customer service, on the deployment's own domain, unless told otherwise.
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${e.BASE_HOSTNAME}`,
+    dataController: e.DATA_CONTROLLER ?? `The operator of ${e.BASE_HOSTNAME}`,
+    demoLifetimeMs: e.DEMO_LIFETIME_HOURS * 60 * 60 * 1000,
   };
 }
 

@@ -152,9 +152,20 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** Where replies go (the sender of a contact form message); null for our own notices. */
+  reply_to: string | null;
 }
 
-export type EmailTokenPurpose = 'signup' | 'verify' | 'invitation' | 'completion' | 'reset';
+export type EmailTokenPurpose =
+  | 'signup'
+  | 'verify'
+  | 'invitation'
+  | 'completion'
+  | 'reset'
+  /** A base organisation sign-up (trial or demo), on the base organisation. */
+  | 'basesignup'
+  /** The one-time sign-in of a new organisation's admin on its host, after a base sign-up. */
+  | 'handover';
 
 /** Emailed link tokens: only the SHA-256 of the token is kept; each is used once, then deleted. */
 export interface EmailTokensTable {

@@ -8,6 +8,7 @@ import { deleteExpiredRecoveryFlows } from '../recovery/store.ts';
 import { deleteExpiredSessions } from '../sessions/store.ts';
 import { deleteExpiredEmailTokens } from '../tokens/store.ts';
 import { oidcCleanup } from '../oidc/jobs.ts';
+import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -46,4 +47,4 @@ const accountCleanup: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup, oidcCleanup];
+export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup, oidcCleanup, demoCleanup];

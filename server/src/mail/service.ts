@@ -33,6 +33,8 @@ export interface MailRequest {
   text: MailText;
   /** The call to action's absolute URL on the organisation's host. */
   link?: string;
+  /** Where replies go, when not to the sender (the contact form's sender). */
+  replyTo?: string;
 }
 
 /** Queues a message for delivery (or keeps it in the development outbox) and starts delivering it. */
@@ -55,19 +57,24 @@ export async function sendMail(ctx: AppContext, request: MailRequest): Promise<v
     last_error: null,
     created_at: now,
     sent_at: null,
+    reply_to: request.replyTo ?? null,
   });
   if (smtp) dispatcherFor(ctx).kick();
 }
 
-/** True when anonymous requests have already had `limit` messages of these kinds sent to the address this hour. */
+/**
+ * True when anonymous requests have already had `limit` messages of these kinds sent to the address this
+ * hour (with `replyTo`, only those written on behalf of that sender).
+ */
 export async function mailQuotaUsed(
   ctx: AppContext,
   org: Organisation,
   to: string,
   kinds: readonly MailKind[],
   limit: number,
+  replyTo?: string,
 ): Promise<boolean> {
-  return (await countMailSince(ctx.db.kysely, org.id, to, kinds, ctx.clock.now() - HOUR)) >= limit;
+  return (await countMailSince(ctx.db.kysely, org.id, to, kinds, ctx.clock.now() - HOUR, replyTo)) >= limit;
 }
 
 /** Attempt n waits 2^(n-1) minutes after the previous one, at most an hour: 10 attempts span about 4 hours. */
@@ -99,7 +106,13 @@ export async function deliverDueMail(
       const message = await claimMail(db, id, now, now + LEASE_MS);
       if (!message) continue;
       try {
-        await transport.send({ to: message.recipient, subject: message.subject, html: message.html ?? '', text: message.body ?? '' });
+        await transport.send({
+          to: message.recipient,
+          subject: message.subject,
+          html: message.html ?? '',
+          text: message.body ?? '',
+          replyTo: message.reply_to ?? undefined,
+        });
         await markMailSent(db, id, ctx.clock.now());
         report.sent++;
       } catch (error) {

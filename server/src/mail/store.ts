@@ -9,13 +9,14 @@ export async function insertMail(db: Kysely<Database>, row: NewMailOutboxRow): P
   await db.insertInto('mail_outbox').values(row).execute();
 }
 
-/** How many messages of a kind this organisation has sent to an address since a time. */
+/** How many messages of a kind this organisation has sent to an address since a time (only those replying to `replyTo`, when given). */
 export async function countMailSince(
   db: Kysely<Database>,
   organisationId: string,
   recipient: string,
   kinds: readonly string[],
   since: number,
+  replyTo?: string,
 ): Promise<number> {
   const row = await db
     .selectFrom('mail_outbox')
@@ -24,6 +25,7 @@ export async function countMailSince(
     .where('recipient', '=', recipient)
     .where('kind', 'in', kinds)
     .where('created_at', '>=', since)
+    .$if(replyTo !== undefined, (qb) => qb.where('reply_to', '=', replyTo!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -8,6 +8,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  replyTo?: string | undefined;
 }
 
 export interface MailTransport {
@@ -27,7 +28,14 @@ export function smtpTransport(mail: NonNullable<Config['mail']>): MailTransport 
   });
   return {
     async send(message) {
-      await transporter.sendMail({ from: mail.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await transporter.sendMail({
+        from: mail.from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      });
     },
     close: () => transporter.close(),
   };

@@ -2,8 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { ORGANISATION_NAME_MESSAGES, organisationName } from '@gatehouse/common/schemas/organisation';
 import { email as emailSchema } from '@gatehouse/common/schemas/fields';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { insertUser } from '../accounts/store.ts';
@@ -36,7 +38,14 @@ export interface NewOrganisation {
   name: string;
   displayName?: string | undefined;
   adminEmail: string;
-  adminPassword: string;
+  /** Without one the admin has no password yet (a base sign-up signs them in and they choose one). */
+  adminPassword?: string | undefined;
+  /** A demo organisation, deleted by the demo-cleanup job at this time. */
+  demoExpiresAt?: number | undefined;
+  /** When the admin accepted the terms and privacy policy (a base sign-up's consent). */
+  termsAcceptedAt?: number | undefined;
+  /** More work in the creating transaction (a base sign-up uses its id up there): a throw creates nothing. */
+  withinTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /**
@@ -47,13 +56,24 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
   const name = parse(organisationName, input.name);
   const email = parse(emailSchema, input.adminEmail);
   const now = ctx.clock.now();
-  const row = newOrganisationRow({ id: randomUUID(), name, displayName: input.displayName?.trim() || name, now });
-  const failures = passwordPolicyFailures(input.adminPassword, row);
+  const row = newOrganisationRow({
+    id: randomUUID(),
+    name,
+    displayName: input.displayName?.trim() || name,
+    isDemo: input.demoExpiresAt !== undefined,
+    demoExpiresAt: input.demoExpiresAt ?? null,
+    now,
+  });
+  const failures = input.adminPassword === undefined ? [] : passwordPolicyFailures(input.adminPassword, row);
   if (failures.length) throw fieldError('password', `The password is too weak: ${failures.join('; ')}.`);
   if (await findOrganisationByName(ctx.db.kysely, name)) throw fieldError('organisationName', ORGANISATION_NAME_MESSAGES.taken, 'CONFLICT');
-  const [passwordHash, signingKeys] = await Promise.all([hashPassword(input.adminPassword), newKeyRows(ctx, row.id)]);
+  const [passwordHash, signingKeys] = await Promise.all([
+    input.adminPassword === undefined ? null : hashPassword(input.adminPassword),
+    newKeyRows(ctx, row.id),
+  ]);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
+      await input.withinTransaction?.(trx);
       await insertOrganisation(trx, row);
       await insertOrganisationKeys(trx, signingKeys);
       await insertUser(trx, {
@@ -66,7 +86,7 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
         role: 'OrganisationAdministrator',
         status: 'SignedUp',
         password_hash: passwordHash,
-        password_set_date: now,
+        password_set_date: passwordHash === null ? null : now,
         requires_new_password: false,
         previous_sign_in: null,
         last_sign_in: null,
@@ -76,6 +96,7 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
         multi_factor_auth_required: false,
         created_at: now,
         updated_at: now,
+        terms_accepted_at: input.termsAcceptedAt ?? null,
       });
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 /** The emails that carry a link token: sign-up, verification of an existing account, invitation, password reset. */
 import { MAIL_MESSAGES, type MailKind, type MailText } from '@gatehouse/common/mail-messages';
-import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import { ACCOUNT_TOKENS, BASE_SIGNUP } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -98,5 +98,20 @@ export function sendPasswordResetEmail(ctx: AppContext, org: Organisation, user:
     text: MAIL_MESSAGES.passwordReset(org.displayName, hours),
     path: ROUTES.recoveryCode.path,
     param: 'resetID',
+  });
+}
+
+/** A trial sign-up on the base organisation: the link resumes it at /getstarted to choose the organisation's name. */
+export function sendBaseSignUpEmail(ctx: AppContext, base: Organisation, email: string): Promise<void> {
+  const hours = BASE_SIGNUP.linkHours;
+  return sendLinkEmail(ctx, base, {
+    to: email,
+    userId: null,
+    purpose: 'basesignup',
+    hours,
+    kind: 'baseSignUp',
+    text: MAIL_MESSAGES.baseSignUp(base.displayName, hours),
+    path: ROUTES.getStarted.path,
+    param: 'signupid',
   });
 }

@@ -15,6 +15,8 @@ export interface TokenFor {
   email: string;
   userId: string | null;
   lifetimeMs: number;
+  /** False keeps the owner's earlier tokens of the purpose (demo sign-ups all share one address). */
+  replaceEarlier?: boolean;
 }
 
 /** Makes a token, replacing the owner's earlier tokens of the same purpose; returns the token for the link. */
@@ -23,7 +25,7 @@ export async function issueEmailToken(ctx: AppContext, spec: TokenFor): Promise<
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const owner = spec.userId ? { userId: spec.userId } : { email: spec.email };
-    await deleteEmailTokens(trx, spec.organisationId, owner, [spec.purpose]);
+    if (spec.replaceEarlier !== false) await deleteEmailTokens(trx, spec.organisationId, owner, [spec.purpose]);
     await insertEmailToken(trx, {
       id: hashToken(token),
       organisation_id: spec.organisationId,

@@ -21,6 +21,17 @@ import { RedirectingPage } from '../pages/redirecting/RedirectingPage.tsx';
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 import { SignUpPage } from '../pages/sign-up/SignUpPage.tsx';
 import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
+import { lazyPage } from './lazy-page.tsx';
+
+// The front door's sign-up pages, help and policies load on demand, each in its own chunk.
+const GetStartedPage = lazyPage(async () => (await import('../pages/get-started/GetStartedPage.tsx')).GetStartedPage);
+const SignUpOrganisationPage = lazyPage(
+  async () => (await import('../pages/signup-organisation/SignUpOrganisationPage.tsx')).SignUpOrganisationPage,
+);
+const DemoPage = lazyPage(async () => (await import('../pages/demo/DemoPage.tsx')).DemoPage);
+const HelpPage = lazyPage(async () => (await import('../pages/help/HelpPage.tsx')).HelpPage);
+const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage.tsx')).PrivacyPolicyPage);
+const TermsPage = lazyPage(async () => (await import('../pages/legal/TermsPage.tsx')).TermsPage);
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   home: SignInPage,
@@ -40,4 +51,10 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   application: ApplicationPage,
   redirecting: RedirectingPage,
   applicationPolicy: ApplicationPolicyPage,
+  getStarted: GetStartedPage,
+  signupOrganisation: SignUpOrganisationPage,
+  demo: DemoPage,
+  help: HelpPage,
+  privacyPolicy: PrivacyPolicyPage,
+  termsAndConditions: TermsPage,
 };

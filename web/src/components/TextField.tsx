@@ -4,16 +4,20 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
+  /** Text shown after the input, such as a host name's suffix; read out with the field. */
+  suffix?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, error, hint, id, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, suffix, id, ref, ...rest }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const suffixId = `${inputId}-suffix`;
+  const describedBy = [suffix ? suffixId : null, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const input = <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
@@ -22,7 +26,16 @@ export function TextField({ label, error, hint, id, ref, ...rest }: TextFieldPro
           {hint}
         </p>
       )}
-      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+      {suffix ? (
+        <div className="field-affix">
+          {input}
+          <span id={suffixId} className="field-suffix">
+            {suffix}
+          </span>
+        </div>
+      ) : (
+        input
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}

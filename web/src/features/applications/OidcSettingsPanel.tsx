@@ -1,8 +1,8 @@
-import { Fragment } from 'react';
 import { APPLICATION_MESSAGES as M, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
+import { CodeFacts } from '../../components/CodeFacts.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import './applications.css';
 
@@ -16,30 +16,22 @@ export function OidcSettingsPanel({ clientId }: { clientId: string }) {
       ) : config.isError ? (
         <Alert kind="error">{config.error.message}</Alert>
       ) : (
-        <dl className="facts oidc-settings">
-          {(
-            [
-              [M.issuer, config.data.issuer],
-              [M.discoveryUrl, `${config.data.issuer}${OPENID_CONFIGURATION_PATH}`],
-              [M.clientId, clientId],
-              [M.authorizationEndpoint, config.data.authorization_endpoint],
-              [M.tokenEndpoint, config.data.token_endpoint],
-              [M.userinfoEndpoint, config.data.userinfo_endpoint],
-              [M.jwksUri, config.data.jwks_uri],
-              [M.endSessionEndpoint, config.data.end_session_endpoint],
-              [M.revocationEndpoint, config.data.revocation_endpoint],
-              [M.introspectionEndpoint, config.data.introspection_endpoint],
-              [M.scopesSupported, config.data.scopes_supported.join(' ')],
-            ] as const
-          ).map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>
-                <code>{value}</code>
-              </dd>
-            </Fragment>
-          ))}
-        </dl>
+        <CodeFacts
+          className="oidc-settings"
+          facts={[
+            [M.issuer, config.data.issuer],
+            [M.discoveryUrl, `${config.data.issuer}${OPENID_CONFIGURATION_PATH}`],
+            [M.clientId, clientId],
+            [M.authorizationEndpoint, config.data.authorization_endpoint],
+            [M.tokenEndpoint, config.data.token_endpoint],
+            [M.userinfoEndpoint, config.data.userinfo_endpoint],
+            [M.jwksUri, config.data.jwks_uri],
+            [M.endSessionEndpoint, config.data.end_session_endpoint],
+            [M.revocationEndpoint, config.data.revocation_endpoint],
+            [M.introspectionEndpoint, config.data.introspection_endpoint],
+            [M.scopesSupported, config.data.scopes_supported.join(' ')],
+          ]}
+        />
       )}
     </Card>
   );

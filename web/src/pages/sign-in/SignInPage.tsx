@@ -23,6 +23,7 @@ import { useAppSession } from '../../app/app-session.ts';
 import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
+import { OrganisationSignIn } from '../../features/base-signup/OrganisationSignIn.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -44,7 +45,7 @@ export function SignInPage() {
   const referrer = referrerFrom(location.state);
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnurl');
-  if (org.isBase) return <BaseOrganisationNotice org={org} />;
+  if (org.isBase) return <OrganisationSignIn baseHostname={org.baseHostname} />;
   // Already signed in while an application waits: continue its sign-in.
   if (user && clientIdOfRedirectUrl(returnUrl))
     return <Navigate to={`/redirecting?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
@@ -157,16 +158,5 @@ function RememberedEmail({ email, onForget, forgetting }: { email: string; onFor
         </Button>
       </div>
     </div>
-  );
-}
-
-/** The base organisation has no users of its own: people sign in at their organisation's address. */
-function BaseOrganisationNotice({ org }: { org: PublicOrganisation }) {
-  const example = `${window.location.protocol}//name.${org.baseHostname}${window.location.port ? `:${window.location.port}` : ''}/`;
-  return (
-    <Card className="auth-card">
-      <h1>{MESSAGES.signInHeader}</h1>
-      <p>Each organisation signs in at its own address, for example {example}</p>
-    </Card>
   );
 }

@@ -1,0 +1,63 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
+import { DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
+import { API, ROUTES } from '@gatehouse/common/routes';
+import { demoRequest, type BaseSignUpEmailResult } from '@gatehouse/common/schemas/base-signup';
+import { api } from '../../api/client.ts';
+import { useServiceInfo } from '../../api/public-queries.ts';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { useAppSession } from '../../app/app-session.ts';
+import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
+import { rememberBaseSignUp } from '../../features/base-signup/current-signup.ts';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const FIELDS = ['consent'] as const;
+
+/** /demo on the base host: a demo organisation for the fixed demo address, named at /signuporganisation. */
+export function DemoPage() {
+  const { org } = useAppSession();
+  usePageTitle(ROUTES.demo.title);
+  const serviceInfo = useServiceInfo();
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(demoRequest), defaultValues: { consent: false } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const start = useMutation({
+    // The email step with the demo address: its sign-up id comes back at once.
+    mutationFn: () => api<BaseSignUpEmailResult>(API.basesignupemail, { form: { email: DEMO_ADMIN_EMAIL, consent: true } }),
+    onSuccess: (result) => {
+      rememberBaseSignUp(result.baseSignUpID!);
+      void navigate(ROUTES.signupOrganisation.path);
+    },
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit(() => {
+      setFormError(null);
+      start.mutate();
+    }),
+  );
+  if (!org.isBase) return <Navigate to={ROUTES.dashboard.path} replace />;
+  return (
+    <Card className="auth-card">
+      <h1>{M.demoHeading}</h1>
+      {serviceInfo.data ? <p>{M.demoIntro(serviceInfo.data.demoLifetimeHours)}</p> : <Loader />}
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <ConsentCheckbox error={form.formState.errors.consent?.message} {...form.register('consent')} />
+        <Button type="submit" busy={start.isPending}>
+          {M.startDemo}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to={ROUTES.getStarted.path}>{M.freeTrial}</Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
+import { API } from '@gatehouse/common/routes';
+import type { MessageResult } from '@gatehouse/common/schemas/account';
+import { supportForm, type SupportFormInput } from '@gatehouse/common/schemas/support';
+import { api } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { TextArea } from '../../components/TextArea.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+
+const FIELDS = ['email', 'message'] as const;
+
+/** The contact form: Email address only when signed out (a signed-in user's is their account's), Message, Send. */
+export function ContactForm({ signedIn }: { signedIn: boolean }) {
+  const schema = useMemo(() => supportForm(signedIn), [signedIn]);
+  const form = useForm<SupportFormInput>({ resolver: zodResolver(schema), defaultValues: { email: '', message: '' } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const [sent, setSent] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: (values: SupportFormInput) => api<MessageResult>(API.support, { form: { ...values } }),
+    onSuccess: (result) => {
+      setSent(result.message);
+      form.reset();
+    },
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      setSent(null);
+      send.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+  return (
+    <>
+      {sent && <Alert kind="success">{sent}</Alert>}
+      <FormError message={formError} />
+      <form className="contact-form" onSubmit={submit} noValidate>
+        {!signedIn && (
+          <TextField label={M.emailAddress} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        )}
+        <TextArea label={M.message} rows={6} hint={M.messageHint} error={errors.message?.message} {...form.register('message')} />
+        <Button type="submit" busy={send.isPending}>
+          {M.send}
+        </Button>
+      </form>
+    </>
+  );
+}
