@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { diagnosticsRoutes, type Lifecycle } from './diagnostics/routes.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerInputHygiene } from './http/input-hygiene.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   registerRequestContext(app, ctx, resolver);
   registerCsrfCheck(app);
+  registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);
 
   const lifecycle: Lifecycle = { draining: false };

@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { containsNul, NUL_REFUSED } from './input-hygiene.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -35,7 +36,9 @@ export async function readForm(request: FastifyRequest): Promise<ReadForm> {
         fields[part.fieldname] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
       }
     }
+    if (containsNul(fields)) throw new AppError('BAD_REQUEST', { message: NUL_REFUSED });
   } catch (error) {
+    if (error instanceof AppError) throw error;
     // Limits carry their own status (413); a body that is not multipart at all is the client's error, not ours.
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw new AppError('BAD_REQUEST', { message: 'The form could not be read' });

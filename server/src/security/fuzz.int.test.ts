@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
-import { startTestServer, type TestServer } from '../testing/harness.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 const FIELD_NAMES = [
@@ -102,17 +102,26 @@ function send(client: TestClient, method: string, url: string, payload: Body) {
   return client.request(method, url, { body: payload.value, headers: { 'content-type': payload.type } });
 }
 
-// SQLite only: the property is about the HTTP and validation layers, which do not depend on the dialect.
-describe('fuzzing every route', () => {
+// On both dialects: what a database accepts differs (PostgreSQL refuses NUL in text, for one).
+describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
+    server = await startTestServer(dialect);
     const org = await server.createOrganisation('acme');
     await createApplication(await signedIn(server, 'acme', 'admin@acme.test'), { name: 'Wiki' });
     await createUser(server, org.id, { email: 'user@acme.test' });
   });
   afterAll(() => server?.close());
+
+  it('refuses a NUL character in any field, query or path with 400 (regression: a 500 on PostgreSQL)', async () => {
+    const user = await signedIn(server, 'acme', 'user@acme.test');
+    const body = await user.put('/api/account', { form: { firstName: 'Nu\u0000l', surname: 'x' } });
+    expect(body.status).toBe(400);
+    expect(body.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request contains a character that is not allowed' });
+    expect((await user.get('/api/clientauthsteps?client_id=a%00b')).status).toBe(400);
+    expect((await server.client('acme').post('/api/authenticate', { json: { email: 'a@b.test', password: 'x\u0000' } })).status).toBe(400);
+  });
 
   it('answers a malformed multipart body with 400 (regression: it was a 500)', async () => {
     const admin = await signedIn(server, 'acme', 'admin@acme.test');
