@@ -4,6 +4,7 @@
  */
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { MESSAGES } from './messages.ts';
+import { MFA_MESSAGES } from './mfa-messages.ts';
 
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Please check the highlighted fields' },
@@ -36,6 +37,16 @@ export const ERRORS = {
   RECOVERY_EXPIRED: { status: 400, message: ACCOUNT_MESSAGES.recoveryExpired },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: ACCOUNT_MESSAGES.emailAlreadyVerified },
   STATUS_CONFLICT: { status: 409, message: 'The account is not in a state that allows this' },
+  // Multi-factor authentication
+  TWO_STEP_REQUIRED: { status: 403, message: MFA_MESSAGES.twoStepRequired },
+  MFA_CODE_INVALID: { status: 400, message: MFA_MESSAGES.codeInvalid },
+  MFA_CODE_EXPIRED: { status: 400, message: MFA_MESSAGES.codeExpired },
+  SIGN_IN_EXPIRED: { status: 400, message: MFA_MESSAGES.signInExpired },
+  MFA_SETUP_EXPIRED: { status: 400, message: MFA_MESSAGES.setupExpired },
+  MFA_METHOD_NOT_ALLOWED: { status: 403, message: MFA_MESSAGES.methodNotAllowed },
+  MFA_ALREADY_ENABLED: { status: 409, message: MFA_MESSAGES.alreadyEnabled },
+  MFA_RESEND_TOO_SOON: { status: 429, message: MFA_MESSAGES.resendTooSoon },
+  MFA_TOO_MANY_CODES: { status: 429, message: MFA_MESSAGES.tooManyCodes },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

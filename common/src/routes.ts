@@ -177,10 +177,14 @@ export const API = {
   /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
   accountRecoveryVerify: '/api/accountrecovery/verify',
   clientLogo: '/api/organisation/assets/clientlogo',
+  /** The sign-in code step's 'Resend code' (the code itself is posted to /api/authenticate with the signInStateID). */
+  authenticateSendCode: '/api/authenticate/sendcode',
+  /** /twostep: email a code that confirms the email method (SMS has /api/setupsmsotp). */
+  setupemailotp: '/api/setupemailotp',
 } as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */
-export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword'] as const;
+export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword', 'resettwostep'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
 export function userActionPath(id: string, action: UserAction): string {

@@ -13,6 +13,7 @@ import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   userRoutes(app, ctx);
   devOutboxRoutes(app, ctx);
   applicationRoutes(app, ctx);
+  mfaRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver };

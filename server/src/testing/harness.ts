@@ -80,6 +80,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     mail: null,
     // Kept in the data directory, as the CLI (a child process sharing DATA_DIR) reads it from there.
     keyEncryptionKey: readOrCreateSecret(dataDir, 'key-encryption-key'),
+    sms: null,
   };
 }
 
