@@ -88,7 +88,9 @@ describe('configuration', () => {
     expect(loadConfig({ ...sms, SMS_API_URL: 'https://space.example.com/api/laml/' }, tempDir()).sms?.apiUrl).toBe(
       'https://space.example.com/api/laml',
     );
-    expect(() => loadConfig({ SMS_ACCOUNT_SID: sms.SMS_ACCOUNT_SID, SMS_FROM: sms.SMS_FROM }, tempDir())).toThrow(/SMS_AUTH_TOKEN is not set/);
+    expect(() => loadConfig({ SMS_ACCOUNT_SID: sms.SMS_ACCOUNT_SID, SMS_FROM: sms.SMS_FROM }, tempDir())).toThrow(
+      /SMS_AUTH_TOKEN is not set/,
+    );
     expect(() => loadConfig({ ...sms, SMS_FROM: 'a sender name that is far too long' }, tempDir())).toThrow(/SMS_FROM is not valid/);
     expect(() => loadConfig({ ...sms, SMS_API_URL: 'ftp://example.com' }, tempDir())).toThrow(/SMS_API_URL is not valid/);
     const badToken = () => loadConfig({ ...sms, SMS_AUTH_TOKEN: 'x'.repeat(201) }, tempDir());

@@ -56,7 +56,10 @@ const envSchema = z.object({
   SMS_AUTH_TOKEN: z.string().min(1).max(200).optional(),
   SMS_FROM: z
     .string()
-    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/, 'must be a phone number such as +15005550006, a messaging service id (MG...) or a sender name of up to 11 letters and digits')
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/,
+      'must be a phone number such as +15005550006, a messaging service id (MG...) or a sender name of up to 11 letters and digits',
+    )
     .optional(),
 });
 

@@ -52,7 +52,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.
   app.post(API.changepassword, async (request, reply): Promise<SignInResult> => {
-    const { org, user, session } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true, allowTwoStepRequired: true });
+    const { org, user, session } = await requireUser(ctx, request, undefined, {
+      allowPasswordChangeRequired: true,
+      allowTwoStepRequired: true,
+    });
     const input = parse(changePasswordRequest, request.body);
     const updated = await changePassword(ctx, org, user, input);
     return startSession(ctx, request, reply, org, updated, JSON.parse(session.amr) as string[]);

@@ -27,7 +27,10 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { org: name } = parse(z.object({ org: z.string().max(63).optional() }), request.query);
     const channels = outboxChannels(ctx);
     const entries = (await listOutbox(ctx, { organisation: name, limit: 50, channels })) ?? [];
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutboxPage(entries, name, channels));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderOutboxPage(entries, name, channels));
   });
 
   app.get<{ Params: { id: string } }>(`${DEV_OUTBOX_PATH}/:id`, async (request, reply) => {

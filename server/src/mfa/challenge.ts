@@ -145,7 +145,8 @@ async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, stat
     return step !== null && (await acceptTotpStep(db, org.id, user.id, step)) ? amrForCode(state.kind) : null;
   }
   if (!codeMatches(ctx, state.id, code, state.code_hash)) return null;
-  if (state.code_expires_at === null || state.code_expires_at <= now) throw fieldError('code', MFA_MESSAGES.codeExpired, 'MFA_CODE_EXPIRED');
+  if (state.code_expires_at === null || state.code_expires_at <= now)
+    throw fieldError('code', MFA_MESSAGES.codeExpired, 'MFA_CODE_EXPIRED');
   return amrForCode(state.kind);
 }
 

@@ -162,7 +162,11 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
 
   it('sets up email codes with a code emailed to the account, which also verifies the address', async () => {
     const { org, orgId, client } = await newUser({ allow_email_two_step: true }, 'unverified@example.test');
-    await server.ctx.db.kysely.updateTable('users').set({ email_verified_date: null }).where('email', '=', 'unverified@example.test').execute();
+    await server.ctx.db.kysely
+      .updateTable('users')
+      .set({ email_verified_date: null })
+      .where('email', '=', 'unverified@example.test')
+      .execute();
     const sent = await client.post('/api/setupemailotp');
     expect(sent.json()).toEqual({ sentTo: 'unverified@example.test', digits: 6 });
     const [mail] = await mailTo(server, 'unverified@example.test');
@@ -261,7 +265,12 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect([await kind(users.app.email), await kind(users.email.email), await kind(users.sms.email)]).toEqual([0, null, 2]);
     expect((await save({ allowEmailTwoStep: false, allowSMSTwoStep: false })).status).toBe(200);
     expect([await kind(users.app.email), await kind(users.email.email), await kind(users.sms.email)]).toEqual([0, null, null]);
-    const recovery = await server.ctx.db.kysely.selectFrom('mfa_recovery_codes').select('user_id').distinct().where('organisation_id', '=', orgId).execute();
+    const recovery = await server.ctx.db.kysely
+      .selectFrom('mfa_recovery_codes')
+      .select('user_id')
+      .distinct()
+      .where('organisation_id', '=', orgId)
+      .execute();
     expect(recovery.map((r) => r.user_id)).toEqual([users.app.id]);
   });
 });

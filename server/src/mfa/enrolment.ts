@@ -21,7 +21,15 @@ import { safeEqual } from '../security/tokens.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode } from './model.ts';
-import { codeHash, codeMatches, decryptMfaSecret, encryptMfaSecret, newNumericCode, newRecoveryCodes, recoveryCodeHash } from './secrets.ts';
+import {
+  codeHash,
+  codeMatches,
+  decryptMfaSecret,
+  encryptMfaSecret,
+  newNumericCode,
+  newRecoveryCodes,
+  recoveryCodeHash,
+} from './secrets.ts';
 import {
   clearTwoStep,
   clearTwoStepKinds,
@@ -87,7 +95,8 @@ export async function sendSetupCode(
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   const previous = await findEnrolment(db, org.id, user.id);
-  if (previous?.code_sent_at != null && now - previous.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
+  const lastSent = previous?.code_sent_at ?? null;
+  if (lastSent !== null && now - lastSent < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
   const to = channel === TWO_STEP_KINDS.sms ? phoneNumber! : user.email;
   await assertCodeQuota(ctx, org, channel, to);
   const code = newNumericCode();
@@ -160,7 +169,8 @@ export async function saveTwoStep(
       recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
     );
     // The emailed code proved the address.
-    if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null) await updateUser(trx, org.id, user.id, { email_verified_date: now });
+    if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
+      await updateUser(trx, org.id, user.id, { email_verified_date: now });
   });
   // This session has now shown a code; the others were made with the password alone.
   await updateSessionAmr(db, org.id, session.id, amrForCode(kind));

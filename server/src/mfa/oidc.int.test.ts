@@ -61,7 +61,10 @@ describe.each(testDialects())('multi-factor sign-in to applications on %s', (dia
     await setUp.post('/api/signout');
 
     const withoutCode = await authorization();
-    const stopped = await signInThroughSpa(new TestBrowser(server.port), withoutCode.url, { email: 'ada@acme.test', password: DEFAULT_PASSWORD });
+    const stopped = await signInThroughSpa(new TestBrowser(server.port), withoutCode.url, {
+      email: 'ada@acme.test',
+      password: DEFAULT_PASSWORD,
+    });
     expect(stopped.pathname).toBe('/');
 
     // A code from the next time step: the set-up used this one.

@@ -7,7 +7,7 @@ import { codeIn, latestMailTo, newOrganisation, organisationId, setPolicy } from
 import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
-import { enrolAuthenticator, enrolByCode, latestCodeTo, passwordStep, type Authenticator } from '../testing/mfa.ts';
+import { enrolAuthenticator, enrolByCode, latestCodeTo, passwordStep } from '../testing/mfa.ts';
 
 const codeStep = (client: TestClient, challenge: SignInChallenge, code: string, extra: Record<string, string | boolean> = {}) =>
   client.post('/api/authenticate', { form: { signInStateID: challenge.signInStateID, code, ...extra } });
@@ -68,7 +68,10 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
 
     const wrong = await codeStep(browser, challenge, wrongCode(app.code()));
     expect(wrong.status).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'MFA_CODE_INVALID', validation: { errors: { code: { message: 'That code is not right, please try again' } } } });
+    expect(wrong.json()).toMatchObject({
+      code: 'MFA_CODE_INVALID',
+      validation: { errors: { code: { message: 'That code is not right, please try again' } } },
+    });
 
     const right = await codeStep(browser, challenge, app.code());
     expect(right.status).toBe(200);
@@ -153,7 +156,11 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     expect((await admin.post(`/api/users/${user.id}/clearlockout`)).status).toBe(200);
     const fresh = server.client(org);
     expect((await codeStep(fresh, await passwordStep(fresh, user.email), app.code())).status).toBe(200);
-    const mfa = await server.ctx.db.kysely.selectFrom('user_mfa').select('failed_code_count').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const mfa = await server.ctx.db.kysely
+      .selectFrom('user_mfa')
+      .select('failed_code_count')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(mfa.failed_code_count).toBe(0);
   });
 

@@ -97,11 +97,7 @@ export async function clearTwoStepKinds(
   now: number,
 ): Promise<number> {
   if (kinds.length === 0) return 0;
-  const affected = trx
-    .selectFrom('users')
-    .select('id')
-    .where('organisation_id', '=', organisationId)
-    .where('two_step_kind', 'in', kinds);
+  const affected = trx.selectFrom('users').select('id').where('organisation_id', '=', organisationId).where('two_step_kind', 'in', kinds);
   for (const table of ['user_mfa', 'mfa_recovery_codes', 'mfa_remembered_devices', 'sign_in_states'] as const) {
     await trx.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', 'in', affected).execute();
   }
@@ -157,7 +153,13 @@ export async function resetFailedCodes(db: Executor, organisationId: string, use
 }
 
 /** Uses a recovery code once: true only for the one request that marks it used. */
-export async function useRecoveryCode(db: Executor, organisationId: string, userId: string, codeHash: string, now: number): Promise<boolean> {
+export async function useRecoveryCode(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  codeHash: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('mfa_recovery_codes')
     .set({ used_at: now })
@@ -228,7 +230,12 @@ export function countEnrolmentAttempt(
 }
 
 /** Takes a set-up for completion, once: of two concurrent saves one wins. */
-export function takeEnrolment(db: Executor, organisationId: string, userId: string, kind: TwoStepKind): Promise<MfaEnrolmentRow | undefined> {
+export function takeEnrolment(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  kind: TwoStepKind,
+): Promise<MfaEnrolmentRow | undefined> {
   return db
     .deleteFrom('mfa_enrolments')
     .where('organisation_id', '=', organisationId)
@@ -287,7 +294,11 @@ export async function replaceSignInCode(
 
 /** Ends a sign-in's wait, once: true only for the one request that removes it. */
 export async function takeSignInState(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('sign_in_states').where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sign_in_states')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

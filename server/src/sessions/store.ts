@@ -33,7 +33,12 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: number, i
 
 /** Records what a session has since proven (a second factor confirmed while signed in). */
 export async function updateSessionAmr(db: Kysely<Database>, organisationId: string, id: string, amr: string[]): Promise<void> {
-  await db.updateTable('sessions').set({ amr: JSON.stringify(amr) }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await db
+    .updateTable('sessions')
+    .set({ amr: JSON.stringify(amr) })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Ends every session of a user but one: on turning on a second factor, the sessions made without it end. */

@@ -55,12 +55,19 @@ describe.each(testDialects())('SMS through a Twilio-compatible provider on %s', 
     expect((await client.post('/api/setupsmsotp', { form: { phoneNumber: '+447700900002' } })).status).toBe(200);
     await closeMail(server.ctx);
     const waiting = await latestMailTo(server, '+447700900002');
-    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, last_error: 'The SMS provider answered 503: Service unavailable, code 20503' });
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'The SMS provider answered 503: Service unavailable, code 20503',
+    });
     const code = /^(\d{6})/.exec(waiting.body!)![1]!;
 
     provider.answer = 'accept';
     clock.advance(MINUTE);
-    expect(await runJobOnce(server.ctx, deliverMail, { force: true })).toMatchObject({ status: 'ran', result: expect.stringContaining('sms: sent 1') });
+    expect(await runJobOnce(server.ctx, deliverMail, { force: true })).toMatchObject({
+      status: 'ran',
+      result: expect.stringContaining('sms: sent 1'),
+    });
     await runJobOnce(server.ctx, deliverMail, { force: true });
     expect(provider.received.filter((m) => m.form.To === '+447700900002')).toHaveLength(1);
     // The error kept for the operator never holds the message.
@@ -76,7 +83,10 @@ describe.each(testDialects())('SMS through a Twilio-compatible provider on %s', 
     provider.answer = 'accept';
     clock.advance(11 * MINUTE);
     await runJobOnce(server.ctx, deliverMail, { force: true });
-    expect(await latestMailTo(server, '+447700900003')).toMatchObject({ status: 'failed', last_error: 'expired before it could be delivered' });
+    expect(await latestMailTo(server, '+447700900003')).toMatchObject({
+      status: 'failed',
+      last_error: 'expired before it could be delivered',
+    });
     expect(provider.received.filter((m) => m.form.To === '+447700900003')).toEqual([]);
   });
 });

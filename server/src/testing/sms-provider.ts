@@ -27,7 +27,8 @@ export async function startSmsProvider(): Promise<TestSmsProvider> {
     req.on('end', () => {
       const header = req.headers.authorization ?? '';
       const credentials = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
-      const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (provider.answer === 'unavailable') return json(503, { code: 20503, message: 'Service unavailable' });
       if (provider.answer === 'refuse') return json(400, { code: 21211, message: "The 'To' number is not a valid phone number." });
       provider.received.push({ path: req.url ?? '', credentials, form: Object.fromEntries(new URLSearchParams(body)) });
