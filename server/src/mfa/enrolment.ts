@@ -15,7 +15,8 @@ import type { AppContext } from '../context.ts';
 import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
-import { findUserById, updateUser } from '../accounts/store.ts';
+import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { findOrganisationByName } from '../organisations/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { safeEqual } from '../security/tokens.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
@@ -181,6 +182,18 @@ export async function saveTwoStep(
 /** Turns a user's second step off, with everything it left behind (recovery codes, remembered devices). */
 export async function turnOffTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute((trx) => clearTwoStep(trx, organisationId, userId, ctx.clock.now()));
+}
+
+/**
+ * `gatehouse reset-mfa`: an operator turns off the second step of a user who lost it and has no
+ * administrator to reset it (typically an organisation's only admin). False when there is no such user.
+ */
+export async function resetTwoStepByEmail(ctx: AppContext, organisationName: string, email: string): Promise<boolean> {
+  const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
+  const user = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
+  if (!org || !user) return false;
+  await turnOffTwoStep(ctx, org.id, user.id);
+  return true;
 }
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
