@@ -45,6 +45,7 @@ export const ERRORS = {
   MFA_SETUP_EXPIRED: { status: 400, message: MFA_MESSAGES.setupExpired },
   MFA_METHOD_NOT_ALLOWED: { status: 403, message: MFA_MESSAGES.methodNotAllowed },
   MFA_ALREADY_ENABLED: { status: 409, message: MFA_MESSAGES.alreadyEnabled },
+  MFA_NOT_ENABLED: { status: 409, message: MFA_MESSAGES.notEnabled },
   MFA_RESEND_TOO_SOON: { status: 429, message: MFA_MESSAGES.resendTooSoon },
   MFA_TOO_MANY_CODES: { status: 429, message: MFA_MESSAGES.tooManyCodes },
 } as const satisfies Record<string, { status: number; message: string }>;

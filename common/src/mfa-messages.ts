@@ -89,6 +89,7 @@ export const MFA_MESSAGES = {
   setupExpired: 'Your set-up has expired, please start again',
   methodNotAllowed: 'Your organisation does not allow this method',
   alreadyEnabled: 'Multi-factor authentication is already on: disable it first to change the method',
+  notEnabled: 'Multi-factor authentication is not on',
   resendTooSoon: 'A code was sent less than a minute ago, please wait before asking for another',
   tooManyCodes: 'Too many codes have been sent, please try again in an hour',
   twoStepRequired: 'Please set up multi-factor authentication to continue',

@@ -180,13 +180,18 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
   });
 
   it('disables with the password, forgetting the method, its recovery codes and remembered devices', async () => {
-    const { org, user, client } = await newUser();
+    const { org, orgId, user, client } = await newUser();
     await enrolAuthenticator(server, client);
     const wrong = await client.post('/api/disableotp', { form: { password: 'not my password' } });
     expect(errorsOf(wrong).password?.message).toBe('The current password is incorrect');
     const res = await client.post('/api/disableotp', { form: { password: DEFAULT_PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.json<Account>().twoStep).toEqual({ enabled: false, required: false, kind: null });
+    // Nothing left to disable: refused before the password is tried (no attempt counted).
+    const failedBefore = (await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.last_failed_sign_in;
+    const nothing = await client.post('/api/disableotp', { form: { password: 'not my password' } });
+    expect(nothing.json()).toMatchObject({ statusCode: 409, code: 'MFA_NOT_ENABLED' });
+    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.last_failed_sign_in).toBe(failedBefore);
     for (const table of ['user_mfa', 'mfa_recovery_codes', 'mfa_remembered_devices'] as const) {
       expect(await server.ctx.db.kysely.selectFrom(table).selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     }

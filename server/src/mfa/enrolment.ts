@@ -198,6 +198,8 @@ export async function resetTwoStepByEmail(ctx: AppContext, organisationName: str
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
 export async function disableTwoStep(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<UserRow> {
+  // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
+  if (user.two_step_kind === null) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
   await turnOffTwoStep(ctx, org.id, user.id);
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
