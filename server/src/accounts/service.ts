@@ -114,12 +114,10 @@ export async function authenticate(
   if (needsRehash(user.password_hash)) {
     await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
-  if (user.two_step_kind !== null) {
-    if (!(await options.deviceRemembered?.(user))) {
-      // The password was right; the sign-in is recorded once the code is.
-      await clearFailedAttempts(db, org.id, user.id, now);
-      return { kind: 'challenge', user };
-    }
+  if (user.two_step_kind !== null && !(await options.deviceRemembered?.(user))) {
+    // The password was right; the sign-in is recorded once the code is.
+    await clearFailedAttempts(db, org.id, user.id, now);
+    return { kind: 'challenge', user };
   }
   await recordSignIn(db, org.id, user.id, now);
   const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;

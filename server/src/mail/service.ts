@@ -109,7 +109,7 @@ export async function sendMail(ctx: AppContext, request: MailRequest): Promise<v
   });
 }
 
-/** True when anonymous requests have already had `limit` messages of these kinds sent to the address this hour. */
+/** True when `limit` messages of these kinds have gone to the address (or phone) within the last hour. */
 export async function mailQuotaUsed(
   ctx: AppContext,
   org: Organisation,
