@@ -3,76 +3,21 @@
  * a user signs in to a real relying party (openid-client in this process), accepts the application's
  * privacy policy on the way, and arrives back at the application signed in.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import * as client from 'openid-client';
 import type { Dialect } from '../server/src/db/database.ts';
-import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The journeys run on SQLite; the rules under them run on both databases in the integration tests.
 const dialects: Dialect[] = ['sqlite'];
 
-/** A minimal relying party: /login starts the code flow with PKCE, /callback finishes it and greets the user. */
-async function startRelyingParty(issuer: string, clientId: string, secret: string) {
-  const pending = new Map<string, { verifier: string; nonce: string }>();
-  let config: client.Configuration | undefined;
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      config ??= await client.discovery(new URL(issuer), clientId, secret, undefined, {
-        [client.customFetch]: localhostFetch,
-        execute: [client.allowInsecureRequests],
-      });
-      const url = new URL(req.url ?? '/', `http://localhost:${port}`);
-      if (url.pathname === '/login') {
-        const verifier = client.randomPKCECodeVerifier();
-        const state = client.randomState();
-        const nonce = client.randomNonce();
-        pending.set(state, { verifier, nonce });
-        const target = client.buildAuthorizationUrl(config, {
-          redirect_uri: `http://localhost:${port}/callback`,
-          scope: 'openid email profile',
-          code_challenge: await client.calculatePKCECodeChallenge(verifier),
-          code_challenge_method: 'S256',
-          state,
-          nonce,
-        });
-        res.writeHead(302, { location: target.href }).end();
-        return;
-      }
-      if (url.pathname === '/callback') {
-        const state = url.searchParams.get('state') ?? '';
-        const checks = pending.get(state);
-        if (!checks) throw new Error('unknown state');
-        const tokens = await client.authorizationCodeGrant(config, url, {
-          pkceCodeVerifier: checks.verifier,
-          expectedNonce: checks.nonce,
-          expectedState: state,
-        });
-        const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
-        res
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end(`<!doctype html><html lang="en"><title>Wiki</title><h1>Signed in to Wiki as ${info.email}</h1></html>`);
-        return;
-      }
-      res.writeHead(404).end();
-    })().catch((error: unknown) => {
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium', (dialect) => {
   let gatehouse: RunningGatehouse;
   let browser: Browser;
-  let rp: Awaited<ReturnType<typeof startRelyingParty>> | undefined;
+  let rp: RelyingParty | undefined;
 
   beforeAll(async () => {
     gatehouse = await startGatehouse(dialect);

@@ -5,6 +5,7 @@
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
 import { MESSAGES } from './messages.ts';
+import { MFA_MESSAGES } from './mfa-messages.ts';
 
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Please check the highlighted fields' },
@@ -41,6 +42,17 @@ export const ERRORS = {
   BASE_SIGNUP_INVALID: { status: 400, message: BASE_SIGNUP_MESSAGES.linkInvalid },
   ORGANISATION_UNKNOWN: { status: 404, message: "We couldn't find an organisation with that name. Please check it and try again." },
   DEMO_UNAVAILABLE: { status: 503, message: 'The demo is busy right now. Please try again later, or start a free trial.' },
+  // Multi-factor authentication
+  TWO_STEP_REQUIRED: { status: 403, message: MFA_MESSAGES.twoStepRequired },
+  MFA_CODE_INVALID: { status: 400, message: MFA_MESSAGES.codeInvalid },
+  MFA_CODE_EXPIRED: { status: 400, message: MFA_MESSAGES.codeExpired },
+  SIGN_IN_EXPIRED: { status: 400, message: MFA_MESSAGES.signInExpired },
+  MFA_SETUP_EXPIRED: { status: 400, message: MFA_MESSAGES.setupExpired },
+  MFA_METHOD_NOT_ALLOWED: { status: 403, message: MFA_MESSAGES.methodNotAllowed },
+  MFA_ALREADY_ENABLED: { status: 409, message: MFA_MESSAGES.alreadyEnabled },
+  MFA_NOT_ENABLED: { status: 409, message: MFA_MESSAGES.notEnabled },
+  MFA_RESEND_TOO_SOON: { status: 429, message: MFA_MESSAGES.resendTooSoon },
+  MFA_TOO_MANY_CODES: { status: 429, message: MFA_MESSAGES.tooManyCodes },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -104,6 +104,14 @@ export const MAIL_MESSAGES = {
     ],
     note: 'Reply to this email to answer the sender.',
   }),
+  /** The code that confirms the email method on /twostep. */
+  twoStepSetupCode: (org: string, code: string, minutes: number): MailText => ({
+    subject: `Your ${org} code to set up sign-in codes by email`,
+    heading: 'Confirm sign-in codes by email',
+    paragraphs: [`Enter this code on the multi-factor authentication page of ${org} to receive your sign-in codes by email:`],
+    code,
+    note: `It works for ${minutes} minutes, once. If you did not ask for it, someone else may know your password: change it.`,
+  }),
   footer: (org: string, host: string) => `This email was sent by ${org} (${host}).`,
 } as const;
 

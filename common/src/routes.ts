@@ -181,10 +181,14 @@ export const API = {
   handover: '/api/handover',
   /** The deployment's public facts for the help, privacy and demo pages: support address, data controller, demo lifetime. */
   serviceInfo: '/api/serviceinfo',
+  /** The sign-in code step's 'Resend code' (the code itself is posted to /api/authenticate with the signInStateID). */
+  authenticateSendCode: '/api/authenticate/sendcode',
+  /** /twostep: email a code that confirms the email method (SMS has /api/setupsmsotp). */
+  setupemailotp: '/api/setupemailotp',
 } as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */
-export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword'] as const;
+export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword', 'resettwostep'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
 export function userActionPath(id: string, action: UserAction): string {

@@ -14,6 +14,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   baseOrganisationRoutes(app, ctx);
   supportRoutes(app, ctx);
   applicationRoutes(app, ctx);
+  mfaRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver, lifecycle, routes };

@@ -97,4 +97,26 @@ describe('configuration', () => {
       /DEMO_LIFETIME_HOURS is not valid: must be a whole number of hours/,
     );
   });
+
+  it('sends SMS through a Twilio-compatible API only with its account id, token and sender together, never echoing the token', () => {
+    expect(loadConfig({}, tempDir()).sms).toBeNull();
+    const sms = { SMS_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', SMS_AUTH_TOKEN: 'a-secret-token', SMS_FROM: '+15005550006' };
+    expect(loadConfig(sms, tempDir()).sms).toEqual({
+      apiUrl: 'https://api.twilio.com',
+      accountSid: sms.SMS_ACCOUNT_SID,
+      authToken: sms.SMS_AUTH_TOKEN,
+      from: sms.SMS_FROM,
+    });
+    expect(loadConfig({ ...sms, SMS_API_URL: 'https://space.example.com/api/laml/' }, tempDir()).sms?.apiUrl).toBe(
+      'https://space.example.com/api/laml',
+    );
+    expect(() => loadConfig({ SMS_ACCOUNT_SID: sms.SMS_ACCOUNT_SID, SMS_FROM: sms.SMS_FROM }, tempDir())).toThrow(
+      /SMS_AUTH_TOKEN is not set/,
+    );
+    expect(() => loadConfig({ ...sms, SMS_FROM: 'a sender name that is far too long' }, tempDir())).toThrow(/SMS_FROM is not valid/);
+    expect(() => loadConfig({ ...sms, SMS_API_URL: 'ftp://example.com' }, tempDir())).toThrow(/SMS_API_URL is not valid/);
+    const badToken = () => loadConfig({ ...sms, SMS_AUTH_TOKEN: 'x'.repeat(201) }, tempDir());
+    expect(badToken).toThrow(/SMS_AUTH_TOKEN is not valid/);
+    expect(badToken).not.toThrow(/xxxx/);
+  });
 });

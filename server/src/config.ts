@@ -58,6 +58,23 @@ const envSchema = z.object({
     .regex(/^[^\r\n]*$/, 'must be one line')
     .optional(),
   DEMO_LIFETIME_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).max(720).default(24),
+  SMS_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be the base URL of a Twilio-compatible API, such as https://api.twilio.com')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the account id (for Twilio, AC followed by 32 characters)')
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).max(200).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/,
+      'must be a phone number such as +15005550006, a messaging service id (MG...) or a sender name of up to 11 letters and digits',
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -86,12 +103,14 @@ export type Config = {
   dataController: string;
   /** How long a demo organisation lives before the demo-cleanup job deletes it. */
   demoLifetimeMs: number;
+  /** A Twilio-compatible Messages API for SMS codes; null keeps every text in the development outbox instead. */
+  sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
 };
 
 export class ConfigError extends Error {}
 
 /** Variables whose values may hold credentials: an error names them but never echoes them. */
-const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'SMS_AUTH_TOKEN']);
 
 /** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -106,6 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
     const missing = e.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL';
     throw new ConfigError(`The environment variable ${missing} is not set: SMTP_URL and MAIL_FROM are needed together to send email.`);
+  }
+  const smsParts = { SMS_ACCOUNT_SID: e.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: e.SMS_AUTH_TOKEN, SMS_FROM: e.SMS_FROM };
+  const smsMissing = Object.entries(smsParts).filter(([, v]) => !v);
+  if (smsMissing.length > 0 && smsMissing.length < 3) {
+    throw new ConfigError(
+      `The environment variable ${smsMissing[0]![0]} is not set: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are needed together to send SMS.`,
+    );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicPort = e.PUBLIC_PORT ?? e.PORT;
@@ -134,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     supportEmail: e.SUPPORT_EMAIL ?? `support@${e.BASE_HOSTNAME}`,
     dataController: e.DATA_CONTROLLER ?? `The operator of ${e.BASE_HOSTNAME}`,
     demoLifetimeMs: e.DEMO_LIFETIME_HOURS * 60 * 60 * 1000,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
+        : null,
   };
 }
 

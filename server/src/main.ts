@@ -60,6 +60,9 @@ async function main(): Promise<void> {
             'No SMTP server is configured (SMTP_URL, MAIL_FROM): email is kept in the development outbox,',
             devOutboxEnabled(ctx) ? `at ${base}${DEV_OUTBOX_PATH} and with npx gatehouse outbox.` : 'listed by npx gatehouse outbox.',
           ]),
+      ...(config.sms
+        ? []
+        : ['No SMS provider is configured (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM): SMS codes are kept in the development outbox.']),
       '',
     ].join('\n'),
   );

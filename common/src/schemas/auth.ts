@@ -4,7 +4,6 @@ import { email, password, returnUrl } from './fields.ts';
 export const signInRequest = z.object({
   email,
   password,
-  signInStateID: z.string().max(200).optional(),
   returnurl: returnUrl,
 });
 export type SignInRequest = z.input<typeof signInRequest>;

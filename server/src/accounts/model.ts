@@ -16,9 +16,13 @@ export function requiresNewPassword(org: OrganisationRow, user: UserRow, now: nu
 export type UserApplications = Pick<Account, 'accessibleClientIDs' | 'clients'>;
 const NO_APPLICATIONS: UserApplications = { accessibleClientIDs: [], clients: [] };
 
+/** Whether the organisation or an administrator requires this user to have a second step. */
+export const twoStepRequired = (org: OrganisationRow, user: UserRow): boolean => org.require_two_step || user.multi_factor_auth_required;
+
+/** A second step is required and the user has none yet: they must set one up (/twostep) before anything else. */
+export const requiresTwoStep = (org: OrganisationRow, user: UserRow): boolean => twoStepRequired(org, user) && user.two_step_kind === null;
+
 export function toAccount(org: OrganisationRow, user: UserRow, now: number, applications: UserApplications = NO_APPLICATIONS): Account {
-  const twoStepRequired = org.require_two_step || user.multi_factor_auth_required;
-  const twoStepEnabled = false;
   return {
     id: user.id,
     email: user.email,
@@ -36,8 +40,8 @@ export function toAccount(org: OrganisationRow, user: UserRow, now: number, appl
     clients: applications.clients,
     failedAuthCount: user.failed_auth_count,
     requiresNewPassword: requiresNewPassword(org, user, now),
-    requiresTwoStep: twoStepRequired && !twoStepEnabled,
+    requiresTwoStep: requiresTwoStep(org, user),
     multiFactorAuthRequired: user.multi_factor_auth_required,
-    twoStep: { enabled: twoStepEnabled, required: twoStepRequired, kind: null },
+    twoStep: { enabled: user.two_step_kind !== null, required: twoStepRequired(org, user), kind: user.two_step_kind },
   };
 }

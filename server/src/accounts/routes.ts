@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { API } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
+import { signInCodeRequest, type SignInAnswer } from '@gatehouse/common/schemas/mfa';
 import {
   updateAccountRequest,
   type Account,
@@ -16,19 +17,29 @@ import { parse } from '../http/validate.ts';
 import { endSession } from '../sessions/service.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
 import { accountOf, authenticate } from './service.ts';
+import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
 
+/** The code step posts a code (with its signInStateID) where the password step posts a password. */
+const isCodeStep = (body: unknown): boolean => typeof body === 'object' && body !== null && 'code' in body;
+
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(API.authenticate, async (request, reply): Promise<SignInResult> => {
+  // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
+  app.post(API.authenticate, async (request, reply): Promise<SignInAnswer> => {
     const org = requireOrganisation(request);
+    if (isCodeStep(request.body)) return completeCodeStep(ctx, request, reply, org, parse(signInCodeRequest, request.body));
     const input = parse(signInRequest, request.body);
-    const outcome = await authenticate(ctx, org, input.email, input.password);
-    return startSession(ctx, request, reply, org, outcome.user, ['pwd'], input.returnurl);
+    const outcome = await authenticate(ctx, org, input.email, input.password, {
+      deviceRemembered: (user) => deviceRemembered(ctx, request, org, user),
+    });
+    if (outcome.kind === 'challenge') return beginCodeStep(ctx, reply, org, outcome.user);
+    return startSession(ctx, request, reply, org, outcome.user, outcome.amr, input.returnurl);
   });
 
-  // Answers while a new password is required too: the SPA needs requiresNewPassword to send the user to /passwordexpired.
+  // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
+  // requiresTwoStep to send the user to /passwordexpired or /twostep.
   app.get(API.account, async (request) => {
-    const { org, user } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true });
+    const { org, user } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true, allowTwoStepRequired: true });
     return accountOf(ctx, org, user);
   });
 
@@ -39,12 +50,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };
   });
 
-  // Changing the password ends every session of the account; this browser gets a fresh one.
+  // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.
   app.post(API.changepassword, async (request, reply): Promise<SignInResult> => {
-    const { org, user } = await requireUser(ctx, request, undefined, { allowPasswordChangeRequired: true });
+    const { org, user, session } = await requireUser(ctx, request, undefined, {
+      allowPasswordChangeRequired: true,
+      allowTwoStepRequired: true,
+    });
     const input = parse(changePasswordRequest, request.body);
     const updated = await changePassword(ctx, org, user, input);
-    return startSession(ctx, request, reply, org, updated, ['pwd']);
+    return startSession(ctx, request, reply, org, updated, JSON.parse(session.amr) as string[]);
   });
 
   app.post(API.accountResendVerification, async (request): Promise<MessageResult> => {

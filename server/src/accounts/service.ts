@@ -13,6 +13,7 @@ import type { Organisation } from '../organisations/model.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { userApplications } from '../applications/service.ts';
+import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from '../mfa/model.ts';
 import { toAccount } from './model.ts';
 import { setUserStatus } from './status.ts';
 import {
@@ -32,10 +33,15 @@ import {
 const SIGN_IN_STATUSES = new Set<UserRow['status']>(['SignedUp']);
 
 /**
- * What a correct email and password lead to. Today always a signed-in user; the MFA issue adds
- * `{ kind: 'challenge', authType, signInStateID }` for the code step (spec: Authentication state).
+ * What a correct email and password lead to: a signed-in user (with the methods the session records),
+ * or, for a user with a second step on a browser not remembered for it, the code step (mfa/challenge.ts).
  */
-export type AuthenticationOutcome = { kind: 'authenticated'; user: UserRow };
+export type AuthenticationOutcome = { kind: 'authenticated'; user: UserRow; amr: string[] } | { kind: 'challenge'; user: UserRow };
+
+export interface AuthenticateOptions {
+  /** Whether this browser passed a code step of the user within rememberMeDays (it then skips the step). */
+  deviceRemembered?: (user: UserRow) => Promise<boolean>;
+}
 
 export function attemptPolicy(org: OrganisationRow, now: number): AttemptPolicy {
   const cooldownOn = org.failed_sign_ins_before_cooldown > 0 && org.cooldown_duration_minutes > 0;
@@ -86,7 +92,13 @@ async function checkCountedPassword(ctx: AppContext, org: Organisation, user: Us
   return false;
 }
 
-export async function authenticate(ctx: AppContext, org: Organisation, email: string, password: string): Promise<AuthenticationOutcome> {
+export async function authenticate(
+  ctx: AppContext,
+  org: Organisation,
+  email: string,
+  password: string,
+  options: AuthenticateOptions = {},
+): Promise<AuthenticationOutcome> {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   const db = ctx.db.kysely;
   const policy = attemptPolicy(org.row, ctx.clock.now());
@@ -102,8 +114,14 @@ export async function authenticate(ctx: AppContext, org: Organisation, email: st
   if (needsRehash(user.password_hash)) {
     await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
+  if (user.two_step_kind !== null && !(await options.deviceRemembered?.(user))) {
+    // The password was right; the sign-in is recorded once the code is.
+    await clearFailedAttempts(db, org.id, user.id, now);
+    return { kind: 'challenge', user };
+  }
   await recordSignIn(db, org.id, user.id, now);
-  return { kind: 'authenticated', user: (await findUserById(db, org.id, user.id))! };
+  const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;
+  return { kind: 'authenticated', user: (await findUserById(db, org.id, user.id))!, amr };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Signing a user in, in one place for every path that ends signed in (password sign-in, completing
- * sign-up; the MFA issue's code step): a fresh session replaces any earlier one, and the browser
- * remembers the email when the organisation allows it (rememberMeDays).
+ * Signing a user in, in one place for every path that ends signed in (password sign-in, the code step,
+ * completing sign-up, a password change): a fresh session replaces any earlier one, and the browser
+ * remembers the email when the organisation allows it (rememberMeDays). A user with a second step never
+ * gets a session whose methods lack it, whichever path asks.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
@@ -13,6 +14,7 @@ import { getAuth, setSessionCookie } from '../http/request-context.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { createSession, endSession } from '../sessions/service.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { hasSecondFactor } from '../mfa/model.ts';
 import { accountOf, userAgentOf } from './service.ts';
 import { findUserById } from './store.ts';
 
@@ -26,6 +28,7 @@ export async function startSession(
   /** Where the SPA was sent from: an application sign-in in progress continues at /redirecting with it. */
   returnurl?: string,
 ): Promise<SignInResult> {
+  if (user.two_step_kind !== null && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
   // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
   const previous = await getAuth(ctx, request);
   if (previous) await endSession(ctx, org.id, previous.token);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { enrolAuthenticator } from '../testing/mfa.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/gatehouse.js', import.meta.url));
 
@@ -87,5 +88,23 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('PORT');
+  });
+
+  it("resets a user's multi-factor authentication, and names a user that does not exist", async () => {
+    await server.createOrganisation('mfaorg');
+    const admin = server.client('mfaorg');
+    await admin.post('/api/authenticate', { form: { email: 'admin@mfaorg.test', password: DEFAULT_PASSWORD } });
+    await enrolAuthenticator(server, admin);
+    const run = await gatehouse(['reset-mfa', 'MfaOrg', '--email', 'Admin@mfaorg.test'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('Multi-factor authentication reset for admin@mfaorg.test of mfaorg.');
+    const signIn = await server
+      .client('mfaorg')
+      .post('/api/authenticate', { form: { email: 'admin@mfaorg.test', password: DEFAULT_PASSWORD } });
+    expect(signIn.json()).toMatchObject({ user: { twoStep: { enabled: false } } });
+
+    const unknown = await gatehouse(['reset-mfa', 'mfaorg', '--email', 'nobody@mfaorg.test'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no user nobody@mfaorg.test in an organisation named "mfaorg".');
   });
 });

@@ -7,6 +7,7 @@ import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
 import { closeMail } from '../mail/service.ts';
+import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 
@@ -22,6 +23,9 @@ ${OUTBOX_USAGE}
   rotate-keys <name>
       Gives organisation <name> new token signing keys (RS256 and ES256). Tokens signed before stay
       valid: the previous keys stay published for verification for 14 days.
+  reset-mfa <name> --email <email>
+      Turns off the multi-factor authentication of that user of organisation <name> (a lost device and
+      no administrator to reset it). They sign in with their password, and set it up again where required.
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -107,11 +111,27 @@ async function rotateKeys(args: string[]): Promise<void> {
   }
 }
 
+async function resetMfa(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { email: { type: 'string' } } });
+  const name = positionals[0];
+  if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
+  if (!values.email) throw new UsageError("Give the user's email with --email.");
+  const ctx = await openContext(loadConfig());
+  try {
+    if (!(await resetTwoStepByEmail(ctx, name, values.email)))
+      throw new Error(`There is no user ${values.email} in an organisation named "${name}".`);
+    console.log(`Multi-factor authentication reset for ${values.email.toLowerCase()} of ${name.toLowerCase()}.`);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
   outbox,
   'rotate-keys': rotateKeys,
+  'reset-mfa': resetMfa,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

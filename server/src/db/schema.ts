@@ -3,7 +3,7 @@
  * Every tenant table carries organisation_id and every query filters by it.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, UserStatus } from '@gatehouse/common/policy';
+import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, TwoStepKind, UserStatus } from '@gatehouse/common/policy';
 import type { ClientType, IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 
 export interface OrganisationsTable {
@@ -91,6 +91,8 @@ export interface UsersTable {
   reactivated_at: number | null;
   /** When the user accepted the terms and privacy policy (at sign-up or accepting an invitation). */
   terms_accepted_at: number | null;
+  /** The user's second step (0 app, 1 email, 2 SMS), or null without one; its secrets are in user_mfa. */
+  two_step_kind: Generated<TwoStepKind | null>;
 }
 
 export interface SessionsTable {
@@ -135,8 +137,8 @@ export interface MailOutboxTable {
   /** Increasing: the order messages were written in. */
   id: Generated<number>;
   organisation_id: string;
-  /** 'email' (the SMS issue adds 'sms'). */
-  channel: string;
+  /** 'email' or 'sms'. */
+  channel: 'email' | 'sms';
   /** Which template made it (MailKind), for the outbox listing. */
   kind: string;
   recipient: string;
@@ -293,6 +295,73 @@ export interface OidcEventsTable {
   created_at: number;
 }
 
+/** The secret material of a user's second step; the row exists while the method is on. */
+export interface UserMfaTable {
+  organisation_id: string;
+  user_id: string;
+  /** The authenticator app's key, encrypted with the key-encryption key; null for email and SMS. */
+  secret: string | null;
+  /** Where SMS codes go (E.164); null for the other methods. */
+  phone_number: string | null;
+  /** The last authenticator time step accepted: a code is never accepted twice. */
+  last_step: number | null;
+  /** Consecutive wrong codes at sign-in; MFA.failedCodesBeforeLockout locks the account. */
+  failed_code_count: number;
+  created_at: number;
+}
+
+/** A method being set up on /twostep: the app's new key, or the code sent to a phone or email address. */
+export interface MfaEnrolmentsTable {
+  organisation_id: string;
+  user_id: string;
+  kind: TwoStepKind;
+  secret: string | null;
+  phone_number: string | null;
+  /** HMAC of the code sent (email and SMS). */
+  code_hash: string | null;
+  code_sent_at: number | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Single-use recovery codes, kept as HMACs under a key derived from the key-encryption key. */
+export interface MfaRecoveryCodesTable {
+  organisation_id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A browser that may skip the code step for a while (the code step's remember-me). */
+export interface MfaRememberedDevicesTable {
+  /** SHA-256 of the random token in the browser's cookie. */
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A sign-in whose password was right and whose code is awaited; bound to the browser by a cookie. */
+export interface SignInStatesTable {
+  /** SHA-256 of the random token in the browser's cookie. */
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  /** The signInStateID the SPA holds; it must match the cookie's state. */
+  state_id: string;
+  kind: TwoStepKind;
+  /** HMAC of the emailed or texted code. */
+  code_hash: string | null;
+  code_sent_at: number | null;
+  code_expires_at: number | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -310,6 +379,11 @@ export interface Database {
   oidc_keys: OidcKeysTable;
   oidc_artefacts: OidcArtefactsTable;
   oidc_events: OidcEventsTable;
+  user_mfa: UserMfaTable;
+  mfa_enrolments: MfaEnrolmentsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_remembered_devices: MfaRememberedDevicesTable;
+  sign_in_states: SignInStatesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -328,3 +402,6 @@ export type ClientRow = Selectable<ClientsTable>;
 export type ClientUpdate = Updateable<ClientsTable>;
 export type OidcKeyRow = Selectable<OidcKeysTable>;
 export type OidcArtefactRow = Selectable<OidcArtefactsTable>;
+export type UserMfaRow = Selectable<UserMfaTable>;
+export type MfaEnrolmentRow = Selectable<MfaEnrolmentsTable>;
+export type SignInStateRow = Selectable<SignInStatesTable>;

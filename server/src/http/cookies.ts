@@ -1,12 +1,12 @@
 /**
  * Short-lived, signed, HttpOnly cookies that carry a browser through a flow (completing sign-up,
- * recovery) or remember its user's email: host-only, SameSite=Lax, and `__Host-` prefixed and Secure on
- * https, like the session cookie.
+ * recovery, a sign-in waiting for its code) or remember its user's email or that it passed a code step:
+ * host-only, SameSite=Lax, and `__Host-` prefixed and Secure on https, like the session cookie.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-export type FlowCookie = 'gatehouse_signup' | 'gatehouse_recovery' | 'gatehouse_remember';
+export type FlowCookie = 'gatehouse_signup' | 'gatehouse_recovery' | 'gatehouse_remember' | 'gatehouse_signin' | 'gatehouse_device';
 
 export function flowCookieName(ctx: AppContext, name: FlowCookie): string {
   return ctx.config.publicScheme === 'https' ? `__Host-${name}` : name;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
-import { requiresNewPassword } from '../accounts/model.ts';
+import { requiresNewPassword, requiresTwoStep } from '../accounts/model.ts';
 import { findUserById } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { resumeSession } from '../sessions/service.ts';
@@ -83,13 +83,14 @@ export function requireOrganisation(request: FastifyRequest): Organisation {
 
 /**
  * The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role, and
- * 403 while the user must choose a new password (expired or required), except where that is allowed.
+ * 403 while the user must choose a new password (expired or required) or set up a second step (MFA
+ * required but none yet), except where that is allowed.
  */
 export async function requireUser(
   ctx: AppContext,
   request: FastifyRequest,
   roles?: readonly Role[],
-  options: { allowPasswordChangeRequired?: boolean } = {},
+  options: { allowPasswordChangeRequired?: boolean; allowTwoStepRequired?: boolean } = {},
 ): Promise<Auth & { org: Organisation }> {
   const org = requireOrganisation(request);
   const auth = await getAuth(ctx, request);
@@ -98,5 +99,6 @@ export async function requireUser(
   if (!options.allowPasswordChangeRequired && requiresNewPassword(org.row, auth.user, ctx.clock.now())) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
   }
+  if (!options.allowTwoStepRequired && requiresTwoStep(org.row, auth.user)) throw new AppError('TWO_STEP_REQUIRED');
   return { ...auth, org };
 }

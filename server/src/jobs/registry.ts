@@ -9,6 +9,7 @@ import { deleteExpiredSessions } from '../sessions/store.ts';
 import { deleteExpiredEmailTokens } from '../tokens/store.ts';
 import { oidcCleanup } from '../oidc/jobs.ts';
 import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
+import { deleteExpiredMfaRows } from '../mfa/store.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -47,4 +48,13 @@ const accountCleanup: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup, oidcCleanup, demoCleanup];
+/** Forgets sign-ins that waited too long for their code, abandoned MFA set-ups and expired remembered devices. */
+const mfaCleanup: Job = {
+  name: 'mfa-cleanup',
+  intervalMs: HOUR,
+  async run(ctx) {
+    return `deleted ${await deleteExpiredMfaRows(ctx.db.kysely, ctx.clock.now())} expired sign-in states, set-ups and remembered devices`;
+  },
+};
+
+export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup, oidcCleanup, mfaCleanup, demoCleanup];

@@ -53,8 +53,14 @@ describe.each(testDialects())('email through SMTP on %s', (dialect) => {
     expect(row.html).toBeNull();
   });
 
-  it('has no development outbox page', async () => {
-    expect((await server.client('').get('/dev/outbox')).status).toBe(404);
+  it('keeps email off the development outbox page, which lists only the text messages no SMS provider sends', async () => {
+    const page = await server.client('').get('/dev/outbox');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('No SMS provider is configured');
+    expect(page.text).not.toContain('No SMTP server is configured');
+    expect(page.text).not.toContain('@example.test');
+    const [sent] = await server.ctx.db.kysely.selectFrom('mail_outbox').select('id').where('channel', '=', 'email').execute();
+    expect((await server.client('').get(`/dev/outbox/${sent!.id}`)).status).toBe(404);
   });
 
   it('escapes what organisations and users control in the HTML', async () => {

@@ -1,4 +1,5 @@
 /** The development outbox as a plain server-rendered page: each message with its text and working links. */
+import type { Channel } from './service.ts';
 import type { OutboxEntry } from './store.ts';
 import { escapeHtml } from './templates.ts';
 
@@ -14,7 +15,12 @@ function linkify(text: string): string {
   return html + escapeHtml(text.slice(last));
 }
 
-export function renderOutboxPage(entries: OutboxEntry[], filter: string | undefined): string {
+const KEPT: Record<Channel, string> = {
+  email: 'No SMTP server is configured (SMTP_URL and MAIL_FROM), so email is kept here instead of being sent.',
+  sms: 'No SMS provider is configured (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM), so text messages are kept here instead of being sent.',
+};
+
+export function renderOutboxPage(entries: OutboxEntry[], filter: string | undefined, channels: readonly Channel[]): string {
   const items = entries
     .map(
       (m) => `<article aria-labelledby="m-${m.id}">
@@ -32,7 +38,7 @@ article{border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1rem 0}h2
 .warning{background:#fdf8e1;border-left:4px solid #b84f00;padding:.75rem}</style></head>
 <body><main>
 <h1>Development outbox${filter ? `: ${escapeHtml(filter)}` : ''}</h1>
-<p class="warning">No SMTP server is configured (SMTP_URL and MAIL_FROM), so messages are kept here instead of being sent.
+<p class="warning">${channels.map((c) => KEPT[c]).join(' ')}
 This page exists only in that case, over http, for requests from this machine.</p>
 ${entries.length === 0 ? '<p>No messages yet.</p>' : items}
 </main></body></html>

@@ -1,15 +1,18 @@
 /**
- * Sending email without making anyone wait for a mail server: a message is written to the outbox in
- * the request, and delivered in the background. Each process tries a new message at once; the
- * 'deliver-mail' job retries failures with growing delays across all processes (a lease per message
- * means one process sends it at a time), and gives up only after a day, saying so in the log.
- * Without SMTP configured, messages stay in the outbox: the development outbox.
+ * Sending email and text messages without making anyone wait for a mail server or an SMS provider: a
+ * message is written to the outbox in the request, and delivered in the background. Each process tries
+ * a new message at once; the 'deliver-mail' job retries failures with growing delays across all
+ * processes (a lease per message means one process sends it at a time), and gives up only after a day,
+ * saying so in the log. A channel without its server configured (SMTP for email, the SMS provider for
+ * texts) keeps its messages in the outbox: the development outbox.
  */
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import type { MailOutboxRow } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
+import { smsCourier } from '../sms/provider.ts';
 import {
   claimMail,
   countMailSince,
@@ -24,7 +27,68 @@ import {
   type OutboxEntry,
 } from './store.ts';
 import { brandingFor, renderMail } from './templates.ts';
-import { smtpTransport, type MailTransport } from './transport.ts';
+import { smtpTransport } from './transport.ts';
+
+export type Channel = MailOutboxRow['channel'];
+const CHANNELS: readonly Channel[] = ['email', 'sms'];
+
+/** Delivers one channel's messages: SMTP for email, the SMS provider for texts. */
+export interface Courier {
+  send(message: MailOutboxRow): Promise<void>;
+  close(): void;
+  /** A message older than this is given up on rather than sent (its code has expired). */
+  maxAgeMs?: number;
+}
+
+export function channelConfigured(ctx: AppContext, channel: Channel): boolean {
+  return channel === 'email' ? ctx.config.mail !== null : ctx.config.sms !== null;
+}
+
+function makeCourier(ctx: AppContext, channel: Channel): Courier {
+  if (channel === 'sms') return smsCourier(ctx.config.sms!);
+  const transport = smtpTransport(ctx.config.mail!);
+  return {
+    send: (m) =>
+      transport.send({ to: m.recipient, subject: m.subject, html: m.html ?? '', text: m.body ?? '', replyTo: m.reply_to ?? undefined }),
+    close: () => transport.close(),
+  };
+}
+
+export interface OutgoingMessage {
+  org: Organisation;
+  channel: Channel;
+  kind: string;
+  to: string;
+  subject: string;
+  html: string | null;
+  text: string;
+  /** Where replies go, when not to the sender (email only). */
+  replyTo?: string | null;
+}
+
+/** Writes a message to the outbox (queued, or kept as the development outbox) and starts delivering it. */
+export async function queueMessage(ctx: AppContext, message: OutgoingMessage): Promise<void> {
+  const now = ctx.clock.now();
+  const configured = channelConfigured(ctx, message.channel);
+  await insertMail(ctx.db.kysely, {
+    organisation_id: message.org.id,
+    channel: message.channel,
+    kind: message.kind,
+    recipient: message.to,
+    subject: message.subject,
+    html: message.html,
+    body: message.text,
+    status: configured ? 'queued' : 'outbox',
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: 0,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+    reply_to: message.replyTo ?? null,
+  });
+  if (configured) dispatcherFor(ctx, message.channel).kick();
+}
 
 export interface MailRequest {
   org: Organisation;
@@ -37,40 +101,30 @@ export interface MailRequest {
   replyTo?: string;
 }
 
-/** Queues a message for delivery (or keeps it in the development outbox) and starts delivering it. */
+/** Queues an email for delivery (or keeps it in the development outbox) and starts delivering it. */
 export async function sendMail(ctx: AppContext, request: MailRequest): Promise<void> {
   const rendered = renderMail(brandingFor(ctx.config, request.org), request.text, request.link);
-  const now = ctx.clock.now();
-  const smtp = ctx.config.mail !== null;
-  await insertMail(ctx.db.kysely, {
-    organisation_id: request.org.id,
+  await queueMessage(ctx, {
+    org: request.org,
     channel: 'email',
     kind: request.kind,
-    recipient: request.to,
+    to: request.to,
     subject: rendered.subject,
     html: rendered.html,
-    body: rendered.text,
-    status: smtp ? 'queued' : 'outbox',
-    attempts: 0,
-    next_attempt_at: now,
-    locked_until: 0,
-    last_error: null,
-    created_at: now,
-    sent_at: null,
-    reply_to: request.replyTo ?? null,
+    text: rendered.text,
+    replyTo: request.replyTo ?? null,
   });
-  if (smtp) dispatcherFor(ctx).kick();
 }
 
 /**
- * True when anonymous requests have already had `limit` messages of these kinds sent to the address this
- * hour (with `replyTo`, only those written on behalf of that sender).
+ * True when `limit` messages of these kinds have gone to the address (or phone) within the last hour
+ * (with `replyTo`, only those written on behalf of that sender).
  */
 export async function mailQuotaUsed(
   ctx: AppContext,
   org: Organisation,
   to: string,
-  kinds: readonly MailKind[],
+  kinds: readonly string[],
   limit: number,
   replyTo?: string,
 ): Promise<boolean> {
@@ -90,29 +144,28 @@ export interface DeliveryReport {
   failed: { id: number; error: string }[];
 }
 
-/** Delivers due messages; with firstAttemptsOnly it leaves retries to the scheduled job. */
+/** Delivers a channel's due messages; with firstAttemptsOnly it leaves retries to the scheduled job. */
 export async function deliverDueMail(
   ctx: AppContext,
-  transport: MailTransport,
+  channel: Channel,
+  courier: Courier,
   options: { firstAttemptsOnly?: boolean; batch?: number } = {},
 ): Promise<DeliveryReport> {
   const db = ctx.db.kysely;
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: [] };
   for (;;) {
     const now = ctx.clock.now();
-    const ids = await dueMailIds(db, now, options.batch ?? 20, options.firstAttemptsOnly ?? false);
+    const ids = await dueMailIds(db, channel, now, options.batch ?? 20, options.firstAttemptsOnly ?? false);
     if (ids.length === 0) return report;
     for (const id of ids) {
       const message = await claimMail(db, id, now, now + LEASE_MS);
       if (!message) continue;
+      if (courier.maxAgeMs !== undefined && now - message.created_at > courier.maxAgeMs) {
+        await markMailFailed(db, id, 'expired before it could be delivered', null);
+        continue;
+      }
       try {
-        await transport.send({
-          to: message.recipient,
-          subject: message.subject,
-          html: message.html ?? '',
-          text: message.body ?? '',
-          replyTo: message.reply_to ?? undefined,
-        });
+        await courier.send(message);
         await markMailSent(db, id, ctx.clock.now());
         report.sent++;
       } catch (error) {
@@ -128,20 +181,22 @@ export async function deliverDueMail(
   }
 }
 
-/** One per context (that is, per process): the SMTP transport and the in-process delivery loop. */
+/** One per context (that is, per process) and channel: its courier and the in-process delivery loop. */
 class Dispatcher {
   readonly #ctx: AppContext;
-  #transport: MailTransport | undefined;
+  readonly #channel: Channel;
+  #courier: Courier | undefined;
   #running: Promise<void> | undefined;
   #again = false;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, channel: Channel) {
     this.#ctx = ctx;
+    this.#channel = channel;
   }
 
-  get transport(): MailTransport {
-    this.#transport ??= smtpTransport(this.#ctx.config.mail!);
-    return this.#transport;
+  get courier(): Courier {
+    this.#courier ??= makeCourier(this.#ctx, this.#channel);
+    return this.#courier;
   }
 
   /** Starts delivering new messages now, without waiting; a failure is left for the retry job. */
@@ -154,7 +209,7 @@ class Dispatcher {
       do {
         this.#again = false;
         try {
-          await deliverDueMail(this.#ctx, this.transport, { firstAttemptsOnly: true });
+          await deliverDueMail(this.#ctx, this.#channel, this.courier, { firstAttemptsOnly: true });
         } catch {
           // The database may be unavailable: the message is in the outbox and the job will deliver it.
         }
@@ -169,39 +224,50 @@ class Dispatcher {
   }
 
   close(): void {
-    this.#transport?.close();
-    this.#transport = undefined;
+    this.#courier?.close();
+    this.#courier = undefined;
   }
 }
 
-const dispatchers = new WeakMap<AppContext, Dispatcher>();
+const dispatchers = new WeakMap<AppContext, Map<Channel, Dispatcher>>();
 
-function dispatcherFor(ctx: AppContext): Dispatcher {
-  let dispatcher = dispatchers.get(ctx);
+function dispatcherFor(ctx: AppContext, channel: Channel): Dispatcher {
+  let byChannel = dispatchers.get(ctx);
+  if (!byChannel) {
+    byChannel = new Map();
+    dispatchers.set(ctx, byChannel);
+  }
+  let dispatcher = byChannel.get(channel);
   if (!dispatcher) {
-    dispatcher = new Dispatcher(ctx);
-    dispatchers.set(ctx, dispatcher);
+    dispatcher = new Dispatcher(ctx, channel);
+    byChannel.set(channel, dispatcher);
   }
   return dispatcher;
 }
 
-/** Waits for this process's deliveries in flight and closes its SMTP connections (shutdown and tests). */
+/** Waits for this process's deliveries in flight and closes its connections (shutdown and tests). */
 export async function closeMail(ctx: AppContext): Promise<void> {
-  const dispatcher = dispatchers.get(ctx);
-  if (!dispatcher) return;
-  await dispatcher.idle();
-  dispatcher.close();
+  for (const dispatcher of dispatchers.get(ctx)?.values() ?? []) {
+    await dispatcher.idle();
+    dispatcher.close();
+  }
 }
 
-/** The 'deliver-mail' job: retries due messages, reports the ones given up on, and forgets month-old ones. */
+/** The 'deliver-mail' job: retries due messages of each configured channel, reports the ones given up on, and forgets month-old ones. */
 export async function runMailDelivery(ctx: AppContext): Promise<string> {
   const purged = await purgeMail(ctx.db.kysely, ctx.clock.now() - KEEP_MS);
-  if (!ctx.config.mail) return `no SMTP configured; purged ${purged} old messages`;
-  const report = await deliverDueMail(ctx, dispatcherFor(ctx).transport);
-  const summary = `sent ${report.sent}, retrying ${report.retrying}, purged ${purged}`;
-  if (report.failed.length > 0) {
+  const summaries: string[] = [];
+  const failed: DeliveryReport['failed'] = [];
+  for (const channel of CHANNELS) {
+    if (!channelConfigured(ctx, channel)) continue;
+    const report = await deliverDueMail(ctx, channel, dispatcherFor(ctx, channel).courier);
+    summaries.push(`${channel}: sent ${report.sent}, retrying ${report.retrying}`);
+    failed.push(...report.failed);
+  }
+  const summary = `${summaries.length > 0 ? summaries.join('; ') : 'no SMTP server or SMS provider configured'}; purged ${purged}`;
+  if (failed.length > 0) {
     // Thrown so the job runner logs it as an error; the messages stay in the outbox as 'failed'.
-    throw new Error(`${summary}; gave up on ${report.failed.map((f) => `${f.id} (${f.error})`).join(', ')}`);
+    throw new Error(`${summary}; gave up on ${failed.map((f) => `${f.id} (${f.error})`).join(', ')}`);
   }
   return summary;
 }
@@ -215,16 +281,22 @@ async function outboxOrganisation(ctx: AppContext, name: string | undefined): Pr
 /** The newest messages of one organisation (by name) or all; null when the organisation does not exist. */
 export async function listOutbox(
   ctx: AppContext,
-  options: { organisation?: string | undefined; limit: number },
+  options: { organisation?: string | undefined; limit: number; channels?: readonly Channel[] },
 ): Promise<OutboxEntry[] | null> {
   const organisationId = await outboxOrganisation(ctx, options.organisation);
   if (organisationId === null) return null;
-  return listMail(ctx.db.kysely, { organisationId, limit: options.limit });
+  return listMail(ctx.db.kysely, { organisationId, limit: options.limit, channels: options.channels });
+}
+
+/** The channels whose messages stay in the development outbox: those with no server configured. */
+export function outboxChannels(ctx: AppContext): Channel[] {
+  return CHANNELS.filter((channel) => !channelConfigured(ctx, channel));
 }
 
 /** The HTML of one kept message, for the development outbox page. */
 export async function outboxHtml(ctx: AppContext, id: number): Promise<string | null> {
-  return (await findMail(ctx.db.kysely, id))?.html ?? null;
+  const message = await findMail(ctx.db.kysely, id);
+  return message && outboxChannels(ctx).includes(message.channel) ? message.html : null;
 }
 
 /** Queues the messages given up on again; null when the organisation does not exist. */

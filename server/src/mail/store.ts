@@ -30,11 +30,18 @@ export async function countMailSince(
   return Number(row.n);
 }
 
-export async function dueMailIds(db: Kysely<Database>, now: number, limit: number, firstAttemptsOnly: boolean): Promise<number[]> {
+export async function dueMailIds(
+  db: Kysely<Database>,
+  channel: MailOutboxRow['channel'],
+  now: number,
+  limit: number,
+  firstAttemptsOnly: boolean,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('mail_outbox')
     .select('id')
     .where('status', '=', 'queued')
+    .where('channel', '=', channel)
     .where('next_attempt_at', '<=', now)
     .where('locked_until', '<=', now)
     .$if(firstAttemptsOnly, (qb) => qb.where('attempts', '=', 0))
@@ -92,14 +99,18 @@ export interface OutboxEntry extends MailOutboxRow {
   organisation_name: string;
 }
 
-/** The newest messages, of one organisation or all. */
-export function listMail(db: Kysely<Database>, options: { organisationId?: string; limit: number }): Promise<OutboxEntry[]> {
+/** The newest messages, of one organisation or all, of some channels or all. */
+export function listMail(
+  db: Kysely<Database>,
+  options: { organisationId?: string | undefined; limit: number; channels?: readonly MailOutboxRow['channel'][] | undefined },
+): Promise<OutboxEntry[]> {
   return db
     .selectFrom('mail_outbox')
     .innerJoin('organisations', 'organisations.id', 'mail_outbox.organisation_id')
     .selectAll('mail_outbox')
     .select('organisations.name as organisation_name')
     .$if(options.organisationId !== undefined, (qb) => qb.where('mail_outbox.organisation_id', '=', options.organisationId!))
+    .$if(options.channels !== undefined, (qb) => qb.where('mail_outbox.channel', 'in', options.channels!))
     .orderBy('mail_outbox.id', 'desc')
     .limit(options.limit)
     .execute();

@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
+import { requiresTwoStep } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
@@ -55,6 +56,8 @@ export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
           const auth = authOf(koaCtx.req);
           const clientId = koaCtx.oidc.client?.clientId;
           if (!auth || !clientId) return Check.REQUEST_PROMPT;
+          // A second step the user must still set up (the organisation may have required it since) stands in the way too.
+          if (requiresTwoStep(org.row, auth.user)) return Check.REQUEST_PROMPT;
           return !stepsComplete(await clientAuthSteps(ctx, org, auth.user, clientId));
         },
       ),

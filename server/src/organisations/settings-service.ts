@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { ReadForm, UploadedFile } from '../http/form.ts';
 import { parse } from '../http/validate.ts';
+import { dropDisallowedMethods } from '../mfa/enrolment.ts';
 import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
@@ -121,7 +122,10 @@ export async function saveOrganisationSettings(
         updated_at: Math.max(ctx.clock.now(), current.updated_at + 1),
       };
       await updateOrganisation(trx, org.id, changes);
-      return [current, { ...current, ...changes }];
+      const updated = { ...current, ...changes };
+      // Users whose MFA method the organisation no longer allows lose it (the page warns of this).
+      await dropDisallowedMethods(ctx, trx, org.id, updated);
+      return [current, updated];
     });
   } catch (error) {
     for (const id of Object.values(stored)) await removeAsset(ctx, org.id, id);

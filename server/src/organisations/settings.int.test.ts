@@ -5,6 +5,7 @@ import { SETTING_NAMES, type OrganisationAdminView, type OrganisationPreview } f
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { findUserByEmail, insertUser } from '../accounts/store.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { enrolAuthenticator } from '../testing/mfa.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { makeGif, makeIco, makeJpeg, makePng } from '../testing/images.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
@@ -38,6 +39,8 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
     await addUser('acme', 'UserAdministrator', 'useradmin@acme.test');
     await addUser('acme', 'EndUser', 'user@acme.test');
     admin = await signIn('acme', 'admin@acme.test');
+    // The tests below turn requireTwoStep on, which would send an admin without MFA to /twostep.
+    await enrolAuthenticator(server, admin);
     userAdmin = await signIn('acme', 'useradmin@acme.test');
     endUser = await signIn('acme', 'user@acme.test');
     globexAdmin = await signIn('globex', 'admin@globex.test');

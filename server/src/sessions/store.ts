@@ -30,3 +30,23 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: number, i
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Records what a session has since proven (a second factor confirmed while signed in). */
+export async function updateSessionAmr(db: Kysely<Database>, organisationId: string, id: string, amr: string[]): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ amr: JSON.stringify(amr) })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends every session of a user but one: on turning on a second factor, the sessions made without it end. */
+export async function deleteOtherUserSessions(db: Kysely<Database>, organisationId: string, userId: string, keepId: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .execute();
+}

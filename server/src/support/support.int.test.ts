@@ -54,8 +54,10 @@ describe.each(testDialects())('the contact form on %s', (dialect) => {
     const long = await base.post('/api/support', { form: { email: 'a@example.test', message: 'x'.repeat(501) } });
     expect(long.json().validation).toEqual({ errors: { message: { message: 'Please use 500 characters or fewer' } } });
     expect((await base.post('/api/support', { form: { email: 'a@example.test', message: 'x'.repeat(500) } })).status).toBe(200);
-    // Control characters are dropped (PostgreSQL refuses NUL in text); line breaks are kept.
-    const controls = await base.post('/api/support', { form: { email: 'nul@example.test', message: 'Line\u0000 one\u0007\nLine two' } });
+    // NUL is refused in any input (PostgreSQL cannot store it); other control characters are dropped; line breaks are kept.
+    const nul = await base.post('/api/support', { form: { email: 'nul@example.test', message: 'Line\u0000 one' } });
+    expect(nul.status).toBe(400);
+    const controls = await base.post('/api/support', { form: { email: 'nul@example.test', message: 'Line one\u0007\nLine two' } });
     expect(controls.status).toBe(200);
     const delivered = () => smtp.received.find((m) => m.subject === 'Support request from nul@example.test');
     await expect.poll(delivered).toBeDefined();

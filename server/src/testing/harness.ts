@@ -84,6 +84,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     supportEmail: 'support@gatehouse.test',
     dataController: 'Gatehouse Test Ltd',
     demoLifetimeMs: 24 * 60 * 60 * 1000,
+    sms: null,
   };
 }
 

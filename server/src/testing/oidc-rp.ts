@@ -141,11 +141,13 @@ export interface SpaOptions {
   password: string;
   /** Tick 'I accept the privacy policy.' when the application asks. */
   acceptPolicy?: boolean;
+  /** The second step's code, when the sign-in asks for one (without it the walk stops at the code step). */
+  code?: () => string;
 }
 
 /**
  * Walks an authorization request as a user in the SPA would: the provider's redirects, the sign-in page
- * (POST /api/authenticate with the returnurl), /redirecting (GET /api/clientauthsteps, accepting the
+ * (POST /api/authenticate with the returnurl, and the code step when asked), /redirecting (GET /api/clientauthsteps, accepting the
  * policy when asked) and the redirect URL, until the browser leaves for the application. Answers the
  * address the application received, or where the user was stopped.
  */
@@ -165,6 +167,14 @@ export async function signInThroughSpa(browser: TestBrowser, authorizationUrl: U
         form: { email: options.email, password: options.password, returnurl: redirectUrl },
       });
       if (signIn.status !== 200) return url;
+      const answer = JSON.parse(signIn.body) as { authType?: string; signInStateID?: string };
+      if (answer.authType === 'code') {
+        if (!options.code) return url;
+        const codeStep = await browser.request('POST', new URL('/api/authenticate', url), {
+          form: { signInStateID: answer.signInStateID!, code: options.code(), returnurl: redirectUrl },
+        });
+        if (codeStep.status !== 200) return url;
+      }
     }
     const clientId = new URL(redirectUrl, url).searchParams.get('client_id')!;
     const steps = await browser.request('GET', new URL(`/api/clientauthsteps?client_id=${encodeURIComponent(clientId)}`, url));

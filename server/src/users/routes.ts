@@ -8,7 +8,15 @@ import type { AppContext } from '../context.ts';
 import { accountOf } from '../accounts/service.ts';
 import { requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
-import { clearLockout, disableUser, enableUser, inviteUser, resendUserVerification, sendUserPasswordReset } from './service.ts';
+import {
+  clearLockout,
+  disableUser,
+  enableUser,
+  inviteUser,
+  resendUserVerification,
+  resetUserTwoStep,
+  sendUserPasswordReset,
+} from './service.ts';
 
 type Action = typeof enableUser;
 
@@ -18,6 +26,7 @@ const ACTIONS: Record<UserAction, Action> = {
   disable: disableUser,
   clearlockout: clearLockout,
   resetpassword: sendUserPasswordReset,
+  resettwostep: resetUserTwoStep,
 };
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {

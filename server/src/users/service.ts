@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { ROLE_RANK } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { inviteUserRequest } from '@gatehouse/common/schemas/users';
@@ -20,6 +21,7 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow } from '../accounts/store.ts';
 import { sendMail } from '../mail/service.ts';
+import { turnOffTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
@@ -135,4 +137,15 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
   if (user.status !== 'SignedUp' && user.status !== 'LockedOut') throw new AppError('STATUS_CONFLICT');
   await sendPasswordResetEmail(ctx, org, user);
   return { message: MESSAGES.passwordResetEmailSent, user };
+}
+
+/**
+ * 'Reset' of the user's MFA state: their method, recovery codes and remembered devices are gone; they
+ * sign in with their password and, where MFA is required, set it up again. Nobody resets their own here.
+ */
+export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+  if (actor.id === id) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
+  await targetUser(ctx, org, actor, id);
+  await turnOffTwoStep(ctx, org.id, id);
+  return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }

@@ -20,6 +20,7 @@ import { ApplicationsPage } from '../pages/applications/ApplicationsPage.tsx';
 import { RedirectingPage } from '../pages/redirecting/RedirectingPage.tsx';
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 import { SignUpPage } from '../pages/sign-up/SignUpPage.tsx';
+import { TwoStepPage } from '../pages/two-step/TwoStepPage.tsx';
 import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
@@ -57,4 +58,5 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   help: HelpPage,
   privacyPolicy: PrivacyPolicyPage,
   termsAndConditions: TermsPage,
+  twoStep: TwoStepPage,
 };

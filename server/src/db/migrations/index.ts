@@ -7,6 +7,7 @@ import { assetsAndJobs } from './0002-assets-and-jobs.ts';
 import { oidc } from './0003-oidc.ts';
 import { accountLifecycle } from './0004-account-lifecycle.ts';
 import { rememberMeFractions } from './0005-remember-me-fractions.ts';
+import { mfa } from './0006-mfa.ts';
 import { baseSignUp } from './0008-base-signup.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0003-oidc': oidc,
   '0004-account-lifecycle': accountLifecycle,
   '0005-remember-me-fractions': rememberMeFractions,
+  '0006-mfa': mfa,
   '0008-base-signup': baseSignUp,
 };
 

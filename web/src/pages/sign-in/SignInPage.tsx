@@ -10,6 +10,7 @@ import { MESSAGES } from '@gatehouse/common/messages';
 import { API } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
+import { isSignInChallenge, type SignInAnswer, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { api, isApiError } from '../../api/client.ts';
 import { queryKeys, useRememberedEmail } from '../../api/queries.ts';
@@ -24,6 +25,7 @@ import { referrerFrom, successMessageFrom, type NavigationState } from '../../ap
 import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { OrganisationSignIn } from '../../features/base-signup/OrganisationSignIn.tsx';
+import { SignInCodeStep } from '../../features/two-step/SignInCodeStep.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -53,10 +55,26 @@ export function SignInPage() {
   return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
 }
 
-function SignInForm({ org, referrer, success }: { org: PublicOrganisation; referrer: string | null; success: string | null }) {
+/** What a finished sign-in does: stores the user, keeps the application's redirect URL, and goes where the spec says. */
+function useFinishSignIn(referrer: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return (result: SignInResult) => {
+    queryClient.setQueryData(queryKeys.account, result.user);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
+    rememberRedirectURL(result.redirectURL);
+    const destination = destinationAfterSignIn(result, referrer);
+    if ('external' in destination) window.location.assign(destination.external);
+    else void navigate(destination.internal, { replace: true });
+  };
+}
+
+function SignInForm({ org, referrer, success }: { org: PublicOrganisation; referrer: string | null; success: string | null }) {
+  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn(referrer);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const [searchParams] = useSearchParams();
+  const returnUrl = searchParams.get('returnurl') ?? undefined;
   const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const remembered = useRememberedEmail();
@@ -69,15 +87,12 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
     },
   });
   const signIn = useMutation({
-    mutationFn: (values: SignInInput) =>
-      api<SignInResult>(API.authenticate, { form: { ...values, returnurl: searchParams.get('returnurl') ?? undefined } }),
-    onSuccess: (result) => {
-      queryClient.setQueryData(queryKeys.account, result.user);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
-      rememberRedirectURL(result.redirectURL);
-      const destination = destinationAfterSignIn(result, referrer);
-      if ('external' in destination) window.location.assign(destination.external);
-      else void navigate(destination.internal, { replace: true });
+    mutationFn: (values: SignInInput) => api<SignInAnswer>(API.authenticate, { form: { ...values, returnurl: returnUrl } }),
+    onSuccess: (answer) => {
+      // A user with a second step gives the code next; the password is not kept.
+      form.resetField('password');
+      if (isSignInChallenge(answer)) setChallenge(answer);
+      else finishSignIn(answer);
     },
     onError: (error) => {
       form.resetField('password', { keepError: false });
@@ -104,6 +119,22 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
       form.setFocus('email');
     }
   }, [form, remembered.isPending, rememberedEmail]);
+
+  if (challenge) {
+    return (
+      <Card className="auth-card">
+        <SignInCodeStep
+          challenge={challenge}
+          returnUrl={returnUrl}
+          onSignedIn={finishSignIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFormError(message);
+          }}
+        />
+      </Card>
+    );
+  }
 
   return (
     <Card className="auth-card">

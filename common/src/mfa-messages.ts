@@ -1,0 +1,103 @@
+/**
+ * Texts of multi-factor authentication: /twostep, the code step of the sign-in page, its errors and the
+ * SMS messages (spec sections 2, 8 and 9). Texts the spec gives are used exactly; the others are ours.
+ */
+import { MFA, rememberDuration } from './mfa.ts';
+import type { TwoStepKind } from './policy.ts';
+
+export const MFA_MESSAGES = {
+  title: 'Multi-factor authentication',
+
+  // Choosing a method (spec: App marked Recommended, SMS and Email when allowed; Continue)
+  chooseIntro: 'Add a second step to signing in: after your password, you enter a code that only you can get.',
+  requiredIntro: 'Your organisation requires multi-factor authentication. Set it up to continue.',
+  methodLegend: 'How do you want to get your codes?',
+  methods: { 0: 'App', 1: 'Email', 2: 'SMS' } satisfies Record<TwoStepKind, string>,
+  methodHints: {
+    0: 'An authenticator app on your phone shows a new code every 30 seconds, even offline.',
+    1: 'We email you a code each time you sign in.',
+    2: 'We text a code to your mobile phone each time you sign in.',
+  } satisfies Record<TwoStepKind, string>,
+  recommended: 'Recommended',
+  continue: 'Continue',
+  cancel: 'Cancel',
+  save: 'Save',
+  password: 'Password',
+  passwordHint: 'Confirm with your password.',
+
+  // Authenticator app
+  appIntro: 'Scan this QR code with your authenticator app.',
+  qrAlt: 'QR code for your authenticator app',
+  qrFailure: 'Unable to generate QR code, please try again',
+  tryAgain: 'Try again',
+  cantScan: "Can't scan?",
+  secretIntro: 'Enter this key in your authenticator app instead (time-based):',
+  appCodeLabel: (digits: number) => `Enter ${digits} digit code displayed on authenticator app`,
+
+  // SMS
+  phoneNumber: 'Mobile phone number',
+  phoneHint: 'In international format, for example +44 7700 900123.',
+  phoneInvalid: 'Please enter your mobile number in international format, starting with + and the country code',
+  sendCode: 'Send code',
+  codeSent: 'Code sent',
+  resendCode: 'Resend code',
+  smsCodeLabel: (digits: number) => `Enter ${digits} digit code sent to your phone`,
+
+  // Email
+  emailIntro: (email: string) => `We've emailed a code to ${email}.`,
+  emailCodeLabel: (digits: number) => `Enter ${digits} digit code sent to your email`,
+
+  // Enabled
+  recoveryCodesHeading: 'Your recovery codes',
+  recoveryCodesIntro:
+    'If you lose access to your codes, each of these recovery codes signs you in once. Keep them somewhere safe: they will not be shown again after you leave this page.',
+  enabledHeading: 'Multi-factor authentication is on',
+  enabledText: (method: TwoStepKind) =>
+    ({
+      0: 'After your password, you enter a code from your authenticator app.',
+      1: 'After your password, you enter a code we email you.',
+      2: 'After your password, you enter a code we text to your phone.',
+    })[method],
+  requiredNote: 'Your organisation requires multi-factor authentication: after a reset you set it up again.',
+  disable: 'Disable',
+  reset: 'Reset',
+  warning: 'Warning',
+  disableText: 'Without multi-factor authentication, anyone who learns your password can sign in as you.',
+  disableConfirmation: 'I understand that my account will be protected by my password only',
+  resetText: 'Your current method and recovery codes will stop working, and you will set up multi-factor authentication again.',
+  resetConfirmation: 'I understand that my current codes and recovery codes will stop working',
+  disableButton: 'Disable MFA',
+  resetButton: 'Reset MFA',
+
+  // The sign-in page's code step
+  codeStepHeading: 'Enter your code',
+  codeStepIntro: {
+    0: (digits: number) => `Enter the ${digits} digit code displayed on your authenticator app.`,
+    1: (digits: number) => `We've emailed you a ${digits} digit code. It works for ${MFA.emailCodeMinutes} minutes.`,
+    2: (digits: number, phone: string) => `We've sent a ${digits} digit code to ${phone}. It works for ${MFA.smsCodeMinutes} minutes.`,
+  },
+  code: 'Code',
+  recoveryHint: 'No access to your codes? Enter one of your recovery codes instead.',
+  rememberDevice: (days: number) => `Remember this device for ${rememberDuration(days)}`,
+  verify: 'Verify',
+  startAgain: 'Sign in again',
+
+  // Errors
+  codeInvalid: 'That code is not right, please try again',
+  codeExpired: 'That code has expired, please ask for a new one',
+  signInExpired: 'Your sign-in has expired, please sign in again',
+  setupExpired: 'Your set-up has expired, please start again',
+  methodNotAllowed: 'Your organisation does not allow this method',
+  alreadyEnabled: 'Multi-factor authentication is already on: disable it first to change the method',
+  notEnabled: 'Multi-factor authentication is not on',
+  resendTooSoon: 'A code was sent less than a minute ago, please wait before asking for another',
+  tooManyCodes: 'Too many codes have been sent, please try again in an hour',
+  twoStepRequired: 'Please set up multi-factor authentication to continue',
+  notYourself: 'You cannot reset your own multi-factor authentication here: use the MFA page',
+
+  // Text messages
+  smsSignInCode: (org: string, code: string) =>
+    `${code} is your ${org} sign-in code. It works for ${MFA.smsCodeMinutes} minutes. Never share it.`,
+  smsSetupCode: (org: string, code: string) =>
+    `${code} is your ${org} code to set up SMS sign-in. It works for ${MFA.smsCodeMinutes} minutes.`,
+} as const;

@@ -1,0 +1,67 @@
+import http from 'node:http';
+import * as client from 'openid-client';
+import { localhostFetch } from '../../server/src/testing/oidc-rp.ts';
+
+export interface RelyingParty {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A minimal relying party in the test process: /login starts the code flow with PKCE, /callback finishes
+ * it and greets the user, saying how they signed in (the ID token's amr).
+ */
+export async function startRelyingParty(issuer: string, clientId: string, secret: string): Promise<RelyingParty> {
+  const pending = new Map<string, { verifier: string; nonce: string }>();
+  let config: client.Configuration | undefined;
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      config ??= await client.discovery(new URL(issuer), clientId, secret, undefined, {
+        [client.customFetch]: localhostFetch,
+        execute: [client.allowInsecureRequests],
+      });
+      const url = new URL(req.url ?? '/', `http://localhost:${port}`);
+      if (url.pathname === '/login') {
+        const verifier = client.randomPKCECodeVerifier();
+        const state = client.randomState();
+        const nonce = client.randomNonce();
+        pending.set(state, { verifier, nonce });
+        const target = client.buildAuthorizationUrl(config, {
+          redirect_uri: `http://localhost:${port}/callback`,
+          scope: 'openid email profile',
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state,
+          nonce,
+        });
+        res.writeHead(302, { location: target.href }).end();
+        return;
+      }
+      if (url.pathname === '/callback') {
+        const state = url.searchParams.get('state') ?? '';
+        const checks = pending.get(state);
+        if (!checks) throw new Error('unknown state');
+        const tokens = await client.authorizationCodeGrant(config, url, {
+          pkceCodeVerifier: checks.verifier,
+          expectedNonce: checks.nonce,
+          expectedState: state,
+        });
+        const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<!doctype html><html lang="en"><title>Wiki</title><h1>Signed in to Wiki as ${info.email}</h1>` +
+              `<p>Methods: ${((tokens.claims()!.amr as string[] | undefined) ?? []).join(' ')}</p></html>`,
+          );
+        return;
+      }
+      res.writeHead(404).end();
+    })().catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,47 @@
+/** Emailing and texting codes, at most MFA.codesPerHour to one address or phone, so a known password cannot flood it. */
+import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
+import { MFA } from '@gatehouse/common/mfa';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { mailQuotaUsed, sendMail } from '../mail/service.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { sendSms } from '../sms/service.ts';
+
+export type CodeChannel = typeof TWO_STEP_KINDS.email | typeof TWO_STEP_KINDS.sms;
+export type CodePurpose = 'signIn' | 'setup';
+
+const KINDS = {
+  [TWO_STEP_KINDS.email]: { signIn: 'signInCode', setup: 'twoStepSetupCode' },
+  [TWO_STEP_KINDS.sms]: { signIn: 'smsSignInCode', setup: 'smsSetupCode' },
+} as const;
+
+/** Refuses when `to` has had its hourly share of codes of this channel. */
+export async function assertCodeQuota(ctx: AppContext, org: Organisation, channel: CodeChannel, to: string): Promise<void> {
+  if (await mailQuotaUsed(ctx, org, to, Object.values(KINDS[channel]), MFA.codesPerHour)) throw new AppError('MFA_TOO_MANY_CODES');
+}
+
+export async function deliverCode(
+  ctx: AppContext,
+  org: Organisation,
+  channel: CodeChannel,
+  purpose: CodePurpose,
+  to: string,
+  code: string,
+): Promise<void> {
+  const name = org.displayName;
+  if (channel === TWO_STEP_KINDS.sms) {
+    const text = purpose === 'signIn' ? MFA_MESSAGES.smsSignInCode(name, code) : MFA_MESSAGES.smsSetupCode(name, code);
+    await sendSms(ctx, { org, to, kind: KINDS[channel][purpose], text });
+    return;
+  }
+  const text =
+    purpose === 'signIn'
+      ? MAIL_MESSAGES.signInCode(name, code, MFA.emailCodeMinutes)
+      : MAIL_MESSAGES.twoStepSetupCode(name, code, MFA.emailCodeMinutes);
+  await sendMail(ctx, { org, to, kind: KINDS[channel][purpose], text });
+}
+
+/** How long a code of this channel works. */
+export const codeMinutes = (channel: CodeChannel): number => (channel === TWO_STEP_KINDS.sms ? MFA.smsCodeMinutes : MFA.emailCodeMinutes);

@@ -1,0 +1,220 @@
+/**
+ * Setting up, turning off and resetting a user's second step (/twostep). A method is turned on only
+ * with the current password and a code it produced: the authenticator app's code for the key just
+ * shown, or the code sent to the phone or email address. Turning it on shows ten recovery codes once,
+ * marks this session as multi-factor and ends the account's other sessions, which were made without it.
+ */
+import { MFA } from '@gatehouse/common/mfa';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import type { saveTwoStepRequest, AppSetup, CodeSent } from '@gatehouse/common/schemas/mfa';
+import { maskPhoneNumber } from '@gatehouse/common/mfa';
+import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
+import type { z } from 'zod';
+import { MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { confirmCurrentPassword } from '../accounts/service.ts';
+import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { findOrganisationByName } from '../organisations/store.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { safeEqual } from '../security/tokens.ts';
+import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
+import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
+import { amrForCode } from './model.ts';
+import {
+  codeHash,
+  codeMatches,
+  decryptMfaSecret,
+  encryptMfaSecret,
+  newNumericCode,
+  newRecoveryCodes,
+  recoveryCodeHash,
+} from './secrets.ts';
+import {
+  clearTwoStep,
+  clearTwoStepKinds,
+  countEnrolmentAttempt,
+  currentTwoStepKind,
+  findEnrolment,
+  lockedTwoStepPolicy,
+  replaceEnrolment,
+  storeTwoStep,
+  takeEnrolment,
+} from './store.ts';
+import { matchingStep, newTotpSecret, qrCodeDataUrl, totpUri } from './totp.ts';
+
+export type SaveTwoStepInput = z.output<typeof saveTwoStepRequest>;
+
+type AllowedMethods = Pick<OrganisationRow, 'allow_email_two_step' | 'allow_sms_two_step'>;
+
+/** Whether the organisation offers a method: the app always, email and SMS when its sign-in policy allows them. */
+export function methodAllowed(policy: AllowedMethods, kind: TwoStepKind): boolean {
+  if (kind === TWO_STEP_KINDS.email) return policy.allow_email_two_step;
+  if (kind === TWO_STEP_KINDS.sms) return policy.allow_sms_two_step;
+  return true;
+}
+
+function assertCanSetUp(org: Organisation, user: UserRow, kind: TwoStepKind): void {
+  if (user.two_step_kind !== null) throw new AppError('MFA_ALREADY_ENABLED');
+  if (!methodAllowed(org.row, kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
+}
+
+/** The code sent for a set-up is bound to the user and where it was sent. */
+const setupBinding = (userId: string, to: string) => `setup:${userId}:${to}`;
+
+/** POST /api/refreshotp: a new authenticator key for this user, replacing any shown before. */
+export async function startAppSetup(ctx: AppContext, org: Organisation, user: UserRow): Promise<AppSetup> {
+  assertCanSetUp(org, user, TWO_STEP_KINDS.app);
+  const secret = newTotpSecret();
+  const now = ctx.clock.now();
+  await replaceEnrolment(ctx.db.kysely, {
+    organisation_id: org.id,
+    user_id: user.id,
+    kind: TWO_STEP_KINDS.app,
+    secret: encryptMfaSecret(ctx, org.id, user.id, secret),
+    phone_number: null,
+    code_hash: null,
+    code_sent_at: null,
+    attempts: 0,
+    created_at: now,
+    expires_at: now + MFA.appSetupMinutes * MINUTE,
+  });
+  const uri = totpUri(secret, org.displayName, user.email);
+  return { secret, uri, qrCode: await qrCodeDataUrl(uri), digits: MFA.digits };
+}
+
+/** POST /api/setupsmsotp and /api/setupemailotp: 'Send code' to the phone, or to the account's email address. */
+export async function sendSetupCode(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  channel: CodeChannel,
+  phoneNumber?: string,
+): Promise<CodeSent> {
+  assertCanSetUp(org, user, channel);
+  const db = ctx.db.kysely;
+  const now = ctx.clock.now();
+  const previous = await findEnrolment(db, org.id, user.id);
+  const lastSent = previous?.code_sent_at ?? null;
+  if (lastSent !== null && now - lastSent < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
+  const to = channel === TWO_STEP_KINDS.sms ? phoneNumber! : user.email;
+  await assertCodeQuota(ctx, org, channel, to);
+  const code = newNumericCode();
+  await replaceEnrolment(db, {
+    organisation_id: org.id,
+    user_id: user.id,
+    kind: channel,
+    secret: null,
+    phone_number: channel === TWO_STEP_KINDS.sms ? to : null,
+    code_hash: codeHash(ctx, setupBinding(user.id, to), code),
+    code_sent_at: now,
+    attempts: 0,
+    created_at: now,
+    expires_at: now + codeMinutes(channel) * MINUTE,
+  });
+  await deliverCode(ctx, org, channel, 'setup', to, code);
+  return { sentTo: channel === TWO_STEP_KINDS.sms ? maskPhoneNumber(to) : user.email, digits: MFA.digits };
+}
+
+/**
+ * POST /api/saveotp: checks the password, then the code against the set-up in progress (attempt-limited),
+ * and turns the method on. Answers the recovery codes, which are shown this once.
+ */
+export async function saveTwoStep(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  session: SessionRow,
+  input: SaveTwoStepInput,
+): Promise<{ user: UserRow; recoveryCodes: string[] }> {
+  const kind = input.type;
+  assertCanSetUp(org, user, kind);
+  await confirmCurrentPassword(ctx, org, user, input.password, 'password');
+  const db = ctx.db.kysely;
+  const now = ctx.clock.now();
+  const enrolment = await countEnrolmentAttempt(db, org.id, user.id, kind, now, MFA.attemptsPerCode);
+  if (!enrolment) throw new AppError('MFA_SETUP_EXPIRED');
+
+  let lastStep: number | null = null;
+  if (kind === TWO_STEP_KINDS.app) {
+    const secret = decryptMfaSecret(ctx, org.id, user.id, enrolment.secret!);
+    // The key on the page must be the one set up last (another tab may have replaced it).
+    if (!safeEqual(input.secret!.replace(/\s/g, '').toUpperCase(), secret)) throw new AppError('MFA_SETUP_EXPIRED');
+    lastStep = matchingStep(secret, input.code, now);
+    if (lastStep === null) throw fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID');
+  } else {
+    const to = kind === TWO_STEP_KINDS.sms ? enrolment.phone_number! : user.email;
+    if (!codeMatches(ctx, setupBinding(user.id, to), input.code, enrolment.code_hash)) {
+      throw fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID');
+    }
+  }
+
+  const recoveryCodes = newRecoveryCodes();
+  await db.transaction().execute(async (trx) => {
+    if (!(await takeEnrolment(trx, org.id, user.id, kind))) throw new AppError('MFA_SETUP_EXPIRED');
+    if (!methodAllowed(await lockedTwoStepPolicy(trx, ctx.db.dialect, org.id), kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
+    if ((await currentTwoStepKind(trx, org.id, user.id)) !== null) throw new AppError('MFA_ALREADY_ENABLED');
+    await storeTwoStep(
+      trx,
+      {
+        organisation_id: org.id,
+        user_id: user.id,
+        secret: enrolment.secret,
+        phone_number: enrolment.phone_number,
+        last_step: lastStep,
+        failed_code_count: 0,
+        created_at: now,
+      },
+      kind,
+      recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
+    );
+    // The emailed code proved the address.
+    if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
+      await updateUser(trx, org.id, user.id, { email_verified_date: now });
+  });
+  // This session has now shown a code; the others were made with the password alone.
+  await updateSessionAmr(db, org.id, session.id, amrForCode(kind));
+  await deleteOtherUserSessions(db, org.id, user.id, session.id);
+  return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
+}
+
+/** Turns a user's second step off, with everything it left behind (recovery codes, remembered devices). */
+export async function turnOffTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute((trx) => clearTwoStep(trx, organisationId, userId, ctx.clock.now()));
+}
+
+/**
+ * `gatehouse reset-mfa`: an operator turns off the second step of a user who lost it and has no
+ * administrator to reset it (typically an organisation's only admin). False when there is no such user.
+ */
+export async function resetTwoStepByEmail(ctx: AppContext, organisationName: string, email: string): Promise<boolean> {
+  const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
+  const user = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
+  if (!org || !user) return false;
+  await turnOffTwoStep(ctx, org.id, user.id);
+  return true;
+}
+
+/** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
+export async function disableTwoStep(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<UserRow> {
+  // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
+  if (user.two_step_kind === null) throw new AppError('MFA_NOT_ENABLED');
+  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await turnOffTwoStep(ctx, org.id, user.id);
+  return (await findUserById(ctx.db.kysely, org.id, user.id))!;
+}
+
+/**
+ * After the organisation's sign-in policy changed (in the settings save's transaction): users whose
+ * method is no longer allowed lose it, as the settings page warns. Answers how many did.
+ */
+export function dropDisallowedMethods(
+  ctx: AppContext,
+  trx: Parameters<typeof clearTwoStepKinds>[0],
+  organisationId: string,
+  policy: AllowedMethods,
+): Promise<number> {
+  const disallowed = [TWO_STEP_KINDS.email, TWO_STEP_KINDS.sms].filter((kind) => !methodAllowed(policy, kind));
+  return clearTwoStepKinds(trx, organisationId, disallowed, ctx.clock.now());
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as client from 'openid-client';
+import { setPolicy } from '../testing/accounts.ts';
+import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { enrolAuthenticator, type Authenticator } from '../testing/mfa.ts';
+import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import type { AppSetup } from '@gatehouse/common/schemas/mfa';
+import { invalidateOrganisationProvider } from '../oidc/revision.ts';
+import { totpCode } from './totp.ts';
+
+const CALLBACK = 'https://wiki.example.com/callback';
+
+describe.each(testDialects())('multi-factor sign-in to applications on %s', (dialect) => {
+  let server: TestServer;
+  let orgId: string;
+  let wiki: CreatedApplication;
+  let rp: client.Configuration;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    orgId = (await server.createOrganisation('acme')).id;
+    const admin = await signedIn(server, 'acme', 'admin@acme.test');
+    wiki = await createApplication(admin, { name: 'Wiki', redirectURIs: [CALLBACK] });
+    rp = await relyingParty(server, 'acme', wiki.id, wiki.secret);
+  });
+  afterAll(() => server?.close());
+
+  async function requireTwoStep(required: boolean): Promise<void> {
+    await setPolicy(server, 'acme', { require_two_step: required });
+    await invalidateOrganisationProvider(server.ctx, orgId);
+  }
+
+  async function user(email: string): Promise<void> {
+    const { id } = await createUser(server, orgId, { email });
+    await grantAccess(server, orgId, id, [wiki.id]);
+  }
+
+  /** An authorization request of the wiki; `finish` exchanges the code the callback carries. */
+  async function authorization() {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    const finish = async (callback: URL) => {
+      expect(callback.origin + callback.pathname).toBe(CALLBACK);
+      return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    };
+    return { url, finish };
+  }
+
+  it('issues a code only after the second step, and the ID token says how the user signed in', async () => {
+    await user('ada@acme.test');
+    const setUp = await signedIn(server, 'acme', 'ada@acme.test');
+    const app: Authenticator = await enrolAuthenticator(server, setUp);
+    await setUp.post('/api/signout');
+
+    const withoutCode = await authorization();
+    const stopped = await signInThroughSpa(new TestBrowser(server.port), withoutCode.url, {
+      email: 'ada@acme.test',
+      password: DEFAULT_PASSWORD,
+    });
+    expect(stopped.pathname).toBe('/');
+
+    // A code from the next time step: the set-up used this one.
+    const request = await authorization();
+    const callback = await signInThroughSpa(new TestBrowser(server.port), request.url, {
+      email: 'ada@acme.test',
+      password: DEFAULT_PASSWORD,
+      code: () => app.code(1),
+    });
+    const tokens = await request.finish(callback);
+    expect(tokens.claims()).toMatchObject({ email: 'ada@acme.test', amr: ['pwd', 'otp', 'mfa'] });
+  });
+
+  it('sends a user who must set up MFA to do so before the application gets anything', async () => {
+    await user('bob@acme.test');
+    await requireTwoStep(true);
+    try {
+      const browser = new TestBrowser(server.port);
+      const request = await authorization();
+      const stopped = await signInThroughSpa(browser, request.url, { email: 'bob@acme.test', password: DEFAULT_PASSWORD });
+      expect(stopped.pathname).toBe('/redirecting');
+      const redirectUrl = stopped.searchParams.get('redirecturl')!;
+
+      // The set-up, as /twostep does it, in this browser.
+      const origin = stopped.origin;
+      const setup = JSON.parse((await browser.request('POST', `${origin}/api/refreshotp`)).body) as AppSetup;
+      const saved = await browser.request('POST', `${origin}/api/saveotp`, {
+        form: { type: '0', secret: setup.secret, code: totpCode(setup.secret, server.ctx.clock.now()), password: DEFAULT_PASSWORD },
+      });
+      expect(saved.status).toBe(200);
+      const { url: callback } = await browser.navigate(new URL(redirectUrl, origin));
+      const tokens = await request.finish(callback);
+      expect(tokens.claims()).toMatchObject({ email: 'bob@acme.test', amr: ['pwd', 'otp', 'mfa'] });
+    } finally {
+      await requireTwoStep(false);
+    }
+  });
+
+  it('stops an application signing in silently once the organisation requires MFA the user has not set up', async () => {
+    await user('cy@acme.test');
+    const browser = new TestBrowser(server.port);
+    const first = await authorization();
+    await first.finish(await signInThroughSpa(browser, first.url, { email: 'cy@acme.test', password: DEFAULT_PASSWORD }));
+    // Signed in at the provider: a second request goes straight through...
+    const second = await authorization();
+    await second.finish((await browser.navigate(second.url)).url);
+
+    // ...until the organisation requires MFA (the settings save rebuilds the provider, as here).
+    await requireTwoStep(true);
+    try {
+      const third = await authorization();
+      const { url } = await browser.navigate(third.url);
+      expect(url.pathname).toBe('/redirecting');
+    } finally {
+      await requireTwoStep(false);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { MFA } from '@gatehouse/common/mfa';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import { API } from '@gatehouse/common/routes';
+import { smsSetupRequest, type CodeSent, type SaveTwoStepResult, type SmsSetupRequest } from '@gatehouse/common/schemas/mfa';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { api } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useRunOnce } from '../account/use-run-once.ts';
+import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
+import { useCodeSender } from './use-code-sender.ts';
+
+interface SetupProps {
+  onCancel?: (() => void) | undefined;
+  onSaved: (result: SaveTwoStepResult) => void;
+}
+
+/** SMS: the mobile number and 'Send code', then the texted code and the password; Cancel returns to the choices. */
+export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Account }) {
+  const sender = useCodeSender();
+  const form = useForm<SmsSetupRequest, unknown, z.output<typeof smsSetupRequest>>({
+    resolver: zodResolver(smsSetupRequest),
+    defaultValues: { phoneNumber: user.phoneNumber ?? '' },
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['phoneNumber']);
+  const send = useMutation({
+    mutationFn: (values: z.output<typeof smsSetupRequest>) => api<CodeSent>(API.setupsmsotp, { form: values }),
+    onSuccess: sender.markSent,
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      send.mutate(values);
+    }),
+  );
+  return (
+    <>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate className="send-code-form">
+        <TextField
+          label={MFA_MESSAGES.phoneNumber}
+          hint={MFA_MESSAGES.phoneHint}
+          type="tel"
+          autoComplete="tel"
+          error={form.formState.errors.phoneNumber?.message}
+          {...form.register('phoneNumber')}
+        />
+        <Button type="submit" variant="secondary" disabled={sender.disabled} busy={send.isPending}>
+          {sender.label}
+        </Button>
+      </form>
+      <SaveTwoStepForm
+        kind={TWO_STEP_KINDS.sms}
+        codeLabel={MFA_MESSAGES.smsCodeLabel(send.data?.digits ?? MFA.digits)}
+        onCancel={onCancel}
+        onSaved={onSaved}
+      />
+    </>
+  );
+}
+
+/** Email: confirming the choice emails a code to the account's address; then the code and the password. */
+export function EmailSetup({ user, onCancel, onSaved }: SetupProps & { user: Account }) {
+  const sender = useCodeSender();
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: () => api<CodeSent>(API.setupemailotp, { method: 'POST' }),
+    onMutate: () => setProblem(null),
+    onSuccess: sender.markSent,
+    onError: (error) => setProblem(error.message),
+  });
+  useRunOnce(() => send.mutate());
+  return (
+    <>
+      <p>{MFA_MESSAGES.emailIntro(user.email)}</p>
+      <p>
+        <Button variant="secondary" disabled={sender.disabled} busy={send.isPending} onClick={() => send.mutate()}>
+          {sender.label}
+        </Button>
+      </p>
+      <SaveTwoStepForm
+        kind={TWO_STEP_KINDS.email}
+        codeLabel={MFA_MESSAGES.emailCodeLabel(send.data?.digits ?? MFA.digits)}
+        onCancel={onCancel}
+        onSaved={onSaved}
+        message={problem}
+      />
+    </>
+  );
+}

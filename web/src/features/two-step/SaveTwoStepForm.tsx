@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import type { TwoStepKind } from '@gatehouse/common/policy';
+import { API } from '@gatehouse/common/routes';
+import { saveTwoStepRequest, type SaveTwoStepRequest, type SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+
+const FIELDS = ['code', 'password'] as const;
+type SaveTwoStepValues = z.output<typeof saveTwoStepRequest>;
+
+interface SaveTwoStepFormProps {
+  kind: TwoStepKind;
+  /** The code field's label (it names the digit count and where the code comes from). */
+  codeLabel: string;
+  /** The authenticator key shown, for the app method. */
+  secret?: string | undefined;
+  /** Back to the method choices; absent when there is nothing to go back to. */
+  onCancel?: (() => void) | undefined;
+  onSaved: (result: SaveTwoStepResult) => void;
+  /** A message from the step before (sending a code), shown in this form's message area. */
+  message?: string | null;
+}
+
+/** The end of every set-up: the code the method produced and the current password, then Save (and Cancel). */
+export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, message = null }: SaveTwoStepFormProps) {
+  const queryClient = useQueryClient();
+  const form = useForm<SaveTwoStepRequest, unknown, SaveTwoStepValues>({
+    resolver: zodResolver(saveTwoStepRequest),
+    defaultValues: { type: kind, code: '', password: '', secret },
+  });
+  useEffect(() => form.setValue('secret', secret), [form, secret]);
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const save = useMutation({
+    mutationFn: (values: SaveTwoStepValues) => api<SaveTwoStepResult>(API.saveotp, { form: values }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.account, result.user);
+      onSaved(result);
+    },
+    onError: (error) => {
+      form.resetField('password');
+      applyServerError(error);
+    },
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      save.mutate(values);
+    }),
+  );
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormError message={formError ?? message} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={codeLabel}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          spellCheck={false}
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
+        <TextField
+          label={MFA_MESSAGES.password}
+          hint={MFA_MESSAGES.passwordHint}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="button-row">
+          <Button type="submit" busy={save.isPending}>
+            {MFA_MESSAGES.save}
+          </Button>
+          {onCancel && (
+            <Button variant="secondary" onClick={onCancel}>
+              {MFA_MESSAGES.cancel}
+            </Button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import { API } from '@gatehouse/common/routes';
+import type { SignInResult } from '@gatehouse/common/schemas/account';
+import { signInCodeRequest, type SignInChallenge, type SignInCodeRequest } from '@gatehouse/common/schemas/mfa';
+import { api, isApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useCodeSender } from './use-code-sender.ts';
+import './two-step.css';
+
+/** Answers that end this sign-in: the password step comes again, with the message. */
+const RESTART_CODES = new Set(['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'ACCOUNT_UNAVAILABLE']);
+
+interface SignInCodeStepProps {
+  challenge: SignInChallenge;
+  returnUrl: string | undefined;
+  onSignedIn: (result: SignInResult) => void;
+  /** Back to the password step, with why (null when the user asked). */
+  onRestart: (message: string | null) => void;
+}
+
+/** The sign-in page's code step: the code (or a recovery code), remember-me when offered, and Resend code for email and SMS. */
+export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: SignInCodeStepProps) {
+  const { digits, isEmail, isSMS, rememberMeDays, phoneNumber } = challenge.data;
+  const form = useForm<SignInCodeRequest, unknown, z.output<typeof signInCodeRequest>>({
+    resolver: zodResolver(signInCodeRequest),
+    defaultValues: { signInStateID: challenge.signInStateID, code: '', rememberMe: false },
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['code']);
+  const verify = useMutation({
+    mutationFn: (values: z.output<typeof signInCodeRequest>) =>
+      api<SignInResult>(API.authenticate, { form: { ...values, returnurl: returnUrl } }),
+    onSuccess: onSignedIn,
+    onError: (error) => {
+      form.resetField('code', { keepError: false });
+      if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
+      else applyServerError(error);
+    },
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setFormError(null);
+      verify.mutate(values);
+    }),
+  );
+  const intro = isSMS
+    ? MFA_MESSAGES.codeStepIntro[2](digits, phoneNumber ?? '')
+    : isEmail
+      ? MFA_MESSAGES.codeStepIntro[1](digits)
+      : MFA_MESSAGES.codeStepIntro[0](digits);
+
+  return (
+    <>
+      <h1>{MFA_MESSAGES.codeStepHeading}</h1>
+      <p>{intro}</p>
+      <FormError message={formError} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={MFA_MESSAGES.code}
+          hint={MFA_MESSAGES.recoveryHint}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoFocus
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+        {rememberMeDays > 0 && <Checkbox label={MFA_MESSAGES.rememberDevice(rememberMeDays)} {...form.register('rememberMe')} />}
+        <Button type="submit" busy={verify.isPending}>
+          {MFA_MESSAGES.verify}
+        </Button>
+      </form>
+      <div className="button-row auth-links">
+        {(isEmail || isSMS) && <ResendCode signInStateID={challenge.signInStateID} onRestart={onRestart} />}
+        <Button variant="link" onClick={() => onRestart(null)}>
+          {MFA_MESSAGES.startAgain}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** 'Code sent' (the password step just sent one), then 'Resend code' after a minute. */
+function ResendCode({ signInStateID, onRestart }: { signInStateID: string; onRestart: (message: string | null) => void }) {
+  const sender = useCodeSender('sent');
+  const [problem, setProblem] = useState<string | null>(null);
+  const resend = useMutation({
+    mutationFn: () => api<void>(API.authenticateSendCode, { form: { signInStateID } }),
+    onMutate: () => setProblem(null),
+    onSuccess: sender.markSent,
+    onError: (error) => {
+      if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
+      else setProblem(error.message);
+    },
+  });
+  return (
+    <>
+      {problem && <Alert kind="error">{problem}</Alert>}
+      <Button variant="secondary" disabled={sender.disabled} busy={resend.isPending} onClick={() => resend.mutate()}>
+        {sender.label}
+      </Button>
+    </>
+  );
+}

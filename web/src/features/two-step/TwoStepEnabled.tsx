@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import type { TwoStepKind } from '@gatehouse/common/policy';
+import { API } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { disableTwoStepRequest, type DisableTwoStepRequest } from '@gatehouse/common/schemas/mfa';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+
+/**
+ * MFA is on: Disable, or Reset when MFA is required (the user then sets it up again), with the password,
+ * behind the 'Warning' dialog and its confirmation statement.
+ */
+export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required: boolean }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const form = useForm<DisableTwoStepRequest>({ resolver: zodResolver(disableTwoStepRequest), defaultValues: { password: '' } });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['password']);
+  const disable = useMutation({
+    mutationFn: (values: DisableTwoStepRequest) => api<Account>(API.disableotp, { form: values }),
+    onSuccess: (account) => queryClient.setQueryData(queryKeys.account, account),
+    onError: (error) => {
+      setAsking(false);
+      form.resetField('password');
+      applyServerError(error);
+    },
+  });
+  const ask = useSubmitGuard(
+    form.handleSubmit(() => {
+      setFormError(null);
+      setAsking(true);
+    }),
+  );
+  return (
+    <>
+      <h2>{MFA_MESSAGES.enabledHeading}</h2>
+      <p>{MFA_MESSAGES.enabledText(kind)}</p>
+      {required && <p>{MFA_MESSAGES.requiredNote}</p>}
+      <FormError message={formError} />
+      <form onSubmit={ask} noValidate>
+        <TextField
+          label={MFA_MESSAGES.password}
+          hint={MFA_MESSAGES.passwordHint}
+          type="password"
+          autoComplete="current-password"
+          error={form.formState.errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" variant="secondary">
+          {required ? MFA_MESSAGES.reset : MFA_MESSAGES.disable}
+        </Button>
+      </form>
+      <Dialog
+        open={asking}
+        header={MFA_MESSAGES.warning}
+        text={required ? MFA_MESSAGES.resetText : MFA_MESSAGES.disableText}
+        confirmationText={required ? MFA_MESSAGES.resetConfirmation : MFA_MESSAGES.disableConfirmation}
+        affirmativeButtonText={required ? MFA_MESSAGES.resetButton : MFA_MESSAGES.disableButton}
+        important
+        busy={disable.isPending}
+        onAffirm={() => disable.mutate(form.getValues())}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
