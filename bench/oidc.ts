@@ -7,19 +7,21 @@
  *   npm run bench    (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 5, per endpoint and server;
  *                     BENCH_CONNECTIONS, default 16)
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { createOrganisation, freePort, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_ENDPOINTS: a comma-separated subset of the endpoints below (e.g. `userinfo,jwks`); all when unset. */
+const ONLY = process.env.BENCH_ENDPOINTS?.split(',').map((name) => name.trim());
 const PASSWORD = 'correct horse battery staple';
 const CALLBACK = 'http://localhost:1/callback';
 const VERIFIER = randomBytes(32).toString('base64url');
@@ -46,15 +48,6 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function waitFor(child: ChildProcess, text: string): Promise<void> {
@@ -169,33 +162,13 @@ async function codesFrom(target: Pick<Target, 'pool' | 'host' | 'discovery' | 'w
 async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
   const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
-    LOG_LEVEL: 'warn',
-    RUN_JOBS: 'false',
-  };
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = serverEnv(port, `sqlite:${path.join(dir, 'bench.db')}`, dir, { RUN_JOBS: 'false' });
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await waitFor(child, 'Gatehouse is running');
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      process.execPath,
-      [
-        path.join(ROOT, 'server/bin/gatehouse.js'),
-        'create-organisation',
-        'bench',
-        '--admin-email',
-        'admin@bench.test',
-        '--admin-password',
-        PASSWORD,
-      ],
-      { env },
-      (error) => (error ? reject(error) : resolve()),
-    ),
-  );
+  await createOrganisation(env, 'bench', 'admin@bench.test', PASSWORD);
   const host = `bench.localhost:${port}`;
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS, pipelining: 1 });
   const admin = new Jar();
@@ -419,7 +392,7 @@ try {
     '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | baseline rps | p50 ms | p99 ms | CPU ms/req | ratio (rps) | ratio (CPU) |',
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+  for (const [name, endpoint] of Object.entries(ENDPOINTS).filter(([name]) => !ONLY || ONLY.includes(name))) {
     const ours: Sample[] = [];
     const base: Sample[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -24,10 +24,6 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
   async function newPage(): Promise<Page> {
     return (await browser.newContext()).newPage();
-  }
-
-  async function expectAccessible(page: Page) {
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }
 
   /** The newest message to `to`, as `gatehouse outbox` prints it. */

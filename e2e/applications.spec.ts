@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -44,10 +44,6 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
   async function submitAgain(page: Page, name = 'Save') {
     await page.waitForTimeout(1100);
     await page.getByRole('button', { name }).click();
-  }
-
-  async function expectAccessible(page: Page) {
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }
 
   it('lets an admin add an application, see its secret once, and configure it', async () => {

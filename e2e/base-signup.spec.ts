@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -41,10 +41,6 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
 
   async function newPage(): Promise<Page> {
     return (await browser.newContext()).newPage();
-  }
-
-  async function expectAccessible(page: Page) {
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }
 
   /** The newest message to `to`, as `gatehouse outbox` prints it. */

@@ -3,11 +3,12 @@
  * up an authenticator app (the test computes its codes), sees the recovery codes once, then signs in
  * to a relying party with the code step, remembers the browser, and finally resets MFA.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -34,10 +35,6 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     await browser?.close();
     await gatehouse?.stop();
   });
-
-  async function expectAccessible(page: Page) {
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  }
 
   /** The sign-in page's password step (a browser that remembers the email shows only the password). */
   async function passwordStep(page: Page, remembered = false) {
@@ -110,6 +107,15 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     const codes = await page.locator('.recovery-codes code').allInnerTexts();
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    // They can be copied and downloaded, before they are gone for good.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page.getByRole('button', { name: 'Copy codes' }).click();
+    await page.getByRole('status').getByText('Copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(codes.join('\n'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${new URL(page.url()).hostname}-recovery-codes.txt`);
+    const saved = readFileSync((await download.path())!, 'utf8');
+    for (const code of codes) expect(saved).toContain(code);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, `${dialect}-two-step-recovery-codes`);

@@ -4,6 +4,7 @@
  * With GATEHOUSE_REQUIRE_SUITES (CI sets it), a missing service fails the run instead of skipping.
  */
 import { existsSync } from 'node:fs';
+import { createClient } from '@redis/client';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -13,6 +14,8 @@ declare module 'vitest' {
     postgresUrl: string;
     /** A Chromium executable, or '' when the browser suite is skipped. */
     chromiumPath: string;
+    /** A reachable Redis URL, or '' when the several-processes-with-Redis suite is skipped. */
+    redisUrl: string;
   }
 }
 
@@ -31,6 +34,19 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
+async function redisReachable(url: string): Promise<boolean> {
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    if (client.isOpen) client.destroy();
+  }
+}
+
 export default async function setup(project: TestProject): Promise<void> {
   const required = new Set((process.env.GATEHOUSE_REQUIRE_SUITES ?? '').split(',').filter(Boolean));
   const say = (line: string) => console.log(`  ${line}`);
@@ -43,6 +59,10 @@ export default async function setup(project: TestProject): Promise<void> {
   const chromiumOk = existsSync(chromium);
   project.provide('chromiumPath', chromiumOk ? chromium : '');
 
+  const redisUrl = process.env.TEST_REDIS_URL ?? '';
+  const redisOk = redisUrl !== '' && (await redisReachable(redisUrl));
+  project.provide('redisUrl', redisOk ? redisUrl : '');
+
   if (pgOk) say(`PostgreSQL suite: runs against ${pgUrl}`);
   else {
     const why = pgUrl ? `${pgUrl} is unreachable` : 'TEST_DATABASE_URL is not set';
@@ -53,5 +73,11 @@ export default async function setup(project: TestProject): Promise<void> {
   else {
     if (required.has('chromium')) throw new Error(`The browser suite is required but there is no Chromium at ${chromium}.`);
     say(`Browser suite: SKIPPED (no Chromium at ${chromium}; install it with apt-get install -y chromium).`);
+  }
+  if (redisOk) say(`Redis suite: runs against ${redisUrl}`);
+  else {
+    const why = redisUrl ? `${redisUrl} is unreachable` : 'TEST_REDIS_URL is not set';
+    if (required.has('redis')) throw new Error(`The Redis suite is required but ${why}.`);
+    say(`Redis suite: SKIPPED (${why}); processes without Redis are still tested.`);
   }
 }

@@ -51,6 +51,12 @@ export const MFA_MESSAGES = {
   recoveryCodesHeading: 'Your recovery codes',
   recoveryCodesIntro:
     'If you lose access to your codes, each of these recovery codes signs you in once. Keep them somewhere safe: they will not be shown again after you leave this page.',
+  copyCodes: 'Copy codes',
+  codesCopied: 'Copied',
+  downloadCodes: 'Download',
+  /** The downloaded file: the codes, one per line, with where they belong. */
+  recoveryCodesFile: (hostname: string, codes: readonly string[]) =>
+    [`Recovery codes for ${hostname}`, 'Each code signs you in once.', '', ...codes, ''].join('\n'),
   enabledHeading: 'Multi-factor authentication is on',
   enabledText: (method: TwoStepKind) =>
     ({

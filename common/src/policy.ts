@@ -137,6 +137,10 @@ export const LIMITS = {
   smsCodeValidityMinutes: 10,
   mfaDigits: 6,
   applicationTilesPerRow: 6,
+  /** Users per page of the /users list (GET /api/users, POST /api/users/search). */
+  usersPageSize: 50,
+  /** The longest search term accepted (an email address's limit). */
+  userSearchMax: 254,
 } as const;
 
 export const PASSWORD_STRENGTH_BANDS = [

@@ -2,33 +2,16 @@
  * Runs Gatehouse for browser journeys the way an operator does: `node server/src/main.ts` as its own
  * process on a free port over a fresh database, with organisations made by the `gatehouse` CLI.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { openDatabase, type Dialect } from '../../server/src/db/database.ts';
 import type { Database } from '../../server/src/db/schema.ts';
 import { createTestDatabase } from '../../server/src/testing/harness.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = path.join(ROOT, 'server/src/main.ts');
-const BIN = path.join(ROOT, 'server/bin/gatehouse.js');
+import { runCli, startServerProcess } from '../../server/src/testing/process.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface RunningGatehouse {
   port: number;
@@ -48,38 +31,14 @@ export interface RunningGatehouse {
 export async function startGatehouse(dialect: Dialect): Promise<RunningGatehouse> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: 'localhost',
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SHUTDOWN_DRAIN_SECONDS: '0',
-  };
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Gatehouse is running')) {
-    if (child.exitCode !== null) throw new Error(`Gatehouse exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`Gatehouse did not start within 30 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-
-  const cli = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [BIN, ...args], { env }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  // As an operator runs it: with its jobs (mail delivery, clean-ups), reachable as *.localhost.
+  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, HOST: 'localhost', RUN_JOBS: 'true' };
+  const server = await startServerProcess(env);
+  const cli = (args: string[]) => runCli(args, env);
 
   return {
-    port,
-    url: (org = '') => `http://${org ? `${org}.` : ''}localhost:${port}`,
+    port: server.port,
+    url: (org = '') => `http://${org ? `${org}.` : ''}localhost:${server.port}`,
     cli,
     async createOrganisation(name, email, password = ADMIN_PASSWORD) {
       const run = await cli(['create-organisation', name, '--admin-email', email, '--admin-password', password]);
@@ -93,13 +52,9 @@ export async function startGatehouse(dialect: Dialect): Promise<RunningGatehouse
         await db.close();
       }
     },
-    logs: () => output,
+    logs: server.logs,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

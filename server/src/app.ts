@@ -15,11 +15,14 @@ import { registerInputHygiene } from './http/input-hygiene.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { onProviderInvalidated } from './oidc/revision.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
+import { LIVE_ORGANISATION_CACHE_MS, ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
 import { userRoutes } from './users/routes.ts';
 import { baseOrganisationRoutes } from './base-organisation/routes.ts';
@@ -52,7 +55,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
-  const resolver = new OrganisationResolver(ctx);
+  // With Redis, processes tell each other of organisation changes, and organisations are cached longer.
+  const changes = ctx.config.redisUrl
+    ? subscribeToOrganisationChanges(ctx.config.redisUrl, (id) => (id === null ? resolver.invalidate() : resolver.forget(id)), app.log)
+    : null;
+  const resolver = new OrganisationResolver(ctx, () => (changes?.live ? LIVE_ORGANISATION_CACHE_MS : ORGANISATION_CACHE_MS));
+  if (changes) {
+    onProviderInvalidated(ctx, (organisationId) => changes.publish(organisationId));
+    app.addHook('onClose', () => changes.close());
+  }
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
@@ -93,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);
 
-  const lifecycle: Lifecycle = { draining: false };
+  const lifecycle: Lifecycle = { draining: false, ...(changes ? { organisationChanges: changes } : {}) };
   diagnosticsRoutes(app, ctx, lifecycle);
   accountRoutes(app, ctx);
   organisationRoutes(app, ctx, resolver);
@@ -105,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   supportRoutes(app, ctx);
   applicationRoutes(app, ctx);
   mfaRoutes(app, ctx);
+  metricsRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
   return { app, resolver, lifecycle, routes };

@@ -119,4 +119,14 @@ describe('configuration', () => {
     expect(badToken).toThrow(/SMS_AUTH_TOKEN is not valid/);
     expect(badToken).not.toThrow(/xxxx/);
   });
+
+  it('uses Redis only when REDIS_URL is given, and never echoes its password', () => {
+    expect(loadConfig({}, tempDir()).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@cache.internal:6379/2' }, tempDir()).redisUrl).toBe(
+      'redis://:secret@cache.internal:6379/2',
+    );
+    const bad = () => loadConfig({ REDIS_URL: 'http://:secret@cache.internal:6379' }, tempDir());
+    expect(bad).toThrow(/environment variable REDIS_URL is not valid/);
+    expect(bad).not.toThrow(/secret/);
+  });
 });

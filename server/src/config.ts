@@ -75,6 +75,10 @@ const envSchema = z.object({
       'must be a phone number such as +15005550006, a messaging service id (MG...) or a sender name of up to 11 letters and digits',
     )
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must be redis://[user:password@]host:6379[/db] or rediss://...')
+    .optional(),
 });
 
 export type Config = {
@@ -105,12 +109,14 @@ export type Config = {
   demoLifetimeMs: number;
   /** A Twilio-compatible Messages API for SMS codes; null keeps every text in the development outbox instead. */
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
+  /** Redis, through which processes tell each other at once that an organisation changed; null when there is one process or none is set. */
+  redisUrl: string | null;
 };
 
 export class ConfigError extends Error {}
 
 /** Variables whose values may hold credentials: an error names them but never echoes them. */
-const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'SMS_AUTH_TOKEN']);
+const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'SMS_AUTH_TOKEN', 'REDIS_URL']);
 
 /** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 

@@ -50,7 +50,8 @@ export const signInResult = z.object({
 });
 export type SignInResult = z.infer<typeof signInResult>;
 
-const phoneNumber = z
+/** An optional phone number: digits, spaces, brackets, dashes and a leading +. */
+export const phoneNumber = z
   .string()
   .trim()
   .max(LIMITS.phoneMax, { error: MESSAGES.tooLong(LIMITS.phoneMax) })

@@ -26,6 +26,8 @@ export const publicOrganisation = z.object({
   customHelpPageURL: z.string().nullable(),
   allowSMSTwoStep: z.boolean(),
   allowEmailTwoStep: z.boolean(),
+  /** Everyone must set up MFA: the user screens then hide the per-user enforcement box. */
+  requireTwoStep: z.boolean(),
   rememberMeDays: z.number(),
   /** An end user with a single application goes straight to its landing page from the dashboard. */
   dashboardRedirect: z.boolean(),

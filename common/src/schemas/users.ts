@@ -1,7 +1,8 @@
 /** Inviting users and the per-user actions of user administration (spec sections 2, 5 and 7). */
 import { z } from 'zod';
-import { LIMITS, ROLES } from '../policy.ts';
-import { account } from './account.ts';
+import { MESSAGES } from '../messages.ts';
+import { LIMITS, ROLES, USER_STATUSES } from '../policy.ts';
+import { account, phoneNumber } from './account.ts';
 import { email, formBoolean, formList, optionalString, requiredString, returnUrl } from './fields.ts';
 
 export const inviteUserRequest = z.object({
@@ -19,3 +20,51 @@ export type InviteUserRequest = z.input<typeof inviteUserRequest>;
 /** The answer to a per-user action (resend, enable, disable, clear lockout, reset email): its message and the user now. */
 export const userActionResult = z.object({ message: z.string(), user: account });
 export type UserActionResult = z.infer<typeof userActionResult>;
+
+/** The /users list's query (GET /api/users) or form (POST /api/users/search): a 1-based page and an optional prefix. */
+export const listUsersRequest = z.object({
+  page: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().int().min(1).max(1_000_000)).catch(1),
+  search: z
+    .string()
+    .trim()
+    .max(LIMITS.userSearchMax, { error: MESSAGES.tooLong(LIMITS.userSearchMax) })
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
+});
+export type ListUsersRequest = z.input<typeof listUsersRequest>;
+
+/** One row of the /users table. */
+export const userSummary = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  surname: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+/** A page of users, ordered by email; `totalPages` counts the pages of the whole (searched) list. */
+export const userListPage = z.object({
+  items: z.array(userSummary),
+  page: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+});
+export type UserListPage = z.infer<typeof userListPage>;
+
+/**
+ * PUT /api/users/{id}: the edit screen's left card. Role and MFA enforcement left out keep their values
+ * (the MFA box is not shown when the organisation requires MFA); `clients` replaces the user's access.
+ * When the caller edits themselves, role, MFA enforcement and applications are ignored.
+ */
+export const updateUserRequest = z.object({
+  firstName: optionalString(LIMITS.firstNameMax),
+  surname: optionalString(LIMITS.surnameMax),
+  phoneNumber,
+  role: z.enum(ROLES, { error: 'Please choose a role' }).optional(),
+  multiFactorAuthRequired: formBoolean.optional(),
+  clients: formList(z.string().trim().min(1).max(100)).pipe(z.array(z.string()).max(500)),
+  returnurl: returnUrl,
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequest>;

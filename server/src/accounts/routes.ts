@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { clearSessionCookie, getAuth, requireOrganisation, requireUser } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
 import { endSession } from '../sessions/service.ts';
+import { countingFailedSignIns } from '../metrics/service.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
 import { accountOf, authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
@@ -27,11 +28,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
   app.post(API.authenticate, async (request, reply): Promise<SignInAnswer> => {
     const org = requireOrganisation(request);
-    if (isCodeStep(request.body)) return completeCodeStep(ctx, request, reply, org, parse(signInCodeRequest, request.body));
+    if (isCodeStep(request.body)) {
+      const input = parse(signInCodeRequest, request.body);
+      return countingFailedSignIns(ctx, org.id, () => completeCodeStep(ctx, request, reply, org, input));
+    }
     const input = parse(signInRequest, request.body);
-    const outcome = await authenticate(ctx, org, input.email, input.password, {
-      deviceRemembered: (user) => deviceRemembered(ctx, request, org, user),
-    });
+    const outcome = await countingFailedSignIns(ctx, org.id, () =>
+      authenticate(ctx, org, input.email, input.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
+    );
     if (outcome.kind === 'challenge') return beginCodeStep(ctx, reply, org, outcome.user);
     return startSession(ctx, request, reply, org, outcome.user, outcome.amr, input.returnurl);
   });

@@ -14,6 +14,7 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import type { Account } from '@gatehouse/common/schemas/account';
 import { userApplications } from '../applications/service.ts';
 import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from '../mfa/model.ts';
+import { countSignIn } from '../metrics/service.ts';
 import { toAccount } from './model.ts';
 import { setUserStatus } from './status.ts';
 import {
@@ -120,6 +121,7 @@ export async function authenticate(
     return { kind: 'challenge', user };
   }
   await recordSignIn(db, org.id, user.id, now);
+  await countSignIn(ctx, org.id);
   const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;
   return { kind: 'authenticated', user: (await findUserById(db, org.id, user.id))!, amr };
 }

@@ -1,9 +1,8 @@
 /** Queries on the users table; every one is scoped by organisation id. */
-import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
 import type { Role, UserStatus } from '@gatehouse/common/policy';
-import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { searchKey } from '../db/search-key.ts';
 
 export function findUserByEmail(db: Executor, organisationId: string, email: string): Promise<UserRow | undefined> {
   return db
@@ -46,11 +45,19 @@ export function newUserRow(fields: {
 }
 
 export async function insertUser(db: Executor, row: NewUserRow): Promise<void> {
-  await db.insertInto('users').values(row).execute();
+  await db.insertInto('users').values(withSearchKeys(row)).execute();
 }
 
 export async function updateUser(db: Executor, organisationId: string, id: string, changes: UserUpdate): Promise<void> {
-  await db.updateTable('users').set(changes).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await db.updateTable('users').set(withSearchKeys(changes)).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+/** Every write of a name writes its lower-cased search copy too (migration 0009), so the two never drift. */
+function withSearchKeys<T extends { first_name?: unknown; surname?: unknown }>(row: T): T {
+  const keys: Partial<Record<'first_name_search' | 'surname_search', string | null>> = {};
+  if (row.first_name === null || typeof row.first_name === 'string') keys.first_name_search = searchKey(row.first_name);
+  if (row.surname === null || typeof row.surname === 'string') keys.surname_search = searchKey(row.surname);
+  return { ...row, ...keys };
 }
 
 /** Records when a password check failed (the attempt itself was counted when it was reserved). */

@@ -81,6 +81,7 @@ export async function createApplication(
     id_token_signing_alg: 'RS256',
     created_at: now,
     updated_at: now,
+    last_code_at: null,
   };
   await insertClient(ctx.db.kysely, row);
   await invalidateOrganisationProvider(ctx, organisationId);

@@ -1,8 +1,6 @@
 /** Queries on the assets table (uploaded images), scoped by organisation. */
-import type { Kysely, Transaction } from 'kysely';
-import type { AssetRow, Database } from '../db/schema.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { AssetRow, Executor } from '../db/schema.ts';
 
 export async function insertAsset(db: Executor, row: AssetRow): Promise<void> {
   await db.insertInto('assets').values(row).execute();

@@ -21,6 +21,7 @@ import type { AppContext } from '../context.ts';
 import type { EmailTokenRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
+import { countSignIn } from '../metrics/service.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../organisations/model.ts';
@@ -129,6 +130,7 @@ export async function useHandover(ctx: AppContext, org: Organisation, query: unk
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
   await recordSignIn(ctx.db.kysely, org.id, user.id, ctx.clock.now());
+  await countSignIn(ctx, org.id);
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 

@@ -1,18 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/gatehouse.js', import.meta.url));
-
-function gatehouse(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+import { runCli as gatehouse } from '../testing/process.ts';
 
 describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   let server: TestServer;

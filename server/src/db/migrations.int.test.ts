@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { createTestDatabase } from '../testing/harness.ts';
+import { createTestDatabase, testDialects } from '../testing/harness.ts';
 import { openDatabase } from './database.ts';
 import { migrate } from './migrations/index.ts';
 
@@ -26,6 +27,48 @@ describe.skipIf(!inject('postgresUrl'))('migrations on postgres', () => {
       await database.drop();
       await admin.query(`drop schema if exists ${other} cascade`);
       await admin.end();
+    }
+  });
+});
+
+describe.each(testDialects())('migration 0009 on %s', (dialect) => {
+  it('accepts a database already at 0008 and backfills the search copies of existing names', async () => {
+    const database = await createTestDatabase(dialect);
+    const db = openDatabase(database.database);
+    try {
+      await migrate(db, '0008-base-signup');
+      const now = Date.now();
+      await sql`insert into organisations (id, name, display_name, is_base, is_demo, tier, hide_organisation_name, prevent_self_sign_up,
+        user_email_whitelist, invitation_expiry_hours, password_expiry_days, password_min_length, password_upper, password_lower,
+        password_digit, password_special, use_password_list, enforce_password_history, require_two_step, allow_sms_two_step,
+        allow_email_two_step, enable_redirect_url, dashboard_redirect, failed_sign_ins_before_cooldown, cooldown_duration_minutes,
+        failed_sign_ins_before_lockout, reactivation_grace_period_days, inactivity_expiry_days, inactivity_deletion_days,
+        inactivity_notification_email_days, remember_me_days, colour, font, button_style, input_style, created_at, updated_at)
+        values ('o1', 'acme', 'Acme', false, false, 'starter', false, false, '[]', 168, 0, 10, false, false, false, false, true, false,
+        false, false, false, false, false, 5, 30, 10, 3, 60, 0, 7, 0, 'Blue', 'Default', 'Default', 'Default', ${now}, ${now})`.execute(
+        db.kysely,
+      );
+      for (const [id, first, last] of [
+        ['u1', 'Ada', 'Lovelace'],
+        ['u2', null, 'ÉCOLE'],
+        ['u3', null, null],
+      ] as const) {
+        await sql`insert into users (id, organisation_id, email, first_name, surname, role, status, requires_new_password,
+          failed_auth_count, multi_factor_auth_required, created_at, updated_at)
+          values (${id}, 'o1', ${`${id}@acme.test`}, ${first}, ${last}, 'EndUser', 'Pending', false, 0, false, ${now}, ${now})`.execute(
+          db.kysely,
+        );
+      }
+      await migrate(db);
+      const rows = await db.kysely.selectFrom('users').select(['id', 'first_name_search', 'surname_search']).orderBy('id').execute();
+      expect(rows.map((r) => ({ ...r }))).toEqual([
+        { id: 'u1', first_name_search: 'ada', surname_search: 'lovelace' },
+        { id: 'u2', first_name_search: null, surname_search: 'école' },
+        { id: 'u3', first_name_search: null, surname_search: null },
+      ]);
+    } finally {
+      await db.close();
+      await database.drop();
     }
   });
 });

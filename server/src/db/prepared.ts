@@ -4,10 +4,8 @@
  * times a second, so they compile once per executor and reuse the SQL. Parameters are named: the
  * builder uses `param('name')` where a value goes, and each run passes the values by name.
  */
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
-import type { Database } from './schema.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import type { Executor } from './schema.ts';
 
 const MARK = '\u0000param:';
 

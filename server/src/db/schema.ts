@@ -2,7 +2,7 @@
  * Table types for Kysely. Times are epoch milliseconds (BIGINT), booleans are BOOLEAN, JSON is TEXT.
  * Every tenant table carries organisation_id and every query filters by it.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, TwoStepKind, UserStatus } from '@gatehouse/common/policy';
 import type { ClientType, IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 
@@ -93,6 +93,9 @@ export interface UsersTable {
   terms_accepted_at: number | null;
   /** The user's second step (0 app, 1 email, 2 SMS), or null without one; its secrets are in user_mfa. */
   two_step_kind: Generated<TwoStepKind | null>;
+  /** first_name and surname lower-cased for the /users prefix search (migration 0009); accounts/store.ts writes them. */
+  first_name_search: Generated<string | null>;
+  surname_search: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -233,6 +236,8 @@ export interface ClientsTable {
   id_token_signing_alg: SigningAlg;
   created_at: number;
   updated_at: number;
+  /** When the application last had an authorization code issued (the metrics' applications in use). */
+  last_code_at: number | null;
 }
 
 /** Which applications an end user may sign in to (admins may use all). */
@@ -293,6 +298,22 @@ export interface OidcEventsTable {
   /** What the event is about: an interaction uid, or a code's hashed id. */
   subject: string | null;
   created_at: number;
+}
+
+/** What the metrics count per minute (metrics/store.ts). */
+/**
+ * Counted per minute: sign-ins and failed sign-ins of the organisation's own pages, and the protocol's
+ * codes and application sign-ins. An ending (`code_redeemed`, `app_sign_in_ended`) is counted in the
+ * minute its code or sign-in started, so what never ended is a difference of two sums.
+ */
+export type MetricName = 'sign_in' | 'sign_in_failed' | 'code_issued' | 'code_redeemed' | 'app_sign_in_started' | 'app_sign_in_ended';
+
+/** A counter: how many `metric` events an organisation had in the minute starting at bucket_start. */
+export interface MetricCountsTable {
+  organisation_id: string;
+  metric: MetricName;
+  bucket_start: number;
+  count: number;
 }
 
 /** The secret material of a user's second step; the row exists while the method is on. */
@@ -362,6 +383,9 @@ export interface SignInStatesTable {
   expires_at: number;
 }
 
+/** What a query runs on: the database, or a transaction of it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -384,6 +408,7 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_remembered_devices: MfaRememberedDevicesTable;
   sign_in_states: SignInStatesTable;
+  metric_counts: MetricCountsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -10,6 +10,8 @@ import { isReady } from './service.ts';
 /** Whether the process is shutting down: it still serves, but tells load balancers to send no more. */
 export interface Lifecycle {
   draining: boolean;
+  /** With REDIS_URL: whether organisation changes of other processes reach this one at once. */
+  organisationChanges?: { readonly live: boolean };
 }
 
 export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext, lifecycle: Lifecycle): void {
@@ -25,7 +27,10 @@ export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext, lifecyc
   app.get('/readyz', async (_request, reply) => {
     if (lifecycle.draining) return reply.code(503).send({ status: 'shutting down' });
     const ok = await isReady(ctx);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
+    // Redis is reported, not required: without it a change reaches this process within 2 s.
+    const changes = lifecycle.organisationChanges;
+    const redis = changes ? { redis: changes.live ? 'subscribed' : 'unreachable' } : {};
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable', ...redis });
   });
 
   // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.

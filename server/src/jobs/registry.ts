@@ -10,6 +10,7 @@ import { deleteExpiredEmailTokens } from '../tokens/store.ts';
 import { oidcCleanup } from '../oidc/jobs.ts';
 import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
 import { deleteExpiredMfaRows } from '../mfa/store.ts';
+import { metricsCleanup } from '../metrics/jobs.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -57,4 +58,13 @@ const mfaCleanup: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [expireSessions, deliverMail, accountInactivity, accountCleanup, oidcCleanup, mfaCleanup, demoCleanup];
+export const JOBS: readonly Job[] = [
+  expireSessions,
+  deliverMail,
+  accountInactivity,
+  accountCleanup,
+  oidcCleanup,
+  mfaCleanup,
+  demoCleanup,
+  metricsCleanup,
+];

@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, setPolicy } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/gatehouse.js', import.meta.url));
+import { runCli } from '../testing/process.ts';
 
 describe.each(testDialects())('the development outbox on %s', (dialect) => {
   let server: TestServer;
   let cliEnv: Record<string, string>;
 
-  const gatehouse = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...cliEnv } }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const gatehouse = (args: string[]) => runCli(args, cliEnv);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);

@@ -21,6 +21,7 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.
 import { startSession } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
+import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
@@ -209,5 +210,6 @@ export async function completeCodeStep(
   await resetFailedCodes(db, org.id, user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
+  await countSignIn(ctx, org.id);
   return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { AppSetup, SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
-import { SETTING_NAMES } from '@gatehouse/common/schemas/organisation-settings';
 import { MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
 import { mailTo, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
@@ -9,6 +8,7 @@ import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, enrolByCode, latestCodeTo } from '../testing/mfa.ts';
+import { saveSettings } from '../testing/organisations.ts';
 import { totpCode } from './totp.ts';
 
 const errorsOf = (res: TestResponse) => res.json<{ validation: { errors: Record<string, { message: string }> } }>().validation.errors;
@@ -262,9 +262,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     await enrolByCode(server, await signedIn(server, org, users.sms.email), { sms: '+15005550007' });
 
     const admin = await signedIn(server, org, `admin@${org}.test`);
-    const view = (await admin.get('/api/organisation')).json<Record<string, string | number | boolean | string[] | null>>();
-    const form = Object.fromEntries(SETTING_NAMES.map((name) => [name, view[name] ?? undefined]));
-    const save = (changes: Record<string, boolean>) => admin.put('/api/organisation', { form: { ...form, ...changes } });
+    const save = (changes: Record<string, boolean>) => saveSettings(admin, changes);
     expect((await save({ allowEmailTwoStep: false, allowSMSTwoStep: true })).status).toBe(200);
     const kind = async (email: string) => (await findUserByEmail(server.ctx.db.kysely, orgId, email))!.two_step_kind;
     expect([await kind(users.app.email), await kind(users.email.email), await kind(users.sms.email)]).toEqual([0, null, 2]);

@@ -1,10 +1,8 @@
 /** Queries of multi-factor authentication; every one is scoped by organisation id. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Dialect } from '../db/database.ts';
-import type { Database, MfaEnrolmentRow, SignInStateRow, UserMfaRow } from '../db/schema.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, MfaEnrolmentRow, SignInStateRow, UserMfaRow } from '../db/schema.ts';
 
 // ---- The user's method and its secrets
 

@@ -12,7 +12,7 @@ import { hash } from 'node:crypto';
 import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
-import { eventRow } from './events.ts';
+import { eventRow, logEvent } from './events.ts';
 import {
   consumeArtefact,
   deleteArtefact,
@@ -20,7 +20,6 @@ import {
   findArtefact,
   findArtefactByUid,
   findArtefactWithGrant,
-  insertEvent,
   upsertArtefact,
   type StoredArtefact,
 } from './store.ts';
@@ -65,9 +64,9 @@ class DatabaseAdapter implements Adapter {
     return this.#ctx.db.kysely;
   }
 
-  /** Writes go through the group commit (db/write-batch.ts). */
-  #write<T>(run: Parameters<typeof batchedWrite<T>>[1]): Promise<T> {
-    return batchedWrite(this.#ctx.db, run);
+  /** Writes go through the group commit (db/write-batch.ts); `atomic` when several statements must land together. */
+  #write<T>(run: Parameters<typeof batchedWrite<T>>[1], atomic = false): Promise<T> {
+    return batchedWrite(this.#ctx.db, run, atomic);
   }
 
   #key(id: string): string {
@@ -96,8 +95,8 @@ class DatabaseAdapter implements Adapter {
       this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key }) : null;
     await this.#write(async (db) => {
       await upsertArtefact(db, row);
-      if (event) await insertEvent(db, event);
-    });
+      if (event) await logEvent(db, event);
+    }, event !== null);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -136,10 +135,10 @@ class DatabaseAdapter implements Adapter {
     const key = hashId(id);
     const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key }) : null;
     const consumed = await this.#write(async (db) => {
-      const won = await consumeArtefact(db, this.#organisationId, this.#model, key, this.#ctx.clock.now());
-      if (won && event) await insertEvent(db, event);
-      return won;
-    });
+      const issuedAt = await consumeArtefact(db, this.#organisationId, this.#model, key, this.#ctx.clock.now());
+      if (issuedAt !== undefined && event) await logEvent(db, event, issuedAt);
+      return issuedAt !== undefined;
+    }, event !== null);
     if (consumed) return;
     // Someone redeemed it a moment ago: treat this as reuse.
     if (GRANT_SOURCES.has(this.#model)) {

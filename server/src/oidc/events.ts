@@ -1,17 +1,31 @@
 /**
- * Protocol events kept for the organisation metrics (issue 6 counts them over 24 hours): application
- * sign-ins started and how they ended, authorization codes issued and redeemed. One small row each,
- * pruned after EVENT_RETENTION_MS; counting is an indexed range scan per organisation and kind.
+ * Protocol events kept for the organisation metrics: application sign-ins started and how they ended,
+ * authorization codes issued and redeemed. Each event is recorded once per subject (an interaction, a
+ * code) and, the first time, counted in the organisation's minute counters (metrics/store.ts) in the
+ * minute its sign-in or code started: the dashboard's "never ended" figures are then a difference of
+ * two sums over a day of minutes, however busy the day was. The rows themselves answer when a sign-in
+ * started (prompt=login, max_age) and are pruned after EVENT_RETENTION_MS.
  */
 import { randomUUID } from 'node:crypto';
+import { countClientsUsedSince, markClientUsed } from '../applications/store.ts';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { OidcEventKind, OidcEventsTable } from '../db/schema.ts';
-import { countEvents, countUnended, findEventTime, insertEvent } from './store.ts';
+import type { Executor, MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
+import { bucketOf, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from '../metrics/store.ts';
+import { findEventTime, insertEvent } from './store.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
 const CODE_LIFETIME_MS = MINUTE;
+
+/** The counter each event adds one to. */
+const COUNTED_AS: Record<OidcEventKind, MetricName> = {
+  sign_in_started: 'app_sign_in_started',
+  sign_in_completed: 'app_sign_in_ended',
+  sign_in_denied: 'app_sign_in_ended',
+  code_issued: 'code_issued',
+  code_redeemed: 'code_redeemed',
+};
 
 interface About {
   clientId?: string | null;
@@ -29,8 +43,27 @@ export function eventRow(ctx: AppContext, organisationId: string, kind: OidcEven
   };
 }
 
-export async function recordEvent(ctx: AppContext, organisationId: string, kind: OidcEventKind, about: About): Promise<void> {
-  await insertEvent(ctx.db.kysely, eventRow(ctx, organisationId, kind, about));
+/**
+ * Records an event unless its subject already has one of its kind, and then counts it: an ending in
+ * the minute of `startedAt` (when its code or sign-in began), anything else in its own minute. Run it
+ * inside the write that causes the event.
+ */
+export async function logEvent(db: Executor, row: OidcEventsTable, startedAt = row.created_at): Promise<void> {
+  if (!(await insertEvent(db, row))) return;
+  await incrementMetric(db, row.organisation_id, COUNTED_AS[row.kind], bucketOf(startedAt));
+  if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, row.organisation_id, row.client_id, row.created_at);
+}
+
+/** Records an event and its count in one transaction. */
+export async function recordEvent(
+  ctx: AppContext,
+  organisationId: string,
+  kind: OidcEventKind,
+  about: About,
+  startedAt?: number,
+): Promise<void> {
+  const row = eventRow(ctx, organisationId, kind, about);
+  await ctx.db.kysely.transaction().execute((trx) => logEvent(trx, row, startedAt));
 }
 
 /**
@@ -38,11 +71,17 @@ export async function recordEvent(ctx: AppContext, organisationId: string, kind:
  * request is satisfied only by a sign-in made after this.
  */
 export async function signInStartedAt(ctx: AppContext, organisationId: string, clientId: string, uid: string): Promise<number> {
+  // Asked at the start and again at the finish of every sign-in: a read, and a write only the first time.
+  const seen = await findEventTime(ctx.db.kysely, organisationId, 'sign_in_started', uid);
+  if (seen !== undefined) return seen;
   await recordEvent(ctx, organisationId, 'sign_in_started', { clientId, subject: uid });
+  // Of two first sights at once, one row was kept: its time.
   return (await findEventTime(ctx.db.kysely, organisationId, 'sign_in_started', uid)) ?? ctx.clock.now();
 }
 
 export interface OidcActivity {
+  /** Applications that had a code issued (an application signed in to). */
+  clients: number;
   /** Authorization-code flows that issued a code. */
   authCodeFlows: number;
   /** Codes issued that were never redeemed before they expired. */
@@ -52,8 +91,9 @@ export interface OidcActivity {
 }
 
 /**
- * The organisation's protocol activity since `since` (the metrics use the last 24 hours). A sign-in
- * counts as abandoned once its interaction has expired (`interactionLifetimeMs`) without finishing.
+ * The organisation's protocol activity over the minutes from the one after `since`'s (the metrics use
+ * the last 24 hours, to the minute). A code counts as unused, and a sign-in as abandoned, once every
+ * one started in its minute has outlived its lifetime (a code's 60 s, `interactionLifetimeMs`) without ending.
  */
 export async function oidcActivity(
   ctx: AppContext,
@@ -63,10 +103,19 @@ export async function oidcActivity(
 ): Promise<OidcActivity> {
   const now = ctx.clock.now();
   const db = ctx.db.kysely;
-  const [authCodeFlows, unusedCodes, abandonedSignIns] = await Promise.all([
-    countEvents(db, organisationId, 'code_issued', since),
-    countUnended(db, organisationId, 'code_issued', ['code_redeemed'], since, now - CODE_LIFETIME_MS),
-    countUnended(db, organisationId, 'sign_in_started', ['sign_in_completed', 'sign_in_denied'], since, now - interactionLifetimeMs),
+  const from = bucketOf(since) + METRIC_BUCKET_MS;
+  // The minutes before bucketOf(now - lifetime) are settled: each ended a lifetime or more ago.
+  const settled = (lifetime: number) => bucketOf(now - lifetime);
+  const [clients, issued, codes, signIns] = await Promise.all([
+    countClientsUsedSince(db, organisationId, since),
+    sumMetrics(db, organisationId, ['code_issued'], from),
+    sumMetrics(db, organisationId, ['code_issued', 'code_redeemed'], from, settled(CODE_LIFETIME_MS)),
+    sumMetrics(db, organisationId, ['app_sign_in_started', 'app_sign_in_ended'], from, settled(interactionLifetimeMs)),
   ]);
-  return { authCodeFlows, unusedCodes, abandonedSignIns };
+  return {
+    clients,
+    authCodeFlows: issued.code_issued,
+    unusedCodes: Math.max(0, codes.code_issued - codes.code_redeemed),
+    abandonedSignIns: Math.max(0, signIns.app_sign_in_started - signIns.app_sign_in_ended),
+  };
 }

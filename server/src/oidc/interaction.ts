@@ -109,7 +109,8 @@ export async function finishInteraction(
   const auth = await getAuth(ctx, request);
   const now = ctx.clock.now();
   if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
-  if (needsFreshSignIn(details, auth, now, await signInStartedAt(ctx, org.id, clientId, details.uid))) {
+  const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
+  if (needsFreshSignIn(details, auth, now, startedAt)) {
     await signOutFor(ctx, request, reply, auth);
     return reply.redirect(signInUrl(redirectUrl), 303);
   }
@@ -137,6 +138,6 @@ export async function finishInteraction(
     result = { error: 'access_denied', error_description: 'The application no longer exists' };
   }
   const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
-  await recordEvent(ctx, org.id, result.login ? 'sign_in_completed' : 'sign_in_denied', { clientId, subject: details.uid });
+  await recordEvent(ctx, org.id, result.login ? 'sign_in_completed' : 'sign_in_denied', { clientId, subject: details.uid }, startedAt);
   return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
 }

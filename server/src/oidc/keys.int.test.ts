@@ -2,8 +2,6 @@
  * Signing keys (per organisation, encrypted at rest, surviving restarts, rotated without breaking
  * issued tokens) and the provider storage's upkeep (expired artefacts, retired keys, events).
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { buildApp } from '../app.ts';
@@ -15,17 +13,9 @@ import { createApplication, signedIn, type CreatedApplication } from '../testing
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { oidcActivity } from './events.ts';
 import { TTL } from './provider.ts';
+import { runCli as gatehouse } from '../testing/process.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/gatehouse.js', import.meta.url));
 const CALLBACK = 'https://wiki.example.com/callback';
-
-function gatehouse(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 interface Jwks {
   keys: { kid: string; alg: string; kty: string; use: string; d?: string }[];
@@ -151,7 +141,8 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
   });
 
   it('counts authorization-code flows, unused codes and abandoned sign-ins for the metrics', async () => {
-    const since = clock.now();
+    // The window counts whole minutes from the one after since's: this minute on.
+    const since = clock.now() - MINUTE;
     await tokens();
     // A code issued but never redeemed.
     const url = client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' });
@@ -159,12 +150,14 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     // A sign-in started and left at the sign-in page.
     await new TestBrowser(server.port).navigate(url);
     expect(await oidcActivity(server.ctx, acmeId, since, TTL.Interaction * 1000)).toEqual({
+      clients: 1,
       authCodeFlows: 2,
       unusedCodes: 0,
       abandonedSignIns: 0,
     });
-    clock.advance(TTL.Interaction * 1000 + MINUTE);
+    clock.advance(TTL.Interaction * 1000 + 2 * MINUTE);
     expect(await oidcActivity(server.ctx, acmeId, since, TTL.Interaction * 1000)).toEqual({
+      clients: 1,
       authCodeFlows: 2,
       unusedCodes: 1,
       abandonedSignIns: 1,

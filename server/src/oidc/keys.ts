@@ -14,7 +14,8 @@ import type { Database, OidcKeyRow } from '../db/schema.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
 import { invalidateOrganisationProvider } from './revision.ts';
-import { deleteRetiredKeys, insertKeys, listKeys, lockOrganisation, retireCurrentKeys } from './store.ts';
+import { lockOrganisation } from '../organisations/store.ts';
+import { deleteRetiredKeys, insertKeys, listKeys, retireCurrentKeys } from './store.ts';
 
 /** How long a retired key stays published: longer than any token or id_token_hint signed with it is used. */
 export const KEY_RETENTION_MS = 14 * DAY;

@@ -1,10 +1,6 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../db/database.ts';
 import { param, prepared } from '../db/prepared.ts';
-import type { Database, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
 
 // Signing keys
 
@@ -20,19 +16,6 @@ export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyR
     .where('organisation_id', '=', organisationId)
     .orderBy('created_at', 'desc')
     .orderBy('kid')
-    .execute();
-}
-
-/**
- * Takes the organisation's row lock (PostgreSQL; SQLite write transactions are serial already) so that
- * two processes generating or rotating keys at once do it one after the other.
- */
-export async function lockOrganisation(db: Transaction<Database>, dialect: Dialect, organisationId: string): Promise<void> {
-  await db
-    .selectFrom('organisations')
-    .select('id')
-    .where('id', '=', organisationId)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
     .execute();
 }
 
@@ -174,13 +157,24 @@ const consumeQuery = prepared((db) =>
     .where('organisation_id', '=', param('organisation_id'))
     .where('model', '=', param('model'))
     .where('id', '=', param('id'))
-    .where('consumed_at', 'is', null),
+    .where('consumed_at', 'is', null)
+    .returning('created_at'),
 );
 
-/** Marks an artefact consumed unless it already is: true for exactly one of several concurrent callers. */
-export async function consumeArtefact(db: Executor, organisationId: string, model: string, id: string, now: number): Promise<boolean> {
+/**
+ * Marks an artefact consumed unless it already is: for exactly one of several concurrent callers, the
+ * time the artefact was made; for the others, undefined.
+ */
+export async function consumeArtefact(
+  db: Executor,
+  organisationId: string,
+  model: string,
+  id: string,
+  now: number,
+): Promise<number | undefined> {
   const result = await consumeQuery(db, { organisation_id: organisationId, model, id, now });
-  return Number(result.numAffectedRows) === 1;
+  const createdAt = result.rows[0]?.created_at;
+  return createdAt === undefined ? undefined : Number(createdAt);
 }
 
 const deleteQuery = prepared((db) =>
@@ -225,13 +219,14 @@ export async function deleteExpiredArtefacts(db: Executor, now: number): Promise
 
 // Events
 
-/** Records an event once per (organisation, kind, subject): a repeated visit counts once. */
-export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<void> {
-  await db
+/** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
+export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<boolean> {
+  const result = await db
     .insertInto('oidc_events')
     .values(row)
     .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function findEventTime(
@@ -250,52 +245,7 @@ export async function findEventTime(
   return row?.created_at;
 }
 
-export async function countEvents(db: Executor, organisationId: string, kind: OidcEventsTable['kind'], since: number): Promise<number> {
-  const row = await db
-    .selectFrom('oidc_events')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('organisation_id', '=', organisationId)
-    .where('kind', '=', kind)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
   const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * Events of `kind` in [since, until] with no later event of `endedBy` about the same subject: codes
- * never redeemed, sign-ins neither completed nor refused.
- */
-export async function countUnended(
-  db: Executor,
-  organisationId: string,
-  kind: OidcEventsTable['kind'],
-  endedBy: OidcEventsTable['kind'][],
-  since: number,
-  until: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom('oidc_events as started')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('started.organisation_id', '=', organisationId)
-    .where('started.kind', '=', kind)
-    .where('started.created_at', '>=', since)
-    .where('started.created_at', '<=', until)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('oidc_events as ended')
-            .select('ended.id')
-            .whereRef('ended.organisation_id', '=', 'started.organisation_id')
-            .where('ended.kind', 'in', endedBy)
-            .whereRef('ended.subject', '=', 'started.subject'),
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

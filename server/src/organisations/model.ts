@@ -59,6 +59,7 @@ export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: 
     customHelpPageURL: r.custom_help_page_url,
     allowSMSTwoStep: r.allow_sms_two_step,
     allowEmailTwoStep: r.allow_email_two_step,
+    requireTwoStep: r.require_two_step,
     rememberMeDays: r.remember_me_days,
     dashboardRedirect: r.dashboard_redirect,
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_VALUES, RECOMMENDED_SETTINGS, UPLOADS, type Role } from '@gatehouse/common/policy';
-import { SETTING_NAMES, type OrganisationAdminView, type OrganisationPreview } from '@gatehouse/common/schemas/organisation-settings';
+import { type OrganisationAdminView, type OrganisationPreview } from '@gatehouse/common/schemas/organisation-settings';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { findUserByEmail, insertUser } from '../accounts/store.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -9,19 +9,8 @@ import { enrolAuthenticator } from '../testing/mfa.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { makeGif, makeIco, makeJpeg, makePng } from '../testing/images.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
+import { settingsForm, type SettingsForm as Form } from '../testing/organisations.ts';
 import { findOrganisationByName } from './store.ts';
-
-type Form = Record<string, string | number | boolean | readonly string[] | undefined>;
-
-/** The form the settings page would send for these settings, with some changed. */
-function settingsForm(view: Record<string, unknown>, changes: Form = {}): Form {
-  const form: Form = {};
-  for (const key of SETTING_NAMES) {
-    const value = view[key];
-    form[key] = value === null ? undefined : (value as Form[string]);
-  }
-  return { ...form, ...changes };
-}
 
 const png = (name: string, data = makePng(4, 4)): MultipartFile => ({ name, filename: 'image.png', type: 'image/png', data });
 

@@ -1,10 +1,8 @@
 /** Queries on the organisations table. */
 import { ORGANISATION_DEFAULTS } from '@gatehouse/common/policy';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import type { Database, NewOrganisationRow, OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, NewOrganisationRow, OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
 
 export function findOrganisationByName(db: Executor, name: string): Promise<OrganisationRow | undefined> {
   return db.selectFrom('organisations').selectAll().where('name', '=', name).where('is_base', '=', false).executeTakeFirst();
@@ -82,6 +80,16 @@ export function newOrganisationRow(fields: {
 
 export async function insertOrganisation(db: Executor, row: NewOrganisationRow): Promise<void> {
   await db.insertInto('organisations').values(row).execute();
+}
+
+/**
+ * Takes the organisation's row lock until the transaction ends, so that transactions of several processes
+ * on one organisation (adding users after counting them, generating or rotating keys) run one after the
+ * other. PostgreSQL locks the row; SQLite's write transactions are exclusive already (they begin IMMEDIATE).
+ */
+export async function lockOrganisation(trx: Transaction<Database>, dialect: Dialect, id: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('organisations').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /** Reads the organisation inside a transaction, holding its row until the transaction ends (PostgreSQL; SQLite's write transactions are exclusive already). */

@@ -3,19 +3,17 @@
  * organisation's rules, the common-password list, the last 13 passwords when enforcePasswordHistory
  * is on, then argon2id. Hashing happens before any transaction; storing is part of the caller's.
  */
-import type { Kysely, Transaction } from 'kysely';
+
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { LIMITS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
-import type { Database, UserRow, UserUpdate } from '../db/schema.ts';
+import type { Executor, UserRow, UserUpdate } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
 import { updateUser } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashPassword, verifyPassword } from './hash.ts';
 import { passwordPolicyFailures } from './policy.ts';
 import { recentPasswordHashes, recordPasswordHistory } from './store.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Checks a new password for `user` (null for one not yet created) and returns its hash; a refusal is a

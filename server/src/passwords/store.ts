@@ -1,9 +1,7 @@
 /** Queries on the password history (the enforcePasswordHistory rule); every one scoped by organisation. */
-import type { Kysely, Transaction } from 'kysely';
-import { LIMITS } from '@gatehouse/common/policy';
-import type { Database } from '../db/schema.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import { LIMITS } from '@gatehouse/common/policy';
+import type { Executor } from '../db/schema.ts';
 
 export async function recentPasswordHashes(db: Executor, organisationId: string, userId: string, limit: number): Promise<string[]> {
   const rows = await db

@@ -1,8 +1,6 @@
 /** Queries on recovery requests; every one scoped by organisation, keyed by the hash of the browser's token. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, RecoveryFlowRow } from '../db/schema.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor, RecoveryFlowRow } from '../db/schema.ts';
 
 export async function insertRecoveryFlow(db: Executor, row: RecoveryFlowRow): Promise<void> {
   await db.insertInto('recovery_flows').values(row).execute();

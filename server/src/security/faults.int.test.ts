@@ -4,13 +4,13 @@
  * and the server recovers by itself when it returns. Real server processes, real signals.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, DEFAULT_PASSWORD } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { freePort, runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { relayTo } from '../testing/relay.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -97,37 +97,10 @@ describe('faults', () => {
   });
 
   describe.skipIf(!inject('postgresUrl'))('when PostgreSQL goes away', () => {
-    /** A TCP relay to PostgreSQL that the test can cut and restore, standing in for the database going down. */
-    async function relayTo(target: URL) {
-      const port = await freePort();
-      const sockets = new Set<Socket>();
-      let server: Server | undefined;
-      const up = () =>
-        new Promise<void>((resolve) => {
-          server = createServer((inbound) => {
-            const outbound = connect(Number(target.port || 5432), target.hostname);
-            for (const s of [inbound, outbound]) {
-              sockets.add(s);
-              s.on('close', () => sockets.delete(s));
-              s.on('error', () => s.destroy());
-            }
-            inbound.pipe(outbound).pipe(inbound);
-          });
-          server.listen(port, '127.0.0.1', () => resolve());
-        });
-      const down = () =>
-        new Promise<void>((resolve) => {
-          for (const s of sockets) s.destroy();
-          server!.close(() => resolve());
-        });
-      await up();
-      return { port, up, down };
-    }
-
     it('answers 503 while it is unreachable, grants no sign-in, and recovers by itself', async () => {
       const { database, env } = await fixture('postgres');
       const direct = new URL(database.url);
-      const relay = await relayTo(direct);
+      const relay = await relayTo(direct.hostname, Number(direct.port || 5432));
       cleanups.push(() => relay.down().catch(() => {}));
       const viaRelay = new URL(database.url);
       viaRelay.hostname = '127.0.0.1';

@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, recordSignIn, updateUser } from '../accounts/store.ts';
 import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
+import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../passwords/service.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
@@ -157,5 +158,6 @@ export async function completeSignUp(
   });
   // Completing sign-up signs the user in.
   await recordSignIn(ctx.db.kysely, org.id, pending.id, now);
+  await countSignIn(ctx, org.id);
   return (await findUserById(ctx.db.kysely, org.id, pending.id))!;
 }

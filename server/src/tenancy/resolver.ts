@@ -1,14 +1,13 @@
 /**
  * Host header -> organisation. The base hostname is the base organisation; `<name>.<base>` is
  * organisation `name`; anything else is unknown (404, never a default organisation).
- * Known organisations are cached briefly per process; unknown hosts are not cached, so an
- * organisation created by any process is served at once.
+ * Known organisations are cached briefly per process (tenancy/changes.ts says how long); unknown
+ * hosts are not cached, so an organisation created by any process is served at once.
  */
 import type { AppContext } from '../context.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
 import { toOrganisation, type Organisation } from '../organisations/model.ts';
-
-const CACHE_TTL_MS = 2000;
+import { ORGANISATION_CACHE_MS } from './changes.ts';
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The organisation name a hostname asks for: '' for the base hostname, null when it is not ours. */
@@ -26,10 +25,13 @@ export function organisationNameForHost(hostHeader: string | undefined, baseHost
 
 export class OrganisationResolver {
   readonly #ctx: AppContext;
-  readonly #cache = new Map<string, { org: Organisation; expires: number }>();
+  readonly #cache = new Map<string, { org: Organisation; at: number }>();
+  readonly #lifetime: () => number;
 
-  constructor(ctx: AppContext) {
+  /** `lifetime`: how long an organisation may be served from the cache, asked at each read. */
+  constructor(ctx: AppContext, lifetime: () => number = () => ORGANISATION_CACHE_MS) {
     this.#ctx = ctx;
+    this.#lifetime = lifetime;
   }
 
   async resolve(hostHeader: string | undefined): Promise<Organisation | null> {
@@ -37,14 +39,15 @@ export class OrganisationResolver {
     if (name === null) return null;
     const now = Date.now();
     const cached = this.#cache.get(name);
-    if (cached && cached.expires > now) return cached.org;
+    // The lifetime is asked at each read: when Redis goes away, copies kept longer become stale at once.
+    if (cached && now - cached.at < this.#lifetime()) return cached.org;
     const row = name === '' ? await findBaseOrganisation(this.#ctx.db.kysely) : await findOrganisationByName(this.#ctx.db.kysely, name);
     if (!row) {
       this.#cache.delete(name);
       return null;
     }
     const org = toOrganisation(this.#ctx.config, row);
-    this.#cache.set(name, { org, expires: now + CACHE_TTL_MS });
+    this.#cache.set(name, { org, at: now });
     return org;
   }
 
@@ -52,5 +55,10 @@ export class OrganisationResolver {
   invalidate(org?: Pick<Organisation, 'name' | 'isBase'>): void {
     if (org === undefined) this.#cache.clear();
     else this.#cache.delete(org.isBase ? '' : org.name);
+  }
+
+  /** Forgets the organisation with this id (another process changed it). */
+  forget(organisationId: string): void {
+    for (const [name, entry] of this.#cache) if (entry.org.id === organisationId) this.#cache.delete(name);
   }
 }

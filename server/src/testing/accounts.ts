@@ -53,7 +53,7 @@ export function codeIn(text: string | null): string {
 export async function signIn(server: TestServer, org: string, email: string, password: string): Promise<TestClient> {
   const client = server.client(org);
   const res = await client.post('/api/authenticate', { form: { email, password } });
-  if (res.status !== 200) throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.text}`);
+  if (res.status !== 200) throw new Error(`Sign-in of ${email} at ${org} failed: ${res.status} ${res.text}`);
   return client;
 }
 

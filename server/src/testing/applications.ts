@@ -7,6 +7,7 @@ import type { Role, UserStatus } from '@gatehouse/common/policy';
 import { insertUser } from '../accounts/store.ts';
 import { setUserClientAccess } from '../applications/service.ts';
 import { hashPassword } from '../passwords/hash.ts';
+import { signIn } from './accounts.ts';
 import { DEFAULT_PASSWORD, type TestServer } from './harness.ts';
 import type { TestClient } from './http-client.ts';
 
@@ -51,11 +52,8 @@ export async function createUser(
 }
 
 /** An API client signed in as `email` at `org`. */
-export async function signedIn(server: TestServer, org: string, email: string): Promise<TestClient> {
-  const client = server.client(org);
-  const res = await client.post('/api/authenticate', { form: { email, password: DEFAULT_PASSWORD } });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} at ${org} failed: ${res.status} ${res.text}`);
-  return client;
+export function signedIn(server: TestServer, org: string, email: string): Promise<TestClient> {
+  return signIn(server, org, email, DEFAULT_PASSWORD);
 }
 
 export interface CreatedApplication {

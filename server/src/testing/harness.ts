@@ -85,6 +85,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     dataController: 'Gatehouse Test Ltd',
     demoLifetimeMs: 24 * 60 * 60 * 1000,
     sms: null,
+    redisUrl: null,
   };
 }
 

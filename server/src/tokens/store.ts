@@ -1,8 +1,6 @@
 /** Queries on emailed link tokens; every one scoped by organisation, keyed by the token's hash. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, EmailTokenPurpose, EmailTokenRow } from '../db/schema.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 
 export async function insertEmailToken(db: Executor, row: EmailTokenRow): Promise<void> {
   await db.insertInto('email_tokens').values(row).execute();

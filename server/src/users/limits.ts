@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { countUsers } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { lockOrganisationForUsers } from './store.ts';
+import { lockOrganisation } from '../organisations/store.ts';
 
 /**
  * Refuses when the organisation's tier allows no more users. With `add`, the check and the insert run
@@ -24,7 +24,7 @@ export async function assertRoomForUsers(
   }
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (limit !== null) {
-      await lockOrganisationForUsers(trx, ctx.db.dialect, org.id);
+      await lockOrganisation(trx, ctx.db.dialect, org.id);
       if ((await countUsers(trx, org.id)) >= limit) throw new AppError('USER_LIMIT_REACHED');
     }
     await add(trx);

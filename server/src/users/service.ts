@@ -1,8 +1,9 @@
 /**
  * User administration's part of the account lifecycle: inviting users, and the per-user actions
  * (resend the invitation or verification email, clear a lockout, enable, disable, send a password
- * reset email). Organisation Admins and User Admins act on users of their own rank or below; nobody
- * changes their own status. The list and edit screens and their API are issue 6's.
+ * reset email), the /users list and search, editing and deleting. Organisation Admins and User Admins
+ * act on users of their own rank or below; nobody changes their own status, role or access, or deletes
+ * themselves.
  */
 import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
 import { randomUUID } from 'node:crypto';
@@ -10,22 +11,24 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import { ROLE_RANK } from '@gatehouse/common/policy';
+import { LIMITS, ROLE_RANK } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
-import type { inviteUserRequest } from '@gatehouse/common/schemas/users';
+import type { inviteUserRequest, listUsersRequest, updateUserRequest, UserListPage } from '@gatehouse/common/schemas/users';
+import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { setUserStatus } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow } from '../accounts/store.ts';
+import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
+import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, updateUser } from '../accounts/store.ts';
 import { sendMail } from '../mail/service.ts';
 import { turnOffTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { assertRoomForUsers } from './limits.ts';
+import { listUsers } from './store.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
 
@@ -148,4 +151,88 @@ export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor
   await targetUser(ctx, org, actor, id);
   await turnOffTwoStep(ctx, org.id, id);
   return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
+}
+
+export type ListUsersInput = z.output<typeof listUsersRequest>;
+export type UpdateUserInput = z.output<typeof updateUserRequest>;
+
+/** GET /api/users and POST /api/users/search: a page of the organisation's users, by email, optionally by prefix. */
+export async function listUsersPage(ctx: AppContext, org: Organisation, input: ListUsersInput): Promise<UserListPage> {
+  const limit = LIMITS.usersPageSize;
+  const { rows, total } = await listUsers(ctx.db.kysely, ctx.db.dialect, {
+    organisationId: org.id,
+    search: input.search,
+    offset: (input.page - 1) * limit,
+    limit,
+  });
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      surname: row.surname,
+      role: row.role,
+      status: row.status,
+    })),
+    page: input.page,
+    totalPages: Math.ceil(total / limit),
+    total,
+  };
+}
+
+/** GET /api/users/{id}: any user of the organisation (a 404 for anyone else's). */
+export async function getUser(ctx: AppContext, org: Organisation, id: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db.kysely, org.id, id);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return user;
+}
+
+/**
+ * PUT /api/users/{id}: names and phone number; for someone else also role (up to the caller's own),
+ * MFA enforcement (unless the organisation requires MFA of everyone) and application access. On
+ * oneself those three are ignored, as the screen hides them (spec section 6).
+ */
+export async function updateUserDetails(
+  ctx: AppContext,
+  org: Organisation,
+  actor: UserRow,
+  id: string,
+  input: UpdateUserInput,
+): Promise<ActionResult> {
+  const target = await targetUser(ctx, org, actor, id);
+  const self = actor.id === target.id;
+  const now = ctx.clock.now();
+  const changes: UserUpdate = {
+    first_name: input.firstName ?? null,
+    surname: input.surname ?? null,
+    phone_number: input.phoneNumber ?? null,
+    updated_at: now,
+  };
+  let clientIds: string[] | undefined;
+  if (!self) {
+    if (input.role !== undefined) {
+      if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
+      changes.role = input.role;
+    }
+    if (input.multiFactorAuthRequired !== undefined && !org.row.require_two_step) {
+      changes.multi_factor_auth_required = input.multiFactorAuthRequired;
+    }
+    clientIds = await checkedClientIds(ctx, org.id, input.clients);
+  }
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateUser(trx, org.id, id, changes);
+    if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
+  });
+  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
+}
+
+/**
+ * DELETE /api/users/{id}: the user is removed for good (docs/decisions.md): their sessions, grants and
+ * tokens are ended first, and the rows that name them (invitations, recovery, MFA, access) cascade.
+ */
+export async function deleteUserById(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<void> {
+  if (actor.id === id) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
+  const user = await targetUser(ctx, org, actor, id);
+  await deleteUserAccount(ctx, org.id, user.id);
+  await deleteThrottle(ctx.db.kysely, org.id, user.email);
 }

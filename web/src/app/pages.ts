@@ -22,6 +22,9 @@ import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 import { SignUpPage } from '../pages/sign-up/SignUpPage.tsx';
 import { TwoStepPage } from '../pages/two-step/TwoStepPage.tsx';
 import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
+import { AddUserPage } from '../pages/users/AddUserPage.tsx';
+import { UserPage } from '../pages/users/UserPage.tsx';
+import { UsersPage } from '../pages/users/UsersPage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 // The front door's sign-up pages, help and policies load on demand, each in its own chunk.
@@ -50,6 +53,9 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   applications: ApplicationsPage,
   addApplication: AddApplicationPage,
   application: ApplicationPage,
+  users: UsersPage,
+  addUser: AddUserPage,
+  user: UserPage,
   redirecting: RedirectingPage,
   applicationPolicy: ApplicationPolicyPage,
   getStarted: GetStartedPage,

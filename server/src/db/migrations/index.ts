@@ -9,6 +9,8 @@ import { accountLifecycle } from './0004-account-lifecycle.ts';
 import { rememberMeFractions } from './0005-remember-me-fractions.ts';
 import { mfa } from './0006-mfa.ts';
 import { baseSignUp } from './0008-base-signup.ts';
+import { userSearch } from './0009-user-search.ts';
+import { metrics } from './0010-metrics.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -20,10 +22,15 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0005-remember-me-fractions': rememberMeFractions,
   '0006-mfa': mfa,
   '0008-base-signup': baseSignUp,
+  '0009-user-search': userSearch,
+  '0010-metrics': metrics,
 };
 
-/** Brings the schema up to date; safe when several processes start at once (Kysely takes a lock). */
-export async function migrate(db: Db): Promise<void> {
+/**
+ * Brings the schema up to date (or, for tests of a later migration on existing rows, up to `target`);
+ * safe when several processes start at once (Kysely takes a lock).
+ */
+export async function migrate(db: Db, target?: string): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
     // Kysely looks for its migration tables in every schema unless told which: another schema of the
@@ -33,7 +40,7 @@ export async function migrate(db: Db): Promise<void> {
       getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {

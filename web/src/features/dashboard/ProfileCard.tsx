@@ -1,38 +1,53 @@
-import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { ROLE_LABELS } from '@gatehouse/common/policy';
-import { MESSAGES } from '@gatehouse/common/messages';
+import { Link } from 'react-router';
+import { DASHBOARD_MESSAGES, profileCompletion, profileTasks, type ProfileTask } from '@gatehouse/common/dashboard';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { formatDateTime } from '@gatehouse/common/format';
+import { ROUTES } from '@gatehouse/common/routes';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Meter } from '../../components/Meter.tsx';
 import { useResendVerification } from '../account/use-resend-verification.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
+import './dashboard.css';
 
-/** Who is signed in: name, email and its verification, role. */
+const TASK_LABELS: Record<ProfileTask, string> = {
+  emailVerified: DASHBOARD_MESSAGES.taskVerifyEmail,
+  firstName: DASHBOARD_MESSAGES.taskFirstName,
+  mfa: DASHBOARD_MESSAGES.taskMfa,
+};
+
+/**
+ * The profile completion widget ('Complete your profile'): email verified, first name set and MFA
+ * enabled, each a third of 100%. An unverified email's task sends the confirmation email again; the
+ * others link to /account and /twostep.
+ */
 export function ProfileCard({ user }: { user: Account }) {
-  const name = [user.firstName, user.surname].filter(Boolean).join(' ');
+  const percent = profileCompletion(user);
+  const label = DASHBOARD_MESSAGES.profileComplete(percent);
   return (
-    <Card title="Profile">
-      <dl className="facts">
-        {name && (
-          <>
-            <dt>Name</dt>
-            <dd>{name}</dd>
-          </>
-        )}
-        <dt>Email</dt>
-        <dd>{user.email}</dd>
-        <dt>Email verified</dt>
-        <dd>
-          {formatDateTime(user.emailVerifiedDate) ?? (
-            <>
-              {MESSAGES.notYetVerified} <ResendConfirmation />
-            </>
-          )}
-        </dd>
-        <dt>Role</dt>
-        <dd>{ROLE_LABELS[user.role]}</dd>
-      </dl>
+    <Card title={DASHBOARD_MESSAGES.completeProfile}>
+      <Meter
+        label={DASHBOARD_MESSAGES.profileCompletion}
+        value={percent}
+        valueText={label}
+        tone={percent === 100 ? 'high' : percent >= 50 ? 'medium' : 'low'}
+      />
+      <ul className="profile-tasks">
+        {profileTasks(user).map(({ task, done }) => (
+          <li key={task} className={done ? 'profile-task profile-task-done' : 'profile-task'}>
+            {done ? (
+              <>
+                <span aria-hidden="true">✓ </span>
+                {TASK_LABELS[task]}
+                <span className="visually-hidden"> ({DASHBOARD_MESSAGES.taskDone})</span>
+              </>
+            ) : task === 'emailVerified' ? (
+              <ResendConfirmation />
+            ) : (
+              <Link to={task === 'firstName' ? ROUTES.account.path : ROUTES.twoStep.path}>{TASK_LABELS[task]}</Link>
+            )}
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
@@ -43,8 +58,13 @@ function ResendConfirmation() {
   const { notifyError } = useNotifications();
   if (resend.isSuccess) return <span role="status">{resend.data.message}</span>;
   return (
-    <Button variant="link" busy={resend.isPending} onClick={() => resend.mutate(undefined, { onError: (error) => notifyError(error) })}>
-      {ACCOUNT_MESSAGES.resendConfirmation}
+    <Button
+      variant="link"
+      busy={resend.isPending}
+      title={DASHBOARD_MESSAGES.taskVerifyEmailAction}
+      onClick={() => resend.mutate(undefined, { onError: (error) => notifyError(error) })}
+    >
+      {DASHBOARD_MESSAGES.taskVerifyEmail}
     </Button>
   );
 }

@@ -1,0 +1,227 @@
+/**
+ * The /users list and search in an organisation of 100,000 users, over HTTP, on SQLite and PostgreSQL.
+ * For each database: a real `node server/src/main.ts`, an organisation made with the CLI, 100,000 users
+ * bulk-inserted (multi-row inserts in one transaction, with the search copies the app writes), then,
+ * query by query, BENCH_REQUESTS (default 200) sequential requests on one keep-alive connection as the
+ * signed-in admin. Reports p50, p99 and mean latency and the rows matched, as markdown, and each
+ * search's query plan (it must be index ranges, not a scan of the table).
+ *
+ *   npm run bench:users-search -w bench
+ *   (BENCH_USERS, default 100000; BENCH_REQUESTS, default 200;
+ *    BENCH_POSTGRES_URL, e.g. postgres://postgres@127.0.0.1:5432/test, adds PostgreSQL in a fresh schema)
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { LIMITS } from '../common/src/policy.ts';
+import type { Config } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/database.ts';
+import type { NewUserRow } from '../server/src/db/schema.ts';
+import { PREFIX_END, searchKey } from '../server/src/db/search-key.ts';
+import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const PASSWORD = 'correct horse battery staple';
+const BATCH = 1000;
+
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Barbara',
+  'Charles',
+  'Donald',
+  'Edsger',
+  'Frances',
+  'Grace',
+  'Hedy',
+  'Ivan',
+  'John',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Niklaus',
+  'Ole',
+  'Radia',
+  'Sophie',
+  'Tim',
+  'Yukihiro',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Liskov',
+  'Babbage',
+  'Knuth',
+  'Dijkstra',
+  'Allen',
+  'Hopper',
+  'Lamarr',
+  'Sutherland',
+  'McCarthy',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Wirth',
+  'Dahl',
+  'Perlman',
+  'Wilson',
+  'Berners-Lee',
+  'Matsumoto',
+];
+
+/** The searches measured: [label, query string]. The last page is the deepest offset a list can reach. */
+const QUERIES: [string, string][] = [
+  ['list, page 1', ''],
+  ['list, page 20', '?page=20'],
+  [`list, last page (${Math.ceil((USERS + 1) / LIMITS.usersPageSize)})`, `?page=${Math.ceil((USERS + 1) / LIMITS.usersPageSize)}`],
+  ['search "m" (common prefix), page 1', '?search=m'],
+  ['search "mar" (first name), page 1', '?search=mar'],
+  ['search "mar", page 5', '?search=mar&page=5'],
+  ['search "hopp" (surname), page 1', '?search=hopp'],
+  ['search "grace.torvalds.4247@" (one email)', '?search=grace.torvalds.4247%40'],
+  ['search "zzz" (no match)', '?search=zzz'],
+];
+
+async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: string): Promise<string[]> {
+  const port = await freePort();
+  const env = serverEnv(port, databaseUrl, dataDir);
+  await createOrganisation(env, 'big', 'admin@big.test', PASSWORD);
+
+  const database: Config['database'] =
+    kind === 'sqlite' ? { kind, path: databaseUrl.slice('sqlite:'.length) } : { kind, url: databaseUrl, poolSize: 2 };
+  const db = openDatabase(database);
+  const seedStarted = performance.now();
+  const org = await db.kysely.selectFrom('organisations').select('id').where('name', '=', 'big').executeTakeFirstOrThrow();
+  await db.kysely.updateTable('organisations').set({ tier: 'free' }).where('id', '=', org.id).execute();
+  const now = Date.now();
+  await db.kysely.transaction().execute(async (trx) => {
+    for (let start = 0; start < USERS; start += BATCH) {
+      const rows: NewUserRow[] = [];
+      for (let i = start; i < Math.min(USERS, start + BATCH); i++) {
+        const first = FIRST[i % FIRST.length]!;
+        const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+        rows.push({
+          id: randomUUID(),
+          organisation_id: org.id,
+          email: `${first}.${last}.${i}@example.test`.toLowerCase(),
+          first_name: first,
+          surname: last,
+          first_name_search: searchKey(first),
+          surname_search: searchKey(last),
+          role: 'EndUser',
+          status: i % 10 === 0 ? 'Pending' : 'SignedUp',
+          requires_new_password: false,
+          failed_auth_count: 0,
+          multi_factor_auth_required: false,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await trx.insertInto('users').values(rows).execute();
+    }
+  });
+  // As autovacuum would leave it (statistics, and the visibility map that lets counts read indexes only).
+  if (kind === 'postgres') await sql`vacuum analyze users`.execute(db.kysely);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  // The plan of the search query as the store builds it (users/store.ts listUsers).
+  const collate = kind === 'postgres' ? sql` collate "C"` : sql``;
+  const prefix = 'mar';
+  const byPrefix = (column: string) =>
+    sql`select id, email, first_name, surname, role, status from users where organisation_id = ${org.id} and ${sql.ref(column)}${collate} >= ${prefix} and ${sql.ref(column)}${collate} < ${prefix + PREFIX_END}`;
+  const explain = kind === 'postgres' ? sql`explain` : sql`explain query plan`;
+  const plan = await sql<
+    Record<string, unknown>
+  >`${explain} select * from (${byPrefix('email')} union ${byPrefix('first_name_search')} union ${byPrefix('surname_search')}) as matches order by matches.email${collate} limit 50`.execute(
+    db.kysely,
+  );
+  const planText = plan.rows.map((r) => String(r['QUERY PLAN'] ?? r['detail'])).join('\n');
+  await db.close();
+
+  const server = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Gatehouse is running') && resolve()),
+  );
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 });
+  const host = `big.localhost:${port}`;
+  const signIn = await pool.request({
+    method: 'POST',
+    path: '/api/authenticate',
+    headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'admin@big.test', password: PASSWORD }).toString(),
+  });
+  await signIn.body.text();
+  const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+
+  const lines: string[] = [];
+  for (const [label, query] of QUERIES) {
+    const latencies: number[] = [];
+    let total = 0;
+    let items = 0;
+    for (let i = 0; i < REQUESTS + 10; i++) {
+      const started = performance.now();
+      const res = await pool.request({ method: 'GET', path: `/api/users${query}`, headers: { host, cookie, accept: 'application/json' } });
+      const body = (await res.body.json()) as { total: number; items: unknown[] };
+      if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${JSON.stringify(body)}`);
+      if (i >= 10) latencies.push(performance.now() - started); // the first ten warm up
+      total = body.total;
+      items = body.items.length;
+    }
+    latencies.sort((a, b) => a - b);
+    const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+    lines.push(
+      `| ${kind} | ${label} | ${total} | ${items} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${mean.toFixed(1)} |`,
+    );
+  }
+  await pool.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  console.log(`\n${kind}: seeded ${USERS} users in ${seedSeconds.toFixed(1)} s; plan of the search "${prefix}":\n${planText}\n`);
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  const sqliteDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
+  try {
+    lines.push(...(await run('sqlite', `sqlite:${path.join(sqliteDir, 'bench.db')}`, sqliteDir)));
+  } finally {
+    rmSync(sqliteDir, { recursive: true, force: true });
+  }
+  const postgres = process.env.BENCH_POSTGRES_URL;
+  if (postgres) {
+    const schema = `gh_bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgres });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(postgres);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const pgDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
+    try {
+      lines.push(...(await run('postgres', url.toString(), pgDir)));
+    } finally {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+      rmSync(pgDir, { recursive: true, force: true });
+    }
+  }
+  console.log(
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${USERS} users in one organisation, ${REQUESTS} sequential requests per row, page size ${LIMITS.usersPageSize}\n`,
+  );
+  console.log('| database | request | matching users | rows answered | p50 ms | p99 ms | mean ms |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const line of lines) console.log(line);
+}
+
+await main();

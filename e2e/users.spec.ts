@@ -1,0 +1,261 @@
+/**
+ * Journeys of issue 6 (users): an Organisation Admin invites a User Admin, who invites an end user with
+ * one application, edits them, finds them locked out and clears the lockout; and the list's search and
+ * infinite scroll over a few hundred users.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Dialect } from '../server/src/db/database.ts';
+import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
+import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+// The journeys run on SQLite; the rules under them run on both databases in the integration tests.
+const dialects: Dialect[] = ['sqlite'];
+const SEEDED = 300;
+
+describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chromium', (dialect) => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse(dialect);
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    await gatehouse.createOrganisation('globex', 'admin@globex.test');
+    // Set-ups no screen of this journey makes, before either organisation is first visited: a lockout
+    // after three wrong passwords (no cooldown first) at acme; a few hundred users at globex.
+    await gatehouse.withDatabase(async (db) => {
+      await db
+        .updateTable('organisations')
+        .set({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 3 })
+        .where('name', '=', 'acme')
+        .execute();
+      const globex = await db.selectFrom('organisations').select('id').where('name', '=', 'globex').executeTakeFirstOrThrow();
+      await db.updateTable('organisations').set({ tier: 'free' }).where('id', '=', globex.id).execute();
+      const now = Date.now();
+      for (let i = 0; i < SEEDED; i++) {
+        const n = String(i).padStart(3, '0');
+        await insertUser(
+          db,
+          newUserRow({
+            id: randomUUID(),
+            organisationId: globex.id,
+            email: `person${n}@globex.test`,
+            role: 'EndUser',
+            now,
+            changes: { first_name: i % 5 === 0 ? `Marta${n}` : `Name${n}`, surname: i === 123 ? 'Zebedee' : 'Smith' },
+          }),
+        );
+      }
+    });
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  async function signIn(org: string, email: string, password: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(gatehouse.url(org) + '/');
+    // Under load the sign-in form can still be settling (user and remember-me fetches) when typed into.
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    return page;
+  }
+
+  /** The link in the newest message to `to`, as `gatehouse outbox` prints it. */
+  async function linkInOutbox(org: string, to: string): Promise<string> {
+    const run = await gatehouse.cli(['outbox', '--org', org, '--limit', '20']);
+    const message = run.stdout.split('=== ').find((block) => block.includes(` to ${to}\n`));
+    if (!message) throw new Error(`No message to ${to} in:\n${run.stdout}`);
+    return /https?:\/\/\S+/.exec(message)![0];
+  }
+
+  async function acceptInvitation(org: string, email: string, password: string): Promise<void> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(await linkInOutbox(org, email));
+    await page.getByText(email).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByLabel('I accept the terms and conditions and the privacy policy').check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.context().close();
+  }
+
+  const row = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
+
+  it('an Organisation Admin invites a User Admin, who invites, edits, locks out and clears an end user', async () => {
+    const admin = await signIn('acme', 'admin@acme.test', ADMIN_PASSWORD);
+    const status = await admin.evaluate(async () => {
+      const body = new URLSearchParams({ name: 'Wiki', redirectURI: 'http://localhost:9/callback' });
+      return (await fetch('/api/clients', { method: 'POST', body })).status;
+    });
+    expect(status).toBe(201);
+    await admin.reload();
+
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Manage your Users' }).waitFor();
+    expect(await admin.title()).toBe('Users - acme');
+    await row(admin, 'admin@acme.test').getByText('Organisation admin').waitFor();
+    await expectAccessible(admin);
+
+    await admin.getByRole('link', { name: 'Add', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Add a user' }).waitFor();
+    await admin.getByText('Invite a user to sign up').waitFor();
+    expect(await admin.getByLabel('Role').locator('option').allTextContents()).toEqual(['End user', 'User admin', 'Organisation admin']);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('This field is required').first().waitFor();
+    await expectAccessible(admin);
+    await admin.getByLabel('First name').fill('Uma');
+    await admin.getByLabel('Email').fill('uma@example.test');
+    await admin.getByLabel('Role').selectOption({ label: 'User admin' });
+    await admin.waitForTimeout(1000);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.waitForURL('**/users');
+    await row(admin, 'uma@example.test').getByText('Pending').waitFor();
+    await admin.context().close();
+
+    await acceptInvitation('acme', 'uma@example.test', 'uma keeps the users tidy');
+    const uma = await signIn('acme', 'uma@example.test', 'uma keeps the users tidy');
+    await uma.goto(gatehouse.url('acme') + '/users/add?returnurl=%2Fusers%3Ffrom%3Dadd');
+    await uma.getByRole('heading', { name: 'Add a user' }).waitFor();
+    // A User Admin cannot make an Organisation Admin.
+    expect(await uma.getByLabel('Role').locator('option').allTextContents()).toEqual(['End user', 'User admin']);
+    await uma.getByLabel('Enforce multi-factor authentication (MFA) for this user').waitFor();
+    await uma.getByLabel('First name').fill('Eve');
+    await uma.getByLabel('Surname').fill('Example');
+    await uma.getByLabel('Email').fill('eve@example.test');
+    await uma.getByRole('button', { name: 'Save' }).click();
+    const dialog = uma.getByRole('dialog', { name: 'No applications selected' });
+    await dialog
+      .getByText("You haven't selected any applications for this user. Do you want to add user without any application access?")
+      .waitFor();
+    await expectAccessible(uma);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await uma.getByRole('checkbox', { name: 'Wiki' }).check();
+    await uma.waitForTimeout(1000);
+    await uma.getByRole('button', { name: 'Save' }).click();
+    await uma.waitForURL('**/users?from=add');
+
+    await acceptInvitation('acme', 'eve@example.test', 'eve has a quiet garden');
+    await uma.reload();
+    await row(uma, 'eve@example.test').getByText('Signed up').waitFor();
+    // The whole row opens the user.
+    await row(uma, 'eve@example.test').getByText('End user').click();
+    await uma.waitForURL('**/users/*');
+    await uma.getByRole('heading', { name: 'Edit user' }).waitFor();
+    expect(await uma.getByRole('checkbox', { name: 'Wiki' }).isChecked()).toBe(true);
+    await uma.getByText('Never').first().waitFor();
+    await uma.getByLabel('Surname').fill('Edited');
+    await uma.getByLabel('Phone number').fill('+44 20 7946 0000');
+    await uma.getByRole('button', { name: 'Save' }).click();
+    await uma.getByText('User details updated').waitFor();
+    await expectAccessible(uma);
+    await screenshot(uma, `${dialect}-edit-user`);
+    const eveUrl = uma.url();
+
+    // Three wrong passwords lock Eve out (the organisation's lockout policy).
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(gatehouse.url('acme') + '/');
+    const statuses = await stranger.evaluate(async () => {
+      const answers: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const body = new URLSearchParams({ email: 'eve@example.test', password: 'not the password' });
+        answers.push((await fetch('/api/authenticate', { method: 'POST', body })).status);
+      }
+      return answers;
+    });
+    expect(statuses.every((s) => s >= 400)).toBe(true);
+    await stranger.context().close();
+
+    await uma.goto(eveUrl);
+    const account = uma.getByRole('region', { name: 'Account' });
+    await account.getByText('Locked out').waitFor();
+    const history = uma.getByRole('region', { name: 'Access history' });
+    await history.getByText('3', { exact: true }).waitFor();
+    await account.getByRole('button', { name: 'Clear lockout' }).click();
+    await account.getByText('Account unlocked').waitFor();
+    await account.getByText('Signed up').waitFor();
+    await account.getByRole('button', { name: 'Send reset email' }).click();
+    await account.getByText('Password reset email sent').waitFor();
+    await account.getByRole('button', { name: 'Disable' }).click();
+    await account.getByText('Disabled', { exact: true }).waitFor();
+    await account.getByRole('button', { name: 'Enable' }).click();
+    await account.getByText('Signed up').waitFor();
+
+    // Editing oneself: no role, MFA, applications, status actions or delete.
+    await uma.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+    await row(uma, 'uma@example.test').getByRole('link').click();
+    await uma.getByRole('heading', { name: 'Edit user' }).waitFor();
+    await uma.getByLabel('First name').waitFor();
+    expect(await uma.getByLabel('Role').count()).toBe(0);
+    expect(await uma.getByRole('checkbox', { name: 'Wiki' }).count()).toBe(0);
+    expect(await uma.getByRole('button', { name: 'Disable' }).count()).toBe(0);
+    expect(await uma.getByRole('button', { name: 'Delete user' }).count()).toBe(0);
+    // Nor may a User Admin change the Organisation Admin above them: no delete in their row.
+    await uma.goBack();
+    await row(uma, 'admin@acme.test').waitFor();
+    expect(await row(uma, 'admin@acme.test').getByRole('button').count()).toBe(0);
+
+    // Delete from the list, after the 'Delete confirmation' dialog.
+    await row(uma, 'eve@example.test').getByRole('button', { name: 'Delete eve@example.test' }).click();
+    const confirm = uma.getByRole('dialog', { name: 'Delete confirmation' });
+    await confirm.getByText('Are you sure you want to delete?').waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await row(uma, 'eve@example.test').waitFor({ state: 'detached' });
+    await uma.goto(eveUrl);
+    await uma.waitForURL('**/users');
+    await uma.getByText('Sorry, the user was not found').waitFor();
+    await uma.context().close();
+  });
+
+  it('searches a few hundred users as the admin types and loads more as the table scrolls', async () => {
+    const admin = await signIn('globex', 'admin@globex.test', ADMIN_PASSWORD);
+    const searches: string[] = [];
+    admin.on('request', (request) => {
+      if (request.url().endsWith('/api/users/search')) searches.push(request.postData() ?? '');
+    });
+    await admin.goto(gatehouse.url('globex') + '/users');
+    const rows = admin.locator('tbody tr');
+    await rows.nth(49).waitFor();
+    expect(await rows.count()).toBe(50);
+    expect(await rows.first().innerText()).toContain('admin@globex.test');
+
+    // Scrolling to within 100 px of the bottom loads the next page, until all are shown.
+    for (let shown = 50; shown < SEEDED + 1; shown += 50) {
+      await admin.mouse.wheel(0, 100_000);
+      await rows.nth(Math.min(shown + 49, SEEDED)).waitFor();
+    }
+    expect(await rows.count()).toBe(SEEDED + 1);
+    await screenshot(admin, `${dialect}-users-scrolled`);
+
+    // Typed quickly, a term is searched once, 500 ms after the last keystroke.
+    searches.length = 0;
+    await admin.getByLabel('Search users').pressSequentially('marta', { delay: 50 });
+    await admin.waitForTimeout(100);
+    expect(searches).toEqual([]);
+    await rows.nth(49).waitFor();
+    await expect.poll(() => rows.count()).toBe(50);
+    expect(searches).toEqual(['page=1&search=marta']);
+    expect(await rows.first().innerText()).toContain('person000@globex.test');
+    await admin.mouse.wheel(0, 100_000);
+    await expect.poll(() => rows.count()).toBe(SEEDED / 5);
+
+    await admin.getByLabel('Search users').fill('zeb');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('person123@globex.test');
+
+    await admin.getByLabel('Search users').fill('nobody-here');
+    await admin.getByText('No matching users were found').waitFor();
+    await expectAccessible(admin);
+    await admin.context().close();
+  });
+});

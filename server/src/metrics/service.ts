@@ -1,0 +1,86 @@
+/**
+ * The organisation metrics of the admin dashboard (spec section 3, Metrics; windows of section 9):
+ * sign-ins and failed sign-ins counted per minute as they happen, the protocol figures from the
+ * provider's events (oidc/events.ts), the account counts from the users table. Nothing here reads more
+ * than a day of minute counters, a day of protocol events and one index entry per user.
+ */
+import type { ErrorCode } from '@gatehouse/common/errors';
+import type { Role } from '@gatehouse/common/policy';
+import type { Metrics } from '@gatehouse/common/schemas/metrics';
+import { DAY } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { MetricName } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { EVENT_RETENTION_MS, oidcActivity } from '../oidc/events.ts';
+import { TTL } from '../oidc/provider.ts';
+import { bucketOf, countUsersByStatus, deleteMetricsBefore, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
+
+/** The 24-hour window of the Activity and Applications tiles. */
+export const METRICS_WINDOW_MS = DAY;
+/** Counters are kept as long as the protocol events. */
+export const METRIC_RETENTION_MS = EVENT_RETENTION_MS;
+
+async function count(ctx: AppContext, organisationId: string, metric: MetricName): Promise<void> {
+  await incrementMetric(ctx.db.kysely, organisationId, metric, bucketOf(ctx.clock.now()));
+}
+
+/** Counts a sign-in: a password (and any second step) accepted, a completed sign-up, a hand-over. */
+export function countSignIn(ctx: AppContext, organisationId: string): Promise<void> {
+  return count(ctx, organisationId, 'sign_in');
+}
+
+/** What ends a sign-in attempt as a failed sign-in: wrong credentials or code, or an account that may not sign in. */
+const FAILED_SIGN_IN: ReadonlySet<ErrorCode> = new Set([
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_UNAVAILABLE',
+  'ACCOUNT_LOCKED',
+  'SIGN_IN_COOLDOWN',
+  'MFA_CODE_INVALID',
+]);
+
+/**
+ * Runs a sign-in step and counts a failed sign-in when it is refused for the credentials or the
+ * account; malformed requests and expired steps are not sign-in attempts.
+ */
+export async function countingFailedSignIns<T>(ctx: AppContext, organisationId: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AppError && FAILED_SIGN_IN.has(error.code)) await count(ctx, organisationId, 'sign_in_failed');
+    throw error;
+  }
+}
+
+/**
+ * The organisation's figures. The Applications tile's figures are for Organisation Admins only, as the
+ * tile is; a User Admin gets the Activity and Accounts figures.
+ */
+export async function organisationMetrics(ctx: AppContext, organisationId: string, role: Role): Promise<Metrics> {
+  const now = ctx.clock.now();
+  const since = now - METRICS_WINDOW_MS;
+  const db = ctx.db.kysely;
+  const [{ sign_in: signIns, sign_in_failed: failedSignIns }, activity, users] = await Promise.all([
+    // From the minute after the one holding `since`: the window is 24 hours to within a minute.
+    sumMetrics(db, organisationId, ['sign_in', 'sign_in_failed'], bucketOf(since) + METRIC_BUCKET_MS),
+    oidcActivity(ctx, organisationId, since, TTL.Interaction * 1000),
+    countUsersByStatus(db, organisationId),
+  ]);
+  const applications =
+    role === 'OrganisationAdministrator'
+      ? { clients: activity.clients, authCodeFlows: activity.authCodeFlows, unusedCodes: activity.unusedCodes }
+      : {};
+  return {
+    signIns,
+    failedSignIns,
+    abandonedSignIns: activity.abandonedSignIns,
+    ...applications,
+    registeredUsers: Object.values(users).reduce((sum, n) => sum + n, 0),
+    signedUpUsers: users.SignedUp ?? 0,
+    pendingUsers: users.Pending ?? 0,
+  };
+}
+
+/** Forgets counters older than the retention (job `metrics-cleanup`). */
+export function pruneMetrics(ctx: AppContext): Promise<number> {
+  return deleteMetricsBefore(ctx.db.kysely, ctx.clock.now() - METRIC_RETENTION_MS);
+}

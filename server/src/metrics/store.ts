@@ -1,0 +1,66 @@
+/** Queries on the metric counters and the account counts; every one is scoped by organisation id. */
+
+import type { UserStatus } from '@gatehouse/common/policy';
+import type { Executor, MetricName } from '../db/schema.ts';
+
+/**
+ * Adds one to the organisation's counter of `metric` for the bucket starting at `bucketStart`, in one
+ * statement: concurrent increments on any number of processes all land (the row lock, or SQLite's
+ * single writer, orders them) and the first of a bucket creates its row.
+ */
+export async function incrementMetric(db: Executor, organisationId: string, metric: MetricName, bucketStart: number): Promise<void> {
+  await db
+    .insertInto('metric_counts')
+    .values({ organisation_id: organisationId, metric, bucket_start: bucketStart, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
+    )
+    .execute();
+}
+
+/** Counters are kept per minute: figures over a window are exact to the minute. */
+export const METRIC_BUCKET_MS = 60_000;
+
+/** The start of the minute counter that `time` falls in. */
+export const bucketOf = (time: number): number => time - (time % METRIC_BUCKET_MS);
+
+/**
+ * The sums of the organisation's counters of `metrics` over the buckets starting in [from, until): one
+ * primary-key range per metric, at most a day of minutes each.
+ */
+export async function sumMetrics<M extends MetricName>(
+  db: Executor,
+  organisationId: string,
+  metrics: readonly M[],
+  from: number,
+  until = Number.MAX_SAFE_INTEGER,
+): Promise<Record<M, number>> {
+  const rows = await db
+    .selectFrom('metric_counts')
+    .select(['metric', (eb) => eb.fn.sum<number | string | null>('count').as('n')])
+    .where('organisation_id', '=', organisationId)
+    .where('metric', 'in', metrics)
+    .where('bucket_start', '>=', from)
+    .where('bucket_start', '<', until)
+    .groupBy('metric')
+    .execute();
+  const sums = Object.fromEntries(metrics.map((m) => [m, 0])) as Record<M, number>;
+  for (const row of rows) sums[row.metric as M] = Number(row.n ?? 0);
+  return sums;
+}
+
+export async function deleteMetricsBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('metric_counts').where('bucket_start', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The organisation's users per status, read from the (organisation_id, status) index. */
+export async function countUsersByStatus(db: Executor, organisationId: string): Promise<Partial<Record<UserStatus, number>>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('organisation_id', '=', organisationId)
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,300 @@
+/**
+ * User administration (issue 6): the /users list and search, reading, editing and deleting a user, the
+ * role and self-edit rules of spec section 6, and other organisations' users answering 404 on every route.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@gatehouse/common/policy';
+import { userActionPath, USER_ACTIONS } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
+import type { UserActionResult, UserListPage } from '@gatehouse/common/schemas/users';
+import { latestMailTo, linkIn, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
+import { createApplication, createUser, signedIn } from '../testing/applications.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { TestClient } from '../testing/http-client.ts';
+
+describe.each(testDialects())('user administration on %s', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server?.close());
+
+  /** A fresh organisation without the Starter limit, its signed-in Organisation Admin and a signed-in User Admin. */
+  async function organisation() {
+    const name = await newOrganisation(server, { tier: 'free' });
+    const id = await organisationId(server, name);
+    const admin = await signedIn(server, name, `admin@${name}.test`);
+    const userAdmin = await createUser(server, id, { email: `useradmin@${name}.test`, role: 'UserAdministrator' });
+    const adminId = (await admin.get('/api/account')).json<Account>().id;
+    return { name, id, admin, adminId, userAdmin, userAdminClient: await signedIn(server, name, userAdmin.email) };
+  }
+
+  const list = async (by: TestClient, query = '') => {
+    const res = await by.get(`/api/users${query}`);
+    expect(res.status).toBe(200);
+    return res.json<UserListPage>();
+  };
+
+  describe('the list and search', () => {
+    it('pages through every user in email order with the page size of common/policy', async () => {
+      const org = await organisation();
+      for (let i = 0; i < LIMITS.usersPageSize + 3; i++) {
+        await createUser(server, org.id, { email: `member${String(i).padStart(3, '0')}@example.test` });
+      }
+      const total = LIMITS.usersPageSize + 3 + 2;
+      const first = await list(org.admin);
+      expect(first).toMatchObject({ page: 1, total, totalPages: 2 });
+      expect(first.items).toHaveLength(LIMITS.usersPageSize);
+      const second = await list(org.admin, '?page=2');
+      expect(second.items).toHaveLength(total - LIMITS.usersPageSize);
+      const emails = [...first.items, ...second.items].map((u) => u.email);
+      expect(emails).toEqual(emails.toSorted());
+      expect(new Set(emails).size).toBe(total);
+      expect(first.items[0]).toEqual({
+        id: expect.any(String),
+        email: `admin@${org.name}.test`,
+        firstName: null,
+        surname: null,
+        role: 'OrganisationAdministrator',
+        status: 'SignedUp',
+      });
+      expect((await list(org.admin, '?page=3')).items).toEqual([]);
+      // The spec's call: POST /users/search with page and search in the body answers the same.
+      const posted = await org.admin.post('/api/users/search', { form: { page: '2' } });
+      expect(posted.json()).toEqual(second);
+    });
+
+    it('finds users by a case-insensitive prefix of their email, first name or surname, and only them', async () => {
+      const org = await organisation();
+      const other = await organisation();
+      await createUser(server, org.id, { email: 'grace@navy.test', firstName: 'Grace', surname: 'Hopper' });
+      await createUser(server, org.id, { email: 'ada@example.test', firstName: 'Ada', surname: 'Lovelace' });
+      await createUser(server, org.id, { email: 'zed@example.test', firstName: 'Élodie', surname: 'Graham' });
+      await createUser(server, other.id, { email: 'gregory@example.test', firstName: 'Gregory' });
+      const emails = async (search: string) => (await list(org.admin, `?search=${encodeURIComponent(search)}`)).items.map((u) => u.email);
+      expect(await emails('GR')).toEqual(['grace@navy.test', 'zed@example.test']);
+      expect(await emails('hop')).toEqual(['grace@navy.test']);
+      expect(await emails('ada@')).toEqual(['ada@example.test']);
+      expect(await emails('élo')).toEqual(['zed@example.test']);
+      expect(await emails('ÉLO')).toEqual(['zed@example.test']);
+      expect(await emails('lovelace x')).toEqual([]);
+      expect(await emails('%')).toEqual([]);
+      expect(await emails('  ')).toHaveLength(5);
+      expect(await list(org.admin, '?search=nobody')).toEqual({ items: [], page: 1, totalPages: 0, total: 0 });
+      const posted = await org.admin.post('/api/users/search', { form: { search: 'Lov' } });
+      expect(posted.json<UserListPage>().items.map((u) => u.email)).toEqual(['ada@example.test']);
+    });
+
+    it('refuses a search term longer than an email address, and reads a bad page number as the first page', async () => {
+      const org = await organisation();
+      const res = await org.admin.get(`/api/users?search=${'a'.repeat(LIMITS.userSearchMax + 1)}`);
+      expect(res.status).toBe(400);
+      expect(res.json()).toMatchObject({ validation: { errors: { search: { message: expect.any(String) } } } });
+      expect((await list(org.admin, '?page=banana')).page).toBe(1);
+      expect((await list(org.admin, '?page=-3')).page).toBe(1);
+    });
+
+    it('finds a user by a name given after the invitation', async () => {
+      const org = await organisation();
+      const user = await createUser(server, org.id, { email: 'quiet@example.test' });
+      expect((await list(org.admin, '?search=babb')).items).toEqual([]);
+      const res = await org.admin.put(`/api/users/${user.id}`, { form: { firstName: 'Charles', surname: 'Babbage' } });
+      expect(res.status).toBe(200);
+      expect((await list(org.admin, '?search=babb')).items.map((u) => u.email)).toEqual(['quiet@example.test']);
+      expect((await list(org.admin, '?search=char')).items.map((u) => u.email)).toEqual(['quiet@example.test']);
+    });
+
+    it('is for Organisation Admins and User Admins only', async () => {
+      const org = await organisation();
+      await createUser(server, org.id, { email: 'end@example.test' });
+      const endUser = await signedIn(server, org.name, 'end@example.test');
+      expect((await endUser.get('/api/users')).status).toBe(403);
+      expect((await endUser.post('/api/users/search', { form: {} })).status).toBe(403);
+      expect((await server.client(org.name).get('/api/users')).status).toBe(401);
+      expect((await list(org.userAdminClient)).total).toBe(3);
+    });
+  });
+
+  describe('reading and editing a user', () => {
+    it('answers the user with their applications, and saves names, phone, role, MFA enforcement and access', async () => {
+      const org = await organisation();
+      const wiki = await createApplication(org.admin, { name: 'Wiki' });
+      const payroll = await createApplication(org.admin, { name: 'Payroll' });
+      const user = await createUser(server, org.id, { email: 'ed@example.test', firstName: 'Ed' });
+      const read = await org.admin.get(`/api/users/${user.id}`);
+      expect(read.status).toBe(200);
+      expect(read.json()).toMatchObject({ id: user.id, email: 'ed@example.test', firstName: 'Ed', accessibleClientIDs: [] });
+
+      const res = await org.admin.put(`/api/users/${user.id}`, {
+        form: {
+          firstName: 'Edward',
+          surname: 'Teach',
+          phoneNumber: '+44 20 7946 0000',
+          role: 'EndUser',
+          multiFactorAuthRequired: 'true',
+          clients: [wiki.id, payroll.id],
+          returnurl: '/users',
+        },
+      });
+      expect(res.status).toBe(200);
+      const result = res.json<UserActionResult>();
+      expect(result.message).toBe('User details updated');
+      expect(result.user).toMatchObject({
+        firstName: 'Edward',
+        surname: 'Teach',
+        phoneNumber: '+44 20 7946 0000',
+        multiFactorAuthRequired: true,
+      });
+      expect(result.user.accessibleClientIDs.toSorted()).toEqual([wiki.id, payroll.id].toSorted());
+
+      // A later save without applications takes them all away; without the MFA field keeps it.
+      const again = await org.admin.put(`/api/users/${user.id}`, { form: { firstName: 'Edward', role: 'UserAdministrator' } });
+      expect(again.json<UserActionResult>().user).toMatchObject({
+        role: 'UserAdministrator',
+        multiFactorAuthRequired: true,
+        surname: null,
+      });
+      expect((await org.admin.get(`/api/users/${user.id}`)).json<Account>().role).toBe('UserAdministrator');
+    });
+
+    it('validates with the shared schema: first name at most 50 characters, a real phone number, a known role and applications', async () => {
+      const org = await organisation();
+      const user = await createUser(server, org.id, { email: 'val@example.test' });
+      const put = (form: Record<string, string | string[]>) => org.admin.put(`/api/users/${user.id}`, { form });
+      const long = await put({ firstName: 'x'.repeat(LIMITS.firstNameMax + 1) });
+      expect(long.status).toBe(400);
+      expect(long.json()).toMatchObject({ validation: { errors: { firstName: { message: 'Please use 50 characters or fewer' } } } });
+      expect((await put({ phoneNumber: 'call me' })).status).toBe(400);
+      expect((await put({ role: 'Emperor' })).status).toBe(400);
+      const foreign = await put({ clients: ['no-such-app'] });
+      expect(foreign.json()).toMatchObject({ validation: { errors: { clients: expect.anything() } } });
+      expect((await org.admin.get(`/api/users/${user.id}`)).json<Account>()).toMatchObject({ firstName: null, phoneNumber: null });
+    });
+
+    it('never lets a caller raise a role above their own, nor change a user ranked above them', async () => {
+      const org = await organisation();
+      const user = await createUser(server, org.id, { email: 'climber@example.test' });
+      const raise = await org.userAdminClient.put(`/api/users/${user.id}`, { form: { role: 'OrganisationAdministrator' } });
+      expect(raise.status).toBe(403);
+      expect(raise.json()).toMatchObject({ validation: { errors: { role: { message: 'You cannot give a user a role above your own' } } } });
+      const toUserAdmin = await org.userAdminClient.put(`/api/users/${user.id}`, { form: { role: 'UserAdministrator' } });
+      expect(toUserAdmin.status).toBe(200);
+
+      // The Organisation Admin is above a User Admin: readable, but not changed, deleted or acted on.
+      expect((await org.userAdminClient.get(`/api/users/${org.adminId}`)).status).toBe(200);
+      expect((await org.userAdminClient.put(`/api/users/${org.adminId}`, { form: { firstName: 'Demoted', role: 'EndUser' } })).status).toBe(
+        403,
+      );
+      expect((await org.userAdminClient.delete(`/api/users/${org.adminId}`)).status).toBe(403);
+      expect((await org.userAdminClient.post(userActionPath(org.adminId, 'disable'))).status).toBe(403);
+      expect((await org.admin.get('/api/account')).json<Account>()).toMatchObject({ role: 'OrganisationAdministrator', firstName: null });
+
+      // An Organisation Admin may make another Organisation Admin.
+      const promoted = await org.admin.put(`/api/users/${user.id}`, { form: { role: 'OrganisationAdministrator' } });
+      expect(promoted.json<UserActionResult>().user.role).toBe('OrganisationAdministrator');
+    });
+
+    it('on oneself saves the names but ignores role, MFA enforcement and applications, and refuses status changes and deletion', async () => {
+      const org = await organisation();
+      const app = await createApplication(org.admin, { name: 'Wiki' });
+      const self = org.userAdmin.id;
+      const res = await org.userAdminClient.put(`/api/users/${self}`, {
+        form: { firstName: 'Me', role: 'EndUser', multiFactorAuthRequired: 'true', clients: [app.id] },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json<UserActionResult>().user).toMatchObject({
+        firstName: 'Me',
+        role: 'UserAdministrator',
+        multiFactorAuthRequired: false,
+      });
+      const access = await server.ctx.db.kysely.selectFrom('user_client_access').select('client_id').where('user_id', '=', self).execute();
+      expect(access).toEqual([]);
+
+      for (const action of ['enable', 'disable', 'resettwostep'] as const) {
+        expect({ action, status: (await org.userAdminClient.post(userActionPath(self, action))).status }).toEqual({ action, status: 403 });
+      }
+      const del = await org.userAdminClient.delete(`/api/users/${self}`);
+      expect(del.status).toBe(403);
+      expect(del.json()).toMatchObject({ message: 'You cannot delete yourself' });
+      expect((await org.userAdminClient.get('/api/account')).status).toBe(200);
+    });
+
+    it('keeps MFA enforcement as it is when the organisation requires MFA of everyone', async () => {
+      const org = await organisation();
+      const user = await createUser(server, org.id, { email: 'mfa@example.test' });
+      await setPolicy(server, org.name, { require_two_step: true });
+      // The admin needs a second step of their own now; give them one so their session may act.
+      await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: 1 }).where('id', '=', org.adminId).execute();
+      const res = await org.admin.put(`/api/users/${user.id}`, { form: { multiFactorAuthRequired: 'true' } });
+      expect(res.status).toBe(200);
+      expect(res.json<UserActionResult>().user.multiFactorAuthRequired).toBe(false);
+      expect(res.json<UserActionResult>().user.twoStep.required).toBe(true);
+    });
+  });
+
+  describe('deleting a user', () => {
+    it('removes the user, ends their sessions, kills their invitation and frees their email', async () => {
+      const org = await organisation();
+      const app = await createApplication(org.admin, { name: 'Wiki' });
+      const member = await createUser(server, org.id, { email: 'leaver@example.test' });
+      const browser = await signedIn(server, org.name, member.email);
+      expect((await browser.get('/api/account')).status).toBe(200);
+      await org.admin.put(`/api/users/${member.id}`, { form: { firstName: 'Leaver', clients: [app.id] } });
+
+      const invited = await org.admin.post('/api/users', { form: { firstName: 'Invitee', email: 'invitee@example.test' } });
+      const inviteeId = invited.json<Account>().id;
+      const invitationID = linkIn((await latestMailTo(server, 'invitee@example.test')).body).searchParams.get('invitationID')!;
+
+      expect((await org.admin.delete(`/api/users/${member.id}`)).status).toBe(204);
+      expect((await org.admin.delete(`/api/users/${inviteeId}`)).status).toBe(204);
+      expect((await browser.get('/api/account')).status).toBe(401);
+      expect((await org.admin.get(`/api/users/${member.id}`)).status).toBe(404);
+      expect((await org.admin.delete(`/api/users/${member.id}`)).status).toBe(404);
+      expect((await list(org.admin, '?search=leaver')).items).toEqual([]);
+      const db = server.ctx.db.kysely;
+      for (const table of ['sessions', 'user_client_access', 'email_tokens'] as const) {
+        const rows = await db.selectFrom(table).select('user_id').where('user_id', 'in', [member.id, inviteeId]).execute();
+        expect({ table, rows }).toEqual({ table, rows: [] });
+      }
+      const accept = await server.client(org.name).post('/api/completesignup', {
+        form: { invitationID, password: 'a fresh start here', confirmPassword: 'a fresh start here', consent: 'true' },
+      });
+      expect(accept.status).toBeGreaterThanOrEqual(400);
+      const again = await org.admin.post('/api/users', { form: { firstName: 'Back', email: 'leaver@example.test' } });
+      expect(again.status).toBe(201);
+    });
+  });
+
+  describe("another organisation's users", () => {
+    it('are not found on any users route, and nothing of them changes', async () => {
+      const org = await organisation();
+      const other = await organisation();
+      const theirs = await createUser(server, other.id, { email: 'theirs@example.test', status: 'LockedOut', firstName: 'Theirs' });
+      const before = await server.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', theirs.id).executeTakeFirstOrThrow();
+      const calls: [string, string][] = [
+        ['GET', `/api/users/${theirs.id}`],
+        ['PUT', `/api/users/${theirs.id}`],
+        ['DELETE', `/api/users/${theirs.id}`],
+        ...USER_ACTIONS.flatMap((action): [string, string][] => [
+          ['POST', userActionPath(theirs.id, action)],
+          ['PUT', userActionPath(theirs.id, action)],
+        ]),
+      ];
+      for (const by of [org.admin, org.userAdminClient]) {
+        for (const [method, url] of calls) {
+          const res = await by.request(method, url, method === 'PUT' ? { form: { firstName: 'Mallory', role: 'EndUser' } } : {});
+          expect({ method, url, status: res.status, message: res.json<{ message: string }>().message }).toEqual({
+            method,
+            url,
+            status: 404,
+            message: 'Sorry, the user was not found',
+          });
+        }
+      }
+      expect((await list(org.admin, '?search=theirs')).items).toEqual([]);
+      const after = await server.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', theirs.id).executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isAdminRole, LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { API, matchRoute, ROUTES } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { updateUserRequest, type UpdateUserRequest, type UserActionResult } from '@gatehouse/common/schemas/users';
+import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+import type { z } from 'zod';
+import { api } from '../../api/client.ts';
+import { storeUser, useUser } from '../../api/user-queries.ts';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { Select } from '../../components/Select.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useNotifications } from '../../features/notifications/notifications.tsx';
+import { ApplicationSelector } from '../../features/users/ApplicationSelector.tsx';
+import { useReturnUrl } from '../../features/users/return-url.ts';
+import { mayManage, roleOptions } from '../../features/users/roles.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
+import '../../features/applications/applications.css';
+import '../../features/users/users.css';
+
+type UpdateUser = z.output<typeof updateUserRequest>;
+const FIELDS = ['firstName', 'surname', 'phoneNumber', 'role', 'multiFactorAuthRequired', 'clients'] as const;
+
+const formValues = (user: Account): UpdateUserRequest => ({
+  firstName: user.firstName ?? '',
+  surname: user.surname ?? '',
+  phoneNumber: user.phoneNumber ?? '',
+  role: user.role,
+  multiFactorAuthRequired: user.multiFactorAuthRequired,
+  clients: isAdminRole(user.role) ? [] : user.accessibleClientIDs,
+});
+
+/**
+ * /users/{id}: the user's details (left card), their account state with its actions (right card) and
+ * their access history. On oneself, role, MFA, applications and the status actions are not offered.
+ * A user who cannot be fetched (404 or another failure) sends the admin back to /users with a notice.
+ */
+export function UserPage() {
+  usePageTitle(ROUTES.user.title);
+  const id = matchRoute(useLocation().pathname)?.params.id ?? '';
+  const user = useUser(id);
+  const navigate = useNavigate();
+  const { notifyError } = useNotifications();
+
+  useEffect(() => {
+    if (user.isError) {
+      notifyError(user.error, 'user');
+      void navigate(ROUTES.users.path, { replace: true });
+    }
+  }, [user.isError, user.error, notifyError, navigate]);
+
+  if (!user.data) return <Loader />;
+  return (
+    <>
+      <h1>{M.editTitle}</h1>
+      <div className="user-layout">
+        {/* Keyed by id: another user starts a fresh form. */}
+        <UserDetailsForm key={user.data.id} user={user.data} />
+        <div className="application-aside">
+          <UserAccountCard user={user.data} />
+          <AccessHistoryCard user={user.data} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function UserDetailsForm({ user }: { user: Account }) {
+  const { org, user: me } = useSignedInUser();
+  const self = me.id === user.id;
+  const editable = mayManage(me.role, user.role);
+  const navigate = useNavigate();
+  const returnUrl = useReturnUrl();
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<UpdateUserRequest, unknown, UpdateUser>({
+    resolver: zodResolver(updateUserRequest),
+    defaultValues: formValues(user),
+  });
+  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const save = useMutation({
+    mutationFn: (values: UpdateUser) =>
+      api<UserActionResult>(`${API.users}/${encodeURIComponent(user.id)}`, {
+        method: 'PUT',
+        form: {
+          firstName: values.firstName,
+          surname: values.surname,
+          phoneNumber: values.phoneNumber,
+          returnurl: returnUrl ?? undefined,
+          // What the screen does not show is not sent: the server keeps it as it is.
+          ...(self ? {} : { role: values.role, clients: values.clients }),
+          ...(self || org.requireTwoStep ? {} : { multiFactorAuthRequired: values.multiFactorAuthRequired }),
+        },
+      }),
+    onSuccess: (result) => {
+      storeUser(queryClient, result.user);
+      if (returnUrl) {
+        void navigate(returnUrl);
+        return;
+      }
+      setSaved(true);
+      form.reset(formValues(result.user));
+    },
+    onError: applyServerError,
+  });
+  const submit = useSubmitGuard(
+    form.handleSubmit((values) => {
+      setSaved(false);
+      setFormError(null);
+      save.mutate(values);
+    }),
+  );
+  const role = useWatch({ control: form.control, name: 'role' });
+  const { errors } = form.formState;
+
+  return (
+    <Card className="application-form" title={user.email}>
+      {saved && <Alert kind="success">{MESSAGES.userDetailsUpdated}</Alert>}
+      {!editable && <Alert kind="info">{M.aboveYourRole}</Alert>}
+      {formError && (
+        <Alert kind="error" scrollIntoView>
+          {formError}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <fieldset className="plain-fieldset" disabled={!editable}>
+          <legend className="visually-hidden">{M.detailsCard}</legend>
+          <TextField
+            label={M.firstName}
+            maxLength={LIMITS.firstNameMax}
+            autoComplete="off"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField label={M.surname} autoComplete="off" error={errors.surname?.message} {...form.register('surname')} />
+          <TextField
+            label={M.phoneNumber}
+            type="tel"
+            autoComplete="off"
+            error={errors.phoneNumber?.message}
+            {...form.register('phoneNumber')}
+          />
+          {!self &&
+            (editable ? (
+              <Select label={M.role} options={roleOptions(me.role)} error={errors.role?.message} {...form.register('role')} />
+            ) : (
+              <p>
+                {M.role}: {ROLE_LABELS[user.role]}
+              </p>
+            ))}
+          {!self && !org.requireTwoStep && <Checkbox label={M.enforceMfa} {...form.register('multiFactorAuthRequired')} />}
+          {!self && (
+            <Controller
+              control={form.control}
+              name="clients"
+              render={({ field }) => (
+                <ApplicationSelector
+                  legend={M.selectApplicationsEdit}
+                  applications={me.clients}
+                  value={(field.value as string[] | undefined) ?? []}
+                  onChange={field.onChange}
+                  adminRole={role !== undefined && isAdminRole(role)}
+                  error={errors.clients?.message}
+                />
+              )}
+            />
+          )}
+          <div className="actions">
+            <Button type="submit" busy={save.isPending}>
+              {M.save}
+            </Button>
+            <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
+              {M.cancel}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
+import { API, ROUTES } from '@gatehouse/common/routes';
+import type { UserSummary } from '@gatehouse/common/schemas/users';
+import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+import { api } from '../../api/client.ts';
+import { forgetUser, useUserList } from '../../api/user-queries.ts';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
+import { useNotifications } from '../../features/notifications/notifications.tsx';
+import { mayManage } from '../../features/users/roles.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/applications/applications.css';
+import '../../features/users/users.css';
+
+const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
+
+/**
+ * /users: the organisation's users by email, searched by a prefix of email or name. The typed term is
+ * kept at once; the request follows 500 ms after the last keystroke, and not while a page is loading.
+ * The next page loads when the table's end comes within 100 px of the bottom of the window.
+ */
+export function UsersPage() {
+  usePageTitle(ROUTES.users.title);
+  const searchId = useId();
+  const [term, setTerm] = useState('');
+  const settled = useDebouncedValue(term.trim().toLowerCase(), LIMITS.searchDebounceMs);
+  const [search, setSearch] = useState('');
+  const users = useUserList(search);
+  const { isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = users;
+
+  // A settled term is searched once nothing is loading (so a late keystroke is not lost, only delayed).
+  // Adjusting state while rendering, as React recommends over an effect that would render twice.
+  if (!isFetching && settled !== search) setSearch(settled);
+
+  // Infinite scroll: near the bottom (also when the page is too short to scroll at all), fetch the next page.
+  useEffect(() => {
+    const check = () => {
+      const fromBottom = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      if (fromBottom <= LIMITS.infiniteScrollPx && hasNextPage && !isFetching) void fetchNextPage();
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [hasNextPage, isFetching, fetchNextPage, users.data]);
+
+  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <div className="page-heading">
+        <h1>{M.listHeading}</h1>
+        <Link className="button button-primary" to={ROUTES.addUser.path}>
+          {M.add}
+        </Link>
+      </div>
+      <div className="field users-search">
+        <label htmlFor={searchId}>{M.searchLabel}</label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder={M.searchPlaceholder}
+          autoComplete="off"
+          maxLength={LIMITS.userSearchMax}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+      </div>
+      {users.isPending ? (
+        <Loader />
+      ) : users.isError && items.length === 0 ? (
+        <ListError onRetry={() => void users.refetch()} />
+      ) : items.length === 0 ? (
+        <p role="status" className="users-list-status">
+          {search ? M.noMatches : M.noUsers}
+        </p>
+      ) : (
+        <UsersTable users={items} />
+      )}
+      {isFetchingNextPage && <Loader label={M.loadingMore} />}
+      {users.isFetchNextPageError && <ListError onRetry={() => void fetchNextPage()} />}
+    </>
+  );
+}
+
+function ListError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="users-list-status">
+      <Alert kind="error">{M.listFailed}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        {M.retry}
+      </Button>
+    </div>
+  );
+}
+
+function UsersTable({ users }: { users: UserSummary[] }) {
+  const navigate = useNavigate();
+  const { user: me } = useSignedInUser();
+  const queryClient = useQueryClient();
+  const { notifyError } = useNotifications();
+  const [deleting, setDeleting] = useState<UserSummary | null>(null);
+  const remove = useMutation({
+    mutationFn: (user: UserSummary) => api<void>(`${API.users}/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    onSuccess: (_, user) => {
+      setDeleting(null);
+      forgetUser(queryClient, user.id);
+    },
+    onError: (error) => {
+      setDeleting(null);
+      notifyError(error, 'user');
+    },
+  });
+  return (
+    <>
+      <table className="data-table users-table">
+        <caption className="visually-hidden">{ROUTES.users.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{M.email}</th>
+            <th scope="col">{M.role}</th>
+            <th scope="col">{M.status}</th>
+            <th scope="col">
+              <span className="visually-hidden">{M.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            // The whole row opens the user; the email link is the same for keyboards and screen readers.
+            <tr key={user.id} onClick={() => void navigate(userPath(user.id))}>
+              <td>
+                <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
+                  {user.email}
+                </Link>
+              </td>
+              <td>{ROLE_LABELS[user.role]}</td>
+              <td>{USER_STATUS_LABELS[user.status]}</td>
+              <td>
+                {user.id !== me.id && mayManage(me.role, user.role) && (
+                  <Button
+                    variant="secondary"
+                    className="button-danger-outline"
+                    aria-label={M.deleteRow(user.email)}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setDeleting(user);
+                    }}
+                  >
+                    {M.delete}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Dialog
+        open={deleting !== null}
+        header={M.deleteHeader}
+        text={M.deleteText}
+        important
+        busy={remove.isPending}
+        onAffirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
