@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, holdBack, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -207,6 +207,17 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // Someone else at this browser typed their own email before the remembered one arrived: theirs stays.
+    const other = await page.context().newPage();
+    const rememberMe = await holdBack(other, '**/api/rememberme');
+    await other.goto(gatehouse.url('remember') + '/');
+    await other.getByLabel('Email').fill('someone.else@remember.test');
+    await rememberMe.release();
+    expect(await other.getByLabel('Email').inputValue()).toBe('someone.else@remember.test');
+    expect(await other.getByText('Signing in as').count()).toBe(0);
+    await other.close();
+
     await page.getByRole('button', { name: 'Forget me' }).click();
     await page.getByLabel('Email').waitFor();
     await page.getByRole('link', { name: 'Create account' }).waitFor();

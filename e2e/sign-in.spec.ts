@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, holdBack, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -87,6 +87,23 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     await page.goto(gatehouse.url('acme') + '/');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('This field is required').first().waitFor();
+    await page.context().close();
+  });
+
+  it('leaves the focus where the user is typing when the page finishes loading under them', async () => {
+    const page = await newPage();
+    // Hold back the remember-me answer, the sign-in form's last fetch, until the user is typing the password.
+    const rememberMe = await holdBack(page, '**/api/rememberme');
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByLabel('Email').fill('admin@acme.test');
+    const password = page.getByLabel('Password');
+    await password.pressSequentially(ADMIN_PASSWORD.slice(0, 8));
+    await rememberMe.release();
+    expect(await password.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await password.pressSequentially(ADMIN_PASSWORD.slice(8));
+    expect(await page.getByLabel('Email').inputValue()).toBe('admin@acme.test');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
     await page.context().close();
   });
 

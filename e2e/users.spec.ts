@@ -60,8 +60,6 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
   async function signIn(org: string, email: string, password: string): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
     await page.goto(gatehouse.url(org) + '/');
-    // Under load the sign-in form can still be settling (user and remember-me fetches) when typed into.
-    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -58,3 +58,25 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
+
+/**
+ * Holds back the page's requests to `pattern` until `release` is called, to put the page in the state
+ * a slow network leaves it in. `release` resolves once the held answer has arrived and the page has had
+ * a moment to act on it.
+ */
+export async function holdBack(page: Page, pattern: string): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  await page.route(pattern, async (route) => {
+    await opened;
+    await route.continue();
+  });
+  return {
+    async release() {
+      const arrived = page.waitForResponse(pattern);
+      open();
+      await arrived;
+      await page.waitForTimeout(100);
+    },
+  };
+}

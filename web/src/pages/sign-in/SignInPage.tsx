@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -78,7 +78,10 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
   const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const remembered = useRememberedEmail();
-  const rememberedEmail = remembered.data ?? null;
+  // An email typed before the remembered one arrived wins: the user's own input is never replaced.
+  const [typedFirst, setTypedFirst] = useState(false);
+  const rememberedEmail = typedFirst ? null : (remembered.data ?? null);
+  const settled = useRef(false);
   const forgetMe = useMutation({
     mutationFn: () => api<void>(API.rememberme, { method: 'POST' }),
     onSettled: () => {
@@ -109,15 +112,16 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
   );
   const { errors } = form.formState;
 
-  // With a remembered email the email field is hidden: the form signs in as that address.
+  // With a remembered email the email field is hidden: the form signs in as that address. This runs once,
+  // when the remembered email arrives, and leaves alone a form the user has already started on: focus
+  // moved under their typing would send the rest of it into another field.
   useEffect(() => {
-    if (remembered.isPending) return;
-    if (rememberedEmail) {
-      form.setValue('email', rememberedEmail);
-      form.setFocus('password');
-    } else {
-      form.setFocus('email');
-    }
+    if (remembered.isPending || settled.current) return;
+    settled.current = true;
+    if (rememberedEmail) form.setValue('email', rememberedEmail);
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    form.setFocus(rememberedEmail ? 'password' : 'email');
   }, [form, remembered.isPending, rememberedEmail]);
 
   if (challenge) {
@@ -149,7 +153,15 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
         {rememberedEmail ? (
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
         ) : (
-          <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            // Shown again after 'Forget me': the user types their email next.
+            autoFocus={!forgetMe.isIdle}
+            error={errors.email?.message}
+            {...form.register('email', { onChange: () => remembered.isPending && setTypedFirst(true) })}
+          />
         )}
         <TextField
           label="Password"
