@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRoute, matchRoute, type GuardUser } from './routes.ts';
+import { guardRoute, matchRoute, routePath, ROUTES, type GuardUser, type RouteName } from './routes.ts';
 
 const user = (role: GuardUser['role'], extra: Partial<GuardUser> = {}): GuardUser => ({
   role,
@@ -32,6 +32,22 @@ describe('route table', () => {
     expect(matchRoute('/nope')).toBeNull();
     expect(matchRoute('/users/1/2')).toBeNull();
     expect(guardRoute('/nope', admin, false)).toEqual({ kind: 'notFound' });
+  });
+});
+
+describe('routePath', () => {
+  it('fills and encodes parameters, and the route matches its own path back', () => {
+    expect(routePath('user', { id: 'a b/c' })).toBe('/users/a%20b%2Fc');
+    expect(matchRoute(routePath('application', { id: 'Mixed/Case' }))).toMatchObject({ name: 'application', params: { id: 'Mixed/Case' } });
+    expect(routePath('help')).toBe('/help');
+    expect(routePath('home')).toBe('/');
+    for (const name of Object.keys(ROUTES) as RouteName[]) {
+      expect(matchRoute(routePath(name, { id: 'x' }))?.name).toBe(name);
+    }
+  });
+
+  it('refuses to make a path without its parameter', () => {
+    expect(() => routePath('application')).toThrow('The route application needs the parameter id');
   });
 });
 

@@ -103,6 +103,19 @@ function matchPattern(pattern: string, segments: string[]): { params: Record<str
   return { params, score: prefix ? score : score + 1 };
 }
 
+/**
+ * The path of a route, for links: its `:params` filled in (encoded) and a trailing `/*` dropped, so a
+ * renamed route is a type error rather than a dead link.
+ */
+export function routePath(name: RouteName, params: Record<string, string> = {}): string {
+  const path = ROUTES[name].path.replace(/\/\*$/, '') || '/';
+  return path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`The route ${name} needs the parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
 /** What the guard needs to know of the signed-in user. */
 export interface GuardUser {
   role: Role;

@@ -4,6 +4,7 @@ import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { ROUTES } from '@gatehouse/common/routes';
 import { Icon } from '../components/Icon.tsx';
 import { pageBackground } from '../features/organisation/theme.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
@@ -65,7 +66,7 @@ export function AppLayout({
         <Logo org={org} />
         <div className="top-nav-end">
           {!reduced && (
-            <Link className="icon-button" to="/dashboard">
+            <Link className="icon-button" to={ROUTES.dashboard.path}>
               <Icon name="home" />
               <span className="visually-hidden">Dashboard</span>
             </Link>

@@ -1,25 +1,28 @@
 import type { Role } from '@gatehouse/common/policy';
+import { routePath, ROUTES, type RouteAccess, type RouteName } from '@gatehouse/common/routes';
 
 export interface MenuEntry {
   label: string;
   to: string;
-  roles?: readonly Role[];
 }
 
-/** The side menu of spec section 2, with the roles that see each entry. */
-export const MENU: readonly MenuEntry[] = [
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Applications', to: '/applications', roles: ['OrganisationAdministrator'] },
-  { label: 'Add an application', to: '/applications/add', roles: ['OrganisationAdministrator'] },
-  { label: 'Users', to: '/users', roles: ['OrganisationAdministrator', 'UserAdministrator'] },
-  { label: 'Add a user', to: '/users/add', roles: ['OrganisationAdministrator', 'UserAdministrator'] },
-  { label: 'Organisation settings', to: '/organisation', roles: ['OrganisationAdministrator'] },
-  { label: 'Profile', to: '/account' },
-  { label: 'Password', to: '/updatepassword' },
-  { label: 'MFA', to: '/twostep' },
-  { label: 'Get help', to: '/help' },
+/** The side menu of spec section 2. Who sees an entry is who may open its route (the route table's roles). */
+const MENU: readonly { label: string; route: RouteName }[] = [
+  { label: 'Dashboard', route: 'dashboard' },
+  { label: 'Applications', route: 'applications' },
+  { label: 'Add an application', route: 'addApplication' },
+  { label: 'Users', route: 'users' },
+  { label: 'Add a user', route: 'addUser' },
+  { label: 'Organisation settings', route: 'organisation' },
+  { label: 'Profile', route: 'account' },
+  { label: 'Password', route: 'updatePassword' },
+  { label: 'MFA', route: 'twoStep' },
+  { label: 'Get help', route: 'help' },
 ];
 
 export function menuFor(role: Role): MenuEntry[] {
-  return MENU.filter((entry) => !entry.roles || entry.roles.includes(role));
+  return MENU.filter(({ route }) => {
+    const access: RouteAccess = ROUTES[route].access;
+    return access.kind !== 'signedIn' || !access.roles || access.roles.includes(role);
+  }).map(({ label, route }) => ({ label, to: routePath(route) }));
 }

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { ROUTES } from '@gatehouse/common/routes';
 import { Checkbox } from '../../components/Checkbox.tsx';
 
 /** The required consent tick, linking the terms (/termsandconditions) and the privacy policy (/privacypolicy). */
@@ -16,11 +17,11 @@ export function ConsentCheckbox({
       label={
         <>
           {ACCOUNT_MESSAGES.consentPrefix}{' '}
-          <Link to="/termsandconditions" target="_blank" rel="noopener">
+          <Link to={ROUTES.termsAndConditions.path} target="_blank" rel="noopener">
             {ACCOUNT_MESSAGES.termsAndConditions}
           </Link>{' '}
           {ACCOUNT_MESSAGES.consentJoin}{' '}
-          <Link to="/privacypolicy" target="_blank" rel="noopener">
+          <Link to={ROUTES.privacyPolicy.path} target="_blank" rel="noopener">
             {ACCOUNT_MESSAGES.privacyPolicy}
           </Link>
         </>

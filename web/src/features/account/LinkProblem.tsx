@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { ROUTES } from '@gatehouse/common/routes';
 import { isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 
@@ -13,7 +14,7 @@ export function LinkProblem({ error, children }: { error: unknown; children?: Re
       <h1>{ACCOUNT_MESSAGES.sorry}</h1>
       <Alert kind="error">{refused ? MESSAGES.tokenUnrecognised : MESSAGES.genericError}</Alert>
       <p className="auth-links">
-        <Link to="/">{MESSAGES.backToHome}</Link>
+        <Link to={ROUTES.home.path}>{MESSAGES.backToHome}</Link>
         {children}
       </p>
     </>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import type { Account } from '@gatehouse/common/schemas/account';
+import { ROUTES } from '@gatehouse/common/routes';
 import { Card } from '../../components/Card.tsx';
 
 /** Sign-in history of the signed-in user; missing dates read 'Never', a missing password date reads nothing. */
@@ -16,7 +17,7 @@ export function SecurityLogCard({ user }: { user: Account }) {
         <dt>{MESSAGES.passwordLastChanged}</dt>
         <dd>{formatDateTime(user.passwordSetDate) ?? ''}</dd>
       </dl>
-      <Link to="/updatepassword">{MESSAGES.changePassword}</Link>
+      <Link to={ROUTES.updatePassword.path}>{MESSAGES.changePassword}</Link>
     </Card>
   );
 }

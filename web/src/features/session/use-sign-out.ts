@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API } from '@gatehouse/common/routes';
+import { API, ROUTES } from '@gatehouse/common/routes';
 import { api } from '../../api/client.ts';
 import { setSignedOut } from '../../api/queries.ts';
 
@@ -12,7 +12,7 @@ export function useSignOut() {
     mutationFn: () => api<void>(API.signout, { method: 'POST' }),
     onSettled: () => {
       setSignedOut(queryClient);
-      void navigate('/', { replace: true });
+      void navigate(ROUTES.home.path, { replace: true });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
+import { ROUTES } from '@gatehouse/common/routes';
 import { pendingRedirectURL } from '../client-sign-in/redirect-url.ts';
 
 /** Saves the codes as a text file named after this organisation's host. */
@@ -46,7 +47,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         </button>
         <span role="status">{copied ? M.codesCopied : ''}</span>
       </div>
-      <Link className="button button-primary" to={pendingRedirectURL() ? '/redirecting' : '/dashboard'} replace>
+      <Link className="button button-primary" to={pendingRedirectURL() ? ROUTES.redirecting.path : ROUTES.dashboard.path} replace>
         {M.continue}
       </Link>
     </>

@@ -22,10 +22,10 @@ export function ApplicationPolicyPage() {
   usePageTitle(ROUTES.applicationPolicy.title);
   const clientId = clientIdOfRedirectUrl(pendingRedirectURL());
   const steps = useClientAuthSteps(clientId);
-  if (!clientId) return <Navigate to="/" replace />;
+  if (!clientId) return <Navigate to={ROUTES.home.path} replace />;
   if (steps.isPending) return <Loader />;
   if (steps.isError) return <Alert kind="error">{steps.error.message}</Alert>;
-  if (!steps.data.policy.requiresAppPolicyConsent) return <Navigate to="/" replace />;
+  if (!steps.data.policy.requiresAppPolicyConsent) return <Navigate to={ROUTES.home.path} replace />;
   return <PolicyForm steps={steps.data} />;
 }
 
@@ -40,7 +40,7 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
     mutationFn: (values: AcceptPolicyInput) => api<ClientAuthSteps>(API.acceptpolicy, { form: values as Record<string, string | boolean> }),
     // /redirecting asks for the steps afresh. (Updating this page's steps here would make it leave for /
     // at once: 'if consent is not required, to /'.)
-    onSuccess: () => void navigate('/redirecting', { replace: true }),
+    onSuccess: () => void navigate(ROUTES.redirecting.path, { replace: true }),
     onError: applyServerError,
   });
   const submit = useSubmitGuard(
@@ -77,7 +77,7 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
             variant="secondary"
             onClick={() => {
               forgetRedirectURL();
-              void navigate('/');
+              void navigate(ROUTES.home.path);
             }}
           >
             {M.cancel}

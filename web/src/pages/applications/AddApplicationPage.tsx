@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { API, routePath, ROUTES } from '@gatehouse/common/routes';
 import { createApplicationRequest, type ApplicationWithSecret, type CreateApplicationInput } from '@gatehouse/common/schemas/applications';
 import { api } from '../../api/client.ts';
 import { applicationKeys } from '../../api/application-queries.ts';
@@ -58,8 +58,8 @@ export function AddApplicationPage() {
           <Alert kind="success">{M.applicationAdded}</Alert>
           <SecretNotice clientId={create.data.id} secret={create.data.secret} />
           <p className="actions">
-            <Link to="/applications">{M.backToApplications}</Link>
-            <Link to={`/applications/${encodeURIComponent(create.data.id)}`}>{M.openSettings}</Link>
+            <Link to={ROUTES.applications.path}>{M.backToApplications}</Link>
+            <Link to={routePath('application', { id: create.data.id })}>{M.openSettings}</Link>
           </p>
         </Card>
       </>

@@ -68,7 +68,7 @@ export function ApplicationPage() {
   useEffect(() => {
     if (application.isError) {
       notifyError(application.error, 'client');
-      void navigate('/applications', { replace: true });
+      void navigate(ROUTES.applications.path, { replace: true });
     }
   }, [application.isError, application.error, notifyError, navigate]);
 
@@ -285,7 +285,7 @@ function DeleteCard({ app }: { app: Application }) {
       queryClient.removeQueries({ queryKey: applicationKeys.one(app.id) });
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });
       notify('success', M.applicationDeleted);
-      void navigate('/applications', { replace: true });
+      void navigate(ROUTES.applications.path, { replace: true });
     },
     onError: (error) => {
       setAsking(false);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { ROUTES } from '@gatehouse/common/routes';
+import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { Application } from '@gatehouse/common/schemas/applications';
 import { useApplications } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -12,7 +12,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 
 const COLUMNS: DataColumn<Application>[] = [
-  { header: M.name, cell: (app) => <Link to={`/applications/${encodeURIComponent(app.id)}`}>{app.name}</Link> },
+  { header: M.name, cell: (app) => <Link to={routePath('application', { id: app.id })}>{app.name}</Link> },
   { header: M.clientType, cell: (app) => CLIENT_TYPE_LABELS[app.clientType] },
   { header: M.clientId, cell: (app) => <code>{app.id}</code> },
 ];
@@ -25,7 +25,7 @@ export function ApplicationsPage() {
     <>
       <div className="page-heading">
         <h1>{M.manageApplications}</h1>
-        <Link className="button button-primary" to="/applications/add">
+        <Link className="button button-primary" to={ROUTES.addApplication.path}>
           {M.add}
         </Link>
       </div>
@@ -37,7 +37,7 @@ export function ApplicationsPage() {
         <div className="card empty-state">
           <p>{MESSAGES.noApplications}</p>
           <p>
-            <Link to="/applications/add">{M.addFirstApplication}</Link>
+            <Link to={ROUTES.addApplication.path}>{M.addFirstApplication}</Link>
           </p>
         </div>
       ) : (
@@ -50,7 +50,7 @@ export function ApplicationsPage() {
           filterText={(app) => `${app.name} ${app.id}`}
           noMatchText={M.noMatchingApplications}
           tile={(app) => (
-            <Link className="app-card" to={`/applications/${encodeURIComponent(app.id)}`}>
+            <Link className="app-card" to={routePath('application', { id: app.id })}>
               <ApplicationLogo logoID={app.logoID} name={app.name} />
               <span className="app-card-name">{app.name}</span>
               <span className="app-card-meta">{CLIENT_TYPE_LABELS[app.clientType]}</span>

@@ -40,7 +40,7 @@ export function CompleteSignUpPage() {
     retry: false,
   });
 
-  if (!invitationID && !email) return <Navigate to="/signup" replace />;
+  if (!invitationID && !email) return <Navigate to={ROUTES.signup.path} replace />;
   if (invitationID && invitation.isPending) return <Loader />;
   if (invitationID && invitation.isError) {
     return (
@@ -68,7 +68,7 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
       }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);
-      void navigate('/', { replace: true });
+      void navigate(ROUTES.home.path, { replace: true });
     },
     onError: (error) => {
       if (isApiError(error) && error.body?.code === 'TOKEN_INVALID') setFormError(MESSAGES.tokenUnrecognised);

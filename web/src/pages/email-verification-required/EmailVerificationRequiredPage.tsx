@@ -23,8 +23,8 @@ export function EmailVerificationRequiredPage() {
       <h1>{ACCOUNT_MESSAGES.verificationRequiredHeading}</h1>
       <p>{ACCOUNT_MESSAGES.verificationRequiredText}</p>
       <div className="button-row">
-        <Button onClick={() => void navigate('/redirecting')}>{ACCOUNT_MESSAGES.continue}</Button>
-        <Button variant="secondary" onClick={() => void navigate('/')}>
+        <Button onClick={() => void navigate(ROUTES.redirecting.path)}>{ACCOUNT_MESSAGES.continue}</Button>
+        <Button variant="secondary" onClick={() => void navigate(ROUTES.home.path)}>
           {ACCOUNT_MESSAGES.cancel}
         </Button>
       </div>

@@ -3,7 +3,7 @@ import { useRouteError } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, newCorrelationId } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API } from '@gatehouse/common/routes';
+import { API, ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
@@ -36,7 +36,7 @@ export function ErrorPage() {
         </p>
       )}
       <p>Occurred at {formatDateTime(occurredAt)}</p>
-      <a href="/">{MESSAGES.backToHome}</a>
+      <a href={ROUTES.home.path}>{MESSAGES.backToHome}</a>
     </main>
   );
 }

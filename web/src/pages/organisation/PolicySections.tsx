@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
+import { routePath } from '@gatehouse/common/routes';
 import {
   normaliseWhitelistEntry,
   SETTINGS_LIMITS,
@@ -159,7 +160,7 @@ export function SignInPolicySection({ saved }: { saved: Pick<OrganisationSetting
       {saved.allowSMSTwoStep && !smsOn && <MfaWarning>{MESSAGES.disableSmsMfaWarning}</MfaWarning>}
       {!saved.allowSMSTwoStep && smsOn && (
         <MfaWarning>
-          {MESSAGES.enableSmsMfaWarning} <Link to="/help">{M.providerSupport}</Link>
+          {MESSAGES.enableSmsMfaWarning} <Link to={routePath('help')}>{M.providerSupport}</Link>
         </MfaWarning>
       )}
       <CheckboxSetting name="allowEmailTwoStep" />

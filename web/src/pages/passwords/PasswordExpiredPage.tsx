@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { ROUTES } from '@gatehouse/common/routes';
 import { Card } from '../../components/Card.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { pendingRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
@@ -18,7 +19,7 @@ export function PasswordExpiredPage() {
         <p>{ACCOUNT_MESSAGES.passwordExpiredIntro}</p>
         <ChangePasswordForm
           user={user}
-          onChanged={() => void navigate(pendingRedirectURL() ? '/redirecting' : '/dashboard', { replace: true })}
+          onChanged={() => void navigate(pendingRedirectURL() ? ROUTES.redirecting.path : ROUTES.dashboard.path, { replace: true })}
         />
       </Card>
     </>

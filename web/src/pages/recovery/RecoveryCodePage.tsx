@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API } from '@gatehouse/common/routes';
+import { API, ROUTES } from '@gatehouse/common/routes';
 import type { NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { recoveryCodeRequest, type RecoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
 import { api } from '../../api/client.ts';
@@ -33,12 +33,14 @@ export function RecoveryCodePage() {
   const navigate = useNavigate();
   const [verified, setVerified] = useState(false);
   usePageTitle(verified ? ACCOUNT_MESSAGES.choosePasswordTitle : ACCOUNT_MESSAGES.recoveryTitle);
-  if (org.isBase) return <Navigate to="/" replace />;
+  if (org.isBase) return <Navigate to={ROUTES.home.path} replace />;
   const resetID = params.get('resetID');
   const content = verified ? (
     <ChoosePasswordForm
       save={(values: NewPasswordRequest) => api<void>(API.resetpassword, { form: values })}
-      onSaved={() => void navigate('/', { replace: true, state: { success: 'accountDetailsUpdated' } satisfies NavigationState })}
+      onSaved={() =>
+        void navigate(ROUTES.home.path, { replace: true, state: { success: 'accountDetailsUpdated' } satisfies NavigationState })
+      }
     />
   ) : resetID ? (
     <ResetLink resetID={resetID} onVerified={() => setVerified(true)} />
@@ -82,7 +84,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
         </Button>
       </form>
       <p className="auth-links">
-        <Link to="/recovery">{ACCOUNT_MESSAGES.didntGetCode}</Link>
+        <Link to={ROUTES.recovery.path}>{ACCOUNT_MESSAGES.didntGetCode}</Link>
       </p>
     </>
   );
@@ -98,7 +100,7 @@ function ResetLink({ resetID, onVerified }: { resetID: string; onVerified: () =>
   if (verify.isError) {
     return (
       <LinkProblem error={verify.error}>
-        <Link to="/recovery">{ACCOUNT_MESSAGES.emailMeACode}</Link>
+        <Link to={ROUTES.recovery.path}>{ACCOUNT_MESSAGES.emailMeACode}</Link>
       </LinkProblem>
     );
   }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API } from '@gatehouse/common/routes';
+import { API, ROUTES } from '@gatehouse/common/routes';
 import { recoveryRequest, type RecoveryRequest } from '@gatehouse/common/schemas/recovery';
 import { api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -20,7 +20,7 @@ const FIELDS = ['email'] as const;
 export function RecoveryPage() {
   const { org } = useAppSession();
   usePageTitle(ACCOUNT_MESSAGES.recoveryTitle);
-  if (org.isBase) return <Navigate to="/" replace />;
+  if (org.isBase) return <Navigate to={ROUTES.home.path} replace />;
   return <RecoveryForm />;
 }
 
@@ -30,7 +30,7 @@ function RecoveryForm() {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const request = useMutation({
     mutationFn: (values: RecoveryRequest) => api<void>(API.accountrecovery, { form: values }),
-    onSuccess: () => void navigate('/recoverycode'),
+    onSuccess: () => void navigate(ROUTES.recoveryCode.path),
     onError: applyServerError,
   });
   const submit = useSubmitGuard(
@@ -57,7 +57,7 @@ function RecoveryForm() {
         </Button>
       </form>
       <p className="auth-links">
-        <Link to="/recoverycode">{ACCOUNT_MESSAGES.alreadyHaveACode}</Link>
+        <Link to={ROUTES.recoveryCode.path}>{ACCOUNT_MESSAGES.alreadyHaveACode}</Link>
       </p>
     </Card>
   );

@@ -38,19 +38,19 @@ export function RedirectingPage() {
 
   useEffect(() => {
     if (!redirectURL) {
-      void navigate('/', { replace: true });
+      void navigate(ROUTES.home.path, { replace: true });
       return;
     }
     // Only an answer fetched for this visit counts: the steps change as the user walks them.
     const data = steps.isFetchedAfterMount ? steps.data : undefined;
     if (!data || !data.hasAccess) return;
-    if (data.policy.requiresAppPolicyConsent) void navigate('/applicationpolicy', { replace: true });
-    else if (data.emailVerification.requiresEmailVerification) void navigate('/emailverificationrequired', { replace: true });
+    if (data.policy.requiresAppPolicyConsent) void navigate(ROUTES.applicationPolicy.path, { replace: true });
+    else if (data.emailVerification.requiresEmailVerification) void navigate(ROUTES.emailVerificationRequired.path, { replace: true });
     else continueToApplication(redirectURL);
   }, [redirectURL, steps.data, steps.isFetchedAfterMount, navigate]);
 
   const cancel = (
-    <Link to="/" onClick={forgetRedirectURL}>
+    <Link to={ROUTES.home.path} onClick={forgetRedirectURL}>
       {M.cancel}
     </Link>
   );

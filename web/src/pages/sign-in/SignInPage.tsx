@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API } from '@gatehouse/common/routes';
+import { API, ROUTES } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
 import { isSignInChallenge, type SignInAnswer, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
@@ -36,8 +36,8 @@ export function destinationAfterSignIn(
   referrer: string | null,
 ): { external: string } | { internal: string } {
   if (result.orgRedirectURL) return { external: result.orgRedirectURL };
-  if (result.redirectURL && !result.user.requiresNewPassword && !result.user.requiresTwoStep) return { internal: '/redirecting' };
-  return { internal: referrer ?? '/dashboard' };
+  if (result.redirectURL && !result.user.requiresNewPassword && !result.user.requiresTwoStep) return { internal: ROUTES.redirecting.path };
+  return { internal: referrer ?? ROUTES.dashboard.path };
 }
 
 export function SignInPage() {
@@ -50,8 +50,8 @@ export function SignInPage() {
   if (org.isBase) return <OrganisationSignIn baseHostname={org.baseHostname} />;
   // Already signed in while an application waits: continue its sign-in.
   if (user && clientIdOfRedirectUrl(returnUrl))
-    return <Navigate to={`/redirecting?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
-  if (user) return <Navigate to={referrer ?? '/dashboard'} replace />;
+    return <Navigate to={`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
+  if (user) return <Navigate to={referrer ?? ROUTES.dashboard.path} replace />;
   return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
 }
 
@@ -175,10 +175,10 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
         </Button>
       </form>
       <p className="auth-links">
-        <Link to="/recovery" state={{ type: 'recovery' } satisfies NavigationState}>
+        <Link to={ROUTES.recovery.path} state={{ type: 'recovery' } satisfies NavigationState}>
           {MESSAGES.forgotPassword}
         </Link>
-        {!org.preventSelfSignUp && !rememberedEmail && <Link to="/signup">{MESSAGES.createAccount}</Link>}
+        {!org.preventSelfSignUp && !rememberedEmail && <Link to={ROUTES.signup.path}>{MESSAGES.createAccount}</Link>}
       </p>
     </Card>
   );

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API } from '@gatehouse/common/routes';
+import { API, ROUTES } from '@gatehouse/common/routes';
 import { signUpRequest, type SignUpRequest } from '@gatehouse/common/schemas/signup';
 import { api } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -24,15 +24,15 @@ export function SignUpPage() {
   const { org } = useAppSession();
   usePageTitle(ACCOUNT_MESSAGES.signUpTitle);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  if (org.isBase) return <Navigate to="/getstarted" replace />;
-  if (org.preventSelfSignUp) return <Navigate to="/" replace />;
+  if (org.isBase) return <Navigate to={ROUTES.getStarted.path} replace />;
+  if (org.preventSelfSignUp) return <Navigate to={ROUTES.home.path} replace />;
   if (sentTo) {
     return (
       <Card className="auth-card">
         <h1>{ACCOUNT_MESSAGES.checkYourEmailHeading}</h1>
         <Alert kind="success">{ACCOUNT_MESSAGES.checkYourEmail(sentTo)}</Alert>
         <p className="auth-links">
-          <Link to="/">{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
+          <Link to={ROUTES.home.path}>{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
         </p>
       </Card>
     );
@@ -67,7 +67,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         </Button>
       </form>
       <p className="auth-links">
-        <Link to="/">{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
+        <Link to={ROUTES.home.path}>{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
       </p>
     </Card>
   );

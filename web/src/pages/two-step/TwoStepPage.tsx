@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+import { ROUTES } from '@gatehouse/common/routes';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
@@ -31,7 +32,8 @@ export function TwoStepPage() {
     setRecoveryCodes(result.recoveryCodes);
   };
   // Cancel returns to the choices; with the app the only method there are none, and one who must set it up stays.
-  const onCancel = methods.length > 1 ? () => setChosen(null) : user.requiresTwoStep ? undefined : () => void navigate('/dashboard');
+  const onCancel =
+    methods.length > 1 ? () => setChosen(null) : user.requiresTwoStep ? undefined : () => void navigate(ROUTES.dashboard.path);
   const method = chosen ?? (methods.length === 1 ? TWO_STEP_KINDS.app : null);
 
   let content;

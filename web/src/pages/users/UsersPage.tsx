@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { API, routePath, ROUTES } from '@gatehouse/common/routes';
 import type { UserSummary } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import { api } from '../../api/client.ts';
@@ -19,7 +19,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 
-const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
+const userPath = (id: string) => routePath('user', { id });
 
 /**
  * /users: the organisation's users by email, searched by a prefix of email or name. The typed term is

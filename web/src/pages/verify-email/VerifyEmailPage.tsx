@@ -28,14 +28,14 @@ export function VerifyEmailPage() {
     mutationFn: () => api<VerifyEmailResult>(API.verifyemail, { form: { verificationID } }),
     onSuccess: (result) => {
       if (result.outcome === 'completeSignUp') {
-        void navigate('/completesignup', { replace: true, state: { email: result.email } });
+        void navigate(ROUTES.completeSignup.path, { replace: true, state: { email: result.email } });
       } else if (user) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.account });
         notify('success', MESSAGES.emailVerificationSuccessful);
-        void navigate('/dashboard', { replace: true });
+        void navigate(ROUTES.dashboard.path, { replace: true });
       } else {
         const success: NavigationState['success'] = result.outcome === 'verified' ? 'emailVerificationSuccessful' : 'alreadySignedUp';
-        void navigate('/', { replace: true, state: { success } satisfies NavigationState });
+        void navigate(ROUTES.home.path, { replace: true, state: { success } satisfies NavigationState });
       }
     },
   });
@@ -45,7 +45,7 @@ export function VerifyEmailPage() {
     return (
       <Card className="auth-card">
         <LinkProblem error={verify.error}>
-          {!org.preventSelfSignUp && !user && <Link to="/signup">{ACCOUNT_MESSAGES.requestNewLink}</Link>}
+          {!org.preventSelfSignUp && !user && <Link to={ROUTES.signup.path}>{ACCOUNT_MESSAGES.requestNewLink}</Link>}
         </LinkProblem>
       </Card>
     );
