@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, holdBack, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, holdBack, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -43,10 +43,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
   }
 
   async function signIn(page: Page, org: string, email: string, password: string) {
-    await page.goto(gatehouse.url(org) + '/');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, gatehouse.url(org), email, password);
     await page.waitForURL('**/dashboard');
   }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -32,10 +32,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
 
   async function signedInPage(): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(gatehouse.url('acme') + '/');
-    await page.getByLabel('Email').fill('admin@acme.test');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     return page;
   }

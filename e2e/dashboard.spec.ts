@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -35,10 +35,7 @@ describe.skipIf(!chromiumPath)('the dashboards, in Chromium', () => {
   }
 
   async function signIn(page: Page, org: string, email: string, password = ADMIN_PASSWORD) {
-    await page.goto(gatehouse.url(org) + '/');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, gatehouse.url(org), email, password);
   }
 
   /** A same-origin form post from the page, as the SPA makes it. */

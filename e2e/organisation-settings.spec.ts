@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { COLOUR_VALUES } from '../common/src/policy.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { makeIco, makePng } from '../server/src/testing/images.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './support/browser.ts';
+import { launchBrowser, screenshot, seriousAccessibilityViolations, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -35,10 +35,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
 
   async function signedInAt(org: string): Promise<Page> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(gatehouse.url(org) + '/');
-    await page.getByLabel('Email').fill(`admin@${org}.test`);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, gatehouse.url(org), `admin@${org}.test`, ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     return page;
   }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -59,10 +59,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
 
   async function signIn(org: string, email: string, password: string): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(gatehouse.url(org) + '/');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, gatehouse.url(org), email, password);
     await page.waitForURL('**/dashboard');
     return page;
   }

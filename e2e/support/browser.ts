@@ -80,3 +80,11 @@ export async function holdBack(page: Page, pattern: string): Promise<{ release: 
     },
   };
 }
+
+/** Fills in and sends the sign-in form at `origin`; the caller waits for where it should lead. */
+export async function submitSignIn(page: Page, origin: string, email: string, password: string): Promise<void> {
+  await page.goto(origin + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,3 +1,5 @@
+import { useController, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { isAdminRole, type Role } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ApplicationLogo } from '../applications/ApplicationLogo.tsx';
@@ -38,5 +40,37 @@ export function ApplicationSelector({ legend, applications, value, onChange, adm
       )}
       {error && <p className="field-error">{error}</p>}
     </fieldset>
+  );
+}
+
+/** The fields of the add and edit user forms that the application selector reads. */
+type AccessFields = FieldValues & { role?: Role | undefined; clients?: unknown };
+
+/**
+ * The application selector bound to a user form's `clients`, with the administrators' note shown while
+ * the form's `role` is an administrator role.
+ */
+export function ApplicationsField<T extends AccessFields, U>({
+  control,
+  legend,
+  applications,
+  error,
+}: {
+  control: Control<T, unknown, U>;
+  legend: string;
+  applications: Account['clients'];
+  error?: string | undefined;
+}) {
+  const { field } = useController({ control, name: 'clients' as FieldPath<T> });
+  const role = useWatch({ control, name: 'role' as FieldPath<T> }) as Role | undefined;
+  return (
+    <ApplicationSelector
+      legend={legend}
+      applications={applications}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      adminRole={role !== undefined && isAdminRole(role)}
+      error={error}
+    />
   );
 }

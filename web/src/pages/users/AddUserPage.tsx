@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAdminRole, LIMITS } from '@gatehouse/common/policy';
+import { LIMITS } from '@gatehouse/common/policy';
 import { API, ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { inviteUserRequest, type InviteUserRequest } from '@gatehouse/common/schemas/users';
@@ -20,7 +20,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
-import { ApplicationSelector } from '../../features/users/ApplicationSelector.tsx';
+import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
 import { roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -64,7 +64,6 @@ export function AddUserPage() {
       else send(values);
     }),
   );
-  const role = useWatch({ control: form.control, name: 'role' });
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -94,19 +93,11 @@ export function AddUserPage() {
           <TextField label={M.email} type="email" required autoComplete="off" error={errors.email?.message} {...form.register('email')} />
           <Select label={M.role} options={roleOptions(me.role)} error={errors.role?.message} {...form.register('role')} />
           {!org.requireTwoStep && <Checkbox label={M.enforceMfa} {...form.register('multiFactorAuthRequired')} />}
-          <Controller
+          <ApplicationsField
             control={form.control}
-            name="clients"
-            render={({ field }) => (
-              <ApplicationSelector
-                legend={M.selectApplicationsAdd}
-                applications={me.clients}
-                value={(field.value as string[] | undefined) ?? []}
-                onChange={field.onChange}
-                adminRole={role !== undefined && isAdminRole(role)}
-                error={errors.clients?.message}
-              />
-            )}
+            legend={M.selectApplicationsAdd}
+            applications={me.clients}
+            error={errors.clients?.message}
           />
           <div className="actions">
             <Button type="submit" busy={invite.isPending}>

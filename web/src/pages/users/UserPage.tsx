@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
-import { ApplicationSelector } from '../../features/users/ApplicationSelector.tsx';
+import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
 import { mayManage, roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -122,7 +122,6 @@ function UserDetailsForm({ user }: { user: Account }) {
       save.mutate(values);
     }),
   );
-  const role = useWatch({ control: form.control, name: 'role' });
   const { errors } = form.formState;
 
   return (
@@ -162,19 +161,11 @@ function UserDetailsForm({ user }: { user: Account }) {
             ))}
           {!self && !org.requireTwoStep && <Checkbox label={M.enforceMfa} {...form.register('multiFactorAuthRequired')} />}
           {!self && (
-            <Controller
+            <ApplicationsField
               control={form.control}
-              name="clients"
-              render={({ field }) => (
-                <ApplicationSelector
-                  legend={M.selectApplicationsEdit}
-                  applications={me.clients}
-                  value={(field.value as string[] | undefined) ?? []}
-                  onChange={field.onChange}
-                  adminRole={role !== undefined && isAdminRole(role)}
-                  error={errors.clients?.message}
-                />
-              )}
+              legend={M.selectApplicationsEdit}
+              applications={me.clients}
+              error={errors.clients?.message}
             />
           )}
           <div className="actions">
