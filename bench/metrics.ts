@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { openDatabase } from '../server/src/db/database.ts';
-import type { Config } from '../server/src/config.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts';
 import type { Database, MetricName } from '../server/src/db/schema.ts';
 import { sql, type Kysely } from 'kysely';
 import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
@@ -55,7 +55,7 @@ async function freshDatabase(dataDir: string): Promise<{ url: string; database: 
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     url: url.toString(),
-    database: { kind: 'postgres', url: url.toString(), poolSize: 5 },
+    database: { kind: 'postgres', url: url.toString(), poolSize: 5, ...DEFAULT_DATABASE_TIMEOUTS },
     drop: () => run(`drop schema ${schema} cascade`),
   };
 }

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { LIMITS } from '../common/src/policy.ts';
-import type { Config } from '../server/src/config.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { NewUserRow } from '../server/src/db/schema.ts';
 import { PREFIX_END, searchKey } from '../server/src/db/search-key.ts';
@@ -96,7 +96,9 @@ async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: st
   await createOrganisation(env, 'big', 'admin@big.test', PASSWORD);
 
   const database: Config['database'] =
-    kind === 'sqlite' ? { kind, path: databaseUrl.slice('sqlite:'.length) } : { kind, url: databaseUrl, poolSize: 2 };
+    kind === 'sqlite'
+      ? { kind, path: databaseUrl.slice('sqlite:'.length) }
+      : { kind, url: databaseUrl, poolSize: 2, ...DEFAULT_DATABASE_TIMEOUTS };
   const db = openDatabase(database);
   const seedStarted = performance.now();
   const org = await db.kysely.selectFrom('organisations').select('id').where('name', '=', 'big').executeTakeFirstOrThrow();

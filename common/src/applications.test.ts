@@ -21,6 +21,10 @@ describe('redirect URI rules', () => {
     ['a relative path', '/callback', /absolute/],
     ['user info', 'https://user:pw@app.example.com/cb', /user name/],
     ['spaces', 'https://app.example.com/a b', /spaces/],
+    // Issue 19, finding 9: stored as typed, and never matched what the application sends.
+    ['a single slash after the scheme', 'https:/rp.example.com/x', /in full/],
+    ['no slash after the scheme', 'https:rp.example.com/x', /in full/],
+    ['a backslash', 'https:\\\\rp.example.com\\x', /backslash/],
   ])('refuses %s', (_name, uri, message) => expect(redirectUriProblem(uri)).toMatch(message));
 
   it('accepts only web addresses as landing and policy pages', () => {

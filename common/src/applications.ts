@@ -111,8 +111,13 @@ export function redirectUriProblem(value: string): string | null {
   if (/\s/.test(value)) return 'A redirect URI cannot contain spaces';
   if (value.includes('*')) return 'Wildcards are not allowed: register each redirect URI exactly';
   if (value.includes('#')) return 'A redirect URI cannot contain a fragment (#)';
+  if (value.includes('\\')) return 'A redirect URI cannot contain a backslash';
   const url = parseUrl(value);
   if (!url) return 'Please enter an absolute URI such as https://app.example.com/callback';
+  // https:/rp.example.com/x parses as https://rp.example.com/x, but an application would send it as
+  // typed and never match: web addresses must be written in full (issue 19, finding 9).
+  if ((url.protocol === 'https:' || url.protocol === 'http:') && !/^https?:\/\/[^/]/i.test(value))
+    return 'Please write the address in full, such as https://app.example.com/callback';
   if (url.username || url.password) return 'A redirect URI cannot contain a user name or password';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? null : 'Use https:// (http:// is allowed only for localhost)';

@@ -16,6 +16,7 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
   BASE_ORGANISATION: { status: 403, message: MESSAGES.baseOrganisationSignIn },
   CSRF_REJECTED: { status: 403, message: 'The request came from another site and was refused' },
+  PATH_NOT_CANONICAL: { status: 400, message: 'The request path is not in canonical form' },
   NOT_FOUND: { status: 404, message: MESSAGES.notFoundTitle },
   ORGANISATION_NOT_FOUND: { status: 404, message: 'Organisation not found' },
   USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },

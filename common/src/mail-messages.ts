@@ -75,6 +75,16 @@ export const MAIL_MESSAGES = {
     ],
     button: 'Sign in',
   }),
+  /** To the only active Organisation Admin, whom the inactivity rule leaves active so the organisation keeps an admin. */
+  lastAdminKeptActive: (org: string, days: number): MailText => ({
+    subject: `Your ${org} administrator account was kept active`,
+    heading: 'Your account was kept active',
+    paragraphs: [
+      `Your ${org} account has not been used for ${days} days, when accounts are deactivated. Yours was kept active because you are the organisation's only active Organisation Admin: without you, nobody could manage its users.`,
+      'Please sign in, and consider making a second Organisation Admin.',
+    ],
+    button: 'Sign in',
+  }),
   /** A one-time sign-in code (the MFA email method). */
   signInCode: (org: string, code: string, minutes: number): MailText => ({
     subject: `Your ${org} sign-in code`,

@@ -19,6 +19,8 @@ export const MESSAGES = {
 
   // Sign-in
   signInTitle: 'Sign in',
+  /** An application asked for a fresh sign-in (prompt=login, max_age) while the user was signed in. */
+  signInAgain: 'The application asks you to sign in again to continue.',
   signInHeader: 'Sign in to continue',
   signInButton: 'Sign in',
   forgotPassword: 'Forgot password?',

@@ -161,6 +161,8 @@ export const API = {
   resetpassword: '/api/resetpassword',
   changepassword: '/api/changepassword',
   verifyemail: '/api/verifyemail',
+  /** Exchanges an emailed link's token for a handle bound to this browser (tokens out of logged URLs). */
+  linkToken: '/api/linktoken',
   clients: '/api/clients',
   orgexists: '/api/orgexists',
   organisation: '/api/organisation',

@@ -9,9 +9,11 @@ import { accountRoutes } from './accounts/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import type { AppContext } from './context.ts';
 import { diagnosticsRoutes, type Lifecycle } from './diagnostics/routes.ts';
+import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
@@ -24,6 +26,7 @@ import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
 import { LIVE_ORGANISATION_CACHE_MS, ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
+import { linkTokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { baseOrganisationRoutes } from './base-organisation/routes.ts';
 import { supportRoutes } from './support/routes.ts';
@@ -32,6 +35,8 @@ export interface AppOptions {
   /** Where the built SPA lives; defaults to web/dist. */
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface GatehouseApp {
@@ -48,7 +53,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     logger:
       options.logger === false
         ? false
-        : { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : {
+            level: ctx.config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => newCorrelationId(),
     requestIdHeader: false,
     trustProxy: ctx.config.trustProxy,
@@ -99,8 +109,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 100, parts: 104 } });
 
   registerErrorHandler(app);
+  registerAfterResponseDrain(app);
   registerRequestContext(app, ctx, resolver);
-  registerCsrfCheck(app);
+  registerCsrfCheck(app, ctx);
   registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);
 
@@ -109,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   accountRoutes(app, ctx);
   organisationRoutes(app, ctx, resolver);
   signUpRoutes(app, ctx);
+  linkTokenRoutes(app, ctx);
   recoveryRoutes(app, ctx);
   userRoutes(app, ctx);
   devOutboxRoutes(app, ctx);

@@ -46,7 +46,14 @@ describe('configuration', () => {
       },
       tempDir(),
     );
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/gh', poolSize: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db/gh',
+      poolSize: 10,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+      idleTimeoutMs: 30_000,
+    });
     expect(config.baseHostname).toBe('id.example.com');
     expect(originFor(config, 'acme.id.example.com')).toBe('https://acme.id.example.com');
   });

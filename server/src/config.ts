@@ -33,6 +33,9 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).optional(),
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
+  DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).optional(),
   RUN_JOBS: flag.default(true),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
@@ -84,7 +87,7 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
-  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database: { kind: 'sqlite'; path: string } | ({ kind: 'postgres'; url: string; poolSize: number } & DatabaseTimeouts);
   baseHostname: string;
   publicScheme: 'http' | 'https';
   /** The port that appears in public URLs; null when it is the scheme's default. */
@@ -112,6 +115,19 @@ export type Config = {
   /** Redis, through which processes tell each other at once that an organisation changed; null when there is one process or none is set. */
   redisUrl: string | null;
 };
+
+/** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
+export interface DatabaseTimeouts {
+  /** To open a connection, or to wait for a free one of the pool. */
+  connectTimeoutMs: number;
+  /** Longest a statement may run on the server (statement_timeout), and, a little longer, wait for its answer. */
+  statementTimeoutMs: number;
+  /** An unused pooled connection is closed after this long. */
+  idleTimeoutMs: number;
+}
+
+/** The defaults of DB_CONNECT_TIMEOUT_SECONDS, DB_STATEMENT_TIMEOUT_SECONDS and DB_IDLE_TIMEOUT_SECONDS. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000 };
 
 export class ConfigError extends Error {}
 
@@ -150,7 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           kind: 'sqlite',
           path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)),
         }
-      : { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
+      : {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DB_POOL_SIZE,
+          connectTimeoutMs: seconds(e.DB_CONNECT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
+          statementTimeoutMs: seconds(e.DB_STATEMENT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
+          idleTimeoutMs: seconds(e.DB_IDLE_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.idleTimeoutMs,
+        },
     baseHostname: e.BASE_HOSTNAME,
     publicScheme: e.PUBLIC_SCHEME,
     publicPort: publicPort === defaultPort ? null : publicPort,
@@ -173,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: e.REDIS_URL ?? null,
   };
 }
+
+const seconds = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 1000));
 
 /** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
 export function readOrCreateSecret(dataDir: string, name: string): string {

@@ -89,6 +89,7 @@ export const ORGANISATION_NAME_MESSAGES = {
   required: 'Please provide the name of your organisation',
   format: 'Use 1 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit',
   reserved: 'That name is reserved, please choose another',
+  punycode: 'A name cannot have hyphens as its third and fourth characters (such as xn--), please choose another',
   taken: 'That name is already taken, please choose another',
 } as const;
 
@@ -100,4 +101,7 @@ export const organisationName = z
   .min(1, { error: ORGANISATION_NAME_MESSAGES.required })
   .max(63, { error: ORGANISATION_NAME_MESSAGES.format })
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: ORGANISATION_NAME_MESSAGES.format })
-  .refine((name) => !RESERVED_ORGANISATION_NAMES.has(name), { error: ORGANISATION_NAME_MESSAGES.reserved });
+  .refine((name) => !RESERVED_ORGANISATION_NAMES.has(name), { error: ORGANISATION_NAME_MESSAGES.reserved })
+  // Labels with -- in positions 3 and 4 are reserved for encodings (RFC 5891 4.2.3.1): xn--pypl-53dc is
+  // shown by browsers as a lookalike of another organisation's host (issue 19, finding 9).
+  .refine((name) => name.slice(2, 4) !== '--', { error: ORGANISATION_NAME_MESSAGES.punycode });

@@ -15,7 +15,14 @@ import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../organisations/model.ts';
 import { deleteUserAccount, setUserStatus } from './status.ts';
-import { idleSignedUpUsers, organisationsWithInactivityRules, updateUser, usersInactiveSince } from './store.ts';
+import type { JobReport } from '../jobs/runner.ts';
+import {
+  idleSignedUpUsers,
+  organisationsWithInactivityRules,
+  otherActiveOrganisationAdmins,
+  updateUser,
+  usersInactiveSince,
+} from './store.ts';
 
 const BATCH = 500;
 
@@ -35,7 +42,37 @@ export function deactivationTime(org: Organisation, user: UserRow): number {
 const longDate = (time: number) =>
   new Date(time).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-async function applyExpiry(ctx: AppContext, org: Organisation, counts: { warned: number; deactivated: number }): Promise<void> {
+interface Counts {
+  warned: number;
+  deactivated: number;
+  deleted: number;
+  warnings: string[];
+}
+
+/**
+ * The organisation's only active Organisation Admin is never deactivated or deleted by a rule: nobody
+ * would be left to enable anyone (issue 19, finding 8). They are told instead (once per stretch of
+ * inactivity), and so is the operator.
+ */
+async function keepLastAdmin(ctx: AppContext, org: Organisation, user: UserRow, due: number, counts: Counts): Promise<boolean> {
+  if (user.role !== 'OrganisationAdministrator' || (await otherActiveOrganisationAdmins(ctx.db.kysely, org.id, user.id)) > 0) return false;
+  counts.warnings.push(
+    `kept ${user.email}, the only active Organisation Admin of ${org.name}, active although unused since ${longDate(user.last_sign_in ?? user.created_at)}`,
+  );
+  if (user.status === 'SignedUp' && (user.inactivity_warned_at === null || user.inactivity_warned_at < due)) {
+    await updateUser(ctx.db.kysely, org.id, user.id, { inactivity_warned_at: ctx.clock.now() });
+    await sendMail(ctx, {
+      org,
+      to: user.email,
+      kind: 'lastAdminKeptActive',
+      text: MAIL_MESSAGES.lastAdminKeptActive(org.displayName, org.row.inactivity_expiry_days),
+      link: linkFor(ctx.config, org, ROUTES.home.path),
+    });
+  }
+  return true;
+}
+
+async function applyExpiry(ctx: AppContext, org: Organisation, counts: Counts): Promise<void> {
   const expiryDays = org.row.inactivity_expiry_days;
   if (expiryDays <= 0) return;
   const warnDays =
@@ -51,6 +88,7 @@ async function applyExpiry(ctx: AppContext, org: Organisation, counts: { warned:
     for (const user of users) {
       const due = deactivationTime(org, user);
       if (now >= due) {
+        if (await keepLastAdmin(ctx, org, user, due, counts)) continue;
         if (await setUserStatus(ctx, org.id, user.id, 'Inactive', { from: ['SignedUp'] })) counts.deactivated++;
       } else if (warnDays > 0 && user.inactivity_warned_at === null && now >= due - warnDays * DAY) {
         await updateUser(ctx.db.kysely, org.id, user.id, { inactivity_warned_at: now });
@@ -67,25 +105,33 @@ async function applyExpiry(ctx: AppContext, org: Organisation, counts: { warned:
   }
 }
 
-async function applyDeletion(ctx: AppContext, org: Organisation): Promise<number> {
+async function applyDeletion(ctx: AppContext, org: Organisation, counts: Counts): Promise<void> {
   const days = org.row.inactivity_deletion_days;
-  if (days <= 0) return 0;
-  let deleted = 0;
+  if (days <= 0) return;
+  let afterId = '';
   for (;;) {
-    const users = await usersInactiveSince(ctx.db.kysely, org.id, ctx.clock.now() - days * DAY, BATCH);
-    for (const user of users) await deleteUserAccount(ctx, org.id, user.id);
-    deleted += users.length;
-    if (users.length < BATCH) return deleted;
+    const users = await usersInactiveSince(ctx.db.kysely, org.id, ctx.clock.now() - days * DAY, afterId, BATCH);
+    for (const user of users) {
+      // An Inactive admin with no active one beside them may be the one the operator enables (gatehouse enable-user).
+      if (await keepLastAdmin(ctx, org, user, Infinity, counts)) continue;
+      await deleteUserAccount(ctx, org.id, user.id);
+      counts.deleted++;
+    }
+    if (users.length < BATCH) return;
+    afterId = users.at(-1)!.id;
   }
 }
 
 /** The 'account-inactivity' job. */
-export async function runInactivityRules(ctx: AppContext): Promise<string> {
-  const counts = { warned: 0, deactivated: 0, deleted: 0 };
+export async function runInactivityRules(ctx: AppContext): Promise<JobReport> {
+  const counts: Counts = { warned: 0, deactivated: 0, deleted: 0, warnings: [] };
   for (const row of await organisationsWithInactivityRules(ctx.db.kysely)) {
     const org = toOrganisation(ctx.config, row);
     await applyExpiry(ctx, org, counts);
-    counts.deleted += await applyDeletion(ctx, org);
+    await applyDeletion(ctx, org, counts);
   }
-  return `warned ${counts.warned}, deactivated ${counts.deactivated}, deleted ${counts.deleted} users`;
+  return {
+    result: `warned ${counts.warned}, deactivated ${counts.deactivated}, deleted ${counts.deleted} users`,
+    warnings: counts.warnings,
+  };
 }

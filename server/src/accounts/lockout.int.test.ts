@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../clock.ts';
-import { latestMailTo, newOrganisation, organisationId, signIn } from '../testing/accounts.ts';
+import { latestMailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
 
@@ -129,6 +129,29 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
     expect((await attempt(org, `lou@${org}.test`, password)).status).toBe(200);
     // Clearing what is not locked is refused.
     expect((await admin.post(`/api/users/${lou.id}/clearlockout`)).status).toBe(409);
+  });
+
+  // Issue 19, finding 5: with 4 failures, the admin lowered the threshold to 3; the right password then
+  // answered 'locked' while the status stayed 'Signed up' and 'Clear lockout' answered 409.
+  it('locks an account whose earlier failures reach a threshold lowered since, as a lockout the admin can clear', async () => {
+    const org = await organisation({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 10 });
+    const admin = await signIn(server, org, `admin@${org}.test`, DEFAULT_PASSWORD);
+    const { id } = (await admin.post('/api/users', { form: { firstName: 'Max', email: `max@${org}.test` } })).json<{ id: string }>();
+    const invitationID = new URL(/https?:\/\/\S+/.exec((await latestMailTo(server, `max@${org}.test`)).body!)![0]).searchParams.get(
+      'invitationID',
+    )!;
+    const password = 'max has a fine password';
+    await server.client(org).post('/api/completesignup', { form: { invitationID, password, confirmPassword: password, consent: 'true' } });
+    for (let i = 0; i < 4; i++) expect((await attempt(org, `max@${org}.test`, WRONG)).status).toBe(401);
+    await setPolicy(server, org, { failed_sign_ins_before_lockout: 3 });
+
+    const refused = await attempt(org, `max@${org}.test`, password);
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    expect((await admin.get(`/api/users/${id}`)).json()).toMatchObject({ status: 'LockedOut' });
+    const cleared = await admin.post(`/api/users/${id}/clearlockout`);
+    expect(cleared.status).toBe(200);
+    expect((await attempt(org, `max@${org}.test`, password)).status).toBe(200);
   });
 
   it('counts wrong current passwords when changing the password as sign-in failures', async () => {

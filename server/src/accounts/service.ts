@@ -83,6 +83,11 @@ async function checkCountedPassword(ctx: AppContext, org: Organisation, user: Us
   const reserved = user.status === 'LockedOut' ? undefined : await reserveUserAttempt(db, org.id, user.id, policy);
   if (!reserved) {
     const now = (await findUserById(db, org.id, user.id)) ?? user;
+    // Failures from before the organisation lowered its lockout threshold lock the account now, as a
+    // status the admin screens show and can clear (issue 19, finding 5), not as a refusal nobody sees.
+    if (now.status === 'SignedUp' && policy.lockoutAfter > 0 && now.failed_auth_count >= policy.lockoutAfter) {
+      await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
+    }
     throw refusal(policy, { status: now.status, count: now.failed_auth_count, cooldownUntil: now.cooldown_until });
   }
   if (await verifyPassword(user.password_hash ?? '', password)) return true;

@@ -256,14 +256,35 @@ export function idleSignedUpUsers(
 }
 
 /** Users Inactive since at or before `since`. */
-export function usersInactiveSince(db: Executor, organisationId: string, since: number, limit: number): Promise<UserRow[]> {
+/** Users Inactive since `since` or earlier, in id order after `afterId` (the rule keeps some, so it pages by id). */
+export function usersInactiveSince(
+  db: Executor,
+  organisationId: string,
+  since: number,
+  afterId: string,
+  limit: number,
+): Promise<UserRow[]> {
   return db
     .selectFrom('users')
     .selectAll()
     .where('organisation_id', '=', organisationId)
     .where('status', '=', 'Inactive')
     .where('inactive_since', '<=', since)
+    .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** How many Organisation Admins of the organisation other than `userId` can sign in (SignedUp). */
+export async function otherActiveOrganisationAdmins(db: Executor, organisationId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organisation_id', '=', organisationId)
+    .where('role', '=', 'OrganisationAdministrator')
+    .where('status', '=', 'SignedUp')
+    .where('id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

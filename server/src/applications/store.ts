@@ -99,8 +99,13 @@ const ACCOUNT_COLUMNS = [
   'phone_number',
   'email_verified_date',
   'updated_at',
+  'two_step_kind',
+  'multi_factor_auth_required',
 ] as const;
-export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]>;
+export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {
+  /** Whether the user's organisation requires a second step of everyone. */
+  organisation_requires_two_step: boolean;
+};
 
 /** A user with whether they were given access to one application, in one query (the provider's account lookup, prepared). */
 const userWithAccessQuery = prepared((db) =>
@@ -119,6 +124,13 @@ const userWithAccessQuery = prepared((db) =>
         )
         .as('has_access'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('organisations')
+        .select('organisations.require_two_step')
+        .whereRef('organisations.id', '=', 'users.organisation_id')
+        .as('organisation_requires_two_step'),
+    )
     .where('users.organisation_id', '=', param('organisation_id'))
     .where('users.id', '=', param('user_id')),
 );
@@ -131,9 +143,9 @@ export async function findUserWithAccess(
 ): Promise<{ user: AccountUser; hasAccess: boolean } | undefined> {
   const row = (await userWithAccessQuery(db, { organisation_id: organisationId, user_id: userId, client_id: clientId })).rows[0];
   if (!row) return undefined;
-  const { has_access: hasAccess, ...user } = row;
-  // SQLite answers 1/0, PostgreSQL true/false.
-  return { user, hasAccess: Boolean(Number(hasAccess)) };
+  const { has_access: hasAccess, organisation_requires_two_step: orgRequires, ...user } = row;
+  // SQLite answers 1/0, PostgreSQL true/false (a subquery's type is not declared to the SQLite adapter).
+  return { user: { ...user, organisation_requires_two_step: Boolean(Number(orgRequires)) }, hasAccess: Boolean(Number(hasAccess)) };
 }
 
 export async function findPolicyAcceptance(

@@ -220,6 +220,7 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
     expect(await runJobOnce(server.ctx, demoCleanup, { force: true })).toEqual({
       status: 'ran',
       result: 'deleted 2 expired demo organisations',
+      warnings: [],
     });
     expect(await organisation('demo-alpha')).toBeUndefined();
     expect(await db().selectFrom('users').select('id').where('organisation_id', '=', org.id).execute()).toEqual([]);

@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { startSession } from '../accounts/session.ts';
 import { requireOrganisation } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
+import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { baseSignUpInfo, findOrganisationLocation, finishBaseSignUp, handoverAmr, startBaseSignUp, useHandover } from './service.ts';
 
 export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -28,12 +29,13 @@ export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): v
     const base = requireOrganisation(request);
     const { signupid } = parse(baseSignUpQuery, request.query);
     reply.header('cache-control', 'no-store');
-    return baseSignUpInfo(ctx, base, signupid);
+    return baseSignUpInfo(ctx, base, linkTokenOf(ctx, request, signupid), signupid);
   });
 
   app.post(API.basesignuporg, async (request): Promise<BaseSignUpOrgResult> => {
     const base = requireOrganisation(request);
-    return finishBaseSignUp(ctx, base, parse(baseSignUpOrgRequest, request.body));
+    const input = parse(baseSignUpOrgRequest, request.body);
+    return finishBaseSignUp(ctx, base, { ...input, baseSignUpID: linkTokenOf(ctx, request, input.baseSignUpID) });
   });
 
   app.get(API.orgexists, async (request): Promise<OrgExistsResult> => {

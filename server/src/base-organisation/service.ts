@@ -75,9 +75,9 @@ async function liveSignUp(ctx: AppContext, base: Organisation, baseSignUpID: str
 
 const isDemo = (signUp: EmailTokenRow) => signUp.email === DEMO_ADMIN_EMAIL;
 
-/** GET /api/basesignup?signupid=: a started sign-up, to resume at /signuporganisation. */
-export async function baseSignUpInfo(ctx: AppContext, base: Organisation, baseSignUpID: string): Promise<BaseSignUp> {
-  const signUp = await liveSignUp(ctx, base, baseSignUpID);
+/** GET /api/basesignup?signupid=: a started sign-up, to resume at /signuporganisation (`baseSignUpID` as the page knows it). */
+export async function baseSignUpInfo(ctx: AppContext, base: Organisation, token: string, baseSignUpID: string): Promise<BaseSignUp> {
+  const signUp = await liveSignUp(ctx, base, token);
   return { baseSignUpID, email: signUp.email, demo: isDemo(signUp), baseHostname: ctx.config.baseHostname };
 }
 

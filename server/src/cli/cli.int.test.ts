@@ -96,4 +96,31 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no user nobody@mfaorg.test in an organisation named "mfaorg".');
   });
+
+  it('enables a user an organisation can no longer enable itself, and names a user that does not exist', async () => {
+    await server.createOrganisation('locked');
+    await server.ctx.db.kysely
+      .updateTable('users')
+      .set({ status: 'Inactive', inactive_since: Date.now() })
+      .where('email', '=', 'admin@locked.test')
+      .execute();
+    const refused = await server
+      .client('locked')
+      .post('/api/authenticate', { form: { email: 'admin@locked.test', password: DEFAULT_PASSWORD } });
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_UNAVAILABLE' });
+
+    const run = await gatehouse(['enable-user', 'locked', '--email', 'Admin@locked.test'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('Enabled admin@locked.test of locked (status now SignedUp).');
+    const signIn = await server
+      .client('locked')
+      .post('/api/authenticate', { form: { email: 'admin@locked.test', password: DEFAULT_PASSWORD } });
+    expect(signIn.status).toBe(200);
+
+    const again = await gatehouse(['enable-user', 'locked', '--email', 'admin@locked.test'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      'There is no Disabled, Inactive or locked-out user admin@locked.test in an organisation named "locked".',
+    );
+  });
 });

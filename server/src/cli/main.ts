@@ -10,6 +10,7 @@ import { closeMail } from '../mail/service.ts';
 import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
+import { enableUserByOperator } from '../users/service.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
 
@@ -23,6 +24,9 @@ ${OUTBOX_USAGE}
   rotate-keys <name>
       Gives organisation <name> new token signing keys (RS256 and ES256). Tokens signed before stay
       valid: the previous keys stay published for verification for 14 days.
+  enable-user <name> --email <email>
+      Enables that user of organisation <name> when they are Disabled, Inactive or locked out (an
+      organisation whose only admin can no longer sign in, and so cannot enable anyone).
   reset-mfa <name> --email <email>
       Turns off the multi-factor authentication of that user of organisation <name> (a lost device and
       no administrator to reset it). They sign in with their password, and set it up again where required.
@@ -70,8 +74,10 @@ async function runJobs(args: string[]): Promise<void> {
   try {
     for (const job of jobs) {
       const outcome = await runJobOnce(ctx, job, { force: true });
-      if (outcome.status === 'ran') console.log(`${job.name}: ${outcome.result ?? 'done'}`);
-      else if (outcome.status === 'skipped') console.log(`${job.name}: skipped, another process is running it`);
+      if (outcome.status === 'ran') {
+        console.log(`${job.name}: ${outcome.result ?? 'done'}`);
+        for (const warning of outcome.warnings) console.error(`${job.name}: warning: ${warning}`);
+      } else if (outcome.status === 'skipped') console.log(`${job.name}: skipped, another process is running it`);
       else {
         failed = true;
         console.error(`${job.name}: failed: ${outcome.error}`);
@@ -126,7 +132,23 @@ async function resetMfa(args: string[]): Promise<void> {
   }
 }
 
+async function enableUser(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { email: { type: 'string' } } });
+  const name = positionals[0];
+  if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
+  if (!values.email) throw new UsageError("Give the user's email with --email.");
+  const ctx = await openContext(loadConfig());
+  try {
+    const status = await enableUserByOperator(ctx, name, values.email);
+    if (!status) throw new Error(`There is no Disabled, Inactive or locked-out user ${values.email} in an organisation named "${name}".`);
+    console.log(`Enabled ${values.email.toLowerCase()} of ${name.toLowerCase()} (status now ${status}).`);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'enable-user': enableUser,
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
   outbox,

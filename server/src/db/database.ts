@@ -1,7 +1,7 @@
 /** Opens the Kysely instance for the configured database (SQLite through node:sqlite, or PostgreSQL through pg). */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
@@ -17,17 +17,57 @@ export interface Db {
 
 const PG_INT8 = 20;
 
-export function openDatabase(database: Config['database']): Db {
+/** The client waits this much longer than statement_timeout, so the server's own limit normally answers first. */
+const QUERY_TIMEOUT_MARGIN_MS = 2000;
+
+/**
+ * pg's client-side query timeout fails the query but leaves it running on the connection, and every
+ * later query of that client would queue behind it; so a connection whose answer did not come is cut,
+ * and the pool replaces it.
+ */
+function dropOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        }
+      });
+    }
+    return result;
+  };
+}
+
+export interface OpenOptions {
+  /** Called with the SQL of every statement run (tests compare what two paths do). */
+  onQuery?: (sql: string) => void;
+}
+
+export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
+  const { onQuery } = options;
+  const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
   if (database.kind === 'sqlite') {
     if (database.path !== ':memory:') mkdirSync(path.dirname(database.path), { recursive: true });
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: async () => new NodeSqliteDatabase(database.path) }),
+      ...log,
     });
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
     max: database.poolSize,
+    // Time limits: a database that stops answering (packets dropped, nothing refused) must not hang
+    // requests. Waiting for a connection, the server running a statement, and the client waiting for
+    // the answer are each bounded; TCP keep-alive finds dead idle connections.
+    connectionTimeoutMillis: database.connectTimeoutMs,
+    idleTimeoutMillis: database.idleTimeoutMs,
+    statement_timeout: database.statementTimeoutMs,
+    query_timeout: database.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     // Times are epoch milliseconds in BIGINT columns; they fit a JS number exactly.
     types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
   });
@@ -35,18 +75,28 @@ export function openDatabase(database: Config['database']): Db {
   // client in use (checked out by a query) emits 'error' itself, so each gets a listener too. Its
   // query fails (503 to the caller) and the pool drops the dead client when it is released.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    dropOnReadTimeout(client);
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
 
-/** True when the database answers a trivial query. */
-export async function pingDatabase(db: Db): Promise<boolean> {
+/** True when the database answers a trivial query within `withinMs` (a readiness probe must answer promptly). */
+export async function pingDatabase(db: Db, withinMs = 1000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
+  const ping = sql`select 1`.execute(db.kysely).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`select 1`.execute(db.kysely);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([ping, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

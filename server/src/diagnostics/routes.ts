@@ -21,10 +21,10 @@ export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext, lifecyc
   });
 
   // The process is up and serving.
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { organisation: false } }, async () => ({ status: 'ok' }));
 
   // The process can do useful work: its database answers, and it is not shutting down.
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { config: { organisation: false } }, async (_request, reply) => {
     if (lifecycle.draining) return reply.code(503).send({ status: 'shutting down' });
     const ok = await isReady(ctx);
     // Redis is reported, not required: without it a change reaches this process within 2 s.

@@ -6,7 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-export type FlowCookie = 'gatehouse_signup' | 'gatehouse_recovery' | 'gatehouse_remember' | 'gatehouse_signin' | 'gatehouse_device';
+export type FlowCookie =
+  'gatehouse_signup' | 'gatehouse_recovery' | 'gatehouse_remember' | 'gatehouse_signin' | 'gatehouse_device' | 'gatehouse_links';
 
 export function flowCookieName(ctx: AppContext, name: FlowCookie): string {
   return ctx.config.publicScheme === 'https' ? `__Host-${name}` : name;

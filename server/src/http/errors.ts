@@ -64,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Connection failures to the database become 503s: the client may retry, nothing was granted. */
+/** Connection failures and time limits of the database become 503s: the client may retry, nothing was granted. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
@@ -75,6 +75,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
     code === '57P03' ||
     code === '08006' ||
     code === '08001' ||
-    (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message))
+    // statement_timeout: the database is there but did not finish in time.
+    code === '57014' ||
+    (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(error.message))
   );
 }

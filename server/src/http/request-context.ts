@@ -39,6 +39,8 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, re
   app.decorateRequest('organisation', null);
   app.decorateRequest('authPromise', null);
   app.addHook('onRequest', async (request) => {
+    // Operations probes answer without the database's organisation lookup (a silent database must not hold /readyz).
+    if ((request.routeOptions.config as { organisation?: boolean } | undefined)?.organisation === false) return;
     request.organisation = await resolver.resolve(request.headers.host);
   });
 }

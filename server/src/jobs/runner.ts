@@ -12,11 +12,18 @@ export interface Job {
   name: string;
   /** How often the job is due. */
   intervalMs: number;
-  /** Does the work; the result (e.g. "deleted 3 sessions") is logged. */
-  run(ctx: AppContext): Promise<string | void>;
+  /** Does the work; the result (e.g. "deleted 3 sessions") is logged, and warnings are logged as such for the operator. */
+  run(ctx: AppContext): Promise<string | JobReport | void>;
 }
 
-export type JobOutcome = { status: 'ran'; result: string | undefined } | { status: 'skipped' } | { status: 'failed'; error: string };
+export interface JobReport {
+  result: string;
+  /** What the operator should look at (logged at warn level, printed by `gatehouse run-jobs`). */
+  warnings: string[];
+}
+
+export type JobOutcome =
+  { status: 'ran'; result: string | undefined; warnings: string[] } | { status: 'skipped' } | { status: 'failed'; error: string };
 
 const LEASE_MS = 10 * MINUTE;
 const OWNER = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -41,13 +48,14 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return { status: 'skipped' };
   try {
-    const result = (await job.run(ctx)) ?? undefined;
+    const report = await job.run(ctx);
+    const { result, warnings } = typeof report === 'object' ? report : { result: report ?? undefined, warnings: [] };
     await db
       .updateTable('job_runs')
       .set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: null })
       .where('name', '=', job.name)
       .execute();
-    return { status: 'ran', result };
+    return { status: 'ran', result, warnings };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db
@@ -85,7 +93,10 @@ export class JobScheduler {
       for (const job of this.#jobs) {
         try {
           const outcome = await runJobOnce(this.#ctx, job);
-          if (outcome.status === 'ran') this.#log.info({ job: job.name, result: outcome.result }, 'job ran');
+          if (outcome.status === 'ran') {
+            this.#log.info({ job: job.name, result: outcome.result }, 'job ran');
+            for (const warning of outcome.warnings) this.#log.warn({ job: job.name }, warning);
+          }
           if (outcome.status === 'failed') this.#log.error({ job: job.name, error: outcome.error }, 'job failed');
         } catch (error) {
           // The database may be down; the next tick tries again.

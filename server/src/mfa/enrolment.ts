@@ -19,6 +19,7 @@ import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts'
 import { findOrganisationByName } from '../organisations/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { safeEqual } from '../security/tokens.ts';
+import { revokeUserGrants } from '../oidc/grants.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode } from './model.ts';
@@ -173,15 +174,26 @@ export async function saveTwoStep(
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
   });
-  // This session has now shown a code; the others were made with the password alone.
+  // This session has now shown a code; the others, and every grant of the applications, were made with
+  // the password alone.
   await updateSessionAmr(db, org.id, session.id, amrForCode(kind));
   await deleteOtherUserSessions(db, org.id, user.id, session.id);
+  await revokeUserGrants(ctx, org.id, user.id);
   return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
 }
 
 /** Turns a user's second step off, with everything it left behind (recovery codes, remembered devices). */
 export async function turnOffTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute((trx) => clearTwoStep(trx, organisationId, userId, ctx.clock.now()));
+}
+
+/**
+ * An administrator's or operator's reset: the device may be lost or in other hands, so what the
+ * applications were given with it ends too (the user sets a step up again where one is required).
+ */
+export async function resetTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+  await turnOffTwoStep(ctx, organisationId, userId);
+  await revokeUserGrants(ctx, organisationId, userId);
 }
 
 /**
@@ -192,7 +204,7 @@ export async function resetTwoStepByEmail(ctx: AppContext, organisationName: str
   const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
   const user = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
   if (!org || !user) return false;
-  await turnOffTwoStep(ctx, org.id, user.id);
+  await resetTwoStep(ctx, org.id, user.id);
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { setPolicy } from '../testing/accounts.ts';
@@ -37,12 +38,13 @@ describe.each(testDialects())('multi-factor sign-in to applications on %s', (dia
   }
 
   /** An authorization request of the wiki; `finish` exchanges the code the callback carries. */
-  async function authorization() {
+  async function authorization(offline = false) {
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const url = client.buildAuthorizationUrl(rp, {
       redirect_uri: CALLBACK,
-      scope: 'openid email',
+      scope: offline ? 'openid email offline_access' : 'openid email',
+      ...(offline ? { prompt: 'consent' } : {}),
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
@@ -121,5 +123,69 @@ describe.each(testDialects())('multi-factor sign-in to applications on %s', (dia
     } finally {
       await requireTwoStep(false);
     }
+  });
+
+  /** A refresh token of the wiki, got by signing in through the SPA with the password (and a code, when given). */
+  async function refreshTokenOf(email: string, code?: () => string): Promise<string> {
+    const request = await authorization(true);
+    const callback = await signInThroughSpa(new TestBrowser(server.port), request.url, {
+      email,
+      password: DEFAULT_PASSWORD,
+      ...(code ? { code } : {}),
+    });
+    const tokens = await request.finish(callback);
+    expect(tokens.refresh_token).toBeTruthy();
+    return tokens.refresh_token!;
+  }
+
+  // Issue 19, finding 3: refresh tokens obtained with a password alone outlived MFA.
+  it('ends what a password alone obtained once the user turns MFA on', async () => {
+    await user('dee@acme.test');
+    const refresh = await refreshTokenOf('dee@acme.test');
+    expect((await client.refreshTokenGrant(rp, refresh)).claims()).toMatchObject({ amr: ['pwd'] });
+    await enrolAuthenticator(server, await signedIn(server, 'acme', 'dee@acme.test'));
+    await expect(client.refreshTokenGrant(rp, refresh)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses a password-only refresh token once the organisation requires MFA, and again after the user sets it up', async () => {
+    await user('eve@acme.test');
+    const refresh = await refreshTokenOf('eve@acme.test');
+    await requireTwoStep(true);
+    try {
+      await expect(client.refreshTokenGrant(rp, refresh)).rejects.toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await requireTwoStep(false);
+    }
+    // Set up since, while not required: a grant made with the password alone is still not enough.
+    await user('eli@acme.test');
+    const refreshed = await refreshTokenOf('eli@acme.test');
+    await server.ctx.db.kysely
+      .updateTable('users')
+      .set({ multi_factor_auth_required: true })
+      .where('email', '=', 'eli@acme.test')
+      .execute();
+    await expect(client.refreshTokenGrant(rp, refreshed)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('ends the grants a user made with their second step when an administrator resets it', async () => {
+    await user('fay@acme.test');
+    const app = await enrolAuthenticator(server, await signedIn(server, 'acme', 'fay@acme.test'));
+    const refresh = await refreshTokenOf('fay@acme.test', () => app.code(1));
+    const rotated = await client.refreshTokenGrant(rp, refresh);
+    expect(rotated.claims()).toMatchObject({ amr: ['pwd', 'otp', 'mfa'] });
+    const admin = await signedIn(server, 'acme', 'admin@acme.test');
+    const fay = await server.ctx.db.kysely.selectFrom('users').select('id').where('email', '=', 'fay@acme.test').executeTakeFirstOrThrow();
+    expect((await admin.post(`/api/users/${fay.id}/resettwostep`)).status).toBe(200);
+    await expect(client.refreshTokenGrant(rp, rotated.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('puts at_hash of the access token in ID tokens from the token endpoint', async () => {
+    await user('gus@acme.test');
+    const request = await authorization();
+    const tokens = await request.finish(
+      await signInThroughSpa(new TestBrowser(server.port), request.url, { email: 'gus@acme.test', password: DEFAULT_PASSWORD }),
+    );
+    const digest = createHash('sha256').update(tokens.access_token).digest();
+    expect(tokens.claims()?.at_hash).toBe(digest.subarray(0, 16).toString('base64url'));
   });
 });

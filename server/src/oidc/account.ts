@@ -22,12 +22,27 @@ export function standardClaims(user: AccountUser): AccountClaims {
   };
 }
 
+/**
+ * Whether what a code or refresh token proved (its amr) falls short of the second step the user now
+ * needs: the user set one up, or the organisation or an administrator requires one, after the grant
+ * was made with a password alone. Such a grant yields nothing more (issue 19, finding 3). Access
+ * tokens carry no amr; a user who must still set a step up gets nothing with them either.
+ */
+export function missesSecondStep(user: AccountUser, amr: readonly string[] | undefined): boolean {
+  const required = user.organisation_requires_two_step || user.multi_factor_auth_required;
+  if (amr === undefined) return required && user.two_step_kind === null;
+  return (required || user.two_step_kind !== null) && !amr.includes('mfa');
+}
+
 export function accountFinder(ctx: AppContext, organisationId: string): FindAccount {
   return async (koaCtx, sub, token): Promise<Account | undefined> => {
     const clientId = token?.clientId ?? koaCtx.oidc.client?.clientId;
     if (!clientId) return undefined;
     const user = await userForClient(ctx, organisationId, sub, clientId);
     if (!user) return undefined;
+    // Codes and refresh tokens say how the user signed in (an empty amr proved nothing); access tokens do not.
+    const amr = token && 'amr' in token ? ((token.amr as string[] | undefined) ?? []) : undefined;
+    if (missesSecondStep(user, amr)) return undefined;
     const claims = standardClaims(user);
     return { accountId: sub, claims: () => claims };
   };

@@ -12,8 +12,7 @@ import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
 import { toAccount } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { clearSessionCookie, getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
-import { endSession } from '../sessions/service.ts';
+import { getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
 import { recordEvent, signInStartedAt } from './events.ts';
 import { expiredRequestPage } from './pages.ts';
 import { loginTsOf } from './policy.ts';
@@ -25,6 +24,12 @@ export const finishUrl = (uid: string, clientId: string): string =>
   `${INTERACTION_PATH}/${uid}/finish?client_id=${encodeURIComponent(clientId)}`;
 
 const signInUrl = (redirectUrl: string) => `/?returnurl=${encodeURIComponent(redirectUrl)}`;
+/**
+ * The sign-in page for a browser that is signed in but must sign in again (prompt=login, max_age, or
+ * a hint naming someone else). Its Gatehouse session stays until the new sign-in succeeds, so a page
+ * of another site that opens the authorization endpoint cannot sign a visitor out (issue 19, finding 7).
+ */
+const signInAgainUrl = (redirectUrl: string) => `${signInUrl(redirectUrl)}&prompt=login`;
 const redirectingUrl = (redirectUrl: string) => `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}`;
 
 /** The pending interaction of this browser for `uid`, or null when it has expired, was used, or is another one. */
@@ -70,11 +75,6 @@ function needsFreshSignIn(details: Interaction, auth: Auth, now: number, started
   return false;
 }
 
-async function signOutFor(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<void> {
-  await endSession(ctx, auth.session.organisation_id, auth.token);
-  clearSessionCookie(ctx, reply);
-}
-
 /** GET /oidc/interaction/{uid}: the provider needs the user; send the browser to sign-in or to /redirecting. */
 export async function startInteraction(
   ctx: AppContext,
@@ -89,9 +89,9 @@ export async function startInteraction(
   const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
   const redirectUrl = finishUrl(details.uid, clientId);
   const auth = await getAuth(ctx, request);
-  if (auth && !needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(redirectingUrl(redirectUrl), 303);
-  if (auth) await signOutFor(ctx, request, reply, auth);
-  return reply.redirect(signInUrl(redirectUrl), 303);
+  if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
+  if (needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(signInAgainUrl(redirectUrl), 303);
+  return reply.redirect(redirectingUrl(redirectUrl), 303);
 }
 
 /** GET /oidc/interaction/{uid}/finish: the SPA is done; check everything again and hand the sign-in to the provider. */
@@ -110,10 +110,7 @@ export async function finishInteraction(
   const now = ctx.clock.now();
   if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
   const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
-  if (needsFreshSignIn(details, auth, now, startedAt)) {
-    await signOutFor(ctx, request, reply, auth);
-    return reply.redirect(signInUrl(redirectUrl), 303);
-  }
+  if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl), 303);
 
   let result: InteractionResults;
   try {

@@ -97,6 +97,36 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
   };
 }
 
+/**
+ * ID tokens from the token endpoint carry at_hash (OIDC Core 3.1.3.6 makes it optional there; the
+ * security checklist asks for it, so a relying party can bind the ID token to its access token). The
+ * provider sets it only for tokens from the authorization endpoint: remember each access token's value
+ * when it is saved, and have the ID token of the same request hash it (the provider's own hashing).
+ */
+function addAccessTokenHash(provider: Provider): void {
+  const issued = new WeakMap<object, string>();
+  const accessToken = provider.AccessToken.prototype as unknown as { save(): Promise<string> };
+  const save = accessToken.save;
+  accessToken.save = async function saveRemembering(this: object) {
+    const value = await save.call(this);
+    issued.set(this, value);
+    return value;
+  };
+  const idToken = provider.IdToken.prototype as unknown as {
+    issue(options?: { use?: string }): Promise<string>;
+    set(key: string, value: unknown): void;
+    ctx?: KoaContextWithOIDC;
+    extra: Record<string, unknown>;
+  };
+  const issue = idToken.issue;
+  idToken.issue = function issueWithAtHash(this: typeof idToken, options) {
+    const at = this.ctx?.oidc?.entities.AccessToken;
+    const value = at ? issued.get(at) : undefined;
+    if (options?.use === 'idtoken' && value && this.extra.at_hash === undefined) this.set('at_hash', value);
+    return issue.call(this, options);
+  };
+}
+
 export interface ProviderInputs {
   clients: ClientRow[];
   jwks: PrivateJwk[];
@@ -190,6 +220,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     const presented = sha256(actual);
     return stored.length === presented.length && timingSafeEqual(stored, presented);
   };
+
+  addAccessTokenHash(provider);
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)

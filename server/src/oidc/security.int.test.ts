@@ -237,6 +237,27 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     }
   });
 
+  // Issue 19, finding 7: a top-level GET to the authorization endpoint with prompt=login and any
+  // registered client, from any site, ended the visitor's Gatehouse session.
+  it('keeps the Gatehouse session through prompt=login until the new sign-in succeeds', async () => {
+    const browser = new TestBrowser(server.port);
+    await signInThroughSpa(
+      browser,
+      client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid' }),
+      credentials(alice.email),
+    );
+    const account = () => browser.request('GET', `${issuerOf(server, 'acme')}/api/account`);
+    expect((await account()).status).toBe(200);
+    const { url } = await browser.navigate(client.buildAuthorizationUrl(rp, { redirect_uri: CALLBACK, scope: 'openid', prompt: 'login' }));
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('prompt')).toBe('login');
+    expect((await account()).status).toBe(200);
+    // Going straight to the redirect URL without signing in again is not enough, and still signs no one out.
+    const skipped = await browser.navigate(new URL(url.searchParams.get('returnurl')!, url));
+    expect(skipped.url.pathname).toBe('/');
+    expect((await account()).status).toBe(200);
+  });
+
   it('refuses forged ID token hints: alg none, HMAC with the public key, another organisation’s key', async () => {
     const { callback, verifier } = await codeFor(rp);
     const real = (await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier })).id_token!;

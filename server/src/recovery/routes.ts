@@ -6,9 +6,11 @@ import { newPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { recoveryRequest, recoveryVerifyRequest } from '@gatehouse/common/schemas/recovery';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { afterResponse } from '../http/after-response.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { requireOrganisation } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
+import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { openResetLink, resetPassword, startRecovery, verifyRecoveryCode } from './service.ts';
 
 export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -16,7 +18,8 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API.accountrecovery, async (request, reply) => {
     const org = requireOrganisation(request);
     const input = parse(recoveryRequest, request.body);
-    const token = await startRecovery(ctx, org, input.email);
+    const { token, sendCode } = await startRecovery(ctx, org, input.email);
+    if (sendCode) afterResponse(reply, sendCode);
     setFlowCookie(ctx, reply, 'gatehouse_recovery', token, ACCOUNT_TOKENS.recoveryCodeMinutes * MINUTE);
     return reply.code(204).send();
   });
@@ -25,7 +28,7 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
     const org = requireOrganisation(request);
     const input = parse(recoveryVerifyRequest, request.body);
     let token = readFlowCookie(ctx, request, 'gatehouse_recovery');
-    if ('resetID' in input) token = await openResetLink(ctx, org, input.resetID);
+    if ('resetID' in input) token = await openResetLink(ctx, org, linkTokenOf(ctx, request, input.resetID));
     else await verifyRecoveryCode(ctx, org, token, input.code);
     setFlowCookie(ctx, reply, 'gatehouse_recovery', token!, ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE);
     return { type: 'reset' as const };

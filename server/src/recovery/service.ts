@@ -21,6 +21,7 @@ import { useEmailToken } from '../tokens/service.ts';
 import {
   countCodeAttempt,
   deleteUserRecoveryFlows,
+  detachRecoveryFlow,
   findRecoveryFlow,
   insertRecoveryFlow,
   markRecoveryVerified,
@@ -37,25 +38,37 @@ function assertRecoveryOffered(org: Organisation): void {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
 }
 
-/** Starts a recovery request for an address; returns the token for the browser's cookie. */
-export async function startRecovery(ctx: AppContext, org: Organisation, email: string): Promise<string> {
+/** No user has this id: the statements of an unknown address match nothing, but they run all the same. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+export interface RecoveryStart {
+  /** The token for the browser's cookie. */
+  token: string;
+  /** Emails the code, once the answer has gone (absent for an address with no recoverable account). */
+  sendCode?: () => Promise<void>;
+}
+
+/**
+ * Starts a recovery request for an address. The answer does the same work whether or not the address
+ * has a recoverable account (issue 19, finding 6: the quota check, the deletion of earlier requests and
+ * the email insert ran only for real accounts, and timing told them apart); what only a real account
+ * needs, the quota and the email, happens after the answer.
+ */
+export async function startRecovery(ctx: AppContext, org: Organisation, email: string): Promise<RecoveryStart> {
   assertRecoveryOffered(org);
   const db = ctx.db.kysely;
   const user = await findUserByEmail(db, org.id, email);
-  const recoverable =
-    user !== undefined &&
-    RECOVERABLE.has(user.status) &&
-    !(await mailQuotaUsed(ctx, org, user.email, ['recoveryCode'], ACCOUNT_TOKENS.anonymousEmailsPerHour));
+  const recoverable = user !== undefined && RECOVERABLE.has(user.status) ? user : undefined;
   const token = newToken();
   const id = hashToken(token);
   const code = newCode();
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
-    if (recoverable) await deleteUserRecoveryFlows(trx, org.id, user.id);
+    await deleteUserRecoveryFlows(trx, org.id, recoverable?.id ?? NO_USER);
     await insertRecoveryFlow(trx, {
       id,
       organisation_id: org.id,
-      user_id: recoverable ? user.id : null,
+      user_id: recoverable?.id ?? null,
       code_hash: codeHash(ctx, id, code),
       attempts: 0,
       verified_at: null,
@@ -63,15 +76,21 @@ export async function startRecovery(ctx: AppContext, org: Organisation, email: s
       expires_at: now + ACCOUNT_TOKENS.recoveryCodeMinutes * MINUTE,
     });
   });
-  if (recoverable) {
+  if (!recoverable) return { token };
+  const sendCode = async () => {
+    // Over the hourly quota the request stays, but no code is sent and none can match.
+    if (await mailQuotaUsed(ctx, org, recoverable.email, ['recoveryCode'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) {
+      await detachRecoveryFlow(db, org.id, id);
+      return;
+    }
     await sendMail(ctx, {
       org,
-      to: user.email,
+      to: recoverable.email,
       kind: 'recoveryCode',
       text: MAIL_MESSAGES.recoveryCode(org.displayName, code, ACCOUNT_TOKENS.recoveryCodeMinutes),
     });
-  }
-  return token;
+  };
+  return { token, sendCode };
 }
 
 /** Checks the code typed in the browser holding the request; afterwards the browser may choose a password. */

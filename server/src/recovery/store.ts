@@ -11,6 +11,16 @@ export async function deleteUserRecoveryFlows(db: Executor, organisationId: stri
   await db.deleteFrom('recovery_flows').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
 }
 
+/** The request no longer belongs to anyone: its code can never be accepted. */
+export async function detachRecoveryFlow(db: Executor, organisationId: string, id: string): Promise<void> {
+  await db
+    .updateTable('recovery_flows')
+    .set({ user_id: null })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
+}
+
 export function findRecoveryFlow(db: Executor, organisationId: string, id: string): Promise<RecoveryFlowRow | undefined> {
   return db.selectFrom('recovery_flows').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
 }

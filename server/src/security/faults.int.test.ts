@@ -129,5 +129,53 @@ describe('faults', () => {
       const after = await browser.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
       expect(after.status).toBe(200);
     });
+
+    // Issue 19, finding 4: with the database silent (packets dropped, nothing refused) every request,
+    // /readyz included, hung for 40 s or more: there were no connection, query or statement time limits.
+    it('answers promptly while the database is silent: /readyz within a second, requests 503 within their limits', async () => {
+      const { database, env } = await fixture('postgres');
+      const direct = new URL(database.url);
+      const relay = await relayTo(direct.hostname, Number(direct.port || 5432));
+      cleanups.push(() => relay.down().catch(() => {}));
+      const viaRelay = new URL(database.url);
+      viaRelay.hostname = '127.0.0.1';
+      viaRelay.port = String(relay.port);
+      const limits = { DB_CONNECT_TIMEOUT_SECONDS: '1', DB_STATEMENT_TIMEOUT_SECONDS: '1' };
+      const server = await started({ ...env, ...limits, DATABASE_URL: viaRelay.toString() });
+      await withAdmin(env, server);
+
+      relay.stall();
+      const timed = async <T>(call: () => Promise<T>) => {
+        const start = performance.now();
+        const result = await call();
+        return { result, ms: performance.now() - start };
+      };
+      const ready = await timed(() => server.client().get('/readyz'));
+      expect(ready.result.status).toBe(503);
+      expect(ready.ms).toBeLessThan(2000);
+      // Pooled connections (their answers never come) and new ones (never opened) alike.
+      const calls = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          timed(() => server.client('acme').post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } })),
+        ),
+      );
+      for (const { result, ms } of calls) {
+        expect(result.status).toBe(503);
+        expect(result.headers['set-cookie']).toBeUndefined();
+        expect(ms).toBeLessThan(10_000);
+      }
+
+      await relay.up();
+      let status = 0;
+      for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+        status = (await server.client().get('/readyz')).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+      const after = await server
+        .client('acme')
+        .post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+      expect(after.status).toBe(200);
+    });
   });
 });

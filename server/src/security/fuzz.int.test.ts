@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { pathVariants } from '../testing/paths.ts';
 
 const FIELD_NAMES = [
   'email',
@@ -156,5 +157,18 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
     expect(statuses[400]).toBeGreaterThan(50);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await server.client('acme').get('/healthz')).status).toBe(200);
+  });
+
+  it('answers every spelling of every route that is not its canonical path with 400 or 404, never running it', async () => {
+    const admin = await signedIn(server, 'acme', 'admin@acme.test');
+    const routes = server.gatehouse.routes.filter((r) => !r.url.includes('*') && r.url !== '/');
+    for (const route of routes) {
+      const path = route.url.replace(/:[A-Za-z]+/g, 'x');
+      for (const variant of pathVariants(path)) {
+        const res = await admin.request(route.method, variant, route.method === 'GET' ? {} : { form: { email: 'a@b.test' } });
+        expect({ route, variant, status: res.status }).toEqual({ route, variant, status: res.status === 400 ? 400 : 404 });
+      }
+    }
+    expect((await admin.get('/api/account')).status).toBe(200);
   });
 });

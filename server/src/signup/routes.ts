@@ -17,6 +17,7 @@ import { startSession } from '../accounts/session.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { requireOrganisation } from '../http/request-context.ts';
 import { parse } from '../http/validate.ts';
+import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { completeSignUp, invitationInfo, startSignUp, verifyEmail } from './service.ts';
 
 export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,7 +31,7 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API.verifyemail, async (request, reply): Promise<VerifyEmailResult> => {
     const org = requireOrganisation(request);
     const input = parse(verifyEmailRequest, request.body);
-    const { completionToken, ...result } = await verifyEmail(ctx, org, input.verificationID);
+    const { completionToken, ...result } = await verifyEmail(ctx, org, linkTokenOf(ctx, request, input.verificationID));
     if (completionToken) {
       setFlowCookie(ctx, reply, 'gatehouse_signup', completionToken, ACCOUNT_TOKENS.signUpCompletionMinutes * MINUTE);
     }
@@ -40,14 +41,14 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(API.completesignup, async (request) => {
     const org = requireOrganisation(request);
     const { invitationID } = parse(z.object({ invitationID: linkToken }), request.query);
-    return invitationInfo(ctx, org, invitationID);
+    return invitationInfo(ctx, org, linkTokenOf(ctx, request, invitationID));
   });
 
   app.post(API.completesignup, async (request, reply): Promise<SignInResult> => {
     const org = requireOrganisation(request);
     const input = parse(completeSignUpRequest, request.body);
     const user = await completeSignUp(ctx, org, {
-      invitationToken: input.invitationID,
+      invitationToken: input.invitationID === undefined ? undefined : linkTokenOf(ctx, request, input.invitationID),
       completionToken: readFlowCookie(ctx, request, 'gatehouse_signup'),
       password: input.password,
     });

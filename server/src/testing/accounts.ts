@@ -26,7 +26,8 @@ export async function organisationId(server: TestServer, name: string): Promise<
 }
 
 /** The messages kept for an address (the development outbox), newest first. */
-export function mailTo(server: TestServer, to: string): Promise<MailOutboxRow[]> {
+export async function mailTo(server: TestServer, to: string): Promise<MailOutboxRow[]> {
+  await server.settled();
   return server.ctx.db.kysely.selectFrom('mail_outbox').selectAll().where('recipient', '=', to).orderBy('id', 'desc').execute();
 }
 

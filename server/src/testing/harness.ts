@@ -9,8 +9,9 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { buildApp, type GatehouseApp } from '../app.ts';
+import { settledAfterResponse } from '../http/after-response.ts';
 import { ManualClock, systemClock, type Clock } from '../clock.ts';
-import { readOrCreateSecret, type Config } from '../config.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, readOrCreateSecret, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
@@ -54,7 +55,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     url: url.toString(),
-    database: { kind: 'postgres', url: url.toString(), poolSize: 5 },
+    database: { kind: 'postgres', url: url.toString(), poolSize: 5, ...DEFAULT_DATABASE_TIMEOUTS },
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
@@ -98,21 +99,36 @@ export interface TestServer {
   /** A browser-like client on `<org>.localhost:<port>`, or the base host when org is ''. */
   client(org?: string): TestClient;
   createOrganisation(name: string, admin?: { email?: string; password?: string }): Promise<Organisation>;
+  /** Resolves once what answered requests do after their answer (such as emailing a code) is done. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTestServer(
   dialect: Dialect,
-  options: { clock?: Clock | ManualClock; webDist?: string; config?: Partial<Config> } = {},
+  options: {
+    clock?: Clock | ManualClock;
+    webDist?: string;
+    config?: Partial<Config>;
+    logLines?: string[];
+    /** Receives the SQL of every statement the server runs. */
+    queries?: string[];
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-data-'));
   const config = { ...testConfig(database.database, dataDir), ...options.config };
-  const db = openDatabase(config.database);
+  const recorded = options.queries;
+  const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
   await migrate(db);
   const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
   await ensureBaseOrganisation(ctx);
-  const gatehouse = await buildApp(ctx, { logger: false, ...(options.webDist ? { webDist: options.webDist } : {}) });
+  const logLines = options.logLines;
+  const gatehouse = await buildApp(ctx, {
+    logger: logLines !== undefined,
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
   await gatehouse.app.listen({ port: 0, host: '127.0.0.1' });
   const address = gatehouse.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -131,6 +147,7 @@ export async function startTestServer(
         adminEmail: admin.email ?? `admin@${name}.test`,
         adminPassword: admin.password ?? DEFAULT_PASSWORD,
       }),
+    settled: () => settledAfterResponse(gatehouse.app),
     close: async () => {
       await gatehouse.app.close();
       await closeMail(ctx);

@@ -70,6 +70,8 @@ export class TestClient {
       headers['content-type'] = 'application/json';
     }
     if (method !== 'GET' && method !== 'HEAD' && !options.noOrigin) headers.origin ??= this.origin;
+    // Node frames a DELETE body only when told its length (it sends no chunked encoding for DELETE).
+    if (body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(body));
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new Promise((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port: this.port, method, path, headers }, (res) => {

@@ -78,3 +78,23 @@ export async function deleteExpiredEmailTokens(db: Executor, now: number): Promi
   const result = await db.deleteFrom('email_tokens').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Gives a live token a new hash (the link's token is exchanged for another secret); the old one stops working. */
+export function rekeyEmailToken(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  newId: string,
+  purposes: readonly EmailTokenPurpose[],
+  now: number,
+): Promise<EmailTokenRow | undefined> {
+  return db
+    .updateTable('email_tokens')
+    .set({ id: newId })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('purpose', 'in', purposes)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}

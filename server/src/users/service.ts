@@ -23,9 +23,10 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, updateUser } from '../accounts/store.ts';
 import { sendMail } from '../mail/service.ts';
-import { turnOffTwoStep } from '../mfa/enrolment.ts';
+import { resetTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
+import { findOrganisationByName } from '../organisations/store.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { assertRoomForUsers } from './limits.ts';
 import { listUsers } from './store.ts';
@@ -124,6 +125,21 @@ export async function enableUser(ctx: AppContext, org: Organisation, actor: User
   return { message: MESSAGES.userDetailsUpdated, user };
 }
 
+/**
+ * `gatehouse enable-user`: the operator enables a Disabled, Inactive or locked-out user, for the
+ * organisation that has no admin left who could (its only admin was disabled or deactivated). Answers
+ * the new status, or null when there is no such user or they need nothing.
+ */
+export async function enableUserByOperator(ctx: AppContext, organisationName: string, email: string): Promise<UserRow['status'] | null> {
+  const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
+  const target = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
+  if (!org || !target) return null;
+  const user = await setUserStatus(ctx, org.id, target.id, target.password_hash === null ? 'Pending' : 'SignedUp', {
+    from: ['Disabled', 'Inactive', 'LockedOut'],
+  });
+  return user?.status ?? null;
+}
+
 /** Disable: the user can no longer sign in, and loses their sessions at once. */
 export async function disableUser(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
   assertNotSelf(actor, id);
@@ -149,7 +165,7 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
 export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
   if (actor.id === id) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, org, actor, id);
-  await turnOffTwoStep(ctx, org.id, id);
+  await resetTwoStep(ctx, org.id, id);
   return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
 

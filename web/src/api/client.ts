@@ -27,6 +27,20 @@ export type FormValue = string | number | boolean | null | undefined | File | Bl
 type Listener = (error: ApiError) => void;
 const unauthorisedListeners = new Set<Listener>();
 
+const accountStaleListeners = new Set<Listener>();
+
+/**
+ * Called when the server says the signed-in user must first set up MFA or choose a new password (a
+ * policy that changed since the account was loaded): the SPA reloads the account, and the route guard
+ * takes the user to /twostep or /passwordexpired instead of leaving them with refused calls.
+ */
+export function onAccountStale(listener: Listener): () => void {
+  accountStaleListeners.add(listener);
+  return () => accountStaleListeners.delete(listener);
+}
+
+const STALE_ACCOUNT_CODES = new Set(['TWO_STEP_REQUIRED', 'PASSWORD_CHANGE_REQUIRED']);
+
 /** Called on every 401 except the account fetch itself: the SPA clears its signed-in user. */
 export function onUnauthorised(listener: Listener): () => void {
   unauthorisedListeners.add(listener);
@@ -78,6 +92,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const body = (await response.json().catch(() => null)) as ErrorBody | null;
     const error = new ApiError(response.status, body, body?.message ?? MESSAGES.genericError);
     if (response.status === 401 && !options.quietUnauthorised) for (const listener of unauthorisedListeners) listener(error);
+    if (response.status === 403 && body && STALE_ACCOUNT_CODES.has(body.code))
+      for (const listener of accountStaleListeners) listener(error);
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -2,9 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { guardRoute } from '@gatehouse/common/routes';
-import { setSignedOut, useAccount, useOrganisation } from '../api/queries.ts';
-import { isApiError, onUnauthorised } from '../api/client.ts';
+import { queryKeys, setSignedOut, useAccount, useOrganisation } from '../api/queries.ts';
+import { isApiError, onAccountStale, onUnauthorised } from '../api/client.ts';
 import { Loader } from '../components/Loader.tsx';
+import { useLinkTokenExchange } from '../features/link-tokens/use-link-exchange.ts';
 import { useInactivitySignOut } from '../features/session/use-inactivity-sign-out.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
 import { NotificationsProvider } from '../features/notifications/notifications.tsx';
@@ -26,15 +27,17 @@ export function Root() {
   const user = accountQuery.data ?? null;
 
   useEffect(() => onUnauthorised(() => setSignedOut(queryClient)), [queryClient]);
+  useEffect(() => onAccountStale(() => void queryClient.invalidateQueries({ queryKey: queryKeys.account })), [queryClient]);
   useInactivitySignOut(Boolean(user), () => signOut.mutate());
 
   useOrganisationTheme(org, orgQuery.dataUpdatedAt);
 
   const session = useMemo(() => (org ? { org, user } : null), [org, user]);
+  const linkReady = useLinkTokenExchange();
 
   if (orgQuery.isError && isApiError(orgQuery.error, 404)) return <NotFoundPage />;
   if (orgQuery.isError) throw orgQuery.error;
-  if (!org || !session || accountQuery.isPending) return <Loader />;
+  if (!org || !session || accountQuery.isPending || !linkReady) return <Loader />;
   if (accountQuery.isError) throw accountQuery.error;
 
   const decision = guardRoute(location.pathname, user, org.isBase);

@@ -100,6 +100,8 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
       // The whole SPA takes the new theme at once: the root reads the organisation from this query.
       queryClient.setQueryData(queryKeys.organisation, view);
       void queryClient.invalidateQueries({ queryKey: queryKeys.settingsStrength });
+      // A policy that now applies to the admin too (MFA required) takes them to /twostep, not to 403s.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
       form.reset(formValuesOf(view));
       images.reset();
       setStatus('saved');

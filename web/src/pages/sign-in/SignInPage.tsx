@@ -48,6 +48,9 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnurl');
   if (org.isBase) return <OrganisationSignIn baseHostname={org.baseHostname} />;
+  // The application asks for a fresh sign-in: the current one stays until the new one succeeds.
+  if (user && clientIdOfRedirectUrl(returnUrl) && searchParams.get('prompt') === 'login')
+    return <SignInForm org={org} referrer={referrer} success={null} notice={MESSAGES.signInAgain} />;
   // Already signed in while an application waits: continue its sign-in.
   if (user && clientIdOfRedirectUrl(returnUrl))
     return <Navigate to={`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
@@ -69,7 +72,17 @@ function useFinishSignIn(referrer: string | null) {
   };
 }
 
-function SignInForm({ org, referrer, success }: { org: PublicOrganisation; referrer: string | null; success: string | null }) {
+function SignInForm({
+  org,
+  referrer,
+  success,
+  notice,
+}: {
+  org: PublicOrganisation;
+  referrer: string | null;
+  success: string | null;
+  notice?: string;
+}) {
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn(referrer);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
@@ -144,6 +157,7 @@ function SignInForm({ org, referrer, success }: { org: PublicOrganisation; refer
     <Card className="auth-card">
       <h1>{MESSAGES.signInHeader}</h1>
       {success && <Alert kind="success">{success}</Alert>}
+      {notice && <Alert kind="info">{notice}</Alert>}
       {formError && (
         <Alert kind="error" scrollIntoView>
           {formError}

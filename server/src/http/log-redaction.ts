@@ -1,0 +1,67 @@
+/**
+ * What request logs may show of a URL. Emailed links carry their tokens in the query string
+ * (invitationID, verificationID, resetID, signupid, the hand-over token), and a protocol request may
+ * carry hints and codes: a log line must never be enough to use one. Every logged URL goes through
+ * redactUrl, which keeps the path and the parameter names and replaces the values of secret ones.
+ */
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters whose values are secrets or personal data, compared case-insensitively. */
+export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
+  [
+    // Link tokens of emails and the base organisation's hand-over.
+    'invitationID',
+    'verificationID',
+    'resetID',
+    'signupid',
+    'baseSignUpID',
+    'token',
+    'signInStateID',
+    // OAuth and OpenID Connect.
+    'code',
+    'id_token_hint',
+    'login_hint',
+    'access_token',
+    'refresh_token',
+    'client_secret',
+    'client_assertion',
+    'request',
+    'code_verifier',
+    'password',
+  ].map((name) => name.toLowerCase()),
+);
+
+export const REDACTED = '[redacted]';
+
+/** The URL with the values of secret query parameters replaced; anything unparsable loses its whole query. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  const parts = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        return `${REDACTED}=${REDACTED}`;
+      }
+      return SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) && eq !== -1 ? `${rawName}=${REDACTED}` : pair;
+    });
+  return `${path}?${parts.join('&')}`;
+}
+
+/** Fastify's request serializer with the URL redacted: method, url, host, remote address and port. */
+export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
