@@ -84,8 +84,8 @@ export const MESSAGES = {
 
   // Uploaded images (checked again by content on the server)
   fileTooLarge: (kilobytes: number) => `The file is too large: the limit is ${kilobytes} KB`,
-  fileWrongType: (typeNames: string, maxPixels: number) =>
-    `The file must be a ${typeNames} image no larger than ${maxPixels} pixels each way`,
+  fileWrongType: (typeNames: string, maxWidth: number, maxHeight: number) =>
+    `The file must be a ${typeNames} image no larger than ${maxWidth} x ${maxHeight} pixels`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -151,17 +151,20 @@ export const PASSWORD_STRENGTH_BANDS = [
 ] as const;
 
 /** Uploaded images: accepted types per kind and size limits, checked by content on the server. */
+/**
+ * What each kind of upload may be. The dimensions are what the screens can use (a 4K-wide background,
+ * a sign-in hero, a header logo at twice its shown size, a favicon's largest icon), and so bound the
+ * memory a browser spends decoding it: an image of 4096 x 4096 took 48 MiB to show.
+ */
 export const UPLOADS = {
-  logo: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 1024 * 1024 },
-  clientlogo: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 1024 * 1024 },
-  background: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 5 * 1024 * 1024 },
-  hero: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 5 * 1024 * 1024 },
-  favicon: { types: ['image/x-icon'], maxBytes: 256 * 1024 },
+  logo: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 1024 * 1024, maxWidth: 2048, maxHeight: 1024 },
+  clientlogo: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 1024 * 1024, maxWidth: 1024, maxHeight: 1024 },
+  background: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 5 * 1024 * 1024, maxWidth: 3840, maxHeight: 2400 },
+  hero: { types: ['image/png', 'image/jpeg', 'image/gif'], maxBytes: 5 * 1024 * 1024, maxWidth: 2560, maxHeight: 2560 },
+  favicon: { types: ['image/x-icon'], maxBytes: 256 * 1024, maxWidth: 256, maxHeight: 256 },
 } as const;
 export type UploadKind = keyof typeof UPLOADS;
 export type ImageType = (typeof UPLOADS)[UploadKind]['types'][number];
-/** Images larger than this in either dimension are refused (no decoding bombs). */
-export const MAX_IMAGE_DIMENSION = 4096;
 
 /** How each accepted image type is named to users. */
 export const IMAGE_TYPE_NAMES: Record<ImageType, string> = {
@@ -176,7 +179,7 @@ export function uploadMessages(kind: UploadKind): { tooLarge: string; wrongType:
   const rules = UPLOADS[kind];
   return {
     tooLarge: MESSAGES.fileTooLarge(Math.round(rules.maxBytes / 1024)),
-    wrongType: MESSAGES.fileWrongType(rules.types.map((t) => IMAGE_TYPE_NAMES[t]).join(', '), MAX_IMAGE_DIMENSION),
+    wrongType: MESSAGES.fileWrongType(rules.types.map((t) => IMAGE_TYPE_NAMES[t]).join(', '), rules.maxWidth, rules.maxHeight),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import { registerPrivateByDefault } from './http/cache-control.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   registerErrorHandler(app);
   registerAfterResponseDrain(app);
+  registerPrivateByDefault(app);
   registerRequestContext(app, ctx, resolver);
   registerCsrfCheck(app, ctx);
   registerInputHygiene(app);

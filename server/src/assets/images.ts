@@ -2,7 +2,7 @@
  * Identifies an uploaded image by its content, never by its name or declared type, and refuses
  * anything else: SVG, markup polyglots, truncated or trailing data, and oversized dimensions.
  */
-import { MAX_IMAGE_DIMENSION, type ImageType } from '@gatehouse/common/policy';
+import { UPLOADS, type ImageType, type UploadKind } from '@gatehouse/common/policy';
 
 export interface ImageInfo {
   type: ImageType;
@@ -83,13 +83,14 @@ const READERS: Record<ImageType, (data: Buffer) => ImageInfo | null> = {
   'image/x-icon': ico,
 };
 
-/** The image's real type and size when it is one of the allowed types and safe to serve; otherwise null. */
-export function identifyImage(data: Buffer, allowed: readonly ImageType[]): ImageInfo | null {
+/** The image's real type and size when it is allowed for this kind of upload and safe to serve; otherwise null. */
+export function identifyImage(data: Buffer, kind: UploadKind): ImageInfo | null {
   if (MARKUP.test(data.toString('latin1'))) return null;
-  for (const type of allowed) {
+  const { types, maxWidth, maxHeight } = UPLOADS[kind];
+  for (const type of types) {
     const info = READERS[type](data);
     if (!info) continue;
-    if (info.width < 1 || info.height < 1 || info.width > MAX_IMAGE_DIMENSION || info.height > MAX_IMAGE_DIMENSION) return null;
+    if (info.width < 1 || info.height < 1 || info.width > maxWidth || info.height > maxHeight) return null;
     return info;
   }
   return null;

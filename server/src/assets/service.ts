@@ -17,7 +17,7 @@ import { deleteAsset, findAsset, insertAsset } from './store.ts';
 export function uploadProblem(kind: UploadKind, file: UploadedFile): string | null {
   const rules = UPLOADS[kind];
   if (file.data.length > rules.maxBytes) return uploadMessages(kind).tooLarge;
-  if (!identifyImage(file.data, rules.types)) return uploadMessages(kind).wrongType;
+  if (!identifyImage(file.data, kind)) return uploadMessages(kind).wrongType;
   return null;
 }
 
@@ -31,7 +31,7 @@ export async function storeUpload(
 ): Promise<string> {
   const problem = uploadProblem(kind, file);
   if (problem) throw fieldError(field, problem);
-  const info = identifyImage(file.data, UPLOADS[kind].types)!;
+  const info = identifyImage(file.data, kind)!;
   const id = randomUUID();
   await insertAsset(ctx.db.kysely, {
     id,

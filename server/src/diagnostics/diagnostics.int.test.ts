@@ -35,6 +35,26 @@ describe.each(testDialects())('health, readiness, error reports and HTTP hygiene
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('keeps personal API answers out of every cache (regression: /api/account and /api/users had no Cache-Control)', async () => {
+    const admin = server.client('acme');
+    await admin.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
+    const me = (await admin.get('/api/account')).json<{ id: string }>();
+    for (const path of [
+      '/api/account',
+      '/api/users',
+      `/api/users/${me.id}`,
+      '/api/clients',
+      '/api/organisation',
+      '/api/metrics',
+      '/api/nothing-here',
+    ]) {
+      const res = await admin.get(path);
+      expect({ path, cacheControl: res.headers['cache-control'] }).toEqual({ path, cacheControl: expect.stringContaining('no-store') });
+    }
+    // Public resources keep their own caching.
+    expect((await admin.get('/api/organisation/style')).headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers JSON 404 for unknown API paths and failures carry the correlation id', async () => {
     const res = await server.client('acme').get('/api/nothing-here');
     expect(res.status).toBe(404);

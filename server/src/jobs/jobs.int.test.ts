@@ -64,7 +64,11 @@ describe.each(testDialects())('scheduled jobs on %s', (dialect) => {
     expect(await count()).toBe(1);
     clock.advance(21 * MINUTE);
     const expire = JOBS.find((j) => j.name === 'expire-sessions')!;
-    expect(await runJobOnce(server.ctx, expire, { force: true })).toEqual({ status: 'ran', result: 'deleted 1 expired sessions', warnings: [] });
+    expect(await runJobOnce(server.ctx, expire, { force: true })).toEqual({
+      status: 'ran',
+      result: 'deleted 1 expired sessions',
+      warnings: [],
+    });
     expect(await count()).toBe(0);
   });
 });

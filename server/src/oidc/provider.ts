@@ -70,6 +70,17 @@ export const INTERACTION_PATH = '/oidc/interaction';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
+/** The origins of every redirect URI of these applications. */
+export function redirectOrigins(rows: readonly ClientRow[]): Set<string> {
+  const origins = new Set<string>();
+  for (const row of rows)
+    for (const uri of parseUriList(row.redirect_uris)) {
+      const origin = URL.parse(uri)?.origin;
+      if (origin && origin !== 'null') origins.add(origin);
+    }
+  return origins;
+}
+
 /** The provider's view of an application. Clients that cannot sign anyone in yet get no grant types. */
 export function clientMetadata(row: ClientRow): ClientMetadata {
   const redirectUris = parseUriList(row.redirect_uris);

@@ -11,7 +11,7 @@ import { listClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { ensureOrganisationKeys, loadPrivateJwks } from './keys.ts';
-import { buildProvider } from './provider.ts';
+import { buildProvider, redirectOrigins } from './provider.ts';
 import { onProviderInvalidated } from './revision.ts';
 import { readRevision } from './store.ts';
 
@@ -22,6 +22,11 @@ export interface ProviderEntry {
   provider: Provider;
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   revision: number;
+  /**
+   * Origins of the organisation's applications' redirect URIs: the only pages that may call the
+   * client-bound endpoints from a browser, so the only origins a CORS preflight is granted to.
+   */
+  corsOrigins: ReadonlySet<string>;
 }
 
 export class ProviderRegistry {
@@ -78,6 +83,6 @@ export class ProviderRegistry {
     await ensureOrganisationKeys(this.#ctx, org.id);
     const [clients, jwks] = await Promise.all([listClients(this.#ctx.db.kysely, org.id), loadPrivateJwks(this.#ctx, org.id)]);
     const provider = buildProvider(this.#ctx, org, { clients, jwks }, this.#log);
-    return { provider, handle: provider.callback(), revision };
+    return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients) };
   }
 }

@@ -18,7 +18,7 @@ import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { finishInteraction, startInteraction } from './interaction.ts';
 import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
-import { ProviderRegistry } from './registry.ts';
+import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
@@ -54,11 +54,33 @@ function isBrowserPath(pathname: string): boolean {
   );
 }
 
+/** Endpoints anyone may read from a page (discovery and keys); every other one is bound to a client. */
+function isOpenToEveryOrigin(pathname: string): boolean {
+  return pathname === OPENID_CONFIGURATION_PATH || pathname === OIDC_ROUTES.jwks;
+}
+
+/**
+ * The provider grants every CORS preflight (it cannot know the client before the real request), so a
+ * page anywhere learns it may post to the token endpoint. Preflights to client-bound endpoints are
+ * granted here only to the origins of the organisation's redirect URIs; the rest are refused with no
+ * CORS headers, which a browser reads as "not allowed". Answers whether it refused.
+ */
+function refusedPreflight(req: IncomingMessage, res: ServerResponse, entry: ProviderEntry): boolean {
+  if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false;
+  if (isOpenToEveryOrigin((req.url ?? '').split('?', 1)[0]!)) return false;
+  const origin = req.headers.origin;
+  if (origin && entry.corsOrigins.has(origin)) return false;
+  res.writeHead(403, { vary: 'Origin', 'content-length': '0' });
+  res.end();
+  return true;
+}
+
 async function handOver(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) {
-  const { handle } = await registry.get(request.organisation!);
+  const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
   reply.hijack();
-  await handle(request.raw, reply.raw);
+  if (refusedPreflight(request.raw, reply.raw, entry)) return;
+  await entry.handle(request.raw, reply.raw);
 }
 
 /**
@@ -106,11 +128,12 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
     void (async () => {
       const org = await resolver.resolve(req.headers.host);
       if (!org) return toFastify(req, res);
-      const entry = registry.get(org);
-      const { handle } = entry instanceof Promise ? await entry : entry;
+      const pending = registry.get(org);
+      const entry = pending instanceof Promise ? await pending : pending;
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
       res.setHeader('x-correlation-id', correlationId());
-      await handle(req, res);
+      if (refusedPreflight(req, res, entry)) return;
+      await entry.handle(req, res);
     })().catch(() => {
       // The database is unreachable or the provider could not be built: Fastify answers (503 or 500).
       if (!res.headersSent) toFastify(req, res);

@@ -356,6 +356,39 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     expect(own.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('grants CORS preflights to client-bound endpoints only for the origins of redirect URIs (regression: any Origin was reflected)', async () => {
+    const preflight = (path: string, origin: string) =>
+      server.client('acme').request('OPTIONS', path, {
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    for (const path of ['/oidc/token', '/oidc/userinfo', '/oidc/revoke', '/oidc/introspect']) {
+      const evil = await preflight(path, 'https://evil.example.com');
+      expect({ path, status: evil.status, allow: evil.headers['access-control-allow-origin'] }).toEqual({
+        path,
+        status: 403,
+        allow: undefined,
+      });
+      const own = await preflight(path, 'https://wiki.example.com');
+      expect({ path, status: own.status, allow: own.headers['access-control-allow-origin'] }).toEqual({
+        path,
+        status: 204,
+        allow: 'https://wiki.example.com',
+      });
+    }
+    // Another organisation's applications' origins are not this one's.
+    await server.createOrganisation('initech');
+    expect(
+      (
+        await server.client('initech').request('OPTIONS', '/oidc/token', {
+          headers: { origin: 'https://wiki.example.com', 'access-control-request-method': 'POST' },
+        })
+      ).status,
+    ).toBe(403);
+    // Discovery and keys stay readable from any page.
+    const keys = await preflight('/oidc/jwks', 'https://evil.example.com');
+    expect(keys.headers['access-control-allow-origin']).toBe('https://evil.example.com');
+  });
+
   it('answers protocol errors in the standard form, without internals', async () => {
     const token = (form: Record<string, string>) => server.client('acme').post('/oidc/token', { noOrigin: true, form });
     const res = await token({
