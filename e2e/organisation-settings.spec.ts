@@ -26,6 +26,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     gatehouse = await startGatehouse(dialect);
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     await gatehouse.createOrganisation('globex', 'admin@globex.test');
+    await gatehouse.createOrganisation('initech', 'admin@initech.test');
     browser = await launchBrowser(chromiumPath);
   });
   afterAll(async () => {
@@ -161,6 +162,19 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     await page.getByLabel('Minimum password length').waitFor();
     expect(await page.getByLabel('Minimum password length').inputValue()).toBe('10');
     expect(await page.getByLabel('Require multi-factor authentication (MFA) for every user').isChecked()).toBe(false);
+    await page.context().close();
+  });
+
+  it('takes the admin who turns required MFA on to /twostep with an explanation, not a dead end (issue 19)', async () => {
+    const page = await signedInAt('initech');
+    await page.goto(gatehouse.url('initech') + '/organisation');
+    await page.getByLabel('Require multi-factor authentication (MFA) for every user').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/twostep');
+    await page.getByText('Your organisation requires multi-factor authentication. Set it up to continue.').waitFor();
+    // The admin screens send them back here until it is set up.
+    await page.goto(gatehouse.url('initech') + '/users');
+    await page.waitForURL('**/twostep');
     await page.context().close();
   });
 });
