@@ -16,10 +16,13 @@ declare module 'vitest' {
     chromiumPath: string;
     /** A reachable Redis URL, or '' when the several-processes-with-Redis suite is skipped. */
     redisUrl: string;
+    /** Prometheus's promtool, which checks the /metrics exposition, or '' when that check is skipped. */
+    promtoolPath: string;
   }
 }
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const DEFAULT_PROMTOOL = '/usr/bin/promtool';
 
 async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -63,6 +66,10 @@ export default async function setup(project: TestProject): Promise<void> {
   const redisOk = redisUrl !== '' && (await redisReachable(redisUrl));
   project.provide('redisUrl', redisOk ? redisUrl : '');
 
+  const promtool = process.env.PROMTOOL_PATH ?? DEFAULT_PROMTOOL;
+  const promtoolOk = existsSync(promtool);
+  project.provide('promtoolPath', promtoolOk ? promtool : '');
+
   if (pgOk) say(`PostgreSQL suite: runs against ${pgUrl}`);
   else {
     const why = pgUrl ? `${pgUrl} is unreachable` : 'TEST_DATABASE_URL is not set';
@@ -79,5 +86,12 @@ export default async function setup(project: TestProject): Promise<void> {
     const why = redisUrl ? `${redisUrl} is unreachable` : 'TEST_REDIS_URL is not set';
     if (required.has('redis')) throw new Error(`The Redis suite is required but ${why}.`);
     say(`Redis suite: SKIPPED (${why}); processes without Redis are still tested.`);
+  }
+  if (promtoolOk) say(`Prometheus format check: runs with ${promtool}`);
+  else {
+    if (required.has('promtool')) throw new Error(`The Prometheus format check is required but there is no promtool at ${promtool}.`);
+    say(
+      `Prometheus format check: SKIPPED (no promtool at ${promtool}; install it with apt-get install -y prometheus); /metrics is still tested.`,
+    );
   }
 }

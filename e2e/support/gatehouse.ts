@@ -32,7 +32,7 @@ export async function startGatehouse(dialect: Dialect): Promise<RunningGatehouse
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
   // As an operator runs it: with its jobs (mail delivery, clean-ups), reachable as *.localhost.
-  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, HOST: 'localhost', RUN_JOBS: 'true' };
+  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, HOST: 'localhost', RUN_JOBS: 'true', METRICS_PORT: 'off' };
   const server = await startServerProcess(env);
   const cli = (args: string[]) => runCli(args, env);
 

@@ -1,4 +1,7 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import { registerGauges } from './telemetry/gauges.ts';
+import { registerRequestTelemetry } from './telemetry/http.ts';
+import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -47,6 +50,8 @@ export interface GatehouseApp {
   lifecycle: Lifecycle;
   /** Every route registered (method and URL pattern): tests walk all of them, not a sample. */
   routes: readonly { method: string; url: string }[];
+  /** The port /metrics is served on once the app listens, or null (METRICS_PORT=off, or the port was taken). */
+  telemetryPort(): number | null;
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<GatehouseApp> {
@@ -83,8 +88,24 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  registerRequestTelemetry(app, ctx.telemetry);
   // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
   const providers = registerProtocolEndpoints(app, ctx, resolver);
+  registerGauges(ctx.telemetry, ctx, () => providers.size);
+  const telemetry = { listener: null as TelemetryListener | null };
+  const telemetryAddress = ctx.config.telemetry;
+  if (telemetryAddress) {
+    app.addHook('onListen', async () => {
+      if (telemetry.listener) return;
+      try {
+        telemetry.listener = await startTelemetryListener(ctx.telemetry, telemetryAddress);
+      } catch (error) {
+        // Several processes on one machine need a METRICS_PORT each; serving sign-ins matters more than telemetry.
+        app.log.warn({ err: error, ...telemetryAddress }, 'telemetry is not served: its address is taken; set METRICS_PORT (or off)');
+      }
+    });
+    app.addHook('onClose', async () => telemetry.listener?.close());
+  }
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -133,5 +154,5 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   metricsRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 
-  return { app, resolver, lifecycle, routes };
+  return { app, resolver, lifecycle, routes, telemetryPort: () => telemetry.listener?.port ?? null };
 }

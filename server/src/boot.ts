@@ -1,4 +1,5 @@
 /** Opens what the server and the CLI both need: configuration, a migrated database and the context. */
+import { Telemetry } from './telemetry/telemetry.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -10,7 +11,7 @@ export async function openContext(config: Config): Promise<AppContext> {
   const db = openDatabase(config.database);
   try {
     await migrate(db);
-    const ctx: AppContext = { config, db, clock: systemClock };
+    const ctx: AppContext = { config, db, clock: systemClock, telemetry: new Telemetry() };
     await ensureBaseOrganisation(ctx);
     return ctx;
   } catch (error) {

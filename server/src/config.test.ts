@@ -136,4 +136,11 @@ describe('configuration', () => {
     expect(bad).toThrow(/environment variable REDIS_URL is not valid/);
     expect(bad).not.toThrow(/secret/);
   });
+
+  it('serves telemetry on loopback port 9464 unless told otherwise, and METRICS_PORT=off turns it off', () => {
+    expect(loadConfig({}, tempDir()).telemetry).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }, tempDir()).telemetry).toEqual({ port: 9100, host: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: 'off' }, tempDir()).telemetry).toBeNull();
+    expect(() => loadConfig({ METRICS_PORT: 'seven' }, tempDir())).toThrow(/METRICS_PORT is not valid/);
+  });
 });

@@ -37,6 +37,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
   DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).optional(),
   RUN_JOBS: flag.default(true),
+  METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
     .string()
@@ -114,6 +116,8 @@ export type Config = {
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** Redis, through which processes tell each other at once that an organisation changed; null when there is one process or none is set. */
   redisUrl: string | null;
+  /** Where Prometheus scrapes /metrics: a separate listener, loopback by default; null turns it off. */
+  telemetry: { port: number; host: string } | null;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
     redisUrl: e.REDIS_URL ?? null,
+    telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

@@ -1,10 +1,13 @@
-/** What every service needs: configuration, the database and the clock. Built once by app.ts. */
+/** What every service needs: configuration, the database, the clock and telemetry. Built once by app.ts. */
 import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import type { Telemetry } from './telemetry/telemetry.ts';
 
 export interface AppContext {
   config: Config;
   db: Db;
   clock: Clock;
+  /** This process's Prometheus figures. */
+  telemetry: Telemetry;
 }

@@ -55,6 +55,7 @@ export async function setUserStatus(
     updated_at: now,
   });
   if (!row) return null;
+  if (status === 'LockedOut') ctx.telemetry.lockouts.inc();
   // Ending access never happens inside a caller's transaction: only statuses that keep access are set in one.
   if (!KEEPS_ACCESS.has(status)) await endUserAccess(ctx, organisationId, userId);
   return row;

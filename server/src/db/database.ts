@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's connection pool, for telemetry; SQLite has one connection and no pool. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     dropOnReadTimeout(client);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
 }
 
 /** True when the database answers a trivial query within `withinMs` (a readiness probe must answer promptly). */

@@ -46,7 +46,10 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
       qb.where((eb) => eb.or([eb('last_started_at', 'is', null), eb('last_started_at', '<=', now - job.intervalMs)])),
     )
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) return { status: 'skipped' };
+  if (Number(taken.numUpdatedRows) !== 1) {
+    ctx.telemetry.jobRuns.inc({ job: job.name, outcome: 'skipped' });
+    return { status: 'skipped' };
+  }
   try {
     const report = await job.run(ctx);
     const { result, warnings } = typeof report === 'object' ? report : { result: report ?? undefined, warnings: [] };
@@ -55,6 +58,7 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
       .set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: null })
       .where('name', '=', job.name)
       .execute();
+    ctx.telemetry.jobRuns.inc({ job: job.name, outcome: 'ran' });
     return { status: 'ran', result, warnings };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -63,6 +67,7 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
       .set({ locked_until: 0, last_finished_at: ctx.clock.now(), last_error: message.slice(0, 2000) })
       .where('name', '=', job.name)
       .execute();
+    ctx.telemetry.jobRuns.inc({ job: job.name, outcome: 'failed' });
     return { status: 'failed', error: message };
   }
 }

@@ -173,6 +173,7 @@ export async function deliverDueMail(
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
         const giveUp = message.attempts >= MAX_ATTEMPTS;
         await markMailFailed(db, id, reason, giveUp ? null : ctx.clock.now() + retryDelay(message.attempts));
+        ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
         if (giveUp) report.failed.push({ id, error: reason });
         else report.retrying++;
       }

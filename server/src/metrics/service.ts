@@ -11,6 +11,7 @@ import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { MetricName } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import type { SignInResult } from '../telemetry/telemetry.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from '../oidc/events.ts';
 import { TTL } from '../oidc/provider.ts';
 import { bucketOf, countUsersByStatus, deleteMetricsBefore, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
@@ -26,16 +27,17 @@ async function count(ctx: AppContext, organisationId: string, metric: MetricName
 
 /** Counts a sign-in: a password (and any second step) accepted, a completed sign-up, a hand-over. */
 export function countSignIn(ctx: AppContext, organisationId: string): Promise<void> {
+  ctx.telemetry.signIns.inc({ result: 'success' });
   return count(ctx, organisationId, 'sign_in');
 }
 
 /** What ends a sign-in attempt as a failed sign-in: wrong credentials or code, or an account that may not sign in. */
-const FAILED_SIGN_IN: ReadonlySet<ErrorCode> = new Set([
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_UNAVAILABLE',
-  'ACCOUNT_LOCKED',
-  'SIGN_IN_COOLDOWN',
-  'MFA_CODE_INVALID',
+const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
+  ['INVALID_CREDENTIALS', 'invalid_credentials'],
+  ['ACCOUNT_UNAVAILABLE', 'account_unavailable'],
+  ['ACCOUNT_LOCKED', 'account_locked'],
+  ['SIGN_IN_COOLDOWN', 'cooldown'],
+  ['MFA_CODE_INVALID', 'code_invalid'],
 ]);
 
 /**
@@ -46,7 +48,11 @@ export async function countingFailedSignIns<T>(ctx: AppContext, organisationId: 
   try {
     return await step();
   } catch (error) {
-    if (error instanceof AppError && FAILED_SIGN_IN.has(error.code)) await count(ctx, organisationId, 'sign_in_failed');
+    const failure = error instanceof AppError ? FAILED_SIGN_IN.get(error.code) : undefined;
+    if (failure) {
+      ctx.telemetry.signIns.inc({ result: failure });
+      await count(ctx, organisationId, 'sign_in_failed');
+    }
     throw error;
   }
 }

@@ -63,6 +63,7 @@ async function codeDestination(ctx: AppContext, org: Organisation, user: UserRow
 /** A correct password of a user with a second step: the code step starts (an email or SMS code is sent). */
 export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: Organisation, user: UserRow): Promise<SignInChallenge> {
   const kind = user.two_step_kind!;
+  ctx.telemetry.mfaChallenges.inc({ method: kind === TWO_STEP_KINDS.app ? 'app' : kind === TWO_STEP_KINDS.email ? 'email' : 'sms' });
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();

@@ -72,6 +72,11 @@ export class ProviderRegistry {
     return building;
   }
 
+  /** How many organisations' providers this process holds built. */
+  get size(): number {
+    return this.#ready.size;
+  }
+
   forget(organisationId: string): void {
     this.#ready.delete(organisationId);
     this.#building.delete(organisationId);

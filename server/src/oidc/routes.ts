@@ -19,6 +19,7 @@ import { finishInteraction, startInteraction } from './interaction.ts';
 import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
+import { observeRawRequest } from '../telemetry/http.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
@@ -40,6 +41,10 @@ function correlationId(): string {
   poolOffset += CORRELATION_ID_LENGTH;
   return correlationIdFrom(randomPool.subarray(poolOffset - CORRELATION_ID_LENGTH, poolOffset));
 }
+
+/** The protocol paths as telemetry labels them: each endpoint by its own path, anything else under /oidc as one. */
+const PROTOCOL_ROUTES = new Set<string>([OPENID_CONFIGURATION_PATH, ...Object.values(OIDC_ROUTES)]);
+const protocolRoute = (pathname: string) => (PROTOCOL_ROUTES.has(pathname) ? pathname : '/oidc/*');
 
 export function isProviderPath(pathname: string): boolean {
   return pathname === OPENID_CONFIGURATION_PATH || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
@@ -125,9 +130,11 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (closing || !isServerCall(req.url)) return toFastify(req, res);
+    const started = performance.now();
     void (async () => {
       const org = await resolver.resolve(req.headers.host);
       if (!org) return toFastify(req, res);
+      observeRawRequest(ctx.telemetry, req, res, protocolRoute((req.url ?? '').split('?', 1)[0]!), started);
       const pending = registry.get(org);
       const entry = pending instanceof Promise ? await pending : pending;
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);

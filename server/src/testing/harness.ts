@@ -2,6 +2,7 @@
  * Integration test harness: a real server on a real socket over a fresh database of either dialect
  * (a temporary SQLite file, or a fresh PostgreSQL schema), torn down afterwards.
  */
+import { Telemetry } from '../telemetry/telemetry.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     demoLifetimeMs: 24 * 60 * 60 * 1000,
     sms: null,
     redisUrl: null,
+    telemetry: null,
   };
 }
 
@@ -121,7 +123,7 @@ export async function startTestServer(
   const recorded = options.queries;
   const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
   await migrate(db);
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, telemetry: new Telemetry() };
   await ensureBaseOrganisation(ctx);
   const logLines = options.logLines;
   const gatehouse = await buildApp(ctx, {

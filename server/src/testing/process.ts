@@ -42,6 +42,8 @@ export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: 
       LOG_LEVEL: 'warn',
       RUN_JOBS: 'false',
       SHUTDOWN_DRAIN_SECONDS: '0',
+      // Test processes run side by side: none takes the machine's telemetry port.
+      METRICS_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,45 @@
+/** The figures read at scrape time: the outbox, the jobs, the database pool and the providers held. */
+import type { AppContext } from '../context.ts';
+import { JOBS } from '../jobs/registry.ts';
+import { outboxDepth, jobRuns } from './store.ts';
+import type { Telemetry } from './telemetry.ts';
+
+export function registerGauges(telemetry: Telemetry, ctx: AppContext, cachedProviders: () => number): void {
+  telemetry.gauge(
+    'gatehouse_outbox_messages',
+    'Email and SMS waiting to be delivered (queued) or given up on (failed)',
+    ['channel', 'status'],
+    async (set) => {
+      for (const row of await outboxDepth(ctx.db.kysely)) set({ channel: row.channel, status: row.status }, Number(row.count));
+    },
+  );
+  const known = new Set(JOBS.map((job) => job.name));
+  telemetry.gauge(
+    'gatehouse_job_last_finished_seconds',
+    'Seconds since each scheduled job last finished (across all processes); alert when it exceeds a few intervals',
+    ['job', 'failed'],
+    async (set) => {
+      const now = ctx.clock.now();
+      for (const run of await jobRuns(ctx.db.kysely)) {
+        if (!known.has(run.name) || run.last_finished_at === null) continue;
+        set({ job: run.name, failed: run.last_error === null ? 'false' : 'true' }, (now - run.last_finished_at) / 1000);
+      }
+    },
+  );
+  const pool = ctx.db.pool;
+  if (pool) {
+    telemetry.gauge(
+      'gatehouse_db_pool_connections',
+      'PostgreSQL connections of this process by state (idle, busy, waiting for one)',
+      ['state'],
+      (set) => {
+        set({ state: 'idle' }, pool.idleCount);
+        set({ state: 'busy' }, pool.totalCount - pool.idleCount);
+        set({ state: 'waiting' }, pool.waitingCount);
+      },
+    );
+  }
+  telemetry.gauge('gatehouse_oidc_providers_cached', 'Organisations whose OpenID Provider this process holds built', [], (set) =>
+    set({}, cachedProviders()),
+  );
+}

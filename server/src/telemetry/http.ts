@@ -1,0 +1,36 @@
+/** Request counts and latencies by method, route pattern and status, for Fastify's routes and the protocol fast path. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Telemetry } from './telemetry.ts';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** A label value from a bounded set whatever a client sends. */
+const methodLabel = (method: string | undefined) => (method && METHODS.has(method) ? method : 'OTHER');
+
+export function registerRequestTelemetry(app: FastifyInstance, telemetry: Telemetry): void {
+  app.addHook('onResponse', async (request, reply) => {
+    telemetry.httpRequests.observe(
+      { method: methodLabel(request.method), route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
+
+/**
+ * Times a request answered outside Fastify (the provider's fast path). `route` must come from a fixed
+ * set of paths, never from the request as sent.
+ */
+export function observeRawRequest(
+  telemetry: Telemetry,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string,
+  started = performance.now(),
+): void {
+  res.once('finish', () => {
+    telemetry.httpRequests.observe(
+      { method: methodLabel(req.method), route, status: String(res.statusCode) },
+      (performance.now() - started) / 1000,
+    );
+  });
+}
