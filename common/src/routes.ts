@@ -185,6 +185,8 @@ export const API = {
   rememberme: '/api/rememberme',
   logError: '/api/log/error',
   organisationSettingsStrength: '/api/organisation/settingsstrength',
+  /** Organisation Admins' webhook endpoints; under each: rollsecret, test, deliveries, deliveries/{id}/resend. */
+  webhooks: '/api/webhooks',
   organisationPreview: '/api/organisation/preview',
   organisationAssets: '/api/organisation/assets',
   /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */

@@ -1,4 +1,5 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import { webhookRoutes } from './webhooks/routes.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
 import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   supportRoutes(app, ctx);
   applicationRoutes(app, ctx);
   mfaRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   metricsRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 

@@ -39,6 +39,7 @@ const envSchema = z.object({
   RUN_JOBS: flag.default(true),
   METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
     .string()
@@ -118,6 +119,8 @@ export type Config = {
   redisUrl: string | null;
   /** Where Prometheus scrapes /metrics: a separate listener, loopback by default; null turns it off. */
   telemetry: { port: number; host: string } | null;
+  /** Let webhooks reach private, loopback and link-local addresses over http too (development only). */
+  webhooksAllowPrivate: boolean;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : null,
     redisUrl: e.REDIS_URL ?? null,
     telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
   };
 }
 

@@ -140,8 +140,8 @@ export interface MailOutboxTable {
   /** Increasing: the order messages were written in. */
   id: Generated<number>;
   organisation_id: string;
-  /** 'email' or 'sms'. */
-  channel: 'email' | 'sms';
+  /** 'email', 'sms', or 'webhook' (recipient: the endpoint's id; subject: the event type; body: the JSON payload). */
+  channel: 'email' | 'sms' | 'webhook';
   /** Which template made it (MailKind), for the outbox listing. */
   kind: string;
   recipient: string;
@@ -160,6 +160,20 @@ export interface MailOutboxTable {
   /** Where replies go (the sender of a contact form message); null for our own notices. */
   reply_to: string | null;
 }
+
+export interface WebhookEndpointsTable {
+  id: string;
+  organisation_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types; ["*"] for all. */
+  event_types: string;
+  secret_encrypted: string;
+  enabled: boolean;
+  created_at: number;
+  updated_at: number;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 
 export type EmailTokenPurpose =
   | 'signup'
@@ -393,6 +407,7 @@ export interface Database {
   assets: AssetsTable;
   job_runs: JobRunsTable;
   mail_outbox: MailOutboxTable;
+  webhook_endpoints: WebhookEndpointsTable;
   email_tokens: EmailTokensTable;
   recovery_flows: RecoveryFlowsTable;
   password_history: PasswordHistoryTable;

@@ -13,6 +13,7 @@ import type { MailOutboxRow } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
 import { smsCourier } from '../sms/provider.ts';
+import { webhookCourier } from '../webhooks/courier.ts';
 import {
   claimMail,
   countMailSince,
@@ -30,22 +31,31 @@ import { brandingFor, renderMail } from './templates.ts';
 import { smtpTransport } from './transport.ts';
 
 export type Channel = MailOutboxRow['channel'];
-const CHANNELS: readonly Channel[] = ['email', 'sms'];
+const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook'];
 
-/** Delivers one channel's messages: SMTP for email, the SMS provider for texts. */
+/** Delivers one channel's messages: SMTP for email, the SMS provider for texts, HTTP for webhooks. */
 export interface Courier {
   send(message: MailOutboxRow): Promise<void>;
   close(): void;
   /** A message older than this is given up on rather than sent (its code has expired). */
   maxAgeMs?: number;
+  /** The wait before attempt n+1 after n failed, and the attempts before giving up (else the mail schedule). */
+  retry?: { delayMs(attempts: number): number; maxAttempts: number };
+  /** Keep the body once delivered (a webhook's payload, for its delivery log; never a message with links or codes). */
+  keepsBody?: boolean;
 }
 
+/** A failure that retrying cannot mend (the webhook endpoint was deleted): the message is given up on at once. */
+export class UndeliverableError extends Error {}
+
 export function channelConfigured(ctx: AppContext, channel: Channel): boolean {
+  if (channel === 'webhook') return true;
   return channel === 'email' ? ctx.config.mail !== null : ctx.config.sms !== null;
 }
 
 function makeCourier(ctx: AppContext, channel: Channel): Courier {
   if (channel === 'sms') return smsCourier(ctx.config.sms!);
+  if (channel === 'webhook') return webhookCourier(ctx);
   const transport = smtpTransport(ctx.config.mail!);
   return {
     send: (m) =>
@@ -166,13 +176,14 @@ export async function deliverDueMail(
       }
       try {
         await courier.send(message);
-        await markMailSent(db, id, ctx.clock.now());
+        await markMailSent(db, id, ctx.clock.now(), courier.keepsBody ?? false);
         report.sent++;
       } catch (error) {
         // The server's answer, never the message: it holds links and codes.
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        const giveUp = message.attempts >= MAX_ATTEMPTS;
-        await markMailFailed(db, id, reason, giveUp ? null : ctx.clock.now() + retryDelay(message.attempts));
+        const giveUp = error instanceof UndeliverableError || message.attempts >= (courier.retry?.maxAttempts ?? MAX_ATTEMPTS);
+        const delay = courier.retry?.delayMs(message.attempts) ?? retryDelay(message.attempts);
+        await markMailFailed(db, id, reason, giveUp ? null : ctx.clock.now() + delay);
         ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
         if (giveUp) report.failed.push({ id, error: reason });
         else report.retrying++;

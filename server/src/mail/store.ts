@@ -63,11 +63,11 @@ export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUn
     .executeTakeFirst();
 }
 
-/** Delivered: the bodies (with their links and codes) are not kept. */
-export async function markMailSent(db: Kysely<Database>, id: number, now: number): Promise<void> {
+/** Delivered: the bodies (with their links and codes) are not kept, unless they hold neither (a webhook's payload). */
+export async function markMailSent(db: Kysely<Database>, id: number, now: number, keepBody = false): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: now, locked_until: 0, html: null, body: null, last_error: null })
+    .set({ status: 'sent', sent_at: now, locked_until: 0, last_error: null, ...(keepBody ? {} : { html: null, body: null }) })
     .where('id', '=', id)
     .execute();
 }

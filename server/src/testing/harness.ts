@@ -89,6 +89,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     sms: null,
     redisUrl: null,
     telemetry: null,
+    webhooksAllowPrivate: false,
   };
 }
 

@@ -11,6 +11,7 @@ import { mfa } from './0006-mfa.ts';
 import { baseSignUp } from './0008-base-signup.ts';
 import { userSearch } from './0009-user-search.ts';
 import { metrics } from './0010-metrics.ts';
+import { webhooks } from './0070-webhooks.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0008-base-signup': baseSignUp,
   '0009-user-search': userSearch,
   '0010-metrics': metrics,
+  '0070-webhooks': webhooks,
 };
 
 /**

@@ -1,0 +1,14 @@
+/** Endpoint secrets are encrypted at rest with KEY_ENCRYPTION_KEY, bound to their organisation and endpoint. */
+import type { AppContext } from '../context.ts';
+import type { WebhookEndpointRow } from '../db/schema.ts';
+import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
+
+const boundTo = (organisationId: string, endpointId: string) => `webhook-secret:${organisationId}:${endpointId}`;
+
+export function sealSecret(ctx: AppContext, organisationId: string, endpointId: string, secret: string): string {
+  return encryptSecret(ctx.config.keyEncryptionKey, secret, boundTo(organisationId, endpointId));
+}
+
+export function endpointSecret(ctx: AppContext, endpoint: Pick<WebhookEndpointRow, 'organisation_id' | 'id' | 'secret_encrypted'>): string {
+  return decryptSecret(ctx.config.keyEncryptionKey, endpoint.secret_encrypted, boundTo(endpoint.organisation_id, endpoint.id));
+}
