@@ -185,6 +185,8 @@ export const API = {
   rememberme: '/api/rememberme',
   logError: '/api/log/error',
   organisationSettingsStrength: '/api/organisation/settingsstrength',
+  /** The organisation's audit log (Organisation Admins): filters and cursor in the query; /export for CSV or JSON. */
+  audit: '/api/audit',
   /** Organisation Admins' webhook endpoints; under each: rollsecret, test, deliveries, deliveries/{id}/resend. */
   webhooks: '/api/webhooks',
   organisationPreview: '/api/organisation/preview',

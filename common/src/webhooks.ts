@@ -1,36 +1,9 @@
 /** Webhooks: the event types an endpoint subscribes to, the limits of its registration, and its texts. */
 import { webUrlProblem } from './applications.ts';
+import { AUDIT_EVENT_TYPES } from './audit.ts';
 
-/**
- * Event types, named `<subject>.<what happened>` as Standard Webhooks suggests. The audit log records the
- * same types; `webhook.test` is what 'Send test event' sends.
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'user.created',
-  'user.updated',
-  'user.disabled',
-  'user.enabled',
-  'user.deleted',
-  'user.signed_in',
-  'user.sign_in_failed',
-  'user.locked_out',
-  'user.unlocked',
-  'user.password_changed',
-  'user.password_reset',
-  'user.mfa_enrolled',
-  'user.mfa_disabled',
-  'user.mfa_reset',
-  'user.email_verified',
-  'invitation.sent',
-  'invitation.accepted',
-  'application.created',
-  'application.updated',
-  'application.deleted',
-  'application.secret_regenerated',
-  'organisation.settings_changed',
-  'organisation.keys_rotated',
-  'webhook.test',
-] as const;
+/** What an endpoint can subscribe to: every audit event type, and `webhook.test` ('Send test event'). */
+export const WEBHOOK_EVENT_TYPES = [...AUDIT_EVENT_TYPES, 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Subscribes an endpoint to every event type, present and future. */
 export const ALL_EVENTS = '*';

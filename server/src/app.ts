@@ -1,4 +1,6 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import { auditRoutes } from './audit/routes.ts';
+import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
@@ -89,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  registerAuditOrigin(app);
   registerRequestTelemetry(app, ctx.telemetry);
   // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
   const providers = registerProtocolEndpoints(app, ctx, resolver);
@@ -153,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   applicationRoutes(app, ctx);
   mfaRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  auditRoutes(app, ctx);
   metricsRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '@gatehouse/common/audit';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const hostname = z
@@ -40,6 +41,7 @@ const envSchema = z.object({
   METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
     .string()
@@ -121,6 +123,8 @@ export type Config = {
   telemetry: { port: number; host: string } | null;
   /** Let webhooks reach private, loopback and link-local addresses over http too (development only). */
   webhooksAllowPrivate: boolean;
+  /** How long audit events are kept before the audit-retention job deletes them. */
+  auditRetentionDays: number;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: e.REDIS_URL ?? null,
     telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -114,7 +114,7 @@ async function applyDeletion(ctx: AppContext, org: Organisation, counts: Counts)
     for (const user of users) {
       // An Inactive admin with no active one beside them may be the one the operator enables (gatehouse enable-user).
       if (await keepLastAdmin(ctx, org, user, Infinity, counts)) continue;
-      await deleteUserAccount(ctx, org.id, user.id);
+      await deleteUserAccount(ctx, org.id, user.id, user.email);
       counts.deleted++;
     }
     if (users.length < BATCH) return;

@@ -1,4 +1,5 @@
 /** The signed-in user's own account: 'Edit details', changing the password, and resending the verification email. */
+import { recordAuditEvent } from '../audit/service.ts';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { z } from 'zod';
 import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
@@ -45,7 +46,10 @@ export async function changePassword(
 ): Promise<UserRow> {
   await confirmCurrentPassword(ctx, org, user, input.currentPassword);
   const passwordHash = await hashNewPassword(ctx, org, user, input.password);
-  await storePassword(ctx.db.kysely, org.id, user.id, passwordHash, ctx.clock.now());
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await storePassword(trx, org.id, user.id, passwordHash, ctx.clock.now());
+    await recordAuditEvent(ctx, trx, org.id, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
+  });
   await endUserAccess(ctx, org.id, user.id);
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }

@@ -30,10 +30,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const org = requireOrganisation(request);
     if (isCodeStep(request.body)) {
       const input = parse(signInCodeRequest, request.body);
-      return countingFailedSignIns(ctx, org.id, () => completeCodeStep(ctx, request, reply, org, input));
+      return countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, request, reply, org, input));
     }
     const input = parse(signInRequest, request.body);
-    const outcome = await countingFailedSignIns(ctx, org.id, () =>
+    const outcome = await countingFailedSignIns(ctx, org.id, input.email, () =>
       authenticate(ctx, org, input.email, input.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
     );
     if (outcome.kind === 'challenge') return beginCodeStep(ctx, reply, org, outcome.user);

@@ -126,7 +126,7 @@ export async function authenticate(
     return { kind: 'challenge', user };
   }
   await recordSignIn(db, org.id, user.id, now);
-  await countSignIn(ctx, org.id);
+  await countSignIn(ctx, org.id, user.id, 'password');
   const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;
   return { kind: 'authenticated', user: (await findUserById(db, org.id, user.id))!, amr };
 }

@@ -8,6 +8,8 @@ import type { UserStatus } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import { deleteUserSessions } from '../sessions/store.ts';
+import type { AuditEventType } from '@gatehouse/common/audit';
+import { recordAuditEvent } from '../audit/service.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
 
 /** Statuses that keep what the user holds; any other status ends it. */
@@ -20,6 +22,16 @@ const KEEPS_ACCESS = new Set<UserStatus>(['SignedUp', 'Pending']);
 export async function endUserAccess(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
   await deleteUserSessions(ctx.db.kysely, organisationId, userId);
   await revokeUserGrants(ctx, organisationId, userId);
+}
+
+/** What the audit log calls a move to `status` from one of `from` (a sign-up's move from Pending is audited by sign-up). */
+function statusEvent(status: UserStatus, from: readonly UserStatus[] | undefined): AuditEventType | null {
+  if (status === 'LockedOut') return 'user.locked_out';
+  if (status === 'Disabled') return 'user.disabled';
+  if (status === 'Inactive') return 'user.deactivated';
+  if (from?.length === 1 && from[0] === 'LockedOut') return 'user.unlocked';
+  if (from?.some((s) => s === 'Disabled' || s === 'Inactive')) return 'user.enabled';
+  return null;
 }
 
 /**
@@ -56,13 +68,20 @@ export async function setUserStatus(
   });
   if (!row) return null;
   if (status === 'LockedOut') ctx.telemetry.lockouts.inc();
+  const event = statusEvent(status, options.from);
+  if (event)
+    await recordAuditEvent(ctx, options.trx ?? ctx.db.kysely, organisationId, { type: event, subject: { kind: 'user', id: userId } });
   // Ending access never happens inside a caller's transaction: only statuses that keep access are set in one.
   if (!KEEPS_ACCESS.has(status)) await endUserAccess(ctx, organisationId, userId);
   return row;
 }
 
 /** Deletes a user and everything that let them in. */
-export async function deleteUserAccount(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+export async function deleteUserAccount(ctx: AppContext, organisationId: string, userId: string, email: string): Promise<void> {
   await endUserAccess(ctx, organisationId, userId);
-  await deleteUser(ctx.db.kysely, organisationId, userId);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteUser(trx, organisationId, userId);
+    // The address is kept in the event: the log must still say who it was once the user is gone.
+    await recordAuditEvent(ctx, trx, organisationId, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
+  });
 }

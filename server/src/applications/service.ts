@@ -3,6 +3,8 @@
  * signed-in user and an application (access, privacy policy, email verification). Every change to an
  * application invalidates the organisation's cached provider.
  */
+import { changedFields } from '../audit/changes.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 import { isAdminRole } from '@gatehouse/common/policy';
@@ -83,7 +85,14 @@ export async function createApplication(
     updated_at: now,
     last_code_at: null,
   };
-  await insertClient(ctx.db.kysely, row);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await insertClient(trx, row);
+    await recordAuditEvent(ctx, trx, organisationId, {
+      type: 'application.created',
+      subject: { kind: 'application', id: row.id },
+      details: { name: row.name },
+    });
+  });
   await invalidateOrganisationProvider(ctx, organisationId);
   return { ...toApplication(row), secret };
 }
@@ -98,7 +107,7 @@ export async function updateApplication(
   const existing = await requireClient(ctx, organisationId, id);
   const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
   const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
-  await updateClient(ctx.db.kysely, organisationId, id, {
+  const changes = {
     name: input.name,
     client_type: input.clientType,
     landing_url: input.landingURL ?? null,
@@ -110,7 +119,12 @@ export async function updateApplication(
     post_logout_redirect_uris: JSON.stringify(unique(input.postLogoutRedirectURIs)),
     id_token_signing_alg: input.idTokenSignedResponseAlg,
     logo_id: logoId,
-    updated_at: ctx.clock.now(),
+  };
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateClient(trx, organisationId, id, { ...changes, updated_at: ctx.clock.now() });
+    const details = changedFields(existing, changes);
+    if (Object.keys(details).length > 0)
+      await recordAuditEvent(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id }, details });
   });
   if (existing.logo_id && existing.logo_id !== logoId) await removeAsset(ctx, organisationId, existing.logo_id);
   await invalidateOrganisationProvider(ctx, organisationId);
@@ -120,7 +134,14 @@ export async function updateApplication(
 /** Deletes an application with everything issued to it, its access lists and its logo. */
 export async function deleteApplication(ctx: AppContext, organisationId: string, id: string): Promise<void> {
   const existing = await requireClient(ctx, organisationId, id);
-  await deleteClient(ctx.db.kysely, organisationId, id);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteClient(trx, organisationId, id);
+    await recordAuditEvent(ctx, trx, organisationId, {
+      type: 'application.deleted',
+      subject: { kind: 'application', id },
+      details: { name: existing.name },
+    });
+  });
   await revokeClientGrants(ctx, organisationId, id);
   if (existing.logo_id) await removeAsset(ctx, organisationId, existing.logo_id);
   await invalidateOrganisationProvider(ctx, organisationId);
@@ -130,7 +151,10 @@ export async function deleteApplication(ctx: AppContext, organisationId: string,
 export async function regenerateSecret(ctx: AppContext, organisationId: string, id: string): Promise<Application & { secret: string }> {
   await requireClient(ctx, organisationId, id);
   const secret = newSecret();
-  await updateClient(ctx.db.kysely, organisationId, id, { secret_hash: hashClientSecret(secret), updated_at: ctx.clock.now() });
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateClient(trx, organisationId, id, { secret_hash: hashClientSecret(secret), updated_at: ctx.clock.now() });
+    await recordAuditEvent(ctx, trx, organisationId, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
+  });
   await invalidateOrganisationProvider(ctx, organisationId);
   return { ...(await getApplication(ctx, organisationId, id)), secret };
 }
@@ -229,12 +253,20 @@ export async function acceptPolicy(ctx: AppContext, org: Organisation, user: Use
   const steps = await clientAuthSteps(ctx, org, user, clientId);
   if (!steps.hasAccess) throw new AppError('FORBIDDEN');
   if (steps.policy.policyURL) {
-    await upsertPolicyAcceptance(ctx.db.kysely, {
-      organisation_id: org.id,
-      user_id: user.id,
-      client_id: clientId,
-      policy_url: steps.policy.policyURL,
-      accepted_at: ctx.clock.now(),
+    const policyURL = steps.policy.policyURL;
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await upsertPolicyAcceptance(trx, {
+        organisation_id: org.id,
+        user_id: user.id,
+        client_id: clientId,
+        policy_url: policyURL,
+        accepted_at: ctx.clock.now(),
+      });
+      await recordAuditEvent(ctx, trx, org.id, {
+        type: 'user.policy_accepted',
+        subject: { kind: 'user', id: user.id },
+        details: { application: clientId, policyURL },
+      });
     });
   }
   return { ...steps, policy: { ...steps.policy, requiresAppPolicyConsent: false } };

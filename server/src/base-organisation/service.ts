@@ -130,7 +130,7 @@ export async function useHandover(ctx: AppContext, org: Organisation, query: unk
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
   await recordSignIn(ctx.db.kysely, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id);
+  await countSignIn(ctx, org.id, user.id, 'hand-over');
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 

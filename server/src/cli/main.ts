@@ -1,4 +1,5 @@
 /** The `gatehouse` command: operator tasks that work on the configured database without a running server. */
+import { runAs } from '../audit/origin.ts';
 import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
 import { ConfigError, loadConfig, originFor } from '../config.ts';
@@ -168,7 +169,8 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    await run(rest);
+    // What the operator changes is theirs in the audit log.
+    await runAs({ kind: 'operator', id: null }, () => run(rest));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);

@@ -175,6 +175,26 @@ export interface WebhookEndpointsTable {
 }
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 
+export interface AuditEventsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  at: number;
+  type: string;
+  /** 'user', 'application', 'operator' (the CLI), 'system' (a scheduled job) or 'anonymous'. */
+  actor_kind: string;
+  actor_id: string | null;
+  /** 'user', 'application', 'organisation' or 'webhook'. */
+  subject_kind: string | null;
+  subject_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** The request's correlation id (shown on the error page and in the logs). */
+  request_id: string | null;
+  /** JSON object: what changed (never a secret). */
+  details: string;
+}
+export type AuditEventRow = Selectable<AuditEventsTable>;
+
 export type EmailTokenPurpose =
   | 'signup'
   | 'verify'
@@ -408,6 +428,7 @@ export interface Database {
   job_runs: JobRunsTable;
   mail_outbox: MailOutboxTable;
   webhook_endpoints: WebhookEndpointsTable;
+  audit_events: AuditEventsTable;
   email_tokens: EmailTokensTable;
   recovery_flows: RecoveryFlowsTable;
   password_history: PasswordHistoryTable;

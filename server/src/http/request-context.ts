@@ -12,6 +12,7 @@ import type { Organisation } from '../organisations/model.ts';
 import { resumeSession } from '../sessions/service.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { AppError } from './errors.ts';
+import { setActor } from '../audit/origin.ts';
 
 export interface Auth {
   session: SessionRow;
@@ -75,6 +76,7 @@ async function loadAuth(ctx: AppContext, request: FastifyRequest): Promise<Auth 
   if (!session) return null;
   const user = await findUserById(ctx.db.kysely, org.id, session.user_id);
   if (!user || !SESSION_STATUSES.has(user.status)) return null;
+  setActor({ kind: 'user', id: user.id });
   return { session, user, token: unsigned.value };
 }
 

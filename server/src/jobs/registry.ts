@@ -11,6 +11,7 @@ import { oidcCleanup } from '../oidc/jobs.ts';
 import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
 import { deleteExpiredMfaRows } from '../mfa/store.ts';
 import { metricsCleanup } from '../metrics/jobs.ts';
+import { applyAuditRetention } from '../audit/service.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -58,6 +59,13 @@ const mfaCleanup: Job = {
   },
 };
 
+/** Deletes audit events older than AUDIT_RETENTION_DAYS. */
+const auditRetention: Job = {
+  name: 'audit-retention',
+  intervalMs: HOUR,
+  run: applyAuditRetention,
+};
+
 export const JOBS: readonly Job[] = [
   expireSessions,
   deliverMail,
@@ -67,4 +75,5 @@ export const JOBS: readonly Job[] = [
   mfaCleanup,
   demoCleanup,
   metricsCleanup,
+  auditRetention,
 ];

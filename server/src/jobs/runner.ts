@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { runAs } from '../audit/origin.ts';
 
 export interface Job {
   name: string;
@@ -51,7 +52,8 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
     return { status: 'skipped' };
   }
   try {
-    const report = await job.run(ctx);
+    // What a job changes is the system's doing in the audit log.
+    const report = await runAs({ kind: 'system', id: job.name }, () => Promise.resolve(job.run(ctx)));
     const { result, warnings } = typeof report === 'object' ? report : { result: report ?? undefined, warnings: [] };
     await db
       .updateTable('job_runs')

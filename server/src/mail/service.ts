@@ -9,7 +9,7 @@
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { MailOutboxRow } from '../db/schema.ts';
+import type { Executor, MailOutboxRow } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
 import { smsCourier } from '../sms/provider.ts';
@@ -65,7 +65,7 @@ function makeCourier(ctx: AppContext, channel: Channel): Courier {
 }
 
 export interface OutgoingMessage {
-  org: Organisation;
+  org: Pick<Organisation, 'id'>;
   channel: Channel;
   kind: string;
   to: string;
@@ -77,10 +77,10 @@ export interface OutgoingMessage {
 }
 
 /** Writes a message to the outbox (queued, or kept as the development outbox) and starts delivering it. */
-export async function queueMessage(ctx: AppContext, message: OutgoingMessage): Promise<void> {
+export async function queueMessage(ctx: AppContext, message: OutgoingMessage, db: Executor = ctx.db.kysely): Promise<void> {
   const now = ctx.clock.now();
   const configured = channelConfigured(ctx, message.channel);
-  await insertMail(ctx.db.kysely, {
+  await insertMail(db, {
     organisation_id: message.org.id,
     channel: message.channel,
     kind: message.kind,

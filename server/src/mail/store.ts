@@ -3,9 +3,9 @@
  * across all organisations (like every scheduled job), claimed row by row with a lease.
  */
 import type { Kysely } from 'kysely';
-import type { Database, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
+import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
 
-export async function insertMail(db: Kysely<Database>, row: NewMailOutboxRow): Promise<void> {
+export async function insertMail(db: Executor, row: NewMailOutboxRow): Promise<void> {
   await db.insertInto('mail_outbox').values(row).execute();
 }
 

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { MetricName } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from '../oidc/events.ts';
 import { TTL } from '../oidc/provider.ts';
 import { bucketOf, countUsersByStatus, deleteMetricsBefore, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
@@ -25,11 +26,16 @@ async function count(ctx: AppContext, organisationId: string, metric: MetricName
   await incrementMetric(ctx.db.kysely, organisationId, metric, bucketOf(ctx.clock.now()));
 }
 
-/** Counts a sign-in: a password (and any second step) accepted, a completed sign-up, a hand-over. */
-export function countSignIn(ctx: AppContext, organisationId: string): Promise<void> {
+/** Counts a sign-in (a password and any second step accepted, a completed sign-up, a hand-over) and audits it. */
+export async function countSignIn(ctx: AppContext, organisationId: string, userId: string, method: SignInMethod): Promise<void> {
   ctx.telemetry.signIns.inc({ result: 'success' });
-  return count(ctx, organisationId, 'sign_in');
+  await count(ctx, organisationId, 'sign_in');
+  const user = { kind: 'user', id: userId } as const;
+  await recordAuditEvent(ctx, ctx.db.kysely, organisationId, { type: 'user.signed_in', actor: user, subject: user, details: { method } });
 }
+
+/** How a sign-in was made, as the audit log tells it. */
+export type SignInMethod = 'password' | 'password and code' | 'sign-up' | 'hand-over';
 
 /** What ends a sign-in attempt as a failed sign-in: wrong credentials or code, or an account that may not sign in. */
 const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
@@ -44,7 +50,12 @@ const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
  * Runs a sign-in step and counts a failed sign-in when it is refused for the credentials or the
  * account; malformed requests and expired steps are not sign-in attempts.
  */
-export async function countingFailedSignIns<T>(ctx: AppContext, organisationId: string, step: () => Promise<T>): Promise<T> {
+export async function countingFailedSignIns<T>(
+  ctx: AppContext,
+  organisationId: string,
+  email: string | null,
+  step: () => Promise<T>,
+): Promise<T> {
   try {
     return await step();
   } catch (error) {
@@ -52,6 +63,11 @@ export async function countingFailedSignIns<T>(ctx: AppContext, organisationId: 
     if (failure) {
       ctx.telemetry.signIns.inc({ result: failure });
       await count(ctx, organisationId, 'sign_in_failed');
+      // The address typed (known or not), never the password.
+      await recordAuditEvent(ctx, ctx.db.kysely, organisationId, {
+        type: 'user.sign_in_failed',
+        details: { reason: failure, ...(email ? { email } : {}) },
+      });
     }
     throw error;
   }

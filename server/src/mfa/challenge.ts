@@ -6,6 +6,7 @@
  * lock the account), and only a right code, or an unused recovery code, starts the session; the state
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
+import { methodName } from './enrolment.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MFA, maskPhoneNumber } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
@@ -63,7 +64,7 @@ async function codeDestination(ctx: AppContext, org: Organisation, user: UserRow
 /** A correct password of a user with a second step: the code step starts (an email or SMS code is sent). */
 export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: Organisation, user: UserRow): Promise<SignInChallenge> {
   const kind = user.two_step_kind!;
-  ctx.telemetry.mfaChallenges.inc({ method: kind === TWO_STEP_KINDS.app ? 'app' : kind === TWO_STEP_KINDS.email ? 'email' : 'sms' });
+  ctx.telemetry.mfaChallenges.inc({ method: methodName(kind) });
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();
@@ -211,6 +212,6 @@ export async function completeCodeStep(
   await resetFailedCodes(db, org.id, user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id);
+  await countSignIn(ctx, org.id, user.id, 'password and code');
   return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
 }

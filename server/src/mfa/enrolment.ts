@@ -4,6 +4,7 @@
  * shown, or the code sent to the phone or email address. Turning it on shows ten recovery codes once,
  * marks this session as multi-factor and ends the account's other sessions, which were made without it.
  */
+import { recordAuditEvent } from '../audit/service.ts';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { saveTwoStepRequest, AppSetup, CodeSent } from '@gatehouse/common/schemas/mfa';
@@ -173,6 +174,11 @@ export async function saveTwoStep(
     // The emailed code proved the address.
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'user.mfa_enrolled',
+      subject: { kind: 'user', id: user.id },
+      details: { method: methodName(kind) },
+    });
   });
   // This session has now shown a code; the others, and every grant of the applications, were made with
   // the password alone.
@@ -183,16 +189,27 @@ export async function saveTwoStep(
 }
 
 /** Turns a user's second step off, with everything it left behind (recovery codes, remembered devices). */
-export async function turnOffTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
-  await ctx.db.kysely.transaction().execute((trx) => clearTwoStep(trx, organisationId, userId, ctx.clock.now()));
+export async function turnOffTwoStep(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  event: 'user.mfa_disabled' | 'user.mfa_reset',
+): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await clearTwoStep(trx, organisationId, userId, ctx.clock.now());
+    await recordAuditEvent(ctx, trx, organisationId, { type: event, subject: { kind: 'user', id: userId } });
+  });
 }
+
+/** How the audit log and telemetry name a method. */
+export const methodName = (kind: number) => (kind === TWO_STEP_KINDS.app ? 'app' : kind === TWO_STEP_KINDS.email ? 'email' : 'sms');
 
 /**
  * An administrator's or operator's reset: the device may be lost or in other hands, so what the
  * applications were given with it ends too (the user sets a step up again where one is required).
  */
 export async function resetTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
-  await turnOffTwoStep(ctx, organisationId, userId);
+  await turnOffTwoStep(ctx, organisationId, userId, 'user.mfa_reset');
   await revokeUserGrants(ctx, organisationId, userId);
 }
 
@@ -213,7 +230,7 @@ export async function disableTwoStep(ctx: AppContext, org: Organisation, user: U
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
   if (user.two_step_kind === null) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
-  await turnOffTwoStep(ctx, org.id, user.id);
+  await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 

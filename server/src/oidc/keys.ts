@@ -4,6 +4,7 @@
  * current keys instead of deleting them: they stay in the JWKS for verification for KEY_RETENTION_MS,
  * so tokens issued before the rotation keep verifying.
  */
+import { recordAuditEvent } from '../audit/service.ts';
 import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Transaction } from 'kysely';
@@ -76,6 +77,12 @@ export async function rotateKeys(ctx: AppContext, organisationId: string): Promi
     await lockOrganisation(trx, ctx.db.dialect, organisationId);
     await retireCurrentKeys(trx, organisationId, ctx.clock.now());
     await insertKeys(trx, rows);
+    const kids = rows.map((row) => row.kid);
+    await recordAuditEvent(ctx, trx, organisationId, {
+      type: 'organisation.keys_rotated',
+      subject: { kind: 'organisation', id: organisationId },
+      details: { kids },
+    });
   });
   return rows.map((row) => ({ kid: row.kid, alg: row.alg }));
 }

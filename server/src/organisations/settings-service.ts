@@ -2,6 +2,8 @@
  * Organisation settings (/organisation): the admin's view, the save with its images, the preview of
  * unsaved settings and the strength score. Every setting is parsed with the shared schema.
  */
+import { changedFields } from '../audit/changes.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 import {
   organisationSettingsRequest,
   type OrganisationAdminView,
@@ -123,6 +125,14 @@ export async function saveOrganisationSettings(
       };
       await updateOrganisation(trx, org.id, changes);
       const updated = { ...current, ...changes };
+      const { updated_at: _, ...edited } = changes;
+      const details = changedFields(current, edited);
+      if (Object.keys(details).length > 0)
+        await recordAuditEvent(ctx, trx, org.id, {
+          type: 'organisation.settings_changed',
+          subject: { kind: 'organisation', id: org.id },
+          details,
+        });
       // Users whose MFA method the organisation no longer allows lose it (the page warns of this).
       await dropDisallowedMethods(ctx, trx, org.id, updated);
       return [current, updated];

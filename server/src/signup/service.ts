@@ -5,6 +5,7 @@
  * An invited user completes with the invitation link instead, which proves the address too.
  * Answers never depend on whether an account exists.
  */
+import { recordAuditEvent } from '../audit/service.ts';
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
@@ -62,13 +63,13 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
     const user = token.user_id ? await findUserById(db, org.id, token.user_id) : undefined;
     // The address may have changed since the link was sent: it then proves nothing.
     if (!user || user.email !== token.email) throw new AppError('TOKEN_INVALID');
-    if (user.email_verified_date === null) await updateUser(db, org.id, user.id, { email_verified_date: now, updated_at: now });
+    if (user.email_verified_date === null) await markVerified(ctx, org.id, user);
     return { outcome: 'verified', email: user.email };
   }
 
   let user = await findUserByEmail(db, org.id, token.email);
   if (user && user.status !== 'Pending') {
-    if (user.email_verified_date === null) await updateUser(db, org.id, user.id, { email_verified_date: now, updated_at: now });
+    if (user.email_verified_date === null) await markVerified(ctx, org.id, user);
     return { outcome: 'alreadySignedUp', email: user.email };
   }
   if (user) {
@@ -93,6 +94,18 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
   return { outcome: 'completeSignUp', email: user.email, completionToken };
 }
 
+async function markVerified(ctx: AppContext, organisationId: string, user: UserRow): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateUser(trx, organisationId, user.id, { email_verified_date: now, updated_at: now });
+    await recordAuditEvent(ctx, trx, organisationId, {
+      type: 'user.email_verified',
+      subject: { kind: 'user', id: user.id },
+      details: { email: user.email },
+    });
+  });
+}
+
 async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email: string, consentAt: number): Promise<UserRow> {
   const now = ctx.clock.now();
   const id = randomUUID();
@@ -108,6 +121,11 @@ async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email:
         changes: { email_verified_date: now, terms_accepted_at: consentAt },
       }),
     );
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'user.created',
+      subject: { kind: 'user', id },
+      details: { email, role: 'EndUser', via: 'sign-up' },
+    });
   });
   await deleteThrottle(ctx.db.kysely, org.id, email);
   return (await findUserById(ctx.db.kysely, org.id, id))!;
@@ -155,9 +173,15 @@ export async function completeSignUp(
     });
     if (!signedUp) throw new AppError('TOKEN_INVALID');
     await deleteEmailTokens(trx, org.id, { userId: pending.id }, ['invitation', 'completion']);
+    const user = { kind: 'user', id: pending.id } as const;
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: purpose === 'invitation' ? 'invitation.accepted' : 'user.signed_up',
+      actor: user,
+      subject: user,
+    });
   });
   // Completing sign-up signs the user in.
   await recordSignIn(ctx.db.kysely, org.id, pending.id, now);
-  await countSignIn(ctx, org.id);
+  await countSignIn(ctx, org.id, pending.id, 'sign-up');
   return (await findUserById(ctx.db.kysely, org.id, pending.id))!;
 }

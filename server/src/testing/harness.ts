@@ -90,6 +90,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     redisUrl: null,
     telemetry: null,
     webhooksAllowPrivate: false,
+    auditRetentionDays: 90,
   };
 }
 

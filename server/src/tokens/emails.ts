@@ -9,6 +9,7 @@ import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { issueEmailToken } from './service.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 
 interface LinkEmail {
   to: string;
@@ -71,9 +72,14 @@ export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: 
 }
 
 /** The invitation to a Pending user, valid for the organisation's invitationExpiryHours. */
-export function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: UserRow): Promise<void> {
+export async function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: UserRow): Promise<void> {
   const hours = org.row.invitation_expiry_hours;
   const inviterName = [inviter.first_name, inviter.surname].filter(Boolean).join(' ') || inviter.email;
+  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+    type: 'invitation.sent',
+    subject: { kind: 'user', id: user.id },
+    details: { email: user.email },
+  });
   return sendLinkEmail(ctx, org, {
     to: user.email,
     userId: user.id,

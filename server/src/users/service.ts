@@ -29,6 +29,8 @@ import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { assertRoomForUsers } from './limits.ts';
+import { changedFields } from '../audit/changes.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 import { listUsers } from './store.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
@@ -72,6 +74,11 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
         }),
       );
       await grantClientAccess(trx, org.id, id, clientIds, now);
+      await recordAuditEvent(ctx, trx, org.id, {
+        type: 'user.created',
+        subject: { kind: 'user', id },
+        details: { email: input.email, role: input.role, applications: clientIds },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
@@ -155,6 +162,11 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
   if (user.status === 'Pending') throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.cannotReset });
   if (user.status !== 'SignedUp' && user.status !== 'LockedOut') throw new AppError('STATUS_CONFLICT');
   await sendPasswordResetEmail(ctx, org, user);
+  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+    type: 'user.password_reset',
+    subject: { kind: 'user', id: user.id },
+    details: { resetEmailSent: true },
+  });
   return { message: MESSAGES.passwordResetEmailSent, user };
 }
 
@@ -235,9 +247,14 @@ export async function updateUserDetails(
     }
     clientIds = await checkedClientIds(ctx, org.id, input.clients);
   }
+  const { updated_at: _, ...edited } = changes;
+  const changed = changedFields(target, edited);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateUser(trx, org.id, id, changes);
     if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
+    const details = { ...changed, ...(clientIds ? { applications: clientIds } : {}) };
+    if (Object.keys(details).length > 0)
+      await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
   return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
@@ -249,6 +266,6 @@ export async function updateUserDetails(
 export async function deleteUserById(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<void> {
   if (actor.id === id) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
   const user = await targetUser(ctx, org, actor, id);
-  await deleteUserAccount(ctx, org.id, user.id);
+  await deleteUserAccount(ctx, org.id, user.id, user.email);
   await deleteThrottle(ctx.db.kysely, org.id, user.email);
 }

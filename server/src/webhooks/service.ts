@@ -3,6 +3,8 @@
  * them. An event becomes one outbox message per subscribed endpoint, delivered in the background with
  * retries (courier.ts): the request that caused it never waits for a receiver.
  */
+import { changedFields } from '../audit/changes.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 import { randomUUID } from 'node:crypto';
 import type {
   WebhookDelivery,
@@ -12,7 +14,7 @@ import type {
 } from '@gatehouse/common/schemas/webhooks';
 import { ALL_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES, webhookUrlProblem, type WebhookEventType } from '@gatehouse/common/webhooks';
 import type { AppContext } from '../context.ts';
-import type { WebhookEndpointRow } from '../db/schema.ts';
+import type { Executor, WebhookEndpointRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../mail/service.ts';
 import type { Organisation } from '../organisations/model.ts';
@@ -84,7 +86,14 @@ export async function createWebhookEndpoint(
     created_at: now,
     updated_at: now,
   };
-  await insertEndpoint(ctx.db.kysely, row);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await insertEndpoint(trx, row);
+    await recordAuditEvent(ctx, trx, organisationId, {
+      type: 'webhook.created',
+      subject: { kind: 'webhook', id },
+      details: { url, eventTypes: JSON.parse(row.event_types) },
+    });
+  });
   return { ...view(row), secret };
 }
 
@@ -95,30 +104,42 @@ export async function updateWebhookEndpoint(
   input: WebhookEndpointRequest,
 ): Promise<WebhookEndpoint> {
   const url = checkedUrl(ctx, input.url);
-  const changed = await updateEndpoint(ctx.db.kysely, organisationId, id, {
+  const existing = await findEndpoint(ctx.db.kysely, organisationId, id);
+  if (!existing) throw new AppError('NOT_FOUND');
+  const changes = {
     url,
     description: input.description ?? '',
     event_types: JSON.stringify(normalisedTypes(input.eventTypes)),
     enabled: input.enabled ?? true,
-    updated_at: ctx.clock.now(),
+  };
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await updateEndpoint(trx, organisationId, id, { ...changes, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
+    const details = changedFields(existing, changes);
+    if (Object.keys(details).length > 0)
+      await recordAuditEvent(ctx, trx, organisationId, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
   });
-  if (!changed) throw new AppError('NOT_FOUND');
   return getWebhookEndpoint(ctx, organisationId, id);
 }
 
 /** A new signing secret, shown once; the old one stops signing at once. */
 export async function rollWebhookSecret(ctx: AppContext, organisationId: string, id: string): Promise<WebhookEndpointWithSecret> {
   const secret = newWebhookSecret();
-  const changed = await updateEndpoint(ctx.db.kysely, organisationId, id, {
-    secret_encrypted: sealSecret(ctx, organisationId, id, secret),
-    updated_at: ctx.clock.now(),
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const changed = await updateEndpoint(trx, organisationId, id, {
+      secret_encrypted: sealSecret(ctx, organisationId, id, secret),
+      updated_at: ctx.clock.now(),
+    });
+    if (!changed) throw new AppError('NOT_FOUND');
+    await recordAuditEvent(ctx, trx, organisationId, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
   });
-  if (!changed) throw new AppError('NOT_FOUND');
   return { ...(await getWebhookEndpoint(ctx, organisationId, id)), secret };
 }
 
 export async function deleteWebhookEndpoint(ctx: AppContext, organisationId: string, id: string): Promise<void> {
-  if (!(await deleteEndpoint(ctx.db.kysely, organisationId, id))) throw new AppError('NOT_FOUND');
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await deleteEndpoint(trx, organisationId, id))) throw new AppError('NOT_FOUND');
+    await recordAuditEvent(ctx, trx, organisationId, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
+  });
 }
 
 const subscribes = (endpoint: WebhookEndpointRow, type: WebhookEventType) => {
@@ -131,27 +152,55 @@ function payload(type: WebhookEventType, at: number, data: Record<string, unknow
   return JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
 }
 
-async function queueDelivery(ctx: AppContext, org: Organisation, endpointId: string, type: WebhookEventType, body: string): Promise<void> {
-  await queueMessage(ctx, { org, channel: 'webhook', kind: 'webhook', to: endpointId, subject: type, html: null, text: body });
+async function queueDelivery(
+  ctx: AppContext,
+  organisationId: string,
+  endpointId: string,
+  type: WebhookEventType,
+  body: string,
+  db: Executor = ctx.db.kysely,
+): Promise<void> {
+  const message = {
+    org: { id: organisationId },
+    channel: 'webhook',
+    kind: 'webhook',
+    to: endpointId,
+    subject: type,
+    html: null,
+    text: body,
+  } as const;
+  await queueMessage(ctx, message, db);
 }
 
-/** Sends an event to every enabled endpoint of the organisation subscribed to its type. */
+/**
+ * Queues an event for every enabled endpoint of the organisation subscribed to its type, in the
+ * caller's transaction when it has one (so an event is sent if and only if its change happened).
+ */
 export async function emitWebhookEvent(
   ctx: AppContext,
-  org: Organisation,
+  db: Executor,
+  organisationId: string,
   type: WebhookEventType,
+  at: number,
   data: Record<string, unknown>,
 ): Promise<void> {
-  const endpoints = (await listEndpoints(ctx.db.kysely, org.id)).filter((e) => e.enabled && subscribes(e, type));
-  const body = payload(type, ctx.clock.now(), data);
-  for (const endpoint of endpoints) await queueDelivery(ctx, org, endpoint.id, type, body);
+  const endpoints = (await listEndpoints(db, organisationId)).filter((e) => e.enabled && subscribes(e, type));
+  if (endpoints.length === 0) return;
+  const body = payload(type, at, data);
+  for (const endpoint of endpoints) await queueDelivery(ctx, organisationId, endpoint.id, type, body, db);
 }
 
 /** 'Send test event': a `webhook.test` event to this endpoint alone, whatever it subscribes to. */
 export async function sendTestEvent(ctx: AppContext, org: Organisation, id: string): Promise<void> {
   const endpoint = await findEndpoint(ctx.db.kysely, org.id, id);
   if (!endpoint) throw new AppError('NOT_FOUND');
-  await queueDelivery(ctx, org, id, 'webhook.test', payload('webhook.test', ctx.clock.now(), { endpointId: id, organisation: org.name }));
+  await queueDelivery(
+    ctx,
+    org.id,
+    id,
+    'webhook.test',
+    payload('webhook.test', ctx.clock.now(), { endpointId: id, organisation: org.name }),
+  );
 }
 
 export async function webhookDeliveries(ctx: AppContext, organisationId: string, endpointId: string): Promise<WebhookDelivery[]> {
@@ -173,5 +222,5 @@ export async function webhookDeliveries(ctx: AppContext, organisationId: string,
 export async function resendDelivery(ctx: AppContext, org: Organisation, endpointId: string, deliveryId: number): Promise<void> {
   const delivery = await findDelivery(ctx.db.kysely, org.id, endpointId, deliveryId);
   if (!delivery || delivery.body === null) throw new AppError('NOT_FOUND');
-  await queueDelivery(ctx, org, endpointId, delivery.subject as WebhookEventType, delivery.body);
+  await queueDelivery(ctx, org.id, endpointId, delivery.subject as WebhookEventType, delivery.body);
 }

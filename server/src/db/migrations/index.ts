@@ -12,6 +12,7 @@ import { baseSignUp } from './0008-base-signup.ts';
 import { userSearch } from './0009-user-search.ts';
 import { metrics } from './0010-metrics.ts';
 import { webhooks } from './0070-webhooks.ts';
+import { audit } from './0071-audit.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0009-user-search': userSearch,
   '0010-metrics': metrics,
   '0070-webhooks': webhooks,
+  '0071-audit': audit,
 };
 
 /**

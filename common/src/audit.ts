@@ -1,0 +1,47 @@
+/**
+ * The audit log's event types (also what webhooks subscribe to), their names on screen, and the
+ * limits of its API. Types are `<subject>.<what happened>`.
+ */
+export const AUDIT_EVENT_LABELS = {
+  'user.signed_in': 'Signed in',
+  'user.sign_in_failed': 'Sign-in failed',
+  'user.locked_out': 'Locked out',
+  'user.unlocked': 'Lockout cleared',
+  'user.signed_up': 'Signed up',
+  'user.created': 'User created',
+  'user.updated': 'User updated',
+  'user.disabled': 'User disabled',
+  'user.enabled': 'User enabled',
+  'user.deactivated': 'User deactivated for inactivity',
+  'user.deleted': 'User deleted',
+  'user.password_changed': 'Password changed',
+  'user.password_reset': 'Password reset',
+  'user.mfa_enrolled': 'MFA set up',
+  'user.mfa_disabled': 'MFA turned off',
+  'user.mfa_reset': 'MFA reset',
+  'user.email_verified': 'Email verified',
+  'user.policy_accepted': 'Application policy accepted',
+  'invitation.sent': 'Invitation sent',
+  'invitation.accepted': 'Invitation accepted',
+  'recovery.requested': 'Account recovery requested',
+  'recovery.completed': 'Account recovered',
+  'application.created': 'Application created',
+  'application.updated': 'Application updated',
+  'application.deleted': 'Application deleted',
+  'application.secret_regenerated': 'Application secret regenerated',
+  'organisation.settings_changed': 'Organisation settings changed',
+  'organisation.keys_rotated': 'Signing keys rotated',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.deleted': 'Webhook deleted',
+  'webhook.secret_rolled': 'Webhook secret rolled',
+} as const;
+export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
+export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];
+
+export const ACTOR_KINDS = ['user', 'application', 'operator', 'system', 'anonymous'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+export const AUDIT_LIMITS = { pageSizeDefault: 50, pageSizeMax: 200, exportMax: 10_000 } as const;
+/** How long events are kept unless the operator sets AUDIT_RETENTION_DAYS. */
+export const AUDIT_RETENTION_DAYS_DEFAULT = 90;

@@ -1,0 +1,12 @@
+/** What an edit changed, as the audit log records it: each changed field with its value before and after. */
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+export function changedFields(before: object, after: object): Changes {
+  const changes: Changes = {};
+  const was = before as Record<string, unknown>;
+  for (const [field, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(was[field] ?? null) !== JSON.stringify(value ?? null)) changes[field] = { from: was[field] ?? null, to: value };
+  }
+  return changes;
+}
