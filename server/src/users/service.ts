@@ -6,6 +6,7 @@
  * themselves.
  */
 import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
+import { listUserClients } from '../applications/store.ts';
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
@@ -248,11 +249,14 @@ export async function updateUserDetails(
     clientIds = await checkedClientIds(ctx, org.id, input.clients);
   }
   const { updated_at: _, ...edited } = changes;
-  const changed = changedFields(target, edited);
+  const details = changedFields(target, edited);
+  if (clientIds) {
+    const before = (await listUserClients(ctx.db.kysely, org.id, id)).map((c) => c.id).sort();
+    Object.assign(details, changedFields({ applications: before }, { applications: [...clientIds].sort() }));
+  }
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateUser(trx, org.id, id, changes);
     if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
-    const details = { ...changed, ...(clientIds ? { applications: clientIds } : {}) };
     if (Object.keys(details).length > 0)
       await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
