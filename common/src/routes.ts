@@ -60,6 +60,8 @@ export const ROUTES = {
   addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },
   help: { path: '/help/*', access: PUBLIC, title: 'Help' },
+  /** The API reference for developers, generated from /api/openapi.json. */
+  apiReference: { path: '/developers/api', access: PUBLIC, title: 'API reference' },
   privacyPolicy: { path: '/privacypolicy', access: PUBLIC, title: 'Privacy policy' },
   termsAndConditions: { path: '/termsandconditions', access: PUBLIC, title: 'Terms and conditions of use' },
 } as const satisfies Record<string, RouteDef>;
@@ -185,10 +187,6 @@ export const API = {
   rememberme: '/api/rememberme',
   logError: '/api/log/error',
   organisationSettingsStrength: '/api/organisation/settingsstrength',
-  /** The organisation's audit log (Organisation Admins): filters and cursor in the query; /export for CSV or JSON. */
-  audit: '/api/audit',
-  /** Organisation Admins' webhook endpoints; under each: rollsecret, test, deliveries, deliveries/{id}/resend. */
-  webhooks: '/api/webhooks',
   organisationPreview: '/api/organisation/preview',
   organisationAssets: '/api/organisation/assets',
   /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */

@@ -2,6 +2,7 @@
 import { auditRoutes } from './audit/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { openApiRoutes } from './http/openapi.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
 import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   mfaRoutes(app, ctx);
   webhookRoutes(app, ctx);
   auditRoutes(app, ctx);
+  openApiRoutes(app, ctx);
   metricsRoutes(app, ctx);
   await registerSpa(app, options.webDist);
 

@@ -1,0 +1,7 @@
+/** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
+import { auditApi } from './audit.ts';
+import type { Endpoint } from './contract.ts';
+import { referenceApi } from './reference.ts';
+import { webhooksApi } from './webhooks.ts';
+
+export const ENDPOINTS: readonly Endpoint[] = [...Object.values(referenceApi), ...Object.values(auditApi), ...Object.values(webhooksApi)];
