@@ -169,8 +169,6 @@ export const API = {
   orgexists: '/api/orgexists',
   organisation: '/api/organisation',
   organisationStyle: '/api/organisation/style',
-  users: '/api/users',
-  usersSearch: '/api/users/search',
   authenticate: '/api/authenticate',
   accountrecovery: '/api/accountrecovery',
   metrics: '/api/metrics',
@@ -207,7 +205,3 @@ export const API = {
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */
 export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword', 'resettwostep'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
-
-export function userActionPath(id: string, action: UserAction): string {
-  return `${API.users}/${encodeURIComponent(id)}/${action}`;
-}

@@ -22,16 +22,18 @@ export type Access =
       allowTwoStepRequired?: boolean;
     };
 
-export const ANONYMOUS: Access = { kind: 'anonymous' };
-export const SIGNED_IN: Access = { kind: 'signedIn' };
-export const ORGANISATION_ADMIN: Access = { kind: 'signedIn', roles: ['OrganisationAdministrator'] };
-export const USER_ADMINS: Access = { kind: 'signedIn', roles: ['OrganisationAdministrator', 'UserAdministrator'] };
+export const ANONYMOUS = { kind: 'anonymous' } as const satisfies Access;
+export const SIGNED_IN = { kind: 'signedIn' } as const satisfies Access;
+export const ORGANISATION_ADMIN = { kind: 'signedIn', roles: ['OrganisationAdministrator'] } as const satisfies Access;
+export const USER_ADMINS = { kind: 'signedIn', roles: ['OrganisationAdministrator', 'UserAdministrator'] } as const satisfies Access;
 
 /** How a body may be sent: the spec's form encoding (JSON is accepted too), or multipart with files. */
 export type BodyEncoding = 'form' | 'multipart';
 
 export interface Endpoint {
   method: HttpMethod;
+  /** Other methods that do the same (the spec's per-user actions take POST or PUT). */
+  alsoAccepts?: readonly HttpMethod[];
   /** With `{name}` for each path parameter, as OpenAPI writes it. */
   path: string;
   /** Unique across the API: the OpenAPI operationId and the name of generated client functions. */

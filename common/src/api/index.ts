@@ -2,6 +2,12 @@
 import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
 import { referenceApi } from './reference.ts';
+import { USER_ENDPOINTS } from './users.ts';
 import { webhooksApi } from './webhooks.ts';
 
-export const ENDPOINTS: readonly Endpoint[] = [...Object.values(referenceApi), ...Object.values(auditApi), ...Object.values(webhooksApi)];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(referenceApi),
+  ...USER_ENDPOINTS,
+  ...Object.values(auditApi),
+  ...Object.values(webhooksApi),
+];

@@ -45,7 +45,7 @@ async function scopeFor(ctx: AppContext, e: Endpoint, request: FastifyRequest): 
 /** Serves `e` with `handler`: access first, then the input, then the handler; the declared status on success. */
 export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, e: E, handler: Handler<E>): void {
   app.route({
-    method: e.method,
+    method: [e.method, ...(e.alsoAccepts ?? [])],
     url: routerPath(e),
     handler: async (request, reply) => {
       const scope = (await scopeFor(ctx, e, request)) as ScopeOf<E>;

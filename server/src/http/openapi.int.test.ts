@@ -49,24 +49,6 @@ const NOT_YET_ON_CONTRACT = new Set<string>([
   'POST /api/accountrecovery',
   'POST /api/accountrecovery/verify',
   'POST /api/resetpassword',
-  'GET /api/users',
-  'POST /api/users/search',
-  'GET /api/users/:id',
-  'PUT /api/users/:id',
-  'DELETE /api/users/:id',
-  'POST /api/users',
-  'POST /api/users/:id/resendverification',
-  'PUT /api/users/:id/resendverification',
-  'POST /api/users/:id/enable',
-  'PUT /api/users/:id/enable',
-  'POST /api/users/:id/disable',
-  'PUT /api/users/:id/disable',
-  'POST /api/users/:id/clearlockout',
-  'PUT /api/users/:id/clearlockout',
-  'POST /api/users/:id/resetpassword',
-  'PUT /api/users/:id/resetpassword',
-  'POST /api/users/:id/resettwostep',
-  'PUT /api/users/:id/resettwostep',
   'POST /api/basesignupemail',
   'GET /api/basesignup',
   'POST /api/basesignuporg',
@@ -139,7 +121,7 @@ describe('the OpenAPI reference', () => {
     expect(missing).toEqual([]);
     expect([...NOT_YET_ON_CONTRACT].filter((route) => documented.has(route) || !registered.includes(route))).toEqual([]);
     for (const e of ENDPOINTS) expect(registered).toContain(`${e.method} ${routerPath(e)}`);
-    expect(documented.size).toBe(ENDPOINTS.length);
+    expect(documented.size).toBe(ENDPOINTS.reduce((n, e) => n + 1 + (e.alsoAccepts?.length ?? 0), 0));
   });
 
   it('says who may call each operation and what it answers when refused', () => {

@@ -93,6 +93,12 @@ export function openApiDocument(endpoints: readonly Endpoint[], origin: string, 
     const body = requestBody(e);
     if (body) operation.requestBody = body;
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation;
+    for (const method of e.alsoAccepts ?? [])
+      paths[e.path]![method.toLowerCase()] = {
+        ...operation,
+        operationId: `${e.operationId}By${method}`,
+        summary: `${e.summary} (as ${e.method})`,
+      };
   }
   return {
     openapi: '3.1.0',
