@@ -166,16 +166,10 @@ export const API = {
   /** Exchanges an emailed link's token for a handle bound to this browser (tokens out of logged URLs). */
   linkToken: '/api/linktoken',
   clients: '/api/clients',
-  orgexists: '/api/orgexists',
   organisation: '/api/organisation',
   organisationStyle: '/api/organisation/style',
   authenticate: '/api/authenticate',
   accountrecovery: '/api/accountrecovery',
-  metrics: '/api/metrics',
-  support: '/api/support',
-  basesignupemail: '/api/basesignupemail',
-  basesignuporg: '/api/basesignuporg',
-  basesignup: '/api/basesignup',
   disableotp: '/api/disableotp',
   saveotp: '/api/saveotp',
   refreshotp: '/api/refreshotp',
@@ -192,10 +186,6 @@ export const API = {
   /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
   accountRecoveryVerify: '/api/accountrecovery/verify',
   clientLogo: '/api/organisation/assets/clientlogo',
-  /** On a new organisation's host: uses the one-time hand-over token of a base sign-up, signs its admin in, on to the dashboard. */
-  handover: '/api/handover',
-  /** The deployment's public facts for the help, privacy and demo pages: support address, data controller, demo lifetime. */
-  serviceInfo: '/api/serviceinfo',
   /** The sign-in code step's 'Resend code' (the code itself is posted to /api/authenticate with the signInStateID). */
   authenticateSendCode: '/api/authenticate/sendcode',
   /** /twostep: email a code that confirms the email method (SMS has /api/setupsmsotp). */

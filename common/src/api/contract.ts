@@ -47,8 +47,8 @@ export interface Endpoint {
   body?: z.ZodType;
   bodyEncoding?: BodyEncoding;
   /** The status of a successful answer. */
-  status: 200 | 201 | 202 | 204;
-  /** The answer's JSON schema; null when the answer has no body (204, 202) or is not JSON (`produces`). */
+  status: 200 | 201 | 202 | 204 | 303;
+  /** The answer's JSON schema; null when the answer has no body (204, 202, a 303 redirect) or is not JSON (`produces`). */
   answer: z.ZodType | null;
   /** A non-JSON answer (a download): its media types. */
   produces?: readonly string[];

@@ -1,6 +1,7 @@
 /** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
 import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
+import { frontDoorApi } from './front-door.ts';
 import { referenceApi } from './reference.ts';
 import { USER_ENDPOINTS } from './users.ts';
 import { webhooksApi } from './webhooks.ts';
@@ -8,6 +9,7 @@ import { webhooksApi } from './webhooks.ts';
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(referenceApi),
   ...USER_ENDPOINTS,
+  ...Object.values(frontDoorApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
 ];

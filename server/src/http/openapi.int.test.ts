@@ -49,13 +49,6 @@ const NOT_YET_ON_CONTRACT = new Set<string>([
   'POST /api/accountrecovery',
   'POST /api/accountrecovery/verify',
   'POST /api/resetpassword',
-  'POST /api/basesignupemail',
-  'GET /api/basesignup',
-  'POST /api/basesignuporg',
-  'GET /api/orgexists',
-  'GET /api/handover',
-  'POST /api/support',
-  'GET /api/serviceinfo',
   'GET /api/clients',
   'POST /api/clients',
   'GET /api/clients/:id',
@@ -71,7 +64,6 @@ const NOT_YET_ON_CONTRACT = new Set<string>([
   'POST /api/setupemailotp',
   'POST /api/saveotp',
   'POST /api/disableotp',
-  'GET /api/metrics',
 ]);
 
 interface OpenApiDocument {
