@@ -158,18 +158,11 @@ export function guardRoute(location: string, user: GuardUser | null, isBase: boo
 export const API = {
   account: '/api/account',
   signout: '/api/signout',
-  signup: '/api/signup',
-  completesignup: '/api/completesignup',
-  resetpassword: '/api/resetpassword',
   changepassword: '/api/changepassword',
-  verifyemail: '/api/verifyemail',
-  /** Exchanges an emailed link's token for a handle bound to this browser (tokens out of logged URLs). */
-  linkToken: '/api/linktoken',
   clients: '/api/clients',
   organisation: '/api/organisation',
   organisationStyle: '/api/organisation/style',
   authenticate: '/api/authenticate',
-  accountrecovery: '/api/accountrecovery',
   disableotp: '/api/disableotp',
   saveotp: '/api/saveotp',
   refreshotp: '/api/refreshotp',
@@ -183,8 +176,6 @@ export const API = {
   organisationAssets: '/api/organisation/assets',
   /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */
   accountResendVerification: '/api/account/resendverification',
-  /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
-  accountRecoveryVerify: '/api/accountrecovery/verify',
   clientLogo: '/api/organisation/assets/clientlogo',
   /** The sign-in code step's 'Resend code' (the code itself is posted to /api/authenticate with the signInStateID). */
   authenticateSendCode: '/api/authenticate/sendcode',

@@ -3,6 +3,7 @@ import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
 import { referenceApi } from './reference.ts';
+import { signUpApi } from './sign-up.ts';
 import { USER_ENDPOINTS } from './users.ts';
 import { webhooksApi } from './webhooks.ts';
 
@@ -10,6 +11,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(referenceApi),
   ...USER_ENDPOINTS,
   ...Object.values(frontDoorApi),
+  ...Object.values(signUpApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
 ];

@@ -54,7 +54,13 @@ function requestBody(e: Endpoint): JsonSchema | undefined {
   return { required: true, content };
 }
 
-const SUCCESS = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 303: 'See other: the browser is sent on (Location)' } as const;
+const SUCCESS = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  303: 'See other: the browser is sent on (Location)',
+} as const;
 
 function responses(e: Endpoint): Record<string, JsonSchema> {
   const answers: Record<string, JsonSchema> = {};
