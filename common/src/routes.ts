@@ -160,8 +160,6 @@ export const API = {
   signout: '/api/signout',
   changepassword: '/api/changepassword',
   clients: '/api/clients',
-  organisation: '/api/organisation',
-  organisationStyle: '/api/organisation/style',
   authenticate: '/api/authenticate',
   disableotp: '/api/disableotp',
   saveotp: '/api/saveotp',
@@ -171,9 +169,6 @@ export const API = {
   acceptpolicy: '/api/acceptpolicy',
   rememberme: '/api/rememberme',
   logError: '/api/log/error',
-  organisationSettingsStrength: '/api/organisation/settingsstrength',
-  organisationPreview: '/api/organisation/preview',
-  organisationAssets: '/api/organisation/assets',
   /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */
   accountResendVerification: '/api/account/resendverification',
   clientLogo: '/api/organisation/assets/clientlogo',

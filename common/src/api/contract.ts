@@ -63,10 +63,13 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
 
 type Schema<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType ? E[K] : never;
 
+/** A form's fields as the SPA may give them: null, like undefined, leaves a field out of the encoded form. */
+type FormFields<T> = T extends object ? { [K in keyof T]: T[K] | null } : T;
+
 /** What the SPA sends: path parameters, query and body, as each schema accepts them. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: z.input<Schema<E, 'params'>> } : unknown) &
   (E['query'] extends z.ZodType ? { query?: z.input<Schema<E, 'query'>> } : unknown) &
-  (E['body'] extends z.ZodType ? { body: z.input<Schema<E, 'body'>> } : unknown);
+  (E['body'] extends z.ZodType ? { body: FormFields<z.input<Schema<E, 'body'>>> } : unknown);
 
 /** What the server's handler receives once the request has been parsed. */
 export interface ParsedInput<E extends Endpoint> {

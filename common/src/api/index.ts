@@ -2,6 +2,7 @@
 import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
+import { organisationApi } from './organisation.ts';
 import { referenceApi } from './reference.ts';
 import { signUpApi } from './sign-up.ts';
 import { USER_ENDPOINTS } from './users.ts';
@@ -12,6 +13,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...USER_ENDPOINTS,
   ...Object.values(frontDoorApi),
   ...Object.values(signUpApi),
+  ...Object.values(organisationApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
 ];

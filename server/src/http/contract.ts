@@ -6,10 +6,11 @@
  * With `checkAnswers` (on in tests) every JSON answer is checked against its declared schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routerPath, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
+import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
+import { readForm, type ReadForm } from './form.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
 
@@ -25,12 +26,15 @@ export interface UserScope extends RequestScope {
 
 type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn' } ? UserScope : RequestScope;
 
+/** The parsed input, and the files of a multipart body (checked by the handler: their content decides). */
+export type Input<E extends Endpoint> = ParsedInput<E> & { files: ReadForm['files'] };
+
 export type Handler<E extends Endpoint> = (
-  input: ParsedInput<E>,
+  input: Input<E>,
   scope: ScopeOf<E>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<AnswerInput<E> | FastifyReply>;
+) => Promise<AnswerInput<E> | Answer<E> | FastifyReply>;
 
 async function scopeFor(ctx: AppContext, e: Endpoint, request: FastifyRequest): Promise<RequestScope | UserScope> {
   const access = e.access;
@@ -49,11 +53,11 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     url: routerPath(e),
     handler: async (request, reply) => {
       const scope = (await scopeFor(ctx, e, request)) as ScopeOf<E>;
-      const input = {
-        params: e.params ? parse(e.params, request.params) : {},
-        query: e.query ? parse(e.query, request.query) : {},
-        body: e.body ? parse(e.body, request.body) : {},
-      } as ParsedInput<E>;
+      const params = e.params ? parse(e.params, request.params) : {};
+      const query = e.query ? parse(e.query, request.query) : {};
+      const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
+      const body = e.body ? parse(e.body, form.fields) : {};
+      const input = { params, query, body, files: form.files } as Input<E>;
       const answer = await handler(input, scope, request, reply);
       if (answer === reply) return reply;
       reply.code(e.status);

@@ -1,11 +1,10 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
+import { organisationApi } from '@gatehouse/common/api/organisation';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account, RememberedSignIn } from '@gatehouse/common/schemas/account';
-import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import type { OrganisationAdminView, SettingsStrength } from '@gatehouse/common/schemas/organisation-settings';
 import { API } from '@gatehouse/common/routes';
 import { ERRORS } from '@gatehouse/common/errors';
-import { api, ApiError, isApiError } from './client.ts';
+import { api, call, ApiError, isApiError } from './client.ts';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -38,7 +37,7 @@ export function useAccount() {
 export function useOrganisation() {
   return useQuery({
     queryKey: queryKeys.organisation,
-    queryFn: () => api<PublicOrganisation>(API.organisation),
+    queryFn: () => call(organisationApi.get),
     staleTime: 60_000,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     // A host that is no organisation stays one: do not ask again each time a component mounts.
@@ -67,7 +66,7 @@ export function useOrganisationSettings() {
   return useQuery({
     queryKey: queryKeys.organisationSettings,
     queryFn: async () => {
-      const view = await api<OrganisationAdminView | PublicOrganisation>(API.organisation);
+      const view = await call(organisationApi.get);
       // Only an Organisation Admin is answered the settings; anyone else gets the public fields.
       if (!('settingsScore' in view)) throw new ApiError(403, null, ERRORS.FORBIDDEN.message);
       return view;
@@ -84,6 +83,6 @@ export function useOrganisationSettings() {
 export function useSettingsStrength() {
   return useQuery({
     queryKey: queryKeys.settingsStrength,
-    queryFn: () => api<SettingsStrength>(API.organisationSettingsStrength),
+    queryFn: () => call(organisationApi.strength),
   });
 }
