@@ -156,26 +156,10 @@ export function guardRoute(location: string, user: GuardUser | null, isBase: boo
 
 /** API paths of spec section 7; all under /api. */
 export const API = {
-  account: '/api/account',
-  signout: '/api/signout',
-  changepassword: '/api/changepassword',
   clients: '/api/clients',
-  authenticate: '/api/authenticate',
-  disableotp: '/api/disableotp',
-  saveotp: '/api/saveotp',
-  refreshotp: '/api/refreshotp',
-  setupsmsotp: '/api/setupsmsotp',
   clientauthsteps: '/api/clientauthsteps',
   acceptpolicy: '/api/acceptpolicy',
-  rememberme: '/api/rememberme',
-  logError: '/api/log/error',
-  /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */
-  accountResendVerification: '/api/account/resendverification',
   clientLogo: '/api/organisation/assets/clientlogo',
-  /** The sign-in code step's 'Resend code' (the code itself is posted to /api/authenticate with the signInStateID). */
-  authenticateSendCode: '/api/authenticate/sendcode',
-  /** /twostep: email a code that confirms the email method (SMS has /api/setupsmsotp). */
-  setupemailotp: '/api/setupemailotp',
 } as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */

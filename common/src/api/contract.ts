@@ -45,6 +45,8 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** What the reference shows of a body whose schema cannot say it (one that picks its schema by its fields). */
+  bodyForReference?: z.ZodType;
   bodyEncoding?: BodyEncoding;
   /** The status of a successful answer. */
   status: 200 | 201 | 202 | 204 | 303;

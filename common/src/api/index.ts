@@ -1,4 +1,5 @@
 /** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
+import { accountApi } from './account.ts';
 import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
@@ -10,6 +11,7 @@ import { webhooksApi } from './webhooks.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(referenceApi),
+  ...Object.values(accountApi),
   ...USER_ENDPOINTS,
   ...Object.values(frontDoorApi),
   ...Object.values(signUpApi),

@@ -1,10 +1,8 @@
 /** Health probes and the SPA's error reports. */
 import type { FastifyInstance } from 'fastify';
-import { API } from '@gatehouse/common/routes';
-import { errorReport } from '@gatehouse/common/schemas/auth';
+import { accountApi } from '@gatehouse/common/api/account';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/request-context.ts';
-import { parse } from '../http/validate.ts';
+import { serve } from '../http/contract.ts';
 import { isReady } from './service.ts';
 
 /** Whether the process is shutting down: it still serves, but tells load balancers to send no more. */
@@ -34,10 +32,7 @@ export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext, lifecyc
   });
 
   // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.
-  app.post(API.logError, async (request, reply) => {
-    const { org, user } = await requireUser(ctx, request);
-    const report = parse(errorReport, request.body);
-    request.log.error({ clientError: report, organisationId: org.id, userId: user.id }, 'client error reported');
-    return reply.code(204).send();
+  serve(app, ctx, accountApi.logError, async ({ body }, { org, user }, request) => {
+    request.log.error({ clientError: body, organisationId: org.id, userId: user.id }, 'client error reported');
   });
 }

@@ -23,15 +23,6 @@ import type { TestClient } from '../testing/http-client.ts';
  * The list must only shrink: a new route off the contract, or one moved on but left here, fails.
  */
 const NOT_YET_ON_CONTRACT = new Set<string>([
-  'POST /api/log/error',
-  'POST /api/authenticate',
-  'GET /api/account',
-  'PUT /api/account',
-  'POST /api/changepassword',
-  'POST /api/account/resendverification',
-  'GET /api/rememberme',
-  'POST /api/rememberme',
-  'POST /api/signout',
   'GET /api/clients',
   'POST /api/clients',
   'GET /api/clients/:id',
@@ -41,12 +32,6 @@ const NOT_YET_ON_CONTRACT = new Set<string>([
   'GET /api/organisation/assets/clientlogo',
   'GET /api/clientauthsteps',
   'POST /api/acceptpolicy',
-  'POST /api/authenticate/sendcode',
-  'POST /api/refreshotp',
-  'POST /api/setupsmsotp',
-  'POST /api/setupemailotp',
-  'POST /api/saveotp',
-  'POST /api/disableotp',
 ]);
 
 interface OpenApiDocument {

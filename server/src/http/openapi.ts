@@ -45,8 +45,9 @@ function parameters(e: Endpoint): JsonSchema[] {
 }
 
 function requestBody(e: Endpoint): JsonSchema | undefined {
-  if (!e.body) return undefined;
-  const schema = jsonSchema(e.body, 'input');
+  const body = e.bodyForReference ?? e.body;
+  if (!body) return undefined;
+  const schema = jsonSchema(body, 'input');
   const content: Record<string, JsonSchema> =
     e.bodyEncoding === 'multipart'
       ? { 'multipart/form-data': { schema } }

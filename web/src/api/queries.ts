@@ -1,8 +1,9 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
+import { accountApi } from '@gatehouse/common/api/account';
+import type { Answer } from '@gatehouse/common/api/contract';
 import { organisationApi } from '@gatehouse/common/api/organisation';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Account, RememberedSignIn } from '@gatehouse/common/schemas/account';
-import { API } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
 import { ERRORS } from '@gatehouse/common/errors';
 import { api, call, ApiError, isApiError } from './client.ts';
 
@@ -22,7 +23,7 @@ export function useAccount() {
     queryKey: queryKeys.account,
     queryFn: async (): Promise<Account | null> => {
       try {
-        return await api<Account>(API.account, { quietUnauthorised: true });
+        return await api<Answer<typeof accountApi.get>>(accountApi.get.path, { quietUnauthorised: true });
       } catch (error) {
         // Signed out, or this host is no organisation at all: either way nobody is signed in here.
         if (isApiError(error, 401) || isApiError(error, 404)) return null;
@@ -49,7 +50,7 @@ export function useOrganisation() {
 export function useRememberedEmail() {
   return useQuery({
     queryKey: queryKeys.rememberMe,
-    queryFn: async () => (await api<RememberedSignIn>(API.rememberme)).email,
+    queryFn: async () => (await call(accountApi.rememberedEmail)).email,
     staleTime: 60_000,
   });
 }
