@@ -1,5 +1,5 @@
 /**
- * The SPA route table of spec section 2 and its guard rules, plus the API path constants of section 7.
+ * The SPA route table of spec section 2 and its guard rules (the API's endpoints are declared in api/).
  * Pure data and functions: the SPA's router and the server's HTML fallback both read it.
  */
 import type { Role } from './policy.ts';
@@ -153,14 +153,6 @@ export function guardRoute(location: string, user: GuardUser | null, isBase: boo
   if (!onForcingPage && user.requiresTwoStep) return { kind: 'redirect', to: ROUTES.twoStep.path };
   return { kind: 'allow', name, route };
 }
-
-/** API paths of spec section 7; all under /api. */
-export const API = {
-  clients: '/api/clients',
-  clientauthsteps: '/api/clientauthsteps',
-  acceptpolicy: '/api/acceptpolicy',
-  clientLogo: '/api/organisation/assets/clientlogo',
-} as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */
 export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword', 'resettwostep'] as const;

@@ -71,7 +71,8 @@ type FormFields<T> = T extends object ? { [K in keyof T]: T[K] | null } : T;
 /** What the SPA sends: path parameters, query and body, as each schema accepts them. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: z.input<Schema<E, 'params'>> } : unknown) &
   (E['query'] extends z.ZodType ? { query?: z.input<Schema<E, 'query'>> } : unknown) &
-  (E['body'] extends z.ZodType ? { body: FormFields<z.input<Schema<E, 'body'>>> } : unknown);
+  (E['body'] extends z.ZodType ? { body: FormFields<z.input<Schema<E, 'body'>>> } : unknown) &
+  (E['bodyEncoding'] extends 'multipart' ? { files?: Record<string, Blob | undefined> } : unknown);
 
 /** What the server's handler receives once the request has been parsed. */
 export interface ParsedInput<E extends Endpoint> {

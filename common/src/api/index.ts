@@ -1,5 +1,6 @@
 /** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
 import { accountApi } from './account.ts';
+import { applicationsApi } from './applications.ts';
 import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
@@ -16,6 +17,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(frontDoorApi),
   ...Object.values(signUpApi),
   ...Object.values(organisationApi),
+  ...Object.values(applicationsApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
 ];

@@ -108,7 +108,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
-type Loose = { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: Record<string, FormValue> };
+type Loose = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: Record<string, FormValue>;
+  files?: Record<string, Blob | undefined>;
+};
 /** The input of `call`: optional as a whole when none of its parts is required. */
 type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
@@ -117,8 +122,9 @@ type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallI
  * the form body as its schemas accept them, the answer typed as its schema declares it.
  */
 export function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
-  const { params, query, body } = (input ?? {}) as Loose;
-  return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), ...(body ? { form: body } : {}) });
+  const { params, query, body, files } = (input ?? {}) as Loose;
+  const form = body || files ? { ...body, ...files } : undefined;
+  return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), ...(form ? { form } : {}) });
 }
 
 /** The address of a GET endpoint with its query, for links (downloads) rather than calls. */
