@@ -47,6 +47,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // 'Forget me': an empty POST.
   serve(app, ctx, api.forgetEmail, async (_, _scope, _request, reply) => forgetRememberedEmail(ctx, reply));
 
+  // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.
+  serve(app, ctx, api.logError, async ({ body }, { org, user }, request) => {
+    request.log.error({ clientError: body, organisationId: org.id, userId: user.id }, 'client error reported');
+  });
+
   serve(app, ctx, api.signOut, async (_, { org }, request, reply) => {
     const auth = await getAuth(ctx, request);
     if (auth) await endSession(ctx, org.id, auth.token);
