@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, holdBack, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import {
+  expectAccessible,
+  holdBack,
+  launchBrowser,
+  newPage as clockedPage,
+  passDoubleSubmitGuard,
+  screenshot,
+  submitSignIn,
+} from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -23,7 +31,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
   });
 
   async function newPage(): Promise<Page> {
-    return (await browser.newContext()).newPage();
+    return clockedPage(browser);
   }
 
   /** The newest message to `to`, as `gatehouse outbox` prints it. */
@@ -38,7 +46,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
   /** Submits again, after the spec's double-submit guard (a second submit within a second is ignored). */
   async function submitAgain(page: Page, button: string) {
-    await page.waitForTimeout(1000);
+    await passDoubleSubmitGuard(page);
     await page.getByRole('button', { name: button }).click();
   }
 
@@ -145,9 +153,10 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
   it('forces a new password once the password has expired', async () => {
     await gatehouse.createOrganisation('expiry', 'admin@expiry.test');
+    await gatehouse.saveSettings('expiry', { passwordExpiryDays: 30 });
+    // Time passing is the one thing no API does.
     await gatehouse.withDatabase(async (db) => {
       const org = await db.selectFrom('organisations').select('id').where('name', '=', 'expiry').executeTakeFirstOrThrow();
-      await db.updateTable('organisations').set({ password_expiry_days: 30 }).where('id', '=', org.id).execute();
       await db
         .updateTable('users')
         .set({ password_set_date: Date.now() - 31 * DAY })
@@ -182,9 +191,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
   it('remembers the email: masked, read-only, and forgotten with Forget me', async () => {
     await gatehouse.createOrganisation('remember', 'admin@remember.test');
-    await gatehouse.withDatabase((db) =>
-      db.updateTable('organisations').set({ remember_me_days: 30 }).where('name', '=', 'remember').execute(),
-    );
+    await gatehouse.saveSettings('remember', { rememberMeDays: 30 });
     const page = await newPage();
     await signIn(page, 'remember', 'admin@remember.test', ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Profile' }).click();

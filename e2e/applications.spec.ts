@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -31,7 +31,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
   });
 
   async function signedInPage(): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage(browser);
     await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     return page;
@@ -39,7 +39,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
 
   /** Forms ignore a second submit within a second of the first (the spec's double-submit guard). */
   async function submitAgain(page: Page, name = 'Save') {
-    await page.waitForTimeout(1100);
+    await passDoubleSubmitGuard(page);
     await page.getByRole('button', { name }).click();
   }
 
@@ -118,7 +118,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await admin.context().close();
 
     // A fresh browser: the user starts at the application.
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage(browser);
     await page.goto(`http://localhost:${rp.port}/login`);
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     expect(new URL(page.url()).searchParams.get('returnurl')).toMatch(/^\/oidc\/interaction\/.+\/finish\?client_id=/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage as clockedPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
 import { startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -14,23 +14,12 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
     gatehouse = await startGatehouse('sqlite');
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     await gatehouse.createOrganisation('globex', 'admin@globex.test');
-    // Set before the organisations are first visited (the server caches an organisation for 2 seconds).
-    await gatehouse.withDatabase(async (db) => {
-      await db
-        .updateTable('organisations')
-        .set({ support_message: 'Call the [Acme service desk](https://desk.acme.test) on extension 42.' })
-        .where('name', '=', 'acme')
-        .execute();
-      // Globex has pages of its own (here, the base host's, which a test browser can reach).
-      await db
-        .updateTable('organisations')
-        .set({
-          custom_help_page_url: `${gatehouse.url()}/help`,
-          custom_privacy_policy_url: `${gatehouse.url()}/privacypolicy`,
-          custom_terms_conditions_url: `${gatehouse.url()}/termsandconditions`,
-        })
-        .where('name', '=', 'globex')
-        .execute();
+    await gatehouse.saveSettings('acme', { supportMessage: 'Call the [Acme service desk](https://desk.acme.test) on extension 42.' });
+    // Globex has pages of its own (here, the base host's, which a test browser can reach).
+    await gatehouse.saveSettings('globex', {
+      customHelpPageURL: `${gatehouse.url()}/help`,
+      customPrivacyPolicyURL: `${gatehouse.url()}/privacypolicy`,
+      customTermsConditionsURL: `${gatehouse.url()}/termsandconditions`,
     });
     browser = await launchBrowser(chromiumPath);
   });
@@ -40,7 +29,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
   });
 
   async function newPage(): Promise<Page> {
-    return (await browser.newContext()).newPage();
+    return clockedPage(browser);
   }
 
   /** The newest message to `to`, as `gatehouse outbox` prints it. */
@@ -75,7 +64,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
     await name.fill('admin');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByText('That name is reserved, please choose another').waitFor();
-    await page.waitForTimeout(1000);
+    await passDoubleSubmitGuard(page);
     await name.fill('acme');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.locator('.field-error', { hasText: 'That name is already taken, please choose another' }).waitFor();
@@ -83,7 +72,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
     await expectAccessible(page);
     await screenshot(page, 'sqlite-signup-organisation');
 
-    await page.waitForTimeout(1000);
+    await passDoubleSubmitGuard(page);
     await name.fill('newco');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.waitForURL(`${gatehouse.url('newco')}/dashboard?signupcomplete=true`);
@@ -116,7 +105,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
       .waitFor();
     await expectAccessible(page);
     await screenshot(page, 'sqlite-organisation-sign-in');
-    await page.waitForTimeout(1000);
+    await passDoubleSubmitGuard(page);
     await organisation.fill('NewCo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${gatehouse.url('newco')}/`);
@@ -139,7 +128,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
     await page.getByLabel('I accept the terms and conditions and the privacy policy').check();
     await expectAccessible(page);
     await screenshot(page, 'sqlite-demo');
-    await page.waitForTimeout(1000);
+    await passDoubleSubmitGuard(page);
     await page.getByRole('button', { name: 'Start demo' }).click();
 
     await page.waitForURL('**/signuporganisation');

@@ -50,6 +50,8 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
       'Users',
       'Add a user',
       'Organisation settings',
+      'Audit log',
+      'Webhooks',
       'Profile',
       'Password',
       'MFA',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -25,9 +25,7 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     gatehouse = await startGatehouse(dialect);
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     // The organisation's policy, set before its first visit (the settings page is another journey's).
-    await gatehouse.withDatabase((db) =>
-      db.updateTable('organisations').set({ require_two_step: true, remember_me_days: 0.5 }).where('name', '=', 'acme').execute(),
-    );
+    await gatehouse.saveSettings('acme', { requireTwoStep: true, rememberMeDays: 0.5 });
     browser = await launchBrowser(chromiumPath);
   });
   afterAll(async () => {
@@ -72,7 +70,7 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
   }
 
   it('holds the admin on /twostep until an authenticator app is set up, then signs in to an application with its codes', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage(browser);
     await page.goto(gatehouse.url('acme') + '/');
     await passwordStep(page);
 
@@ -97,8 +95,7 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.field-error').getByText('That code is not right, please try again').waitFor();
-    // Forms ignore a second submit within a second of the first (the spec's double-submit guard).
-    await page.waitForTimeout(1100);
+    await passDoubleSubmitGuard(page);
     await codeField.fill(totpCode(secret, Date.now()));
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();

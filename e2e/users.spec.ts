@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
-import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -24,14 +24,11 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     gatehouse = await startGatehouse(dialect);
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     await gatehouse.createOrganisation('globex', 'admin@globex.test');
-    // Set-ups no screen of this journey makes, before either organisation is first visited: a lockout
-    // after three wrong passwords (no cooldown first) at acme; a few hundred users at globex.
+    // Set-ups no screen of this journey makes: a lockout after three wrong passwords (no cooldown first)
+    // at acme, through the settings API; at globex the free tier and a few hundred users, which no API
+    // makes at once.
+    await gatehouse.saveSettings('acme', { failedSignInsBeforeCooldown: 0, failedSignInsBeforeLockout: 3 });
     await gatehouse.withDatabase(async (db) => {
-      await db
-        .updateTable('organisations')
-        .set({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 3 })
-        .where('name', '=', 'acme')
-        .execute();
       const globex = await db.selectFrom('organisations').select('id').where('name', '=', 'globex').executeTakeFirstOrThrow();
       await db.updateTable('organisations').set({ tier: 'free' }).where('id', '=', globex.id).execute();
       const now = Date.now();
@@ -58,7 +55,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
   });
 
   async function signIn(org: string, email: string, password: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage(browser);
     await submitSignIn(page, gatehouse.url(org), email, password);
     await page.waitForURL('**/dashboard');
     return page;
@@ -73,7 +70,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
   }
 
   async function acceptInvitation(org: string, email: string, password: string): Promise<void> {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage(browser);
     await page.goto(await linkInOutbox(org, email));
     await page.getByText(email).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -111,7 +108,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     await admin.getByLabel('First name').fill('Uma');
     await admin.getByLabel('Email').fill('uma@example.test');
     await admin.getByLabel('Role').selectOption({ label: 'User admin' });
-    await admin.waitForTimeout(1000);
+    await passDoubleSubmitGuard(admin);
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL('**/users');
     await row(admin, 'uma@example.test').getByText('Pending').waitFor();
@@ -136,7 +133,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await uma.getByRole('checkbox', { name: 'Wiki' }).check();
-    await uma.waitForTimeout(1000);
+    await passDoubleSubmitGuard(uma);
     await uma.getByRole('button', { name: 'Save' }).click();
     await uma.waitForURL('**/users?from=add');
 
@@ -158,7 +155,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     const eveUrl = uma.url();
 
     // Three wrong passwords lock Eve out (the organisation's lockout policy).
-    const stranger = await (await browser.newContext()).newPage();
+    const stranger = await newPage(browser);
     await stranger.goto(gatehouse.url('acme') + '/');
     const statuses = await stranger.evaluate(async () => {
       const answers: number[] = [];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { LIMITS } from '@gatehouse/common/policy';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, 'test-output', 'e2e');
@@ -79,6 +80,21 @@ export async function holdBack(page: Page, pattern: string): Promise<{ release: 
       await page.waitForTimeout(100);
     },
   };
+}
+
+/**
+ * A page whose clock the journey can move on (Playwright's fake clock; time still passes as usual),
+ * so waiting out the spec's double-submit guard takes no wall-clock time.
+ */
+export async function newPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.clock.install();
+  return page;
+}
+
+/** Moves a page from newPage past the double-submit guard: a second submit within a second is ignored. */
+export async function passDoubleSubmitGuard(page: Page): Promise<void> {
+  await page.clock.fastForward(LIMITS.doubleSubmitMs);
 }
 
 /** Fills in and sends the sign-in form at `origin`; the caller waits for where it should lead. */

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { openDatabase, type Dialect } from '../../server/src/db/database.ts';
 import type { Database } from '../../server/src/db/schema.ts';
 import { createTestDatabase } from '../../server/src/testing/harness.ts';
+import { saveSettings, type SettingsForm } from '../../server/src/testing/organisations.ts';
 import { runCli, startServerProcess } from '../../server/src/testing/process.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -18,8 +19,11 @@ export interface RunningGatehouse {
   url(org?: string): string;
   cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   createOrganisation(name: string, email: string, password?: string): Promise<void>;
+  /** Changes an organisation's settings through the API, as its Organisation Admin does on the settings page. */
+  saveSettings(org: string, changes: SettingsForm, admin?: { email: string; password?: string }): Promise<void>;
   /**
-   * Direct database access, for set-ups no API of this branch offers yet (organisation policy before
+   * Direct database access, for what no API may do (time having passed, an admin whose address is not
+   * verified, a tier, hundreds of users at once) (organisation policy before
    * the settings screen exists, or time having passed). Use it before the organisation is first visited:
    * the server caches an organisation for 2 seconds.
    */
@@ -44,6 +48,13 @@ export async function startGatehouse(dialect: Dialect, extraEnv: Record<string, 
     async createOrganisation(name, email, password = ADMIN_PASSWORD) {
       const run = await cli(['create-organisation', name, '--admin-email', email, '--admin-password', password]);
       if (run.code !== 0) throw new Error(`gatehouse create-organisation failed: ${run.stderr}`);
+    },
+    async saveSettings(org, changes, admin = { email: `admin@${org}.test` }) {
+      const client = server.client(org);
+      const signedIn = await client.post('/api/authenticate', { form: { email: admin.email, password: admin.password ?? ADMIN_PASSWORD } });
+      if (signedIn.status !== 200) throw new Error(`signing in as ${admin.email} failed: ${signedIn.status} ${signedIn.text}`);
+      const saved = await saveSettings(client, changes);
+      if (saved.status !== 200) throw new Error(`saving the settings of ${org} failed: ${saved.status} ${saved.text}`);
     },
     async withDatabase(work) {
       const db = openDatabase(database.database);
