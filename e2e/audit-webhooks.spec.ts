@@ -41,6 +41,20 @@ describe.skipIf(!chromiumPath)('the audit log and webhooks, in Chromium', () => 
     return page;
   }
 
+  // The e2e files are typed without the DOM library: the little of it the page-side functions use.
+  type BrowserGlobals = { document: { getAnimations(): unknown[]; documentElement: { scrollWidth: number } } };
+
+  /** At a phone's width (once the side menu has finished sliding away), nothing scrolls sideways. */
+  async function fitsPhoneWidth(page: Page): Promise<void> {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => (globalThis as unknown as BrowserGlobals).document.getAnimations().length === 0);
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForFunction(() => (globalThis as unknown as BrowserGlobals).document.getAnimations().length === 0);
+  }
+
   it("filters the audit log to a user's failed sign-ins", async () => {
     const intruder = await (await browser.newContext()).newPage();
     await submitSignIn(intruder, gatehouse.url('acme'), 'admin@acme.test', 'not the password at all');
@@ -64,6 +78,7 @@ describe.skipIf(!chromiumPath)('the audit log and webhooks, in Chromium', () => 
     expect(await csv.getAttribute('href')).toMatch(/^\/api\/audit\/export\?type=user\.sign_in_failed&who=admin%40acme\.test&format=csv$/);
     await screenshot(page, 'sqlite-audit-log');
     await expectAccessible(page);
+    await fitsPhoneWidth(page);
 
     // The user's own page shows their recent activity, and leads back to the log filtered to them.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
@@ -75,7 +90,7 @@ describe.skipIf(!chromiumPath)('the audit log and webhooks, in Chromium', () => 
     await expect(page.getByLabel('User (email)').inputValue()).resolves.toBe('admin@acme.test');
   });
 
-  it('adds a webhook, shows its secret once, sends a test event and shows it delivered', async () => {
+  it('adds a webhook, shows its secret once, sends a test event, shows it delivered and edits the webhook', async () => {
     const page = await signedInAdmin();
     await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL('**/webhooks');
@@ -96,6 +111,15 @@ describe.skipIf(!chromiumPath)('the audit log and webhooks, in Chromium', () => 
     );
     await screenshot(page, 'sqlite-webhooks');
     await expectAccessible(page);
+
+    // Edited in place: the description changes, the address and its secret stay.
+    await endpoint.getByRole('button', { name: 'Edit' }).click();
+    const edit = endpoint.getByRole('form', { name: `Edit: ${url}` });
+    await edit.getByLabel('Description').fill('CRM sync, nightly');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await endpoint.getByText('CRM sync, nightly').waitFor();
+    await expect(edit.count()).resolves.toBe(0);
+    await fitsPhoneWidth(page);
 
     // The secret is not shown again once the page is left.
     await page.reload();

@@ -44,6 +44,8 @@ export const WEBHOOK_MESSAGES = {
   delete: 'Delete',
   deleteConfirm: 'Delete this endpoint? Deliveries still queued for it are given up.',
   cancel: 'Cancel',
+  edit: 'Edit',
+  save: 'Save changes',
   status: 'Status',
   attempts: 'Attempts',
   lastError: 'Last error',

@@ -42,62 +42,87 @@ function SecretOnce({ secret }: { secret: string }) {
   );
 }
 
-function AddEndpoint({ onAdded }: { onAdded: (secret: string) => void }) {
+/** Adds an endpoint, or (given one) edits its address, description and events; its secret stays. */
+function EndpointForm({
+  endpoint,
+  onAdded,
+  onDone,
+}: {
+  endpoint?: WebhookEndpoint;
+  onAdded?: (secret: string) => void;
+  onDone?: () => void;
+}) {
   const queryClient = useQueryClient();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [all, setAll] = useState(true);
-  const [types, setTypes] = useState<string[]>([]);
-  const add = useMutation({
-    mutationFn: () => call(api.create, { body: { url, description, eventTypes: all ? [ALL_EVENTS] : types } }),
-    onSuccess: (created) => {
-      setUrl('');
-      setDescription('');
-      setTypes([]);
-      setAll(true);
+  const [url, setUrl] = useState(endpoint?.url ?? '');
+  const [description, setDescription] = useState(endpoint?.description ?? '');
+  const [all, setAll] = useState(endpoint ? endpoint.eventTypes.includes(ALL_EVENTS) : true);
+  const [types, setTypes] = useState<string[]>(endpoint ? endpoint.eventTypes.filter((t) => t !== ALL_EVENTS) : []);
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = { url, description, eventTypes: all ? [ALL_EVENTS] : types };
+      if (endpoint) {
+        await call(api.update, { params: { id: endpoint.id }, body: { ...body, enabled: endpoint.enabled } });
+        return null;
+      }
+      return (await call(api.create, { body })).secret;
+    },
+    onSuccess: (secret) => {
       void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-      onAdded(created.secret);
+      if (secret !== null) {
+        setUrl('');
+        setDescription('');
+        setTypes([]);
+        setAll(true);
+        onAdded?.(secret);
+      }
+      onDone?.();
     },
   });
-  const errors = isApiError(add.error) ? (add.error.body?.validation.errors ?? {}) : {};
+  const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!add.isPending) add.mutate();
+    if (!save.isPending) save.mutate();
   };
-  return (
-    <Card title={M.addHeading}>
-      <form method="post" onSubmit={submit} noValidate>
-        {add.isError && <Alert kind="error">{add.error.message}</Alert>}
-        <TextField label={M.url} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url?.message} />
-        <TextField
-          label={M.description}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={errors.description?.message}
-        />
-        <fieldset className="webhook-events">
-          <legend>{M.events}</legend>
-          <Checkbox label={M.allEvents} checked={all} onChange={(e) => setAll(e.target.checked)} />
-          {!all && (
-            <div className="webhook-event-list">
-              {SUBSCRIBABLE.map((type) => (
-                <Checkbox
-                  key={type}
-                  label={eventName(type)}
-                  checked={types.includes(type)}
-                  onChange={(e) => setTypes(e.target.checked ? [...types, type] : types.filter((t) => t !== type))}
-                />
-              ))}
-            </div>
-          )}
-          {errors.eventTypes && <p className="field-error">{errors.eventTypes.message}</p>}
-        </fieldset>
-        <Button type="submit" busy={add.isPending}>
-          {M.add}
+  const form = (
+    <form method="post" onSubmit={submit} noValidate aria-label={endpoint ? `${M.edit}: ${endpoint.url}` : undefined}>
+      {save.isError && <Alert kind="error">{save.error.message}</Alert>}
+      <TextField label={M.url} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url?.message} />
+      <TextField
+        label={M.description}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description?.message}
+      />
+      <fieldset className="webhook-events">
+        <legend>{M.events}</legend>
+        <Checkbox label={M.allEvents} checked={all} onChange={(e) => setAll(e.target.checked)} />
+        {!all && (
+          <div className="webhook-event-list">
+            {SUBSCRIBABLE.map((type) => (
+              <Checkbox
+                key={type}
+                label={eventName(type)}
+                checked={types.includes(type)}
+                onChange={(e) => setTypes(e.target.checked ? [...types, type] : types.filter((t) => t !== type))}
+              />
+            ))}
+          </div>
+        )}
+        {errors.eventTypes && <p className="field-error">{errors.eventTypes.message}</p>}
+      </fieldset>
+      <div className="webhook-actions">
+        <Button type="submit" busy={save.isPending}>
+          {endpoint ? M.save : M.add}
         </Button>
-      </form>
-    </Card>
+        {endpoint && (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            {M.cancel}
+          </Button>
+        )}
+      </div>
+    </form>
   );
+  return endpoint ? form : <Card title={M.addHeading}>{form}</Card>;
 }
 
 function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -158,6 +183,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
 function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecret: (secret: string) => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<'delete' | 'roll' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
@@ -199,6 +225,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
         <dt>{M.subscribed}</dt>
         <dd>{events}</dd>
       </dl>
+      {editing && <EndpointForm endpoint={endpoint} onDone={() => setEditing(false)} />}
       {failed && <Alert kind="error">{failed.message}</Alert>}
       {notice && (
         <p role="status" className="field-hint">
@@ -215,6 +242,11 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
         <Button type="button" variant="secondary" onClick={() => toggle.mutate()} busy={toggle.isPending}>
           {endpoint.enabled ? M.disable : M.enable}
         </Button>
+        {!editing && (
+          <Button type="button" variant="secondary" onClick={() => setEditing(true)}>
+            {M.edit}
+          </Button>
+        )}
         <Button type="button" variant="secondary" onClick={() => setConfirming('roll')}>
           {M.rollSecret}
         </Button>
@@ -260,7 +292,7 @@ export function WebhooksPage() {
       ) : (
         endpoints.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />)
       )}
-      <AddEndpoint onAdded={setSecret} />
+      <EndpointForm onAdded={setSecret} />
     </>
   );
 }
