@@ -15,6 +15,7 @@ import { useSignedInUser } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;
 
@@ -76,7 +77,7 @@ function EditDetailsForm({ user }: { user: Account }) {
     <>
       {save.isSuccess && <Alert kind="success">{save.data.message}</Alert>}
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={ACCOUNT_MESSAGES.firstName}
           autoComplete="given-name"
@@ -109,7 +110,7 @@ function EditDetailsForm({ user }: { user: Account }) {
         <Button type="submit" busy={save.isPending}>
           {ACCOUNT_MESSAGES.save}
         </Button>
-      </form>
+      </Form>
     </>
   );
 }

@@ -32,6 +32,7 @@ import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = [
   'name',
@@ -142,7 +143,7 @@ function ApplicationForm({ app }: { app: Application }) {
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
         <Select
           label={M.clientType}
@@ -231,7 +232,7 @@ function ApplicationForm({ app }: { app: Application }) {
             {M.cancel}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

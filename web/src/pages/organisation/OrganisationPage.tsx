@@ -35,6 +35,7 @@ import { PasswordPolicySection, SignInPolicySection, SignUpPolicySection } from 
 import { StrengthBar } from './StrengthBar.tsx';
 import { useImageChoices } from './use-image-choices.ts';
 import './organisation.css';
+import { Form } from '../../components/Form.tsx';
 
 const M = ORGANISATION_MESSAGES;
 
@@ -135,7 +136,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
 
   return (
     <FormProvider {...form}>
-      <form className="settings-form" onSubmit={submit} noValidate>
+      <Form className="settings-form" onSubmit={submit}>
         <div className="settings-strength">
           <StrengthBar score={score} unsaved={Boolean(livePreview)} />
         </div>
@@ -164,7 +165,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
             {M.save}
           </Button>
         </div>
-      </form>
+      </Form>
       <Dialog
         open={confirmingReset}
         header={M.resetToRecommended}

@@ -29,6 +29,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
+import { Form } from '../../components/Form.tsx';
 
 type UpdateUser = z.output<typeof updateUserRequest>;
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'role', 'multiFactorAuthRequired', 'clients'] as const;
@@ -133,7 +134,7 @@ function UserDetailsForm({ user }: { user: Account }) {
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <fieldset className="plain-fieldset" disabled={!editable}>
           <legend className="visually-hidden">{M.detailsCard}</legend>
           <TextField
@@ -177,7 +178,7 @@ function UserDetailsForm({ user }: { user: Account }) {
             </Button>
           </div>
         </fieldset>
-      </form>
+      </Form>
     </Card>
   );
 }
