@@ -169,10 +169,43 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
       <Dialog
         open={confirmingReset}
         header={M.resetToRecommended}
-        text={M.resetConfirmation}
+        text={confirmingReset && <ResetChanges current={form.getValues()} />}
         onAffirm={resetToRecommended}
         onCancel={() => setConfirmingReset(false)}
       />
     </FormProvider>
+  );
+}
+
+type RecommendedName = keyof typeof RECOMMENDED_SETTINGS;
+
+/** What 'Reset to recommended' would change, setting by setting, with required MFA called out. */
+function ResetChanges({ current }: { current: Partial<Record<RecommendedName, unknown>> }) {
+  const shown = (value: unknown) => (value === true ? M.settingOn : value === false ? M.settingOff : String(value));
+  const changes = (Object.entries(RECOMMENDED_SETTINGS) as [RecommendedName, unknown][]).filter(
+    ([name, value]) => String(current[name]) !== String(value),
+  );
+  const turnsOnMfa = RECOMMENDED_SETTINGS.requireTwoStep && current.requireTwoStep !== true;
+  return (
+    <>
+      <p>{M.resetConfirmation}</p>
+      {changes.length === 0 ? (
+        <p>{M.resetNoChanges}</p>
+      ) : (
+        <>
+          <p>{M.resetChangesIntro}</p>
+          <ul className="reset-changes">
+            {changes.map(([name, value]) => (
+              <li key={name}>{M.resetChange(M.labels[name], shown(current[name]), shown(value))}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {turnsOnMfa && (
+        <p className="reset-warning">
+          <strong>{M.warning}</strong> {M.resetTurnsOnMfa}
+        </p>
+      )}
+    </>
   );
 }
