@@ -15,6 +15,7 @@ import { useSignedInUser } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;
@@ -75,7 +76,6 @@ function EditDetailsForm({ user }: { user: Account }) {
   const needsPassword = user.passwordSetDate !== null && phone !== '' && phone !== (user.phoneNumber ?? '');
   return (
     <>
-      {save.isSuccess && <Alert kind="success">{save.data.message}</Alert>}
       <FormError message={formError} />
       <Form onSubmit={submit}>
         <TextField
@@ -107,9 +107,12 @@ function EditDetailsForm({ user }: { user: Account }) {
             {...form.register('currentPassword')}
           />
         )}
-        <Button type="submit" busy={save.isPending}>
-          {ACCOUNT_MESSAGES.save}
-        </Button>
+        <div className="actions">
+          <Button type="submit" busy={save.isPending}>
+            {ACCOUNT_MESSAGES.save}
+          </Button>
+          <ActionStatus message={save.isSuccess && save.data.message} />
+        </div>
       </Form>
     </>
   );

@@ -32,6 +32,7 @@ import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
 
 const FIELDS = [
@@ -137,7 +138,6 @@ function ApplicationForm({ app }: { app: Application }) {
 
   return (
     <Card className="application-form">
-      {saved && <Alert kind="success">{MESSAGES.applicationSettingsUpdated}</Alert>}
       {formError && (
         <Alert kind="error" scrollIntoView>
           {formError}
@@ -231,6 +231,7 @@ function ApplicationForm({ app }: { app: Application }) {
           <Button variant="secondary" onClick={() => form.reset(formValues(app))}>
             {M.cancel}
           </Button>
+          <ActionStatus message={saved && MESSAGES.applicationSettingsUpdated} />
         </div>
       </Form>
     </Card>

@@ -27,7 +27,6 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
-import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { CustomContentSection } from './CustomContentSection.tsx';
@@ -66,7 +65,6 @@ type Status = 'applied' | 'saved' | null;
 function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { notify } = useNotifications();
   const form = useForm<OrganisationSettingsInput, unknown, OrganisationSettingsRequest>({
     resolver: zodResolver(organisationSettingsRequest),
     defaultValues: formValuesOf(saved),
@@ -106,7 +104,6 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
       form.reset(formValuesOf(view));
       images.reset();
       setStatus('saved');
-      notify('success', MESSAGES.organisationSettingsUpdated);
     },
     onError: (error) => {
       applyServerError(error);

@@ -29,6 +29,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
 
 type UpdateUser = z.output<typeof updateUserRequest>;
@@ -127,7 +128,6 @@ function UserDetailsForm({ user }: { user: Account }) {
 
   return (
     <Card className="application-form" title={user.email}>
-      {saved && <Alert kind="success">{MESSAGES.userDetailsUpdated}</Alert>}
       {!editable && <Alert kind="info">{M.aboveYourRole}</Alert>}
       {formError && (
         <Alert kind="error" scrollIntoView>
@@ -176,6 +176,7 @@ function UserDetailsForm({ user }: { user: Account }) {
             <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
               {M.cancel}
             </Button>
+            <ActionStatus message={saved && MESSAGES.userDetailsUpdated} />
           </div>
         </fieldset>
       </Form>
