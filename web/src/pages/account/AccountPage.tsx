@@ -7,7 +7,6 @@ import { API } from '@gatehouse/common/routes';
 import { updateAccountRequest, type Account, type MessageResult, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
