@@ -117,7 +117,7 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
       ['/users/add', 'Add a user'],
       ['/account', 'Profile'],
       ['/organisation', 'Manage your organisation'],
-    ]) {
+    ] as const) {
       const forms = await formsOf(path, heading);
       expect(forms.length, path).toBeGreaterThan(0);
       for (const form of forms) expect(form, path).toEqual({ method: 'post', action: null });

@@ -62,7 +62,7 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
       ['/', 'Sign in to continue'],
       ['/recovery', 'Account recovery'],
       ['/help', 'Help'],
-    ]) {
+    ] as const) {
       await page.goto(gatehouse.url('acme') + path);
       await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
       await expectFits(`signed-out${path.replace(/\//g, '-')}`);
@@ -108,7 +108,7 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
       ['/account', 'Profile'],
       ['/updatepassword', 'Change password'],
       ['/twostep', 'Multi-factor authentication'],
-    ]) {
+    ] as const) {
       await page.goto(gatehouse.url('acme') + path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await expectFits(path.slice(1));
