@@ -17,6 +17,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/audit/audit.css';
+import { Form } from '../../components/Form.tsx';
 
 const eventName = (type: string) => (type === 'webhook.test' ? 'Test event' : (AUDIT_EVENT_LABELS[type as AuditEventType] ?? type));
 const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
@@ -66,7 +67,7 @@ function AddEndpoint({ onAdded }: { onAdded: (secret: string) => void }) {
   };
   return (
     <Card title={M.addHeading}>
-      <form method="post" onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         {add.isError && <Alert kind="error">{add.error.message}</Alert>}
         <TextField label={M.url} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url?.message} />
         <TextField
@@ -95,7 +96,7 @@ function AddEndpoint({ onAdded }: { onAdded: (secret: string) => void }) {
         <Button type="submit" busy={add.isPending}>
           {M.add}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
