@@ -113,5 +113,17 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await expectFits(path.slice(1));
     }
+
+    // The menu opens from its button and Escape closes it, focus back on the button.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await expectFits('menu-open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      await menu.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+    ).toBe(true);
   });
 });

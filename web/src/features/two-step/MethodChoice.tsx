@@ -39,7 +39,12 @@ export function MethodChoice({ methods, onContinue }: { methods: readonly TwoSte
             />
             <label htmlFor={`${name}-${kind}`}>
               {MFA_MESSAGES.methods[kind]}
-              {kind === TWO_STEP_KINDS.app && <span className="badge">{MFA_MESSAGES.recommended}</span>}
+              {kind === TWO_STEP_KINDS.app && (
+                <>
+                  {' '}
+                  <span className="badge">{MFA_MESSAGES.recommended}</span>
+                </>
+              )}
             </label>
             <p id={`${name}-${kind}-hint`} className="field-hint">
               {MFA_MESSAGES.methodHints[kind]}
