@@ -46,7 +46,7 @@ export function CompleteSignUpPage() {
   if (invitationID && invitation.isError) {
     return (
       <Card className="auth-card">
-        <LinkProblem error={invitation.error} />
+        <LinkProblem error={invitation.error} refusedText={ACCOUNT_MESSAGES.invitationUsed} />
       </Card>
     );
   }
@@ -72,7 +72,8 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
       void navigate(ROUTES.home.path, { replace: true });
     },
     onError: (error) => {
-      if (isApiError(error) && error.body?.code === 'TOKEN_INVALID') setFormError(MESSAGES.tokenUnrecognised);
+      if (isApiError(error) && error.body?.code === 'TOKEN_INVALID')
+        setFormError(invitationID ? ACCOUNT_MESSAGES.invitationUsed : MESSAGES.tokenUnrecognised);
       else applyServerError(error);
     },
   });
