@@ -43,8 +43,16 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['@gatehouse/server*', '**/server/**', 'node:*'], message: 'The SPA imports common/, never the server.' }] },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='form']",
+          message: 'Use components/Form.tsx: it cancels every native submit, so typed fields never reach a URL.',
+        },
+      ],
     },
   },
+  { files: ['web/src/components/Form.tsx'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['web/src/components/**/*.{ts,tsx}'],
     rules: {

@@ -120,6 +120,13 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.context().close();
+
+    // The used link, opened again by someone with no dashboard: told to sign in, not sent to a dashboard.
+    const later = await newPage();
+    await later.goto(link);
+    await later.getByRole('alert').filter({ hasText: 'This invitation has already been used or has expired.' }).waitFor();
+    expect(await later.getByText('from the dashboard page').count()).toBe(0);
+    await later.context().close();
   });
 
   it('recovers an account with an emailed code and a new password', async () => {

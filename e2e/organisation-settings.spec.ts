@@ -138,7 +138,21 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
         'Resetting to the recommended settings will remove any changes you have made to any setting. Are you sure you want to reset these settings?',
       )
       .waitFor();
+    // Before anything applies, the dialog says what will change, setting by setting, and that MFA becomes required.
+    expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual([
+      'Require multi-factor authentication (MFA) for every user: from off to on',
+      'Allow SMS codes for MFA: from on to off',
+    ]);
+    await dialog.getByText('Multi-factor authentication will be required for every user, you included').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Require multi-factor authentication (MFA) for every user').isChecked()).toBe(false);
+    expect(await page.getByLabel('Allow SMS codes for MFA').isChecked()).toBe(true);
+
+    await page.getByLabel('Minimum password length').fill('12');
+    await page.getByRole('button', { name: 'Reset to recommended' }).click();
+    await dialog.getByText('Minimum password length: from 12 to 10').waitFor();
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Settings applied, click save to keep your changes').waitFor();
     expect(await page.getByLabel('Allow SMS codes for MFA').isChecked()).toBe(false);

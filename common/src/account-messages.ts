@@ -29,6 +29,8 @@ export const ACCOUNT_MESSAGES = {
   // Verify email (/verifyemail)
   verifyingEmail: 'Verifying email...',
   sorry: 'Sorry...',
+  invitationUsed:
+    'This invitation has already been used or has expired. If you have already chosen a password, sign in; otherwise ask your administrator to invite you again.',
   requestNewLink: 'Sign up again',
 
   // Email verification required (/emailverificationrequired)

@@ -40,3 +40,8 @@ export function maskEmail(email: string): string {
   if (at <= 0) return '•••';
   return `${email[0]}•••${email.slice(at)}`;
 }
+
+/** The indefinite article for a word as written ('an ICO', 'an acme account', 'a PNG'): by its first letter. */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  return /^[aeiou]/i.test(word.trim()) ? 'an' : 'a';
+}

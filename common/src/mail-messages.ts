@@ -2,6 +2,7 @@
  * The texts of every email Gatehouse sends. The server renders them into HTML and plain text with the
  * organisation's name, logo and colour; `org` is the organisation's display name.
  */
+import { indefiniteArticle } from './format.ts';
 
 export interface MailText {
   subject: string;
@@ -34,7 +35,7 @@ export const MAIL_MESSAGES = {
     heading: 'Confirm your email address',
     paragraphs: [`Please confirm that this is the email address of your ${org} account.`],
     button: 'Confirm email address',
-    note: `The link works for ${lifetime(hours)}. If you do not have a ${org} account, you can ignore this email.`,
+    note: `The link works for ${lifetime(hours)}. If you do not have ${indefiniteArticle(org)} ${org} account, you can ignore this email.`,
   }),
   invitation: (org: string, inviter: string, hours: number): MailText => ({
     subject: `You have been invited to ${org}`,

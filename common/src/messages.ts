@@ -2,6 +2,7 @@
  * Every user-facing text of the spec, keyed. The SPA renders these and the server answers with them,
  * so a label or message is written once. Texts the spec gives are used exactly.
  */
+import { indefiniteArticle } from './format.ts';
 export const MESSAGES = {
   // Generic notifications (spec section 8)
   genericError: 'Sorry, something went wrong - please try again',
@@ -85,7 +86,7 @@ export const MESSAGES = {
   // Uploaded images (checked again by content on the server)
   fileTooLarge: (kilobytes: number) => `The file is too large: the limit is ${kilobytes} KB`,
   fileWrongType: (typeNames: string, maxWidth: number, maxHeight: number) =>
-    `The file must be a ${typeNames} image no larger than ${maxWidth} x ${maxHeight} pixels`,
+    `The file must be ${indefiniteArticle(typeNames)} ${typeNames} image no larger than ${maxWidth} x ${maxHeight} pixels`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -14,6 +14,13 @@ export const ORGANISATION_MESSAGES = {
   resetConfirmation:
     'Resetting to the recommended settings will remove any changes you have made to any setting. Are you sure you want to reset these settings?',
   settingsApplied: 'Settings applied, click save to keep your changes',
+  resetChangesIntro: 'These settings will change:',
+  resetNoChanges: 'Your settings already match the recommended ones: nothing will change.',
+  resetChange: (label: string, from: string, to: string) => `${label}: from ${from} to ${to}`,
+  resetTurnsOnMfa:
+    'Multi-factor authentication will be required for every user, you included: each will have to set it up at their next sign-in.',
+  settingOn: 'on',
+  settingOff: 'off',
   anyEmailAllowed: 'Any email address is allowed',
   save: 'Save',
   cancel: 'Cancel',

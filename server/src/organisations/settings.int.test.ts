@@ -279,7 +279,7 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
     const cases: [MultipartFile, string, string][] = [
       [{ name: 'logo', filename: 'logo.png', type: 'image/png', data: svg }, 'logo', 'must be a PNG, JPEG, GIF image'],
       [{ name: 'logo', filename: 'logo.ico', type: 'image/x-icon', data: makeIco() }, 'logo', 'must be a PNG, JPEG, GIF image'],
-      [png('favicon'), 'favicon', 'must be a ICO image'],
+      [png('favicon'), 'favicon', 'must be an ICO image'],
       [
         { name: 'hero', filename: 'hero.png', type: 'image/png', data: Buffer.concat([makePng(), Buffer.from('<html>')]) },
         'hero',

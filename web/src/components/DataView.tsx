@@ -61,7 +61,9 @@ export function DataView<T>({ items, columns, rowKey, caption, filterLabel, filt
             {shown.map((item) => (
               <tr key={rowKey(item)}>
                 {columns.map((column) => (
-                  <td key={column.header}>{column.cell(item)}</td>
+                  <td key={column.header} data-label={column.header}>
+                    {column.cell(item)}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -44,6 +44,18 @@ export function AppLayout({
   const sidebarId = useId();
   const sidebarVisible = !reduced && (wide || menuOpen);
   const background = pageBackground(org);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu on a narrow screen and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen || wide) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen, wide]);
 
   return (
     <div className={`app-layout${sidebarVisible ? ' sidebar-open' : ''}${background ? ' has-background' : ''}`} style={background}>
@@ -53,6 +65,7 @@ export function AppLayout({
       <header className="top-nav">
         {!reduced && !wide && (
           <button
+            ref={menuButton}
             type="button"
             className="icon-button"
             aria-expanded={menuOpen}

@@ -6,13 +6,13 @@ import { ROUTES } from '@gatehouse/common/routes';
 import { isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 
-/** 'Sorry...' with the spec's token message when an emailed link did not work (a server fault says so instead). */
-export function LinkProblem({ error, children }: { error: unknown; children?: ReactNode }) {
+/** 'Sorry...' with the spec's token message (or the caller's, such as a used invitation's) when an emailed link did not work (a server fault says so instead). */
+export function LinkProblem({ error, refusedText, children }: { error: unknown; refusedText?: string; children?: ReactNode }) {
   const refused = !isApiError(error) || (error.status >= 400 && error.status < 500);
   return (
     <>
       <h1>{ACCOUNT_MESSAGES.sorry}</h1>
-      <Alert kind="error">{refused ? MESSAGES.tokenUnrecognised : MESSAGES.genericError}</Alert>
+      <Alert kind="error">{refused ? (refusedText ?? MESSAGES.tokenUnrecognised) : MESSAGES.genericError}</Alert>
       <p className="auth-links">
         <Link to={ROUTES.home.path}>{MESSAGES.backToHome}</Link>
         {children}

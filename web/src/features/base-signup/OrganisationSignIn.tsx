@@ -13,6 +13,7 @@ import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['name'] as const;
 
@@ -36,7 +37,7 @@ export function OrganisationSignIn({ baseHostname }: { baseHostname: string }) {
       <h1>{MESSAGES.signInHeader}</h1>
       <p>{M.organisationSignInIntro}</p>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={M.organisationName}
           placeholder={M.organisationNamePlaceholder}
@@ -50,7 +51,7 @@ export function OrganisationSignIn({ baseHostname }: { baseHostname: string }) {
         <Button type="submit" busy={find.isPending || find.isSuccess}>
           {MESSAGES.signInButton}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.getStarted.path}>{M.notSignedUpYet}</Link>
       </p>

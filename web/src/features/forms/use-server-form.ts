@@ -8,11 +8,16 @@ import { LIMITS } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { isApiError } from '../../api/client.ts';
 
-/** Wraps a submit handler so a second submit within one second of the previous is ignored. */
+/**
+ * Wraps a submit handler so a second submit within one second of the previous is ignored. An ignored
+ * submit is still cancelled: the browser must never send the form itself (its fields would land in the URL).
+ */
 export function useSubmitGuard<A extends unknown[]>(handler: (...args: A) => unknown): (...args: A) => void {
   const last = useRef(0);
   return useCallback(
     (...args: A) => {
+      const event = args[0] as { preventDefault?: unknown } | undefined;
+      if (event && typeof event.preventDefault === 'function') (event as { preventDefault: () => void }).preventDefault();
       const now = Date.now();
       if (now - last.current < LIMITS.doubleSubmitMs) return;
       last.current = now;

@@ -12,6 +12,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 
@@ -48,7 +49,7 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
   return (
     <>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         {hasPassword && (
           <TextField
             label={ACCOUNT_MESSAGES.currentPassword}
@@ -67,7 +68,7 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
         <Button type="submit" busy={change.isPending}>
           {ACCOUNT_MESSAGES.submit}
         </Button>
-      </form>
+      </Form>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -28,12 +29,12 @@ export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswo
     <>
       <h1>{ACCOUNT_MESSAGES.choosePasswordTitle}</h1>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <NewPasswordFields form={form} passwordLabel={ACCOUNT_MESSAGES.newPassword} confirmLabel={ACCOUNT_MESSAGES.confirmNewPassword} />
         <Button type="submit" busy={choose.isPending}>
           {ACCOUNT_MESSAGES.submit}
         </Button>
-      </form>
+      </Form>
     </>
   );
 }

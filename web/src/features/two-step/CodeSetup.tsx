@@ -17,6 +17,7 @@ import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { useRunOnce } from '../account/use-run-once.ts';
 import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
 import { useCodeSender } from './use-code-sender.ts';
+import { Form } from '../../components/Form.tsx';
 
 interface SetupProps {
   onCancel?: (() => void) | undefined;
@@ -45,7 +46,7 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
   return (
     <>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate className="send-code-form">
+      <Form onSubmit={submit} className="send-code-form">
         <TextField
           label={MFA_MESSAGES.phoneNumber}
           hint={MFA_MESSAGES.phoneHint}
@@ -57,7 +58,7 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
         <Button type="submit" variant="secondary" disabled={sender.disabled} busy={send.isPending}>
           {sender.label}
         </Button>
-      </form>
+      </Form>
       <SaveTwoStepForm
         kind={TWO_STEP_KINDS.sms}
         codeLabel={MFA_MESSAGES.smsCodeLabel(send.data?.digits ?? MFA.digits)}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import { Button } from '../../components/Button.tsx';
+import { Form } from '../../components/Form.tsx';
 
 /** The methods the organisation offers, in the spec's order: App (always), SMS and Email when allowed. */
 export function availableMethods(org: { allowSMSTwoStep: boolean; allowEmailTwoStep: boolean }): TwoStepKind[] {
@@ -17,7 +18,7 @@ export function MethodChoice({ methods, onContinue }: { methods: readonly TwoSte
   const [choice, setChoice] = useState<TwoStepKind>(TWO_STEP_KINDS.app);
   const name = useId();
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         onContinue(choice);
@@ -38,7 +39,12 @@ export function MethodChoice({ methods, onContinue }: { methods: readonly TwoSte
             />
             <label htmlFor={`${name}-${kind}`}>
               {MFA_MESSAGES.methods[kind]}
-              {kind === TWO_STEP_KINDS.app && <span className="badge">{MFA_MESSAGES.recommended}</span>}
+              {kind === TWO_STEP_KINDS.app && (
+                <>
+                  {' '}
+                  <span className="badge">{MFA_MESSAGES.recommended}</span>
+                </>
+              )}
             </label>
             <p id={`${name}-${kind}-hint`} className="field-hint">
               {MFA_MESSAGES.methodHints[kind]}
@@ -47,6 +53,6 @@ export function MethodChoice({ methods, onContinue }: { methods: readonly TwoSte
         ))}
       </fieldset>
       <Button type="submit">{MFA_MESSAGES.continue}</Button>
-    </form>
+    </Form>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['code', 'password'] as const;
 type SaveTwoStepValues = z.output<typeof saveTwoStepRequest>;
@@ -60,7 +61,7 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
   return (
     <>
       <FormError message={formError ?? message} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={codeLabel}
           autoComplete="one-time-code"
@@ -87,7 +88,7 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
             </Button>
           )}
         </div>
-      </form>
+      </Form>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { useCodeSender } from './use-code-sender.ts';
 import './two-step.css';
+import { Form } from '../../components/Form.tsx';
 
 /** Answers that end this sign-in: the password step comes again, with the message. */
 const RESTART_CODES = new Set(['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'ACCOUNT_UNAVAILABLE']);
@@ -64,7 +65,7 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
       <h1>{MFA_MESSAGES.codeStepHeading}</h1>
       <p>{intro}</p>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={MFA_MESSAGES.code}
           hint={MFA_MESSAGES.recoveryHint}
@@ -78,7 +79,7 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
         <Button type="submit" busy={verify.isPending}>
           {MFA_MESSAGES.verify}
         </Button>
-      </form>
+      </Form>
       <div className="button-row auth-links">
         {(isEmail || isSMS) && <ResendCode signInStateID={challenge.signInStateID} onRestart={onRestart} />}
         <Button variant="link" onClick={() => onRestart(null)}>

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { Form } from '../../components/Form.tsx';
 
 /**
  * MFA is on: Disable, or Reset when MFA is required (the user then sets it up again), with the password,
@@ -44,7 +45,7 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
       <p>{MFA_MESSAGES.enabledText(kind)}</p>
       {required && <p>{MFA_MESSAGES.requiredNote}</p>}
       <FormError message={formError} />
-      <form onSubmit={ask} noValidate>
+      <Form onSubmit={ask}>
         <TextField
           label={MFA_MESSAGES.password}
           hint={MFA_MESSAGES.passwordHint}
@@ -56,7 +57,7 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
         <Button type="submit" variant="secondary">
           {required ? MFA_MESSAGES.reset : MFA_MESSAGES.disable}
         </Button>
-      </form>
+      </Form>
       <Dialog
         open={asking}
         header={MFA_MESSAGES.warning}

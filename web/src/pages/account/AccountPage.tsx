@@ -7,7 +7,6 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { updateAccountRequest, type Account, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -15,6 +14,8 @@ import { useSignedInUser } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;
 
@@ -73,9 +74,8 @@ function EditDetailsForm({ user }: { user: Account }) {
   const needsPassword = user.passwordSetDate !== null && phone !== '' && phone !== (user.phoneNumber ?? '');
   return (
     <>
-      {save.isSuccess && <Alert kind="success">{save.data.message}</Alert>}
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={ACCOUNT_MESSAGES.firstName}
           autoComplete="given-name"
@@ -105,10 +105,13 @@ function EditDetailsForm({ user }: { user: Account }) {
             {...form.register('currentPassword')}
           />
         )}
-        <Button type="submit" busy={save.isPending}>
-          {ACCOUNT_MESSAGES.save}
-        </Button>
-      </form>
+        <div className="actions">
+          <Button type="submit" busy={save.isPending}>
+            {ACCOUNT_MESSAGES.save}
+          </Button>
+          <ActionStatus message={save.isSuccess && save.data.message} />
+        </div>
+      </Form>
     </>
   );
 }

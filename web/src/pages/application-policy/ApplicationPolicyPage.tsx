@@ -17,6 +17,7 @@ import { forgetRedirectURL, pendingRedirectURL } from '../../features/client-sig
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
+import { Form } from '../../components/Form.tsx';
 
 /** /applicationpolicy: the application's privacy policy must be accepted before the sign-in continues. */
 export function ApplicationPolicyPage() {
@@ -67,7 +68,7 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <input type="hidden" {...form.register('clientID')} />
         <Checkbox label={M.acceptPolicy} error={form.formState.errors.accept?.message} {...form.register('accept')} />
         <div className="actions">
@@ -84,7 +85,7 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
             {M.cancel}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['name', 'redirectURI'] as const;
 
@@ -76,7 +77,7 @@ export function AddApplicationPage() {
             {formError}
           </Alert>
         )}
-        <form onSubmit={submit} noValidate>
+        <Form onSubmit={submit}>
           <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
           <TextField
             label={M.redirectUri}
@@ -93,7 +94,7 @@ export function AddApplicationPage() {
               {M.cancel}
             </Button>
           </div>
-        </form>
+        </Form>
       </Card>
     </>
   );

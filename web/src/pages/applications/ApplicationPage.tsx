@@ -32,6 +32,8 @@ import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = [
   'name',
@@ -133,13 +135,12 @@ function ApplicationForm({ app }: { app: Application }) {
 
   return (
     <Card className="application-form">
-      {saved && <Alert kind="success">{MESSAGES.applicationSettingsUpdated}</Alert>}
       {formError && (
         <Alert kind="error" scrollIntoView>
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
         <Select
           label={M.clientType}
@@ -227,8 +228,9 @@ function ApplicationForm({ app }: { app: Application }) {
           <Button variant="secondary" onClick={() => form.reset(formValues(app))}>
             {M.cancel}
           </Button>
+          <ActionStatus message={saved && MESSAGES.applicationSettingsUpdated} />
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { AuditTable } from '../../features/audit/AuditTable.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/audit/audit.css';
+import { Form } from '../../components/Form.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TYPE_OPTIONS = [
@@ -58,7 +59,7 @@ export function AuditLogPage() {
         <h1>{ROUTES.audit.title}</h1>
       </div>
       <p>{M.intro}</p>
-      <form className="card audit-filters" method="post" onSubmit={apply} aria-label="Filters">
+      <Form className="card audit-filters" onSubmit={apply} aria-label="Filters">
         <Select label={M.eventType} options={TYPE_OPTIONS} value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })} />
         <TextField label={M.user} type="search" value={form.who} onChange={(e) => setForm({ ...form, who: e.target.value })} />
         <TextField label={M.from} type="date" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
@@ -69,7 +70,7 @@ export function AuditLogPage() {
             {M.clear}
           </Button>
         </div>
-      </form>
+      </Form>
       <p className="audit-exports">
         <a className="button button-secondary" href={urlOf(auditApi.export, { query: { ...filters, format: 'csv' } })} download>
           {M.exportCsv}

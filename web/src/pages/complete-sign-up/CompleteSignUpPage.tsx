@@ -19,6 +19,7 @@ import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { NewPasswordFields } from '../../features/passwords/NewPasswordFields.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['password', 'confirmPassword', 'consent'] as const;
 
@@ -45,7 +46,7 @@ export function CompleteSignUpPage() {
   if (invitationID && invitation.isError) {
     return (
       <Card className="auth-card">
-        <LinkProblem error={invitation.error} />
+        <LinkProblem error={invitation.error} refusedText={ACCOUNT_MESSAGES.invitationUsed} />
       </Card>
     );
   }
@@ -71,7 +72,8 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
       void navigate(ROUTES.home.path, { replace: true });
     },
     onError: (error) => {
-      if (isApiError(error) && error.body?.code === 'TOKEN_INVALID') setFormError(MESSAGES.tokenUnrecognised);
+      if (isApiError(error) && error.body?.code === 'TOKEN_INVALID')
+        setFormError(invitationID ? ACCOUNT_MESSAGES.invitationUsed : MESSAGES.tokenUnrecognised);
       else applyServerError(error);
     },
   });
@@ -87,7 +89,7 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
       <h1>{ACCOUNT_MESSAGES.completeSignUpTitle}</h1>
       <p>{email ?? ACCOUNT_MESSAGES.chooseYourPassword}</p>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <NewPasswordFields
           form={form}
           passwordLabel={ACCOUNT_MESSAGES.password}
@@ -98,7 +100,7 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
         <Button type="submit" busy={complete.isPending}>
           {ACCOUNT_MESSAGES.signUpButton}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -18,6 +18,7 @@ import { rememberBaseSignUp } from '../../features/base-signup/current-signup.ts
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['consent'] as const;
 
@@ -50,12 +51,12 @@ export function DemoPage() {
       <h1>{M.demoHeading}</h1>
       {serviceInfo.data ? <p>{M.demoIntro(serviceInfo.data.demoLifetimeHours)}</p> : <Loader />}
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <ConsentCheckbox error={form.formState.errors.consent?.message} {...form.register('consent')} />
         <Button type="submit" busy={start.isPending}>
           {M.startDemo}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.getStarted.path}>{M.freeTrial}</Link>
       </p>

@@ -21,6 +21,7 @@ import { SignUpProblem } from '../../features/base-signup/SignUpProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email', 'consent'] as const;
 
@@ -71,13 +72,13 @@ function EmailStep({ product, onSent }: { product: string; onSent: (email: strin
       <p>{M.intro}</p>
       <p>{M.emailStep}</p>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField label={M.emailAddress} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <ConsentCheckbox error={errors.consent?.message} {...form.register('consent')} />
         <Button type="submit" busy={start.isPending}>
           {M.getStarted}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.demo.path}>{M.tryDemo}</Link>
       </p>

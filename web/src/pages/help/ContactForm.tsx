@@ -12,6 +12,7 @@ import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email', 'message'] as const;
 
@@ -41,7 +42,7 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
     <>
       {sent && <Alert kind="success">{sent}</Alert>}
       <FormError message={formError} />
-      <form className="contact-form" onSubmit={submit} noValidate>
+      <Form className="contact-form" onSubmit={submit}>
         {!signedIn && (
           <TextField label={M.emailAddress} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         )}
@@ -49,7 +50,7 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
         <Button type="submit" busy={send.isPending}>
           {M.send}
         </Button>
-      </form>
+      </Form>
     </>
   );
 }

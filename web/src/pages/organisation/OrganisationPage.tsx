@@ -27,7 +27,6 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
-import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { CustomContentSection } from './CustomContentSection.tsx';
@@ -35,6 +34,7 @@ import { PasswordPolicySection, SignInPolicySection, SignUpPolicySection } from 
 import { StrengthBar } from './StrengthBar.tsx';
 import { useImageChoices } from './use-image-choices.ts';
 import './organisation.css';
+import { Form } from '../../components/Form.tsx';
 
 const M = ORGANISATION_MESSAGES;
 
@@ -65,7 +65,6 @@ type Status = 'applied' | 'saved' | null;
 function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { notify } = useNotifications();
   const form = useForm<OrganisationSettingsInput, unknown, OrganisationSettingsRequest>({
     resolver: zodResolver(organisationSettingsRequest),
     defaultValues: formValuesOf(saved),
@@ -104,7 +103,6 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
       form.reset(formValuesOf(view));
       images.reset();
       setStatus('saved');
-      notify('success', MESSAGES.organisationSettingsUpdated);
     },
     onError: (error) => {
       applyServerError(error);
@@ -134,7 +132,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
 
   return (
     <FormProvider {...form}>
-      <form className="settings-form" onSubmit={submit} noValidate>
+      <Form className="settings-form" onSubmit={submit}>
         <div className="settings-strength">
           <StrengthBar score={score} unsaved={Boolean(livePreview)} />
         </div>
@@ -163,14 +161,47 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
             {M.save}
           </Button>
         </div>
-      </form>
+      </Form>
       <Dialog
         open={confirmingReset}
         header={M.resetToRecommended}
-        text={M.resetConfirmation}
+        text={confirmingReset && <ResetChanges current={form.getValues()} />}
         onAffirm={resetToRecommended}
         onCancel={() => setConfirmingReset(false)}
       />
     </FormProvider>
+  );
+}
+
+type RecommendedName = keyof typeof RECOMMENDED_SETTINGS;
+
+/** What 'Reset to recommended' would change, setting by setting, with required MFA called out. */
+function ResetChanges({ current }: { current: Partial<Record<RecommendedName, unknown>> }) {
+  const shown = (value: unknown) => (value === true ? M.settingOn : value === false ? M.settingOff : String(value));
+  const changes = (Object.entries(RECOMMENDED_SETTINGS) as [RecommendedName, unknown][]).filter(
+    ([name, value]) => String(current[name]) !== String(value),
+  );
+  const turnsOnMfa = RECOMMENDED_SETTINGS.requireTwoStep && current.requireTwoStep !== true;
+  return (
+    <>
+      <p>{M.resetConfirmation}</p>
+      {changes.length === 0 ? (
+        <p>{M.resetNoChanges}</p>
+      ) : (
+        <>
+          <p>{M.resetChangesIntro}</p>
+          <ul className="reset-changes">
+            {changes.map(([name, value]) => (
+              <li key={name}>{M.resetChange(M.labels[name], shown(current[name]), shown(value))}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {turnsOnMfa && (
+        <p className="reset-warning">
+          <strong>{M.warning}</strong> {M.resetTurnsOnMfa}
+        </p>
+      )}
+    </>
   );
 }

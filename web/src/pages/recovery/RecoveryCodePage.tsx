@@ -21,6 +21,7 @@ import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['code'] as const;
 
@@ -71,7 +72,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
       <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
       <p>{ACCOUNT_MESSAGES.codeIntro}</p>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={ACCOUNT_MESSAGES.codeLabel}
           autoComplete="one-time-code"
@@ -83,7 +84,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
         <Button type="submit" busy={verify.isPending}>
           {ACCOUNT_MESSAGES.submit}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.recovery.path}>{ACCOUNT_MESSAGES.didntGetCode}</Link>
       </p>

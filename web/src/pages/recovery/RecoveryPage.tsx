@@ -14,6 +14,7 @@ import { useAppSession } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email'] as const;
 
@@ -45,7 +46,7 @@ function RecoveryForm() {
       <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>
       <p>{ACCOUNT_MESSAGES.recoveryIntro}</p>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label="Email"
           type="email"
@@ -56,7 +57,7 @@ function RecoveryForm() {
         <Button type="submit" busy={request.isPending}>
           {ACCOUNT_MESSAGES.emailMeACode}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.recoveryCode.path}>{ACCOUNT_MESSAGES.alreadyHaveACode}</Link>
       </p>

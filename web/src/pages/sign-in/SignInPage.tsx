@@ -27,6 +27,7 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { OrganisationSignIn } from '../../features/base-signup/OrganisationSignIn.tsx';
 import { SignInCodeStep } from '../../features/two-step/SignInCodeStep.tsx';
+import { Form } from '../../components/Form.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -164,7 +165,7 @@ function SignInForm({
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         {rememberedEmail ? (
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
         ) : (
@@ -188,7 +189,7 @@ function SignInForm({
         <Button type="submit" busy={signIn.isPending}>
           {MESSAGES.signInButton}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.recovery.path} state={{ type: 'recovery' } satisfies NavigationState}>
           {MESSAGES.forgotPassword}

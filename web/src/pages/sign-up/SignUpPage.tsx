@@ -17,6 +17,7 @@ import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email', 'consent'] as const;
 
@@ -60,13 +61,13 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
     <Card className="auth-card">
       <h1>{ACCOUNT_MESSAGES.signUpHeading}</h1>
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <ConsentCheckbox error={errors.consent?.message} {...form.register('consent')} />
         <Button type="submit" busy={signUp.isPending}>
           {ACCOUNT_MESSAGES.createAccountButton}
         </Button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to={ROUTES.home.path}>{ACCOUNT_MESSAGES.alreadyHaveAccount}</Link>
       </p>

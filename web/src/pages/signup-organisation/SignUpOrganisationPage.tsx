@@ -19,6 +19,7 @@ import { SignUpProblem } from '../../features/base-signup/SignUpProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['organisationName'] as const;
 
@@ -77,7 +78,7 @@ function NameStep({ signUp }: { signUp: BaseSignUp }) {
       </p>
       {signUp.demo && demoHours !== undefined && <Alert kind="info">{M.demoNotice(demoHours)}</Alert>}
       <FormError message={formError} />
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <TextField
           label={M.organisationName}
           autoComplete="off"
@@ -92,7 +93,7 @@ function NameStep({ signUp }: { signUp: BaseSignUp }) {
         <Button type="submit" busy={finish.isPending || finish.isSuccess}>
           {M.finish}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -26,6 +26,7 @@ import { roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
+import { Form } from '../../components/Form.tsx';
 
 type InviteUser = z.output<typeof inviteUserRequest>;
 const FIELDS = ['firstName', 'surname', 'email', 'role', 'multiFactorAuthRequired', 'clients'] as const;
@@ -80,7 +81,7 @@ export function AddUserPage() {
             {formError}
           </Alert>
         )}
-        <form onSubmit={submit} noValidate>
+        <Form onSubmit={submit}>
           <TextField
             label={M.firstName}
             required
@@ -107,7 +108,7 @@ export function AddUserPage() {
               {M.cancel}
             </Button>
           </div>
-        </form>
+        </Form>
       </Card>
       <Dialog
         open={confirming !== null}

@@ -31,6 +31,8 @@ import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
+import { Form } from '../../components/Form.tsx';
 
 type UpdateUser = z.output<typeof updateUserRequest>;
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'role', 'multiFactorAuthRequired', 'clients'] as const;
@@ -130,14 +132,13 @@ function UserDetailsForm({ user }: { user: Account }) {
 
   return (
     <Card className="application-form" title={user.email}>
-      {saved && <Alert kind="success">{MESSAGES.userDetailsUpdated}</Alert>}
       {!editable && <Alert kind="info">{M.aboveYourRole}</Alert>}
       {formError && (
         <Alert kind="error" scrollIntoView>
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <fieldset className="plain-fieldset" disabled={!editable}>
           <legend className="visually-hidden">{M.detailsCard}</legend>
           <TextField
@@ -179,9 +180,10 @@ function UserDetailsForm({ user }: { user: Account }) {
             <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
               {M.cancel}
             </Button>
+            <ActionStatus message={saved && MESSAGES.userDetailsUpdated} />
           </div>
         </fieldset>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -139,14 +139,14 @@ function UsersTable({ users }: { users: UserSummary[] }) {
           {users.map((user) => (
             // The whole row opens the user; the email link is the same for keyboards and screen readers.
             <tr key={user.id} onClick={() => void navigate(userPath(user.id))}>
-              <td>
+              <td data-label={M.email}>
                 <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
                   {user.email}
                 </Link>
               </td>
-              <td>{ROLE_LABELS[user.role]}</td>
-              <td>{USER_STATUS_LABELS[user.status]}</td>
-              <td>
+              <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
+              <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
+              <td className="data-table-actions">
                 {user.id !== me.id && mayManage(me.role, user.role) && (
                   <Button
                     variant="secondary"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { webhooksApi as api } from '@gatehouse/common/api/webhooks';
 import { AUDIT_EVENT_LABELS, type AuditEventType } from '@gatehouse/common/audit';
@@ -17,6 +17,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/audit/audit.css';
+import { Form } from '../../components/Form.tsx';
 
 const eventName = (type: string) => (type === 'webhook.test' ? 'Test event' : (AUDIT_EVENT_LABELS[type as AuditEventType] ?? type));
 const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
@@ -79,12 +80,11 @@ function EndpointForm({
     },
   });
   const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!save.isPending) save.mutate();
   };
   const form = (
-    <form method="post" onSubmit={submit} noValidate aria-label={endpoint ? `${M.edit}: ${endpoint.url}` : undefined}>
+    <Form onSubmit={submit} aria-label={endpoint ? `${M.edit}: ${endpoint.url}` : undefined}>
       {save.isError && <Alert kind="error">{save.error.message}</Alert>}
       <TextField label={M.url} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url?.message} />
       <TextField
@@ -120,7 +120,7 @@ function EndpointForm({
           </Button>
         )}
       </div>
-    </form>
+    </Form>
   );
   return endpoint ? form : <Card title={M.addHeading}>{form}</Card>;
 }

@@ -1,0 +1,89 @@
+/**
+ * Issue 11, defect 2: a success message appears where the user is looking, beside the button that
+ * caused it and inside the viewport, and is announced (role=status) rather than shown off screen.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+const VIEWPORT = { width: 1280, height: 800 };
+
+describe.skipIf(!chromiumPath)('success messages beside their action, in Chromium', () => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse('sqlite');
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    browser = await launchBrowser(chromiumPath);
+    page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  /** Clicks Save and expects `message` as a status on screen, on the same row as the Save button. */
+  async function expectBesideSave(save: Locator, message: string, name: string) {
+    await save.click();
+    const status = page.getByRole('status').filter({ hasText: message });
+    await status.waitFor();
+    await screenshot(page, `feedback-${name}`);
+    const [saveBox, statusBox] = [await save.boundingBox(), await status.boundingBox()];
+    if (!saveBox || !statusBox) throw new Error(`${name}: no box for Save or its message`);
+    // Inside the viewport, where the user is looking…
+    expect(statusBox.y, name).toBeGreaterThanOrEqual(0);
+    expect(statusBox.y + statusBox.height, name).toBeLessThanOrEqual(VIEWPORT.height);
+    // …and beside the button that caused it, not at the top of a long page.
+    expect(Math.abs(statusBox.y + statusBox.height / 2 - (saveBox.y + saveBox.height / 2)), name).toBeLessThan(saveBox.height);
+    expect(await page.getByText(message).count(), `${name}: shown once`).toBe(1);
+  }
+
+  it('shows Application settings updated beside Save at the bottom of the application', async () => {
+    await page.goto(gatehouse.url('acme') + '/applications/add');
+    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This client secret is viewable only once').waitFor();
+    await page.getByRole('link', { name: 'Back to applications' }).click();
+    await page.getByRole('link', { name: 'Wiki' }).first().click();
+    await page.getByRole('heading', { name: 'Wiki', level: 1 }).waitFor();
+    await page.getByLabel('Name').fill('Team wiki');
+    const save = page.locator('form').getByRole('button', { name: 'Save' });
+    await save.scrollIntoViewIfNeeded();
+    await expectBesideSave(save, 'Application settings updated', 'application');
+    await expectAccessible(page);
+  });
+
+  it('shows User details updated beside Save, not under the header', async () => {
+    await page.goto(gatehouse.url('acme') + '/users/add');
+    await page.getByLabel('First name').fill('Uma');
+    await page.getByLabel('Email').fill('uma@example.test');
+    await page.getByRole('checkbox', { name: 'Team wiki' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/users');
+    await page.getByRole('link', { name: 'uma@example.test' }).click();
+    await page.getByLabel('Surname').fill('Example');
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.scrollIntoViewIfNeeded();
+    await expectBesideSave(save, 'User details updated', 'user');
+  });
+
+  it('shows Organisation settings updated in the Save bar, with no toast over it', async () => {
+    await page.goto(gatehouse.url('acme') + '/organisation');
+    await page.getByRole('heading', { name: 'Manage your organisation', level: 1 }).waitFor();
+    await page.getByLabel('Minimum password length').fill('12');
+    await expectBesideSave(page.getByRole('button', { name: 'Save' }), 'Organisation settings updated', 'organisation');
+  });
+
+  it('shows Details updated beside Save on the profile', async () => {
+    await page.goto(gatehouse.url('acme') + '/account');
+    await page.getByLabel('First name').fill('Ada');
+    await expectBesideSave(page.getByRole('button', { name: 'Save' }), 'Details updated', 'account');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Issue 11, defect 1: no form can be submitted natively by the browser. The double-submit guard ignores
+ * a second submit within a second; an ignored submit must still be cancelled, or the browser loads
+ * `/?email=...&password=...` and the password lands in the URL, the history and the server log.
+ * The page's clock is fixed so "within a second" is exact, with no waiting.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+const START = new Date('2026-01-05T09:00:00Z').getTime();
+
+describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse('sqlite');
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  /** A page whose every request and navigation URL is recorded, with its clock fixed at START. */
+  async function watchedPage(): Promise<{ page: Page; urls: string[]; documents: string[] }> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const urls: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      urls.push(request.url());
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
+    await page.clock.setFixedTime(START);
+    return { page, urls, documents };
+  }
+
+  function expectNoFieldsInUrls(urls: string[], secret: string) {
+    for (const url of urls) {
+      expect(url).not.toContain('password');
+      expect(url).not.toContain(encodeURIComponent(secret));
+      expect(url).not.toContain('email=');
+    }
+  }
+
+  it('keeps the fields out of the URL when Enter is pressed again within a second of a refused submit', async () => {
+    const { page, urls } = await watchedPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Email').press('Enter');
+    // The empty password is refused in the page: 'required' shows.
+    await page.locator('input[name="password"][aria-invalid="true"]').waitFor();
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    // Within the same second: the guard ignores this submit, and the browser must not send the form itself.
+    await page.getByLabel('Password').press('Enter');
+    // A second later the user presses Enter again and is signed in through the API.
+    await page.clock.setFixedTime(START + 2_000);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/dashboard' || url.search.length > 0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expectNoFieldsInUrls(urls, ADMIN_PASSWORD);
+    expect(gatehouse.logs()).not.toContain(encodeURIComponent(ADMIN_PASSWORD));
+    await page.context().close();
+  });
+
+  it('keeps the fields out of the URL after a wrong password and a quick retry', async () => {
+    const { page, urls } = await watchedPage();
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', 'not the right password');
+    await page.getByRole('alert').filter({ hasText: 'The email address or password is incorrect' }).waitFor();
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.clock.setFixedTime(START + 2_000);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/dashboard' || url.search.length > 0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expectNoFieldsInUrls(urls, ADMIN_PASSWORD);
+    await page.context().close();
+  });
+
+  it('keeps the organisation name out of the URL on the base sign-in page', async () => {
+    const { page, documents } = await watchedPage();
+    await page.goto(gatehouse.url() + '/');
+    const name = page.getByRole('textbox', { name: 'Organisation name' });
+    await name.press('Enter');
+    await page.locator('input[aria-invalid="true"]').waitFor();
+    await name.fill('acme');
+    await name.press('Enter');
+    await page.clock.setFixedTime(START + 2_000);
+    await name.press('Enter');
+    await page.waitForURL((url) => url.hostname.startsWith('acme.') || url.search.length > 0);
+    expect(new URL(page.url()).hostname).toBe('acme.localhost');
+    // The page asks the API whether the organisation exists; the browser never loads a page with the field.
+    for (const url of documents) expect(url).not.toContain('name=');
+    await page.context().close();
+  });
+
+  it('gives every form method="post" and no action, signed out and as the admin', async () => {
+    const { page } = await watchedPage();
+    const formsOf = async (path: string, heading: string) => {
+      await page.goto(gatehouse.url('acme') + path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      return page
+        .locator('form')
+        .evaluateAll((forms) => forms.map((form) => ({ method: form.getAttribute('method'), action: form.getAttribute('action') })));
+    };
+    const signedOut = await formsOf('/', 'Sign in to continue');
+    expect(signedOut.length).toBeGreaterThan(0);
+    for (const form of signedOut) expect(form).toEqual({ method: 'post', action: null });
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    for (const [path, heading] of [
+      ['/users/add', 'Add a user'],
+      ['/account', 'Profile'],
+      ['/organisation', 'Manage your organisation'],
+    ] as const) {
+      const forms = await formsOf(path, heading);
+      expect(forms.length, path).toBeGreaterThan(0);
+      for (const form of forms) expect(form, path).toEqual({ method: 'post', action: null });
+    }
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});

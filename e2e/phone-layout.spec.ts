@@ -1,0 +1,129 @@
+/**
+ * Issue 11, defect 3: at 390x844 (a phone) every main screen fits the viewport: nothing scrolls
+ * sideways. The users table and the application and organisation cards (file pickers, endpoint URLs)
+ * were the ones that did not.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+const PHONE = { width: 390, height: 844 };
+
+interface InElement {
+  tagName: string;
+  className: unknown;
+  children: ArrayLike<InElement>;
+  getBoundingClientRect(): { right: number };
+}
+interface InPage {
+  document: { documentElement: { scrollWidth: number }; body: { scrollWidth: number }; querySelectorAll(s: string): ArrayLike<InElement> };
+  innerWidth: number;
+}
+
+/** How much wider than the viewport the page is (0 when nothing scrolls sideways), and the elements that stick out. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const { document, innerWidth } = globalThis as unknown as InPage;
+    const width = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth;
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .filter((el) => !Array.from(el.children).some((child) => child.getBoundingClientRect().right > innerWidth + 0.5))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
+    return { width, culprits };
+  });
+
+describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium', () => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse('sqlite');
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    browser = await launchBrowser(chromiumPath);
+    page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  async function expectFits(name: string) {
+    await screenshot(page, `phone-${name}`);
+    const { width, culprits } = await overflow(page);
+    expect(width, `${name} is ${width} px too wide: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
+  }
+
+  it('fits the signed-out screens', async () => {
+    for (const [path, heading] of [
+      ['/', 'Sign in to continue'],
+      ['/recovery', 'Account recovery'],
+      ['/help', 'Help'],
+    ] as const) {
+      await page.goto(gatehouse.url('acme') + path);
+      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+      await expectFits(`signed-out${path.replace(/\//g, '-')}`);
+    }
+  });
+
+  it("fits the admin's screens, with a user and an application in them", async () => {
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await expectFits('dashboard');
+
+    await page.goto(gatehouse.url('acme') + '/applications/add');
+    await page.getByRole('heading', { name: 'Add an application', level: 1 }).waitFor();
+    await expectFits('add-application');
+    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This client secret is viewable only once').waitFor();
+    await expectFits('application-added');
+    await page.getByRole('link', { name: 'Back to applications' }).click();
+    await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
+    await expectFits('applications');
+    await page.getByRole('link', { name: 'Wiki' }).first().click();
+    await page.getByRole('heading', { name: 'Wiki', level: 1 }).waitFor();
+    await expectFits('application');
+
+    await page.goto(gatehouse.url('acme') + '/users/add');
+    await page.getByRole('heading', { name: 'Add a user', level: 1 }).waitFor();
+    await expectFits('add-user');
+    await page.getByLabel('First name').fill('Uma');
+    await page.getByLabel('Surname').fill('Long-Surname-Example');
+    await page.getByLabel('Email').fill('uma.with.a.long.address@example.test');
+    await page.getByRole('checkbox', { name: 'Wiki' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/users');
+    await page.getByText('uma.with.a.long.address@example.test').first().waitFor();
+    await expectFits('users');
+    await expectAccessible(page);
+
+    for (const [path, heading] of [
+      ['/organisation', 'Manage your organisation'],
+      ['/account', 'Profile'],
+      ['/updatepassword', 'Change password'],
+      ['/twostep', 'Multi-factor authentication'],
+    ] as const) {
+      await page.goto(gatehouse.url('acme') + path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await expectFits(path.slice(1));
+    }
+
+    // The menu opens from its button and Escape closes it, focus back on the button.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await expectFits('menu-open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      await menu.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+    ).toBe(true);
+  });
+});
