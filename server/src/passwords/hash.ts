@@ -19,7 +19,10 @@ export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
 export class HashLimiter {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
-  constructor(readonly limit: number) {}
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   get running(): number {
     return this.active;
