@@ -4,6 +4,8 @@
  * connections signing in (right and wrong passwords), reading the account and signing out on random
  * organisations. Reports throughput, p50/p99 of the sign-in call, errors, and the server's memory
  * over the run (anonymous RSS sampled from /proc every 2 s, and the whole RSS at the end), as markdown.
+ * A probe on its own connection fetches one organisation's JWKS back to back meanwhile and reports its
+ * p50/p99: what a token or key request waits while sign-ins saturate the cores.
  *
  *   node bench/sign-in-load.ts   (BENCH_SECONDS, default 60; BENCH_CONNECTIONS, default 16;
  *                                 BENCH_ORGANISATIONS, default 20; BENCH_DATABASE_URL, default a fresh SQLite file)
@@ -89,8 +91,21 @@ async function main(): Promise<void> {
       cycles++;
     }
   };
+  const probePool = new Pool(`http://127.0.0.1:${port}`, { connections: 1, pipelining: 1 });
+  const probeLatencies: number[] = [];
+  const probe = async () => {
+    while (Date.now() < deadline) {
+      const t0 = performance.now();
+      const res = await probePool.request({ method: 'GET', path: '/oidc/jwks', headers: { host: `${names[0]}.localhost:${port}` } });
+      await res.body.text();
+      probeLatencies.push(performance.now() - t0);
+      if (res.statusCode !== 200) errors[`jwks ${res.statusCode}`] = (errors[`jwks ${res.statusCode}`] ?? 0) + 1;
+    }
+  };
   const started = Date.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, lane) => worker(lane)));
+  await Promise.all([probe(), ...Array.from({ length: CONNECTIONS }, (_, lane) => worker(lane))]);
+  await probePool.close();
+  probeLatencies.sort((a, b) => a - b);
   const elapsed = (Date.now() - started) / 1000;
   clearInterval(sampler);
   memory.push(anonMiB(server.pid!));
@@ -107,11 +122,11 @@ async function main(): Promise<void> {
     `\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${databaseUrl.split(':')[0]}, ${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${SECONDS} s\n`,
   );
   console.log(
-    '| sign-ins/s | p50 ms | p99 ms | full cycles (sign-in, account, sign-out) | errors | anon MiB at start | mean 1st half | mean 2nd half | max | whole RSS at end |',
+    '| sign-ins/s | p50 ms | p99 ms | full cycles (sign-in, account, sign-out) | errors | anon MiB at start | mean 1st half | mean 2nd half | max | whole RSS at end | JWKS p50 ms | JWKS p99 ms |',
   );
-  console.log('| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   console.log(
-    `| ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${cycles} | ${JSON.stringify(errors)} | ${memory[0]!.toFixed(0)} | ${mean(memory.slice(0, half)).toFixed(0)} | ${mean(memory.slice(half)).toFixed(0)} | ${Math.max(...memory).toFixed(0)} | ${rssAtEnd.toFixed(0)} |`,
+    `| ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${cycles} | ${JSON.stringify(errors)} | ${memory[0]!.toFixed(0)} | ${mean(memory.slice(0, half)).toFixed(0)} | ${mean(memory.slice(half)).toFixed(0)} | ${Math.max(...memory).toFixed(0)} | ${rssAtEnd.toFixed(0)} | ${percentile(probeLatencies, 50).toFixed(1)} | ${percentile(probeLatencies, 99).toFixed(1)} |`,
   );
 }
 

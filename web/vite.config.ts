@@ -1,13 +1,31 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressDirectory } from '../scripts/precompress.ts';
+
+/** Brotli and gzip copies of the build's text files, served by Accept-Encoding (server/src/spa/static.ts). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'gatehouse-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDirectory(outDir);
+    },
+  };
+}
 
 // In development the SPA runs on Vite (hot reload) and forwards API and protocol calls to the server,
 // keeping the Host header so that acme.localhost:5173 still selects organisation acme.
 const backend = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  plugins: [react(), precompress()],
+  // No source maps in the served directory: they would publish the whole source.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     allowedHosts: ['.localhost'],

@@ -2,23 +2,64 @@
  * Password hashing with argon2id (a napi binary, no compile step) at OWASP's recommended parameters.
  * Passwords are Unicode-normalised (NFKC) so the same password typed on different devices matches.
  */
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
 export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * At most this many argon2 computations run at once (one per core, at least one); the rest queue in
+ * arrival order. Each hash holds 19 MiB and a libuv thread for tens of milliseconds, so without a cap a
+ * burst of sign-ins fills the thread pool and memory and token, JWKS and page requests wait behind it.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
+
+/** A counting semaphore: FIFO, no timers. */
+export class HashLimiter {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  get running(): number {
+    return this.active;
+  }
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+const limiter = new HashLimiter(MAX_CONCURRENT_HASHES);
 
 export function normalisePassword(password: string): string {
   return password.normalize('NFKC');
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalisePassword(password), ARGON2_PARAMS);
+  const normalised = normalisePassword(password);
+  return limiter.run(() => hash(normalised, ARGON2_PARAMS));
 }
 
 /** Compares in constant time inside argon2; a malformed hash is a mismatch, not an error. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, normalisePassword(password));
+    const normalised = normalisePassword(password);
+    return await limiter.run(() => verify(passwordHash, normalised));
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from './hash.ts';
+import { HashLimiter, MAX_CONCURRENT_HASHES, hashPassword, needsRehash, verifyPassword } from './hash.ts';
 import { commonPasswordCount, isCommonPassword } from './common-passwords.ts';
 import { passwordPolicyFailures } from './policy.ts';
 
@@ -22,6 +22,45 @@ describe('password hashing', () => {
     expect(await verifyPassword('not a hash', 'x')).toBe(false);
     expect(needsRehash(hash)).toBe(false);
     expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$abc$def')).toBe(true);
+  });
+});
+
+describe('hash limiter', () => {
+  it('runs at most `limit` tasks at once and starts the queued ones in arrival order', async () => {
+    expect(MAX_CONCURRENT_HASHES).toBeGreaterThanOrEqual(1);
+    const limiter = new HashLimiter(2);
+    const releases: Array<() => void> = [];
+    const started: number[] = [];
+    const results = [0, 1, 2, 3].map((n) =>
+      limiter.run(async () => {
+        started.push(n);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return n;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect(limiter.running).toBe(2);
+    expect(limiter.queued).toBe(2);
+    releases[1]!();
+    await results[1];
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1, 2]);
+    releases[0]!();
+    await results[0];
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1, 2, 3]);
+    releases[2]!();
+    releases[3]!();
+    expect(await Promise.all(results)).toEqual([0, 1, 2, 3]);
+    expect(limiter.running).toBe(0);
+  });
+
+  it('frees the slot when a task fails', async () => {
+    const limiter = new HashLimiter(1);
+    await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await limiter.run(() => Promise.resolve('ok'))).toBe('ok');
+    expect(limiter.running).toBe(0);
   });
 });
 

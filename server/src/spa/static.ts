@@ -1,6 +1,8 @@
 /**
- * Serves the built SPA: hashed assets with a long cache, index.html for every page route (404 status
- * for paths outside the route table or hosts that are no organisation), JSON 404s under /api.
+ * Serves the built SPA: hashed assets with a long immutable cache, index.html (no-cache) for every page
+ * route (404 status for paths outside the route table or hosts that are no organisation), JSON 404s
+ * under /api. The build writes .br and .gz copies of text files (web/vite.config.ts); they are sent by
+ * Accept-Encoding with `Vary: Accept-Encoding`. Source maps are never served.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +20,16 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
       root: distDir,
       index: false,
       wildcard: false,
-      allowedPath: (pathname) => pathname !== '/index.html',
+      preCompressed: true,
+      allowedPath: (pathname) =>
+        pathname !== '/index.html' && !pathname.endsWith('.map') && !pathname.endsWith('.br') && !pathname.endsWith('.gz'),
       setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const cacheControl = filePath.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : /\/index\.html(\.br|\.gz)?$/.test(filePath)
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        res.header('cache-control', cacheControl);
       },
     });
   }

@@ -1,0 +1,100 @@
+/**
+ * The sign-in page's first load (issue 16): a real `node server/src/main.ts` with one organisation, then
+ * Debian's Chromium (playwright-core, as e2e/) opens `/` signed out with an empty cache, BENCH_RUNS times
+ * (default 5). Reports the JavaScript fetched before the page is usable (every script response up to the
+ * load event: bytes on the wire and gzip -9 of each body, so the figure does not depend on what the
+ * server sends) and first contentful paint, as markdown (medians).
+ *
+ *   node bench/first-load.ts   (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_RUNS, default 5)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
+  const port = await freePort();
+  const env = serverEnv(port, `sqlite:${path.join(dataDir, 'bench.db')}`, dataDir);
+  await createOrganisation(env, 'acme', 'admin@acme.test', 'correct horse battery staple');
+  const server = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Gatehouse is running') && resolve()),
+  );
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+    ],
+  });
+  const rows: { wire: number; gzipped: number; raw: number; files: number; fcp: number }[] = [];
+  let chunks: string[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: Promise<{ url: string; wire: number; body: Buffer }>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        scripts.push(
+          (async () => ({
+            url: response.url(),
+            wire: (await response.request().sizes()).responseBodySize,
+            body: await response.body(),
+          }))(),
+        );
+      });
+      await page.goto(`http://acme.localhost:${port}/`, { waitUntil: 'load' });
+      await page.getByRole('button').first().waitFor();
+      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+      const fetched = await Promise.all(scripts);
+      chunks = fetched.map((s) => new URL(s.url).pathname.replace('/assets/', ''));
+      rows.push({
+        wire: fetched.reduce((sum, s) => sum + s.wire, 0),
+        gzipped: fetched.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0),
+        raw: fetched.reduce((sum, s) => sum + s.body.length, 0),
+        files: fetched.length,
+        fcp,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const median = (pick: (row: (typeof rows)[number]) => number) =>
+    percentile(
+      rows.map(pick).sort((a, b) => a - b),
+      50,
+    );
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${RUNS} runs (medians)\n`,
+  );
+  console.log('| script files | JS KB uncompressed | JS KB gzip -9 | JS KB on the wire | first contentful paint ms |');
+  console.log('| ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    `| ${median((r) => r.files)} | ${kb(median((r) => r.raw))} | ${kb(median((r) => r.gzipped))} | ${kb(median((r) => r.wire))} | ${median((r) => r.fcp).toFixed(0)} |`,
+  );
+  console.log(`\nScripts: ${chunks.join(', ')}`);
+}
+
+await main();
