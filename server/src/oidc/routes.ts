@@ -149,11 +149,53 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
   return registry;
 }
 
+/**
+ * Endpoints a relying party may send the browser to with a form POST as well as a GET (OIDC Core
+ * 3.1.2.1, RP-Initiated Logout 1.0). Such a POST comes from the application's origin, so it carries no
+ * SameSite=Lax cookie and our CSRF-by-Origin rule does not apply to it: it is answered with a 303 to the
+ * same endpoint with the form's parameters in the query, which the browser follows as a top-level GET
+ * (cookies included) and the provider then treats exactly as a GET request.
+ */
+const FORM_POST_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session]);
+const FORM_POST_LIMIT = 64 * 1024;
+
+async function redirectFormPost(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';', 1)[0]!
+    .trim()
+    .toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    return reply.code(415).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Unsupported Media Type');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_POST_LIMIT) {
+      return reply
+        .code(413)
+        .header('cache-control', 'no-store')
+        .header('connection', 'close')
+        .type('text/plain; charset=utf-8')
+        .send('Payload Too Large');
+    }
+    chunks.push(chunk);
+  }
+  const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const query = params.toString();
+  return reply
+    .code(303)
+    .header('cache-control', 'no-store')
+    .header('location', query ? `${pathname}?${query}` : pathname)
+    .send();
+}
+
 /** The browser's protocol paths (after the session and security-header hooks) and the interaction hand-over. */
 export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: ProviderRegistry): void {
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;
     if (!request.organisation || !isBrowserPath(pathname)) return;
+    if (request.method === 'POST' && FORM_POST_PATHS.has(pathname)) return redirectFormPost(request, reply, pathname);
     attachAuth(request.raw, await getAuth(ctx, request));
     await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
   });

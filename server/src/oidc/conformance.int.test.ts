@@ -1,0 +1,109 @@
+/**
+ * OpenID Connect conformance points found when the provider was tried against relying parties
+ * (issue 13): each over real HTTP against the test server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as client from 'openid-client';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import type { TestClient } from '../testing/http-client.ts';
+
+const CALLBACK = 'https://wiki.example.com/callback';
+const AFTER_LOGOUT = 'https://wiki.example.com/';
+const RP_ORIGIN = 'https://wiki.example.com';
+
+describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let wiki: CreatedApplication;
+  let rp: client.Configuration;
+  const alice = { email: 'alice@acme.test', password: DEFAULT_PASSWORD };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const acmeId = (await server.createOrganisation('acme')).id;
+    admin = await signedIn(server, 'acme', 'admin@acme.test');
+    wiki = await createApplication(admin, { name: 'Wiki', redirectURIs: [CALLBACK], postLogoutRedirectURIs: [AFTER_LOGOUT] });
+    const user = await createUser(server, acmeId, { email: alice.email, firstName: 'Alice', surname: 'Liddell' });
+    await grantAccess(server, acmeId, user.id, [wiki.id]);
+    rp = await relyingParty(server, 'acme', wiki.id, wiki.secret);
+  });
+  afterAll(() => server?.close());
+
+  async function authorizationParams(extra: Record<string, string> = {}) {
+    const verifier = client.randomPKCECodeVerifier();
+    return {
+      verifier,
+      params: {
+        client_id: wiki.id,
+        response_type: 'code',
+        redirect_uri: CALLBACK,
+        scope: 'openid email',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        ...extra,
+      },
+    };
+  }
+
+  it('accepts a cross-site form POST to the authorization endpoint like a GET (OIDC Core 3.1.2.1)', async () => {
+    const browser = new TestBrowser(server.port);
+    // Signed in first, so the POST goes straight back to the application with a code.
+    await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, (await authorizationParams()).params), alice);
+    const { params, verifier } = await authorizationParams();
+    const endpoint = new URL(rp.serverMetadata().authorization_endpoint!);
+    const posted = await browser.request('POST', endpoint, {
+      form: params,
+      headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(posted.status).toBe(303);
+    let { url } = await browser.navigate(new URL(posted.headers.location!, endpoint));
+    expect(url.origin + url.pathname).toBe(CALLBACK);
+    const tokens = await client.authorizationCodeGrant(rp, url, {
+      pkceCodeVerifier: verifier,
+      expectedState: params.state,
+      expectedNonce: params.nonce,
+    });
+    expect(tokens.claims()).toMatchObject({ email: alice.email });
+
+    // And a POST from a browser that is not signed in leads to the sign-in page.
+    const stranger = new TestBrowser(server.port);
+    const fresh = await authorizationParams();
+    const asked = await stranger.request('POST', endpoint, {
+      form: fresh.params,
+      headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(asked.status).toBe(303);
+    ({ url } = await stranger.navigate(new URL(asked.headers.location!, endpoint)));
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('returnurl')).toBeTruthy();
+  });
+
+  it('accepts a cross-site form POST to end_session like a GET (RP-Initiated Logout)', async () => {
+    const browser = new TestBrowser(server.port);
+    const { params, verifier } = await authorizationParams();
+    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
+    const tokens = await client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: params.state,
+      expectedNonce: params.nonce,
+    });
+    const endpoint = new URL(rp.serverMetadata().end_session_endpoint!);
+    const posted = await browser.request('POST', endpoint, {
+      form: { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 's2' },
+      headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(posted.status).toBe(303);
+    const { response: question } = await browser.navigate(new URL(posted.headers.location!, endpoint));
+    if (!question) throw new Error('the sign-out question was not shown');
+    expect(question.status).toBe(200);
+    expect(question.body).toContain('Do you want to sign out of acme?');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(question.body)![1]!;
+    const confirm = await browser.request('POST', new URL('/oidc/logout/confirm', endpoint), { form: { xsrf, logout: 'yes' } });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.location).toBe(`${AFTER_LOGOUT}?state=s2`);
+  });
+});
