@@ -106,4 +106,18 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     expect(confirm.status).toBe(303);
     expect(confirm.headers.location).toBe(`${AFTER_LOGOUT}?state=s2`);
   });
+
+  it('answers prompt=none with login_required after the user signed out in Gatehouse’s own screens', async () => {
+    const browser = new TestBrowser(server.port);
+    const first = await authorizationParams();
+    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, first.params), alice);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    const signOut = await browser.request('POST', new URL('/api/signout', rp.serverMetadata().issuer));
+    expect(signOut.status).toBeLessThan(300);
+    const { params } = await authorizationParams({ prompt: 'none' });
+    const { url } = await browser.navigate(client.buildAuthorizationUrl(rp, params));
+    expect(url.origin + url.pathname).toBe(CALLBACK);
+    expect(url.searchParams.get('error')).toBe('login_required');
+    expect(url.searchParams.get('state')).toBe(params.state);
+  });
 });
