@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
@@ -119,5 +119,50 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     expect(url.origin + url.pathname).toBe(CALLBACK);
     expect(url.searchParams.get('error')).toBe('login_required');
     expect(url.searchParams.get('state')).toBe(params.state);
+  });
+
+  /** A POST of a form to a protocol endpoint, as an application's server sends it. */
+  function postForm(endpoint: string, form: Record<string, string>, credentials?: { id: string; secret: string }) {
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    if (credentials) headers.authorization = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
+    return localhostFetch(endpoint, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
+  }
+
+  it('answers unauthorized_client to client_credentials from a client not allowed that grant', async () => {
+    const res = await postForm(
+      rp.serverMetadata().token_endpoint!,
+      { grant_type: 'client_credentials' },
+      { id: wiki.id, secret: wiki.secret },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'unauthorized_client' });
+  });
+
+  it('introspects only with client authentication (RFC 7662), and only the client’s own tokens', async () => {
+    const browser = new TestBrowser(server.port);
+    const { params, verifier } = await authorizationParams();
+    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
+    const tokens = await client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: params.state,
+      expectedNonce: params.nonce,
+    });
+    const endpoint = rp.serverMetadata().introspection_endpoint!;
+
+    const own = await postForm(endpoint, { token: tokens.access_token }, { id: wiki.id, secret: wiki.secret });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ active: true, client_id: wiki.id });
+
+    const crm = await createApplication(admin, { name: 'CRM', redirectURIs: ['https://crm.example.com/callback'] });
+    const other = await postForm(endpoint, { token: tokens.access_token }, { id: crm.id, secret: crm.secret });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ active: false });
+
+    const spa = await createApplication(admin, { name: 'Spa', clientType: 'public', redirectURIs: ['https://spa.example.com/callback'] });
+    const unauthenticated = await postForm(endpoint, { token: tokens.access_token, client_id: spa.id });
+    expect(unauthenticated.status).toBe(401);
+    expect(await unauthenticated.json()).toMatchObject({ error: 'invalid_client' });
+    const anonymous = await postForm(endpoint, { token: tokens.access_token });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -109,6 +109,35 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
 }
 
 /**
+ * Where the provider's answers differ from the specifications, corrected on the way out (the requests
+ * have no side effects by then):
+ * - the token endpoint answers a grant type the client may not use with invalid_request; RFC 6749 5.2
+ *   names that unauthorized_client;
+ * - introspection needs client authentication (RFC 7662 2.1): a public client (auth method none) or a
+ *   request with no client at all gets 401 invalid_client rather than an answer.
+ */
+async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  const route = koaCtx.oidc?.route;
+  const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
+  if (route === 'token' && koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED) {
+    koaCtx.body = { error: 'unauthorized_client', error_description: GRANT_NOT_ALLOWED };
+    return;
+  }
+  if (route !== 'introspection') return;
+  const unauthenticated =
+    koaCtx.oidc.client?.clientAuthMethod === 'none' ||
+    (koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === NO_CLIENT_AUTHENTICATION);
+  if (!unauthenticated) return;
+  koaCtx.status = 401;
+  koaCtx.set('www-authenticate', 'Basic realm="introspection"');
+  koaCtx.set('cache-control', 'no-store');
+  koaCtx.body = { error: 'invalid_client', error_description: 'client authentication is required' };
+}
+const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
+const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
+
+/**
  * ID tokens from the token endpoint carry at_hash (OIDC Core 3.1.3.6 makes it optional there; the
  * security checklist asks for it, so a relying party can bind the ID token to its access token). The
  * provider sets it only for tokens from the authorization endpoint: remember each access token's value
@@ -179,8 +208,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       clientCredentials: { enabled: true },
       introspection: {
         enabled: true,
-        // A public client may only introspect its own tokens; the organisation's confidential clients (APIs) any of its tokens.
-        allowedPolicy: (_ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === client.clientId,
+        // A client learns about the tokens issued to itself only (resource servers, which could introspect
+        // tokens issued for them, do not exist yet); anything else is {active:false}. Clients that cannot
+        // authenticate are refused outright (see refuseUnauthenticatedIntrospection).
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       revocation: {
         enabled: true,
@@ -233,6 +264,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   };
 
   addAccessTokenHash(provider);
+  provider.use(protocolErrorCorrections);
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)
