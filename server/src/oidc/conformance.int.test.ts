@@ -68,6 +68,9 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
       expectedNonce: params.nonce,
     });
     expect(tokens.claims()).toMatchObject({ email: alice.email });
+    // claims_supported lists sid, and every ID token carries it.
+    expect(rp.serverMetadata().claims_supported).toContain('sid');
+    expect(tokens.claims()!.sid).toEqual(expect.any(String));
 
     // And a POST from a browser that is not signed in leads to the sign-in page.
     const stranger = new TestBrowser(server.port);

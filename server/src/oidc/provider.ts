@@ -263,6 +263,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     return stored.length === presented.length && timingSafeEqual(stored, presented);
   };
 
+  // Every ID token carries sid (discovery lists it in claims_supported), not only those of clients
+  // registered for back-channel logout, the one case the provider adds it in by itself.
+  (provider.Client.prototype as unknown as { includeSid(): boolean }).includeSid = () => true;
+
   addAccessTokenHash(provider);
   provider.use(protocolErrorCorrections);
 
