@@ -168,4 +168,20 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const anonymous = await postForm(endpoint, { token: tokens.access_token });
     expect(anonymous.status).toBe(401);
   });
+
+  it('passes login_hint on to the sign-in page, to prefill its email', async () => {
+    const browser = new TestBrowser(server.port);
+    const { params } = await authorizationParams({ login_hint: alice.email });
+    const { url } = await browser.navigate(client.buildAuthorizationUrl(rp, params));
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('login_hint')).toBe(alice.email);
+    expect(url.searchParams.get('returnurl')).toMatch(/^\/oidc\/interaction\//);
+    // The sign-in itself works as before.
+    const callback = await signInThroughSpa(
+      browser,
+      client.buildAuthorizationUrl(rp, (await authorizationParams({ login_hint: alice.email })).params),
+      alice,
+    );
+    expect(callback.searchParams.get('code')).toBeTruthy();
+  });
 });
