@@ -18,14 +18,17 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
   let admin: TestClient;
   let wiki: CreatedApplication;
   let rp: client.Configuration;
+  let acmeId: string;
+  let aliceId: string;
   const alice = { email: 'alice@acme.test', password: DEFAULT_PASSWORD };
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    const acmeId = (await server.createOrganisation('acme')).id;
+    acmeId = (await server.createOrganisation('acme')).id;
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     wiki = await createApplication(admin, { name: 'Wiki', redirectURIs: [CALLBACK], postLogoutRedirectURIs: [AFTER_LOGOUT] });
     const user = await createUser(server, acmeId, { email: alice.email, firstName: 'Alice', surname: 'Liddell' });
+    aliceId = user.id;
     await grantAccess(server, acmeId, user.id, [wiki.id]);
     rp = await relyingParty(server, 'acme', wiki.id, wiki.secret);
   });
@@ -183,5 +186,83 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
       alice,
     );
     expect(callback.searchParams.get('code')).toBeTruthy();
+  });
+
+  describe('native applications (RFC 8252)', () => {
+    const SCHEME_CALLBACK = 'com.example.app:/callback';
+    let native: CreatedApplication;
+
+    beforeAll(async () => {
+      native = await createApplication(admin, {
+        name: 'Native',
+        clientType: 'public',
+        redirectURIs: [SCHEME_CALLBACK, 'http://127.0.0.1/callback', 'http://[::1]:8080/callback'],
+        postLogoutRedirectURIs: ['com.example.app:/signed-out'],
+      });
+      await grantAccess(server, acmeId, aliceId, [native.id]);
+    });
+
+    async function signInNative(redirectUri: string) {
+      const verifier = client.randomPKCECodeVerifier();
+      const url = new URL(rp.serverMetadata().authorization_endpoint!);
+      const state = client.randomState();
+      for (const [name, value] of Object.entries({
+        client_id: native.id,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+      }))
+        url.searchParams.set(name, value);
+      const callback = await signInThroughSpa(new TestBrowser(server.port), url, alice);
+      expect(callback.searchParams.get('state')).toBe(state);
+      const code = callback.searchParams.get('code');
+      expect(code).toBeTruthy();
+      const token = await postForm(rp.serverMetadata().token_endpoint!, {
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: redirectUri,
+        client_id: native.id,
+        code_verifier: verifier,
+      });
+      expect(token.status).toBe(200);
+      return callback;
+    }
+
+    it('accepts a private-use URI scheme redirect', async () => {
+      const callback = await signInNative(SCHEME_CALLBACK);
+      expect(callback.protocol + callback.pathname).toBe(SCHEME_CALLBACK);
+    });
+
+    it('lets loopback IP-literal redirects use any port (RFC 8252 7.3)', async () => {
+      expect((await signInNative('http://127.0.0.1:51234/callback')).host).toBe('127.0.0.1:51234');
+      expect((await signInNative('http://[::1]:40000/callback')).host).toBe('[::1]:40000');
+    });
+
+    it('refuses other paths, and private-use schemes for web applications or unsafe ones', async () => {
+      const url = new URL(rp.serverMetadata().authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: native.id,
+        response_type: 'code',
+        redirect_uri: 'http://127.0.0.1:51234/other',
+        scope: 'openid',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      }).toString();
+      const { response } = await new TestBrowser(server.port).navigate(url);
+      expect(response?.status).toBe(400);
+
+      const base = { name: 'Try', idTokenSignedResponseAlg: 'RS256', postLogoutRedirectURIs: [] as string[] };
+      const put = (clientType: string, redirectURIs: string[]) =>
+        admin.put(`/api/clients/${native.id}`, { form: { ...base, clientType, redirectURIs } });
+      expect((await put('confidential', [SCHEME_CALLBACK])).status).toBe(400);
+      expect((await put('public', ['javascript:alert(1)'])).status).toBe(400);
+      expect((await put('public', ['myapp:/callback'])).status).toBe(400);
+      expect((await put('public', ['com.example.app:/cb#x'])).status).toBe(400);
+      expect((await put('public', [SCHEME_CALLBACK, 'http://localhost:3000/cb'])).status).toBe(400);
+      expect((await put('confidential', ['http://app.example.com/cb'])).status).toBe(400);
+    });
   });
 });

@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { ID_TOKEN_SIGNING_ALGS } from '@gatehouse/common/applications';
+import { ID_TOKEN_SIGNING_ALGS, isLoopbackIpRedirect, isPrivateUseRedirect } from '@gatehouse/common/applications';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
@@ -99,6 +99,7 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
   const interactive = redirectUris.length > 0;
   return {
     ...common,
+    application_type: isNativeClient(row, redirectUris, common.post_logout_redirect_uris) ? ('native' as const) : ('web' as const),
     redirect_uris: redirectUris,
     response_types: interactive ? ['code'] : [],
     grant_types: interactive ? ['authorization_code', 'refresh_token'] : [],
@@ -136,6 +137,29 @@ async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => 
 }
 const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
 const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
+
+/** Loopback host names as the provider knows them for native clients. */
+const PROVIDER_LOOPBACKS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether the provider accepts `uri` for a native client: a private-use scheme, http on loopback, or https elsewhere. */
+function nativeCompatible(uri: string): boolean {
+  const url = URL.parse(uri);
+  if (!url) return false;
+  if (url.protocol === 'http:') return PROVIDER_LOOPBACKS.has(url.hostname);
+  if (url.protocol === 'https:') return !PROVIDER_LOOPBACKS.has(url.hostname);
+  return isPrivateUseRedirect(uri);
+}
+
+/**
+ * A public client is a native application (RFC 8252) when it registered a private-use scheme or a
+ * loopback IP literal, and every address of it suits one: the provider then accepts the scheme and
+ * lets loopback redirects use any port (RFC 8252 7.3). Other public clients stay web (single-page) ones.
+ */
+function isNativeClient(row: ClientRow, redirectUris: string[], postLogoutUris: string[]): boolean {
+  if (row.client_type !== 'public') return false;
+  const all = [...redirectUris, ...postLogoutUris];
+  return all.some((uri) => isPrivateUseRedirect(uri) || isLoopbackIpRedirect(uri)) && all.every(nativeCompatible);
+}
 
 /**
  * ID tokens from the token endpoint carry at_hash (OIDC Core 3.1.3.6 makes it optional there; the
