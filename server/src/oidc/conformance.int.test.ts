@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { rotateOrganisationKeys } from './keys.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 const AFTER_LOGOUT = 'https://wiki.example.com/';
@@ -131,7 +132,7 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
   function postForm(endpoint: string, form: Record<string, string>, credentials?: { id: string; secret: string }) {
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     if (credentials) headers.authorization = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
-    return localhostFetch(endpoint, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
+    return localhostFetch(endpoint, { method: 'POST', headers, body: new URLSearchParams(form).toString(), redirect: 'manual' });
   }
 
   it('answers unauthorized_client to client_credentials from a client not allowed that grant', async () => {
@@ -199,7 +200,7 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
         redirectURIs: [SCHEME_CALLBACK, 'http://127.0.0.1/callback', 'http://[::1]:8080/callback'],
         postLogoutRedirectURIs: ['com.example.app:/signed-out'],
       });
-      await grantAccess(server, acmeId, aliceId, [native.id]);
+      await grantAccess(server, acmeId, aliceId, [wiki.id, native.id]);
     });
 
     async function signInNative(redirectUri: string) {
@@ -264,5 +265,34 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
       expect((await put('public', [SCHEME_CALLBACK, 'http://localhost:3000/cb'])).status).toBe(400);
       expect((await put('confidential', ['http://app.example.com/cb'])).status).toBe(400);
     });
+  });
+
+  it('publishes the next signing key before it signs, with cacheable discovery and JWKS', async () => {
+    const issuer = rp.serverMetadata().issuer;
+    const discovery = await localhostFetch(`${issuer}/.well-known/openid-configuration`, {
+      redirect: 'manual',
+    } as client.CustomFetchOptions);
+    expect(discovery.headers.get('cache-control')).toBe('public, max-age=300');
+    const before = await localhostFetch(rp.serverMetadata().jwks_uri!, { redirect: 'manual' } as client.CustomFetchOptions);
+    expect(before.headers.get('cache-control')).toBe('public, max-age=300');
+    const cachedKids = ((await before.json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+
+    const rotated = await rotateOrganisationKeys(server.ctx, 'acme');
+    // The running server sees the change when it next reads the organisation.
+    server.gatehouse.resolver.invalidate();
+    expect(rotated?.keys.map((k) => k.kid).every((kid) => cachedKids.includes(kid))).toBe(true);
+
+    const browser = new TestBrowser(server.port);
+    const { params, verifier } = await authorizationParams();
+    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
+    const tokens = await client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: params.state,
+      expectedNonce: params.nonce,
+    });
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()) as { kid: string };
+    expect(rotated?.keys.map((k) => k.kid)).toContain(header.kid);
+    // The key that signs now was in the JWKS a relying party fetched before the rotation.
+    expect(cachedKids).toContain(header.kid);
   });
 });

@@ -19,6 +19,7 @@ import { finishInteraction, startInteraction } from './interaction.ts';
 import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
+import { METADATA_MAX_AGE_S } from './keys.ts';
 import { observeRawRequest } from '../telemetry/http.ts';
 
 /**
@@ -59,6 +60,12 @@ function isBrowserPath(pathname: string): boolean {
   );
 }
 
+/**
+ * Discovery and the JWKS may be cached briefly by anyone (relying parties, proxies): a new signing key
+ * is published for longer than this before it signs (oidc/keys.ts).
+ */
+const METADATA_CACHE_CONTROL = `public, max-age=${METADATA_MAX_AGE_S}`;
+
 /** Endpoints anyone may read from a page (discovery and keys); every other one is bound to a client. */
 function isOpenToEveryOrigin(pathname: string): boolean {
   return pathname === OPENID_CONFIGURATION_PATH || pathname === OIDC_ROUTES.jwks;
@@ -84,6 +91,7 @@ async function handOver(registry: ProviderRegistry, request: FastifyRequest, rep
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
   reply.hijack();
+  if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
   await entry.handle(request.raw, reply.raw);
 }
@@ -139,6 +147,7 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       const entry = pending instanceof Promise ? await pending : pending;
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
       res.setHeader('x-correlation-id', correlationId());
+      if (isOpenToEveryOrigin((req.url ?? '').split('?', 1)[0]!)) res.setHeader('cache-control', METADATA_CACHE_CONTROL);
       if (refusedPreflight(req, res, entry)) return;
       await entry.handle(req, res);
     })().catch(() => {
