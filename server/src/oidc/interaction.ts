@@ -30,7 +30,9 @@ const signInUrl = (redirectUrl: string, loginHint?: string) =>
 /** The login_hint of an authorization request (OIDC Core 3.1.2.1), when it is one line of a sensible length. */
 function loginHintOf(details: Interaction): string | undefined {
   const hint = (details.params as { login_hint?: unknown }).login_hint;
-  return typeof hint === 'string' && hint.length > 0 && hint.length <= 320 && !/[\u0000-\u001f]/.test(hint) ? hint : undefined;
+  return typeof hint === 'string' && hint.length > 0 && hint.length <= 320 && ![...hint].some((c) => c.charCodeAt(0) < 0x20)
+    ? hint
+    : undefined;
 }
 /**
  * The sign-in page for a browser that is signed in but must sign in again (prompt=login, max_age, or
