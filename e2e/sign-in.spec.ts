@@ -84,6 +84,17 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     await page.context().close();
   });
 
+  it("prefills the email with an application's login_hint", async () => {
+    const page = await newPage();
+    const returnUrl = '/oidc/interaction/abc/finish?client_id=wiki';
+    await page.goto(
+      `${gatehouse.url('acme')}/?returnurl=${encodeURIComponent(returnUrl)}&login_hint=${encodeURIComponent('hinted@acme.test')}`,
+    );
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('hinted@acme.test');
+    await page.context().close();
+  });
+
   it('shows field messages when the form is incomplete', async () => {
     const page = await newPage();
     await page.goto(gatehouse.url('acme') + '/');

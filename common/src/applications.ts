@@ -105,8 +105,28 @@ export const APPLICATION_MESSAGES = {
   signInRequestExpired: 'This sign-in request has expired or was already used. Please return to the application and sign in again.',
 } as const;
 
-/** Why a redirect URI is refused, or null: exact absolute https URIs, or http only on this machine (loopback). */
-export function redirectUriProblem(value: string): string | null {
+/**
+ * A private-use URI scheme of a native application (RFC 8252 7.1): a reverse domain name, so it has a
+ * period (com.example.app:/callback). This also leaves out javascript:, data:, file: and the like.
+ */
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:/i;
+
+export function isPrivateUseRedirect(value: string): boolean {
+  return PRIVATE_USE_SCHEME.test(value) && !/^https?:/i.test(value);
+}
+
+/** The loopback IP literals a native application listens on (RFC 8252 7.3): any port of theirs matches. */
+export function isLoopbackIpRedirect(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === '[::1]');
+}
+
+/**
+ * Why a redirect URI is refused, or null: exact absolute https URIs, or http only on this machine
+ * (loopback); with `allowPrivateUse`, also a native application's private-use scheme (only public
+ * clients may register one: see the application schema).
+ */
+export function redirectUriProblem(value: string, allowPrivateUse = false): string | null {
   if (value.length > APPLICATION_LIMITS.urlMax) return `Please use ${APPLICATION_LIMITS.urlMax} characters or fewer`;
   if (/\s/.test(value)) return 'A redirect URI cannot contain spaces';
   if (value.includes('*')) return 'Wildcards are not allowed: register each redirect URI exactly';
@@ -120,9 +140,15 @@ export function redirectUriProblem(value: string): string | null {
     return 'Please write the address in full, such as https://app.example.com/callback';
   if (url.username || url.password) return 'A redirect URI cannot contain a user name or password';
   if (url.protocol === 'https:') return null;
+  if (allowPrivateUse && isPrivateUseRedirect(value)) return null;
   if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? null : 'Use https:// (http:// is allowed only for localhost)';
   return 'Use an https:// address (http:// is allowed only for localhost)';
 }
+
+/** The message for a private-use scheme on an application that is not a single-page or native one. */
+export const PRIVATE_USE_NOT_PUBLIC = 'Only single-page or native applications can use their own URI scheme';
+/** The message for an http://localhost address next to a private-use scheme (RFC 8252 8.3). */
+export const NATIVE_LOOPBACK_LITERAL = 'A native application listens on http://127.0.0.1 or http://[::1], not localhost';
 
 /** Why a landing page or privacy policy URL is refused, or null: web addresses only. */
 export function webUrlProblem(value: string): string | null {

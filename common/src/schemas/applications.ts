@@ -1,6 +1,15 @@
 /** Request and response schemas of the application screens and the client sign-in steps. */
 import { z } from 'zod';
-import { APPLICATION_LIMITS, CLIENT_TYPES, ID_TOKEN_SIGNING_ALGS, redirectUriProblem, webUrlProblem } from '../applications.ts';
+import {
+  APPLICATION_LIMITS,
+  CLIENT_TYPES,
+  ID_TOKEN_SIGNING_ALGS,
+  isPrivateUseRedirect,
+  NATIVE_LOOPBACK_LITERAL,
+  PRIVATE_USE_NOT_PUBLIC,
+  redirectUriProblem,
+  webUrlProblem,
+} from '../applications.ts';
 import { consent, formBoolean, formList, optionalString, requiredString } from './fields.ts';
 
 const checked = (problem: (value: string) => string | null) =>
@@ -12,12 +21,14 @@ const checked = (problem: (value: string) => string | null) =>
       if (message) ctx.addIssue({ code: 'custom', message });
     });
 
-export const redirectUri = checked(redirectUriProblem);
+export const redirectUri = checked((value) => redirectUriProblem(value));
+/** A redirect URI in an application's lists: private-use schemes pass here, and are checked against the client type below. */
+const listedRedirectUri = checked((value) => redirectUriProblem(value, true));
 
 /** An optional web address: blank means none. */
 const optionalWebUrl = optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(webUrlProblem).optional());
 
-const uriList = formList(redirectUri).pipe(
+const uriList = formList(listedRedirectUri).pipe(
   z.array(z.string()).max(APPLICATION_LIMITS.redirectUrisMax, {
     error: `Please register ${APPLICATION_LIMITS.redirectUrisMax} addresses or fewer`,
   }),
@@ -30,19 +41,35 @@ export const createApplicationRequest = z.object({
 export type CreateApplicationInput = z.input<typeof createApplicationRequest>;
 export type CreateApplication = z.output<typeof createApplicationRequest>;
 
-export const updateApplicationRequest = z.object({
-  name: requiredString(APPLICATION_LIMITS.nameMax),
-  clientType: z.enum(CLIENT_TYPES),
-  landingURL: optionalWebUrl,
-  policyURL: optionalWebUrl,
-  canInvite: formBoolean,
-  scimEnabled: formBoolean,
-  allowsUnverifiedAccess: formBoolean,
-  redirectURIs: uriList,
-  postLogoutRedirectURIs: uriList,
-  idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
-  deleteLogo: formBoolean,
-});
+export const updateApplicationRequest = z
+  .object({
+    name: requiredString(APPLICATION_LIMITS.nameMax),
+    clientType: z.enum(CLIENT_TYPES),
+    landingURL: optionalWebUrl,
+    policyURL: optionalWebUrl,
+    canInvite: formBoolean,
+    scimEnabled: formBoolean,
+    allowsUnverifiedAccess: formBoolean,
+    redirectURIs: uriList,
+    postLogoutRedirectURIs: uriList,
+    idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
+    deleteLogo: formBoolean,
+  })
+  .superRefine((value, ctx) => {
+    // Native applications (public clients) alone may use a private-use scheme (RFC 8252 7.1); next to
+    // one, loopback addresses are IP literals, whose port the provider then leaves free (RFC 8252 7.3).
+    for (const field of ['redirectURIs', 'postLogoutRedirectURIs'] as const) {
+      const uris = value[field];
+      const native = uris.some(isPrivateUseRedirect);
+      uris.forEach((uri, index) => {
+        if (isPrivateUseRedirect(uri) && value.clientType !== 'public') {
+          ctx.addIssue({ code: 'custom', message: PRIVATE_USE_NOT_PUBLIC, path: [field, index] });
+        } else if (native && /^http:/i.test(uri) && URL.parse(uri)?.hostname.toLowerCase().endsWith('localhost')) {
+          ctx.addIssue({ code: 'custom', message: NATIVE_LOOPBACK_LITERAL, path: [field, index] });
+        }
+      });
+    }
+  });
 export type UpdateApplicationInput = z.input<typeof updateApplicationRequest>;
 export type UpdateApplication = z.output<typeof updateApplicationRequest>;
 

@@ -298,6 +298,8 @@ export interface OidcKeysTable {
   alg: SigningAlg;
   encrypted_jwk: string;
   created_at: number;
+  /** When the key started signing; null for the next key, published in the JWKS before it signs (migration 0090). */
+  activated_at: number | null;
   /** When a newer key took over signing; retired keys stay published for verification for a while. */
   retired_at: number | null;
 }

@@ -23,13 +23,23 @@ import type { ProviderRegistry } from './registry.ts';
 export const finishUrl = (uid: string, clientId: string): string =>
   `${INTERACTION_PATH}/${uid}/finish?client_id=${encodeURIComponent(clientId)}`;
 
-const signInUrl = (redirectUrl: string) => `/?returnurl=${encodeURIComponent(redirectUrl)}`;
+/** The sign-in page, its email prefilled with the application's login_hint when there is one. */
+const signInUrl = (redirectUrl: string, loginHint?: string) =>
+  `/?returnurl=${encodeURIComponent(redirectUrl)}${loginHint ? `&login_hint=${encodeURIComponent(loginHint)}` : ''}`;
+
+/** The login_hint of an authorization request (OIDC Core 3.1.2.1), when it is one line of a sensible length. */
+function loginHintOf(details: Interaction): string | undefined {
+  const hint = (details.params as { login_hint?: unknown }).login_hint;
+  return typeof hint === 'string' && hint.length > 0 && hint.length <= 320 && ![...hint].some((c) => c.charCodeAt(0) < 0x20)
+    ? hint
+    : undefined;
+}
 /**
  * The sign-in page for a browser that is signed in but must sign in again (prompt=login, max_age, or
  * a hint naming someone else). Its Gatehouse session stays until the new sign-in succeeds, so a page
  * of another site that opens the authorization endpoint cannot sign a visitor out (issue 19, finding 7).
  */
-const signInAgainUrl = (redirectUrl: string) => `${signInUrl(redirectUrl)}&prompt=login`;
+const signInAgainUrl = (redirectUrl: string, loginHint?: string) => `${signInUrl(redirectUrl, loginHint)}&prompt=login`;
 const redirectingUrl = (redirectUrl: string) => `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}`;
 
 /** The pending interaction of this browser for `uid`, or null when it has expired, was used, or is another one. */
@@ -89,8 +99,9 @@ export async function startInteraction(
   const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
   const redirectUrl = finishUrl(details.uid, clientId);
   const auth = await getAuth(ctx, request);
-  if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
-  if (needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(signInAgainUrl(redirectUrl), 303);
+  const hint = loginHintOf(details);
+  if (!auth) return reply.redirect(signInUrl(redirectUrl, hint), 303);
+  if (needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, hint), 303);
   return reply.redirect(redirectingUrl(redirectUrl), 303);
 }
 
@@ -108,9 +119,9 @@ export async function finishInteraction(
   const redirectUrl = finishUrl(details.uid, clientId);
   const auth = await getAuth(ctx, request);
   const now = ctx.clock.now();
-  if (!auth) return reply.redirect(signInUrl(redirectUrl), 303);
+  if (!auth) return reply.redirect(signInUrl(redirectUrl, loginHintOf(details)), 303);
   const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
-  if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl), 303);
+  if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, loginHintOf(details)), 303);
 
   let result: InteractionResults;
   try {

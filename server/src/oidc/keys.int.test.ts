@@ -63,15 +63,16 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
         .filter((r) => r.organisation_id === base.id)
         .map((r) => r.alg)
         .sort(),
-    ).toEqual(['ES256', 'RS256']);
+    ).toEqual(['ES256', 'ES256', 'RS256', 'RS256']);
     for (const row of rows) {
       expect(row.encrypted_jwk).toMatch(/^v1\./);
       expect(row.encrypted_jwk).not.toMatch(/"d"|"kty"/);
     }
     const published = await jwks();
-    expect(published.keys.map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);
+    // The signing keys and the next ones, published before they sign.
+    expect(published.keys.map((k) => k.alg).sort()).toEqual(['ES256', 'ES256', 'RS256', 'RS256']);
     expect(published.keys.every((k) => k.d === undefined && k.use === 'sig')).toBe(true);
-    expect((await jwks('')).keys).toHaveLength(2);
+    expect((await jwks('')).keys).toHaveLength(4);
   });
 
   it('keeps the keys across a restart: a new process signs and verifies with the same keys', async () => {
@@ -99,7 +100,8 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     // The running server sees the change when it next reads the organisation (at most 2 s).
     server.gatehouse.resolver.invalidate();
     const published = await jwks();
-    expect(published.keys).toHaveLength(4);
+    // The retired keys, the ones signing now (published before the rotation) and the new next ones.
+    expect(published.keys).toHaveLength(6);
     expect(published.keys.map((k) => k.kid)).toContain(oldKid);
 
     const after = await client.refreshTokenGrant(rp, before.refresh_token!);
@@ -137,7 +139,7 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     expect(await runJobOnce(server.ctx, job, { force: true })).toMatchObject({ status: 'ran' });
     expect(await count()).toBe(0);
     server.gatehouse.resolver.invalidate();
-    expect((await jwks()).keys).toHaveLength(2);
+    expect((await jwks()).keys).toHaveLength(4);
   });
 
   it('counts authorization-code flows, unused codes and abandoned sign-ins for the metrics', async () => {

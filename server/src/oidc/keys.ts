@@ -1,8 +1,10 @@
 /**
  * Signing keys per organisation: an RS256 key (the default for ID tokens) and an ES256 key, generated at
- * organisation creation, encrypted at rest, rotated by `gatehouse rotate-keys`. A rotation retires the
- * current keys instead of deleting them: they stay in the JWKS for verification for KEY_RETENTION_MS,
- * so tokens issued before the rotation keep verifying.
+ * organisation creation, encrypted at rest, rotated by `gatehouse rotate-keys`. Each has a next key,
+ * published in the JWKS before it signs (pre-publication: relying parties that cache the JWKS, for up to
+ * its Cache-Control max-age, already have it when it starts signing). A rotation makes the next keys sign
+ * and retires the current ones instead of deleting them: they stay in the JWKS for verification for
+ * KEY_RETENTION_MS, longer than any token signed with them lives, so tokens issued before keep verifying.
  */
 import { recordAuditEvent } from '../audit/service.ts';
 import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
@@ -10,13 +12,19 @@ import { promisify } from 'node:util';
 import type { Transaction } from 'kysely';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
+import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 import type { Database, OidcKeyRow } from '../db/schema.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
 import { invalidateOrganisationProvider } from './revision.ts';
 import { lockOrganisation } from '../organisations/store.ts';
-import { deleteRetiredKeys, insertKeys, listKeys, retireCurrentKeys } from './store.ts';
+import { deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
+
+/**
+ * How long relying parties may cache discovery and the JWKS (their Cache-Control max-age). Next keys are
+ * published for at least this long before they sign as long as rotations are further apart than it.
+ */
+export const METADATA_MAX_AGE_S = 300;
 
 /** How long a retired key stays published: longer than any token or id_token_hint signed with it is used. */
 export const KEY_RETENTION_MS = 14 * DAY;
@@ -41,8 +49,8 @@ async function generateKey(alg: SigningAlg): Promise<PrivateJwk> {
   return { ...jwk, kid: thumbprint(jwk), alg, use: 'sig' };
 }
 
-/** A fresh RS256 and ES256 key pair, encrypted for storage (generation is slow, so it happens outside transactions). */
-export async function newKeyRows(ctx: AppContext, organisationId: string): Promise<OidcKeyRow[]> {
+/** A fresh RS256 and ES256 key, encrypted for storage (generation is slow, so it happens outside transactions). */
+async function newKeyPair(ctx: AppContext, organisationId: string, signing: boolean): Promise<OidcKeyRow[]> {
   const keys = await Promise.all([generateKey('RS256'), generateKey('ES256')]);
   const now = ctx.clock.now();
   return keys.map((jwk) => ({
@@ -51,8 +59,15 @@ export async function newKeyRows(ctx: AppContext, organisationId: string): Promi
     alg: jwk.alg,
     encrypted_jwk: encryptSecret(ctx.config.keyEncryptionKey, JSON.stringify(jwk), `${organisationId}:${jwk.kid}`),
     created_at: now,
+    activated_at: signing ? now : null,
     retired_at: null,
   }));
+}
+
+/** A new organisation's keys: the signing RS256 and ES256 keys, and the next ones, published from the start. */
+export async function newKeyRows(ctx: AppContext, organisationId: string): Promise<OidcKeyRow[]> {
+  const [signing, next] = await Promise.all([newKeyPair(ctx, organisationId, true), newKeyPair(ctx, organisationId, false)]);
+  return [...signing, ...next];
 }
 
 /** Stores keys made by newKeyRows inside the caller's transaction (organisation creation). */
@@ -70,21 +85,34 @@ export async function ensureOrganisationKeys(ctx: AppContext, organisationId: st
   });
 }
 
-/** Makes new keys the signing keys and retires the current ones. Answers the new keys' ids. */
+/**
+ * Makes the next keys, published in the JWKS since the previous rotation (or the organisation's
+ * creation), the signing keys; retires the signing ones (still published for KEY_RETENTION_MS) and
+ * publishes new next keys. Relying parties that cached the JWKS already know the key that signs from
+ * now on. An organisation with no next keys yet (made before they existed) gets them, and keeps
+ * signing with its keys until the following rotation. Answers the keys that sign after the rotation.
+ */
 export async function rotateKeys(ctx: AppContext, organisationId: string): Promise<{ kid: string; alg: SigningAlg }[]> {
-  const rows = await newKeyRows(ctx, organisationId);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  const next = await newKeyPair(ctx, organisationId, false);
+  const signing = await ctx.db.kysely.transaction().execute(async (trx) => {
     await lockOrganisation(trx, ctx.db.dialect, organisationId);
-    await retireCurrentKeys(trx, organisationId, ctx.clock.now());
-    await insertKeys(trx, rows);
-    const kids = rows.map((row) => row.kid);
+    const before = await listKeys(trx, organisationId);
+    const published = before.filter((r) => r.retired_at === null && r.activated_at === null);
+    const promoted = ID_TOKEN_SIGNING_ALGS.every((alg) => published.some((r) => r.alg === alg));
+    if (promoted) await promoteNextKeys(trx, organisationId, ctx.clock.now());
+    await insertKeys(trx, next);
+    const now = (promoted ? published : before.filter((r) => r.retired_at === null && r.activated_at !== null)).map((row) => ({
+      kid: row.kid,
+      alg: row.alg,
+    }));
     await recordAuditEvent(ctx, trx, organisationId, {
       type: 'organisation.keys_rotated',
       subject: { kind: 'organisation', id: organisationId },
-      details: { kids },
+      details: { kids: now.map((k) => k.kid), nextKids: next.map((row) => row.kid) },
     });
+    return now;
   });
-  return rows.map((row) => ({ kid: row.kid, alg: row.alg }));
+  return signing.sort((a, b) => ID_TOKEN_SIGNING_ALGS.indexOf(a.alg) - ID_TOKEN_SIGNING_ALGS.indexOf(b.alg));
 }
 
 /**
@@ -93,9 +121,10 @@ export async function rotateKeys(ctx: AppContext, organisationId: string): Promi
  */
 export async function loadPrivateJwks(ctx: AppContext, organisationId: string): Promise<PrivateJwk[]> {
   const rows = await listKeys(ctx.db.kysely, organisationId);
-  const current = rows.filter((r) => r.retired_at === null);
+  const current = rows.filter((r) => r.retired_at === null && r.activated_at !== null);
+  const next = rows.filter((r) => r.retired_at === null && r.activated_at === null);
   const retired = rows.filter((r) => r.retired_at !== null);
-  return [...current, ...retired].map(
+  return [...current, ...next, ...retired].map(
     (row) => JSON.parse(decryptSecret(ctx.config.keyEncryptionKey, row.encrypted_jwk, `${organisationId}:${row.kid}`)) as PrivateJwk,
   );
 }

@@ -34,7 +34,7 @@ export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
   const policy = base();
 
   policy.get('login')!.checks.add(
-    new Check('gatehouse_session', 'End-User authentication is required', (koaCtx: KoaContextWithOIDC) => {
+    new Check('gatehouse_session', 'End-User authentication is required', 'login_required', (koaCtx: KoaContextWithOIDC) => {
       const auth = authOf(koaCtx.req);
       const session = koaCtx.oidc.session;
       if (!auth || !session || session.accountId !== auth.user.id) return Check.REQUEST_PROMPT;

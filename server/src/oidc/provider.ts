@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { ID_TOKEN_SIGNING_ALGS } from '@gatehouse/common/applications';
+import { ID_TOKEN_SIGNING_ALGS, isLoopbackIpRedirect, isPrivateUseRedirect } from '@gatehouse/common/applications';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
@@ -99,6 +99,7 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
   const interactive = redirectUris.length > 0;
   return {
     ...common,
+    application_type: isNativeClient(row, redirectUris, common.post_logout_redirect_uris) ? ('native' as const) : ('web' as const),
     redirect_uris: redirectUris,
     response_types: interactive ? ['code'] : [],
     grant_types: interactive ? ['authorization_code', 'refresh_token'] : [],
@@ -106,6 +107,58 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
       ? { token_endpoint_auth_method: 'none' as const }
       : { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: row.secret_hash }),
   };
+}
+
+/**
+ * Where the provider's answers differ from the specifications, corrected on the way out (the requests
+ * have no side effects by then):
+ * - the token endpoint answers a grant type the client may not use with invalid_request; RFC 6749 5.2
+ *   names that unauthorized_client;
+ * - introspection needs client authentication (RFC 7662 2.1): a public client (auth method none) or a
+ *   request with no client at all gets 401 invalid_client rather than an answer.
+ */
+async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  const route = koaCtx.oidc?.route;
+  const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
+  if (route === 'token' && koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED) {
+    koaCtx.body = { error: 'unauthorized_client', error_description: GRANT_NOT_ALLOWED };
+    return;
+  }
+  if (route !== 'introspection') return;
+  const unauthenticated =
+    koaCtx.oidc.client?.clientAuthMethod === 'none' ||
+    (koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === NO_CLIENT_AUTHENTICATION);
+  if (!unauthenticated) return;
+  koaCtx.status = 401;
+  koaCtx.set('www-authenticate', 'Basic realm="introspection"');
+  koaCtx.set('cache-control', 'no-store');
+  koaCtx.body = { error: 'invalid_client', error_description: 'client authentication is required' };
+}
+const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
+const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
+
+/** Loopback host names as the provider knows them for native clients. */
+const PROVIDER_LOOPBACKS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether the provider accepts `uri` for a native client: a private-use scheme, http on loopback, or https elsewhere. */
+function nativeCompatible(uri: string): boolean {
+  const url = URL.parse(uri);
+  if (!url) return false;
+  if (url.protocol === 'http:') return PROVIDER_LOOPBACKS.has(url.hostname);
+  if (url.protocol === 'https:') return !PROVIDER_LOOPBACKS.has(url.hostname);
+  return isPrivateUseRedirect(uri);
+}
+
+/**
+ * A public client is a native application (RFC 8252) when it registered a private-use scheme or a
+ * loopback IP literal, and every address of it suits one: the provider then accepts the scheme and
+ * lets loopback redirects use any port (RFC 8252 7.3). Other public clients stay web (single-page) ones.
+ */
+function isNativeClient(row: ClientRow, redirectUris: string[], postLogoutUris: string[]): boolean {
+  if (row.client_type !== 'public') return false;
+  const all = [...redirectUris, ...postLogoutUris];
+  return all.some((uri) => isPrivateUseRedirect(uri) || isLoopbackIpRedirect(uri)) && all.every(nativeCompatible);
 }
 
 /**
@@ -179,8 +232,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       clientCredentials: { enabled: true },
       introspection: {
         enabled: true,
-        // A public client may only introspect its own tokens; the organisation's confidential clients (APIs) any of its tokens.
-        allowedPolicy: (_ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === client.clientId,
+        // A client learns about the tokens issued to itself only (resource servers, which could introspect
+        // tokens issued for them, do not exist yet); anything else is {active:false}. Clients that cannot
+        // authenticate are refused outright (see refuseUnauthenticatedIntrospection).
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       revocation: {
         enabled: true,
@@ -232,7 +287,12 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     return stored.length === presented.length && timingSafeEqual(stored, presented);
   };
 
+  // Every ID token carries sid (discovery lists it in claims_supported), not only those of clients
+  // registered for back-channel logout, the one case the provider adds it in by itself.
+  (provider.Client.prototype as unknown as { includeSid(): boolean }).includeSid = () => true;
+
   addAccessTokenHash(provider);
+  provider.use(protocolErrorCorrections);
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)

@@ -19,6 +19,7 @@ import { finishInteraction, startInteraction } from './interaction.ts';
 import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
+import { METADATA_MAX_AGE_S } from './keys.ts';
 import { observeRawRequest } from '../telemetry/http.ts';
 
 /**
@@ -59,6 +60,12 @@ function isBrowserPath(pathname: string): boolean {
   );
 }
 
+/**
+ * Discovery and the JWKS may be cached briefly by anyone (relying parties, proxies): a new signing key
+ * is published for longer than this before it signs (oidc/keys.ts).
+ */
+const METADATA_CACHE_CONTROL = `public, max-age=${METADATA_MAX_AGE_S}`;
+
 /** Endpoints anyone may read from a page (discovery and keys); every other one is bound to a client. */
 function isOpenToEveryOrigin(pathname: string): boolean {
   return pathname === OPENID_CONFIGURATION_PATH || pathname === OIDC_ROUTES.jwks;
@@ -84,6 +91,7 @@ async function handOver(registry: ProviderRegistry, request: FastifyRequest, rep
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
   reply.hijack();
+  if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
   await entry.handle(request.raw, reply.raw);
 }
@@ -139,6 +147,7 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       const entry = pending instanceof Promise ? await pending : pending;
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
       res.setHeader('x-correlation-id', correlationId());
+      if (isOpenToEveryOrigin((req.url ?? '').split('?', 1)[0]!)) res.setHeader('cache-control', METADATA_CACHE_CONTROL);
       if (refusedPreflight(req, res, entry)) return;
       await entry.handle(req, res);
     })().catch(() => {
@@ -149,11 +158,53 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
   return registry;
 }
 
+/**
+ * Endpoints a relying party may send the browser to with a form POST as well as a GET (OIDC Core
+ * 3.1.2.1, RP-Initiated Logout 1.0). Such a POST comes from the application's origin, so it carries no
+ * SameSite=Lax cookie and our CSRF-by-Origin rule does not apply to it: it is answered with a 303 to the
+ * same endpoint with the form's parameters in the query, which the browser follows as a top-level GET
+ * (cookies included) and the provider then treats exactly as a GET request.
+ */
+const FORM_POST_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session]);
+const FORM_POST_LIMIT = 64 * 1024;
+
+async function redirectFormPost(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';', 1)[0]!
+    .trim()
+    .toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    return reply.code(415).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Unsupported Media Type');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_POST_LIMIT) {
+      return reply
+        .code(413)
+        .header('cache-control', 'no-store')
+        .header('connection', 'close')
+        .type('text/plain; charset=utf-8')
+        .send('Payload Too Large');
+    }
+    chunks.push(chunk);
+  }
+  const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const query = params.toString();
+  return reply
+    .code(303)
+    .header('cache-control', 'no-store')
+    .header('location', query ? `${pathname}?${query}` : pathname)
+    .send();
+}
+
 /** The browser's protocol paths (after the session and security-header hooks) and the interaction hand-over. */
 export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: ProviderRegistry): void {
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;
     if (!request.organisation || !isBrowserPath(pathname)) return;
+    if (request.method === 'POST' && FORM_POST_PATHS.has(pathname)) return redirectFormPost(request, reply, pathname);
     attachAuth(request.raw, await getAuth(ctx, request));
     await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
   });

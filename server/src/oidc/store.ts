@@ -19,12 +19,21 @@ export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyR
     .execute();
 }
 
-export async function retireCurrentKeys(db: Executor, organisationId: string, now: number): Promise<void> {
+/** Retires the signing keys and makes the next keys sign. */
+export async function promoteNextKeys(db: Executor, organisationId: string, now: number): Promise<void> {
   await db
     .updateTable('oidc_keys')
     .set({ retired_at: now })
     .where('organisation_id', '=', organisationId)
     .where('retired_at', 'is', null)
+    .where('activated_at', 'is not', null)
+    .execute();
+  await db
+    .updateTable('oidc_keys')
+    .set({ activated_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('retired_at', 'is', null)
+    .where('activated_at', 'is', null)
     .execute();
 }
 

@@ -90,12 +90,15 @@ function SignInForm({
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnurl') ?? undefined;
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
+  // An application's login_hint (passed on by the authorization endpoint) prefills the email; it names
+  // the account the application expects, so it goes before a remembered email.
+  const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : '';
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: loginHint, password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const remembered = useRememberedEmail();
   // An email typed before the remembered one arrived wins: the user's own input is never replaced.
   const [typedFirst, setTypedFirst] = useState(false);
-  const rememberedEmail = typedFirst ? null : (remembered.data ?? null);
+  const rememberedEmail = typedFirst || loginHint ? null : (remembered.data ?? null);
   const settled = useRef(false);
   const forgetMe = useMutation({
     mutationFn: () => call(accountApi.forgetEmail),
@@ -136,8 +139,8 @@ function SignInForm({
     if (rememberedEmail) form.setValue('email', rememberedEmail);
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
-    form.setFocus(rememberedEmail ? 'password' : 'email');
-  }, [form, remembered.isPending, rememberedEmail]);
+    form.setFocus(rememberedEmail || loginHint ? 'password' : 'email');
+  }, [form, remembered.isPending, rememberedEmail, loginHint]);
 
   if (challenge) {
     return (
