@@ -7,7 +7,7 @@ const backend = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: process.env.SOURCE_MAPS !== 'false' },
   server: {
     port: 5173,
     allowedHosts: ['.localhost'],
