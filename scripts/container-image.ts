@@ -63,7 +63,10 @@ export async function ensureTools(log: (line: string) => void): Promise<void> {
   if (process.getuid?.() !== 0) throw new Error(`Install ${missing.join(' and ')} first: apt-get install -y ${missing.join(' ')}`);
   log(`Installing ${missing.join(', ')} from Debian...`);
   await run('apt-get', ['update', '-qq'], { maxBuffer: MAX_BUFFER });
-  await run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: MAX_BUFFER });
+  await run('apt-get', ['install', '-y', '-qq', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    maxBuffer: MAX_BUFFER,
+  });
 }
 
 /** Debian bookworm (minbase) as a podman image, made once with debootstrap and then reused. */
@@ -109,7 +112,8 @@ export async function ensureNodeBase(log: (line: string) => void): Promise<strin
   if (await imageExists(tag)) return tag;
   await ensureDebianBase(log);
   const nodeBinary = path.join(ROOT, 'node_modules/node/bin/node');
-  if (!existsSync(nodeBinary)) throw new Error('The pinned Node.js is missing: run npm install first (it puts Node 24 in node_modules/node).');
+  if (!existsSync(nodeBinary))
+    throw new Error('The pinned Node.js is missing: run npm install first (it puts Node 24 in node_modules/node).');
   const npmDir = '/usr/lib/node_modules/npm';
   if (!existsSync(npmDir)) throw new Error(`npm is not at ${npmDir}; install Debian's or NodeSource's nodejs package.`);
   const context = mkdtempSync(path.join(tmpdir(), 'gatehouse-node-base-'));
@@ -181,12 +185,14 @@ export async function imageConfig(tag: string): Promise<ImageConfig> {
         User?: string;
         Volumes?: Record<string, unknown>;
       };
-      HealthCheck?: { Test?: string[] };
+      Healthcheck?: { Test?: string[] };
     },
   ];
   const config = inspected.Config;
-  const env = Object.fromEntries((config.Env ?? []).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
-  const test = inspected.HealthCheck?.Test ?? null;
+  const env = Object.fromEntries(
+    (config.Env ?? []).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+  const test = inspected.Healthcheck?.Test ?? null;
   return {
     env,
     workingDir: config.WorkingDir ?? '/',
@@ -221,7 +227,7 @@ export interface ChrootOptions {
  * Starts a command of the image as a container would: in its own mount and PID namespaces (so the
  * entry point is PID 1 and sees SIGTERM as it would from an orchestrator), chrooted into the image,
  * as the image's user, in its working directory, with only the image's environment plus `env`.
- * SIGTERM to the returned process reaches the command (unshare --kill-child).
+ * Stop it with signalEntryPoint: a signal to the returned unshare process does not reach it.
  */
 export function startInImage(options: ChrootOptions): ChildProcess {
   const { rootfs, config, argv, volume } = options;
@@ -239,9 +245,26 @@ export function startInImage(options: ChrootOptions): ChildProcess {
       .map(([key, value]) => q(`${key}=${value}`))
       .join(' ')} /bin/sh -c ${q(`cd ${q(config.workingDir)} && exec "$@"`)} sh ${argv.map(q).join(' ')}`,
   ].join('\n');
-  return spawn('unshare', ['--mount', '--pid', '--fork', '--kill-child=SIGTERM', '/bin/sh', '-c', script], {
+  return spawn('unshare', ['--mount', '--pid', '--fork', '--kill-child=SIGKILL', '/bin/sh', '-c', script], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Sends a signal to the command started by startInImage, which is PID 1 of its namespace (as the
+ * entry point of a container is): the signal an orchestrator sends when it stops a container.
+ */
+export function signalEntryPoint(child: ChildProcess, signal: NodeJS.Signals): boolean {
+  let children = '';
+  try {
+    children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
+  } catch {
+    return false; // already ended
+  }
+  const pid = Number(children.split(/\s+/)[0]);
+  if (!pid) return false;
+  process.kill(pid, signal);
+  return true;
 }
 
 /** Runs a command of the image to its end (see startInImage). */
