@@ -255,7 +255,7 @@ export function startInImage(options: ChrootOptions): ChildProcess {
  * entry point of a container is): the signal an orchestrator sends when it stops a container.
  */
 export function signalEntryPoint(child: ChildProcess, signal: NodeJS.Signals): boolean {
-  let children = '';
+  let children: string;
   try {
     children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
   } catch {
