@@ -145,8 +145,29 @@ export class ConfigError extends Error {}
 /** Variables whose values may hold credentials: an error names them but never echoes them. */
 const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'SMS_AUTH_TOKEN', 'REDIS_URL']);
 
+/** Variables that may instead be read from a file named by NAME_FILE (container secrets, e.g. /run/secrets/cookie_secret). */
+const FILE_VARIABLES = ['COOKIE_SECRET', 'KEY_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL', 'SMS_AUTH_TOKEN', 'REDIS_URL'] as const;
+
+function readSecretFiles(env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+  const result = { ...env };
+  for (const name of FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) throw new ConfigError(`Both ${name} and ${name}_FILE are set: set only one.`);
+    try {
+      result[name] = readFileSync(path.resolve(cwd, file), 'utf8').trim();
+    } catch (error) {
+      throw new ConfigError(
+        `The environment variable ${name}_FILE names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      );
+    }
+  }
+  return result;
+}
+
 /** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const env = readSecretFiles(givenEnv, cwd);
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
