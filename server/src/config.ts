@@ -89,6 +89,12 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Variables that may instead be read from a file named by NAME_FILE (container secrets, e.g. /run/secrets/cookie_secret). */
+const FILE_VARIABLES = ['COOKIE_SECRET', 'KEY_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL', 'SMS_AUTH_TOKEN', 'REDIS_URL'] as const;
+
+/** Every environment variable Gatehouse reads (compose.yaml's test checks it sets no other). */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(envSchema.shape), ...FILE_VARIABLES.map((name) => `${name}_FILE`)];
+
 export type Config = {
   port: number;
   host: string;
@@ -144,9 +150,6 @@ export class ConfigError extends Error {}
 
 /** Variables whose values may hold credentials: an error names them but never echoes them. */
 const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'SMS_AUTH_TOKEN', 'REDIS_URL']);
-
-/** Variables that may instead be read from a file named by NAME_FILE (container secrets, e.g. /run/secrets/cookie_secret). */
-const FILE_VARIABLES = ['COOKIE_SECRET', 'KEY_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL', 'SMS_AUTH_TOKEN', 'REDIS_URL'] as const;
 
 function readSecretFiles(env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
   const result = { ...env };
