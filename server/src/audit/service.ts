@@ -6,6 +6,7 @@
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
 import type { AuditEvent, AuditPage, AuditQueryInput } from '@gatehouse/common/schemas/audit';
+import { findUserByEmail } from '../accounts/store.ts';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { AuditEventRow, Executor } from '../db/schema.ts';
@@ -65,7 +66,8 @@ function view(row: AuditEventRow): AuditEvent {
 
 /** One page of the organisation's events, newest first; `next` is the cursor of the page after. */
 export async function auditPage(ctx: AppContext, organisationId: string, query: AuditQueryInput): Promise<AuditPage> {
-  const rows = await findAuditEvents(ctx.db.kysely, organisationId, { ...query, limit: query.limit + 1 });
+  const who = query.who?.includes('@') ? ((await findUserByEmail(ctx.db.kysely, organisationId, query.who))?.id ?? query.who) : query.who;
+  const rows = await findAuditEvents(ctx.db.kysely, organisationId, { ...query, types: query.type, who, limit: query.limit + 1 });
   const events = rows.slice(0, query.limit).map(view);
   return { events, next: rows.length > query.limit ? events.at(-1)!.id : null };
 }

@@ -6,7 +6,7 @@
  * themselves.
  */
 import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
-import { randomUUID } from 'node:crypto';
+import { listUserClients } from '../applications/store.ts';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -21,7 +21,8 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { createUser } from './create.ts';
 import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
@@ -54,30 +55,17 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
   if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
   if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
   const clientIds = await checkedClientIds(ctx, org.id, input.clients);
-  const id = randomUUID();
-  const now = ctx.clock.now();
+  let id = '';
   try {
     await assertRoomForUsers(ctx, org, async (trx) => {
-      await insertUser(
-        trx,
-        newUserRow({
-          id,
-          organisationId: org.id,
-          email: input.email,
-          role: input.role,
-          now,
-          changes: {
-            first_name: input.firstName,
-            surname: input.surname ?? null,
-            multi_factor_auth_required: input.multiFactorAuthRequired,
-          },
-        }),
-      );
-      await grantClientAccess(trx, org.id, id, clientIds, now);
-      await recordAuditEvent(ctx, trx, org.id, {
-        type: 'user.created',
-        subject: { kind: 'user', id },
-        details: { email: input.email, role: input.role, applications: clientIds },
+      id = await createUser(ctx, trx, org.id, {
+        email: input.email,
+        role: input.role,
+        via: 'invitation',
+        firstName: input.firstName,
+        surname: input.surname ?? null,
+        multiFactorAuthRequired: input.multiFactorAuthRequired,
+        clientIds,
       });
     });
   } catch (error) {
@@ -248,11 +236,14 @@ export async function updateUserDetails(
     clientIds = await checkedClientIds(ctx, org.id, input.clients);
   }
   const { updated_at: _, ...edited } = changes;
-  const changed = changedFields(target, edited);
+  const details = changedFields(target, edited);
+  if (clientIds) {
+    const before = (await listUserClients(ctx.db.kysely, org.id, id)).map((c) => c.id).sort();
+    Object.assign(details, changedFields({ applications: before }, { applications: [...clientIds].sort() }));
+  }
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateUser(trx, org.id, id, changes);
     if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
-    const details = { ...changed, ...(clientIds ? { applications: clientIds } : {}) };
     if (Object.keys(details).length > 0)
       await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });

@@ -35,6 +35,7 @@ const SignUpOrganisationPage = lazyPage(
 const DemoPage = lazyPage(async () => (await import('../pages/demo/DemoPage.tsx')).DemoPage);
 const HelpPage = lazyPage(async () => (await import('../pages/help/HelpPage.tsx')).HelpPage);
 const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage.tsx')).PrivacyPolicyPage);
+const ApiReferencePage = lazyPage(async () => (await import('../pages/developers/ApiReferencePage.tsx')).ApiReferencePage);
 const TermsPage = lazyPage(async () => (await import('../pages/legal/TermsPage.tsx')).TermsPage);
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -62,6 +63,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   signupOrganisation: SignUpOrganisationPage,
   demo: DemoPage,
   help: HelpPage,
+  apiReference: ApiReferencePage,
   privacyPolicy: PrivacyPolicyPage,
   termsAndConditions: TermsPage,
   twoStep: TwoStepPage,

@@ -5,12 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAdminRole, LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, matchRoute, ROUTES } from '@gatehouse/common/routes';
+import { usersApi } from '@gatehouse/common/api/users';
+import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { updateUserRequest, type UpdateUserRequest, type UserActionResult } from '@gatehouse/common/schemas/users';
+import { updateUserRequest, type UpdateUserRequest } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { storeUser, useUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -92,15 +93,16 @@ function UserDetailsForm({ user }: { user: Account }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const save = useMutation({
     mutationFn: (values: UpdateUser) =>
-      api<UserActionResult>(`${API.users}/${encodeURIComponent(user.id)}`, {
-        method: 'PUT',
-        form: {
+      call(usersApi.update, {
+        params: { id: user.id },
+        body: {
           firstName: values.firstName,
           surname: values.surname,
           phoneNumber: values.phoneNumber,
           returnurl: returnUrl ?? undefined,
-          // What the screen does not show is not sent: the server keeps it as it is.
-          ...(self ? {} : { role: values.role, clients: values.clients }),
+          // What the screen does not show is not sent (undefined is left out): the server keeps it as it is.
+          clients: self ? undefined : values.clients,
+          ...(self ? {} : { role: values.role }),
           ...(self || org.requireTwoStep ? {} : { multiFactorAuthRequired: values.multiFactorAuthRequired }),
         },
       }),
