@@ -56,6 +56,12 @@ function configurationFindings(config: Config, env: NodeJS.ProcessEnv): Finding[
         area,
         text: `${name} is not set: the one kept in ${config.dataDir} is used.${several ? ' Every process must share it: set it from your secret store.' : ''}${name === 'KEY_ENCRYPTION_KEY' ? ' Back it up: without it the signing keys cannot be read.' : ''}`,
       });
+  if (config.keyEncryptionKeyDecryptOnly)
+    findings.push({
+      level: 'warn',
+      area,
+      text: 'KEY_ENCRYPTION_KEY_DECRYPT_ONLY is set: a key rotation is under way. Once every process has the new key, run gatehouse reencrypt-secrets.',
+    });
   try {
     accessSync(config.dataDir, constants.W_OK);
   } catch {

@@ -12,6 +12,7 @@ import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
 import { closeMail } from '../mail/service.ts';
 import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
+import { reencryptSecrets } from '../security/key-rotation.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 import { enableUserByOperator } from '../users/service.ts';
 
@@ -33,6 +34,9 @@ ${OUTBOX_USAGE}
   reset-mfa <name> --email <email>
       Turns off the multi-factor authentication of that user of organisation <name> (a lost device and
       no administrator to reset it). They sign in with their password, and set it up again where required.
+  reencrypt-secrets
+      After KEY_ENCRYPTION_KEY was changed (the old value now in KEY_ENCRYPTION_KEY_DECRYPT_ONLY on
+      every process), seals every stored secret under the new key. See docs/operations.md.
   doctor
       Checks the configuration, the database, SMTP, SMS and Redis, and says plainly what is wrong
       (exit status 1 when something is). Changes nothing and sends nothing.
@@ -184,7 +188,27 @@ async function backup(args: string[]): Promise<void> {
   }
 }
 
+async function reencrypt(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const config = loadConfig();
+  if (!config.keyEncryptionKeyDecryptOnly)
+    throw new UsageError('Set the previous key as KEY_ENCRYPTION_KEY_DECRYPT_ONLY (and the new one as KEY_ENCRYPTION_KEY) first.');
+  const ctx = await openContext(config);
+  try {
+    const done = await reencryptSecrets(ctx);
+    console.log(
+      `Sealed under the new KEY_ENCRYPTION_KEY: ${done.signingKeys} signing keys, ${done.authenticatorKeys} authenticator keys, ${done.enrolments} set-ups in progress, ${done.webhookSecrets} webhook secrets.`,
+    );
+    console.log(
+      'Recovery codes made before the rotation are checked under KEY_ENCRYPTION_KEY_DECRYPT_ONLY while it is set: they stop working when it is removed.',
+    );
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'reencrypt-secrets': reencrypt,
   backup,
   doctor,
   'enable-user': enableUser,
