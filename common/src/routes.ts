@@ -56,6 +56,8 @@ export const ROUTES = {
   applications: { path: '/applications', access: ORG_ADMIN, title: 'Applications' },
   addApplication: { path: '/applications/add', access: ORG_ADMIN, title: 'Add an application' },
   application: { path: '/applications/:id', access: ORG_ADMIN, title: 'Application' },
+  audit: { path: '/audit', access: ORG_ADMIN, title: 'Audit log' },
+  webhooks: { path: '/webhooks', access: ORG_ADMIN, title: 'Webhooks' },
   users: { path: '/users', access: USER_ADMINS, title: 'Users' },
   addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },

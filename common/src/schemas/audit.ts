@@ -20,7 +20,8 @@ export const auditQuery = z.object({
 });
 export type AuditQueryInput = z.output<typeof auditQuery>;
 
-const party = z.object({ kind: z.string(), id: z.string().nullable() });
+/** Who did it, or what it was done to: its kind, id and what people call it (an email, a name, an address). */
+const party = z.object({ kind: z.string(), id: z.string().nullable(), label: z.string().nullable() });
 
 export const auditEventSchema = z.object({
   id: z.number().int(),

@@ -28,6 +28,7 @@ import { useReturnUrl } from '../../features/users/return-url.ts';
 import { mayManage, roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
+import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 
@@ -72,6 +73,7 @@ export function UserPage() {
         <div className="application-aside">
           <UserAccountCard user={user.data} />
           <AccessHistoryCard user={user.data} />
+          <UserActivityCard userId={user.data.id} email={user.data.email} />
         </div>
       </div>
     </>
