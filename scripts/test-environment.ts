@@ -18,11 +18,14 @@ declare module 'vitest' {
     redisUrl: string;
     /** Prometheus's promtool, which checks the /metrics exposition, or '' when that check is skipped. */
     promtoolPath: string;
+    /** podman, which builds and mounts the container image (as root), or '' when the image test is skipped. */
+    podmanPath: string;
   }
 }
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const DEFAULT_PROMTOOL = '/usr/bin/promtool';
+const DEFAULT_PODMAN = '/usr/bin/podman';
 
 async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -70,6 +73,12 @@ export default async function setup(project: TestProject): Promise<void> {
   const promtoolOk = existsSync(promtool);
   project.provide('promtoolPath', promtoolOk ? promtool : '');
 
+  const podman = process.env.PODMAN_PATH ?? DEFAULT_PODMAN;
+  // Mounting an image and entering it with unshare and chroot need root (or a user namespace set up for it).
+  const isRoot = process.getuid?.() === 0;
+  const podmanOk = existsSync(podman) && existsSync('/usr/sbin/debootstrap') && isRoot;
+  project.provide('podmanPath', podmanOk ? podman : '');
+
   if (pgOk) say(`PostgreSQL suite: runs against ${pgUrl}`);
   else {
     const why = pgUrl ? `${pgUrl} is unreachable` : 'TEST_DATABASE_URL is not set';
@@ -93,5 +102,11 @@ export default async function setup(project: TestProject): Promise<void> {
     say(
       `Prometheus format check: SKIPPED (no promtool at ${promtool}; install it with apt-get install -y prometheus); /metrics is still tested.`,
     );
+  }
+  if (podmanOk) say(`Container image test: runs with ${podman}`);
+  else {
+    const why = !isRoot ? 'it needs root to mount the image' : `no podman at ${podman} or no debootstrap`;
+    if (required.has('podman')) throw new Error(`The container image test is required but ${why}.`);
+    say(`Container image test: SKIPPED (${why}; install them with apt-get install -y podman debootstrap).`);
   }
 }

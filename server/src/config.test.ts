@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,6 +33,21 @@ describe('configuration', () => {
     const file = path.join(cwd, 'data', 'cookie-secret');
     expect(readFileSync(file, 'utf8').trim()).toBe(first.cookieSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads secrets from the files NAME_FILE names (container secrets), and says which file cannot be read', () => {
+    const cwd = tempDir();
+    writeFileSync(path.join(cwd, 'cookie_secret'), 'c'.repeat(40) + '\n');
+    writeFileSync(path.join(cwd, 'database_url'), 'postgres://gatehouse:s3cret@db:5432/gatehouse\n');
+    const config = loadConfig({ COOKIE_SECRET_FILE: 'cookie_secret', DATABASE_URL_FILE: path.join(cwd, 'database_url') }, cwd);
+    expect(config.cookieSecret).toBe('c'.repeat(40));
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://gatehouse:s3cret@db:5432/gatehouse' });
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEY_FILE: 'missing' }, cwd)).toThrow(
+      new ConfigError('The environment variable KEY_ENCRYPTION_KEY_FILE names missing, which cannot be read (ENOENT).'),
+    );
+    expect(() => loadConfig({ COOKIE_SECRET: 'd'.repeat(40), COOKIE_SECRET_FILE: 'cookie_secret' }, cwd)).toThrow(
+      'Both COOKIE_SECRET and COOKIE_SECRET_FILE are set',
+    );
   });
 
   it('reads PostgreSQL URLs and public URL settings', () => {

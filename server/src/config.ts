@@ -54,6 +54,7 @@ const envSchema = z.object({
     .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Gatehouse <no-reply@example.com>"')
     .optional(),
   KEY_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  KEY_ENCRYPTION_KEY_DECRYPT_ONLY: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPPORT_EMAIL: z
     .string()
     .max(254)
@@ -90,6 +91,20 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Variables that may instead be read from a file named by NAME_FILE (container secrets, e.g. /run/secrets/cookie_secret). */
+const FILE_VARIABLES = [
+  'COOKIE_SECRET',
+  'KEY_ENCRYPTION_KEY',
+  'KEY_ENCRYPTION_KEY_DECRYPT_ONLY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SMS_AUTH_TOKEN',
+  'REDIS_URL',
+] as const;
+
+/** Every environment variable Gatehouse reads (compose.yaml's test checks it sets no other). */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(envSchema.shape), ...FILE_VARIABLES.map((name) => `${name}_FILE`)];
+
 export type Config = {
   port: number;
   host: string;
@@ -110,6 +125,8 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | null;
   /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
   keyEncryptionKey: string;
+  /** During a rotation of KEY_ENCRYPTION_KEY: another key accepted for reading (never for writing); null otherwise. */
+  keyEncryptionKeyDecryptOnly: string | null;
   /** Where the help page's contact form sends its messages; also the contact address of the privacy policy. */
   supportEmail: string;
   /** Who is responsible for the personal data, as the privacy policy names them. */
@@ -146,10 +163,35 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 5
 export class ConfigError extends Error {}
 
 /** Variables whose values may hold credentials: an error names them but never echoes them. */
-const SECRET_VARIABLES = new Set(['COOKIE_SECRET', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'SMS_AUTH_TOKEN', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'COOKIE_SECRET',
+  'SMTP_URL',
+  'KEY_ENCRYPTION_KEY',
+  'KEY_ENCRYPTION_KEY_DECRYPT_ONLY',
+  'SMS_AUTH_TOKEN',
+  'REDIS_URL',
+]);
+
+function readSecretFiles(env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+  const result = { ...env };
+  for (const name of FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) throw new ConfigError(`Both ${name} and ${name}_FILE are set: set only one.`);
+    try {
+      result[name] = readFileSync(path.resolve(cwd, file), 'utf8').trim();
+    } catch (error) {
+      throw new ConfigError(
+        `The environment variable ${name}_FILE names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      );
+    }
+  }
+  return result;
+}
 
 /** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const env = readSecretFiles(givenEnv, cwd);
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -199,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
+    keyEncryptionKeyDecryptOnly: e.KEY_ENCRYPTION_KEY_DECRYPT_ONLY ?? null,
     // RFC 2142's mailbox for customer service, on the deployment's own domain, unless told otherwise.
     supportEmail: e.SUPPORT_EMAIL ?? `support@${e.BASE_HOSTNAME}`,
     dataController: e.DATA_CONTROLLER ?? `The operator of ${e.BASE_HOSTNAME}`,
@@ -240,4 +283,9 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
 /** The public origin of a host of this deployment, e.g. http://acme.localhost:3000. */
 export function originFor(config: Config, host: string): string {
   return `${config.publicScheme}://${host}${config.publicPort === null ? '' : `:${config.publicPort}`}`;
+}
+
+/** The key-encryption keys that may read what is stored: the current one first, then the decrypt-only one of a rotation. */
+export function keyEncryptionKeys(config: Pick<Config, 'keyEncryptionKey' | 'keyEncryptionKeyDecryptOnly'>): string[] {
+  return config.keyEncryptionKeyDecryptOnly ? [config.keyEncryptionKey, config.keyEncryptionKeyDecryptOnly] : [config.keyEncryptionKey];
 }

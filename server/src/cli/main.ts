@@ -1,5 +1,7 @@
 /** The `gatehouse` command: operator tasks that work on the configured database without a running server. */
 import { runAs } from '../audit/origin.ts';
+import { BackupRefused, backupDatabase } from './backup.ts';
+import { doctor as runDoctor } from './doctor.ts';
 import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
 import { ConfigError, loadConfig, originFor } from '../config.ts';
@@ -10,6 +12,7 @@ import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
 import { closeMail } from '../mail/service.ts';
 import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
+import { reencryptSecrets } from '../security/key-rotation.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 import { enableUserByOperator } from '../users/service.ts';
 
@@ -31,6 +34,15 @@ ${OUTBOX_USAGE}
   reset-mfa <name> --email <email>
       Turns off the multi-factor authentication of that user of organisation <name> (a lost device and
       no administrator to reset it). They sign in with their password, and set it up again where required.
+  reencrypt-secrets
+      After KEY_ENCRYPTION_KEY was changed (the old value now in KEY_ENCRYPTION_KEY_DECRYPT_ONLY on
+      every process), seals every stored secret under the new key. See docs/operations.md.
+  doctor
+      Checks the configuration, the database, SMTP, SMS and Redis, and says plainly what is wrong
+      (exit status 1 when something is). Changes nothing and sends nothing.
+  backup <file>
+      Copies the SQLite database to <file> while the server runs (SQLite's online backup API) and
+      checks the copy. For PostgreSQL it says how to use pg_dump instead.
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -148,7 +160,57 @@ async function enableUser(args: string[]): Promise<void> {
   }
 }
 
+/** Ends the command with this exit status; what to say was already said. */
+class ExitStatus extends Error {
+  readonly code: number;
+  constructor(code: number) {
+    super(`exit ${code}`);
+    this.code = code;
+  }
+}
+
+async function doctor(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const code = await runDoctor();
+  if (code !== 0) throw new ExitStatus(code);
+}
+
+async function backup(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const target = positionals[0];
+  if (!target || positionals.length > 1) throw new UsageError('Give the file to write the backup to.');
+  try {
+    console.log(await backupDatabase(loadConfig(), target));
+  } catch (error) {
+    if (!(error instanceof BackupRefused)) throw error;
+    console.error(error.message);
+    throw new ExitStatus(1);
+  }
+}
+
+async function reencrypt(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const config = loadConfig();
+  if (!config.keyEncryptionKeyDecryptOnly)
+    throw new UsageError('Set the previous key as KEY_ENCRYPTION_KEY_DECRYPT_ONLY (and the new one as KEY_ENCRYPTION_KEY) first.');
+  const ctx = await openContext(config);
+  try {
+    const done = await reencryptSecrets(ctx);
+    console.log(
+      `Sealed under the new KEY_ENCRYPTION_KEY: ${done.signingKeys} signing keys, ${done.authenticatorKeys} authenticator keys, ${done.enrolments} set-ups in progress, ${done.webhookSecrets} webhook secrets.`,
+    );
+    console.log(
+      'Recovery codes made before the rotation are checked under KEY_ENCRYPTION_KEY_DECRYPT_ONLY while it is set: they stop working when it is removed.',
+    );
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'reencrypt-secrets': reencrypt,
+  backup,
+  doctor,
   'enable-user': enableUser,
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
@@ -173,6 +235,7 @@ export async function runCli(argv: string[]): Promise<number> {
     await runAs({ kind: 'operator', id: null }, () => run(rest));
     return 0;
   } catch (error) {
+    if (error instanceof ExitStatus) return error.code;
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof AppError) console.error(describeAppError(error));

@@ -40,3 +40,20 @@ export function smtpTransport(mail: NonNullable<Config['mail']>): MailTransport 
     close: () => transporter.close(),
   };
 }
+
+/** Connects to the SMTP server and signs in (if the URL has credentials) without sending anything: `gatehouse doctor`. */
+export async function verifySmtp(mail: NonNullable<Config['mail']>): Promise<void> {
+  const transporter = nodemailer.createTransport({
+    ...parseConnectionUrl(mail.smtpUrl),
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: 10_000,
+    logger: false,
+    debug: false,
+  });
+  try {
+    await transporter.verify();
+  } finally {
+    transporter.close();
+  }
+}

@@ -27,7 +27,7 @@ import type { Organisation } from '../organisations/model.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode, RECOVERY_CODE_AMR } from './model.ts';
-import { codeHash, codeMatches, decryptMfaSecret, looksLikeRecoveryCode, newNumericCode, recoveryCodeHash } from './secrets.ts';
+import { codeHash, codeMatches, decryptMfaSecret, looksLikeRecoveryCode, newNumericCode, recoveryCodeHashes } from './secrets.ts';
 import {
   acceptTotpStep,
   countSignInAttempt,
@@ -138,7 +138,9 @@ async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, stat
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   if (looksLikeRecoveryCode(code)) {
-    return (await useRecoveryCode(db, org.id, user.id, recoveryCodeHash(ctx, user.id, code), now)) ? RECOVERY_CODE_AMR : null;
+    for (const hash of recoveryCodeHashes(ctx, user.id, code))
+      if (await useRecoveryCode(db, org.id, user.id, hash, now)) return RECOVERY_CODE_AMR;
+    return null;
   }
   if (state.kind === TWO_STEP_KINDS.app) {
     const mfa = await findUserMfa(db, org.id, user.id);

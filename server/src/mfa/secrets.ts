@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { MFA } from '@gatehouse/common/mfa';
+import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
 import { deriveKey, hmac, newCode, normaliseCode, safeEqual } from '../security/tokens.ts';
@@ -18,16 +19,16 @@ export function encryptMfaSecret(ctx: AppContext, organisationId: string, userId
 }
 
 export function decryptMfaSecret(ctx: AppContext, organisationId: string, userId: string, envelope: string): string {
-  return decryptSecret(ctx.config.keyEncryptionKey, envelope, binding(organisationId, userId));
+  return decryptSecret(keyEncryptionKeys(ctx.config), envelope, binding(organisationId, userId));
 }
 
-let cachedKey: { secret: string; key: Buffer } | undefined;
-function codeKey(ctx: AppContext): Buffer {
-  if (cachedKey?.secret !== ctx.config.keyEncryptionKey) {
-    cachedKey = { secret: ctx.config.keyEncryptionKey, key: deriveKey(ctx.config.keyEncryptionKey, 'mfa-codes') };
-  }
-  return cachedKey.key;
+const codeKeys = new Map<string, Buffer>();
+function codeKeyOf(secret: string): Buffer {
+  let key = codeKeys.get(secret);
+  if (!key) codeKeys.set(secret, (key = deriveKey(secret, 'mfa-codes')));
+  return key;
 }
+const codeKey = (ctx: AppContext): Buffer => codeKeyOf(ctx.config.keyEncryptionKey);
 
 /** A code of MFA.digits random decimal digits, for email and SMS. */
 export function newNumericCode(): string {
@@ -42,8 +43,12 @@ export function codeHash(ctx: AppContext, bindingId: string, code: string): stri
   return hmac(codeKey(ctx), 'code', bindingId, digitsOf(code));
 }
 
+/** Also under the decrypt-only key of a rotation, so that a code sent just before it still works. */
 export function codeMatches(ctx: AppContext, bindingId: string, code: string, stored: string | null): boolean {
-  return stored !== null && safeEqual(codeHash(ctx, bindingId, code), stored);
+  return (
+    stored !== null &&
+    keyEncryptionKeys(ctx.config).some((secret) => safeEqual(hmac(codeKeyOf(secret), 'code', bindingId, digitsOf(code)), stored))
+  );
 }
 
 /** Ten fresh recovery codes, as shown to the user (groups of four). */
@@ -53,6 +58,14 @@ export function newRecoveryCodes(): string[] {
 
 export function recoveryCodeHash(ctx: AppContext, userId: string, code: string): string {
   return hmac(codeKey(ctx), 'recovery', userId, normaliseCode(code));
+}
+
+/**
+ * The forms a typed recovery code may be stored in: under the current key and, during a rotation of
+ * KEY_ENCRYPTION_KEY, the decrypt-only key (an HMAC cannot be re-keyed without the code itself).
+ */
+export function recoveryCodeHashes(ctx: AppContext, userId: string, code: string): string[] {
+  return keyEncryptionKeys(ctx.config).map((secret) => hmac(codeKeyOf(secret), 'recovery', userId, normaliseCode(code)));
 }
 
 /** Whether typed input has the length of a recovery code (12 symbols) rather than of a numeric code (6 digits). */

@@ -33,14 +33,23 @@ export function encryptSecret(secret: string, plaintext: string, associatedData:
   ].join('.');
 }
 
-export function decryptSecret(secret: string, envelope: string, associatedData: string): string {
+/** Whether the envelope was sealed under this key-encryption key (a rotation re-encrypts the others). */
+export function sealedWith(secret: string, envelope: string): boolean {
+  return envelope.split('.')[1] === fingerprint(deriveKey(secret));
+}
+
+/**
+ * Opens an envelope with whichever of the given key-encryption keys sealed it (the current key and,
+ * during a rotation, the decrypt-only one).
+ */
+export function decryptSecret(secrets: string | readonly string[], envelope: string, associatedData: string): string {
   const [version, keyId, iv, tag, ciphertext] = envelope.split('.');
   if (version !== VERSION || !keyId || !iv || !tag || ciphertext === undefined)
     throw new KeyEncryptionError('The stored key is not in a known format.');
-  const key = deriveKey(secret);
-  if (fingerprint(key) !== keyId) {
+  const key = (typeof secrets === 'string' ? [secrets] : secrets).map(deriveKey).find((candidate) => fingerprint(candidate) === keyId);
+  if (!key) {
     throw new KeyEncryptionError(
-      'The signing keys were encrypted with a different KEY_ENCRYPTION_KEY: give every process the same value (or the same DATA_DIR).',
+      'The signing keys were encrypted with a different KEY_ENCRYPTION_KEY: give every process the same value (or the same DATA_DIR), and during a rotation the other one as KEY_ENCRYPTION_KEY_DECRYPT_ONLY.',
     );
   }
   try {

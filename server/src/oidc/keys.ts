@@ -11,6 +11,7 @@ import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Transaction } from 'kysely';
 import { DAY } from '../clock.ts';
+import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 import type { Database, OidcKeyRow } from '../db/schema.ts';
@@ -125,7 +126,7 @@ export async function loadPrivateJwks(ctx: AppContext, organisationId: string): 
   const next = rows.filter((r) => r.retired_at === null && r.activated_at === null);
   const retired = rows.filter((r) => r.retired_at !== null);
   return [...current, ...next, ...retired].map(
-    (row) => JSON.parse(decryptSecret(ctx.config.keyEncryptionKey, row.encrypted_jwk, `${organisationId}:${row.kid}`)) as PrivateJwk,
+    (row) => JSON.parse(decryptSecret(keyEncryptionKeys(ctx.config), row.encrypted_jwk, `${organisationId}:${row.kid}`)) as PrivateJwk,
   );
 }
 

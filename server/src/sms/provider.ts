@@ -53,6 +53,29 @@ export async function sendTextMessage(sms: SmsConfig, to: string, body: string):
   await response.body?.cancel();
 }
 
+/** Asks the provider for the account (a read, nothing is sent), so that `gatehouse doctor` sees wrong credentials. */
+export async function checkSmsAccount(sms: SmsConfig): Promise<void> {
+  const url = `${sms.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(sms.accountSid)}.json`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${sms.accountSid}:${sms.authToken}`).toString('base64')}`,
+        accept: 'application/json',
+      },
+      redirect: 'error',
+      signal: AbortSignal.timeout(5000),
+    });
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
+    throw new Error(`The SMS provider at ${sms.apiUrl} ${reason}`, { cause: error });
+  }
+  if (response.status === 401 || response.status === 403)
+    throw new Error('The SMS provider refused SMS_ACCOUNT_SID and SMS_AUTH_TOKEN: check both.');
+  if (!response.ok) throw await providerError(response);
+  await response.body?.cancel();
+}
+
 /** The outbox's courier for the 'sms' channel: a code that expired while waiting is not sent. */
 export function smsCourier(sms: SmsConfig): Courier {
   return {

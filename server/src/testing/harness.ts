@@ -83,6 +83,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     mail: null,
     // Kept in the data directory, as the CLI (a child process sharing DATA_DIR) reads it from there.
     keyEncryptionKey: readOrCreateSecret(dataDir, 'key-encryption-key'),
+    keyEncryptionKeyDecryptOnly: null,
     supportEmail: 'support@gatehouse.test',
     dataController: 'Gatehouse Test Ltd',
     demoLifetimeMs: 24 * 60 * 60 * 1000,

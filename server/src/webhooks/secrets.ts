@@ -1,4 +1,5 @@
 /** Endpoint secrets are encrypted at rest with KEY_ENCRYPTION_KEY, bound to their organisation and endpoint. */
+import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { WebhookEndpointRow } from '../db/schema.ts';
 import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
@@ -10,5 +11,5 @@ export function sealSecret(ctx: AppContext, organisationId: string, endpointId: 
 }
 
 export function endpointSecret(ctx: AppContext, endpoint: Pick<WebhookEndpointRow, 'organisation_id' | 'id' | 'secret_encrypted'>): string {
-  return decryptSecret(ctx.config.keyEncryptionKey, endpoint.secret_encrypted, boundTo(endpoint.organisation_id, endpoint.id));
+  return decryptSecret(keyEncryptionKeys(ctx.config), endpoint.secret_encrypted, boundTo(endpoint.organisation_id, endpoint.id));
 }

@@ -37,7 +37,32 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
  * safe when several processes start at once (Kysely takes a lock).
  */
 export async function migrate(db: Db, target?: string): Promise<void> {
-  const migrator = new Migrator({
+  const migrator = await migratorFor(db);
+  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** What `gatehouse doctor` reports: migrations this version has not yet applied, and applied ones it does not know (a newer version ran). */
+export async function migrationStatus(db: Db): Promise<{ applied: number; pending: string[]; unknown: string[] }> {
+  const migrator = await migratorFor(db);
+  const known = await migrator.getMigrations();
+  const pending = known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  const table = db.dialect === 'postgres' ? sql.table(`${await currentSchema(db)}.kysely_migration`) : sql.table('kysely_migration');
+  const names = await sql<{ name: string }>`select name from ${table}`.execute(db.kysely).then(
+    (r) => r.rows.map((row) => row.name),
+    () => [] as string[],
+  );
+  const knownNames = new Set(known.map((m) => m.name));
+  return { applied: names.length, pending, unknown: names.filter((name) => !knownNames.has(name)) };
+}
+
+async function migratorFor(db: Db): Promise<Migrator> {
+  return new Migrator({
     db: db.kysely as unknown as Kysely<unknown>,
     // Kysely looks for its migration tables in every schema unless told which: another schema of the
     // same database (another install, or a parallel test run) would otherwise pass for this one.
@@ -46,13 +71,6 @@ export async function migrate(db: Db, target?: string): Promise<void> {
       getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(db.dialect)])),
     },
   });
-  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
-  }
 }
 
 async function currentSchema(db: Db): Promise<string> {
