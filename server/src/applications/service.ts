@@ -84,6 +84,8 @@ export async function createApplication(
     created_at: now,
     updated_at: now,
     last_code_at: null,
+    scim_token_hash: null,
+    scim_token_created_at: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertClient(trx, row);

@@ -48,12 +48,29 @@ async function targetUser(ctx: AppContext, org: Organisation, actor: UserRow, id
   return user;
 }
 
-/** POST /api/users: a Pending user with the given details and an invitation email. */
-export async function inviteUser(ctx: AppContext, org: Organisation, actor: UserRow, input: InviteUserInput): Promise<UserRow> {
+/** What a new user is made of, whoever creates them (an admin's invitation, or an application through SCIM). */
+export interface NewUserFields {
+  email: string;
+  role: UserRow['role'];
+  firstName: string | null;
+  surname: string | null;
+  phoneNumber?: string | null;
+  externalId?: string | null;
+  multiFactorAuthRequired: boolean;
+}
+
+/**
+ * Inserts a Pending user with access to the (checked) applications, within the organisation's user
+ * limit, and records `user.created`; a taken email is a CONFLICT on field email. Sends nothing.
+ */
+export async function createUserAccount(
+  ctx: AppContext,
+  org: Organisation,
+  fields: NewUserFields,
+  clientIds: readonly string[],
+): Promise<UserRow> {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
-  if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
-  if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
-  const clientIds = await checkedClientIds(ctx, org.id, input.clients);
+  if (await findUserByEmail(ctx.db.kysely, org.id, fields.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
   const id = randomUUID();
   const now = ctx.clock.now();
   try {
@@ -63,13 +80,15 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
         newUserRow({
           id,
           organisationId: org.id,
-          email: input.email,
-          role: input.role,
+          email: fields.email,
+          role: fields.role,
           now,
           changes: {
-            first_name: input.firstName,
-            surname: input.surname ?? null,
-            multi_factor_auth_required: input.multiFactorAuthRequired,
+            first_name: fields.firstName,
+            surname: fields.surname,
+            phone_number: fields.phoneNumber ?? null,
+            external_id: fields.externalId ?? null,
+            multi_factor_auth_required: fields.multiFactorAuthRequired,
           },
         }),
       );
@@ -77,15 +96,35 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
       await recordAuditEvent(ctx, trx, org.id, {
         type: 'user.created',
         subject: { kind: 'user', id },
-        details: { email: input.email, role: input.role, applications: clientIds },
+        details: { email: fields.email, role: fields.role, applications: [...clientIds] },
       });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
     throw error;
   }
-  await deleteThrottle(ctx.db.kysely, org.id, input.email);
-  const user = (await findUserById(ctx.db.kysely, org.id, id))!;
+  await deleteThrottle(ctx.db.kysely, org.id, fields.email);
+  return (await findUserById(ctx.db.kysely, org.id, id))!;
+}
+
+/** POST /api/users: a Pending user with the given details and an invitation email. */
+export async function inviteUser(ctx: AppContext, org: Organisation, actor: UserRow, input: InviteUserInput): Promise<UserRow> {
+  if (org.isBase) throw new AppError('BASE_ORGANISATION');
+  if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
+  if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+  const clientIds = await checkedClientIds(ctx, org.id, input.clients);
+  const user = await createUserAccount(
+    ctx,
+    org,
+    {
+      email: input.email,
+      role: input.role,
+      firstName: input.firstName,
+      surname: input.surname ?? null,
+      multiFactorAuthRequired: input.multiFactorAuthRequired,
+    },
+    clientIds,
+  );
   await sendInvitationEmail(ctx, org, user, actor);
   return user;
 }
@@ -154,6 +193,21 @@ export async function disableUser(ctx: AppContext, org: Organisation, actor: Use
   const user = await setUserStatus(ctx, org.id, id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] });
   if (!user) throw new AppError('STATUS_CONFLICT');
   return { message: MESSAGES.userDetailsUpdated, user };
+}
+
+/**
+ * Disables or re-enables a user for a provisioning application (SCIM `active`), which manages End
+ * users only; disabling ends the user's sessions and tokens at once. Answers the user after it.
+ */
+export async function setUserActive(ctx: AppContext, org: Organisation, target: UserRow, active: boolean): Promise<UserRow> {
+  const changed = active
+    ? target.status === 'Disabled'
+      ? await setUserStatus(ctx, org.id, target.id, target.password_hash === null ? 'Pending' : 'SignedUp', { from: ['Disabled'] })
+      : null
+    : target.status !== 'Disabled'
+      ? await setUserStatus(ctx, org.id, target.id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] })
+      : null;
+  return changed ?? (await findUserById(ctx.db.kysely, org.id, target.id)) ?? target;
 }
 
 /** 'Send reset email': a link to choose a new password. */
@@ -247,16 +301,37 @@ export async function updateUserDetails(
     }
     clientIds = await checkedClientIds(ctx, org.id, input.clients);
   }
+  return { message: MESSAGES.userDetailsUpdated, user: await applyUserChanges(ctx, org, target, changes, clientIds) };
+}
+
+/**
+ * Writes changes to a user's columns (and, when given, replaces their application access) in one
+ * transaction with a `user.updated` event naming what changed; answers the user as stored after it.
+ * A taken email is a CONFLICT on field email.
+ */
+export async function applyUserChanges(
+  ctx: AppContext,
+  org: Organisation,
+  target: UserRow,
+  changes: UserUpdate,
+  clientIds?: readonly string[],
+): Promise<UserRow> {
+  const now = ctx.clock.now();
   const { updated_at: _, ...edited } = changes;
   const changed = changedFields(target, edited);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateUser(trx, org.id, id, changes);
-    if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
-    const details = { ...changed, ...(clientIds ? { applications: clientIds } : {}) };
-    if (Object.keys(details).length > 0)
-      await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
-  });
-  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
+      if (clientIds) await grantClientAccess(trx, org.id, target.id, clientIds, now);
+      const details = { ...changed, ...(clientIds ? { applications: [...clientIds] } : {}) };
+      if (Object.keys(details).length > 0)
+        await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+    throw error;
+  }
+  return (await findUserById(ctx.db.kysely, org.id, target.id))!;
 }
 
 /**
