@@ -1,5 +1,6 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
 import { auditRoutes } from './audit/routes.ts';
+import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { registerGauges } from './telemetry/gauges.ts';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   webhookRoutes(app, ctx);
   auditRoutes(app, ctx);
   metricsRoutes(app, ctx);
+  await app.register(scimPlugin, { prefix: SCIM_PREFIX, ctx, registry: providers });
   await registerSpa(app, options.webDist);
 
   return { app, resolver, lifecycle, routes, telemetryPort: () => telemetry.listener?.port ?? null };

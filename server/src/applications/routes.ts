@@ -7,6 +7,9 @@ import {
   updateApplicationRequest,
 } from '@gatehouse/common/schemas/applications';
 import type { AppContext } from '../context.ts';
+import type { ScimTokenResponse } from '@gatehouse/common/schemas/applications';
+import { originFor } from '../config.ts';
+import { SCIM_PREFIX } from '../scim/routes.ts';
 import { sendAsset } from '../assets/service.ts';
 import { AppError } from '../http/errors.ts';
 import { readForm } from '../http/form.ts';
@@ -21,6 +24,7 @@ import {
   listApplications,
   loadClientLogo,
   regenerateSecret,
+  generateScimToken,
   updateApplication,
 } from './service.ts';
 
@@ -54,6 +58,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<IdParams>(`${API.clients}/:id/regeneratesecret`, async (request, reply) => {
     const regenerated = await regenerateSecret(ctx, (await admin(request)).id, request.params.id);
     return reply.header('cache-control', 'no-store').send(regenerated);
+  });
+
+  app.post<IdParams>(`${API.clients}/:id/scimtoken`, async (request, reply) => {
+    const org = await admin(request);
+    const generated = await generateScimToken(ctx, org.id, request.params.id);
+    const answer: ScimTokenResponse = { ...generated, baseURL: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}` };
+    return reply.header('cache-control', 'no-store').send(answer);
   });
 
   // Application logos are public, like the organisation's logo: shown on dashboards and sign-in pages.

@@ -164,7 +164,8 @@ class Parser {
     const word = value.text.toLowerCase();
     if (word === 'true' || word === 'false') return { kind: 'compare', attr, op: name as CompareOp, value: word === 'true' };
     if (word === 'null') return { kind: 'compare', attr, op: name as CompareOp, value: null };
-    if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value.text)) return { kind: 'compare', attr, op: name as CompareOp, value: Number(value.text) };
+    if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value.text))
+      return { kind: 'compare', attr, op: name as CompareOp, value: Number(value.text) };
     this.fail('Expected a value (a quoted string, number, true, false or null) in filter');
   }
 }
