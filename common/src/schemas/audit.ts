@@ -9,7 +9,7 @@ const optionalInt = (min: number, max: number) =>
 export const auditQuery = z.object({
   /** Event types to show (repeat the parameter for several); all when absent. */
   type: formList(z.enum(AUDIT_EVENT_TYPES as [string, ...string[]])).optional(),
-  /** A user's or application's id: events about them or done by them. */
+  /** A user's id or email, or an application's id: events about them or done by them. */
   who: z.string().trim().min(1).max(100).optional(),
   /** Epoch milliseconds: events at or after `from`, before `to`. */
   from: optionalInt(0, Number.MAX_SAFE_INTEGER),
@@ -20,20 +20,27 @@ export const auditQuery = z.object({
 });
 export type AuditQueryInput = z.output<typeof auditQuery>;
 
-export interface AuditEvent {
-  id: number;
-  at: number;
-  type: string;
-  actor: { kind: string; id: string | null };
-  subject: { kind: string; id: string | null } | null;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  details: Record<string, unknown>;
-}
+/** Who did it, or what it was done to: its kind, id and what people call it (an email, a name, an address). */
+const party = z.object({ kind: z.string(), id: z.string().nullable(), label: z.string().nullable() });
 
-export interface AuditPage {
-  events: AuditEvent[];
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  type: z.string(),
+  actor: party,
+  subject: party.nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditPageSchema = z.object({
+  events: z.array(auditEventSchema),
   /** The cursor of the next (older) page, or null at the end. */
-  next: number | null;
-}
+  next: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditExportQuery = auditQuery.extend({ format: z.enum(['csv', 'json']) });

@@ -8,7 +8,7 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OrganisationRow, UserRow } from '../db/schema.ts';
-import { AppError, fieldError } from '../http/errors.ts';
+import { AppError, concerning, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -88,7 +88,7 @@ async function checkCountedPassword(ctx: AppContext, org: Organisation, user: Us
     if (now.status === 'SignedUp' && policy.lockoutAfter > 0 && now.failed_auth_count >= policy.lockoutAfter) {
       await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
     }
-    throw refusal(policy, { status: now.status, count: now.failed_auth_count, cooldownUntil: now.cooldown_until });
+    throw concerning(refusal(policy, { status: now.status, count: now.failed_auth_count, cooldownUntil: now.cooldown_until }), user.id);
   }
   if (await verifyPassword(user.password_hash ?? '', password)) return true;
   await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
@@ -110,11 +110,11 @@ export async function authenticate(
   const policy = attemptPolicy(org.row, ctx.clock.now());
   const user = await findUserByEmail(db, org.id, email);
   if (!user || user.password_hash === null) return failUnknown(ctx, org, email, password, policy);
-  if (!(await checkCountedPassword(ctx, org, user, password))) throw new AppError('INVALID_CREDENTIALS');
+  if (!(await checkCountedPassword(ctx, org, user, password))) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
   // Only the owner of the password learns that the account exists but may not sign in.
   if (!SIGN_IN_STATUSES.has(user.status)) {
     await clearFailedAttempts(db, org.id, user.id, ctx.clock.now());
-    throw new AppError('ACCOUNT_UNAVAILABLE');
+    throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);
   }
   const now = ctx.clock.now();
   if (needsRehash(user.password_hash)) {

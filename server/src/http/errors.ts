@@ -6,6 +6,8 @@ import { ERRORS, type ErrorBody, type ErrorCode, type ValidationErrors } from '@
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: ValidationErrors;
+  /** The account a refused sign-in concerns, for the audit log; never sent to the client. */
+  userId: string | undefined;
 
   constructor(code: ErrorCode, options: { errors?: ValidationErrors; message?: string } = {}) {
     super(options.message ?? ERRORS[code].message);
@@ -16,6 +18,12 @@ export class AppError extends Error {
   get statusCode(): number {
     return ERRORS[this.code].status;
   }
+}
+
+/** Marks a refused sign-in as concerning this account (the audit log's subject). */
+export function concerning(error: AppError, userId: string): AppError {
+  error.userId = userId;
+  return error;
 }
 
 /** A validation failure on one field, with the field's message shown next to it and in the message area. */

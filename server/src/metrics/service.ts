@@ -61,11 +61,13 @@ export async function countingFailedSignIns<T>(
   } catch (error) {
     const failure = error instanceof AppError ? FAILED_SIGN_IN.get(error.code) : undefined;
     if (failure) {
+      const userId = (error as AppError).userId;
       ctx.telemetry.signIns.inc({ result: failure });
       await count(ctx, organisationId, 'sign_in_failed');
       // The address typed (known or not), never the password.
       await recordAuditEvent(ctx, ctx.db.kysely, organisationId, {
         type: 'user.sign_in_failed',
+        ...(userId ? { subject: { kind: 'user', id: userId } } : {}),
         details: { reason: failure, ...(email ? { email } : {}) },
       });
     }

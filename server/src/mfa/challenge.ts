@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInStateRow, UserRow } from '../db/schema.ts';
-import { AppError, fieldError } from '../http/errors.ts';
+import { AppError, concerning, fieldError } from '../http/errors.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { startSession } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
@@ -158,7 +158,7 @@ async function lockForCodes(ctx: AppContext, org: Organisation, user: UserRow, s
   await takeSignInState(ctx.db.kysely, org.id, state.id);
   await resetFailedCodes(ctx.db.kysely, org.id, user.id);
   await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
-  return new AppError('ACCOUNT_LOCKED');
+  return concerning(new AppError('ACCOUNT_LOCKED'), user.id);
 }
 
 /** A browser remembered for the organisation's rememberMeDays: a random token in a cookie, its hash bound to user and organisation. */
@@ -190,7 +190,8 @@ export async function completeCodeStep(
   // Locked, disabled or deleted meanwhile, or the method was reset or switched off: sign in again.
   if (!user || user.status !== 'SignedUp' || user.two_step_kind !== state.kind) {
     await takeSignInState(db, org.id, state.id);
-    throw new AppError(user?.status === 'LockedOut' ? 'ACCOUNT_LOCKED' : 'SIGN_IN_EXPIRED');
+    const error = new AppError(user?.status === 'LockedOut' ? 'ACCOUNT_LOCKED' : 'SIGN_IN_EXPIRED');
+    throw user ? concerning(error, user.id) : error;
   }
   const counted = await countSignInAttempt(db, org.id, state.id, ctx.clock.now(), MFA.attemptsPerCode);
   if (!counted) {
@@ -204,7 +205,7 @@ export async function completeCodeStep(
   if (!amr) {
     await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
     if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, org, user, state);
-    throw fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID');
+    throw concerning(fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'), user.id);
   }
   // Once: of two right answers for one sign-in, only one signs in.
   if (!(await takeSignInState(db, org.id, state.id))) throw new AppError('SIGN_IN_EXPIRED');

@@ -518,7 +518,7 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
         schemas: [PATCH_OP],
         Operations: [
           { op: 'replace', value: { 'name.familyName': 'Patel', externalId: 'x-9', [`${USER}:displayName`]: 'ignored' } },
-          { op: 'remove', path: 'phoneNumbers[type eq "work"]' },
+          { op: 'remove', path: 'phoneNumbers[type eq "mobile"]' },
         ],
       });
       expect(res.status, res.text).toBe(200);

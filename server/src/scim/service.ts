@@ -10,9 +10,12 @@ import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../passwords/service.ts';
 import { deleteUserAccount } from '../accounts/status.ts';
-import { deleteThrottle } from '../accounts/store.ts';
+import { deleteThrottle, findUserByEmail } from '../accounts/store.ts';
 import { sendInvitationEmail } from '../tokens/emails.ts';
-import { applyUserChanges, createUserAccount, setUserActive } from '../users/service.ts';
+import { applyUserChanges, setUserActive } from '../users/service.ts';
+import { createUser } from '../users/create.ts';
+import { assertRoomForUsers } from '../users/limits.ts';
+import { isUniqueViolation } from '../db/database.ts';
 import { badRequest, notFound, ScimError } from './errors.ts';
 import { parseFilter } from './filter.ts';
 import { readUser, type UserAttributes } from './input.ts';
@@ -115,20 +118,29 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
   return translated(async () => {
     // The password is checked against the organisation's policy before anything is written.
     const passwordHash = wanted.password === undefined ? null : await hashNewPassword(ctx, caller.org, null, wanted.password);
-    let user = await createUserAccount(
-      ctx,
-      caller.org,
-      {
-        email: wanted.email,
-        role: 'EndUser',
-        firstName: wanted.firstName,
-        surname: wanted.surname,
-        phoneNumber: wanted.phoneNumber,
-        externalId: wanted.externalId,
-        multiFactorAuthRequired: false,
-      },
-      [caller.client.id],
-    );
+    if (await findUserByEmail(ctx.db.kysely, caller.org.id, wanted.email))
+      throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+    if (caller.org.isBase) throw new ScimError(403, 'The base organisation has no provisioned users');
+    let id = '';
+    try {
+      await assertRoomForUsers(ctx, caller.org, async (trx) => {
+        id = await createUser(ctx, trx, caller.org.id, {
+          email: wanted.email,
+          role: 'EndUser',
+          via: 'provisioning',
+          firstName: wanted.firstName,
+          surname: wanted.surname,
+          phoneNumber: wanted.phoneNumber,
+          externalId: wanted.externalId,
+          clientIds: [caller.client.id],
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+      throw error;
+    }
+    await deleteThrottle(ctx.db.kysely, caller.org.id, wanted.email);
+    let user = (await findScimUser(ctx.db.kysely, caller.org.id, id))!;
     if (passwordHash) {
       await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
     } else {

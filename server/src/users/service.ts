@@ -6,7 +6,7 @@
  * themselves.
  */
 import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
-import { randomUUID } from 'node:crypto';
+import { listUserClients } from '../applications/store.ts';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -21,7 +21,8 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { createUser } from './create.ts';
 import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
@@ -48,83 +49,31 @@ async function targetUser(ctx: AppContext, org: Organisation, actor: UserRow, id
   return user;
 }
 
-/** What a new user is made of, whoever creates them (an admin's invitation, or an application through SCIM). */
-export interface NewUserFields {
-  email: string;
-  role: UserRow['role'];
-  firstName: string | null;
-  surname: string | null;
-  phoneNumber?: string | null;
-  externalId?: string | null;
-  multiFactorAuthRequired: boolean;
-}
-
-/**
- * Inserts a Pending user with access to the (checked) applications, within the organisation's user
- * limit, and records `user.created`; a taken email is a CONFLICT on field email. Sends nothing.
- */
-export async function createUserAccount(
-  ctx: AppContext,
-  org: Organisation,
-  fields: NewUserFields,
-  clientIds: readonly string[],
-): Promise<UserRow> {
-  if (org.isBase) throw new AppError('BASE_ORGANISATION');
-  if (await findUserByEmail(ctx.db.kysely, org.id, fields.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
-  const id = randomUUID();
-  const now = ctx.clock.now();
-  try {
-    await assertRoomForUsers(ctx, org, async (trx) => {
-      await insertUser(
-        trx,
-        newUserRow({
-          id,
-          organisationId: org.id,
-          email: fields.email,
-          role: fields.role,
-          now,
-          changes: {
-            first_name: fields.firstName,
-            surname: fields.surname,
-            phone_number: fields.phoneNumber ?? null,
-            external_id: fields.externalId ?? null,
-            multi_factor_auth_required: fields.multiFactorAuthRequired,
-          },
-        }),
-      );
-      await grantClientAccess(trx, org.id, id, clientIds, now);
-      await recordAuditEvent(ctx, trx, org.id, {
-        type: 'user.created',
-        subject: { kind: 'user', id },
-        details: { email: fields.email, role: fields.role, applications: [...clientIds] },
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
-    throw error;
-  }
-  await deleteThrottle(ctx.db.kysely, org.id, fields.email);
-  return (await findUserById(ctx.db.kysely, org.id, id))!;
-}
-
 /** POST /api/users: a Pending user with the given details and an invitation email. */
 export async function inviteUser(ctx: AppContext, org: Organisation, actor: UserRow, input: InviteUserInput): Promise<UserRow> {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
   if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
   const clientIds = await checkedClientIds(ctx, org.id, input.clients);
-  const user = await createUserAccount(
-    ctx,
-    org,
-    {
-      email: input.email,
-      role: input.role,
-      firstName: input.firstName,
-      surname: input.surname ?? null,
-      multiFactorAuthRequired: input.multiFactorAuthRequired,
-    },
-    clientIds,
-  );
+  let id = '';
+  try {
+    await assertRoomForUsers(ctx, org, async (trx) => {
+      id = await createUser(ctx, trx, org.id, {
+        email: input.email,
+        role: input.role,
+        via: 'invitation',
+        firstName: input.firstName,
+        surname: input.surname ?? null,
+        multiFactorAuthRequired: input.multiFactorAuthRequired,
+        clientIds,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+    throw error;
+  }
+  await deleteThrottle(ctx.db.kysely, org.id, input.email);
+  const user = (await findUserById(ctx.db.kysely, org.id, id))!;
   await sendInvitationEmail(ctx, org, user, actor);
   return user;
 }
@@ -208,6 +157,27 @@ export async function setUserActive(ctx: AppContext, org: Organisation, target: 
       ? await setUserStatus(ctx, org.id, target.id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] })
       : null;
   return changed ?? (await findUserById(ctx.db.kysely, org.id, target.id)) ?? target;
+}
+
+/**
+ * Writes changes to a user's columns for a provisioning application, in one transaction with a
+ * `user.updated` event naming what changed; answers the user as stored after it. A taken email is a
+ * CONFLICT on field email.
+ */
+export async function applyUserChanges(ctx: AppContext, org: Organisation, target: UserRow, changes: UserUpdate): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const details = changedFields(target, changes);
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
+      if (Object.keys(details).length > 0)
+        await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+    throw error;
+  }
+  return (await findUserById(ctx.db.kysely, org.id, target.id))!;
 }
 
 /** 'Send reset email': a link to choose a new password. */
@@ -301,37 +271,19 @@ export async function updateUserDetails(
     }
     clientIds = await checkedClientIds(ctx, org.id, input.clients);
   }
-  return { message: MESSAGES.userDetailsUpdated, user: await applyUserChanges(ctx, org, target, changes, clientIds) };
-}
-
-/**
- * Writes changes to a user's columns (and, when given, replaces their application access) in one
- * transaction with a `user.updated` event naming what changed; answers the user as stored after it.
- * A taken email is a CONFLICT on field email.
- */
-export async function applyUserChanges(
-  ctx: AppContext,
-  org: Organisation,
-  target: UserRow,
-  changes: UserUpdate,
-  clientIds?: readonly string[],
-): Promise<UserRow> {
-  const now = ctx.clock.now();
   const { updated_at: _, ...edited } = changes;
-  const changed = changedFields(target, edited);
-  try {
-    await ctx.db.kysely.transaction().execute(async (trx) => {
-      await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
-      if (clientIds) await grantClientAccess(trx, org.id, target.id, clientIds, now);
-      const details = { ...changed, ...(clientIds ? { applications: [...clientIds] } : {}) };
-      if (Object.keys(details).length > 0)
-        await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
-    throw error;
+  const details = changedFields(target, edited);
+  if (clientIds) {
+    const before = (await listUserClients(ctx.db.kysely, org.id, id)).map((c) => c.id).sort();
+    Object.assign(details, changedFields({ applications: before }, { applications: [...clientIds].sort() }));
   }
-  return (await findUserById(ctx.db.kysely, org.id, target.id))!;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateUser(trx, org.id, id, changes);
+    if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
+    if (Object.keys(details).length > 0)
+      await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
+  });
+  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
 
 /**

@@ -99,7 +99,9 @@ describe.each(testDialects())('webhooks on %s', (dialect) => {
   });
 
   it('retries a delivery while the receiver is down, with the same webhook-id, and resends on request', async () => {
-    const endpoint = (await admin.post('/api/webhooks', { form: { url: hookUrl(), eventTypes: '*' } })).json<WebhookEndpointWithSecret>();
+    const endpoint = (
+      await admin.post('/api/webhooks', { form: { url: hookUrl(), eventTypes: 'user.deleted' } })
+    ).json<WebhookEndpointWithSecret>();
     receiver.received.length = 0;
     receiver.status = 503;
     await admin.post(`/api/webhooks/${endpoint.id}/test`);
@@ -134,7 +136,9 @@ describe.each(testDialects())('webhooks on %s', (dialect) => {
   });
 
   it('gives up on deliveries to a deleted endpoint, and keeps endpoints to their organisation and its admins', async () => {
-    const endpoint = (await admin.post('/api/webhooks', { form: { url: hookUrl(), eventTypes: '*' } })).json<WebhookEndpointWithSecret>();
+    const endpoint = (
+      await admin.post('/api/webhooks', { form: { url: hookUrl(), eventTypes: 'user.deleted' } })
+    ).json<WebhookEndpointWithSecret>();
     const globex = await signedIn(server, 'globex', 'admin@globex.test');
     expect((await globex.get(`/api/webhooks/${endpoint.id}`)).status).toBe(404);
     expect((await globex.post(`/api/webhooks/${endpoint.id}/test`)).status).toBe(404);
