@@ -45,7 +45,7 @@ function tokenize(text: string, scimType: ScimType): Token[] {
       }
       i = j + 1;
     } else {
-      const match = /^[A-Za-z0-9_.:$+\-]+/.exec(text.slice(i));
+      const match = /^[A-Za-z0-9_.:$+-]+/.exec(text.slice(i));
       if (!match) throw badRequest(scimType, `Unexpected character '${c}' in filter`);
       tokens.push({ type: 'word', text: match[0] });
       i += match[0].length;

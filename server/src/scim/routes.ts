@@ -26,7 +26,7 @@ import {
   type ScimCaller,
 } from './service.ts';
 import { USER_SCHEMA } from './filter.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { ScimUserRow as UserRow } from './service.ts';
 
 export const SCIM_PREFIX = '/scim/v2';
 const DOCS = 'https://github.com/gatehouse/gatehouse/blob/main/docs/scim.md';

@@ -23,6 +23,9 @@ import { applyPatch } from './patch.ts';
 import { toScimUser, versionOf, type ScimUser } from './resource.ts';
 import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
 
+/** A user as the SCIM routes answer it. */
+export type ScimUserRow = UserRow;
+
 export interface ScimCaller {
   org: Organisation;
   client: ClientRow;
