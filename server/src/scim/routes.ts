@@ -97,6 +97,9 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
   );
 
   app.addHook('onRequest', async (request) => {
+    // No such endpoint: the not-found answer, whoever asks.
+    if (request.routeOptions.url === undefined) return;
+    if ((request.params as { id?: string } | undefined)?.id === '') throw notFound();
     const org = request.organisation;
     if (!org || org.isBase) throw notFound('No organisation at this host');
     const client = await authenticateScim(ctx, org, registry, request.headers.authorization);
