@@ -29,6 +29,7 @@ export const AUDIT_EVENT_LABELS = {
   'application.updated': 'Application updated',
   'application.deleted': 'Application deleted',
   'application.secret_regenerated': 'Application secret regenerated',
+  'application.scim_token_generated': 'SCIM token generated',
   'organisation.settings_changed': 'Organisation settings changed',
   'organisation.keys_rotated': 'Signing keys rotated',
   'webhook.created': 'Webhook added',

@@ -1,5 +1,6 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
 import { auditRoutes } from './audit/routes.ts';
+import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
@@ -171,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   devOutboxRoutes(app, ctx);
   // The protocol endpoints are oidcRoutes above (their fast path answers before any of this).
   // SCIM (/scim/v2) gets its own surface here: bearer tokens of applications, RFC 7644 error bodies.
+  await app.register(scimPlugin, { prefix: SCIM_PREFIX, ctx, registry: providers });
   await registerSpa(app, options.webDist);
 
   return { app, resolver, lifecycle, routes, telemetryPort: () => telemetry.listener?.port ?? null };

@@ -85,6 +85,8 @@ export const application = z.object({
   postLogoutRedirectURIs: z.array(z.string()),
   canInvite: z.boolean(),
   scimEnabled: z.boolean(),
+  /** When the application's current SCIM token was generated; null when it has none. */
+  scimTokenCreatedAt: z.string().nullable(),
   allowsUnverifiedAccess: z.boolean(),
   idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
   createdAt: z.string(),
@@ -95,6 +97,10 @@ export type Application = z.infer<typeof application>;
 /** The answer to creating an application or regenerating its secret: the only time the secret is shown. */
 export const applicationWithSecret = application.extend({ secret: z.string() });
 export type ApplicationWithSecret = z.infer<typeof applicationWithSecret>;
+
+/** The answer to generating an application's SCIM token: the only time the token is shown. */
+export const scimTokenResponse = z.object({ token: z.string(), baseURL: z.string(), createdAt: z.string() });
+export type ScimTokenResponse = z.infer<typeof scimTokenResponse>;
 
 export const clientAuthStepsQuery = z.object({ client_id: z.string().trim().min(1).max(64) });
 

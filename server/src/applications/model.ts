@@ -17,6 +17,7 @@ export function toApplication(row: ClientRow): Application {
     postLogoutRedirectURIs: parseUriList(row.post_logout_redirect_uris),
     canInvite: row.can_invite,
     scimEnabled: row.scim_enabled,
+    scimTokenCreatedAt: isoOrNull(row.scim_token_created_at),
     allowsUnverifiedAccess: row.allows_unverified_access,
     idTokenSignedResponseAlg: row.id_token_signing_alg,
     createdAt: isoOrNull(row.created_at)!,

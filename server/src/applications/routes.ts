@@ -13,7 +13,10 @@ import {
   loadClientLogo,
   regenerateSecret,
   updateApplication,
+  generateScimToken,
 } from './service.ts';
+import { originFor } from '../config.ts';
+import { SCIM_PREFIX } from '../scim/routes.ts';
 
 export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, { org }) => listApplications(ctx, org.id));
@@ -22,6 +25,10 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.update, async ({ params, body, files }, { org }) => updateApplication(ctx, org.id, params.id, body, files.logo));
   serve(app, ctx, api.delete, async ({ params }, { org }) => deleteApplication(ctx, org.id, params.id));
   serve(app, ctx, api.regenerateSecret, async ({ params }, { org }) => regenerateSecret(ctx, org.id, params.id));
+  serve(app, ctx, api.scimToken, async ({ params }, { org }) => ({
+    ...(await generateScimToken(ctx, org.id, params.id)),
+    baseURL: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}`,
+  }));
   // Application logos are public, like the organisation's logo: shown on dashboards and sign-in pages.
   serve(app, ctx, api.logo, async ({ query }, { org }, _request, reply) => sendAsset(reply, await loadClientLogo(ctx, org.id, query.id)));
   serve(app, ctx, api.authSteps, async ({ query }, { org, user }) => clientAuthSteps(ctx, org, user, query.client_id));

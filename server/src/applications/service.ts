@@ -20,6 +20,7 @@ import { revokeClientGrants } from '../oidc/grants.ts';
 import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { toApplication, toClientSummary } from './model.ts';
+import { hashScimToken, newScimToken } from '../scim/auth.ts';
 import {
   deleteClient,
   existingClientIds,
@@ -84,6 +85,8 @@ export async function createApplication(
     created_at: now,
     updated_at: now,
     last_code_at: null,
+    scim_token_hash: null,
+    scim_token_created_at: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertClient(trx, row);
@@ -120,8 +123,10 @@ export async function updateApplication(
     id_token_signing_alg: input.idTokenSignedResponseAlg,
     logo_id: logoId,
   };
+  // Turning SCIM off ends its token: turning it on again needs a new one.
+  const scimToken = input.scimEnabled ? {} : { scim_token_hash: null, scim_token_created_at: null };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { ...changes, updated_at: ctx.clock.now() });
+    await updateClient(trx, organisationId, id, { ...changes, ...scimToken, updated_at: ctx.clock.now() });
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
       await recordAuditEvent(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id }, details });
@@ -157,6 +162,26 @@ export async function regenerateSecret(ctx: AppContext, organisationId: string, 
   });
   await invalidateOrganisationProvider(ctx, organisationId);
   return { ...(await getApplication(ctx, organisationId, id)), secret };
+}
+
+/**
+ * Generates the application's SCIM token, replacing any previous one (which stops working at once).
+ * The token is answered this once; only its hash is kept. SCIM must be enabled first.
+ */
+export async function generateScimToken(
+  ctx: AppContext,
+  organisationId: string,
+  id: string,
+): Promise<{ token: string; createdAt: string }> {
+  const client = await requireClient(ctx, organisationId, id);
+  if (!client.scim_enabled) throw new AppError('STATUS_CONFLICT', { message: 'Enable user management via SCIM API and save first' });
+  const token = newScimToken();
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateClient(trx, organisationId, id, { scim_token_hash: hashScimToken(token), scim_token_created_at: now, updated_at: now });
+    await recordAuditEvent(ctx, trx, organisationId, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
+  });
+  return { token, createdAt: new Date(now).toISOString() };
 }
 
 /** An application's logo by its asset id; 404 for anything else (another organisation's, or another kind of image). */

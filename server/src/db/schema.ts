@@ -96,6 +96,8 @@ export interface UsersTable {
   /** first_name and surname lower-cased for the /users prefix search (migration 0009); accounts/store.ts writes them. */
   first_name_search: Generated<string | null>;
   surname_search: Generated<string | null>;
+  /** The SCIM client's own id for the user (externalId, migration 0080). */
+  external_id: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -272,6 +274,9 @@ export interface ClientsTable {
   updated_at: number;
   /** When the application last had an authorization code issued (the metrics' applications in use). */
   last_code_at: number | null;
+  /** SHA-256 of the application's SCIM bearer token (migration 0080); null until one is generated. */
+  scim_token_hash: Generated<string | null>;
+  scim_token_created_at: Generated<number | null>;
 }
 
 /** Which applications an end user may sign in to (admins may use all). */

@@ -19,6 +19,7 @@ import type { PrivateJwk } from './keys.ts';
 import { errorPage, loggedOutPage, logoutPage } from './pages.ts';
 import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
+import { SCIM_SCOPE } from '../scim/auth.ts';
 
 /** Token and artefact lifetimes, in seconds. */
 export const TTL = {
@@ -86,6 +87,8 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
   const redirectUris = parseUriList(row.redirect_uris);
   const common = {
     client_id: row.id,
+    // Only applications with SCIM enabled may be granted the scim scope (checked by the provider per request).
+    scope: [...SCOPES, ...(row.scim_enabled ? [SCIM_SCOPE] : [])].join(' '),
     client_name: row.name,
     application_type: 'web' as const,
     // auth_time in every ID token, not only when max_age was asked for.
@@ -97,12 +100,14 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
     return { ...common, client_secret: row.secret_hash, grant_types: ['client_credentials'], response_types: [], redirect_uris: [] };
   }
   const interactive = redirectUris.length > 0;
+  // A confidential application with SCIM enabled may also get SCIM access tokens by client credentials.
+  const scimGrant = row.scim_enabled && row.client_type === 'confidential' ? ['client_credentials'] : [];
   return {
     ...common,
     application_type: isNativeClient(row, redirectUris, common.post_logout_redirect_uris) ? ('native' as const) : ('web' as const),
     redirect_uris: redirectUris,
     response_types: interactive ? ['code'] : [],
-    grant_types: interactive ? ['authorization_code', 'refresh_token'] : [],
+    grant_types: [...(interactive ? ['authorization_code', 'refresh_token'] : []), ...scimGrant],
     ...(row.client_type === 'public'
       ? { token_endpoint_auth_method: 'none' as const }
       : { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: row.secret_hash }),
@@ -208,7 +213,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, org.id),
     claims: CLAIMS,
-    scopes: [...SCOPES],
+    scopes: [...SCOPES, SCIM_SCOPE],
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     clientDefaults: {

@@ -72,9 +72,11 @@ export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: 
 }
 
 /** The invitation to a Pending user, valid for the organisation's invitationExpiryHours. */
-export async function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: UserRow): Promise<void> {
+/** An invitation from an admin (named by their name or email) or from an application (its name, given as a string). */
+export async function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: UserRow | string): Promise<void> {
   const hours = org.row.invitation_expiry_hours;
-  const inviterName = [inviter.first_name, inviter.surname].filter(Boolean).join(' ') || inviter.email;
+  const inviterName =
+    typeof inviter === 'string' ? inviter : [inviter.first_name, inviter.surname].filter(Boolean).join(' ') || inviter.email;
   await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
     type: 'invitation.sent',
     subject: { kind: 'user', id: user.id },

@@ -19,6 +19,9 @@ export interface NewUser {
   via: 'organisation sign-up' | 'invitation' | 'sign-up' | 'provisioning';
   firstName?: string | null;
   surname?: string | null;
+  phoneNumber?: string | null;
+  /** The provisioning client's id for the user (SCIM externalId). */
+  externalId?: string | null;
   /** Signed up already (with a password) or Pending (an invitation, a sign-up still choosing one). */
   status?: 'Pending' | 'SignedUp';
   passwordHash?: string | null;
@@ -45,6 +48,8 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, or
         status: user.status ?? 'Pending',
         first_name: user.firstName ?? null,
         surname: user.surname ?? null,
+        phone_number: user.phoneNumber ?? null,
+        external_id: user.externalId ?? null,
         password_hash: user.passwordHash ?? null,
         password_set_date: user.passwordHash ? now : null,
         email_verified_date: user.emailVerified ? now : null,

@@ -144,6 +144,42 @@ export async function disableUser(ctx: AppContext, org: Organisation, actor: Use
   return { message: MESSAGES.userDetailsUpdated, user };
 }
 
+/**
+ * Disables or re-enables a user for a provisioning application (SCIM `active`), which manages End
+ * users only; disabling ends the user's sessions and tokens at once. Answers the user after it.
+ */
+export async function setUserActive(ctx: AppContext, org: Organisation, target: UserRow, active: boolean): Promise<UserRow> {
+  const changed = active
+    ? target.status === 'Disabled'
+      ? await setUserStatus(ctx, org.id, target.id, target.password_hash === null ? 'Pending' : 'SignedUp', { from: ['Disabled'] })
+      : null
+    : target.status !== 'Disabled'
+      ? await setUserStatus(ctx, org.id, target.id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] })
+      : null;
+  return changed ?? (await findUserById(ctx.db.kysely, org.id, target.id)) ?? target;
+}
+
+/**
+ * Writes changes to a user's columns for a provisioning application, in one transaction with a
+ * `user.updated` event naming what changed; answers the user as stored after it. A taken email is a
+ * CONFLICT on field email.
+ */
+export async function applyUserChanges(ctx: AppContext, org: Organisation, target: UserRow, changes: UserUpdate): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const details = changedFields(target, changes);
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
+      if (Object.keys(details).length > 0)
+        await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+    throw error;
+  }
+  return (await findUserById(ctx.db.kysely, org.id, target.id))!;
+}
+
 /** 'Send reset email': a link to choose a new password. */
 export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
   const user = await targetUser(ctx, org, actor, id);

@@ -13,6 +13,7 @@ import { userSearch } from './0009-user-search.ts';
 import { metrics } from './0010-metrics.ts';
 import { webhooks } from './0070-webhooks.ts';
 import { audit } from './0071-audit.ts';
+import { scim } from './0080-scim.ts';
 import { nextSigningKeys } from './0090-next-signing-keys.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0010-metrics': metrics,
   '0070-webhooks': webhooks,
   '0071-audit': audit,
+  '0080-scim': scim,
   '0090-next-signing-keys': nextSigningKeys,
 };
 

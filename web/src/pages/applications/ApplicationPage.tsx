@@ -84,6 +84,7 @@ export function ApplicationPage() {
         <div className="application-aside">
           <OidcSettingsPanel clientId={application.data.id} />
           <SecretCard app={application.data} />
+          {application.data.scimEnabled && <ScimCard app={application.data} />}
           <DeleteCard app={application.data} />
         </div>
       </div>
@@ -269,6 +270,61 @@ function SecretCard({ app }: { app: Application }) {
         onAffirm={() => regenerate.mutate()}
         onCancel={() => setAsking(false)}
       />
+    </Card>
+  );
+}
+
+/** The SCIM base URL and the token, generated here and shown once (docs/scim.md). */
+function ScimCard({ app }: { app: Application }) {
+  const queryClient = useQueryClient();
+  const { notifyError } = useNotifications();
+  const [copied, setCopied] = useState(false);
+  const generate = useMutation({
+    mutationFn: () => call(applicationsApi.scimToken, { params: { id: app.id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: applicationKeys.one(app.id) }),
+    onError: (error) => notifyError(error, 'client'),
+  });
+  const baseURL = generate.data?.baseURL ?? `${window.location.origin}/scim/v2`;
+  return (
+    <Card title={M.scimTitle}>
+      <dl className="facts">
+        <dt>{M.scimBaseUrl}</dt>
+        <dd>
+          <code>{baseURL}</code>
+        </dd>
+      </dl>
+      {generate.data ? (
+        <div className="secret-notice">
+          <Alert kind="info">{M.scimTokenNotice}</Alert>
+          <dl className="facts">
+            <dt>{M.scimToken}</dt>
+            <dd>
+              <code className="secret">{generate.data.token}</code>{' '}
+              <button
+                type="button"
+                className="button button-link"
+                onClick={() =>
+                  void navigator.clipboard?.writeText(generate.data.token).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </dd>
+          </dl>
+        </div>
+      ) : (
+        <p className="field-hint">
+          {app.scimTokenCreatedAt ? M.scimTokenSince(new Date(app.scimTokenCreatedAt).toLocaleString()) : M.scimTokenNone}
+        </p>
+      )}
+      <div className="actions">
+        <Button variant="secondary" busy={generate.isPending} onClick={() => generate.mutate()}>
+          {M.generateScimToken}
+        </Button>
+      </div>
     </Card>
   );
 }

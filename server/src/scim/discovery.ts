@@ -1,0 +1,97 @@
+/**
+ * /ServiceProviderConfig, /ResourceTypes and /Schemas (RFC 7643 sections 5-7, RFC 7644 section 4):
+ * exactly what this service provider supports. Groups are not offered (Gatehouse has no groups).
+ */
+import { LIST_MAX } from './service.ts';
+import { USER_SCHEMA } from './filter.ts';
+
+const SPC_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
+const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
+const SCHEMA_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
+export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+
+export function serviceProviderConfig(baseUrl: string, docsUrl: string) {
+  return {
+    schemas: [SPC_SCHEMA],
+    documentationUri: docsUrl,
+    patch: { supported: true },
+    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    filter: { supported: true, maxResults: LIST_MAX },
+    changePassword: { supported: true },
+    sort: { supported: true },
+    etag: { supported: true },
+    authenticationSchemes: [
+      {
+        type: 'oauthbearertoken',
+        name: 'OAuth Bearer Token',
+        description:
+          "The application's SCIM token from its page, or an access token from the organisation's token endpoint by client credentials with scope scim",
+        specUri: 'https://www.rfc-editor.org/rfc/rfc6750',
+        primary: true,
+      },
+    ],
+    meta: { resourceType: 'ServiceProviderConfig', location: `${baseUrl}/ServiceProviderConfig` },
+  };
+}
+
+export function userResourceType(baseUrl: string) {
+  return {
+    schemas: [RESOURCE_TYPE_SCHEMA],
+    id: 'User',
+    name: 'User',
+    endpoint: '/Users',
+    description: 'End users of the organisation',
+    schema: USER_SCHEMA,
+    schemaExtensions: [],
+    meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
+  };
+}
+
+type Attribute = Record<string, unknown>;
+const attr = (name: string, type: string, options: Partial<Attribute> = {}): Attribute => ({
+  name,
+  type,
+  multiValued: false,
+  required: false,
+  caseExact: false,
+  mutability: 'readWrite',
+  returned: 'default',
+  uniqueness: 'none',
+  ...options,
+});
+
+const multi = (name: string, description: string, typeValue: string): Attribute =>
+  attr(name, 'complex', {
+    multiValued: true,
+    description,
+    subAttributes: [attr('value', 'string'), attr('type', 'string', { canonicalValues: [typeValue] }), attr('primary', 'boolean')],
+  });
+
+export function userSchema(baseUrl: string) {
+  return {
+    schemas: [SCHEMA_SCHEMA],
+    id: USER_SCHEMA,
+    name: 'User',
+    description: 'User account',
+    attributes: [
+      attr('userName', 'string', { required: true, uniqueness: 'server', description: 'The email address the user signs in with' }),
+      attr('name', 'complex', {
+        subAttributes: [attr('givenName', 'string'), attr('familyName', 'string'), attr('formatted', 'string', { mutability: 'readOnly' })],
+      }),
+      attr('displayName', 'string', { mutability: 'readOnly', description: 'givenName and familyName' }),
+      multi('emails', 'The one work email, the same as userName', 'work'),
+      multi('phoneNumbers', 'The one phone number (also used for SMS codes)', 'mobile'),
+      attr('active', 'boolean', { description: 'False while the user is disabled' }),
+      attr('password', 'string', {
+        mutability: 'writeOnly',
+        returned: 'never',
+        description: "Checked against the organisation's password policy",
+      }),
+    ],
+    meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${USER_SCHEMA}` },
+  };
+}
+
+export function listOf<T>(resources: T[]) {
+  return { schemas: [LIST_SCHEMA], totalResults: resources.length, itemsPerPage: resources.length, startIndex: 1, Resources: resources };
+}

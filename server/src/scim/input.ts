@@ -1,0 +1,120 @@
+/**
+ * What a SCIM User body (POST, PUT, or the resource after PATCH operations) asks of a user, read
+ * leniently the way Entra ID and Okta write it (attribute names in any case, "True"/"False" strings
+ * for booleans, the core schema URN on names) and checked with the same field rules as the admin
+ * screens. Attributes Gatehouse does not keep (title, addresses, the enterprise extension...) are
+ * ignored; id and meta are the server's.
+ */
+import { phoneNumber } from '@gatehouse/common/schemas/account';
+import { email as emailField } from '@gatehouse/common/schemas/fields';
+import { LIMITS } from '@gatehouse/common/policy';
+import { badRequest } from './errors.ts';
+import { normaliseAttr } from './filter.ts';
+
+export interface UserAttributes {
+  email: string;
+  firstName: string | null;
+  surname: string | null;
+  phoneNumber: string | null;
+  externalId: string | null;
+  active: boolean;
+  /** Write-only; undefined when not given. */
+  password: string | undefined;
+}
+
+/** An attribute of an object by its case-insensitive (URN-prefixed or not) name. */
+export function attribute(object: Record<string, unknown>, name: string): unknown {
+  for (const [key, value] of Object.entries(object)) if (normaliseAttr(key) === name) return value;
+  return undefined;
+}
+
+export function asObject(value: unknown, what: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('invalidSyntax', `${what} must be a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** A boolean, or Entra's "True"/"False" strings. */
+export function asBoolean(value: unknown, name: string): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  throw badRequest('invalidValue', `'${name}' must be true or false`);
+}
+
+function optionalText(value: unknown, name: string, max: number): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw badRequest('invalidValue', `'${name}' must be a string`);
+  const trimmed = value.trim();
+  if (trimmed.length > max) throw badRequest('invalidValue', `'${name}' must be at most ${max} characters`);
+  return trimmed === '' ? null : trimmed;
+}
+
+type Element = Record<string, unknown>;
+
+/** The elements of a multi-valued attribute (a lone object counts as one). */
+export function elements(value: unknown): Element[] {
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((item): item is Element => item !== null && typeof item === 'object' && !Array.isArray(item));
+}
+
+/** The element a single-valued column keeps: the preferred type, else the primary one, else the first. */
+export function preferredValue(value: unknown, preferredType: string): unknown {
+  const list = elements(value);
+  const pick =
+    list.find((e) => String(attribute(e, 'type') ?? '').toLowerCase() === preferredType) ??
+    list.find((e) => attribute(e, 'primary') === true || String(attribute(e, 'primary')).toLowerCase() === 'true') ??
+    list[0];
+  return pick === undefined ? undefined : attribute(pick, 'value');
+}
+
+function checkedEmail(value: unknown, name: string): string {
+  const parsed = emailField.safeParse(value);
+  if (!parsed.success) throw badRequest('invalidValue', `'${name}' must be an email address: ${parsed.error.issues[0]?.message ?? ''}`);
+  return parsed.data;
+}
+
+function checkedPassword(password: string): string {
+  if (password.length > LIMITS.passwordMaxLength)
+    throw badRequest('invalidValue', `'password' must be at most ${LIMITS.passwordMaxLength} characters`);
+  return password;
+}
+
+function checkedPhone(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw badRequest('invalidValue', "'phoneNumbers' values must be strings");
+  const parsed = phoneNumber.safeParse(value);
+  if (!parsed.success) throw badRequest('invalidValue', `'phoneNumbers': ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data || null;
+}
+
+/**
+ * Reads a whole User resource. `emailChange` decides the email when userName and the emails differ:
+ * userName wins unless only the work email was changed (PATCH of `emails[type eq "work"].value`).
+ */
+export function readUser(resource: Record<string, unknown>, options: { previousEmail?: string } = {}): UserAttributes {
+  const userName = attribute(resource, 'username');
+  if (userName === undefined || userName === null || userName === '') throw badRequest('invalidValue', "'userName' is required");
+  let email = checkedEmail(userName, 'userName');
+  const workEmail = preferredValue(attribute(resource, 'emails'), 'work');
+  if (options.previousEmail !== undefined && email === options.previousEmail && typeof workEmail === 'string' && workEmail !== '') {
+    const checked = checkedEmail(workEmail, 'emails');
+    if (checked !== options.previousEmail) email = checked;
+  }
+  const name = attribute(resource, 'name');
+  const nameObject = name && typeof name === 'object' && !Array.isArray(name) ? (name as Record<string, unknown>) : {};
+  const activeValue = attribute(resource, 'active');
+  const password = attribute(resource, 'password');
+  if (password !== undefined && password !== null && typeof password !== 'string')
+    throw badRequest('invalidValue', "'password' must be a string");
+  const externalId = attribute(resource, 'externalid');
+  return {
+    email,
+    firstName: optionalText(attribute(nameObject, 'givenname'), 'name.givenName', LIMITS.firstNameMax),
+    surname: optionalText(attribute(nameObject, 'familyname'), 'name.familyName', LIMITS.surnameMax),
+    phoneNumber: checkedPhone(preferredValue(attribute(resource, 'phonenumbers'), 'mobile')),
+    externalId: optionalText(externalId, 'externalId', 255),
+    active: activeValue === undefined || activeValue === null ? true : asBoolean(activeValue, 'active'),
+    password: typeof password === 'string' && password !== '' ? checkedPassword(password) : undefined,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Users as SCIM User resources (RFC 7643 section 4.1): userName and the one work email are the
+ * user's email, name.givenName/familyName their first name and surname, phoneNumbers their phone
+ * number, active = not Disabled, externalId the provisioning client's id. `attributes` and
+ * `excludedAttributes` (RFC 7644 section 3.9) trim what is answered; id and schemas always stay.
+ */
+import type { UserRow } from '../db/schema.ts';
+import { badRequest } from './errors.ts';
+import { normaliseAttr, USER_SCHEMA } from './filter.ts';
+
+export type ScimUser = Record<string, unknown>;
+
+/** The weak ETag of a user's current version (RFC 7644 section 3.14). */
+export const versionOf = (row: Pick<UserRow, 'updated_at'>): string => `W/"${row.updated_at}"`;
+
+export function toScimUser(row: UserRow, baseUrl: string): ScimUser {
+  const given = row.first_name;
+  const family = row.surname;
+  const formatted = [given, family].filter(Boolean).join(' ');
+  const name: Record<string, string> = {};
+  if (given) name.givenName = given;
+  if (family) name.familyName = family;
+  if (formatted) name.formatted = formatted;
+  return {
+    schemas: [USER_SCHEMA],
+    id: row.id,
+    ...(row.external_id !== null ? { externalId: row.external_id } : {}),
+    userName: row.email,
+    ...(formatted ? { name, displayName: formatted } : {}),
+    emails: [{ value: row.email, type: 'work', primary: true }],
+    ...(row.phone_number ? { phoneNumbers: [{ value: row.phone_number, type: 'mobile', primary: true }] } : {}),
+    active: row.status !== 'Disabled',
+    meta: {
+      resourceType: 'User',
+      created: new Date(row.created_at).toISOString(),
+      lastModified: new Date(row.updated_at).toISOString(),
+      location: `${baseUrl}/Users/${row.id}`,
+      version: versionOf(row),
+    },
+  };
+}
+
+/** The comma-separated attribute list of `attributes`/`excludedAttributes`, normalised; undefined when absent. */
+export function attributeList(value: unknown, name: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest('invalidValue', `${name} must be given once`);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map(normaliseAttr);
+}
+
+const ALWAYS = new Set(['id', 'schemas']);
+
+const keyOf = (object: Record<string, unknown>, lower: string) => Object.keys(object).find((key) => key.toLowerCase() === lower);
+
+/** The resource with only the listed attributes (and id, schemas), or without the excluded ones. */
+export function project(resource: ScimUser, attributes?: string[], excluded?: string[]): ScimUser {
+  if (attributes && attributes.length > 0) {
+    const out: ScimUser = {};
+    for (const [key, value] of Object.entries(resource)) if (ALWAYS.has(key)) out[key] = value;
+    for (const path of attributes) {
+      const [top, sub] = path.split('.', 2) as [string, string | undefined];
+      const key = keyOf(resource, top);
+      if (key === undefined) continue;
+      const value = resource[key];
+      if (sub === undefined) {
+        out[key] = value;
+      } else if (Array.isArray(value)) {
+        const picked = value.map((item: Record<string, unknown>) => {
+          const subKey = keyOf(item, sub);
+          return subKey === undefined ? {} : { [subKey]: item[subKey] };
+        });
+        const previous = out[key];
+        out[key] = Array.isArray(previous) ? previous.map((item: object, i: number) => ({ ...item, ...picked[i] })) : picked;
+      } else if (value && typeof value === 'object') {
+        const subKey = keyOf(value as Record<string, unknown>, sub);
+        if (subKey !== undefined) out[key] = { ...(out[key] as object | undefined), [subKey]: (value as Record<string, unknown>)[subKey] };
+      }
+    }
+    return out;
+  }
+  if (excluded && excluded.length > 0) {
+    const out: ScimUser = structuredClone(resource);
+    for (const path of excluded) {
+      const [top, sub] = path.split('.', 2) as [string, string | undefined];
+      const key = keyOf(out, top);
+      if (key === undefined || ALWAYS.has(key)) continue;
+      if (sub === undefined) {
+        delete out[key];
+        continue;
+      }
+      const value = out[key];
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item && typeof item === 'object') {
+          const subKey = keyOf(item as Record<string, unknown>, sub);
+          if (subKey !== undefined) delete (item as Record<string, unknown>)[subKey];
+        }
+      }
+    }
+    return out;
+  }
+  return resource;
+}

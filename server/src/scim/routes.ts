@@ -1,0 +1,185 @@
+/**
+ * The SCIM 2.0 service provider at `<organisation origin>/scim/v2` (RFC 7644), as one encapsulated
+ * Fastify plugin: its own bearer authentication (auth.ts), its own error bodies (RFC 7644 3.12) and
+ * content type application/scim+json, and its own not-found answers. Calls run with the application
+ * as the audit log's actor.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { originFor } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { setActor } from '../audit/origin.ts';
+import { AppError } from '../http/errors.ts';
+import type { ProviderRegistry } from '../oidc/registry.ts';
+import { authenticateScim } from './auth.ts';
+import { listOf, LIST_SCHEMA, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
+import { badRequest, notFound, SCIM_CONTENT_TYPE, ScimError, scimErrorBody, unauthorised } from './errors.ts';
+import { asObject } from './input.ts';
+import { attributeList, project, toScimUser, versionOf } from './resource.ts';
+import {
+  createScimUser,
+  deleteScimUser,
+  getScimUser,
+  listScimUsers,
+  patchScimUser,
+  replaceScimUser,
+  type ListQuery,
+  type ScimCaller,
+} from './service.ts';
+import { USER_SCHEMA } from './filter.ts';
+import type { ScimUserRow as UserRow } from './service.ts';
+
+export const SCIM_PREFIX = '/scim/v2';
+const DOCS = 'https://github.com/gatehouse/gatehouse/blob/main/docs/scim.md';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scimCaller: ScimCaller | null;
+  }
+}
+
+type IdParams = { Params: { id: string } };
+type Projection = { attributes?: string; excludedAttributes?: string };
+
+function caller(request: FastifyRequest): ScimCaller {
+  if (!request.scimCaller) throw unauthorised();
+  return request.scimCaller;
+}
+
+function sendUser(reply: FastifyReply, request: FastifyRequest, user: UserRow, status = 200) {
+  const query = request.query as Projection;
+  const resource = toScimUser(user, caller(request).baseUrl);
+  return reply
+    .code(status)
+    .header('etag', versionOf(user))
+    .send(project(resource, attributeList(query.attributes, 'attributes'), attributeList(query.excludedAttributes, 'excludedAttributes')));
+}
+
+function ifMatch(request: FastifyRequest): string | undefined {
+  const header = request.headers['if-match'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+/** SCIM's answer to any error: its own, the application's (path, CSRF, organisation), or Fastify's (body). */
+function toScimError(error: FastifyError | AppError | ScimError): ScimError {
+  if (error instanceof ScimError) return error;
+  if (error instanceof AppError) {
+    if (error.code === 'ORGANISATION_NOT_FOUND') return notFound('No organisation at this host');
+    if (error.statusCode === 400) return badRequest('invalidValue', error.message);
+    return new ScimError(error.statusCode, error.message);
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 400) return badRequest('invalidSyntax', 'The request body is not valid JSON');
+  if (status === 413) return new ScimError(413, 'The request is too large');
+  if (status === 415) return new ScimError(415, 'Send application/scim+json or application/json');
+  if (status < 500) return new ScimError(status, 'The request was refused');
+  return new ScimError(500, 'Internal error');
+}
+
+export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContext; registry: ProviderRegistry }): Promise<void> {
+  const { ctx, registry } = options;
+  app.decorateRequest('scimCaller', null);
+  app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  app.setErrorHandler((error: FastifyError | AppError | ScimError, request, reply) => {
+    const scim = toScimError(error);
+    if (scim.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
+    if (scim.status === 401) reply.header('www-authenticate', 'Bearer realm="SCIM"');
+    return reply
+      .code(scim.status)
+      .type(SCIM_CONTENT_TYPE)
+      .send(scimErrorBody(scim.status, scim.message, scim.scimType));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .type(SCIM_CONTENT_TYPE)
+      .send(scimErrorBody(404, `No SCIM endpoint at ${request.method} ${request.url.split('?', 1)[0]}`)),
+  );
+
+  app.addHook('onRequest', async (request) => {
+    // No such endpoint: the not-found answer, whoever asks.
+    if (request.routeOptions.url === undefined) return;
+    if ((request.params as { id?: string } | undefined)?.id === '') throw notFound();
+    const org = request.organisation;
+    if (!org || org.isBase) throw notFound('No organisation at this host');
+    const client = await authenticateScim(ctx, org, registry, request.headers.authorization);
+    setActor({ kind: 'application', id: client.id });
+    request.scimCaller = { org, client, baseUrl: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}` };
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type === '' || type.startsWith('application/json')) reply.header('content-type', SCIM_CONTENT_TYPE);
+    return payload;
+  });
+
+  app.get('/ServiceProviderConfig', async (request) => serviceProviderConfig(caller(request).baseUrl, DOCS));
+  app.get('/ResourceTypes', async (request) => listOf([userResourceType(caller(request).baseUrl)]));
+  app.get<IdParams>('/ResourceTypes/:id', async (request) => {
+    if (request.params.id !== 'User') throw notFound(`No resource type ${request.params.id}`);
+    return userResourceType(caller(request).baseUrl);
+  });
+  app.get('/Schemas', async (request) => listOf([userSchema(caller(request).baseUrl)]));
+  app.get<IdParams>('/Schemas/:id', async (request) => {
+    if (request.params.id !== USER_SCHEMA) throw notFound(`No schema ${request.params.id}`);
+    return userSchema(caller(request).baseUrl);
+  });
+
+  // Gatehouse has no groups; saying so plainly lets Entra ID and Okta provision users only.
+  const noGroups = async () => {
+    throw new ScimError(501, 'Groups are not supported by this service provider');
+  };
+  app.all('/Groups', noGroups);
+  app.all('/Groups/*', noGroups);
+  app.all('/Bulk', async () => {
+    throw new ScimError(501, 'Bulk operations are not supported by this service provider');
+  });
+
+  app.get<{ Querystring: ListQuery & Projection }>('/Users', async (request) => {
+    const who = caller(request);
+    const query = request.query;
+    const attributes = attributeList(query.attributes, 'attributes');
+    const excluded = attributeList(query.excludedAttributes, 'excludedAttributes');
+    for (const key of ['filter', 'startIndex', 'count', 'sortBy', 'sortOrder'] as const) {
+      if (query[key] !== undefined && typeof query[key] !== 'string') throw badRequest('invalidValue', `'${key}' must be given once`);
+    }
+    const { rows, total, startIndex } = await listScimUsers(ctx, who, query);
+    return {
+      schemas: [LIST_SCHEMA],
+      totalResults: total,
+      itemsPerPage: rows.length,
+      startIndex,
+      Resources: rows.map((row) => project(toScimUser(row, who.baseUrl), attributes, excluded)),
+    };
+  });
+
+  app.get<IdParams>('/Users/:id', async (request, reply) =>
+    sendUser(reply, request, await getScimUser(ctx, caller(request), request.params.id)),
+  );
+
+  app.post('/Users', async (request, reply) => {
+    const user = await createScimUser(ctx, caller(request), asObject(request.body, 'The request body'));
+    reply.header('location', `${caller(request).baseUrl}/Users/${user.id}`);
+    return sendUser(reply, request, user, 201);
+  });
+
+  app.put<IdParams>('/Users/:id', async (request, reply) => {
+    const user = await replaceScimUser(
+      ctx,
+      caller(request),
+      request.params.id,
+      asObject(request.body, 'The request body'),
+      ifMatch(request),
+    );
+    return sendUser(reply, request, user);
+  });
+
+  app.patch<IdParams>('/Users/:id', async (request, reply) => {
+    const user = await patchScimUser(ctx, caller(request), request.params.id, request.body, ifMatch(request));
+    return sendUser(reply, request, user);
+  });
+
+  app.delete<IdParams>('/Users/:id', async (request, reply) => {
+    await deleteScimUser(ctx, caller(request), request.params.id, ifMatch(request));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,228 @@
+/**
+ * The SCIM /Users operations for one calling application: End users only (administrators are
+ * invisible), creation and changes through the users domain's own services (so the audit log names
+ * the application, and disabling or deleting ends the user's sessions and tokens at once), ETags
+ * honoured through If-Match.
+ */
+import type { AppContext } from '../context.ts';
+import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { deleteUserAccount } from '../accounts/status.ts';
+import { deleteThrottle, findUserByEmail } from '../accounts/store.ts';
+import { sendInvitationEmail } from '../tokens/emails.ts';
+import { applyUserChanges, setUserActive } from '../users/service.ts';
+import { createUser } from '../users/create.ts';
+import { assertRoomForUsers } from '../users/limits.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { badRequest, notFound, ScimError } from './errors.ts';
+import { parseFilter } from './filter.ts';
+import { readUser, type UserAttributes } from './input.ts';
+import { applyPatch } from './patch.ts';
+import { toScimUser, versionOf, type ScimUser } from './resource.ts';
+import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
+
+/** A user as the SCIM routes answer it. */
+export type ScimUserRow = UserRow;
+
+export interface ScimCaller {
+  org: Organisation;
+  client: ClientRow;
+  /** `<organisation origin>/scim/v2` */
+  baseUrl: string;
+}
+
+export const LIST_MAX = 200;
+
+export interface ListQuery {
+  filter?: string | undefined;
+  startIndex?: string | undefined;
+  count?: string | undefined;
+  sortBy?: string | undefined;
+  sortOrder?: string | undefined;
+}
+
+function integer(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^-?\d{1,9}$/.test(value)) throw badRequest('invalidValue', `'${name}' must be an integer`);
+  return Number(value);
+}
+
+export interface ListResult {
+  rows: UserRow[];
+  total: number;
+  startIndex: number;
+}
+
+/** GET /Users: a page of End users by filter and sort (RFC 7644 3.4.2). */
+export async function listScimUsers(ctx: AppContext, caller: ScimCaller, query: ListQuery): Promise<ListResult> {
+  // Out-of-range values are taken as the nearest valid one (RFC 7644 3.4.2.4).
+  const startIndex = Math.max(1, integer(query.startIndex, 'startIndex', 1));
+  const count = Math.min(LIST_MAX, Math.max(0, integer(query.count, 'count', 100)));
+  const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
+  let sortColumn = SORTABLE.username!;
+  if (query.sortBy !== undefined) {
+    const column =
+      SORTABLE[
+        query.sortBy
+          .trim()
+          .toLowerCase()
+          .replace(/^urn:ietf:params:scim:schemas:core:2\.0:user:/, '')
+      ];
+    if (!column) throw badRequest('invalidValue', `'${query.sortBy}' cannot be sorted by`);
+    sortColumn = column;
+  }
+  const sortOrder = (query.sortOrder ?? 'ascending').toLowerCase();
+  if (sortOrder !== 'ascending' && sortOrder !== 'descending') throw badRequest('invalidValue', "'sortOrder' is ascending or descending");
+  const { rows, total } = await queryScimUsers(ctx.db.kysely, ctx.db.dialect, {
+    organisationId: caller.org.id,
+    filter,
+    sortColumn,
+    descending: sortOrder === 'descending',
+    offset: startIndex - 1,
+    limit: count,
+  });
+  return { rows, total, startIndex };
+}
+
+export async function getScimUser(ctx: AppContext, caller: ScimCaller, id: string): Promise<UserRow> {
+  const user = await findScimUser(ctx.db.kysely, caller.org.id, id);
+  if (!user) throw notFound(`User ${id} not found`);
+  return user;
+}
+
+function checkVersion(user: UserRow, ifMatch: string | undefined): void {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return;
+  const current = versionOf(user);
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  if (!ifMatch.split(',').some((tag) => strip(tag) === strip(current))) {
+    throw new ScimError(412, 'The resource changed since that version was read');
+  }
+}
+
+/** The users domain's errors in SCIM's terms: a taken email is 409 uniqueness, a refused value 400 invalidValue. */
+async function translated<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) {
+      if (error.code === 'CONFLICT') throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+      if (error.code === 'USER_LIMIT_REACHED' || error.statusCode === 403) throw new ScimError(403, error.message);
+      if (error.statusCode === 400) throw badRequest('invalidValue', error.message);
+    }
+    throw error;
+  }
+}
+
+/** POST /Users: a Pending End user with access to the calling application, invited by email unless given a password. */
+export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: Record<string, unknown>): Promise<UserRow> {
+  const wanted = readUser(body);
+  return translated(async () => {
+    // The password is checked against the organisation's policy before anything is written.
+    const passwordHash = wanted.password === undefined ? null : await hashNewPassword(ctx, caller.org, null, wanted.password);
+    if (await findUserByEmail(ctx.db.kysely, caller.org.id, wanted.email))
+      throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+    if (caller.org.isBase) throw new ScimError(403, 'The base organisation has no provisioned users');
+    let id = '';
+    try {
+      await assertRoomForUsers(ctx, caller.org, async (trx) => {
+        id = await createUser(ctx, trx, caller.org.id, {
+          email: wanted.email,
+          role: 'EndUser',
+          via: 'provisioning',
+          firstName: wanted.firstName,
+          surname: wanted.surname,
+          phoneNumber: wanted.phoneNumber,
+          externalId: wanted.externalId,
+          clientIds: [caller.client.id],
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+      throw error;
+    }
+    await deleteThrottle(ctx.db.kysely, caller.org.id, wanted.email);
+    let user = (await findScimUser(ctx.db.kysely, caller.org.id, id))!;
+    if (passwordHash) {
+      await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
+    } else {
+      await sendInvitationEmail(ctx, caller.org, user, caller.client.name);
+    }
+    if (!wanted.active) user = await setUserActive(ctx, caller.org, user, false);
+    return (await findScimUser(ctx.db.kysely, caller.org.id, user.id)) ?? user;
+  });
+}
+
+/** Applies what a PUT or PATCH asks: columns, then the password, then active (which may end sessions). */
+async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, wanted: UserAttributes): Promise<UserRow> {
+  return translated(async () => {
+    const changes: UserUpdate = {};
+    if (wanted.email !== user.email) {
+      changes.email = wanted.email;
+      // A new address has not been shown to be the user's.
+      changes.email_verified_date = null;
+    }
+    if (wanted.firstName !== user.first_name) changes.first_name = wanted.firstName;
+    if (wanted.surname !== user.surname) changes.surname = wanted.surname;
+    if (wanted.phoneNumber !== user.phone_number) changes.phone_number = wanted.phoneNumber;
+    if (wanted.externalId !== user.external_id) changes.external_id = wanted.externalId;
+    let current = user;
+    if (Object.keys(changes).length > 0) {
+      current = await applyUserChanges(ctx, caller.org, user, changes);
+      if (changes.email) await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
+    }
+    if (wanted.password !== undefined) {
+      const hash = await hashNewPassword(ctx, caller.org, current, wanted.password);
+      await storePassword(
+        ctx.db.kysely,
+        caller.org.id,
+        current.id,
+        hash,
+        ctx.clock.now(),
+        current.status === 'Pending' ? { status: 'SignedUp' } : {},
+      );
+      current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
+    }
+    if (wanted.active !== (current.status !== 'Disabled')) current = await setUserActive(ctx, caller.org, current, wanted.active);
+    return current;
+  });
+}
+
+/** PUT /Users/{id}: the user becomes what the body says (attributes left out are cleared; the password is kept). */
+export async function replaceScimUser(
+  ctx: AppContext,
+  caller: ScimCaller,
+  id: string,
+  body: Record<string, unknown>,
+  ifMatch: string | undefined,
+): Promise<UserRow> {
+  const user = await getScimUser(ctx, caller, id);
+  checkVersion(user, ifMatch);
+  const bodyId = body.id;
+  if (bodyId !== undefined && bodyId !== id) throw new ScimError(400, "'id' cannot be changed", 'mutability');
+  return applyWanted(ctx, caller, user, readUser(body));
+}
+
+/** PATCH /Users/{id}: the operations applied to the current resource, then stored like a PUT. */
+export async function patchScimUser(
+  ctx: AppContext,
+  caller: ScimCaller,
+  id: string,
+  body: unknown,
+  ifMatch: string | undefined,
+): Promise<UserRow> {
+  const user = await getScimUser(ctx, caller, id);
+  checkVersion(user, ifMatch);
+  const current: ScimUser = toScimUser(user, caller.baseUrl);
+  const patched = applyPatch(current, body);
+  return applyWanted(ctx, caller, user, readUser(patched, { previousEmail: user.email }));
+}
+
+/** DELETE /Users/{id}: the user is removed, with their sessions and tokens. */
+export async function deleteScimUser(ctx: AppContext, caller: ScimCaller, id: string, ifMatch: string | undefined): Promise<void> {
+  const user = await getScimUser(ctx, caller, id);
+  checkVersion(user, ifMatch);
+  await deleteUserAccount(ctx, caller.org.id, user.id, user.email);
+  await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
+}
