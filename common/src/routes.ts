@@ -204,6 +204,12 @@ export const API = {
   authenticateSendCode: '/api/authenticate/sendcode',
   /** /twostep: email a code that confirms the email method (SMS has /api/setupsmsotp). */
   setupemailotp: '/api/setupemailotp',
+  /** /twostep: the signed-in user's passkeys (GET list, POST register); /options for a registration's options; /{id} PATCH rename; /{id}/remove with the password. */
+  passkeys: '/api/passkeys',
+  passkeyOptions: '/api/passkeys/options',
+  /** The sign-in code step answered with a passkey: /options for the assertion's options, then the assertion itself. */
+  authenticatePasskeyOptions: '/api/authenticate/passkey/options',
+  authenticatePasskey: '/api/authenticate/passkey',
 } as const;
 
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */

@@ -24,6 +24,7 @@ import { serializeRequest } from './http/log-redaction.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { onProviderInvalidated } from './oidc/revision.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   supportRoutes(app, ctx);
   applicationRoutes(app, ctx);
   mfaRoutes(app, ctx);
+  passkeyRoutes(app, ctx);
   webhookRoutes(app, ctx);
   auditRoutes(app, ctx);
   metricsRoutes(app, ctx);

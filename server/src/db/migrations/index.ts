@@ -13,6 +13,7 @@ import { userSearch } from './0009-user-search.ts';
 import { metrics } from './0010-metrics.ts';
 import { webhooks } from './0070-webhooks.ts';
 import { audit } from './0071-audit.ts';
+import { passkeys } from './0115-passkeys.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0010-metrics': metrics,
   '0070-webhooks': webhooks,
   '0071-audit': audit,
+  '0115-passkeys': passkeys,
 };
 
 /**
