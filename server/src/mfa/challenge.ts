@@ -110,7 +110,12 @@ export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: O
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
-export async function currentSignIn(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string): Promise<SignInStateRow> {
+export async function currentSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  org: Organisation,
+  signInStateID: string,
+): Promise<SignInStateRow> {
   const token = readFlowCookie(ctx, request, 'gatehouse_signin');
   const state = token ? await findSignInState(ctx.db.kysely, org.id, hashToken(token)) : undefined;
   if (!state || state.expires_at <= ctx.clock.now() || !safeEqual(state.state_id, signInStateID)) throw new AppError('SIGN_IN_EXPIRED');

@@ -58,7 +58,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     expect(challenge).toEqual({
       authType: 'code',
       signInStateID: expect.stringMatching(/^[\w-]{43}$/),
-      data: { digits: 6, isEmail: false, isSMS: false, rememberMeDays: 0, phoneNumber: null },
+      data: { digits: 6, isEmail: false, isSMS: false, rememberMeDays: 0, phoneNumber: null, passkey: false, passkeyOnly: false },
     });
     // No session yet: the password alone reaches nothing.
     expect(String(res.headers['set-cookie'])).not.toContain('gatehouse_session=');

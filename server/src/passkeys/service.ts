@@ -77,7 +77,14 @@ function signedChallenge(credential: { response: { clientDataJSON: string } }): 
   throw new AppError('PASSKEY_INVALID');
 }
 
-async function issueChallenge(ctx: AppContext, org: Organisation, userId: string, purpose: 'register' | 'sign-in', binding: string, challenge: string) {
+async function issueChallenge(
+  ctx: AppContext,
+  org: Organisation,
+  userId: string,
+  purpose: 'register' | 'sign-in',
+  binding: string,
+  challenge: string,
+) {
   await insertChallenge(ctx.db.kysely, {
     id: hashToken(challenge),
     organisation_id: org.id,
@@ -160,7 +167,15 @@ export async function registerPasskey(
       recoveryCodes = newRecoveryCodes();
       await storeTwoStep(
         trx,
-        { organisation_id: org.id, user_id: user.id, secret: null, phone_number: null, last_step: null, failed_code_count: 0, created_at: now },
+        {
+          organisation_id: org.id,
+          user_id: user.id,
+          secret: null,
+          phone_number: null,
+          last_step: null,
+          failed_code_count: 0,
+          created_at: now,
+        },
         TWO_STEP_KINDS.passkey,
         recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
       );

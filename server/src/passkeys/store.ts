@@ -65,7 +65,14 @@ export async function deleteUserCredentials(trx: Transaction<Database> | Executo
 }
 
 /** After an assertion: the authenticator's new counter and when it was used. */
-export async function markCredentialUsed(db: Executor, organisationId: string, id: string, signCount: number, backedUp: boolean, now: number) {
+export async function markCredentialUsed(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  signCount: number,
+  backedUp: boolean,
+  now: number,
+) {
   await db
     .updateTable('webauthn_credentials')
     .set({ sign_count: signCount, backed_up: backedUp, last_used_at: now })
