@@ -60,15 +60,17 @@ function encode(values: Record<string, FormValue>): URLSearchParams | FormData {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   form?: Record<string, FormValue>;
+  /** A JSON body instead of a form (nested data, such as a passkey's answer). */
+  json?: unknown;
   query?: Record<string, string | number | undefined>;
   /** Do not announce a 401 to the listeners (the account fetch uses it to learn who is signed in). */
   quietUnauthorised?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? (options.form ? 'POST' : 'GET');
+  const method = options.method ?? (options.form || options.json !== undefined ? 'POST' : 'GET');
   const query = options.query
     ? '?' +
       new URLSearchParams(
@@ -82,8 +84,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path + query, {
       method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      body: options.form ? encode(options.form) : method === 'GET' ? undefined : new URLSearchParams(),
+      headers: { accept: 'application/json', ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body:
+        options.json !== undefined
+          ? JSON.stringify(options.json)
+          : options.form
+            ? encode(options.form)
+            : method === 'GET'
+              ? undefined
+              : new URLSearchParams(),
     });
   } catch {
     throw new ApiError(NETWORK_FAILURE, null, MESSAGES.networkError);
