@@ -45,3 +45,36 @@ export type ActorKind = (typeof ACTOR_KINDS)[number];
 export const AUDIT_LIMITS = { pageSizeDefault: 50, pageSizeMax: 200, exportMax: 10_000 } as const;
 /** How long events are kept unless the operator sets AUDIT_RETENTION_DAYS. */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 90;
+
+/** How the screens name who did something. */
+export const ACTOR_LABELS: Record<ActorKind, string> = {
+  user: 'User',
+  application: 'Application',
+  operator: 'Operator (command line)',
+  system: 'Gatehouse',
+  anonymous: 'Not signed in',
+};
+
+export const AUDIT_MESSAGES = {
+  intro: 'Everything that happened to the accounts, applications and settings of your organisation, newest first.',
+  eventType: 'Event',
+  allEvents: 'All events',
+  user: 'User (email)',
+  from: 'From',
+  to: 'To',
+  show: 'Show events',
+  clear: 'Clear filters',
+  time: 'Time',
+  doneBy: 'Done by',
+  about: 'About',
+  address: 'IP address',
+  details: 'Details',
+  loadMore: 'Show older events',
+  none: 'No events match these filters.',
+  exportCsv: 'Export CSV',
+  exportJson: 'Export JSON',
+  exportHint: 'Exports hold the events these filters show, up to 10,000.',
+  recentHeading: 'Recent activity',
+  recentNone: 'Nothing has happened to this account yet.',
+  seeAll: 'See all in the audit log',
+} as const;

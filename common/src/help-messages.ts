@@ -48,6 +48,11 @@ export const HELP_MESSAGES = {
   oidcStep3:
     'The answer holds an ID token (a JWT: check its signature with the keys at the JWKS URI, and its iss, aud and nonce), an access token for the userinfo endpoint, and, when you asked for the offline_access scope with prompt=consent, a refresh token.',
   manageApplications: 'Manage applications',
+  apiHeading: 'The Gatehouse API',
+  apiIntro:
+    'Everything these screens do goes through a documented API: each operation, its parameters, answers and errors, and who may call it, described in OpenAPI 3.1.',
+  apiReference: 'Browse the API reference',
+  apiDocument: 'OpenAPI document (JSON)',
 
   contactHeading: 'Contact us',
   contactIntro: "A question, a problem or an idea? Send us a message and we'll reply by email.",

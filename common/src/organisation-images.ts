@@ -1,6 +1,4 @@
 /** The organisation's images: their kinds, the form fields and delete flags of the settings form, and their URLs. */
-import { API } from './routes.ts';
-
 export const ORGANISATION_IMAGES = {
   logo: { field: 'logo', deleteFlag: 'deleteLogo', idField: 'logoID' },
   background: { field: 'backgroundImage', deleteFlag: 'deleteBackgroundImage', idField: 'backgroundImageID' },
@@ -8,8 +6,3 @@ export const ORGANISATION_IMAGES = {
   favicon: { field: 'favicon', deleteFlag: 'deleteFavicon', idField: 'favicon' },
 } as const;
 export type OrganisationImageKind = keyof typeof ORGANISATION_IMAGES;
-
-/** Where the SPA loads an organisation image from; the id in the URL lets browsers cache it for good. */
-export function organisationImageUrl(kind: OrganisationImageKind, id: string): string {
-  return `${API.organisationAssets}/${kind}?id=${encodeURIComponent(id)}`;
-}

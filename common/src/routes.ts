@@ -1,5 +1,5 @@
 /**
- * The SPA route table of spec section 2 and its guard rules, plus the API path constants of section 7.
+ * The SPA route table of spec section 2 and its guard rules (the API's endpoints are declared in api/).
  * Pure data and functions: the SPA's router and the server's HTML fallback both read it.
  */
 import type { Role } from './policy.ts';
@@ -56,10 +56,14 @@ export const ROUTES = {
   applications: { path: '/applications', access: ORG_ADMIN, title: 'Applications' },
   addApplication: { path: '/applications/add', access: ORG_ADMIN, title: 'Add an application' },
   application: { path: '/applications/:id', access: ORG_ADMIN, title: 'Application' },
+  audit: { path: '/audit', access: ORG_ADMIN, title: 'Audit log' },
+  webhooks: { path: '/webhooks', access: ORG_ADMIN, title: 'Webhooks' },
   users: { path: '/users', access: USER_ADMINS, title: 'Users' },
   addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },
   help: { path: '/help/*', access: PUBLIC, title: 'Help' },
+  /** The API reference for developers, generated from /api/openapi.json. */
+  apiReference: { path: '/developers/api', access: PUBLIC, title: 'API reference' },
   privacyPolicy: { path: '/privacypolicy', access: PUBLIC, title: 'Privacy policy' },
   termsAndConditions: { path: '/termsandconditions', access: PUBLIC, title: 'Terms and conditions of use' },
 } as const satisfies Record<string, RouteDef>;
@@ -152,70 +156,6 @@ export function guardRoute(location: string, user: GuardUser | null, isBase: boo
   return { kind: 'allow', name, route };
 }
 
-/** API paths of spec section 7; all under /api. */
-export const API = {
-  account: '/api/account',
-  signout: '/api/signout',
-  signup: '/api/signup',
-  completesignup: '/api/completesignup',
-  resetpassword: '/api/resetpassword',
-  changepassword: '/api/changepassword',
-  verifyemail: '/api/verifyemail',
-  /** Exchanges an emailed link's token for a handle bound to this browser (tokens out of logged URLs). */
-  linkToken: '/api/linktoken',
-  clients: '/api/clients',
-  orgexists: '/api/orgexists',
-  organisation: '/api/organisation',
-  organisationStyle: '/api/organisation/style',
-  users: '/api/users',
-  usersSearch: '/api/users/search',
-  authenticate: '/api/authenticate',
-  accountrecovery: '/api/accountrecovery',
-  metrics: '/api/metrics',
-  support: '/api/support',
-  basesignupemail: '/api/basesignupemail',
-  basesignuporg: '/api/basesignuporg',
-  basesignup: '/api/basesignup',
-  disableotp: '/api/disableotp',
-  saveotp: '/api/saveotp',
-  refreshotp: '/api/refreshotp',
-  setupsmsotp: '/api/setupsmsotp',
-  clientauthsteps: '/api/clientauthsteps',
-  acceptpolicy: '/api/acceptpolicy',
-  rememberme: '/api/rememberme',
-  logError: '/api/log/error',
-  organisationSettingsStrength: '/api/organisation/settingsstrength',
-  /** The organisation's audit log (Organisation Admins): filters and cursor in the query; /export for CSV or JSON. */
-  audit: '/api/audit',
-  /** Organisation Admins' webhook endpoints; under each: rollsecret, test, deliveries, deliveries/{id}/resend. */
-  webhooks: '/api/webhooks',
-  organisationPreview: '/api/organisation/preview',
-  organisationAssets: '/api/organisation/assets',
-  /** The signed-in user asks for their verification email again (the profile card's 'Confirmation email sent'). */
-  accountResendVerification: '/api/account/resendverification',
-  /** The recovery code (or an administrator's reset link) is checked here; /api/resetpassword then sets the password. */
-  accountRecoveryVerify: '/api/accountrecovery/verify',
-  clientLogo: '/api/organisation/assets/clientlogo',
-  /** On a new organisation's host: uses the one-time hand-over token of a base sign-up, signs its admin in, on to the dashboard. */
-  handover: '/api/handover',
-  /** The deployment's public facts for the help, privacy and demo pages: support address, data controller, demo lifetime. */
-  serviceInfo: '/api/serviceinfo',
-  /** The sign-in code step's 'Resend code' (the code itself is posted to /api/authenticate with the signInStateID). */
-  authenticateSendCode: '/api/authenticate/sendcode',
-  /** /twostep: email a code that confirms the email method (SMS has /api/setupsmsotp). */
-  setupemailotp: '/api/setupemailotp',
-  /** /twostep: the signed-in user's passkeys (GET list, POST register); /options for a registration's options; /{id} PATCH rename; /{id}/remove with the password. */
-  passkeys: '/api/passkeys',
-  passkeyOptions: '/api/passkeys/options',
-  /** The sign-in code step answered with a passkey: /options for the assertion's options, then the assertion itself. */
-  authenticatePasskeyOptions: '/api/authenticate/passkey/options',
-  authenticatePasskey: '/api/authenticate/passkey',
-} as const;
-
 /** Per-user actions of user administration: POST /api/users/{id}/{action}, empty body. */
 export const USER_ACTIONS = ['resendverification', 'enable', 'disable', 'clearlockout', 'resetpassword', 'resettwostep'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
-
-export function userActionPath(id: string, action: UserAction): string {
-  return `${API.users}/${encodeURIComponent(id)}/${action}`;
-}

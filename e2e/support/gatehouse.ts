@@ -28,11 +28,12 @@ export interface RunningGatehouse {
   stop(): Promise<void>;
 }
 
-export async function startGatehouse(dialect: Dialect): Promise<RunningGatehouse> {
+/** `extraEnv` adds settings an operator would make (such as WEBHOOKS_ALLOW_PRIVATE for a receiver on loopback). */
+export async function startGatehouse(dialect: Dialect, extraEnv: Record<string, string> = {}): Promise<RunningGatehouse> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
   // As an operator runs it: with its jobs (mail delivery, clean-ups), reachable as *.localhost.
-  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, HOST: 'localhost', RUN_JOBS: 'true', METRICS_PORT: 'off' };
+  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, HOST: 'localhost', RUN_JOBS: 'true', METRICS_PORT: 'off', ...extraEnv };
   const server = await startServerProcess(env);
   const cli = (args: string[]) => runCli(args, env);
 

@@ -2,6 +2,7 @@
 import { auditRoutes } from './audit/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { openApiRoutes } from './http/openapi.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
 import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
@@ -15,7 +16,7 @@ import { newCorrelationId } from '@gatehouse/common/format';
 import { accountRoutes } from './accounts/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import type { AppContext } from './context.ts';
-import { diagnosticsRoutes, type Lifecycle } from './diagnostics/routes.ts';
+import { operationsSurface, registerDraining, type Lifecycle } from './diagnostics/routes.ts';
 import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -144,22 +145,34 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   oidcRoutes(app, ctx, providers);
 
   const lifecycle: Lifecycle = { draining: false, ...(changes ? { organisationChanges: changes } : {}) };
-  diagnosticsRoutes(app, ctx, lifecycle);
-  accountRoutes(app, ctx);
-  organisationRoutes(app, ctx, resolver);
-  signUpRoutes(app, ctx);
-  linkTokenRoutes(app, ctx);
-  recoveryRoutes(app, ctx);
-  userRoutes(app, ctx);
+  registerDraining(app, lifecycle);
+  // The surfaces, each an encapsulated plugin with its own error answer; the hooks above apply to all.
+  // Operations: the health probes.
+  await app.register(operationsSurface, { ctx, lifecycle });
+  // The browser API (/api): cookie sessions, CSRF by Origin, the JSON error model; every route
+  // declared on the endpoint contract (common/src/api).
+  await app.register(async (api) => {
+    registerErrorHandler(api);
+    accountRoutes(api, ctx);
+    organisationRoutes(api, ctx, resolver);
+    signUpRoutes(api, ctx);
+    linkTokenRoutes(api, ctx);
+    recoveryRoutes(api, ctx);
+    userRoutes(api, ctx);
+    baseOrganisationRoutes(api, ctx);
+    supportRoutes(api, ctx);
+    applicationRoutes(api, ctx);
+    mfaRoutes(api, ctx);
+    passkeyRoutes(api, ctx);
+    webhookRoutes(api, ctx);
+    auditRoutes(api, ctx);
+    metricsRoutes(api, ctx);
+    openApiRoutes(api, ctx);
+  });
+  // The development outbox: an operator's page, not part of the API.
   devOutboxRoutes(app, ctx);
-  baseOrganisationRoutes(app, ctx);
-  supportRoutes(app, ctx);
-  applicationRoutes(app, ctx);
-  mfaRoutes(app, ctx);
-  passkeyRoutes(app, ctx);
-  webhookRoutes(app, ctx);
-  auditRoutes(app, ctx);
-  metricsRoutes(app, ctx);
+  // The protocol endpoints are oidcRoutes above (their fast path answers before any of this).
+  // SCIM (/scim/v2) gets its own surface here: bearer tokens of applications, RFC 7644 error bodies.
   await registerSpa(app, options.webDist);
 
   return { app, resolver, lifecycle, routes, telemetryPort: () => telemetry.listener?.port ?? null };

@@ -41,6 +41,7 @@ const envSchema = z.object({
   METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
+  CHECK_ANSWERS: flag.default(false),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
@@ -125,6 +126,8 @@ export type Config = {
   webhooksAllowPrivate: boolean;
   /** How long audit events are kept before the audit-retention job deletes them. */
   auditRetentionDays: number;
+  /** Check every answer of the endpoint contract against its declared schema (tests; a mismatch answers 500). */
+  checkAnswers: boolean;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    checkAnswers: e.CHECK_ANSWERS,
   };
 }
 

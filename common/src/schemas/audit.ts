@@ -20,20 +20,27 @@ export const auditQuery = z.object({
 });
 export type AuditQueryInput = z.output<typeof auditQuery>;
 
-export interface AuditEvent {
-  id: number;
-  at: number;
-  type: string;
-  actor: { kind: string; id: string | null };
-  subject: { kind: string; id: string | null } | null;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  details: Record<string, unknown>;
-}
+/** Who did it, or what it was done to: its kind, id and what people call it (an email, a name, an address). */
+const party = z.object({ kind: z.string(), id: z.string().nullable(), label: z.string().nullable() });
 
-export interface AuditPage {
-  events: AuditEvent[];
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  type: z.string(),
+  actor: party,
+  subject: party.nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditPageSchema = z.object({
+  events: z.array(auditEventSchema),
   /** The cursor of the next (older) page, or null at the end. */
-  next: number | null;
-}
+  next: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditExportQuery = auditQuery.extend({ format: z.enum(['csv', 'json']) });

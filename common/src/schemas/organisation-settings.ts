@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ORGANISATION_MESSAGES } from '../organisation-messages.ts';
 import { ANY_EMAIL_PATTERN, BUTTON_STYLES, COLOURS, FONTS, INPUT_STYLES, LIMITS } from '../policy.ts';
 import { email, formBoolean, formInt, formList, formNumber, optionalString, requiredString } from './fields.ts';
-import type { PublicOrganisation } from './organisation.ts';
+import { publicOrganisation, type PublicOrganisation } from './organisation.ts';
 
 const V = ORGANISATION_MESSAGES.validation;
 
@@ -187,21 +187,34 @@ export type OrganisationSettings = Omit<
   'deleteLogo' | 'deleteBackgroundImage' | 'deleteHero' | 'deleteFavicon'
 >;
 
+/** Every setting as the admin view answers it: its saved value, null where the form's blank is (an unset address). */
+const settingsView = z.object(
+  Object.fromEntries(
+    Object.entries(settingsShape).map(([name, field]) => [name, z.preprocess((v) => v ?? undefined, field)]),
+  ) as unknown as {
+    [K in keyof typeof settingsShape]: z.ZodType<z.output<(typeof settingsShape)[K]>>;
+  },
+);
+
 /** `GET /api/organisation` for an Organisation Admin: the public fields, every setting and the score. */
+export const organisationAdminView = settingsView.extend(publicOrganisation.shape).extend({ settingsScore: z.number() });
 export type OrganisationAdminView = PublicOrganisation & OrganisationSettings & { settingsScore: number };
 
+/** `GET /api/organisation`: the admin view for an Organisation Admin, the public fields for anyone else. */
+export const organisationView = z.union([organisationAdminView, publicOrganisation]);
+
 /** `GET /api/organisation/settingsstrength`: the score of the saved settings, 0 to 100. */
-export interface SettingsStrength {
-  settingsScore: number;
-}
+export const settingsStrength = z.object({ settingsScore: z.number() });
+export type SettingsStrength = z.infer<typeof settingsStrength>;
 
 /** `POST /api/organisation/preview`: the organisation as it would look, images nulled, and its score. */
-export interface OrganisationPreview {
-  organisation: PublicOrganisation;
+export const organisationPreview = z.object({
+  organisation: publicOrganisation,
   /** The stylesheet's custom properties for these settings, to apply to a preview. */
-  style: Record<string, string>;
-  settingsScore: number;
-}
+  style: z.record(z.string(), z.string()),
+  settingsScore: z.number(),
+});
+export type OrganisationPreview = z.infer<typeof organisationPreview>;
 
 /** The query of `GET /api/organisation/assets/{kind}`: an asset id, or none for the current image. */
 export const organisationAssetQuery = z.object({ id: z.string().max(100).optional() });

@@ -33,10 +33,12 @@ export const registerPasskeyRequest = z.object({ name: passkeyName, credential: 
 export type RegisterPasskeyRequest = z.input<typeof registerPasskeyRequest>;
 
 /** Registering answers the passkeys, and recovery codes when this passkey made passkeys the account's second step. */
-export interface RegisterPasskeyResult {
-  passkeys: Passkey[];
-  recoveryCodes: string[] | null;
-}
+export const registerPasskeyResult = z.object({ passkeys: z.array(passkey), recoveryCodes: z.array(z.string()).nullable() });
+export type RegisterPasskeyResult = z.infer<typeof registerPasskeyResult>;
+
+/** WebAuthn options (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON) for the browser, as @simplewebauthn makes them. */
+export const creationOptions = z.looseObject({ challenge: z.string(), rp: z.object({ id: z.string().optional(), name: z.string() }) });
+export const requestOptions = z.looseObject({ challenge: z.string(), rpId: z.string().optional() });
 
 export const renamePasskeyRequest = z.object({ name: passkeyName });
 export const removePasskeyRequest = z.object({ password });

@@ -17,27 +17,34 @@ export const webhookEndpointRequest = z.object({
 export type WebhookEndpointInput = z.input<typeof webhookEndpointRequest>;
 export type WebhookEndpointRequest = z.output<typeof webhookEndpointRequest>;
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  eventTypes: string[];
-  enabled: boolean;
-  createdAt: number;
-}
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.string()),
+  enabled: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 /** The answer to creating an endpoint or rolling its secret: the only time the secret is shown. */
-export interface WebhookEndpointWithSecret extends WebhookEndpoint {
-  secret: string;
-}
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
-export interface WebhookDelivery {
-  id: number;
-  eventType: string;
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  createdAt: number;
-  deliveredAt: number | null;
-  nextAttemptAt: number | null;
-}
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  eventType: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.number().int(),
+  deliveredAt: z.number().int().nullable(),
+  nextAttemptAt: z.number().int().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** A delivery's path: its endpoint and its own id (an outbox message number). */
+export const webhookDeliveryParams = z.object({
+  id: z.string().min(1).max(100),
+  deliveryId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});

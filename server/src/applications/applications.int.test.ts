@@ -212,12 +212,10 @@ describe.each(testDialects())('applications on %s', (dialect) => {
     expect((await server.client('globex').get(`/api/organisation/assets/clientlogo?id=${logoID}`)).status).toBe(404);
     expect((await globex.get(`/api/clientauthsteps?client_id=${app.id}`)).status).toBe(404);
     expect((await admin.get(`/api/clients/${app.id}`)).json()).toMatchObject({ name: 'Wiki' });
-    await client
-      .clientCredentialsGrant(await relyingParty(server, 'acme', app.id, app.secret))
-      .catch((error: { error_description?: string }) => {
-        // A web application may not use client credentials, but its secret still authenticates it.
-        expect(error.error_description).toBe('requested grant type is not allowed for this client');
-      });
+    // A web application may not use client credentials, but its secret still authenticates it.
+    await expect(client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, app.secret))).rejects.toMatchObject({
+      error_description: 'requested grant type is not allowed for this client',
+    });
   });
 
   it('gives end users the applications they were given, and admins all of them', async () => {

@@ -66,8 +66,8 @@ describe.each(testDialects())('audit log on %s', (dialect) => {
     const events = await since(mark);
     expect(events.map((e) => e.type)).toEqual(['user.created', 'invitation.sent', 'user.updated', 'user.disabled', 'user.enabled']);
     for (const event of events) {
-      expect(event.actor).toEqual({ kind: 'user', id: adminId });
-      expect(event.subject).toEqual({ kind: 'user', id: ada });
+      expect(event.actor).toEqual({ kind: 'user', id: adminId, label: 'admin@acme.test' });
+      expect(event.subject).toEqual({ kind: 'user', id: ada, label: 'ada@example.test' });
       expect(event.ip).toBe('127.0.0.1');
       expect(event.requestId).toMatch(/\S/);
     }
@@ -197,7 +197,7 @@ describe.each(testDialects())('audit log on %s', (dialect) => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-acme-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,time,type,actor,actor id,subject,subject id,ip,user agent,request id,details');
+    expect(lines[0]).toBe('id,time,type,actor,actor id,actor name,subject,subject id,subject name,ip,user agent,request id,details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',user.updated,user,');
     const json = await admin.get('/api/audit/export?format=json');

@@ -1,7 +1,21 @@
 /** The audit log as CSV (RFC 4180), safe to open in a spreadsheet. */
 import type { AuditEvent } from '@gatehouse/common/schemas/audit';
 
-const COLUMNS = ['id', 'time', 'type', 'actor', 'actor id', 'subject', 'subject id', 'ip', 'user agent', 'request id', 'details'];
+const COLUMNS = [
+  'id',
+  'time',
+  'type',
+  'actor',
+  'actor id',
+  'actor name',
+  'subject',
+  'subject id',
+  'subject name',
+  'ip',
+  'user agent',
+  'request id',
+  'details',
+];
 
 /** A field quoted when it must be, and never read as a formula (a cell starting =, +, - or @). */
 function field(value: string | number | null): string {
@@ -20,8 +34,10 @@ export function auditCsv(events: readonly AuditEvent[]): string {
         e.type,
         e.actor.kind,
         e.actor.id,
+        e.actor.label,
         e.subject?.kind ?? null,
         e.subject?.id ?? null,
+        e.subject?.label ?? null,
         e.ip,
         e.userAgent,
         e.requestId,

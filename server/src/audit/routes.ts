@@ -1,27 +1,16 @@
 /** The audit log API: Organisation Admins read and export their organisation's events. */
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_LIMITS } from '@gatehouse/common/audit';
-import { API } from '@gatehouse/common/routes';
-import { auditQuery } from '@gatehouse/common/schemas/audit';
-import { z } from 'zod';
+import { auditApi } from '@gatehouse/common/api/audit';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/request-context.ts';
-import { parse } from '../http/validate.ts';
+import { serve } from '../http/contract.ts';
 import { auditCsv } from './export.ts';
 import { auditPage } from './service.ts';
 
-const ORGANISATION_ADMIN = ['OrganisationAdministrator'] as const;
-const exportQuery = auditQuery.extend({ format: z.enum(['csv', 'json']) });
-
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(API.audit, async (request) => {
-    const { org } = await requireUser(ctx, request, ORGANISATION_ADMIN);
-    return auditPage(ctx, org.id, parse(auditQuery, request.query));
-  });
+  serve(app, ctx, auditApi.list, async ({ query }, { org }) => auditPage(ctx, org.id, query));
 
-  app.get(`${API.audit}/export`, async (request, reply) => {
-    const { org } = await requireUser(ctx, request, ORGANISATION_ADMIN);
-    const { format, ...query } = parse(exportQuery, request.query);
+  serve(app, ctx, auditApi.export, async ({ query: { format, ...query } }, { org }, _request, reply) => {
     const { events } = await auditPage(ctx, org.id, { ...query, limit: AUDIT_LIMITS.exportMax });
     const name = `audit-${org.name}-${new Date(ctx.clock.now()).toISOString().slice(0, 10)}.${format}`;
     reply.header('content-disposition', `attachment; filename="${name}"`);

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { AuditEventRow, Executor } from '../db/schema.ts';
 import { emitWebhookEvent } from '../webhooks/service.ts';
 import { currentOrigin, type Actor } from './origin.ts';
-import { deleteAuditEventsBefore, findAuditEvents, insertAuditEvent } from './store.ts';
+import { deleteAuditEventsBefore, findAuditEvents, insertAuditEvent, labelsFor } from './store.ts';
 
 export interface AuditInput {
   type: AuditEventType;
@@ -50,25 +50,50 @@ export async function recordAuditEvent(ctx: AppContext, db: Executor, organisati
   });
 }
 
-function view(row: AuditEventRow): AuditEvent {
+/** Who or what an event names, with what people call it now (or, once it is gone, what the event recorded). */
+function party(kind: string, id: string | null, labels: Map<string, string>, details: Record<string, unknown>) {
+  const recorded = kind === 'user' && typeof details.email === 'string' ? details.email : null;
+  return { kind, id, label: (id !== null ? labels.get(id) : undefined) ?? recorded };
+}
+
+function view(row: AuditEventRow, labels: Map<string, string>): AuditEvent {
+  const details = JSON.parse(row.details) as Record<string, unknown>;
   return {
     id: row.id,
     at: row.at,
     type: row.type,
-    actor: { kind: row.actor_kind, id: row.actor_id },
-    subject: row.subject_kind === null ? null : { kind: row.subject_kind, id: row.subject_id },
+    actor: party(row.actor_kind, row.actor_id, labels, {}),
+    subject: row.subject_kind === null ? null : party(row.subject_kind, row.subject_id, labels, details),
     ip: row.ip,
     userAgent: row.user_agent,
     requestId: row.request_id,
-    details: JSON.parse(row.details) as Record<string, unknown>,
+    details,
   };
+}
+
+/** The ids of each kind the rows name, to label them in one query per kind. */
+function namedIds(rows: readonly AuditEventRow[]) {
+  const ids = { users: new Set<string>(), applications: new Set<string>(), webhooks: new Set<string>() };
+  const add = (kind: string | null, id: string | null) => {
+    if (id === null) return;
+    if (kind === 'user') ids.users.add(id);
+    else if (kind === 'application') ids.applications.add(id);
+    else if (kind === 'webhook') ids.webhooks.add(id);
+  };
+  for (const row of rows) {
+    add(row.actor_kind, row.actor_id);
+    add(row.subject_kind, row.subject_id);
+  }
+  return { users: [...ids.users], applications: [...ids.applications], webhooks: [...ids.webhooks] };
 }
 
 /** One page of the organisation's events, newest first; `next` is the cursor of the page after. */
 export async function auditPage(ctx: AppContext, organisationId: string, query: AuditQueryInput): Promise<AuditPage> {
   const who = query.who?.includes('@') ? ((await findUserByEmail(ctx.db.kysely, organisationId, query.who))?.id ?? query.who) : query.who;
   const rows = await findAuditEvents(ctx.db.kysely, organisationId, { ...query, types: query.type, who, limit: query.limit + 1 });
-  const events = rows.slice(0, query.limit).map(view);
+  const page = rows.slice(0, query.limit);
+  const labels = await labelsFor(ctx.db.kysely, organisationId, namedIds(page));
+  const events = page.map((row) => view(row, labels));
   return { events, next: rows.length > query.limit ? events.at(-1)!.id : null };
 }
 

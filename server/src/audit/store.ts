@@ -41,3 +41,39 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, batc
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** What people call the users, applications and webhooks of some events: emails, names and addresses by id. */
+export async function labelsFor(
+  db: Executor,
+  organisationId: string,
+  ids: { users: string[]; applications: string[]; webhooks: string[] },
+): Promise<Map<string, string>> {
+  const none = Promise.resolve([] as { id: string; label: string }[]);
+  const [users, applications, webhooks] = await Promise.all([
+    ids.users.length
+      ? db
+          .selectFrom('users')
+          .select(['id', 'email as label'])
+          .where('organisation_id', '=', organisationId)
+          .where('id', 'in', ids.users)
+          .execute()
+      : none,
+    ids.applications.length
+      ? db
+          .selectFrom('clients')
+          .select(['id', 'name as label'])
+          .where('organisation_id', '=', organisationId)
+          .where('id', 'in', ids.applications)
+          .execute()
+      : none,
+    ids.webhooks.length
+      ? db
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'url as label'])
+          .where('organisation_id', '=', organisationId)
+          .where('id', 'in', ids.webhooks)
+          .execute()
+      : none,
+  ]);
+  return new Map([...users, ...applications, ...webhooks].map((row) => [row.id, row.label]));
+}

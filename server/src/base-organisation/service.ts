@@ -5,9 +5,9 @@
  * in the very transaction that creates the organisation, so one sign-up makes at most one organisation.
  * The new Organisation Admin is then signed in on the new host by a one-time hand-over token.
  */
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { ACCOUNT_TOKENS, BASE_SIGNUP, DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
 import { ERRORS } from '@gatehouse/common/errors';
-import { API } from '@gatehouse/common/routes';
 import {
   handoverQuery,
   type BaseSignUp,
@@ -116,7 +116,7 @@ async function handoverLink(ctx: AppContext, org: Organisation, user: UserRow): 
     userId: user.id,
     lifetimeMs: BASE_SIGNUP.handoverSeconds * 1000,
   });
-  return linkFor(ctx.config, org, API.handover, { token });
+  return linkFor(ctx.config, org, frontDoorApi.handover.path, { token });
 }
 
 /**

@@ -1,10 +1,6 @@
-/** Health probes and the SPA's error reports. */
+/** The operations surface: health probes, and the draining that precedes a shutdown. */
 import type { FastifyInstance } from 'fastify';
-import { API } from '@gatehouse/common/routes';
-import { errorReport } from '@gatehouse/common/schemas/auth';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/request-context.ts';
-import { parse } from '../http/validate.ts';
 import { isReady } from './service.ts';
 
 /** Whether the process is shutting down: it still serves, but tells load balancers to send no more. */
@@ -14,30 +10,35 @@ export interface Lifecycle {
   organisationChanges?: { readonly live: boolean };
 }
 
-export function diagnosticsRoutes(app: FastifyInstance, ctx: AppContext, lifecycle: Lifecycle): void {
+/** On every answer of the process: clients of a draining process open their next connection elsewhere. */
+export function registerDraining(app: FastifyInstance, lifecycle: Lifecycle): void {
   app.addHook('onSend', async (_request, reply) => {
-    // Clients of a draining process open their next connection elsewhere.
     if (lifecycle.draining) reply.header('connection', 'close');
+  });
+}
+
+/**
+ * The probes, in their own plugin: answered without looking up an organisation (a silent database must
+ * not hold /readyz), and with their own error answer, plain JSON a load balancer reads. Room here for
+ * what operators call besides (the Prometheus scrape has its own listener: telemetry/listener.ts).
+ */
+export async function operationsSurface(ops: FastifyInstance, options: { ctx: AppContext; lifecycle: Lifecycle }): Promise<void> {
+  const { ctx, lifecycle } = options;
+  ops.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, 'probe failed');
+    return reply.code(503).send({ status: 'error', correlationId: request.id });
   });
 
   // The process is up and serving.
-  app.get('/healthz', { config: { organisation: false } }, async () => ({ status: 'ok' }));
+  ops.get('/healthz', { config: { organisation: false } }, async () => ({ status: 'ok' }));
 
   // The process can do useful work: its database answers, and it is not shutting down.
-  app.get('/readyz', { config: { organisation: false } }, async (_request, reply) => {
+  ops.get('/readyz', { config: { organisation: false } }, async (_request, reply) => {
     if (lifecycle.draining) return reply.code(503).send({ status: 'shutting down' });
     const ok = await isReady(ctx);
     // Redis is reported, not required: without it a change reaches this process within 2 s.
     const changes = lifecycle.organisationChanges;
     const redis = changes ? { redis: changes.live ? 'subscribed' : 'unreachable' } : {};
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable', ...redis });
-  });
-
-  // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.
-  app.post(API.logError, async (request, reply) => {
-    const { org, user } = await requireUser(ctx, request);
-    const report = parse(errorReport, request.body);
-    request.log.error({ clientError: report, organisationId: org.id, userId: user.id }, 'client error reported');
-    return reply.code(204).send();
   });
 }

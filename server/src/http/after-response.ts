@@ -5,11 +5,15 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const pending = new WeakMap<FastifyInstance, Set<Promise<void>>>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The work still running after answered requests, shared by the root and its plugins. */
+    afterResponseTasks: Set<Promise<void>>;
+  }
+}
 
 export function afterResponse(reply: FastifyReply, task: () => Promise<void>): void {
-  const tasks = pending.get(reply.server) ?? new Set<Promise<void>>();
-  pending.set(reply.server, tasks);
+  const tasks = reply.server.afterResponseTasks;
   reply.raw.once('finish', () => {
     const running = task().catch((error: unknown) => reply.log.error({ err: error }, 'work after the response failed'));
     tasks.add(running);
@@ -19,10 +23,11 @@ export function afterResponse(reply: FastifyReply, task: () => Promise<void>): v
 
 /** Resolves once the work of every request answered so far has finished. */
 export async function settledAfterResponse(app: FastifyInstance): Promise<void> {
-  await Promise.all(pending.get(app) ?? []);
+  await Promise.all(app.afterResponseTasks);
 }
 
-/** Lets the work of answered requests finish when the server closes. */
+/** Tracks the work of answered requests (on the root: every plugin sees the same set), and lets it finish when the server closes. */
 export function registerAfterResponseDrain(app: FastifyInstance): void {
+  app.decorate('afterResponseTasks', new Set<Promise<void>>());
   app.addHook('onClose', () => settledAfterResponse(app));
 }

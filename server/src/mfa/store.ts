@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Dialect } from '../db/database.ts';
 import type { Database, Executor, MfaEnrolmentRow, SignInStateRow, UserMfaRow } from '../db/schema.ts';
+import { countAttempt, deleteExpired, take } from '../db/short-lived.ts';
 
 // ---- The user's method and its secrets
 
@@ -225,16 +226,7 @@ export function countEnrolmentAttempt(
   now: number,
   maxAttempts: number,
 ): Promise<MfaEnrolmentRow | undefined> {
-  return db
-    .updateTable('mfa_enrolments')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', maxAttempts)
-    .returningAll()
-    .executeTakeFirst();
+  return countAttempt(db, 'mfa_enrolments', organisationId, { user_id: userId, kind }, { now, maxAttempts });
 }
 
 /** Takes a set-up for completion, once: of two concurrent saves one wins. */
@@ -244,13 +236,7 @@ export function takeEnrolment(
   userId: string,
   kind: TwoStepKind,
 ): Promise<MfaEnrolmentRow | undefined> {
-  return db
-    .deleteFrom('mfa_enrolments')
-    .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .returningAll()
-    .executeTakeFirst();
+  return take(db, 'mfa_enrolments', organisationId, { user_id: userId, kind });
 }
 
 // ---- Sign-ins waiting for their code
@@ -271,15 +257,7 @@ export function countSignInAttempt(
   now: number,
   maxAttempts: number,
 ): Promise<SignInStateRow | undefined> {
-  return db
-    .updateTable('sign_in_states')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', maxAttempts)
-    .returningAll()
-    .executeTakeFirst();
+  return countAttempt(db, 'sign_in_states', organisationId, { id }, { now, maxAttempts });
 }
 
 /** A new emailed or texted code for a sign-in, only if the last one was sent before `sentBefore`. */
@@ -302,20 +280,13 @@ export async function replaceSignInCode(
 
 /** Ends a sign-in's wait, once: true only for the one request that removes it. */
 export async function takeSignInState(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sign_in_states')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return (await take(db, 'sign_in_states', organisationId, { id })) !== undefined;
 }
 
 /** The 'mfa-cleanup' job: forgets sign-ins, set-ups and remembered devices that have expired. */
 export async function deleteExpiredMfaRows(db: Executor, now: number): Promise<number> {
   let deleted = 0;
-  for (const table of ['sign_in_states', 'mfa_enrolments', 'mfa_remembered_devices'] as const) {
-    const result = await db.deleteFrom(table).where('expires_at', '<=', now).executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
-  }
+  for (const table of ['sign_in_states', 'mfa_enrolments', 'mfa_remembered_devices'] as const)
+    deleted += await deleteExpired(db, table, now);
   return deleted;
 }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { insertUser } from '../accounts/store.ts';
+import { createUser } from '../users/create.ts';
 import { hashPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
 import { ensureOrganisationKeys, insertOrganisationKeys, newKeyRows } from '../oidc/keys.ts';
@@ -76,27 +76,14 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
       await input.withinTransaction?.(trx);
       await insertOrganisation(trx, row);
       await insertOrganisationKeys(trx, signingKeys);
-      await insertUser(trx, {
-        id: randomUUID(),
-        organisation_id: row.id,
+      await createUser(ctx, trx, row.id, {
         email,
-        first_name: null,
-        surname: null,
-        phone_number: null,
         role: 'OrganisationAdministrator',
+        via: 'organisation sign-up',
         status: 'SignedUp',
-        password_hash: passwordHash,
-        password_set_date: passwordHash === null ? null : now,
-        requires_new_password: false,
-        previous_sign_in: null,
-        last_sign_in: null,
-        last_failed_sign_in: null,
-        email_verified_date: now,
-        failed_auth_count: 0,
-        multi_factor_auth_required: false,
-        created_at: now,
-        updated_at: now,
-        terms_accepted_at: input.termsAcceptedAt ?? null,
+        passwordHash,
+        emailVerified: true,
+        termsAcceptedAt: input.termsAcceptedAt ?? null,
       });
     });
   } catch (error) {

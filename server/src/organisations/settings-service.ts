@@ -5,7 +5,6 @@
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import {
-  organisationSettingsRequest,
   type OrganisationAdminView,
   type OrganisationPreview,
   type OrganisationSettingsRequest,
@@ -17,7 +16,6 @@ import type { AssetRow, OrganisationRow } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { ReadForm, UploadedFile } from '../http/form.ts';
-import { parse } from '../http/validate.ts';
 import { dropDisallowedMethods } from '../mfa/enrolment.ts';
 import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
@@ -49,16 +47,15 @@ export async function savedSettingsScore(ctx: AppContext, org: Organisation): Pr
   return (await organisationAdminView(ctx, org)).settingsScore;
 }
 
-function parseSettings(fields: unknown): OrganisationSettingsRequest {
-  const input = parse(organisationSettingsRequest, fields);
+/** What the shared schema cannot check: the email allow-list must be a pattern the server's RE2 engine runs. */
+function checkSettings(input: OrganisationSettingsRequest): void {
   const problem = whitelistRe2Problem(input.userEmailWhitelist);
   if (problem) throw fieldError('userEmailWhitelist', problem);
-  return input;
 }
 
 /** How the organisation would look and score with these settings; nothing is saved and images are nulled. */
-export function previewOrganisationSettings(ctx: AppContext, org: Organisation, fields: unknown): OrganisationPreview {
-  const input = parseSettings(fields);
+export function previewOrganisationSettings(ctx: AppContext, org: Organisation, input: OrganisationSettingsRequest): OrganisationPreview {
+  checkSettings(input);
   const row: OrganisationRow = {
     ...org.row,
     ...settingsColumns(input),
@@ -101,10 +98,11 @@ export async function saveOrganisationSettings(
   ctx: AppContext,
   resolver: OrganisationResolver,
   org: Organisation,
-  form: ReadForm,
+  input: OrganisationSettingsRequest,
+  files: ReadForm['files'],
 ): Promise<OrganisationAdminView> {
-  const input = parseSettings(form.fields);
-  const uploads = checkedUploads(form.files);
+  checkSettings(input);
+  const uploads = checkedUploads(files);
 
   const stored: Partial<Record<OrganisationImageKind, string>> = {};
   let previous: OrganisationRow;

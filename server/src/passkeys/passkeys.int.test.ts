@@ -225,7 +225,7 @@ describe.each(testDialects())('passkeys on %s', (dialect) => {
         .status,
     ).toBe(200);
     const id = registered.passkeys[0]!.id;
-    const renamed = await client.request('PATCH', `/api/passkeys/${id}`, { json: { name: 'Work key' } });
+    const renamed = await client.post(`/api/passkeys/${id}/rename`, { form: { name: 'Work key' } });
     expect(renamed.json<Passkey[]>()).toMatchObject([{ name: 'Work key' }]);
     const wrong = await client.post(`/api/passkeys/${id}/remove`, { json: { password: 'not the password' } });
     expect(wrong.status).toBe(400);
@@ -236,7 +236,7 @@ describe.each(testDialects())('passkeys on %s', (dialect) => {
     expect((await client.get('/api/account')).json()).toMatchObject({ twoStep: { enabled: false, kind: null } });
     // Another user's passkey id is not found.
     const other = await passkeyUser();
-    expect((await client.request('PATCH', `/api/passkeys/${other.registered.passkeys[0]!.id}`, { json: { name: 'x' } })).status).toBe(404);
+    expect((await client.post(`/api/passkeys/${other.registered.passkeys[0]!.id}/rename`, { form: { name: 'x' } })).status).toBe(404);
   });
 
   it("is counted on the user's page and removed by an administrator MFA reset", async () => {

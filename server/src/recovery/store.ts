@@ -1,6 +1,7 @@
 /** Queries on recovery requests; every one scoped by organisation, keyed by the hash of the browser's token. */
 
 import type { Executor, RecoveryFlowRow } from '../db/schema.ts';
+import { countAttempt, deleteExpired, PRESENT, take } from '../db/short-lived.ts';
 
 export async function insertRecoveryFlow(db: Executor, row: RecoveryFlowRow): Promise<void> {
   await db.insertInto('recovery_flows').values(row).execute();
@@ -25,7 +26,7 @@ export function findRecoveryFlow(db: Executor, organisationId: string, id: strin
   return db.selectFrom('recovery_flows').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Counts one code attempt, atomically, while the request is live and has attempts left; undefined otherwise. */
+/** Counts one code attempt, atomically, while the request is live, unverified and has attempts left; undefined otherwise. */
 export function countCodeAttempt(
   db: Executor,
   organisationId: string,
@@ -33,16 +34,7 @@ export function countCodeAttempt(
   now: number,
   maxAttempts: number,
 ): Promise<RecoveryFlowRow | undefined> {
-  return db
-    .updateTable('recovery_flows')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('verified_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', maxAttempts)
-    .returningAll()
-    .executeTakeFirst();
+  return countAttempt(db, 'recovery_flows', organisationId, { id, verified_at: null }, { now, maxAttempts });
 }
 
 export async function markRecoveryVerified(
@@ -67,17 +59,9 @@ export function takeVerifiedRecoveryFlow(
   id: string,
   now: number,
 ): Promise<RecoveryFlowRow | undefined> {
-  return db
-    .deleteFrom('recovery_flows')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('verified_at', 'is not', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  return take(db, 'recovery_flows', organisationId, { id, verified_at: PRESENT }, now);
 }
 
-export async function deleteExpiredRecoveryFlows(db: Executor, now: number): Promise<number> {
-  const result = await db.deleteFrom('recovery_flows').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteExpiredRecoveryFlows(db: Executor, now: number): Promise<number> {
+  return deleteExpired(db, 'recovery_flows', now);
 }

@@ -6,14 +6,14 @@
  * Answers never depend on whether an account exists.
  */
 import { recordAuditEvent } from '../audit/service.ts';
-import { randomUUID } from 'node:crypto';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, recordSignIn, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, findUserByEmail, findUserById, recordSignIn, updateUser } from '../accounts/store.ts';
+import { createUser } from '../users/create.ts';
 import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { countSignIn } from '../metrics/service.ts';
@@ -107,25 +107,9 @@ async function markVerified(ctx: AppContext, organisationId: string, user: UserR
 }
 
 async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email: string, consentAt: number): Promise<UserRow> {
-  const now = ctx.clock.now();
-  const id = randomUUID();
+  let id = '';
   await assertRoomForUsers(ctx, org, async (trx) => {
-    await insertUser(
-      trx,
-      newUserRow({
-        id,
-        organisationId: org.id,
-        email,
-        role: 'EndUser',
-        now,
-        changes: { email_verified_date: now, terms_accepted_at: consentAt },
-      }),
-    );
-    await recordAuditEvent(ctx, trx, org.id, {
-      type: 'user.created',
-      subject: { kind: 'user', id },
-      details: { email, role: 'EndUser', via: 'sign-up' },
-    });
+    id = await createUser(ctx, trx, org.id, { email, role: 'EndUser', via: 'sign-up', emailVerified: true, termsAcceptedAt: consentAt });
   });
   await deleteThrottle(ctx.db.kysely, org.id, email);
   return (await findUserById(ctx.db.kysely, org.id, id))!;

@@ -91,6 +91,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     telemetry: null,
     webhooksAllowPrivate: false,
     auditRetentionDays: 90,
+    checkAnswers: true,
   };
 }
 

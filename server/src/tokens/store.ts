@@ -1,6 +1,7 @@
 /** Queries on emailed link tokens; every one scoped by organisation, keyed by the token's hash. */
 
 import type { EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
+import { deleteExpired, take } from '../db/short-lived.ts';
 
 export async function insertEmailToken(db: Executor, row: EmailTokenRow): Promise<void> {
   await db.insertInto('email_tokens').values(row).execute();
@@ -47,14 +48,7 @@ export function takeEmailToken(
   purposes: readonly EmailTokenPurpose[],
   now: number,
 ): Promise<EmailTokenRow | undefined> {
-  return db
-    .deleteFrom('email_tokens')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('purpose', 'in', purposes)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  return take(db, 'email_tokens', organisationId, { id, purpose: purposes }, now);
 }
 
 /** When the user's newest token of a purpose was made, or null. */
@@ -74,9 +68,8 @@ export async function newestEmailTokenAt(
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
-export async function deleteExpiredEmailTokens(db: Executor, now: number): Promise<number> {
-  const result = await db.deleteFrom('email_tokens').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteExpiredEmailTokens(db: Executor, now: number): Promise<number> {
+  return deleteExpired(db, 'email_tokens', now);
 }
 
 /** Gives a live token a new hash (the link's token is exchanged for another secret); the old one stops working. */

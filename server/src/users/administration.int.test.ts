@@ -4,13 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@gatehouse/common/policy';
-import { userActionPath, USER_ACTIONS } from '@gatehouse/common/routes';
+import { pathOf } from '@gatehouse/common/api/contract';
+import { usersApi } from '@gatehouse/common/api/users';
+import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { UserActionResult, UserListPage } from '@gatehouse/common/schemas/users';
 import { latestMailTo, linkIn, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+
+const actionPath = (id: string, action: UserAction) => pathOf(usersApi.actions[action], { id });
 
 describe.each(testDialects())('user administration on %s', (dialect) => {
   let server: TestServer;
@@ -187,7 +191,7 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
         403,
       );
       expect((await org.userAdminClient.delete(`/api/users/${org.adminId}`)).status).toBe(403);
-      expect((await org.userAdminClient.post(userActionPath(org.adminId, 'disable'))).status).toBe(403);
+      expect((await org.userAdminClient.post(actionPath(org.adminId, 'disable'))).status).toBe(403);
       expect((await org.admin.get('/api/account')).json<Account>()).toMatchObject({ role: 'OrganisationAdministrator', firstName: null });
 
       // An Organisation Admin may make another Organisation Admin.
@@ -212,7 +216,7 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
       expect(access).toEqual([]);
 
       for (const action of ['enable', 'disable', 'resettwostep'] as const) {
-        expect({ action, status: (await org.userAdminClient.post(userActionPath(self, action))).status }).toEqual({ action, status: 403 });
+        expect({ action, status: (await org.userAdminClient.post(actionPath(self, action))).status }).toEqual({ action, status: 403 });
       }
       const del = await org.userAdminClient.delete(`/api/users/${self}`);
       expect(del.status).toBe(403);
@@ -277,8 +281,8 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
         ['PUT', `/api/users/${theirs.id}`],
         ['DELETE', `/api/users/${theirs.id}`],
         ...USER_ACTIONS.flatMap((action): [string, string][] => [
-          ['POST', userActionPath(theirs.id, action)],
-          ['PUT', userActionPath(theirs.id, action)],
+          ['POST', actionPath(theirs.id, action)],
+          ['PUT', actionPath(theirs.id, action)],
         ]),
       ];
       for (const by of [org.admin, org.userAdminClient]) {

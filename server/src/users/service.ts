@@ -7,7 +7,6 @@
  */
 import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
 import { listUserClients } from '../applications/store.ts';
-import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -22,7 +21,8 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail, findUserById, insertUser, newUserRow, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { createUser } from './create.ts';
 import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
@@ -55,30 +55,17 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
   if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
   if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
   const clientIds = await checkedClientIds(ctx, org.id, input.clients);
-  const id = randomUUID();
-  const now = ctx.clock.now();
+  let id = '';
   try {
     await assertRoomForUsers(ctx, org, async (trx) => {
-      await insertUser(
-        trx,
-        newUserRow({
-          id,
-          organisationId: org.id,
-          email: input.email,
-          role: input.role,
-          now,
-          changes: {
-            first_name: input.firstName,
-            surname: input.surname ?? null,
-            multi_factor_auth_required: input.multiFactorAuthRequired,
-          },
-        }),
-      );
-      await grantClientAccess(trx, org.id, id, clientIds, now);
-      await recordAuditEvent(ctx, trx, org.id, {
-        type: 'user.created',
-        subject: { kind: 'user', id },
-        details: { email: input.email, role: input.role, applications: clientIds },
+      id = await createUser(ctx, trx, org.id, {
+        email: input.email,
+        role: input.role,
+        via: 'invitation',
+        firstName: input.firstName,
+        surname: input.surname ?? null,
+        multiFactorAuthRequired: input.multiFactorAuthRequired,
+        clientIds,
       });
     });
   } catch (error) {

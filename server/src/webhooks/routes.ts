@@ -1,11 +1,8 @@
-/** The webhook endpoints API: Organisation Admins only. */
+/** The webhook endpoints API (Organisation Admins), served from its declarations in common/src/api/webhooks.ts. */
 import type { FastifyInstance } from 'fastify';
-import { API } from '@gatehouse/common/routes';
-import { webhookEndpointRequest } from '@gatehouse/common/schemas/webhooks';
+import { webhooksApi as api } from '@gatehouse/common/api/webhooks';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/errors.ts';
-import { requireUser } from '../http/request-context.ts';
-import { parse } from '../http/validate.ts';
+import { serve } from '../http/contract.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -18,46 +15,14 @@ import {
   webhookDeliveries,
 } from './service.ts';
 
-const ORGANISATION_ADMIN = ['OrganisationAdministrator'] as const;
-type IdParams = { Params: { id: string } };
-
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const admin = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(ctx, request, ORGANISATION_ADMIN)).org;
-  const one = `${API.webhooks}/:id`;
-
-  app.get(API.webhooks, async (request) => listWebhookEndpoints(ctx, (await admin(request)).id));
-
-  app.post(API.webhooks, async (request, reply) => {
-    const org = await admin(request);
-    const created = await createWebhookEndpoint(ctx, org.id, parse(webhookEndpointRequest, request.body));
-    return reply.code(201).send(created);
-  });
-
-  app.get<IdParams>(one, async (request) => getWebhookEndpoint(ctx, (await admin(request)).id, request.params.id));
-
-  app.put<IdParams>(one, async (request) =>
-    updateWebhookEndpoint(ctx, (await admin(request)).id, request.params.id, parse(webhookEndpointRequest, request.body)),
-  );
-
-  app.delete<IdParams>(one, async (request, reply) => {
-    await deleteWebhookEndpoint(ctx, (await admin(request)).id, request.params.id);
-    return reply.code(204).send();
-  });
-
-  app.post<IdParams>(`${one}/rollsecret`, async (request) => rollWebhookSecret(ctx, (await admin(request)).id, request.params.id));
-
-  app.post<IdParams>(`${one}/test`, async (request, reply) => {
-    await sendTestEvent(ctx, await admin(request), request.params.id);
-    return reply.code(202).send();
-  });
-
-  app.get<IdParams>(`${one}/deliveries`, async (request) => webhookDeliveries(ctx, (await admin(request)).id, request.params.id));
-
-  app.post<{ Params: { id: string; deliveryId: string } }>(`${one}/deliveries/:deliveryId/resend`, async (request, reply) => {
-    const org = await admin(request);
-    const deliveryId = Number(request.params.deliveryId);
-    if (!Number.isSafeInteger(deliveryId) || deliveryId < 1) throw new AppError('NOT_FOUND');
-    await resendDelivery(ctx, org, request.params.id, deliveryId);
-    return reply.code(202).send();
-  });
+  serve(app, ctx, api.list, async (_, { org }) => listWebhookEndpoints(ctx, org.id));
+  serve(app, ctx, api.create, async ({ body }, { org }) => createWebhookEndpoint(ctx, org.id, body));
+  serve(app, ctx, api.get, async ({ params }, { org }) => getWebhookEndpoint(ctx, org.id, params.id));
+  serve(app, ctx, api.update, async ({ params, body }, { org }) => updateWebhookEndpoint(ctx, org.id, params.id, body));
+  serve(app, ctx, api.delete, async ({ params }, { org }) => deleteWebhookEndpoint(ctx, org.id, params.id));
+  serve(app, ctx, api.rollSecret, async ({ params }, { org }) => rollWebhookSecret(ctx, org.id, params.id));
+  serve(app, ctx, api.test, async ({ params }, { org }) => sendTestEvent(ctx, org, params.id));
+  serve(app, ctx, api.deliveries, async ({ params }, { org }) => webhookDeliveries(ctx, org.id, params.id));
+  serve(app, ctx, api.resend, async ({ params }, { org }) => resendDelivery(ctx, org, params.id, params.deliveryId));
 }

@@ -1,9 +1,8 @@
 /** TanStack Query hooks and keys of the application screens and the client sign-in steps. */
+import { applicationsApi } from '@gatehouse/common/api/applications';
 import { useQuery } from '@tanstack/react-query';
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
-import { API } from '@gatehouse/common/routes';
-import type { Application, ClientAuthSteps } from '@gatehouse/common/schemas/applications';
-import { api, isApiError } from './client.ts';
+import { api, call, isApiError } from './client.ts';
 
 export const applicationKeys = {
   all: ['applications'] as const,
@@ -14,13 +13,13 @@ export const applicationKeys = {
 
 /** The organisation's applications (Organisation Admin only). */
 export function useApplications() {
-  return useQuery({ queryKey: applicationKeys.all, queryFn: () => api<Application[]>(API.clients), staleTime: 60_000 });
+  return useQuery({ queryKey: applicationKeys.all, queryFn: () => call(applicationsApi.list), staleTime: 60_000 });
 }
 
 export function useApplication(id: string) {
   return useQuery({
     queryKey: applicationKeys.one(id),
-    queryFn: () => api<Application>(`${API.clients}/${encodeURIComponent(id)}`),
+    queryFn: () => call(applicationsApi.get, { params: { id } }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 }
@@ -29,7 +28,7 @@ export function useApplication(id: string) {
 export function useClientAuthSteps(clientId: string | null) {
   return useQuery({
     queryKey: applicationKeys.steps(clientId ?? ''),
-    queryFn: () => api<ClientAuthSteps>(API.clientauthsteps, { query: { client_id: clientId! } }),
+    queryFn: () => call(applicationsApi.authSteps, { query: { client_id: clientId! } }),
     enabled: clientId !== null,
     staleTime: 0,
     gcTime: 0,

@@ -3,6 +3,7 @@
  * attached). A status of 400 or more rejects with an ApiError carrying the server's JSON body; a
  * network failure rejects with status 0.
  */
+import { pathOf, type Answer, type CallInput, type Endpoint } from '@gatehouse/common/api/contract';
 import type { ErrorBody } from '@gatehouse/common/errors';
 import { MESSAGES } from '@gatehouse/common/messages';
 
@@ -59,26 +60,32 @@ function encode(values: Record<string, FormValue>): URLSearchParams | FormData {
   return body;
 }
 
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** `?a=1&b=x&b=y` for the defined values (a list repeats its name), or '' when there are none. */
+export function queryString(query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   form?: Record<string, FormValue>;
   /** A JSON body instead of a form (nested data, such as a passkey's answer). */
   json?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, QueryValue>;
   /** Do not announce a 401 to the listeners (the account fetch uses it to learn who is signed in). */
   quietUnauthorised?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.form || options.json !== undefined ? 'POST' : 'GET');
-  const query = options.query
-    ? '?' +
-      new URLSearchParams(
-        Object.entries(options.query)
-          .filter((e): e is [string, string] => e[1] !== undefined)
-          .map(([k, v]) => [k, String(v)]),
-      )
-    : '';
+  const query = queryString(options.query);
   let response: Response;
   try {
     response = await fetch(path + query, {
@@ -108,4 +115,31 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+type Loose = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: Record<string, FormValue>;
+  files?: Record<string, Blob | undefined>;
+};
+/** The input of `call`: optional as a whole when none of its parts is required. */
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls an endpoint of the contract (common/src/api): the path built from its parameters, the query and
+ * the form body as its schemas accept them, the answer typed as its schema declares it.
+ */
+export function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+  const { params, query, body, files } = (input ?? {}) as Loose;
+  if (e.bodyEncoding === 'json')
+    return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), json: body ?? {} });
+  const form = body || files ? { ...body, ...files } : undefined;
+  return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), ...(form ? { form } : {}) });
+}
+
+/** The address of a GET endpoint with its query, for links (downloads) rather than calls. */
+export function urlOf<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): string {
+  const { params, query } = (input ?? {}) as Loose;
+  return pathOf(e, params) + queryString(query);
 }

@@ -1,9 +1,7 @@
 /** TanStack Query hooks of the public pages: the deployment's facts and a started base sign-up. */
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useQuery } from '@tanstack/react-query';
-import { API } from '@gatehouse/common/routes';
-import type { BaseSignUp } from '@gatehouse/common/schemas/base-signup';
-import type { ServiceInfo } from '@gatehouse/common/schemas/support';
-import { api, isApiError } from './client.ts';
+import { call, isApiError } from './client.ts';
 
 export const publicKeys = {
   serviceInfo: ['serviceinfo'] as const,
@@ -12,14 +10,14 @@ export const publicKeys = {
 
 /** Data controller, support address and demo lifetime: fixed for a deployment. */
 export function useServiceInfo() {
-  return useQuery({ queryKey: publicKeys.serviceInfo, queryFn: () => api<ServiceInfo>(API.serviceInfo), staleTime: Infinity });
+  return useQuery({ queryKey: publicKeys.serviceInfo, queryFn: () => call(frontDoorApi.serviceInfo), staleTime: Infinity });
 }
 
 /** A started base sign-up; an expired or used one is a 400 that asking again will not change. */
 export function useBaseSignUp(id: string) {
   return useQuery({
     queryKey: publicKeys.baseSignUp(id),
-    queryFn: () => api<BaseSignUp>(API.basesignup, { query: { signupid: id } }),
+    queryFn: () => call(frontDoorApi.baseSignUp, { query: { signupid: id } }),
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
     staleTime: 0,
     gcTime: 0,

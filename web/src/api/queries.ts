@@ -1,11 +1,11 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
+import { accountApi } from '@gatehouse/common/api/account';
+import type { Answer } from '@gatehouse/common/api/contract';
+import { organisationApi } from '@gatehouse/common/api/organisation';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Account, RememberedSignIn } from '@gatehouse/common/schemas/account';
-import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import type { OrganisationAdminView, SettingsStrength } from '@gatehouse/common/schemas/organisation-settings';
-import { API } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
 import { ERRORS } from '@gatehouse/common/errors';
-import { api, ApiError, isApiError } from './client.ts';
+import { api, call, ApiError, isApiError } from './client.ts';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -23,7 +23,7 @@ export function useAccount() {
     queryKey: queryKeys.account,
     queryFn: async (): Promise<Account | null> => {
       try {
-        return await api<Account>(API.account, { quietUnauthorised: true });
+        return await api<Answer<typeof accountApi.get>>(accountApi.get.path, { quietUnauthorised: true });
       } catch (error) {
         // Signed out, or this host is no organisation at all: either way nobody is signed in here.
         if (isApiError(error, 401) || isApiError(error, 404)) return null;
@@ -38,7 +38,7 @@ export function useAccount() {
 export function useOrganisation() {
   return useQuery({
     queryKey: queryKeys.organisation,
-    queryFn: () => api<PublicOrganisation>(API.organisation),
+    queryFn: () => call(organisationApi.get),
     staleTime: 60_000,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     // A host that is no organisation stays one: do not ask again each time a component mounts.
@@ -50,7 +50,7 @@ export function useOrganisation() {
 export function useRememberedEmail() {
   return useQuery({
     queryKey: queryKeys.rememberMe,
-    queryFn: async () => (await api<RememberedSignIn>(API.rememberme)).email,
+    queryFn: async () => (await call(accountApi.rememberedEmail)).email,
     staleTime: 60_000,
   });
 }
@@ -67,7 +67,7 @@ export function useOrganisationSettings() {
   return useQuery({
     queryKey: queryKeys.organisationSettings,
     queryFn: async () => {
-      const view = await api<OrganisationAdminView | PublicOrganisation>(API.organisation);
+      const view = await call(organisationApi.get);
       // Only an Organisation Admin is answered the settings; anyone else gets the public fields.
       if (!('settingsScore' in view)) throw new ApiError(403, null, ERRORS.FORBIDDEN.message);
       return view;
@@ -84,6 +84,6 @@ export function useOrganisationSettings() {
 export function useSettingsStrength() {
   return useQuery({
     queryKey: queryKeys.settingsStrength,
-    queryFn: () => api<SettingsStrength>(API.organisationSettingsStrength),
+    queryFn: () => call(organisationApi.strength),
   });
 }

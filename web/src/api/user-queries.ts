@@ -1,9 +1,9 @@
 /** TanStack Query hooks and keys of the user administration screens (/users, /users/add, /users/{id}). */
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { API } from '@gatehouse/common/routes';
+import { usersApi } from '@gatehouse/common/api/users';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { UserListPage } from '@gatehouse/common/schemas/users';
-import { api, isApiError } from './client.ts';
+import { call, isApiError } from './client.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -15,7 +15,7 @@ export const userKeys = {
 export function useUserList(search: string) {
   return useInfiniteQuery({
     queryKey: userKeys.list(search),
-    queryFn: ({ pageParam }) => api<UserListPage>(API.usersSearch, { form: { page: pageParam, ...(search ? { search } : {}) } }),
+    queryFn: ({ pageParam }) => call(usersApi.search, { body: { page: pageParam, ...(search ? { search } : {}) } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
     staleTime: 30_000,
@@ -25,7 +25,7 @@ export function useUserList(search: string) {
 export function useUser(id: string) {
   return useQuery({
     queryKey: userKeys.one(id),
-    queryFn: () => api<Account>(`${API.users}/${encodeURIComponent(id)}`),
+    queryFn: () => call(usersApi.get, { params: { id } }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 }

@@ -35,6 +35,9 @@ const SignUpOrganisationPage = lazyPage(
 const DemoPage = lazyPage(async () => (await import('../pages/demo/DemoPage.tsx')).DemoPage);
 const HelpPage = lazyPage(async () => (await import('../pages/help/HelpPage.tsx')).HelpPage);
 const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage.tsx')).PrivacyPolicyPage);
+const ApiReferencePage = lazyPage(async () => (await import('../pages/developers/ApiReferencePage.tsx')).ApiReferencePage);
+const AuditLogPage = lazyPage(async () => (await import('../pages/audit/AuditLogPage.tsx')).AuditLogPage);
+const WebhooksPage = lazyPage(async () => (await import('../pages/webhooks/WebhooksPage.tsx')).WebhooksPage);
 const TermsPage = lazyPage(async () => (await import('../pages/legal/TermsPage.tsx')).TermsPage);
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -62,6 +65,9 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   signupOrganisation: SignUpOrganisationPage,
   demo: DemoPage,
   help: HelpPage,
+  apiReference: ApiReferencePage,
+  audit: AuditLogPage,
+  webhooks: WebhooksPage,
   privacyPolicy: PrivacyPolicyPage,
   termsAndConditions: TermsPage,
   twoStep: TwoStepPage,

@@ -11,6 +11,8 @@ describe('side menu', () => {
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
       { label: 'Organisation settings', to: '/organisation' },
+      { label: 'Audit log', to: '/audit' },
+      { label: 'Webhooks', to: '/webhooks' },
       { label: 'Profile', to: '/account' },
       { label: 'Password', to: '/updatepassword' },
       { label: 'MFA', to: '/twostep' },
@@ -18,7 +20,7 @@ describe('side menu', () => {
     ]);
   });
 
-  it('shows a User Admin the users entries but not applications or organisation settings', () => {
+  it('shows a User Admin the users entries but not applications, organisation settings, the audit log or webhooks', () => {
     expect(menuFor('UserAdministrator').map((e) => e.label)).toEqual([
       'Dashboard',
       'Users',

@@ -14,6 +14,8 @@ const MENU: readonly { label: string; route: RouteName }[] = [
   { label: 'Users', route: 'users' },
   { label: 'Add a user', route: 'addUser' },
   { label: 'Organisation settings', route: 'organisation' },
+  { label: 'Audit log', route: 'audit' },
+  { label: 'Webhooks', route: 'webhooks' },
   { label: 'Profile', route: 'account' },
   { label: 'Password', route: 'updatePassword' },
   { label: 'MFA', route: 'twoStep' },

@@ -1,8 +1,9 @@
+import { applicationsApi } from '@gatehouse/common/api/applications';
+import { urlOf } from '../../api/client.ts';
 import { useState, type CSSProperties } from 'react';
-import { API } from '@gatehouse/common/routes';
 import './applications.css';
 
-export const clientLogoSrc = (logoID: string) => `${API.clientLogo}?id=${encodeURIComponent(logoID)}`;
+export const clientLogoSrc = (logoID: string) => urlOf(applicationsApi.logo, { query: { id: logoID } });
 
 /** An application's logo, or its initial when it has none (or the logo fails to load). Decorative: the name is always shown beside it. */
 export function ApplicationLogo({ logoID, name, style }: { logoID: string | null; name: string; style?: CSSProperties }) {

@@ -1,12 +1,13 @@
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import { orgExistsQuery, type OrgExistsQuery, type OrgExistsResult } from '@gatehouse/common/schemas/base-signup';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@gatehouse/common/routes';
+import { orgExistsQuery, type OrgExistsQuery } from '@gatehouse/common/schemas/base-signup';
+import { call } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -20,7 +21,7 @@ export function OrganisationSignIn({ baseHostname }: { baseHostname: string }) {
   const form = useForm({ resolver: zodResolver(orgExistsQuery), defaultValues: { name: '' } as OrgExistsQuery });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const find = useMutation({
-    mutationFn: (values: { name: string }) => api<OrgExistsResult>(API.orgexists, { query: values }),
+    mutationFn: (values: { name: string }) => call(frontDoorApi.orgExists, { query: values }),
     onSuccess: (result) => window.location.assign(result.url),
     onError: applyServerError,
   });

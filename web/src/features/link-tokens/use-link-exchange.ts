@@ -5,11 +5,11 @@
  * instead. Pages then read the parameter as before. A token the server does not take is left in
  * place, so the page shows its usual message for an expired or used link.
  */
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { API } from '@gatehouse/common/routes';
-import { LINK_TOKEN_PARAMETERS, type LinkExchangeResult } from '@gatehouse/common/schemas/signup';
-import { api } from '../../api/client.ts';
+import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/schemas/signup';
+import { call } from '../../api/client.ts';
 
 /** The length of a handle: a value of another length is a link's own token. */
 const HANDLE_LENGTH = 32;
@@ -20,7 +20,7 @@ const exchanges = new Map<string, Promise<string | null>>();
 function exchange(token: string): Promise<string | null> {
   let pending = exchanges.get(token);
   if (!pending) {
-    pending = api<LinkExchangeResult>(API.linkToken, { form: { token } }).then(
+    pending = call(signUpApi.linkToken, { body: { token } }).then(
       (result) => result.token,
       () => null,
     );

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
-import { API } from '@gatehouse/common/routes';
-import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
-import { api } from '../../api/client.ts';
+import { passkeysApi } from '@gatehouse/common/api/passkeys';
+import type { Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -25,7 +25,7 @@ function problemOf(error: unknown): string {
  */
 export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: passkeysKey, queryFn: () => api<Passkey[]>(API.passkeys) });
+  const list = useQuery({ queryKey: passkeysKey, queryFn: () => call(passkeysApi.list) });
   const [name, setName] = useState<string>(M.passkeyDefaultName);
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = (passkeys: Passkey[]) => {
@@ -34,9 +34,10 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[
   };
   const add = useMutation({
     mutationFn: async () => {
-      const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>(API.passkeyOptions, { json: {} });
+      const optionsJSON = (await call(passkeysApi.registrationOptions)) as unknown as PublicKeyCredentialCreationOptionsJSON;
       const credential = await startRegistration({ optionsJSON });
-      return api<RegisterPasskeyResult>(API.passkeys, { json: { name, credential } });
+      // The library's JSON types lack the index signature of the contract's loose schema.
+      return call(passkeysApi.register, { body: { name, credential: credential as unknown as RegisterPasskeyRequest['credential'] } });
     },
     onMutate: () => setProblem(null),
     onSuccess: (result) => {
@@ -81,8 +82,8 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (pas
   const change = useMutation({
     mutationFn: () =>
       mode === 'rename'
-        ? api<Passkey[]>(`${API.passkeys}/${encodeURIComponent(passkey.id)}`, { method: 'PATCH', json: { name: value } })
-        : api<Passkey[]>(`${API.passkeys}/${encodeURIComponent(passkey.id)}/remove`, { json: { password: value } }),
+        ? call(passkeysApi.rename, { params: { id: passkey.id }, body: { name: value } })
+        : call(passkeysApi.remove, { params: { id: passkey.id }, body: { password: value } }),
     onMutate: () => setProblem(null),
     onSuccess: (passkeys) => {
       setMode('view');

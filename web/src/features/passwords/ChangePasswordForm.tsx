@@ -1,11 +1,11 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API } from '@gatehouse/common/routes';
-import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
+import type { Account } from '@gatehouse/common/schemas/account';
 import { changePasswordForm, changePasswordRequest, type ChangePasswordRequest } from '@gatehouse/common/schemas/passwords';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -28,7 +28,7 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const change = useMutation({
-    mutationFn: (values: ChangePasswordRequest) => api<SignInResult>(API.changepassword, { form: values }),
+    mutationFn: (values: ChangePasswordRequest) => call(accountApi.changePassword, { body: values }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);
       form.reset();

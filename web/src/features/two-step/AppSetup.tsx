@@ -1,11 +1,11 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { inGroupsOfFour } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
-import { API } from '@gatehouse/common/routes';
-import type { AppSetup as AppSetupData, SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
-import { api } from '../../api/client.ts';
+import type { SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -18,7 +18,7 @@ import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
  */
 export function AppSetup({ onCancel, onSaved }: { onCancel?: (() => void) | undefined; onSaved: (result: SaveTwoStepResult) => void }) {
   const [showSecret, setShowSecret] = useState(false);
-  const refresh = useMutation({ mutationFn: () => api<AppSetupData>(API.refreshotp, { method: 'POST' }) });
+  const refresh = useMutation({ mutationFn: () => call(accountApi.startAppSetup) });
   // One key per visit: a second request would replace the key already on the screen.
   useRunOnce(() => refresh.mutate());
   const setup = refresh.data;

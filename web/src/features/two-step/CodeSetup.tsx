@@ -1,3 +1,4 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,10 +7,9 @@ import type { z } from 'zod';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
-import { API } from '@gatehouse/common/routes';
-import { smsSetupRequest, type CodeSent, type SaveTwoStepResult, type SmsSetupRequest } from '@gatehouse/common/schemas/mfa';
+import { smsSetupRequest, type SaveTwoStepResult, type SmsSetupRequest } from '@gatehouse/common/schemas/mfa';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
@@ -32,7 +32,7 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['phoneNumber']);
   const send = useMutation({
-    mutationFn: (values: z.output<typeof smsSetupRequest>) => api<CodeSent>(API.setupsmsotp, { form: values }),
+    mutationFn: (values: z.output<typeof smsSetupRequest>) => call(accountApi.setupSms, { body: values }),
     onSuccess: sender.markSent,
     onError: applyServerError,
   });
@@ -73,7 +73,7 @@ export function EmailSetup({ user, onCancel, onSaved }: SetupProps & { user: Acc
   const sender = useCodeSender();
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: () => api<CodeSent>(API.setupemailotp, { method: 'POST' }),
+    mutationFn: () => call(accountApi.setupEmail),
     onMutate: () => setProblem(null),
     onSuccess: sender.markSent,
     onError: (error) => setProblem(error.message),

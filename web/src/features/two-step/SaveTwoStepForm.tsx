@@ -1,3 +1,4 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -5,9 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { TwoStepKind } from '@gatehouse/common/policy';
-import { API } from '@gatehouse/common/routes';
 import { saveTwoStepRequest, type SaveTwoStepRequest, type SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -40,7 +40,7 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
   useEffect(() => form.setValue('secret', secret), [form, secret]);
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const save = useMutation({
-    mutationFn: (values: SaveTwoStepValues) => api<SaveTwoStepResult>(API.saveotp, { form: values }),
+    mutationFn: (values: SaveTwoStepValues) => call(accountApi.save, { body: values }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);
       onSaved(result);

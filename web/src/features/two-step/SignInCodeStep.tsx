@@ -1,13 +1,15 @@
+import { accountApi } from '@gatehouse/common/api/account';
+import { passkeysApi } from '@gatehouse/common/api/passkeys';
+import type { PasskeySignInRequest } from '@gatehouse/common/schemas/passkeys';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import { API } from '@gatehouse/common/routes';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
 import { signInCodeRequest, type SignInChallenge, type SignInCodeRequest } from '@gatehouse/common/schemas/mfa';
-import { api, isApiError } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
@@ -39,7 +41,8 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['code']);
   const verify = useMutation({
     mutationFn: (values: z.output<typeof signInCodeRequest>) =>
-      api<SignInResult>(API.authenticate, { form: { ...values, returnurl: returnUrl } }),
+      // The code step is answered a session, never another challenge.
+      call(accountApi.authenticate, { body: { ...values, returnurl: returnUrl } }) as Promise<SignInResult>,
     onSuccess: onSignedIn,
     onError: (error) => {
       form.resetField('code', { keepError: false });
@@ -56,11 +59,18 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
   const withPasskey = useMutation({
     mutationFn: async () => {
       const signInStateID = challenge.signInStateID;
-      const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>(API.authenticatePasskeyOptions, { json: { signInStateID } });
+      const optionsJSON = (await call(passkeysApi.signInOptions, {
+        body: { signInStateID },
+      })) as unknown as PublicKeyCredentialRequestOptionsJSON;
       const credential = await startAuthentication({ optionsJSON });
-      return api<SignInResult>(API.authenticatePasskey, {
-        json: { signInStateID, credential, rememberMe: form.getValues('rememberMe') ?? false, returnurl: returnUrl },
-      });
+      return call(passkeysApi.signIn, {
+        body: {
+          signInStateID,
+          credential: credential as unknown as PasskeySignInRequest['credential'],
+          rememberMe: form.getValues('rememberMe') ?? false,
+          returnurl: returnUrl,
+        },
+      }) as Promise<SignInResult>;
     },
     onMutate: () => setFormError(null),
     onSuccess: onSignedIn,
@@ -120,7 +130,7 @@ function ResendCode({ signInStateID, onRestart }: { signInStateID: string; onRes
   const sender = useCodeSender('sent');
   const [problem, setProblem] = useState<string | null>(null);
   const resend = useMutation({
-    mutationFn: () => api<void>(API.authenticateSendCode, { form: { signInStateID } }),
+    mutationFn: () => call(accountApi.sendSignInCode, { body: { signInStateID } }),
     onMutate: () => setProblem(null),
     onSuccess: sender.markSent,
     onError: (error) => {

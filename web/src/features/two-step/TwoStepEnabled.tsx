@@ -1,13 +1,12 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { TwoStepKind } from '@gatehouse/common/policy';
-import { API } from '@gatehouse/common/routes';
-import type { Account } from '@gatehouse/common/schemas/account';
 import { disableTwoStepRequest, type DisableTwoStepRequest } from '@gatehouse/common/schemas/mfa';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -25,7 +24,7 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
   const form = useForm<DisableTwoStepRequest>({ resolver: zodResolver(disableTwoStepRequest), defaultValues: { password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['password']);
   const disable = useMutation({
-    mutationFn: (values: DisableTwoStepRequest) => api<Account>(API.disableotp, { form: values }),
+    mutationFn: (values: DisableTwoStepRequest) => call(accountApi.disable, { body: values }),
     onSuccess: (account) => queryClient.setQueryData(queryKeys.account, account),
     onError: (error) => {
       setAsking(false);

@@ -1,11 +1,11 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API } from '@gatehouse/common/routes';
-import { updateAccountRequest, type Account, type MessageResult, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
-import { api } from '../../api/client.ts';
+import { updateAccountRequest, type Account, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -46,9 +46,8 @@ function EditDetailsForm({ user }: { user: Account }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const save = useMutation({
     mutationFn: (values: z.output<typeof updateAccountRequest>) =>
-      api<Account & MessageResult>(API.account, {
-        method: 'PUT',
-        form: { ...values, currentPassword: values.currentPassword || undefined },
+      call(accountApi.update, {
+        body: { ...values, currentPassword: values.currentPassword || undefined },
       }),
     onSuccess: ({ message: _message, ...account }) => {
       queryClient.setQueryData(queryKeys.account, account);

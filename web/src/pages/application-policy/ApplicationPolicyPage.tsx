@@ -1,11 +1,12 @@
+import { applicationsApi } from '@gatehouse/common/api/applications';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M, clientIdOfRedirectUrl } from '@gatehouse/common/applications';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { ROUTES } from '@gatehouse/common/routes';
 import { acceptPolicyRequest, type AcceptPolicyInput, type ClientAuthSteps } from '@gatehouse/common/schemas/applications';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -37,7 +38,7 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['accept'] as const);
   const accept = useMutation({
-    mutationFn: (values: AcceptPolicyInput) => api<ClientAuthSteps>(API.acceptpolicy, { form: values as Record<string, string | boolean> }),
+    mutationFn: (values: AcceptPolicyInput) => call(applicationsApi.acceptPolicy, { body: values }),
     // /redirecting asks for the steps afresh. (Updating this page's steps here would make it leave for /
     // at once: 'if consent is not required, to /'.)
     onSuccess: () => void navigate(ROUTES.redirecting.path, { replace: true }),

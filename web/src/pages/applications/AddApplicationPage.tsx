@@ -1,12 +1,13 @@
+import { applicationsApi } from '@gatehouse/common/api/applications';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
-import { API, routePath, ROUTES } from '@gatehouse/common/routes';
-import { createApplicationRequest, type ApplicationWithSecret, type CreateApplicationInput } from '@gatehouse/common/schemas/applications';
-import { api } from '../../api/client.ts';
+import { routePath, ROUTES } from '@gatehouse/common/routes';
+import { createApplicationRequest, type CreateApplicationInput } from '@gatehouse/common/schemas/applications';
+import { call } from '../../api/client.ts';
 import { applicationKeys } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -30,7 +31,7 @@ export function AddApplicationPage() {
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const create = useMutation({
-    mutationFn: (values: CreateApplicationInput) => api<ApplicationWithSecret>(API.clients, { form: values }),
+    mutationFn: (values: CreateApplicationInput) => call(applicationsApi.create, { body: values }),
     onSuccess: (created) => {
       const { secret: _secret, ...application } = created;
       queryClient.setQueryData(applicationKeys.one(created.id), application);

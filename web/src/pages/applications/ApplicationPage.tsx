@@ -1,3 +1,4 @@
+import { applicationsApi } from '@gatehouse/common/api/applications';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,15 +6,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS, CLIENT_TYPES, ID_TOKEN_SIGNING_ALGS } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, matchRoute, ROUTES } from '@gatehouse/common/routes';
+import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
   updateApplicationRequest,
   type Application,
-  type ApplicationWithSecret,
   type UpdateApplication,
   type UpdateApplicationInput,
 } from '@gatehouse/common/schemas/applications';
-import { api, isApiError } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { applicationKeys, useApplication } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -101,10 +101,7 @@ function ApplicationForm({ app }: { app: Application }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const save = useMutation({
     mutationFn: (values: UpdateApplication) =>
-      api<Application>(`${API.clients}/${encodeURIComponent(app.id)}`, {
-        method: 'PUT',
-        form: { ...values, logo: logo?.file },
-      }),
+      call(applicationsApi.update, { params: { id: app.id }, body: values, files: { logo: logo?.file } }),
     onSuccess: (updated) => {
       setSaved(true);
       form.reset(formValues(updated));
@@ -240,7 +237,7 @@ function SecretCard({ app }: { app: Application }) {
   const [asking, setAsking] = useState(false);
   const { notifyError } = useNotifications();
   const regenerate = useMutation({
-    mutationFn: () => api<ApplicationWithSecret>(`${API.clients}/${encodeURIComponent(app.id)}/regeneratesecret`, { method: 'POST' }),
+    mutationFn: () => call(applicationsApi.regenerateSecret, { params: { id: app.id } }),
     onSuccess: () => setAsking(false),
     onError: (error) => {
       setAsking(false);
@@ -280,7 +277,7 @@ function DeleteCard({ app }: { app: Application }) {
   const queryClient = useQueryClient();
   const { notify, notifyError } = useNotifications();
   const remove = useMutation({
-    mutationFn: () => api<void>(`${API.clients}/${encodeURIComponent(app.id)}`, { method: 'DELETE' }),
+    mutationFn: () => call(applicationsApi.delete, { params: { id: app.id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: applicationKeys.one(app.id) });
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });

@@ -1,3 +1,4 @@
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -5,10 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import type { SignInResult } from '@gatehouse/common/schemas/account';
-import { completeSignUpForm, type SignUpInfo } from '@gatehouse/common/schemas/signup';
-import { api, isApiError } from '../../api/client.ts';
+import { ROUTES } from '@gatehouse/common/routes';
+import { completeSignUpForm } from '@gatehouse/common/schemas/signup';
+import { call, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -35,7 +35,7 @@ export function CompleteSignUpPage() {
   const email = typeof stateEmail === 'string' ? stateEmail : null;
   const invitation = useQuery({
     queryKey: ['invitation', invitationID],
-    queryFn: () => api<SignUpInfo>(API.completesignup, { query: { invitationID: invitationID! } }),
+    queryFn: () => call(signUpApi.invitation, { query: { invitationID: invitationID! } }),
     enabled: invitationID !== null,
     retry: false,
   });
@@ -63,8 +63,8 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const complete = useMutation({
     mutationFn: (values: z.output<typeof schema>) =>
-      api<SignInResult>(API.completesignup, {
-        form: { ...values, invitationID: invitationID ?? undefined, email: email ?? undefined },
+      call(signUpApi.completeSignUp, {
+        body: { ...values, invitationID: invitationID ?? undefined, email: email ?? undefined },
       }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.account, result.user);

@@ -1,12 +1,13 @@
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
 import { DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import { demoRequest, type BaseSignUpEmailResult } from '@gatehouse/common/schemas/base-signup';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@gatehouse/common/routes';
+import { demoRequest } from '@gatehouse/common/schemas/base-signup';
+import { call } from '../../api/client.ts';
 import { useServiceInfo } from '../../api/public-queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -30,7 +31,7 @@ export function DemoPage() {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const start = useMutation({
     // The email step with the demo address: its sign-up id comes back at once.
-    mutationFn: () => api<BaseSignUpEmailResult>(API.basesignupemail, { form: { email: DEMO_ADMIN_EMAIL, consent: true } }),
+    mutationFn: () => call(frontDoorApi.baseSignUpEmail, { body: { email: DEMO_ADMIN_EMAIL, consent: true } }),
     onSuccess: (result) => {
       rememberBaseSignUp(result.baseSignUpID!);
       void navigate(ROUTES.signupOrganisation.path);

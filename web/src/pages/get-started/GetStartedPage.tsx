@@ -1,12 +1,13 @@
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import { baseSignUpEmailRequest, type BaseSignUpEmailRequest, type BaseSignUpEmailResult } from '@gatehouse/common/schemas/base-signup';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@gatehouse/common/routes';
+import { baseSignUpEmailRequest, type BaseSignUpEmailRequest } from '@gatehouse/common/schemas/base-signup';
+import { call } from '../../api/client.ts';
 import { useBaseSignUp } from '../../api/public-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -53,7 +54,7 @@ function EmailStep({ product, onSent }: { product: string; onSent: (email: strin
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const start = useMutation({
-    mutationFn: (values: { email: string }) => api<BaseSignUpEmailResult>(API.basesignupemail, { form: { ...values, consent: true } }),
+    mutationFn: (values: { email: string }) => call(frontDoorApi.baseSignUpEmail, { body: { ...values, consent: true } }),
     onSuccess: (result) => onSent(result.email),
     onError: applyServerError,
   });

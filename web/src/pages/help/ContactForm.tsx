@@ -1,12 +1,11 @@
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
-import { API } from '@gatehouse/common/routes';
-import type { MessageResult } from '@gatehouse/common/schemas/account';
 import { supportForm, type SupportFormInput } from '@gatehouse/common/schemas/support';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
@@ -23,7 +22,7 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const [sent, setSent] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (values: SupportFormInput) => api<MessageResult>(API.support, { form: { ...values } }),
+    mutationFn: (values: SupportFormInput) => call(frontDoorApi.support, { body: { ...values } }),
     onSuccess: (result) => {
       setSent(result.message);
       form.reset();

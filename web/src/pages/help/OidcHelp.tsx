@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { APPLICATION_MESSAGES as A, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import { referenceApi } from '@gatehouse/common/api/reference';
 import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
 import { ROUTES } from '@gatehouse/common/routes';
 import { useOpenIdConfiguration } from '../../api/application-queries.ts';
@@ -44,6 +45,16 @@ export function OidcHelp() {
       <p>
         <Link to={ROUTES.applications.path}>{M.manageApplications}</Link>
       </p>
+      <h3>{M.apiHeading}</h3>
+      <p>{M.apiIntro}</p>
+      <ul>
+        <li>
+          <Link to={ROUTES.apiReference.path}>{M.apiReference}</Link>
+        </li>
+        <li>
+          <a href={referenceApi.openapi.path}>{M.apiDocument}</a>
+        </li>
+      </ul>
     </>
   );
 }

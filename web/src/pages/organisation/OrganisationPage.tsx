@@ -2,6 +2,7 @@
  * /organisation (Organisation Admin): every setting of the organisation in five sections, the
  * security strength bar, 'Reset to recommended', Save and Cancel, and a live preview of the changes.
  */
+import { organisationApi } from '@gatehouse/common/api/organisation';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,16 +11,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { LIMITS, RECOMMENDED_SETTINGS } from '@gatehouse/common/policy';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { ROUTES } from '@gatehouse/common/routes';
 import {
   organisationSettingsRequest,
   SETTING_NAMES,
   type OrganisationAdminView,
-  type OrganisationPreview,
   type OrganisationSettingsInput,
   type OrganisationSettingsRequest,
 } from '@gatehouse/common/schemas/organisation-settings';
-import { api, isApiError } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { queryKeys, useOrganisationSettings, useSettingsStrength } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -82,7 +82,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
   const parsed = useMemo(() => organisationSettingsRequest.safeParse(JSON.parse(settled)), [settled]);
   const preview = useQuery({
     queryKey: [...queryKeys.settingsPreview, parsed.data ?? null],
-    queryFn: () => api<OrganisationPreview>(API.organisationPreview, { form: parsed.data! }),
+    queryFn: () => call(organisationApi.preview, { body: parsed.data! }),
     enabled: unsaved && parsed.success,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -93,8 +93,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
   const score = livePreview?.settingsScore ?? strength.data?.settingsScore ?? saved.settingsScore;
 
   const save = useMutation({
-    mutationFn: (input: OrganisationSettingsRequest) =>
-      api<OrganisationAdminView>(API.organisation, { method: 'PUT', form: { ...input, ...images.formFields() } }),
+    mutationFn: (input: OrganisationSettingsRequest) => call(organisationApi.save, { body: { ...input, ...images.formFields() } }),
     onSuccess: (view) => {
       queryClient.setQueryData(queryKeys.organisationSettings, view);
       // The whole SPA takes the new theme at once: the root reads the organisation from this query.

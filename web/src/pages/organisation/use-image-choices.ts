@@ -7,7 +7,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { UPLOADS, uploadMessages } from '@gatehouse/common/policy';
 import { type OrganisationAdminView } from '@gatehouse/common/schemas/organisation-settings';
-import { ORGANISATION_IMAGES, organisationImageUrl, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
+import { organisationImageUrl } from '@gatehouse/common/api/organisation';
+import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { FormValue } from '../../api/client.ts';
 
 type Choice = { state: 'saved' } | { state: 'new'; file: File; dataUrl: string } | { state: 'removed' };

@@ -1,13 +1,14 @@
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { ROUTES } from '@gatehouse/common/routes';
 import type { NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { recoveryCodeRequest, type RecoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -37,7 +38,7 @@ export function RecoveryCodePage() {
   const resetID = params.get('resetID');
   const content = verified ? (
     <ChoosePasswordForm
-      save={(values: NewPasswordRequest) => api<void>(API.resetpassword, { form: values })}
+      save={(values: NewPasswordRequest) => call(signUpApi.resetPassword, { body: values })}
       onSaved={() =>
         void navigate(ROUTES.home.path, { replace: true, state: { success: 'accountDetailsUpdated' } satisfies NavigationState })
       }
@@ -54,7 +55,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
   const form = useForm<RecoveryCodeRequest>({ resolver: zodResolver(recoveryCodeRequest), defaultValues: { code: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const verify = useMutation({
-    mutationFn: (values: RecoveryCodeRequest) => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: values }),
+    mutationFn: (values: RecoveryCodeRequest) => call(signUpApi.verifyRecovery, { body: values }),
     onSuccess: onVerified,
     onError: applyServerError,
   });
@@ -93,7 +94,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
 /** An administrator's reset link: checked on arrival. */
 function ResetLink({ resetID, onVerified }: { resetID: string; onVerified: () => void }) {
   const verify = useMutation({
-    mutationFn: () => api<{ type: 'reset' }>(API.accountRecoveryVerify, { form: { resetID } }),
+    mutationFn: () => call(signUpApi.verifyRecovery, { body: { resetID } }),
     onSuccess: onVerified,
   });
   useRunOnce(() => verify.mutate());

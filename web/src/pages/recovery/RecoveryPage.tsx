@@ -1,11 +1,12 @@
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { ROUTES } from '@gatehouse/common/routes';
 import { recoveryRequest, type RecoveryRequest } from '@gatehouse/common/schemas/recovery';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -29,7 +30,7 @@ function RecoveryForm() {
   const form = useForm<RecoveryRequest>({ resolver: zodResolver(recoveryRequest), defaultValues: { email: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const request = useMutation({
-    mutationFn: (values: RecoveryRequest) => api<void>(API.accountrecovery, { form: values }),
+    mutationFn: (values: RecoveryRequest) => call(signUpApi.recover, { body: values }),
     onSuccess: () => void navigate(ROUTES.recoveryCode.path),
     onError: applyServerError,
   });

@@ -1,3 +1,4 @@
+import { accountApi } from '@gatehouse/common/api/account';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,12 +8,12 @@ import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { ROUTES } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import { isSignInChallenge, type SignInAnswer, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import { isSignInChallenge, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import { api, isApiError } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { queryKeys, useRememberedEmail } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -96,14 +97,14 @@ function SignInForm({
   const rememberedEmail = typedFirst ? null : (remembered.data ?? null);
   const settled = useRef(false);
   const forgetMe = useMutation({
-    mutationFn: () => api<void>(API.rememberme, { method: 'POST' }),
+    mutationFn: () => call(accountApi.forgetEmail),
     onSettled: () => {
       form.setValue('email', '');
       void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
     },
   });
   const signIn = useMutation({
-    mutationFn: (values: SignInInput) => api<SignInAnswer>(API.authenticate, { form: { ...values, returnurl: returnUrl } }),
+    mutationFn: (values: SignInInput) => call(accountApi.authenticate, { body: { ...values, returnurl: returnUrl } }),
     onSuccess: (answer) => {
       // A user with a second step gives the code next; the password is not kept.
       form.resetField('password');

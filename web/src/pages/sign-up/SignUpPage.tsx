@@ -1,12 +1,13 @@
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
+import { ROUTES } from '@gatehouse/common/routes';
 import { signUpRequest, type SignUpRequest } from '@gatehouse/common/schemas/signup';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -44,7 +45,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const form = useForm({ resolver: zodResolver(signUpRequest), defaultValues: { email: '', consent: false } as SignUpRequest });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const signUp = useMutation({
-    mutationFn: (values: { email: string }) => api<{ email: string }>(API.signup, { form: { ...values, consent: true } }),
+    mutationFn: (values: { email: string }) => call(signUpApi.signUp, { body: { ...values, consent: true } }),
     onSuccess: (result) => onSent(result.email),
     onError: applyServerError,
   });

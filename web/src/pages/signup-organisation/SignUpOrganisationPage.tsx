@@ -1,16 +1,12 @@
+import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import {
-  organisationNameForm,
-  type BaseSignUp,
-  type BaseSignUpOrgResult,
-  type OrganisationNameForm,
-} from '@gatehouse/common/schemas/base-signup';
-import { api, isApiError } from '../../api/client.ts';
+import { ROUTES } from '@gatehouse/common/routes';
+import { organisationNameForm, type BaseSignUp, type OrganisationNameForm } from '@gatehouse/common/schemas/base-signup';
+import { call, isApiError } from '../../api/client.ts';
 import { useBaseSignUp, useServiceInfo } from '../../api/public-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -55,7 +51,7 @@ function NameStep({ signUp }: { signUp: BaseSignUp }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const finish = useMutation({
     mutationFn: (values: { organisationName: string }) =>
-      api<BaseSignUpOrgResult>(API.basesignuporg, { form: { baseSignUpID: signUp.baseSignUpID, ...values } }),
+      call(frontDoorApi.baseSignUpOrg, { body: { baseSignUpID: signUp.baseSignUpID, ...values } }),
     onSuccess: (result) => {
       forgetBaseSignUp();
       window.location.assign(result.handoverURL);

@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@gatehouse/common/policy';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import type { Account } from '@gatehouse/common/schemas/account';
+import { usersApi } from '@gatehouse/common/api/users';
+import { ROUTES } from '@gatehouse/common/routes';
 import { inviteUserRequest, type InviteUserRequest } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { storeUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -47,7 +47,7 @@ export function AddUserPage() {
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const invite = useMutation({
-    mutationFn: (values: InviteUser) => api<Account>(API.users, { form: { ...values, returnurl: returnUrl ?? undefined } }),
+    mutationFn: (values: InviteUser) => call(usersApi.invite, { body: { ...values, returnurl: returnUrl ?? undefined } }),
     onSuccess: (created) => {
       storeUser(queryClient, created);
       void navigate(returnUrl ?? ROUTES.users.path);

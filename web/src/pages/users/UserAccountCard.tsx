@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { USER_STATUS_LABELS } from '@gatehouse/common/policy';
-import { API, ROUTES, userActionPath, type UserAction } from '@gatehouse/common/routes';
+import { usersApi } from '@gatehouse/common/api/users';
+import { ROUTES, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
-import type { UserActionResult } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { forgetUser, storeUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -34,7 +34,7 @@ export function UserAccountCard({ user }: { user: Account }) {
   const [message, setMessage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const act = useMutation({
-    mutationFn: (action: UserAction) => api<UserActionResult>(userActionPath(user.id, action), { method: 'POST' }),
+    mutationFn: (action: UserAction) => call(usersApi.actions[action], { params: { id: user.id } }),
     onMutate: () => setMessage(null),
     onSuccess: (result) => {
       storeUser(queryClient, result.user);
@@ -43,7 +43,7 @@ export function UserAccountCard({ user }: { user: Account }) {
     onError: (error) => notifyError(error, 'user'),
   });
   const remove = useMutation({
-    mutationFn: () => api<void>(`${API.users}/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    mutationFn: () => call(usersApi.delete, { params: { id: user.id } }),
     onSuccess: () => {
       forgetUser(queryClient, user.id);
       void navigate(ROUTES.users.path, { replace: true });

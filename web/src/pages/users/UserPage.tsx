@@ -5,12 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAdminRole, LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, matchRoute, ROUTES } from '@gatehouse/common/routes';
+import { usersApi } from '@gatehouse/common/api/users';
+import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { updateUserRequest, type UpdateUserRequest, type UserActionResult } from '@gatehouse/common/schemas/users';
+import { updateUserRequest, type UpdateUserRequest } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { storeUser, useUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -27,6 +28,7 @@ import { useReturnUrl } from '../../features/users/return-url.ts';
 import { mayManage, roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
+import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 
@@ -71,6 +73,7 @@ export function UserPage() {
         <div className="application-aside">
           <UserAccountCard user={user.data} />
           <AccessHistoryCard user={user.data} />
+          <UserActivityCard userId={user.data.id} email={user.data.email} />
         </div>
       </div>
     </>
@@ -92,15 +95,16 @@ function UserDetailsForm({ user }: { user: Account }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
   const save = useMutation({
     mutationFn: (values: UpdateUser) =>
-      api<UserActionResult>(`${API.users}/${encodeURIComponent(user.id)}`, {
-        method: 'PUT',
-        form: {
+      call(usersApi.update, {
+        params: { id: user.id },
+        body: {
           firstName: values.firstName,
           surname: values.surname,
           phoneNumber: values.phoneNumber,
           returnurl: returnUrl ?? undefined,
-          // What the screen does not show is not sent: the server keeps it as it is.
-          ...(self ? {} : { role: values.role, clients: values.clients }),
+          // What the screen does not show is not sent (undefined is left out): the server keeps it as it is.
+          clients: self ? undefined : values.clients,
+          ...(self ? {} : { role: values.role }),
           ...(self || org.requireTwoStep ? {} : { multiFactorAuthRequired: values.multiFactorAuthRequired }),
         },
       }),

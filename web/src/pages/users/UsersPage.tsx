@@ -2,10 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
-import { API, routePath, ROUTES } from '@gatehouse/common/routes';
+import { usersApi } from '@gatehouse/common/api/users';
+import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { UserSummary } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -110,7 +111,7 @@ function UsersTable({ users }: { users: UserSummary[] }) {
   const { notifyError } = useNotifications();
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
   const remove = useMutation({
-    mutationFn: (user: UserSummary) => api<void>(`${API.users}/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    mutationFn: (user: UserSummary) => call(usersApi.delete, { params: { id: user.id } }),
     onSuccess: (_, user) => {
       setDeleting(null);
       forgetUser(queryClient, user.id);

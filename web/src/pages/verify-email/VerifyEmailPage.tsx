@@ -1,10 +1,10 @@
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { API, ROUTES } from '@gatehouse/common/routes';
-import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@gatehouse/common/routes';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -25,7 +25,7 @@ export function VerifyEmailPage() {
   const { notify } = useNotifications();
   const verificationID = params.get('verificationID') ?? '';
   const verify = useMutation({
-    mutationFn: () => api<VerifyEmailResult>(API.verifyemail, { form: { verificationID } }),
+    mutationFn: () => call(signUpApi.verifyEmail, { body: { verificationID } }),
     onSuccess: (result) => {
       if (result.outcome === 'completeSignUp') {
         void navigate(ROUTES.completeSignup.path, { replace: true, state: { email: result.email } });

@@ -1,0 +1,241 @@
+/**
+ * Signing in and out, the signed-in user's own account (profile, password, remembered email), their
+ * multi-factor authentication, and the SPA's crash reports.
+ */
+import { z } from 'zod';
+import { account, messageResult, rememberedSignIn, signInResult, updateAccountRequest } from '../schemas/account.ts';
+import { errorReport, signInRequest } from '../schemas/auth.ts';
+import {
+  appSetup,
+  codeSent,
+  disableTwoStepRequest,
+  saveTwoStepRequest,
+  saveTwoStepResult,
+  sendSignInCodeRequest,
+  signInChallenge,
+  signInCodeRequest,
+  smsSetupRequest,
+} from '../schemas/mfa.ts';
+import { changePasswordRequest } from '../schemas/passwords.ts';
+import { ANONYMOUS, endpoint, SIGNED_IN, type Access } from './contract.ts';
+
+/** Signed in, also while a new password or a second step must still be set up (these calls are how). */
+const SETTING_UP = { kind: 'signedIn', allowTwoStepRequired: true } as const satisfies Access;
+const ANY_STATE = { kind: 'signedIn', allowTwoStepRequired: true, allowPasswordChangeRequired: true } as const satisfies Access;
+
+/** The code step posts a code (with its signInStateID) where the password step posts a password. */
+const isCodeStep = (body: unknown): boolean => typeof body === 'object' && body !== null && 'code' in body;
+
+/** Either step of signing in, checked by the schema of the step it is (so each field keeps its own message). */
+const authenticateRequest = z.unknown().transform((body, ctx) => {
+  if (isCodeStep(body)) {
+    const result = signInCodeRequest.safeParse(body);
+    if (result.success) return { step: 'code' as const, ...result.data };
+    for (const issue of result.error.issues) ctx.addIssue(issue as never);
+    return z.NEVER;
+  }
+  const result = signInRequest.safeParse(body ?? {});
+  if (result.success) return { step: 'password' as const, ...result.data };
+  for (const issue of result.error.issues) ctx.addIssue(issue as never);
+  return z.NEVER;
+});
+
+const session = { tag: 'Sign-in' } as const;
+const own = { tag: 'Your account' } as const;
+const mfa = { tag: 'Multi-factor authentication' } as const;
+
+export const accountApi = {
+  authenticate: endpoint({
+    ...session,
+    method: 'POST',
+    path: '/api/authenticate',
+    operationId: 'authenticate',
+    summary:
+      'Signs in with email and password; a user with a second step is answered a challenge, whose code is posted here with its signInStateID.',
+    access: ANONYMOUS,
+    body: authenticateRequest,
+    bodyForReference: z.union([signInRequest, signInCodeRequest]),
+    bodyEncoding: 'form',
+    status: 200,
+    answer: z.union([signInResult, signInChallenge]),
+    errors: [
+      'BASE_ORGANISATION',
+      'INVALID_CREDENTIALS',
+      'ACCOUNT_UNAVAILABLE',
+      'ACCOUNT_LOCKED',
+      'SIGN_IN_COOLDOWN',
+      'MFA_CODE_INVALID',
+      'MFA_CODE_EXPIRED',
+      'SIGN_IN_EXPIRED',
+      'RATE_LIMITED',
+    ],
+  }),
+  sendSignInCode: endpoint({
+    ...session,
+    method: 'POST',
+    path: '/api/authenticate/sendcode',
+    operationId: 'resendSignInCode',
+    summary: "The code step's 'Resend code' (email or SMS).",
+    access: ANONYMOUS,
+    body: sendSignInCodeRequest,
+    bodyEncoding: 'form',
+    status: 204,
+    answer: null,
+    errors: ['SIGN_IN_EXPIRED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
+  }),
+  signOut: endpoint({
+    ...session,
+    method: 'POST',
+    path: '/api/signout',
+    operationId: 'signOut',
+    summary: "Ends this browser's session (if any).",
+    access: ANONYMOUS,
+    status: 204,
+    answer: null,
+    errors: [],
+  }),
+  rememberedEmail: endpoint({
+    ...session,
+    method: 'GET',
+    path: '/api/rememberme',
+    operationId: 'getRememberedEmail',
+    summary: 'The email this browser remembers for signing in, or null.',
+    access: ANONYMOUS,
+    status: 200,
+    answer: rememberedSignIn,
+    errors: [],
+  }),
+  forgetEmail: endpoint({
+    ...session,
+    method: 'POST',
+    path: '/api/rememberme',
+    operationId: 'forgetRememberedEmail',
+    summary: "'Forget me': the browser no longer remembers the email.",
+    access: ANONYMOUS,
+    status: 204,
+    answer: null,
+    errors: [],
+  }),
+  get: endpoint({
+    ...own,
+    method: 'GET',
+    path: '/api/account',
+    operationId: 'getAccount',
+    summary: 'The signed-in user, with what they must still do (a new password, a second step).',
+    access: ANY_STATE,
+    status: 200,
+    answer: account,
+    errors: [],
+  }),
+  update: endpoint({
+    ...own,
+    method: 'PUT',
+    path: '/api/account',
+    operationId: 'updateAccount',
+    summary: "Changes the signed-in user's name and phone number.",
+    access: SIGNED_IN,
+    body: updateAccountRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: account.extend(messageResult.shape),
+    errors: [],
+  }),
+  changePassword: endpoint({
+    ...own,
+    method: 'POST',
+    path: '/api/changepassword',
+    operationId: 'changePassword',
+    summary: "Changes the password, ends the account's other sessions and renews this one.",
+    access: ANY_STATE,
+    body: changePasswordRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: signInResult,
+    errors: ['INVALID_CREDENTIALS'],
+  }),
+  resendVerification: endpoint({
+    ...own,
+    method: 'POST',
+    path: '/api/account/resendverification',
+    operationId: 'resendOwnVerification',
+    summary: 'Emails the signed-in user a new verification link.',
+    access: SIGNED_IN,
+    status: 200,
+    answer: messageResult,
+    errors: ['EMAIL_ALREADY_VERIFIED', 'RATE_LIMITED'],
+  }),
+  logError: endpoint({
+    ...own,
+    method: 'POST',
+    path: '/api/log/error',
+    operationId: 'reportClientError',
+    summary: "Reports a crash of a signed-in user's page, logged with its correlation id.",
+    access: SIGNED_IN,
+    body: errorReport,
+    bodyEncoding: 'form',
+    status: 204,
+    answer: null,
+    errors: [],
+  }),
+  startAppSetup: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/refreshotp',
+    operationId: 'startAuthenticatorSetup',
+    summary: 'A new authenticator-app secret (and its QR code) to confirm with a code.',
+    access: SETTING_UP,
+    status: 200,
+    answer: appSetup,
+    errors: ['MFA_METHOD_NOT_ALLOWED', 'MFA_ALREADY_ENABLED'],
+  }),
+  setupSms: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/setupsmsotp',
+    operationId: 'startSmsSetup',
+    summary: 'Texts a code to the phone number to confirm it.',
+    access: SETTING_UP,
+    body: smsSetupRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: codeSent,
+    errors: ['MFA_METHOD_NOT_ALLOWED', 'MFA_ALREADY_ENABLED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
+  }),
+  setupEmail: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/setupemailotp',
+    operationId: 'startEmailSetup',
+    summary: "Emails a code to the user's address to confirm the email method.",
+    access: SETTING_UP,
+    status: 200,
+    answer: codeSent,
+    errors: ['MFA_METHOD_NOT_ALLOWED', 'MFA_ALREADY_ENABLED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
+  }),
+  save: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/saveotp',
+    operationId: 'saveTwoStep',
+    summary: 'Confirms the method being set up with its code; answers the recovery codes, shown this once.',
+    access: SETTING_UP,
+    body: saveTwoStepRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: saveTwoStepResult,
+    errors: ['MFA_CODE_INVALID', 'MFA_SETUP_EXPIRED', 'MFA_ALREADY_ENABLED'],
+  }),
+  disable: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/disableotp',
+    operationId: 'disableTwoStep',
+    summary: 'Turns multi-factor authentication off, confirmed with the password (where the organisation does not require it).',
+    access: SIGNED_IN,
+    body: disableTwoStepRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: account,
+    errors: ['INVALID_CREDENTIALS', 'MFA_NOT_ENABLED', 'FORBIDDEN'],
+  }),
+} as const;

@@ -1,0 +1,25 @@
+/** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
+import { accountApi } from './account.ts';
+import { applicationsApi } from './applications.ts';
+import { auditApi } from './audit.ts';
+import type { Endpoint } from './contract.ts';
+import { frontDoorApi } from './front-door.ts';
+import { organisationApi } from './organisation.ts';
+import { passkeysApi } from './passkeys.ts';
+import { referenceApi } from './reference.ts';
+import { signUpApi } from './sign-up.ts';
+import { USER_ENDPOINTS } from './users.ts';
+import { webhooksApi } from './webhooks.ts';
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(referenceApi),
+  ...Object.values(accountApi),
+  ...USER_ENDPOINTS,
+  ...Object.values(frontDoorApi),
+  ...Object.values(signUpApi),
+  ...Object.values(organisationApi),
+  ...Object.values(applicationsApi),
+  ...Object.values(auditApi),
+  ...Object.values(webhooksApi),
+  ...Object.values(passkeysApi),
+];

@@ -1,0 +1,64 @@
+/**
+ * How every user comes to be: an organisation's first admin, an invitation, a self sign-up and (with
+ * SCIM) an application's provisioning all create the row here, in the caller's transaction, with the
+ * applications it may use and the audit event that says how it came.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@gatehouse/common/policy';
+import type { Transaction } from 'kysely';
+import { insertUser, newUserRow } from '../accounts/store.ts';
+import { grantClientAccess } from '../applications/service.ts';
+import { recordAuditEvent } from '../audit/service.ts';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface NewUser {
+  email: string;
+  role: Role;
+  /** How the user came: the audit event says it. */
+  via: 'organisation sign-up' | 'invitation' | 'sign-up' | 'provisioning';
+  firstName?: string | null;
+  surname?: string | null;
+  /** Signed up already (with a password) or Pending (an invitation, a sign-up still choosing one). */
+  status?: 'Pending' | 'SignedUp';
+  passwordHash?: string | null;
+  emailVerified?: boolean;
+  termsAcceptedAt?: number | null;
+  multiFactorAuthRequired?: boolean;
+  /** Applications already checked with `checkedClientIds`. */
+  clientIds?: readonly string[];
+}
+
+/** Inserts the user in `trx` and answers its id; a taken email surfaces as the database's unique violation. */
+export async function createUser(ctx: AppContext, trx: Transaction<Database>, organisationId: string, user: NewUser): Promise<string> {
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  await insertUser(
+    trx,
+    newUserRow({
+      id,
+      organisationId,
+      email: user.email,
+      role: user.role,
+      now,
+      changes: {
+        status: user.status ?? 'Pending',
+        first_name: user.firstName ?? null,
+        surname: user.surname ?? null,
+        password_hash: user.passwordHash ?? null,
+        password_set_date: user.passwordHash ? now : null,
+        email_verified_date: user.emailVerified ? now : null,
+        terms_accepted_at: user.termsAcceptedAt ?? null,
+        multi_factor_auth_required: user.multiFactorAuthRequired ?? false,
+      },
+    }),
+  );
+  const clientIds = user.clientIds ?? [];
+  if (clientIds.length > 0) await grantClientAccess(trx, organisationId, id, clientIds, now);
+  await recordAuditEvent(ctx, trx, organisationId, {
+    type: 'user.created',
+    subject: { kind: 'user', id },
+    details: { email: user.email, role: user.role, via: user.via, ...(clientIds.length > 0 ? { applications: clientIds } : {}) },
+  });
+  return id;
+}

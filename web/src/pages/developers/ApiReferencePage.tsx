@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { referenceApi } from '@gatehouse/common/api/reference';
+import { api } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { allowedValues, anchorOf, operationsByTag, typeName, type JsonSchema, type Listed, type OpenApiDocument } from './openapi.ts';
+import './api-reference.css';
+
+/** A schema's fields as a table: name, type, whether it is required, allowed values. */
+function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: string }) {
+  const target = schema.type === 'array' && schema.items?.properties ? schema.items : schema;
+  if (!target.properties) return <p>{`${caption}: ${typeName(schema)}`}</p>;
+  const required = new Set(target.required ?? []);
+  return (
+    <div className="api-table-wrap">
+      <table className="data-table api-table">
+        <caption>{target === schema ? caption : `${caption} (an array of these)`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(target.properties).map(([name, field]) => (
+            <tr key={name}>
+              <th scope="row">
+                <code>{name}</code>
+              </th>
+              <td>
+                {typeName(field)}
+                <Values schema={field} />
+              </td>
+              <td>{required.has(name) ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Values({ schema }: { schema: JsonSchema }) {
+  const values = allowedValues(schema);
+  if (!values) return null;
+  const list = values.map(String).join(', ');
+  if (values.length <= 6) return <div className="api-values">one of: {list}</div>;
+  return (
+    <details className="api-values">
+      <summary>{`${values.length} allowed values`}</summary>
+      {list}
+    </details>
+  );
+}
+
+function OperationView({ entry }: { entry: Listed }) {
+  const { method, path, operation } = entry;
+  const body = operation.requestBody && Object.entries(operation.requestBody.content)[0];
+  return (
+    <article className="api-operation" id={anchorOf(operation.operationId)} aria-labelledby={`${anchorOf(operation.operationId)}-title`}>
+      <h3 id={`${anchorOf(operation.operationId)}-title`} className="api-operation-title">
+        <span className={`api-method api-method-${method.toLowerCase()}`}>{method}</span> <code>{path}</code>
+      </h3>
+      <p>{operation.summary}</p>
+      <p className="api-access">{operation.description}</p>
+      {operation.parameters.length > 0 && (
+        <div className="api-table-wrap">
+          <table className="data-table api-table">
+            <caption>Parameters</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">In</th>
+                <th scope="col">Type</th>
+                <th scope="col">Required</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operation.parameters.map((p) => (
+                <tr key={`${p.in}-${p.name}`}>
+                  <th scope="row">
+                    <code>{p.name}</code>
+                  </th>
+                  <td>{p.in}</td>
+                  <td>
+                    {typeName(p.schema)}
+                    <Values schema={p.schema} />
+                  </td>
+                  <td>{p.required ? 'yes' : 'no'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {body && <SchemaTable schema={body[1].schema} caption={`Body (${Object.keys(operation.requestBody!.content).join(' or ')})`} />}
+      <h4>Answers</h4>
+      <ul className="api-answers">
+        {Object.entries(operation.responses).map(([status, answer]) => {
+          const json = answer.content?.['application/json']?.schema;
+          const types = answer.content ? Object.keys(answer.content).join(', ') : null;
+          return (
+            <li key={status}>
+              <strong>{status}</strong> {answer.description}
+              {types && !json && <span>{` (${types})`}</span>}
+              {json && !json.$ref && <SchemaTable schema={json} caption={`${status} answer`} />}
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}
+
+/** /developers/api: the API reference, read from the OpenAPI document this organisation serves. */
+export function ApiReferencePage() {
+  usePageTitle('API reference');
+  const doc = useQuery({
+    queryKey: ['openapi'],
+    queryFn: () => api<OpenApiDocument>(referenceApi.openapi.path),
+    staleTime: 5 * 60_000,
+  });
+  if (doc.isPending) return <Loader />;
+  if (doc.isError) return <Alert kind="error">{doc.error.message}</Alert>;
+  const groups = operationsByTag(doc.data);
+  return (
+    <div className="api-reference">
+      <h1>API reference</h1>
+      <Card>
+        <p>{doc.data.info.description}</p>
+        <dl className="facts">
+          <dt>Server</dt>
+          <dd>
+            <code>{doc.data.servers[0]?.url}</code>
+          </dd>
+          <dt>OpenAPI document</dt>
+          <dd>
+            <a href={referenceApi.openapi.path}>
+              <code>{referenceApi.openapi.path}</code>
+            </a>
+          </dd>
+          <dt>Errors</dt>
+          <dd>
+            Every refused call answers JSON with <code>statusCode</code>, <code>code</code>, <code>message</code>,{' '}
+            <code>correlationId</code> and <code>validation.errors</code> (messages by field).
+          </dd>
+        </dl>
+        <nav aria-label="Operations">
+          <ul className="api-toc">
+            {groups.map(([tag, entries]) => (
+              <li key={tag}>
+                {tag}
+                <ul>
+                  {entries.map(({ method, path, operation }) => (
+                    <li key={operation.operationId}>
+                      <a href={`#${anchorOf(operation.operationId)}`}>
+                        <code>{`${method} ${path}`}</code>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Card>
+      {groups.map(([tag, entries]) => (
+        <Card key={tag} title={tag}>
+          {entries.map((entry) => (
+            <OperationView key={entry.operation.operationId} entry={entry} />
+          ))}
+        </Card>
+      ))}
+    </div>
+  );
+}

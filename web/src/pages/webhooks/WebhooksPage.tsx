@@ -1,0 +1,266 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { webhooksApi as api } from '@gatehouse/common/api/webhooks';
+import { AUDIT_EVENT_LABELS, type AuditEventType } from '@gatehouse/common/audit';
+import { formatDateTime } from '@gatehouse/common/format';
+import { ROUTES } from '@gatehouse/common/routes';
+import type { WebhookEndpoint } from '@gatehouse/common/schemas/webhooks';
+import { ALL_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES as M } from '@gatehouse/common/webhooks';
+import { useWebhookDeliveries, useWebhookEndpoints, webhookKeys } from '../../api/audit-queries.ts';
+import { call, isApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import '../../features/audit/audit.css';
+
+const eventName = (type: string) => (type === 'webhook.test' ? 'Test event' : (AUDIT_EVENT_LABELS[type as AuditEventType] ?? type));
+const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
+
+/** A secret shown once, with a button that copies it. */
+function SecretOnce({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Alert kind="success">
+      <p>
+        <strong>{M.secretHeading}</strong>: <code className="webhook-secret">{secret}</code>{' '}
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}
+          aria-live="polite"
+        >
+          {copied ? M.copied : M.copy}
+        </Button>
+      </p>
+      <p>{M.secretOnce}</p>
+    </Alert>
+  );
+}
+
+function AddEndpoint({ onAdded }: { onAdded: (secret: string) => void }) {
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [all, setAll] = useState(true);
+  const [types, setTypes] = useState<string[]>([]);
+  const add = useMutation({
+    mutationFn: () => call(api.create, { body: { url, description, eventTypes: all ? [ALL_EVENTS] : types } }),
+    onSuccess: (created) => {
+      setUrl('');
+      setDescription('');
+      setTypes([]);
+      setAll(true);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      onAdded(created.secret);
+    },
+  });
+  const errors = isApiError(add.error) ? (add.error.body?.validation.errors ?? {}) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!add.isPending) add.mutate();
+  };
+  return (
+    <Card title={M.addHeading}>
+      <form method="post" onSubmit={submit} noValidate>
+        {add.isError && <Alert kind="error">{add.error.message}</Alert>}
+        <TextField label={M.url} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url?.message} />
+        <TextField
+          label={M.description}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          error={errors.description?.message}
+        />
+        <fieldset className="webhook-events">
+          <legend>{M.events}</legend>
+          <Checkbox label={M.allEvents} checked={all} onChange={(e) => setAll(e.target.checked)} />
+          {!all && (
+            <div className="webhook-event-list">
+              {SUBSCRIBABLE.map((type) => (
+                <Checkbox
+                  key={type}
+                  label={eventName(type)}
+                  checked={types.includes(type)}
+                  onChange={(e) => setTypes(e.target.checked ? [...types, type] : types.filter((t) => t !== type))}
+                />
+              ))}
+            </div>
+          )}
+          {errors.eventTypes && <p className="field-error">{errors.eventTypes.message}</p>}
+        </fieldset>
+        <Button type="submit" busy={add.isPending}>
+          {M.add}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const deliveries = useWebhookDeliveries(endpoint.id);
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: (deliveryId: number) => call(api.resend, { params: { id: endpoint.id, deliveryId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpoint.id) }),
+  });
+  if (deliveries.isPending) return <Loader />;
+  if (deliveries.isError) return <Alert kind="error">{deliveries.error.message}</Alert>;
+  if (deliveries.data.length === 0) return <p role="status">{M.noDeliveries}</p>;
+  return (
+    <div className="audit-table-wrap">
+      <table className="data-table audit-table">
+        <caption>{`${M.deliveries}: ${endpoint.url}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{M.queuedAt}</th>
+            <th scope="col">{M.event}</th>
+            <th scope="col">{M.status}</th>
+            <th scope="col">{M.attempts}</th>
+            <th scope="col">{M.lastError}</th>
+            <th scope="col">
+              <span className="visually-hidden">{M.resend}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.map((delivery) => (
+            <tr key={delivery.id}>
+              <td data-label={M.queuedAt}>{formatDateTime(delivery.createdAt)}</td>
+              <th scope="row" data-label={M.event}>
+                {eventName(delivery.eventType)}
+              </th>
+              <td data-label={M.status}>
+                {delivery.status}
+                {delivery.status === 'sent' && delivery.deliveredAt ? ` (${formatDateTime(delivery.deliveredAt)})` : ''}
+                {delivery.status === 'queued' && delivery.nextAttemptAt
+                  ? ` (${M.nextAttempt} ${formatDateTime(delivery.nextAttemptAt)})`
+                  : ''}
+              </td>
+              <td data-label={M.attempts}>{delivery.attempts}</td>
+              <td data-label={M.lastError}>{delivery.lastError ?? ''}</td>
+              <td>
+                <Button type="button" variant="secondary" onClick={() => resend.mutate(delivery.id)} disabled={resend.isPending}>
+                  {M.resend}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecret: (secret: string) => void }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState<'delete' | 'roll' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+  const toggle = useMutation({
+    mutationFn: () =>
+      call(api.update, {
+        params: { id: endpoint.id },
+        body: { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes, enabled: !endpoint.enabled },
+      }),
+    onSuccess: refresh,
+  });
+  const test = useMutation({
+    mutationFn: () => call(api.test, { params: { id: endpoint.id } }),
+    onSuccess: () => {
+      setNotice(M.testQueued);
+      setOpen(true);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpoint.id) });
+    },
+  });
+  const roll = useMutation({
+    mutationFn: () => call(api.rollSecret, { params: { id: endpoint.id } }),
+    onSuccess: (rolled) => {
+      setConfirming(null);
+      onSecret(rolled.secret);
+    },
+  });
+  const remove = useMutation({ mutationFn: () => call(api.delete, { params: { id: endpoint.id } }), onSuccess: refresh });
+  const failed = [toggle, test, roll, remove].find((m) => m.isError)?.error;
+  const events = endpoint.eventTypes.includes(ALL_EVENTS) ? M.allEvents : endpoint.eventTypes.map(eventName).join(', ');
+  return (
+    <section className="card webhook-endpoint" aria-label={endpoint.url}>
+      <h3 className="webhook-url">
+        <code>{endpoint.url}</code>
+      </h3>
+      {endpoint.description && <p>{endpoint.description}</p>}
+      <dl className="facts">
+        <dt>{M.status}</dt>
+        <dd>{endpoint.enabled ? M.enabled : M.disabled}</dd>
+        <dt>{M.subscribed}</dt>
+        <dd>{events}</dd>
+      </dl>
+      {failed && <Alert kind="error">{failed.message}</Alert>}
+      {notice && (
+        <p role="status" className="field-hint">
+          {notice}
+        </p>
+      )}
+      <div className="webhook-actions">
+        <Button type="button" onClick={() => test.mutate()} busy={test.isPending}>
+          {M.sendTest}
+        </Button>
+        <Button type="button" variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? M.hideDeliveries : M.showDeliveries}
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => toggle.mutate()} busy={toggle.isPending}>
+          {endpoint.enabled ? M.disable : M.enable}
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setConfirming('roll')}>
+          {M.rollSecret}
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setConfirming('delete')}>
+          {M.delete}
+        </Button>
+      </div>
+      {open && <Deliveries endpoint={endpoint} />}
+      <Dialog
+        open={confirming !== null}
+        header={confirming === 'delete' ? M.delete : M.rollSecret}
+        text={confirming === 'delete' ? M.deleteConfirm : M.rollConfirm}
+        affirmativeButtonText={confirming === 'delete' ? M.delete : M.rollSecret}
+        important
+        busy={remove.isPending || roll.isPending}
+        onAffirm={() => (confirming === 'delete' ? remove.mutate() : roll.mutate())}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
+  );
+}
+
+/** /webhooks: the organisation's webhook endpoints, their deliveries, and a form to add one. */
+export function WebhooksPage() {
+  usePageTitle(ROUTES.webhooks.title);
+  const endpoints = useWebhookEndpoints();
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <>
+      <div className="page-heading">
+        <h1>{ROUTES.webhooks.title}</h1>
+      </div>
+      <p>{M.intro}</p>
+      {secret && <SecretOnce secret={secret} />}
+      {endpoints.isPending ? (
+        <Loader />
+      ) : endpoints.isError ? (
+        <Alert kind="error">{endpoints.error.message}</Alert>
+      ) : endpoints.data.length === 0 ? (
+        <div className="card empty-state">
+          <p>{M.none}</p>
+        </div>
+      ) : (
+        endpoints.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />)
+      )}
+      <AddEndpoint onAdded={setSecret} />
+    </>
+  );
+}
