@@ -4,7 +4,7 @@ import { profileCompletion, profileTasks, starterPackagePercent } from './dashbo
 const user = (emailVerifiedDate: string | null, firstName: string | null, mfa: boolean) => ({
   emailVerifiedDate,
   firstName,
-  twoStep: { enabled: mfa, required: false, kind: mfa ? (0 as const) : null },
+  twoStep: { enabled: mfa, required: false, kind: mfa ? (0 as const) : null, passkeys: 0 },
 });
 
 describe('profile completion', () => {

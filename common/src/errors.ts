@@ -52,6 +52,8 @@ export const ERRORS = {
   MFA_METHOD_NOT_ALLOWED: { status: 403, message: MFA_MESSAGES.methodNotAllowed },
   MFA_ALREADY_ENABLED: { status: 409, message: MFA_MESSAGES.alreadyEnabled },
   MFA_NOT_ENABLED: { status: 409, message: MFA_MESSAGES.notEnabled },
+  PASSKEY_INVALID: { status: 400, message: MFA_MESSAGES.passkeyInvalid },
+  PASSKEY_NOT_FOUND: { status: 404, message: MFA_MESSAGES.passkeyNotFound },
   MFA_RESEND_TOO_SOON: { status: 429, message: MFA_MESSAGES.resendTooSoon },
   MFA_TOO_MANY_CODES: { status: 429, message: MFA_MESSAGES.tooManyCodes },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -38,7 +38,8 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
 };
 
 /** Two-step kinds as the spec numbers them: 0 authenticator app, 1 email, 2 SMS. */
-export const TWO_STEP_KINDS = { app: 0, email: 1, sms: 2 } as const;
+/** 3: passkeys only (a user with another method may add passkeys too, as an alternative at the code step). */
+export const TWO_STEP_KINDS = { app: 0, email: 1, sms: 2, passkey: 3 } as const;
 export type TwoStepKind = (typeof TWO_STEP_KINDS)[keyof typeof TWO_STEP_KINDS];
 
 export const COLOURS = ['Blue', 'Green', 'Red', 'Purple', 'Orange', 'Yellow', 'Grey', 'DarkGrey', 'Teal', 'DarkBlue', 'Plum'] as const;

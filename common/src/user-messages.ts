@@ -40,6 +40,7 @@ export const USER_MESSAGES = {
   mfaLabel: 'MFA',
   mfaEnabled: 'Enabled',
   mfaNotEnabled: 'Not enabled',
+  passkeyCount: (n: number) => (n === 1 ? '1 passkey' : `${n} passkeys`),
   emailVerification: 'Email verification',
   enable: 'Enable',
   disable: 'Disable',

@@ -26,6 +26,7 @@ import { serializeRequest } from './http/log-redaction.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { onProviderInvalidated } from './oidc/revision.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     supportRoutes(api, ctx);
     applicationRoutes(api, ctx);
     mfaRoutes(api, ctx);
+    passkeyRoutes(api, ctx);
     webhookRoutes(api, ctx);
     auditRoutes(api, ctx);
     metricsRoutes(api, ctx);

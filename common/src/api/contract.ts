@@ -27,8 +27,8 @@ export const SIGNED_IN = { kind: 'signedIn' } as const satisfies Access;
 export const ORGANISATION_ADMIN = { kind: 'signedIn', roles: ['OrganisationAdministrator'] } as const satisfies Access;
 export const USER_ADMINS = { kind: 'signedIn', roles: ['OrganisationAdministrator', 'UserAdministrator'] } as const satisfies Access;
 
-/** How a body may be sent: the spec's form encoding (JSON is accepted too), or multipart with files. */
-export type BodyEncoding = 'form' | 'multipart';
+/** How a body may be sent: the spec's form encoding (JSON is accepted too), multipart with files, or JSON only (nested data). */
+export type BodyEncoding = 'form' | 'multipart' | 'json';
 
 export interface Endpoint {
   method: HttpMethod;

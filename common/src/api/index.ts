@@ -5,6 +5,7 @@ import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
 import { organisationApi } from './organisation.ts';
+import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
 import { signUpApi } from './sign-up.ts';
 import { USER_ENDPOINTS } from './users.ts';
@@ -20,4 +21,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(applicationsApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
+  ...Object.values(passkeysApi),
 ];

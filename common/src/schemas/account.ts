@@ -14,7 +14,9 @@ export const clientSummary = z.object({
 export const twoStepState = z.object({
   enabled: z.boolean(),
   required: z.boolean(),
-  kind: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  kind: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+  /** How many passkeys the user has (shown to administrators on the user's page). */
+  passkeys: z.number(),
 });
 
 /** The signed-in user as `GET /api/account` answers (spec section 3, User). Dates are ISO strings. */

@@ -24,6 +24,10 @@ export const signInChallenge = z.object({
     rememberMeDays: z.number(),
     /** Where an SMS code went, masked. */
     phoneNumber: z.string().nullable(),
+    /** The user has passkeys: the step may be answered with one instead of a code. */
+    passkey: z.boolean(),
+    /** The user's only method is passkeys: there is no code to enter (a recovery code still works). */
+    passkeyOnly: z.boolean(),
   }),
 });
 export type SignInChallenge = z.infer<typeof signInChallenge>;

@@ -22,7 +22,13 @@ export const twoStepRequired = (org: OrganisationRow, user: UserRow): boolean =>
 /** A second step is required and the user has none yet: they must set one up (/twostep) before anything else. */
 export const requiresTwoStep = (org: OrganisationRow, user: UserRow): boolean => twoStepRequired(org, user) && user.two_step_kind === null;
 
-export function toAccount(org: OrganisationRow, user: UserRow, now: number, applications: UserApplications = NO_APPLICATIONS): Account {
+export function toAccount(
+  org: OrganisationRow,
+  user: UserRow,
+  now: number,
+  applications: UserApplications = NO_APPLICATIONS,
+  passkeys = 0,
+): Account {
   return {
     id: user.id,
     email: user.email,
@@ -42,6 +48,6 @@ export function toAccount(org: OrganisationRow, user: UserRow, now: number, appl
     requiresNewPassword: requiresNewPassword(org, user, now),
     requiresTwoStep: requiresTwoStep(org, user),
     multiFactorAuthRequired: user.multi_factor_auth_required,
-    twoStep: { enabled: user.two_step_kind !== null, required: twoStepRequired(org, user), kind: user.two_step_kind },
+    twoStep: { enabled: user.two_step_kind !== null, required: twoStepRequired(org, user), kind: user.two_step_kind, passkeys },
   };
 }

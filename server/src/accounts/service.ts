@@ -3,6 +3,7 @@
  * sensitive change. Every check is counted against the organisation's brute-force policy before it
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
+import { countCredentials } from '../passkeys/store.ts';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
@@ -155,5 +156,6 @@ export function userAgentOf(request: FastifyRequest): string | undefined {
 
 /** The user as the API shows them, with the applications they can open. */
 export async function accountOf(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
-  return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user));
+  const passkeys = user.two_step_kind === null ? 0 : await countCredentials(ctx.db.kysely, org.id, user.id);
+  return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user), passkeys);
 }

@@ -425,6 +425,34 @@ export interface SignInStatesTable {
 }
 
 /** What a query runs on: the database, or a transaction of it. */
+/** A user's passkey (WebAuthn credential); RP id is the organisation's host. */
+export interface WebauthnCredentialsTable {
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  sign_count: number;
+  /** Comma-separated AuthenticatorTransport values. */
+  transports: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn challenge handed out: its SHA-256, bound to a session ('register') or a sign-in state ('sign-in'), taken once. */
+export interface WebauthnChallengesTable {
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  purpose: 'register' | 'sign-in';
+  binding: string;
+  expires_at: number;
+}
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Database {
@@ -451,6 +479,8 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_remembered_devices: MfaRememberedDevicesTable;
   sign_in_states: SignInStatesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
   metric_counts: MetricCountsTable;
 }
 
@@ -473,3 +503,5 @@ export type OidcArtefactRow = Selectable<OidcArtefactsTable>;
 export type UserMfaRow = Selectable<UserMfaTable>;
 export type MfaEnrolmentRow = Selectable<MfaEnrolmentsTable>;
 export type SignInStateRow = Selectable<SignInStatesTable>;
+export type WebauthnCredentialRow = Selectable<WebauthnCredentialsTable>;
+export type WebauthnChallengeRow = Selectable<WebauthnChallengesTable>;

@@ -51,7 +51,9 @@ function requestBody(e: Endpoint): JsonSchema | undefined {
   const content: Record<string, JsonSchema> =
     e.bodyEncoding === 'multipart'
       ? { 'multipart/form-data': { schema } }
-      : { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } };
+      : e.bodyEncoding === 'json'
+        ? { 'application/json': { schema } }
+        : { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } };
   return { required: true, content };
 }
 

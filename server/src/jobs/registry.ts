@@ -1,4 +1,5 @@
 /** Every scheduled job of the server. Each domain adds its own here. */
+import { deleteExpiredChallenges } from '../passkeys/store.ts';
 import { LIMITS } from '@gatehouse/common/policy';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import { runInactivityRules } from '../accounts/inactivity.ts';
@@ -55,7 +56,9 @@ const mfaCleanup: Job = {
   name: 'mfa-cleanup',
   intervalMs: HOUR,
   async run(ctx) {
-    return `deleted ${await deleteExpiredMfaRows(ctx.db.kysely, ctx.clock.now())} expired sign-in states, set-ups and remembered devices`;
+    const now = ctx.clock.now();
+    const deleted = (await deleteExpiredMfaRows(ctx.db.kysely, now)) + (await deleteExpiredChallenges(ctx.db.kysely, now));
+    return `deleted ${deleted} expired sign-in states, set-ups, remembered devices and passkey challenges`;
   },
 };
 

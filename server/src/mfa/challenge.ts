@@ -13,6 +13,9 @@ import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { signInCodeRequest, SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import type { passkeySignInRequest } from '@gatehouse/common/schemas/passkeys';
+import { countCredentials } from '../passkeys/store.ts';
+import { PASSKEY_AMR, signInOptions, verifySignInAssertion } from '../passkeys/service.ts';
 import type { z } from 'zod';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -45,6 +48,7 @@ import {
 import { matchingStep } from './totp.ts';
 
 export type SignInCodeInput = z.output<typeof signInCodeRequest>;
+export type PasskeySignInInput = z.output<typeof passkeySignInRequest>;
 
 /** Whether this browser was remembered at an earlier code step of this user (and the organisation still offers remember-me). */
 export async function deviceRemembered(ctx: AppContext, request: FastifyRequest, org: Organisation, user: UserRow): Promise<boolean> {
@@ -69,7 +73,7 @@ export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: O
   const id = hashToken(token);
   const now = ctx.clock.now();
   let sent: { to: string; code: string; channel: CodeChannel } | null = null;
-  if (kind !== TWO_STEP_KINDS.app) {
+  if (kind === TWO_STEP_KINDS.email || kind === TWO_STEP_KINDS.sms) {
     const to = await codeDestination(ctx, org, user, kind);
     await assertCodeQuota(ctx, org, kind, to);
     sent = { to, code: newNumericCode(), channel: kind };
@@ -99,12 +103,19 @@ export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: O
       isSMS: kind === TWO_STEP_KINDS.sms,
       rememberMeDays: org.row.remember_me_days,
       phoneNumber: sent && kind === TWO_STEP_KINDS.sms ? maskPhoneNumber(sent.to) : null,
+      passkey: (await countCredentials(ctx.db.kysely, org.id, user.id)) > 0,
+      passkeyOnly: kind === TWO_STEP_KINDS.passkey,
     },
   };
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
-async function currentSignIn(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string): Promise<SignInStateRow> {
+export async function currentSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  org: Organisation,
+  signInStateID: string,
+): Promise<SignInStateRow> {
   const token = readFlowCookie(ctx, request, 'gatehouse_signin');
   const state = token ? await findSignInState(ctx.db.kysely, org.id, hashToken(token)) : undefined;
   if (!state || state.expires_at <= ctx.clock.now() || !safeEqual(state.state_id, signInStateID)) throw new AppError('SIGN_IN_EXPIRED');
@@ -114,23 +125,24 @@ async function currentSignIn(ctx: AppContext, request: FastifyRequest, org: Orga
 /** 'Resend code' on the code step: a new email or SMS code, at most one a minute. */
 export async function resendSignInCode(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string): Promise<void> {
   const state = await currentSignIn(ctx, request, org, signInStateID);
-  if (state.kind === TWO_STEP_KINDS.app) throw new AppError('BAD_REQUEST');
+  if (state.kind !== TWO_STEP_KINDS.email && state.kind !== TWO_STEP_KINDS.sms) throw new AppError('BAD_REQUEST');
   const now = ctx.clock.now();
   if (state.code_sent_at !== null && now - state.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
   const user = await findUserById(ctx.db.kysely, org.id, state.user_id);
   if (!user || user.two_step_kind !== state.kind) throw new AppError('SIGN_IN_EXPIRED');
-  const to = await codeDestination(ctx, org, user, state.kind);
-  await assertCodeQuota(ctx, org, state.kind, to);
+  const channel: CodeChannel = state.kind;
+  const to = await codeDestination(ctx, org, user, channel);
+  await assertCodeQuota(ctx, org, channel, to);
   const code = newNumericCode();
   const replaced = await replaceSignInCode(
     ctx.db.kysely,
     org.id,
     state.id,
-    { hash: codeHash(ctx, state.id, code), sentAt: now, expiresAt: now + codeMinutes(state.kind) * MINUTE },
+    { hash: codeHash(ctx, state.id, code), sentAt: now, expiresAt: now + codeMinutes(channel) * MINUTE },
     now - MFA.resendMs,
   );
   if (!replaced) throw new AppError('MFA_RESEND_TOO_SOON');
-  await deliverCode(ctx, org, state.kind, 'signIn', to, code);
+  await deliverCode(ctx, org, channel, 'signIn', to, code);
 }
 
 /** The methods a right code proves, or null for a wrong one; an emailed or texted code past its time is refused as expired. */
@@ -149,6 +161,8 @@ async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, stat
     // A code already used (by this sign-in or any other) is refused: one step is accepted once.
     return step !== null && (await acceptTotpStep(db, org.id, user.id, step)) ? amrForCode(state.kind) : null;
   }
+  // Passkeys only: no code was sent, so only a recovery code (above) answers in a code.
+  if (state.kind === TWO_STEP_KINDS.passkey) return null;
   if (!codeMatches(ctx, state.id, code, state.code_hash)) return null;
   if (state.code_expires_at === null || state.code_expires_at <= now)
     throw fieldError('code', MFA_MESSAGES.codeExpired, 'MFA_CODE_EXPIRED');
@@ -217,4 +231,55 @@ export async function completeCodeStep(
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
   await countSignIn(ctx, org.id, user.id, 'password and code');
   return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
+}
+
+/** The user of a live sign-in, or the sign-in ends (locked, disabled or deleted meanwhile, or the method was reset). */
+async function signInUser(ctx: AppContext, org: Organisation, state: SignInStateRow): Promise<UserRow> {
+  const db = ctx.db.kysely;
+  const user = await findUserById(db, org.id, state.user_id);
+  if (!user || user.status !== 'SignedUp' || user.two_step_kind !== state.kind) {
+    await takeSignInState(db, org.id, state.id);
+    const error = new AppError(user?.status === 'LockedOut' ? 'ACCOUNT_LOCKED' : 'SIGN_IN_EXPIRED');
+    throw user ? concerning(error, user.id) : error;
+  }
+  return user;
+}
+
+/** POST /api/authenticate/passkey/options: a challenge bound to this sign-in, for the user's passkeys. */
+export async function passkeyStepOptions(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string) {
+  const state = await currentSignIn(ctx, request, org, signInStateID);
+  const user = await signInUser(ctx, org, state);
+  return signInOptions(ctx, org, user, state.id);
+}
+
+/** POST /api/authenticate/passkey: the code step answered with a passkey; counted like a code (attempts, lockout). */
+export async function completePasskeyStep(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  input: PasskeySignInInput,
+): Promise<SignInResult> {
+  const db = ctx.db.kysely;
+  const state = await currentSignIn(ctx, request, org, input.signInStateID);
+  const user = await signInUser(ctx, org, state);
+  const counted = await countSignInAttempt(db, org.id, state.id, ctx.clock.now(), MFA.attemptsPerCode);
+  if (!counted) {
+    await takeSignInState(db, org.id, state.id);
+    throw new AppError('SIGN_IN_EXPIRED');
+  }
+  const reserved = await reserveCodeAttempt(db, org.id, user.id, MFA.failedCodesBeforeLockout);
+  if (!reserved) throw await lockForCodes(ctx, org, user, state);
+  if (!(await verifySignInAssertion(ctx, org, user, state.id, input.credential))) {
+    await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
+    if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, org, user, state);
+    throw concerning(new AppError('PASSKEY_INVALID'), user.id);
+  }
+  if (!(await takeSignInState(db, org.id, state.id))) throw new AppError('SIGN_IN_EXPIRED');
+  clearFlowCookie(ctx, reply, 'gatehouse_signin');
+  await resetFailedCodes(db, org.id, user.id);
+  if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
+  await recordSignIn(db, org.id, user.id, ctx.clock.now());
+  await countSignIn(ctx, org.id, user.id, 'password and passkey');
+  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSKEY_AMR, input.returnurl);
 }

@@ -66,7 +66,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect(saved.status).toBe(200);
     expect(saved.headers['cache-control']).toBe('no-store');
     const { user: after, recoveryCodes } = saved.json<SaveTwoStepResult>();
-    expect(after.twoStep).toEqual({ enabled: true, required: false, kind: 0 });
+    expect(after.twoStep).toEqual({ enabled: true, required: false, kind: 0, passkeys: 0 });
     expect(after.requiresTwoStep).toBe(false);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -157,7 +157,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     }
     const saved = await client.post('/api/saveotp', { form: { type: 2, code: newest, password: DEFAULT_PASSWORD } });
     expect(saved.status).toBe(200);
-    expect(saved.json<SaveTwoStepResult>().user.twoStep).toEqual({ enabled: true, required: false, kind: 2 });
+    expect(saved.json<SaveTwoStepResult>().user.twoStep).toEqual({ enabled: true, required: false, kind: 2, passkeys: 0 });
   });
 
   it('sets up email codes with a code emailed to the account, which also verifies the address', async () => {
@@ -173,7 +173,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect(mail).toMatchObject({ kind: 'twoStepSetupCode', subject: `Your ${org} code to set up sign-in codes by email` });
     const code = await latestCodeTo(server, 'unverified@example.test');
     const saved = await client.post('/api/saveotp', { form: { type: 1, code, password: DEFAULT_PASSWORD } });
-    expect(saved.json<SaveTwoStepResult>().user.twoStep).toEqual({ enabled: true, required: false, kind: 1 });
+    expect(saved.json<SaveTwoStepResult>().user.twoStep).toEqual({ enabled: true, required: false, kind: 1, passkeys: 0 });
     const user = (await findUserByEmail(server.ctx.db.kysely, orgId, 'unverified@example.test'))!;
     expect(user.two_step_kind).toBe(1);
     expect(user.email_verified_date).not.toBeNull();
@@ -186,7 +186,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect(errorsOf(wrong).password?.message).toBe('The current password is incorrect');
     const res = await client.post('/api/disableotp', { form: { password: DEFAULT_PASSWORD } });
     expect(res.status).toBe(200);
-    expect(res.json<Account>().twoStep).toEqual({ enabled: false, required: false, kind: null });
+    expect(res.json<Account>().twoStep).toEqual({ enabled: false, required: false, kind: null, passkeys: 0 });
     // Nothing left to disable: refused before the password is tried (no attempt counted).
     const failedBefore = (await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.last_failed_sign_in;
     const nothing = await client.post('/api/disableotp', { form: { password: 'not my password' } });

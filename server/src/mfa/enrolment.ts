@@ -202,7 +202,8 @@ export async function turnOffTwoStep(
 }
 
 /** How the audit log and telemetry name a method. */
-export const methodName = (kind: number) => (kind === TWO_STEP_KINDS.app ? 'app' : kind === TWO_STEP_KINDS.email ? 'email' : 'sms');
+export const methodName = (kind: number) =>
+  kind === TWO_STEP_KINDS.app ? 'app' : kind === TWO_STEP_KINDS.email ? 'email' : kind === TWO_STEP_KINDS.passkey ? 'passkey' : 'sms';
 
 /**
  * An administrator's or operator's reset: the device may be lost or in other hands, so what the

@@ -58,7 +58,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     expect(challenge).toEqual({
       authType: 'code',
       signInStateID: expect.stringMatching(/^[\w-]{43}$/),
-      data: { digits: 6, isEmail: false, isSMS: false, rememberMeDays: 0, phoneNumber: null },
+      data: { digits: 6, isEmail: false, isSMS: false, rememberMeDays: 0, phoneNumber: null, passkey: false, passkeyOnly: false },
     });
     // No session yet: the password alone reaches nothing.
     expect(String(res.headers['set-cookie'])).not.toContain('gatehouse_session=');
@@ -182,7 +182,15 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
 
     const browser = server.client(org);
     const challenge = await passwordStep(browser, user.email);
-    expect(challenge.data).toEqual({ digits: 6, isEmail: true, isSMS: false, rememberMeDays: 0, phoneNumber: null });
+    expect(challenge.data).toEqual({
+      digits: 6,
+      isEmail: true,
+      isSMS: false,
+      rememberMeDays: 0,
+      phoneNumber: null,
+      passkey: false,
+      passkeyOnly: false,
+    });
     const mail = await latestMailTo(server, user.email);
     expect(mail).toMatchObject({ kind: 'signInCode', subject: `Your ${org} sign-in code` });
     const first = codeIn(mail.body);

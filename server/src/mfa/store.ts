@@ -70,12 +70,22 @@ export async function storeTwoStep(
     .execute();
 }
 
-/** Everything a method left behind: its secrets, recovery codes, remembered devices, set-ups and sign-ins waiting for a code. */
+/** Everything a method left behind: its secrets, recovery codes, remembered devices, set-ups, sign-ins waiting for a code and passkeys. */
 async function clearTwoStepRows(db: Executor, organisationId: string, userId: string): Promise<void> {
-  for (const table of ['user_mfa', 'mfa_recovery_codes', 'mfa_remembered_devices', 'mfa_enrolments', 'sign_in_states'] as const) {
+  for (const table of [...MFA_USER_TABLES, 'mfa_enrolments'] as const) {
     await db.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
   }
 }
+
+/** A user's second-step rows (passkeys included: an MFA reset or disable removes them too). */
+const MFA_USER_TABLES = [
+  'user_mfa',
+  'mfa_recovery_codes',
+  'mfa_remembered_devices',
+  'sign_in_states',
+  'webauthn_credentials',
+  'webauthn_challenges',
+] as const;
 
 /** Turns the user's method off (disable, reset): the account then signs in with its password alone, or must set one up. */
 export async function clearTwoStep(trx: Transaction<Database>, organisationId: string, userId: string, now: number): Promise<void> {
@@ -97,7 +107,7 @@ export async function clearTwoStepKinds(
 ): Promise<number> {
   if (kinds.length === 0) return 0;
   const affected = trx.selectFrom('users').select('id').where('organisation_id', '=', organisationId).where('two_step_kind', 'in', kinds);
-  for (const table of ['user_mfa', 'mfa_recovery_codes', 'mfa_remembered_devices', 'sign_in_states'] as const) {
+  for (const table of MFA_USER_TABLES) {
     await trx.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', 'in', affected).execute();
   }
   await trx.deleteFrom('mfa_enrolments').where('organisation_id', '=', organisationId).where('kind', 'in', kinds).execute();

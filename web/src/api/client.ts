@@ -74,23 +74,32 @@ export function queryString(query: Record<string, QueryValue> = {}): string {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   form?: Record<string, FormValue>;
+  /** A JSON body instead of a form (nested data, such as a passkey's answer). */
+  json?: unknown;
   query?: Record<string, QueryValue>;
   /** Do not announce a 401 to the listeners (the account fetch uses it to learn who is signed in). */
   quietUnauthorised?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? (options.form ? 'POST' : 'GET');
+  const method = options.method ?? (options.form || options.json !== undefined ? 'POST' : 'GET');
   const query = queryString(options.query);
   let response: Response;
   try {
     response = await fetch(path + query, {
       method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      body: options.form ? encode(options.form) : method === 'GET' ? undefined : new URLSearchParams(),
+      headers: { accept: 'application/json', ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body:
+        options.json !== undefined
+          ? JSON.stringify(options.json)
+          : options.form
+            ? encode(options.form)
+            : method === 'GET'
+              ? undefined
+              : new URLSearchParams(),
     });
   } catch {
     throw new ApiError(NETWORK_FAILURE, null, MESSAGES.networkError);
@@ -123,6 +132,8 @@ type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallI
  */
 export function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
   const { params, query, body, files } = (input ?? {}) as Loose;
+  if (e.bodyEncoding === 'json')
+    return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), json: body ?? {} });
   const form = body || files ? { ...body, ...files } : undefined;
   return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), ...(form ? { form } : {}) });
 }

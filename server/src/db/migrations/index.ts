@@ -15,6 +15,7 @@ import { webhooks } from './0070-webhooks.ts';
 import { audit } from './0071-audit.ts';
 import { scim } from './0080-scim.ts';
 import { nextSigningKeys } from './0090-next-signing-keys.ts';
+import { passkeys } from './0115-passkeys.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0071-audit': audit,
   '0080-scim': scim,
   '0090-next-signing-keys': nextSigningKeys,
+  '0115-passkeys': passkeys,
 };
 
 /**

@@ -1,4 +1,6 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { passkeysApi } from '@gatehouse/common/api/passkeys';
+import type { PasskeySignInRequest } from '@gatehouse/common/schemas/passkeys';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,6 +17,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { useCodeSender } from './use-code-sender.ts';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import './two-step.css';
 import { Form } from '../../components/Form.tsx';
 
@@ -31,7 +34,7 @@ interface SignInCodeStepProps {
 
 /** The sign-in page's code step: the code (or a recovery code), remember-me when offered, and Resend code for email and SMS. */
 export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: SignInCodeStepProps) {
-  const { digits, isEmail, isSMS, rememberMeDays, phoneNumber } = challenge.data;
+  const { digits, isEmail, isSMS, rememberMeDays, phoneNumber, passkey, passkeyOnly } = challenge.data;
   const form = useForm<SignInCodeRequest, unknown, z.output<typeof signInCodeRequest>>({
     resolver: zodResolver(signInCodeRequest),
     defaultValues: { signInStateID: challenge.signInStateID, code: '', rememberMe: false },
@@ -54,29 +57,62 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
       verify.mutate(values);
     }),
   );
-  const intro = isSMS
-    ? MFA_MESSAGES.codeStepIntro[2](digits, phoneNumber ?? '')
-    : isEmail
-      ? MFA_MESSAGES.codeStepIntro[1](digits)
-      : MFA_MESSAGES.codeStepIntro[0](digits);
+  const withPasskey = useMutation({
+    mutationFn: async () => {
+      const signInStateID = challenge.signInStateID;
+      const optionsJSON = (await call(passkeysApi.signInOptions, {
+        body: { signInStateID },
+      })) as unknown as PublicKeyCredentialRequestOptionsJSON;
+      const credential = await startAuthentication({ optionsJSON });
+      return call(passkeysApi.signIn, {
+        body: {
+          signInStateID,
+          credential: credential as unknown as PasskeySignInRequest['credential'],
+          rememberMe: form.getValues('rememberMe') ?? false,
+          returnurl: returnUrl,
+        },
+      }) as Promise<SignInResult>;
+    },
+    onMutate: () => setFormError(null),
+    onSuccess: onSignedIn,
+    onError: (error) => {
+      if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
+      else if (error.name === 'NotAllowedError' || error.name === 'AbortError') setFormError(MFA_MESSAGES.passkeyCancelled);
+      else setFormError(error.message);
+    },
+  });
+  const intro = passkeyOnly
+    ? MFA_MESSAGES.passkeyPrompt
+    : isSMS
+      ? MFA_MESSAGES.codeStepIntro[2](digits, phoneNumber ?? '')
+      : isEmail
+        ? MFA_MESSAGES.codeStepIntro[1](digits)
+        : MFA_MESSAGES.codeStepIntro[0](digits);
 
   return (
     <>
       <h1>{MFA_MESSAGES.codeStepHeading}</h1>
       <p>{intro}</p>
       <FormError message={formError} />
+      {passkey && (
+        <div className="button-row">
+          <Button variant={passkeyOnly ? 'primary' : 'secondary'} busy={withPasskey.isPending} onClick={() => withPasskey.mutate()}>
+            {MFA_MESSAGES.usePasskey}
+          </Button>
+        </div>
+      )}
       <Form onSubmit={submit}>
         <TextField
           label={MFA_MESSAGES.code}
           hint={MFA_MESSAGES.recoveryHint}
           autoComplete="one-time-code"
           spellCheck={false}
-          autoFocus
+          autoFocus={!passkeyOnly}
           error={form.formState.errors.code?.message}
           {...form.register('code')}
         />
         {rememberMeDays > 0 && <Checkbox label={MFA_MESSAGES.rememberDevice(rememberMeDays)} {...form.register('rememberMe')} />}
-        <Button type="submit" busy={verify.isPending}>
+        <Button type="submit" variant={passkeyOnly ? 'secondary' : 'primary'} busy={verify.isPending}>
           {MFA_MESSAGES.verify}
         </Button>
       </Form>

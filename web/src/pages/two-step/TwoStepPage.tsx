@@ -12,6 +12,7 @@ import { EmailSetup, SmsSetup } from '../../features/two-step/CodeSetup.tsx';
 import { availableMethods, MethodChoice } from '../../features/two-step/MethodChoice.tsx';
 import { RecoveryCodes } from '../../features/two-step/RecoveryCodes.tsx';
 import { TwoStepEnabled } from '../../features/two-step/TwoStepEnabled.tsx';
+import { Passkeys } from '../../features/passkeys/Passkeys.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/two-step/two-step.css';
 
@@ -53,6 +54,11 @@ export function TwoStepPage() {
         {!user.twoStep.enabled && !recoveryCodes && method === null && <p>{MFA_MESSAGES.chooseIntro}</p>}
         {content}
       </Card>
+      {!recoveryCodes && (
+        <Card className="form-card two-step">
+          <Passkeys onRecoveryCodes={setRecoveryCodes} />
+        </Card>
+      )}
     </>
   );
 }

@@ -83,6 +83,7 @@ export function UserAccountCard({ user }: { user: Account }) {
         <dt>{M.mfaLabel}</dt>
         <dd>
           <span>{user.twoStep.enabled ? M.mfaEnabled : M.mfaNotEnabled}</span>
+          {user.twoStep.passkeys > 0 && <span> ({M.passkeyCount(user.twoStep.passkeys)})</span>}
           {others && user.twoStep.enabled && action('resettwostep', M.resetMfa)}
         </dd>
         <dt>{M.emailVerification}</dt>

@@ -1,0 +1,122 @@
+/**
+ * Journey of issue 15: a user adds a passkey on /twostep (Chromium's virtual authenticator, through the
+ * DevTools protocol, plays the device), signs out, and signs in to an application with the password and
+ * the passkey; the ID token's amr says hwk and user.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Dialect } from '../server/src/db/database.ts';
+import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
+
+const chromiumPath = inject('chromiumPath');
+const dialects: Dialect[] = ['sqlite'];
+
+describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (dialect) => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+  let rp: RelyingParty | undefined;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse(dialect);
+    await gatehouse.createOrganisation('keys', 'admin@keys.test');
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await rp?.close();
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  /** A device with a platform authenticator that verifies its user (fingerprint, face or screen lock). */
+  async function withAuthenticator(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+  }
+
+  async function passwordStep(page: Page) {
+    await page.getByLabel('Email').fill('admin@keys.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  function callApi(page: Page, method: string, path: string, form: [string, string][] = []) {
+    return page.evaluate(
+      async ([method, path, form]) => {
+        const res = await fetch(path, { method, body: new URLSearchParams(form), headers: { accept: 'application/json' } });
+        return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+      },
+      [method, path, form] as const,
+    );
+  }
+
+  it('adds a passkey on /twostep, then signs in to an application with the password and the passkey', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const device = await withAuthenticator(page);
+    await page.goto(gatehouse.url('keys') + '/');
+    await passwordStep(page);
+    await page.waitForURL('**/dashboard');
+    await page.goto(gatehouse.url('keys') + '/twostep');
+    await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
+    await page.getByText('You have no passkeys yet.').waitFor();
+    await page.getByLabel('Name').fill('Work laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+
+    // The first passkey is the account's second step: the recovery codes are shown once.
+    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    expect(await page.locator('.recovery-codes code').count()).toBe(10);
+    const [credential] = await device.credentials();
+    expect(credential).toMatchObject({ rpId: 'keys.localhost', isResidentCredential: true });
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(gatehouse.url('keys') + '/twostep');
+    await page.getByRole('heading', { name: 'Multi-factor authentication is on' }).waitFor();
+    await page.getByText('Work laptop').waitFor();
+    await page.getByText('Never used').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-passkeys`);
+
+    // An application to sign in to, registered with this session.
+    const created = await callApi(page, 'POST', '/api/clients', [['name', 'Wiki']]);
+    expect(created.status).toBe(201);
+    const { id, secret } = created.body as { id: string; secret: string };
+    rp = await startRelyingParty(gatehouse.url('keys'), id, secret);
+    const saved = await callApi(page, 'PUT', `/api/clients/${id}`, [
+      ['name', 'Wiki'],
+      ['clientType', 'confidential'],
+      ['idTokenSignedResponseAlg', 'RS256'],
+      ['redirectURIs', `http://localhost:${rp.port}/callback`],
+    ]);
+    expect(saved.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    await page.goto(`http://localhost:${rp.port}/login`);
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    if ((await page.getByLabel('Email').count()) > 0) await page.getByLabel('Email').fill('admin@keys.test');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Confirm with one of your passkeys.').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-sign-in-passkey-step`);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByRole('heading', { name: 'Signed in to Wiki as admin@keys.test' }).waitFor();
+    const methods = await page.getByText(/^Methods:/).innerText();
+    expect(methods.split(' ')).toEqual(expect.arrayContaining(['hwk', 'user', 'mfa']));
+    expect((await device.credentials())[0]!.signCount).toBeGreaterThan(0);
+  });
+});

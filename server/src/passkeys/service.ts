@@ -1,0 +1,278 @@
+/**
+ * Passkeys (WebAuthn, through @simplewebauthn/server). The relying party id is the organisation's host
+ * and the expected origin its public origin, so a passkey of one organisation never answers another.
+ * Attestation `none`, user verification required. Every challenge is random, kept only as its SHA-256,
+ * bound to the session (registering) or the sign-in state (signing in), short-lived and taken once.
+ *
+ * A user without a second step who adds a passkey gets passkeys as their method (kind 3, with recovery
+ * codes); a user with an app, email or SMS method may add passkeys as an alternative at the code step.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
+import { MINUTE } from '../clock.ts';
+import { originFor } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { SessionRow, UserRow, WebauthnCredentialRow } from '../db/schema.ts';
+import { recordAuditEvent } from '../audit/service.ts';
+import { AppError } from '../http/errors.ts';
+import { confirmCurrentPassword } from '../accounts/service.ts';
+import { findUserById } from '../accounts/store.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { hashToken } from '../security/tokens.ts';
+import { revokeUserGrants } from '../oidc/grants.ts';
+import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
+import { turnOffTwoStep } from '../mfa/enrolment.ts';
+import { newRecoveryCodes, recoveryCodeHash } from '../mfa/secrets.ts';
+import { currentTwoStepKind, storeTwoStep } from '../mfa/store.ts';
+import {
+  countCredentials,
+  deleteCredential,
+  findCredential,
+  insertChallenge,
+  insertCredential,
+  listCredentials,
+  markCredentialUsed,
+  renameCredential,
+  takeChallenge,
+} from './store.ts';
+
+/** How long a browser has to answer a challenge. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const PASSKEY_AMR = ['pwd', 'hwk', 'user', 'mfa'];
+
+const rpOf = (ctx: AppContext, org: Organisation) => ({ rpID: org.hostname, origin: originFor(ctx.config, org.hostname) });
+
+const transportsOf = (row: WebauthnCredentialRow) =>
+  row.transports ? (row.transports.split(',') as AuthenticatorTransportFuture[]) : undefined;
+
+export const toPasskey = (row: WebauthnCredentialRow): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: Number(row.created_at),
+  lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+  backedUp: Boolean(row.backed_up),
+});
+
+/** The challenge a browser signed, read from its clientDataJSON (the library checks it again against the one we kept). */
+function signedChallenge(credential: { response: { clientDataJSON: string } }): string {
+  try {
+    const data = JSON.parse(isoBase64URL.toUTF8String(credential.response.clientDataJSON)) as { challenge?: unknown };
+    if (typeof data.challenge === 'string' && data.challenge.length > 0) return data.challenge;
+  } catch {
+    // falls through
+  }
+  throw new AppError('PASSKEY_INVALID');
+}
+
+async function issueChallenge(
+  ctx: AppContext,
+  org: Organisation,
+  userId: string,
+  purpose: 'register' | 'sign-in',
+  binding: string,
+  challenge: string,
+) {
+  await insertChallenge(ctx.db.kysely, {
+    id: hashToken(challenge),
+    organisation_id: org.id,
+    user_id: userId,
+    purpose,
+    binding,
+    expires_at: ctx.clock.now() + PASSKEY_CHALLENGE_MINUTES * MINUTE,
+  });
+}
+
+/** Takes the challenge the credential signed, if it is this flow's, live and unused; otherwise the answer is refused. */
+async function takeSignedChallenge(
+  ctx: AppContext,
+  org: Organisation,
+  userId: string,
+  purpose: 'register' | 'sign-in',
+  binding: string,
+  credential: { response: { clientDataJSON: string } },
+): Promise<string> {
+  const challenge = signedChallenge(credential);
+  const row = await takeChallenge(ctx.db.kysely, org.id, hashToken(challenge), purpose, binding, ctx.clock.now());
+  if (!row || row.user_id !== userId) throw new AppError('PASSKEY_INVALID');
+  return challenge;
+}
+
+export async function listPasskeys(ctx: AppContext, org: Organisation, user: UserRow): Promise<Passkey[]> {
+  return (await listCredentials(ctx.db.kysely, org.id, user.id)).map(toPasskey);
+}
+
+/** POST /api/passkeys/options: creation options for this session's user, their passkeys excluded. */
+export async function registrationOptions(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  session: SessionRow,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const existing = await listCredentials(ctx.db.kysely, org.id, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: org.displayName,
+    rpID: rpOf(ctx, org).rpID,
+    userName: user.email,
+    userID: new TextEncoder().encode(user.id),
+    attestationType: 'none',
+    excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: transportsOf(c) })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: [-7, -257],
+  });
+  await issueChallenge(ctx, org, user.id, 'register', session.id, options.challenge);
+  return options;
+}
+
+/** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
+export async function registerPasskey(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  session: SessionRow,
+  input: { name: string; credential: unknown },
+): Promise<RegisterPasskeyResult> {
+  const response = input.credential as RegistrationResponseJSON;
+  const challenge = await takeSignedChallenge(ctx, org, user.id, 'register', session.id, response);
+  const { rpID, origin } = rpOf(ctx, org);
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified || !verification.registrationInfo) throw new AppError('PASSKEY_INVALID');
+  const info = verification.registrationInfo;
+  const db = ctx.db.kysely;
+  const now = ctx.clock.now();
+  if (await findCredential(db, org.id, info.credential.id)) throw new AppError('CONFLICT');
+
+  let recoveryCodes: string[] | null = null;
+  await db.transaction().execute(async (trx) => {
+    // Passkeys become the second step of a user who has none (and bring recovery codes for a lost device).
+    if ((await currentTwoStepKind(trx, org.id, user.id)) === null) {
+      recoveryCodes = newRecoveryCodes();
+      await storeTwoStep(
+        trx,
+        {
+          organisation_id: org.id,
+          user_id: user.id,
+          secret: null,
+          phone_number: null,
+          last_step: null,
+          failed_code_count: 0,
+          created_at: now,
+        },
+        TWO_STEP_KINDS.passkey,
+        recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
+      );
+    }
+    await insertCredential(trx, {
+      id: randomUUID(),
+      organisation_id: org.id,
+      user_id: user.id,
+      credential_id: info.credential.id,
+      public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
+      sign_count: info.credential.counter,
+      transports: (info.credential.transports ?? response.response.transports ?? []).join(','),
+      device_type: info.credentialDeviceType,
+      backed_up: info.credentialBackedUp,
+      name: input.name,
+      created_at: now,
+      last_used_at: null,
+    });
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'user.mfa_enrolled',
+      subject: { kind: 'user', id: user.id },
+      details: { method: 'passkey' },
+    });
+  });
+  if (recoveryCodes) {
+    // As with any new second step: this session has shown it; the others were made without it.
+    await updateSessionAmr(db, org.id, session.id, PASSKEY_AMR);
+    await deleteOtherUserSessions(db, org.id, user.id, session.id);
+    await revokeUserGrants(ctx, org.id, user.id);
+  }
+  return { passkeys: await listPasskeys(ctx, org, user), recoveryCodes };
+}
+
+export async function renamePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, name: string): Promise<Passkey[]> {
+  if (!(await renameCredential(ctx.db.kysely, org.id, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
+  return listPasskeys(ctx, org, user);
+}
+
+/** Removal, confirmed with the password; the last passkey of a passkey-only user turns their second step off. */
+export async function removePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, password: string): Promise<Passkey[]> {
+  const db = ctx.db.kysely;
+  if (!(await listCredentials(db, org.id, user.id)).some((c) => c.id === id)) throw new AppError('PASSKEY_NOT_FOUND');
+  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  if (!(await deleteCredential(db, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
+  const fresh = (await findUserById(db, org.id, user.id))!;
+  if (fresh.two_step_kind === TWO_STEP_KINDS.passkey && (await countCredentials(db, org.id, user.id)) === 0) {
+    await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
+  }
+  return listPasskeys(ctx, org, user);
+}
+
+/** Request options for the code step of a sign-in (`binding` is the sign-in state's id): the user's passkeys only. */
+export async function signInOptions(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  binding: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const credentials = await listCredentials(ctx.db.kysely, org.id, user.id);
+  if (credentials.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
+  const options = await generateAuthenticationOptions({
+    rpID: rpOf(ctx, org).rpID,
+    allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: transportsOf(c) })),
+    userVerification: 'required',
+  });
+  await issueChallenge(ctx, org, user.id, 'sign-in', binding, options.challenge);
+  return options;
+}
+
+/** Checks an assertion of one of the user's passkeys against the sign-in's challenge; true when it proves them. */
+export async function verifySignInAssertion(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  binding: string,
+  credential: unknown,
+): Promise<boolean> {
+  const response = credential as AuthenticationResponseJSON;
+  const challenge = await takeSignedChallenge(ctx, org, user.id, 'sign-in', binding, response);
+  const row = await findCredential(ctx.db.kysely, org.id, response.id);
+  if (!row || row.user_id !== user.id) return false;
+  const { rpID, origin } = rpOf(ctx, org);
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: {
+      id: row.credential_id,
+      publicKey: isoBase64URL.toBuffer(row.public_key),
+      counter: Number(row.sign_count),
+      transports: transportsOf(row),
+    },
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified) return false;
+  const info = verification.authenticationInfo;
+  await markCredentialUsed(ctx.db.kysely, org.id, row.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
+  return true;
+}

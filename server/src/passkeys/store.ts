@@ -1,0 +1,111 @@
+/** Queries of passkeys; every one is scoped by organisation id. */
+import type { Database, Executor, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
+import type { Transaction } from 'kysely';
+
+export function listCredentials(db: Executor, organisationId: string, userId: string): Promise<WebauthnCredentialRow[]> {
+  return db
+    .selectFrom('webauthn_credentials')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countCredentials(db: Executor, organisationId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webauthn_credentials')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findCredential(db: Executor, organisationId: string, credentialId: string): Promise<WebauthnCredentialRow | undefined> {
+  return db
+    .selectFrom('webauthn_credentials')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('credential_id', '=', credentialId)
+    .executeTakeFirst();
+}
+
+export async function insertCredential(db: Executor, row: WebauthnCredentialRow): Promise<void> {
+  await db.insertInto('webauthn_credentials').values(row).execute();
+}
+
+export async function renameCredential(db: Executor, organisationId: string, userId: string, id: string, name: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webauthn_credentials')
+    .set({ name })
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteCredential(db: Executor, organisationId: string, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webauthn_credentials')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Every passkey of a user, and their challenges (an MFA reset or disable). */
+export async function deleteUserCredentials(trx: Transaction<Database> | Executor, organisationId: string, userId: string): Promise<void> {
+  for (const table of ['webauthn_credentials', 'webauthn_challenges'] as const) {
+    await trx.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+  }
+}
+
+/** After an assertion: the authenticator's new counter and when it was used. */
+export async function markCredentialUsed(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  signCount: number,
+  backedUp: boolean,
+  now: number,
+) {
+  await db
+    .updateTable('webauthn_credentials')
+    .set({ sign_count: signCount, backed_up: backedUp, last_used_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertChallenge(db: Executor, row: WebauthnChallengeRow): Promise<void> {
+  await db.insertInto('webauthn_challenges').values(row).execute();
+}
+
+/** Takes a challenge once: only the one request that deletes a live one bound to `binding` gets it. */
+export async function takeChallenge(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  purpose: WebauthnChallengeRow['purpose'],
+  binding: string,
+  now: number,
+): Promise<WebauthnChallengeRow | undefined> {
+  return db
+    .deleteFrom('webauthn_challenges')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .where('binding', '=', binding)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredChallenges(db: Executor, now: number): Promise<number> {
+  const result = await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

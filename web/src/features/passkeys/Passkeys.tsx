@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
+import { passkeysApi } from '@gatehouse/common/api/passkeys';
+import type { Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
+import { call } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Form } from '../../components/Form.tsx';
+import { TextField } from '../../components/TextField.tsx';
+
+const passkeysKey = ['passkeys'] as const;
+const dateOf = (ms: number) => new Date(ms).toLocaleDateString();
+
+/** The browser's refusal (cancelled, timed out, not allowed) in the user's words; anything else as the server said it. */
+function problemOf(error: unknown): string {
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return M.passkeyCancelled;
+  return error instanceof Error ? error.message : M.passkeyInvalid;
+}
+
+/**
+ * /twostep's passkeys: add (named), rename and remove (with the password). The first passkey of a user
+ * without a second step makes passkeys their method, and the recovery codes are shown once.
+ */
+export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: passkeysKey, queryFn: () => call(passkeysApi.list) });
+  const [name, setName] = useState<string>(M.passkeyDefaultName);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refresh = (passkeys: Passkey[]) => {
+    queryClient.setQueryData(passkeysKey, passkeys);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+  };
+  const add = useMutation({
+    mutationFn: async () => {
+      const optionsJSON = (await call(passkeysApi.registrationOptions)) as unknown as PublicKeyCredentialCreationOptionsJSON;
+      const credential = await startRegistration({ optionsJSON });
+      // The library's JSON types lack the index signature of the contract's loose schema.
+      return call(passkeysApi.register, { body: { name, credential: credential as unknown as RegisterPasskeyRequest['credential'] } });
+    },
+    onMutate: () => setProblem(null),
+    onSuccess: (result) => {
+      refresh(result.passkeys);
+      setName(M.passkeyDefaultName);
+      if (result.recoveryCodes) onRecoveryCodes(result.recoveryCodes);
+    },
+    onError: (error) => setProblem(problemOf(error)),
+  });
+
+  return (
+    <section className="passkeys" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading">{M.passkeysHeading}</h2>
+      <p>{M.passkeysIntro}</p>
+      {problem && <Alert kind="error">{problem}</Alert>}
+      {list.data && list.data.length === 0 && <p>{M.noPasskeys}</p>}
+      <ul className="passkey-list">
+        {list.data?.map((passkey) => (
+          <PasskeyItem key={passkey.id} passkey={passkey} onChanged={refresh} />
+        ))}
+      </ul>
+      <Form
+        onSubmit={() => {
+          if (!add.isPending) add.mutate();
+        }}
+        noValidate
+      >
+        <TextField label={M.passkeyName} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" busy={add.isPending} disabled={name.trim() === ''}>
+          {M.addPasskey}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (passkeys: Passkey[]) => void }) {
+  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () =>
+      mode === 'rename'
+        ? call(passkeysApi.rename, { params: { id: passkey.id }, body: { name: value } })
+        : call(passkeysApi.remove, { params: { id: passkey.id }, body: { password: value } }),
+    onMutate: () => setProblem(null),
+    onSuccess: (passkeys) => {
+      setMode('view');
+      onChanged(passkeys);
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  return (
+    <li className="passkey">
+      <strong>{passkey.name}</strong>
+      <span className="field-hint">
+        {' '}
+        {M.passkeyCreated(dateOf(passkey.createdAt))} · {M.passkeyLastUsed(passkey.lastUsedAt === null ? null : dateOf(passkey.lastUsedAt))}
+      </span>
+      {mode === 'view' ? (
+        <div className="button-row">
+          <Button
+            variant="link"
+            onClick={() => {
+              setValue(passkey.name);
+              setMode('rename');
+            }}
+          >
+            {M.renamePasskey}
+          </Button>
+          <Button
+            variant="link"
+            onClick={() => {
+              setValue('');
+              setMode('remove');
+            }}
+          >
+            {M.removePasskey}
+          </Button>
+        </div>
+      ) : (
+        <Form
+          onSubmit={() => {
+            if (!change.isPending) change.mutate();
+          }}
+          noValidate
+        >
+          {problem && <Alert kind="error">{problem}</Alert>}
+          <TextField
+            label={mode === 'rename' ? M.passkeyName : M.password}
+            hint={mode === 'remove' ? M.passwordHint : undefined}
+            type={mode === 'remove' ? 'password' : 'text'}
+            autoComplete={mode === 'remove' ? 'current-password' : 'off'}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <div className="button-row">
+            <Button type="submit" variant="secondary" busy={change.isPending}>
+              {mode === 'rename' ? M.save : M.removePasskey}
+            </Button>
+            <Button variant="link" onClick={() => setMode('view')}>
+              {M.cancel}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </li>
+  );
+}
