@@ -129,7 +129,8 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     throw new ScimError(501, 'Groups are not supported by this service provider');
   };
   app.all('/Groups', noGroups);
-  app.all('/Groups/*', noGroups);
+  // A non-empty id only: /Groups/ is no resource (and not found), as every other path with a trailing slash.
+  app.all('/Groups/:id(^.+$)', noGroups);
   app.all('/Bulk', async () => {
     throw new ScimError(501, 'Bulk operations are not supported by this service provider');
   });

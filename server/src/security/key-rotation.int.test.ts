@@ -37,7 +37,8 @@ describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) 
     // Every process now writes under the new key and still reads under the old one.
     server.ctx.config.keyEncryptionKey = next;
     server.ctx.config.keyEncryptionKeyDecryptOnly = old;
-    expect(await loadPrivateJwks(server.ctx, orgId)).toHaveLength(2);
+    // Two signing keys and the two published next ones.
+    expect(await loadPrivateJwks(server.ctx, orgId)).toHaveLength(4);
     await signInWithApp();
     // A recovery code made before the rotation (an HMAC under the old key).
     await signInWithCode(server, 'rotate', 'admin@rotate.test', () => app.recoveryCodes[0]!);
@@ -65,7 +66,7 @@ describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) 
 
     // The old key is gone: signing keys and the authenticator app still work.
     server.ctx.config.keyEncryptionKeyDecryptOnly = null;
-    expect(await loadPrivateJwks(server.ctx, orgId)).toHaveLength(2);
+    expect(await loadPrivateJwks(server.ctx, orgId)).toHaveLength(4);
     await signInWithApp();
   });
 
