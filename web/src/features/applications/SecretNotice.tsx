@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { Alert } from '../../components/Alert.tsx';
 import './applications.css';
+import { CopyButton } from '../../components/CopyButton.tsx';
 
 /** The one-time showing of a client secret, with the client id it belongs to. */
 export function SecretNotice({
@@ -13,7 +13,6 @@ export function SecretNotice({
   secret: string;
   secretLabel?: string;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="secret-notice">
       <Alert kind="info">{M.secretNotice}</Alert>
@@ -24,19 +23,7 @@ export function SecretNotice({
         </dd>
         <dt>{secretLabel}</dt>
         <dd>
-          <code className="secret">{secret}</code>{' '}
-          <button
-            type="button"
-            className="button button-link"
-            onClick={() =>
-              void navigator.clipboard?.writeText(secret).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </button>
+          <code className="secret">{secret}</code> <CopyButton value={secret} />
         </dd>
       </dl>
     </div>

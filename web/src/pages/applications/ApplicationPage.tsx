@@ -34,6 +34,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 
 const FIELDS = [
   'name',
@@ -278,7 +279,6 @@ function SecretCard({ app }: { app: Application }) {
 function ScimCard({ app }: { app: Application }) {
   const queryClient = useQueryClient();
   const { notifyError } = useNotifications();
-  const [copied, setCopied] = useState(false);
   const generate = useMutation({
     mutationFn: () => call(applicationsApi.scimToken, { params: { id: app.id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: applicationKeys.one(app.id) }),
@@ -299,19 +299,7 @@ function ScimCard({ app }: { app: Application }) {
           <dl className="facts">
             <dt>{M.scimToken}</dt>
             <dd>
-              <code className="secret">{generate.data.token}</code>{' '}
-              <button
-                type="button"
-                className="button button-link"
-                onClick={() =>
-                  void navigator.clipboard?.writeText(generate.data.token).then(
-                    () => setCopied(true),
-                    () => setCopied(false),
-                  )
-                }
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </button>
+              <code className="secret">{generate.data.token}</code> <CopyButton value={generate.data.token} />
             </dd>
           </dl>
         </div>

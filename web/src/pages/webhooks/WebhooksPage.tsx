@@ -17,6 +17,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/audit/audit.css';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { Form } from '../../components/Form.tsx';
 
 const eventName = (type: string) => (type === 'webhook.test' ? 'Test event' : (AUDIT_EVENT_LABELS[type as AuditEventType] ?? type));
@@ -24,19 +25,10 @@ const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test
 
 /** A secret shown once, with a button that copies it. */
 function SecretOnce({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <Alert kind="success">
       <p>
-        <strong>{M.secretHeading}</strong>: <code className="webhook-secret">{secret}</code>{' '}
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}
-          aria-live="polite"
-        >
-          {copied ? M.copied : M.copy}
-        </Button>
+        <strong>{M.secretHeading}</strong>: <code className="webhook-secret">{secret}</code> <CopyButton value={secret} label={M.copy} />
       </p>
       <p>{M.secretOnce}</p>
     </Alert>
