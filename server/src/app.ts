@@ -34,7 +34,7 @@ import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
-import { LIVE_ORGANISATION_CACHE_MS, ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
+import { LIVE_ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
 import { linkTokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -81,7 +81,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const changes = ctx.config.redisUrl
     ? subscribeToOrganisationChanges(ctx.config.redisUrl, (id) => (id === null ? resolver.invalidate() : resolver.forget(id)), app.log)
     : null;
-  const resolver = new OrganisationResolver(ctx, () => (changes?.live ? LIVE_ORGANISATION_CACHE_MS : ORGANISATION_CACHE_MS));
+  const resolver = new OrganisationResolver(ctx, () => (changes?.live ? LIVE_ORGANISATION_CACHE_MS : ctx.config.organisationCacheMs));
   if (changes) {
     onProviderInvalidated(ctx, (organisationId) => changes.publish(organisationId));
     app.addHook('onClose', () => changes.close());

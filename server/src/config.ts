@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIT_RETENTION_DAYS_DEFAULT } from '@gatehouse/common/audit';
+import { ORGANISATION_CACHE_MS } from './tenancy/changes.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const hostname = z
@@ -42,6 +43,11 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
   CHECK_ANSWERS: flag.default(false),
+  ORGANISATION_CACHE_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(60)
+    .default(ORGANISATION_CACHE_MS / 1000),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
@@ -143,6 +149,8 @@ export type Config = {
   webhooksAllowPrivate: boolean;
   /** How long audit events are kept before the audit-retention job deletes them. */
   auditRetentionDays: number;
+  /** How long a process keeps its copy of an organisation when no Redis tells it of changes. */
+  organisationCacheMs: number;
   /** Check every answer of the endpoint contract against its declared schema (tests; a mismatch answers 500). */
   checkAnswers: boolean;
 };
@@ -255,6 +263,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     checkAnswers: e.CHECK_ANSWERS,
+    organisationCacheMs: e.ORGANISATION_CACHE_SECONDS * 1000,
   };
 }
 

@@ -2,6 +2,7 @@
  * Integration test harness: a real server on a real socket over a fresh database of either dialect
  * (a temporary SQLite file, or a fresh PostgreSQL schema), torn down afterwards.
  */
+import { ORGANISATION_CACHE_MS } from '../tenancy/changes.ts';
 import { Telemetry } from '../telemetry/telemetry.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -93,6 +94,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     webhooksAllowPrivate: false,
     auditRetentionDays: 90,
     checkAnswers: true,
+    organisationCacheMs: ORGANISATION_CACHE_MS,
   };
 }
 
