@@ -21,6 +21,8 @@ RUN npm ci --ignore-scripts --workspace web --include-workspace-root=false
 COPY tsconfig.base.json ./
 COPY common/ common/
 COPY web/ web/
+# The build step that writes the brotli and gzip copies of the SPA's files.
+COPY scripts/precompress.ts scripts/
 # The build emits no source maps (web/vite.config.ts): the served files never publish the source.
 RUN npm run build -w web
 # The runtime tree: the server's production dependencies, nothing else. No install script runs
