@@ -19,6 +19,8 @@ export const AUDIT_EVENT_LABELS = {
   'user.mfa_enrolled': 'MFA set up',
   'user.mfa_disabled': 'MFA turned off',
   'user.mfa_reset': 'MFA reset',
+  'user.passkey_renamed': 'Passkey renamed',
+  'user.passkey_removed': 'Passkey removed',
   'user.email_verified': 'Email verified',
   'user.policy_accepted': 'Application policy accepted',
   'invitation.sent': 'Invitation sent',

@@ -234,6 +234,18 @@ describe.each(testDialects())('passkeys on %s', (dialect) => {
     expect(removed.status).toBe(200);
     expect(removed.json()).toEqual([]);
     expect((await client.get('/api/account')).json()).toMatchObject({ twoStep: { enabled: false, kind: null } });
+    // Both changes are in the audit log, the user's own acts.
+    const audited = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select(['type', 'actor_id', 'details'])
+      .where('subject_id', '=', user.id)
+      .where('type', 'in', ['user.passkey_renamed', 'user.passkey_removed'])
+      .orderBy('id')
+      .execute();
+    expect(audited.map((e) => [e.type, e.actor_id, JSON.parse(e.details)])).toEqual([
+      ['user.passkey_renamed', user.id, { passkey: { from: registered.passkeys[0]!.name, to: 'Work key' } }],
+      ['user.passkey_removed', user.id, { passkey: 'Work key' }],
+    ]);
     // Another user's passkey id is not found.
     const other = await passkeyUser();
     expect((await client.post(`/api/passkeys/${other.registered.passkeys[0]!.id}/rename`, { form: { name: 'x' } })).status).toBe(404);

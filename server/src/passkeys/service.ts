@@ -210,16 +210,33 @@ export async function registerPasskey(
 }
 
 export async function renamePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, name: string): Promise<Passkey[]> {
-  if (!(await renameCredential(ctx.db.kysely, org.id, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
+  const before = (await listCredentials(ctx.db.kysely, org.id, user.id)).find((c) => c.id === id);
+  if (!before) throw new AppError('PASSKEY_NOT_FOUND');
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await renameCredential(trx, org.id, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'user.passkey_renamed',
+      subject: { kind: 'user', id: user.id },
+      details: { passkey: { from: before.name, to: name } },
+    });
+  });
   return listPasskeys(ctx, org, user);
 }
 
 /** Removal, confirmed with the password; the last passkey of a passkey-only user turns their second step off. */
 export async function removePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, password: string): Promise<Passkey[]> {
   const db = ctx.db.kysely;
-  if (!(await listCredentials(db, org.id, user.id)).some((c) => c.id === id)) throw new AppError('PASSKEY_NOT_FOUND');
+  const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
+  if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
-  if (!(await deleteCredential(db, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
+  await db.transaction().execute(async (trx) => {
+    if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'user.passkey_removed',
+      subject: { kind: 'user', id: user.id },
+      details: { passkey: credential.name },
+    });
+  });
   const fresh = (await findUserById(db, org.id, user.id))!;
   if (fresh.two_step_kind === TWO_STEP_KINDS.passkey && (await countCredentials(db, org.id, user.id)) === 0) {
     await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
