@@ -7,7 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIT_RETENTION_DAYS_DEFAULT } from '@gatehouse/common/audit';
-import { ORGANISATION_CACHE_MS } from './tenancy/changes.ts';
+
+/** How long an organisation is cached when no other process can tell us it changed (ORGANISATION_CACHE_SECONDS). */
+export const ORGANISATION_CACHE_MS = 2000;
 
 const port = z.coerce.number().int().min(0).max(65535);
 const hostname = z

@@ -42,38 +42,30 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, batc
   return Number(result.numDeletedRows);
 }
 
+/** Where each kind's name is kept: users by email, applications by name, webhooks by address. */
+const LABEL_COLUMNS = {
+  users: ['users', 'email'],
+  applications: ['clients', 'name'],
+  webhooks: ['webhook_endpoints', 'url'],
+} as const;
+
 /** What people call the users, applications and webhooks of some events: emails, names and addresses by id. */
 export async function labelsFor(
   db: Executor,
   organisationId: string,
-  ids: { users: string[]; applications: string[]; webhooks: string[] },
+  ids: Record<keyof typeof LABEL_COLUMNS, string[]>,
 ): Promise<Map<string, string>> {
-  const none = Promise.resolve([] as { id: string; label: string }[]);
-  const [users, applications, webhooks] = await Promise.all([
-    ids.users.length
-      ? db
-          .selectFrom('users')
-          .select(['id', 'email as label'])
-          .where('organisation_id', '=', organisationId)
-          .where('id', 'in', ids.users)
-          .execute()
-      : none,
-    ids.applications.length
-      ? db
-          .selectFrom('clients')
-          .select(['id', 'name as label'])
-          .where('organisation_id', '=', organisationId)
-          .where('id', 'in', ids.applications)
-          .execute()
-      : none,
-    ids.webhooks.length
-      ? db
-          .selectFrom('webhook_endpoints')
-          .select(['id', 'url as label'])
-          .where('organisation_id', '=', organisationId)
-          .where('id', 'in', ids.webhooks)
-          .execute()
-      : none,
-  ]);
-  return new Map([...users, ...applications, ...webhooks].map((row) => [row.id, row.label]));
+  const rows = await Promise.all(
+    (Object.keys(LABEL_COLUMNS) as (keyof typeof LABEL_COLUMNS)[]).map((kind) => {
+      const [table, column] = LABEL_COLUMNS[kind];
+      if (ids[kind].length === 0) return [];
+      return db
+        .selectFrom(table as 'users')
+        .select(['id', `${column as 'email'} as label`])
+        .where('organisation_id', '=', organisationId)
+        .where('id', 'in', ids[kind])
+        .execute();
+    }),
+  );
+  return new Map(rows.flat().map((row) => [row.id, row.label]));
 }

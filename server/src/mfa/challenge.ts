@@ -25,7 +25,7 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.
 import { startSession } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
-import { countSignIn } from '../metrics/service.ts';
+import { countSignIn, type SignInMethod } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
@@ -192,47 +192,6 @@ async function rememberDevice(ctx: AppContext, reply: FastifyReply, org: Organis
   setFlowCookie(ctx, reply, 'gatehouse_device', token, lifetime);
 }
 
-/** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */
-export async function completeCodeStep(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  org: Organisation,
-  input: SignInCodeInput,
-): Promise<SignInResult> {
-  const db = ctx.db.kysely;
-  const state = await currentSignIn(ctx, request, org, input.signInStateID);
-  const user = await findUserById(db, org.id, state.user_id);
-  // Locked, disabled or deleted meanwhile, or the method was reset or switched off: sign in again.
-  if (!user || user.status !== 'SignedUp' || user.two_step_kind !== state.kind) {
-    await takeSignInState(db, org.id, state.id);
-    const error = new AppError(user?.status === 'LockedOut' ? 'ACCOUNT_LOCKED' : 'SIGN_IN_EXPIRED');
-    throw user ? concerning(error, user.id) : error;
-  }
-  const counted = await countSignInAttempt(db, org.id, state.id, ctx.clock.now(), MFA.attemptsPerCode);
-  if (!counted) {
-    await takeSignInState(db, org.id, state.id);
-    throw new AppError('SIGN_IN_EXPIRED');
-  }
-  const reserved = await reserveCodeAttempt(db, org.id, user.id, MFA.failedCodesBeforeLockout);
-  if (!reserved) throw await lockForCodes(ctx, org, user, state);
-
-  const amr = await checkCode(ctx, org, user, counted, input.code);
-  if (!amr) {
-    await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
-    if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, org, user, state);
-    throw concerning(fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'), user.id);
-  }
-  // Once: of two right answers for one sign-in, only one signs in.
-  if (!(await takeSignInState(db, org.id, state.id))) throw new AppError('SIGN_IN_EXPIRED');
-  clearFlowCookie(ctx, reply, 'gatehouse_signin');
-  await resetFailedCodes(db, org.id, user.id);
-  if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
-  await recordSignIn(db, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id, user.id, 'password and code');
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
-}
-
 /** The user of a live sign-in, or the sign-in ends (locked, disabled or deleted meanwhile, or the method was reset). */
 async function signInUser(ctx: AppContext, org: Organisation, state: SignInStateRow): Promise<UserRow> {
   const db = ctx.db.kysely;
@@ -245,20 +204,22 @@ async function signInUser(ctx: AppContext, org: Organisation, state: SignInState
   return user;
 }
 
-/** POST /api/authenticate/passkey/options: a challenge bound to this sign-in, for the user's passkeys. */
-export async function passkeyStepOptions(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string) {
-  const state = await currentSignIn(ctx, request, org, signInStateID);
-  const user = await signInUser(ctx, org, state);
-  return signInOptions(ctx, org, user, state.id);
-}
-
-/** POST /api/authenticate/passkey: the code step answered with a passkey; counted like a code (attempts, lockout). */
-export async function completePasskeyStep(
+/**
+ * The second step of a sign-in, answered with a code or a passkey: counted against the sign-in's
+ * attempts and the user's failed codes (too many lock the account), taken once, then the session.
+ * `check` answers the amr of a right answer, or null.
+ */
+async function completeSecondStep(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   org: Organisation,
-  input: PasskeySignInInput,
+  input: { signInStateID: string; rememberMe?: boolean | undefined; returnurl?: string | undefined },
+  answer: {
+    check: (user: UserRow, state: SignInStateRow) => Promise<string[] | null>;
+    wrong: () => AppError;
+    method: SignInMethod;
+  },
 ): Promise<SignInResult> {
   const db = ctx.db.kysely;
   const state = await currentSignIn(ctx, request, org, input.signInStateID);
@@ -270,16 +231,56 @@ export async function completePasskeyStep(
   }
   const reserved = await reserveCodeAttempt(db, org.id, user.id, MFA.failedCodesBeforeLockout);
   if (!reserved) throw await lockForCodes(ctx, org, user, state);
-  if (!(await verifySignInAssertion(ctx, org, user, state.id, input.credential))) {
+
+  const amr = await answer.check(user, counted);
+  if (!amr) {
     await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
     if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, org, user, state);
-    throw concerning(new AppError('PASSKEY_INVALID'), user.id);
+    throw concerning(answer.wrong(), user.id);
   }
+  // Once: of two right answers for one sign-in, only one signs in.
   if (!(await takeSignInState(db, org.id, state.id))) throw new AppError('SIGN_IN_EXPIRED');
   clearFlowCookie(ctx, reply, 'gatehouse_signin');
   await resetFailedCodes(db, org.id, user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id, user.id, 'password and passkey');
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSKEY_AMR, input.returnurl);
+  await countSignIn(ctx, org.id, user.id, answer.method);
+  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
+}
+
+/** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */
+export function completeCodeStep(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  input: SignInCodeInput,
+): Promise<SignInResult> {
+  return completeSecondStep(ctx, request, reply, org, input, {
+    check: (user, counted) => checkCode(ctx, org, user, counted, input.code),
+    wrong: () => fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'),
+    method: 'password and code',
+  });
+}
+
+/** POST /api/authenticate/passkey/options: a challenge bound to this sign-in, for the user's passkeys. */
+export async function passkeyStepOptions(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string) {
+  const state = await currentSignIn(ctx, request, org, signInStateID);
+  const user = await signInUser(ctx, org, state);
+  return signInOptions(ctx, org, user, state.id);
+}
+
+/** POST /api/authenticate/passkey: the code step answered with a passkey; counted like a code (attempts, lockout). */
+export function completePasskeyStep(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  input: PasskeySignInInput,
+): Promise<SignInResult> {
+  return completeSecondStep(ctx, request, reply, org, input, {
+    check: async (user, counted) => ((await verifySignInAssertion(ctx, org, user, counted.id, input.credential)) ? PASSKEY_AMR : null),
+    wrong: () => new AppError('PASSKEY_INVALID'),
+    method: 'password and passkey',
+  });
 }

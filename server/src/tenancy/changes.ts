@@ -1,6 +1,6 @@
 /**
  * Telling every process at once that an organisation changed (REDIS_URL). Each process caches
- * organisations, and builds their providers from them, for ORGANISATION_CACHE_MS; without Redis a
+ * organisations, and builds their providers from them, for ORGANISATION_CACHE_SECONDS; without Redis a
  * change made by one process reaches the others within that time. With Redis the change is
  * published, every subscribed process forgets the organisation at once, and while the subscription
  * is live the cache may be kept longer (LIVE_ORGANISATION_CACHE_MS). Whenever the subscription
@@ -11,8 +11,6 @@ import { createClient } from '@redis/client';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const CHANGES_CHANNEL = 'gatehouse:organisation-changed';
-/** How long an organisation is cached when no other process can tell us it changed. */
-export const ORGANISATION_CACHE_MS = 2000;
 /** How long while the subscription is live: a change is pushed, the time only bounds a lost message. */
 export const LIVE_ORGANISATION_CACHE_MS = 30_000;
 

@@ -7,7 +7,6 @@
 import type { AppContext } from '../context.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
 import { toOrganisation, type Organisation } from '../organisations/model.ts';
-import { ORGANISATION_CACHE_MS } from './changes.ts';
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The organisation name a hostname asks for: '' for the base hostname, null when it is not ours. */
@@ -29,7 +28,7 @@ export class OrganisationResolver {
   readonly #lifetime: () => number;
 
   /** `lifetime`: how long an organisation may be served from the cache, asked at each read. */
-  constructor(ctx: AppContext, lifetime: () => number = () => ORGANISATION_CACHE_MS) {
+  constructor(ctx: AppContext, lifetime: () => number = () => ctx.config.organisationCacheMs) {
     this.#ctx = ctx;
     this.#lifetime = lifetime;
   }

@@ -2,7 +2,6 @@
  * Integration test harness: a real server on a real socket over a fresh database of either dialect
  * (a temporary SQLite file, or a fresh PostgreSQL schema), torn down afterwards.
  */
-import { ORGANISATION_CACHE_MS } from '../tenancy/changes.ts';
 import { Telemetry } from '../telemetry/telemetry.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +12,7 @@ import pg from 'pg';
 import { buildApp, type GatehouseApp } from '../app.ts';
 import { settledAfterResponse } from '../http/after-response.ts';
 import { ManualClock, systemClock, type Clock } from '../clock.ts';
-import { DEFAULT_DATABASE_TIMEOUTS, readOrCreateSecret, type Config } from '../config.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, ORGANISATION_CACHE_MS, readOrCreateSecret, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
