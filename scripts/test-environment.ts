@@ -20,12 +20,15 @@ declare module 'vitest' {
     promtoolPath: string;
     /** podman, which builds and mounts the container image (as root), or '' when the image test is skipped. */
     podmanPath: string;
+    /** Caddy, the reverse proxy of compose.yaml, or '' when the proxy tests are skipped. */
+    caddyPath: string;
   }
 }
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const DEFAULT_PROMTOOL = '/usr/bin/promtool';
 const DEFAULT_PODMAN = '/usr/bin/podman';
+const CADDY_CANDIDATES = ['/usr/bin/caddy', '/usr/local/bin/caddy'];
 
 async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -79,6 +82,10 @@ export default async function setup(project: TestProject): Promise<void> {
   const podmanOk = existsSync(podman) && existsSync('/usr/sbin/debootstrap') && isRoot;
   project.provide('podmanPath', podmanOk ? podman : '');
 
+  const caddy = process.env.CADDY_PATH ?? CADDY_CANDIDATES.find((file) => existsSync(file)) ?? CADDY_CANDIDATES[0]!;
+  const caddyOk = existsSync(caddy);
+  project.provide('caddyPath', caddyOk ? caddy : '');
+
   if (pgOk) say(`PostgreSQL suite: runs against ${pgUrl}`);
   else {
     const why = pgUrl ? `${pgUrl} is unreachable` : 'TEST_DATABASE_URL is not set';
@@ -108,5 +115,10 @@ export default async function setup(project: TestProject): Promise<void> {
     const why = !isRoot ? 'it needs root to mount the image' : `no podman at ${podman} or no debootstrap`;
     if (required.has('podman')) throw new Error(`The container image test is required but ${why}.`);
     say(`Container image test: SKIPPED (${why}; install them with apt-get install -y podman debootstrap).`);
+  }
+  if (caddyOk) say(`Reverse proxy tests: run with ${caddy}`);
+  else {
+    if (required.has('caddy')) throw new Error(`The reverse proxy tests are required but there is no Caddy at ${caddy}.`);
+    say(`Reverse proxy tests: SKIPPED (no Caddy at ${caddy}; install it with apt-get install -y caddy).`);
   }
 }

@@ -34,6 +34,8 @@ export const AUDIT_EVENT_LABELS = {
   'application.scim_token_generated': 'SCIM token generated',
   'organisation.settings_changed': 'Organisation settings changed',
   'organisation.keys_rotated': 'Signing keys rotated',
+  'organisation.exported': 'Organisation exported',
+  'organisation.imported': 'Organisation imported',
   'webhook.created': 'Webhook added',
   'webhook.updated': 'Webhook changed',
   'webhook.deleted': 'Webhook deleted',

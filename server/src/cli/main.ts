@@ -2,6 +2,8 @@
 import { runAs } from '../audit/origin.ts';
 import { BackupRefused, backupDatabase } from './backup.ts';
 import { doctor as runDoctor } from './doctor.ts';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
 import { ConfigError, loadConfig, originFor } from '../config.ts';
@@ -14,6 +16,7 @@ import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { reencryptSecrets } from '../security/key-rotation.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
+import { exportOrganisation, importOrganisation, PASSPHRASE_MIN_LENGTH, TransferRefused } from '../organisations/transfer.ts';
 import { enableUserByOperator } from '../users/service.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
@@ -43,6 +46,14 @@ ${OUTBOX_USAGE}
   backup <file>
       Copies the SQLite database to <file> while the server runs (SQLite's online backup API) and
       checks the copy. For PostgreSQL it says how to use pg_dump instead.
+  export-organisation <name> <file> [--without-audit] [--passphrase-file <file>]
+      Writes organisation <name> to <file> (JSON) for import-organisation on another installation:
+      settings, images, users with their password hashes, second steps and passkeys, applications,
+      signing keys, webhooks, metrics and (unless --without-audit) the audit log. Its secrets are sealed
+      under a passphrase of at least ${PASSPHRASE_MIN_LENGTH} characters, read from --passphrase-file or
+      GATEHOUSE_TRANSFER_PASSPHRASE. Sessions, tokens and emailed links do not move.
+  import-organisation <file> [--name <new name>] [--passphrase-file <file>]
+      Recreates the exported organisation here (all of it or nothing), under its own name or <new name>.
 
 The database and hostnames come from the same environment variables as the server (see README).`;
 
@@ -207,7 +218,83 @@ async function reencrypt(args: string[]): Promise<void> {
   }
 }
 
+/** The passphrase of an organisation export: from a file (its first line), or the environment. */
+function transferPassphrase(file: string | undefined): string {
+  if (file) return readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+  const fromEnvironment = process.env.GATEHOUSE_TRANSFER_PASSPHRASE;
+  if (!fromEnvironment) throw new UsageError('Give the passphrase with --passphrase-file or GATEHOUSE_TRANSFER_PASSPHRASE.');
+  return fromEnvironment;
+}
+
+/** Runs a transfer; what it refuses is said plainly, with nothing changed. */
+async function transfer(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof TransferRefused)) throw error;
+    console.error(`Nothing was changed. ${error.message}`);
+    throw new ExitStatus(1);
+  }
+}
+
+async function exportCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'without-audit': { type: 'boolean' }, 'passphrase-file': { type: 'string' } },
+  });
+  const [name, target] = positionals;
+  if (!name || !target || positionals.length > 2) throw new UsageError('Give the organisation name and the file to write.');
+  const destination = path.resolve(target);
+  if (existsSync(destination)) throw new UsageError(`${destination} already exists: give a new file name.`);
+  const passphrase = transferPassphrase(values['passphrase-file']);
+  const ctx = await openContext(loadConfig());
+  try {
+    await transfer(async () => {
+      const document = await exportOrganisation(ctx, name, { passphrase, withAudit: !values['without-audit'] });
+      // It holds password hashes: readable by the operator only, and written whole or not at all.
+      writeFileSync(`${destination}.partial`, JSON.stringify(document), { mode: 0o600 });
+      renameSync(`${destination}.partial`, destination);
+      const counted = Object.entries(document.tables).map(([table, rows]) => `${rows.length} ${table}`);
+      console.log(`Exported ${name.toLowerCase()} to ${destination}: ${counted.join(', ')}.`);
+    });
+  } finally {
+    await ctx.db.close();
+  }
+}
+
+async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, 'passphrase-file': { type: 'string' } },
+  });
+  const source = positionals[0];
+  if (!source || positionals.length > 1) throw new UsageError('Give the export file to import.');
+  let input: unknown;
+  try {
+    input = JSON.parse(readFileSync(source, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${source} is not a readable JSON file (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const passphrase = transferPassphrase(values['passphrase-file']);
+  const ctx = await openContext(loadConfig());
+  try {
+    await transfer(async () => {
+      const report = await importOrganisation(ctx, input, { passphrase, name: values.name });
+      const counted = Object.entries(report.counts).map(([table, count]) => `${count} ${table}`);
+      console.log(`Imported ${report.name}: ${counted.join(', ')}.`);
+      console.log(`Sign in at ${report.origin}/`);
+      for (const warning of report.warnings) console.log(`Note: ${warning}`);
+    });
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'export-organisation': exportCommand,
+  'import-organisation': importCommand,
   'reencrypt-secrets': reencrypt,
   backup,
   doctor,

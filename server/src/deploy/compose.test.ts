@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES } from '../config.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CADDY = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((file) => existsSync(file));
+const CADDY = inject('caddyPath');
 
 interface Service {
   build?: { context: string; args?: Record<string, string> };

@@ -15,7 +15,7 @@ import { createTestDatabase, DEFAULT_PASSWORD, type TestDatabase } from '../test
 import { freePort, runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CADDY = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((file) => existsSync(file));
+const CADDY = inject('caddyPath');
 const postgresUrl = inject('postgresUrl');
 const redisUrl = inject('redisUrl');
 const DOMAIN = 'gatehouse.localhost';

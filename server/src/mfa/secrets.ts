@@ -68,6 +68,14 @@ export function recoveryCodeHashes(ctx: AppContext, userId: string, code: string
   return keyEncryptionKeys(ctx.config).map((secret) => hmac(codeKeyOf(secret), 'recovery', userId, normaliseCode(code)));
 }
 
+/**
+ * Names the key recovery codes are kept under, without revealing it: an organisation's recovery codes
+ * can move to another installation only if it holds the same key (organisations/transfer.ts).
+ */
+export function recoveryCodeKeyId(secret: string): string {
+  return hmac(codeKeyOf(secret), 'key-id');
+}
+
 /** Whether typed input has the length of a recovery code (12 symbols) rather than of a numeric code (6 digits). */
 export function looksLikeRecoveryCode(input: string): boolean {
   return normaliseCode(input).length === MFA.recoveryCodeLength;

@@ -7,58 +7,34 @@
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { decryptSecret, encryptSecret, sealedWith } from '../oidc/key-encryption.ts';
+import { SEALED_COLUMNS, untyped, type SealedColumnName } from './sealed-columns.ts';
 
-export interface ReencryptReport {
-  signingKeys: number;
-  authenticatorKeys: number;
-  enrolments: number;
-  webhookSecrets: number;
-}
+export type ReencryptReport = Record<SealedColumnName, number>;
 
 export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport> {
-  const db = ctx.db.kysely;
+  const db = untyped(ctx.db.kysely);
   const current = ctx.config.keyEncryptionKey;
   const keys = keyEncryptionKeys(ctx.config);
-  const reseal = (envelope: string, associatedData: string) =>
-    encryptSecret(current, decryptSecret(keys, envelope, associatedData), associatedData);
-  const report: ReencryptReport = { signingKeys: 0, authenticatorKeys: 0, enrolments: 0, webhookSecrets: 0 };
+  const report = { signingKeys: 0, authenticatorKeys: 0, enrolments: 0, webhookSecrets: 0 } satisfies ReencryptReport;
 
-  for (const row of await db.selectFrom('oidc_keys').select(['organisation_id', 'kid', 'encrypted_jwk']).execute()) {
-    if (sealedWith(current, row.encrypted_jwk)) continue;
-    const result = await db
-      .updateTable('oidc_keys')
-      .set({ encrypted_jwk: reseal(row.encrypted_jwk, `${row.organisation_id}:${row.kid}`) })
-      .where('organisation_id', '=', row.organisation_id)
-      .where('kid', '=', row.kid)
-      .where('encrypted_jwk', '=', row.encrypted_jwk)
-      .executeTakeFirst();
-    report.signingKeys += Number(result.numUpdatedRows);
-  }
-  for (const table of ['user_mfa', 'mfa_enrolments'] as const) {
-    const rows = await db.selectFrom(table).select(['organisation_id', 'user_id', 'secret']).where('secret', 'is not', null).execute();
+  for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {
+    const rows = await db
+      .selectFrom(sealed.table)
+      .select([...sealed.key, sealed.column])
+      .where(sealed.column, 'is not', null)
+      .execute();
     for (const row of rows) {
-      if (!row.secret || sealedWith(current, row.secret)) continue;
-      const result = await db
-        .updateTable(table)
-        .set({ secret: reseal(row.secret, `mfa:${row.organisation_id}:${row.user_id}`) })
-        .where('organisation_id', '=', row.organisation_id)
-        .where('user_id', '=', row.user_id)
-        .where('secret', '=', row.secret)
-        .executeTakeFirst();
-      if (table === 'user_mfa') report.authenticatorKeys += Number(result.numUpdatedRows);
-      else report.enrolments += Number(result.numUpdatedRows);
+      const envelope = row[sealed.column];
+      if (typeof envelope !== 'string' || sealedWith(current, envelope)) continue;
+      const associatedData = sealed.associatedData(row);
+      let update = db
+        .updateTable(sealed.table)
+        .set({ [sealed.column]: encryptSecret(current, decryptSecret(keys, envelope, associatedData), associatedData) })
+        .where(sealed.column, '=', envelope);
+      for (const column of sealed.key) update = update.where(column, '=', row[column]);
+      const result = await update.executeTakeFirst();
+      report[name] += Number(result.numUpdatedRows);
     }
-  }
-  for (const row of await db.selectFrom('webhook_endpoints').select(['organisation_id', 'id', 'secret_encrypted']).execute()) {
-    if (sealedWith(current, row.secret_encrypted)) continue;
-    const result = await db
-      .updateTable('webhook_endpoints')
-      .set({ secret_encrypted: reseal(row.secret_encrypted, `webhook-secret:${row.organisation_id}:${row.id}`) })
-      .where('organisation_id', '=', row.organisation_id)
-      .where('id', '=', row.id)
-      .where('secret_encrypted', '=', row.secret_encrypted)
-      .executeTakeFirst();
-    report.webhookSecrets += Number(result.numUpdatedRows);
   }
   return report;
 }

@@ -36,6 +36,9 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0115-passkeys': passkeys,
 };
 
+/** The names of the migrations this version knows, in order (an organisation export records them). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 /**
  * Brings the schema up to date (or, for tests of a later migration on existing rows, up to `target`);
  * safe when several processes start at once (Kysely takes a lock).
