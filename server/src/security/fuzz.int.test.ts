@@ -103,15 +103,97 @@ function send(client: TestClient, method: string, url: string, payload: Body) {
   return client.request(method, url, { body: payload.value, headers: { 'content-type': payload.type } });
 }
 
+/** SCIM filters built from RFC 7644's grammar, with attribute paths Entra ID and Okta send, nested arbitrarily. */
+const scimAttribute = fc.constantFrom(
+  'userName',
+  'USERNAME',
+  'externalId',
+  'id',
+  'active',
+  'name.givenName',
+  'name.familyName',
+  'emails.value',
+  'emails[type eq "work"].value',
+  'phoneNumbers.value',
+  'meta.created',
+  'meta.lastModified',
+  'urn:ietf:params:scim:schemas:core:2.0:User:userName',
+  'nosuch.attribute',
+);
+const scimValue = fc.oneof(
+  fc.string({ maxLength: 20 }).map((v) => JSON.stringify(v)),
+  fc.constantFrom('true', 'false', 'null', '42', '"2026-01-01T00:00:00Z"', '"not a date"', '"\\u0000"', 'unquoted'),
+);
+const { filter: scimFilter } = fc.letrec<{ filter: string }>((tie) => ({
+  filter: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc
+      .tuple(scimAttribute, fc.constantFrom('eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le', 'EQ', 'xx'), scimValue)
+      .map((p) => p.join(' ')),
+    scimAttribute.map((a) => `${a} pr`),
+    fc.tuple(tie('filter'), fc.constantFrom('and', 'or', 'AND'), tie('filter')).map((p) => p.join(' ')),
+    tie('filter').map((f) => `not (${f})`),
+    tie('filter').map((f) => `(${f}`),
+    fc.string({ maxLength: 30 }),
+  ),
+}));
+const scimQuery = fc.record(
+  {
+    filter: scimFilter,
+    startIndex: scalar,
+    count: scalar,
+    sortBy: fc.oneof(scimAttribute, fc.string({ maxLength: 10 })),
+    sortOrder: fc.constantFrom('ascending', 'descending', 'sideways'),
+    attributes: fc.oneof(scimAttribute, fc.string({ maxLength: 20 })),
+    excludedAttributes: scimAttribute,
+  },
+  { requiredKeys: [] },
+);
+/** Bodies shaped like SCIM resources and patches, with wrong types where Entra ID and Okta are loose. */
+const scimBody = fc.record(
+  {
+    schemas: fc.oneof(
+      fc.constant(['urn:ietf:params:scim:schemas:core:2.0:User']),
+      fc.constant(['urn:ietf:params:scim:api:messages:2.0:PatchOp']),
+      jsonValue,
+    ),
+    userName: fc.oneof(fc.emailAddress(), scalar, jsonValue),
+    externalId: jsonValue,
+    active: fc.oneof(fc.boolean(), fc.constantFrom('True', 'False', 'yes'), jsonValue),
+    name: fc.oneof(fc.record({ givenName: scalar, familyName: scalar }, { requiredKeys: [] }), jsonValue),
+    emails: fc.oneof(
+      fc.array(fc.record({ value: scalar, type: scalar, primary: fc.boolean() }, { requiredKeys: [] }), { maxLength: 3 }),
+      jsonValue,
+    ),
+    password: scalar,
+    Operations: fc.array(
+      fc.record(
+        { op: fc.constantFrom('add', 'replace', 'Replace', 'remove', 'move'), path: fc.oneof(scimAttribute, scalar), value: jsonValue },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 3 },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
 // On both dialects: what a database accepts differs (PostgreSQL refuses NUL in text, for one).
 describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
   let server: TestServer;
+  let scimToken: string;
+  let userId: string;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
     const org = await server.createOrganisation('acme');
-    await createApplication(await signedIn(server, 'acme', 'admin@acme.test'), { name: 'Wiki' });
-    await createUser(server, org.id, { email: 'user@acme.test' });
+    const admin = await signedIn(server, 'acme', 'admin@acme.test');
+    await createApplication(admin, { name: 'Wiki' });
+    userId = (await createUser(server, org.id, { email: 'user@acme.test' })).id;
+    const hr = await createApplication(admin, { name: 'HR', clientType: 'machine' });
+    await admin.put(`/api/clients/${hr.id}`, {
+      form: { name: 'HR', clientType: 'machine', idTokenSignedResponseAlg: 'RS256', scimEnabled: true },
+    });
+    scimToken = (await admin.post(`/api/clients/${hr.id}/scimtoken`)).json<{ token: string }>().token;
   });
   afterAll(() => server?.close());
 
@@ -156,6 +238,48 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
     expect((statuses[200] ?? 0) + (statuses[204] ?? 0)).toBeGreaterThan(50);
     expect(statuses[400]).toBeGreaterThan(50);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await server.client('acme').get('/healthz')).status).toBe(200);
+  });
+
+  it('never answers 5xx on the SCIM routes, with or without a token, whatever the body, filter, paging or id', async () => {
+    const routes = server.gatehouse.routes.filter(
+      (r) => r.url.startsWith('/scim/v2/') && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+    );
+    expect(routes.length).toBeGreaterThan(10);
+    const statuses: Record<number, number> = {};
+    const id = fc.oneof(pathParam, fc.constant(userId));
+    const payload = fc.oneof(
+      scimBody.map((value) => ({ kind: 'json' as const, value })),
+      body,
+    );
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(id, payload, scimQuery, fc.boolean(), fc.boolean(), async (param, sent, query, withToken, scimType) => {
+          const url = `${route.url.replace('(^.+$)', '').replace(/:[A-Za-z]+/g, encodeURIComponent(param))}?${new URLSearchParams(query as Record<string, string>)}`;
+          const headers: Record<string, string> = withToken ? { authorization: `Bearer ${scimToken}` } : {};
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const res =
+            hasBody && sent.kind === 'json'
+              ? await server.client('acme').request(route.method, url, {
+                  noOrigin: true,
+                  body: JSON.stringify(sent.value),
+                  headers: { ...headers, 'content-type': scimType ? 'application/scim+json' : 'application/json' },
+                })
+              : hasBody && sent.kind === 'raw'
+                ? await server
+                    .client('acme')
+                    .request(route.method, url, { noOrigin: true, body: sent.value, headers: { ...headers, 'content-type': sent.type } })
+                : await server.client('acme').request(route.method, url, { noOrigin: true, headers });
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status >= 500 && res.status !== 501)
+            throw new Error(`${route.method} ${url} answered ${res.status}: ${res.text.slice(0, 300)}`);
+        }),
+        { numRuns: 25 },
+      );
+    }
+    expect((statuses[200] ?? 0) + (statuses[201] ?? 0) + (statuses[204] ?? 0)).toBeGreaterThan(20);
+    expect(statuses[400]).toBeGreaterThan(20);
+    expect(statuses[401]).toBeGreaterThan(20);
     expect((await server.client('acme').get('/healthz')).status).toBe(200);
   });
 

@@ -8,12 +8,37 @@ import { createApplication, createUser, signedIn } from '../testing/applications
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
+const SCIM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const SCIM_USER = {
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+  userName: 'mallory@acme.test',
+  name: { givenName: 'Mallory', familyName: 'Pwned' },
+  active: false,
+};
+const SCIM_PATCH = {
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+  Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+};
+
+/** Turns SCIM on for an application and returns its new token. */
+async function enableScim(admin: TestClient, id: string): Promise<string> {
+  const saved = await admin.put(`/api/clients/${id}`, {
+    form: { name: 'Provisioned', clientType: 'machine', idTokenSignedResponseAlg: 'RS256', scimEnabled: true },
+  });
+  expect(saved.status).toBe(200);
+  const issued = await admin.post(`/api/clients/${id}/scimtoken`);
+  expect(issued.status).toBe(200);
+  return issued.json<{ token: string }>().token;
+}
+
 const DESTRUCTIVE_LAST = (a: { method: string }, b: { method: string }) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE');
 
 describe.each(testDialects())('tenant isolation of every API route on %s', (dialect) => {
   let server: TestServer;
   let adminA: TestClient;
   let bIds: { organisation: string; user: string; admin: string; client: string };
+  /** SCIM tokens of an application of each organisation. */
+  let scimTokens: { a: string; b: string };
 
   const snapshotOfB = async () => {
     const db = server.ctx.db.kysely;
@@ -60,6 +85,10 @@ describe.each(testDialects())('tenant isolation of every API route on %s', (dial
       .executeTakeFirstOrThrow();
     bIds = { organisation: b.id, user: user.id, admin: admin.id, client: client.id };
     expect(a.id).not.toBe(b.id);
+    scimTokens = {
+      a: await enableScim(adminA, (await createApplication(adminA, { name: 'Acme HR' })).id),
+      b: await enableScim(adminB, client.id),
+    };
   });
   afterAll(() => server?.close());
 
@@ -99,6 +128,48 @@ describe.each(testDialects())('tenant isolation of every API route on %s', (dial
       for (const id of new Set([idFor(route.url), bIds.admin])) {
         expect({ route, id, answer: await answer(route, id) }).toEqual({ route, id, answer: missing });
       }
+    }
+    expect(await snapshotOfB()).toBe(before);
+  });
+
+  /** Every SCIM route and method, destructive ones last. */
+  const scimRoutes = () =>
+    server.gatehouse.routes.filter((r) => r.url.startsWith('/scim/v2/') && SCIM_METHODS.includes(r.method)).sort(DESTRUCTIVE_LAST);
+  const scimCall = (org: string, token: string, route: { method: string; url: string }, id: string) => {
+    const body = route.method === 'PATCH' ? SCIM_PATCH : route.method === 'POST' || route.method === 'PUT' ? SCIM_USER : undefined;
+    return server.client(org).request(route.method, fill(route.url.replace('(^.+$)', ''), id), {
+      noOrigin: true,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/scim+json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  };
+
+  it("refuses organisation A's SCIM token on every SCIM route of organisation B's host, changing nothing of B", async () => {
+    const routes = scimRoutes();
+    expect(routes.length).toBeGreaterThan(10);
+    const before = await snapshotOfB();
+    for (const route of routes) {
+      const res = await scimCall('globex', scimTokens.a, route, bIds.user);
+      expect({ route, status: res.status }).toEqual({ route, status: 401 });
+    }
+    // B's own token works there, so the 401s above are the token's organisation, not the routes.
+    expect((await scimCall('globex', scimTokens.b, { method: 'GET', url: `/scim/v2/Users/:id` }, bIds.user)).status).toBe(200);
+    expect(await snapshotOfB()).toBe(before);
+  });
+
+  it("answers organisation A's SCIM token using organisation B's user ids exactly as for ids that do not exist, changing nothing of B", async () => {
+    const routes = scimRoutes().filter((r) => r.url.startsWith('/scim/v2/Users/'));
+    expect(routes.map((r) => r.method).sort()).toEqual(['DELETE', 'GET', 'PATCH', 'PUT']);
+    const before = await snapshotOfB();
+    const answer = async (route: { method: string; url: string }, id: string) => {
+      const res = await scimCall('acme', scimTokens.a, route, id);
+      return { status: res.status, body: res.text.replaceAll(id, '<id>') };
+    };
+    for (const route of routes) {
+      const missing = await answer(route, 'b6f0c4a2-0000-4000-8000-000000000000');
+      expect({ route, status: missing.status }).toEqual({ route, status: 404 });
+      for (const id of [bIds.user, bIds.admin])
+        expect({ route, id, answer: await answer(route, id) }).toEqual({ route, id, answer: missing });
     }
     expect(await snapshotOfB()).toBe(before);
   });
