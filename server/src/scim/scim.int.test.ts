@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { latestMailTo, organisationId, signIn } from '../testing/accounts.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
+import { startServerProcess } from '../testing/process.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -147,6 +148,43 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect((await scim(server, 'acme', third).get('/Users')).status).toBe(200);
       expect((await admin.delete(`/api/clients/${other.id}`)).status).toBe(204);
       expectScimError(await scim(server, 'acme', third).get('/Users'), 401);
+    });
+
+    it('stops at once in another process too, when SCIM is turned off or the application deleted', async () => {
+      const other = await createApplication(admin, { name: 'Directory', clientType: 'machine' });
+      const saved = await admin.put(`/api/clients/${other.id}`, {
+        form: { name: 'Directory', clientType: 'machine', idTokenSignedResponseAlg: 'RS256', scimEnabled: true },
+      });
+      expect(saved.status).toBe(200);
+      const secretToken = await scimToken(admin, other.id);
+      const second = await startServerProcess({ DATABASE_URL: server.databaseUrl, DATA_DIR: server.ctx.config.dataDir });
+      try {
+        const there = (bearer: string) =>
+          second.client('acme').request('GET', '/scim/v2/Users', { noOrigin: true, headers: { authorization: `Bearer ${bearer}` } });
+        const issued = await second.client('acme').post('/oidc/token', {
+          noOrigin: true,
+          headers: { authorization: `Basic ${Buffer.from(`${other.id}:${other.secret}`).toString('base64')}` },
+          form: { grant_type: 'client_credentials', scope: 'scim' },
+        });
+        const accessToken = issued.json<{ access_token: string }>().access_token;
+        expect((await there(secretToken)).status).toBe(200);
+        expect((await there(accessToken)).status).toBe(200);
+
+        // Turned off in this process: the other refuses both kinds of token on its next call.
+        await admin.put(`/api/clients/${other.id}`, {
+          form: { name: 'Directory', clientType: 'machine', idTokenSignedResponseAlg: 'RS256', scimEnabled: false },
+        });
+        expectScimError(await there(secretToken), 401);
+        expectScimError(await there(accessToken), 401);
+
+        await enableScim(admin, other.id, true);
+        const renewed = await scimToken(admin, other.id);
+        expect((await there(renewed)).status).toBe(200);
+        expect((await admin.delete(`/api/clients/${other.id}`)).status).toBe(204);
+        expectScimError(await there(renewed), 401);
+      } finally {
+        await second.stop();
+      }
     });
 
     it('is nothing at another organisation, and an unknown host is a 404', async () => {
