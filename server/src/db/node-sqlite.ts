@@ -69,11 +69,6 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     // token lookups read pages all over its table. (64 MiB of page cache, and the file mapped.)
     this.#db.exec('PRAGMA cache_size = -65536');
     this.#db.exec('PRAGMA mmap_size = 268435456');
-    // Table statistics let the planner choose between indexes (SCIM's externalId lookup scanned an
-    // organisation's users without them). As SQLite advises for long-lived connections: gather what is
-    // missing at open, bounded per index, and refresh periodically (the database-statistics job).
-    this.#db.exec('PRAGMA analysis_limit = 1000');
-    this.#db.exec('PRAGMA optimize = 0x10002');
   }
 
   prepare(sql: string): SqliteStatement {

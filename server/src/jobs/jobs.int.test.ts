@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../clock.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -73,46 +71,4 @@ describe.each(testDialects())('scheduled jobs on %s', (dialect) => {
     });
     expect(await count()).toBe(0);
   });
-
-  it.runIf(dialect === 'sqlite')(
-    'keeps SQLite statistics, so a SCIM externalId lookup uses its index instead of scanning the users',
-    async () => {
-      const org = await server.createOrganisation('stats');
-      const now = clock.now();
-      const rows = Array.from({ length: 2000 }, (_, i) => ({
-        id: randomUUID(),
-        organisation_id: org.id,
-        email: `user.${i}@stats.test`,
-        role: 'EndUser' as const,
-        status: 'SignedUp' as const,
-        requires_new_password: false,
-        failed_auth_count: 0,
-        multi_factor_auth_required: false,
-        external_id: `emp-${i}`,
-        created_at: now,
-        updated_at: now,
-      }));
-      for (let start = 0; start < rows.length; start += 200)
-        await server.ctx.db.kysely
-          .insertInto('users')
-          .values(rows.slice(start, start + 200))
-          .execute();
-      const plan = async () =>
-        (
-          await sql<{ detail: string }>`explain query plan select * from users
-          where organisation_id = ${org.id} and role = 'EndUser' and ((external_id = ${'emp-42'}))
-          order by email asc, id limit 10`.execute(server.ctx.db.kysely)
-        ).rows
-          .map((row) => row.detail)
-          .join('; ');
-      expect(await plan()).not.toContain('users_external_id');
-      const outcome = await runJobOnce(
-        server.ctx,
-        JOBS.find((j) => j.name === 'database-statistics')!,
-        { force: true },
-      );
-      expect(outcome).toMatchObject({ status: 'ran', result: 'refreshed the statistics of tables that changed' });
-      expect(await plan()).toContain('USING INDEX users_external_id');
-    },
-  );
 });

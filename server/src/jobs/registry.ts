@@ -13,7 +13,6 @@ import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
 import { deleteExpiredMfaRows } from '../mfa/store.ts';
 import { metricsCleanup } from '../metrics/jobs.ts';
 import { applyAuditRetention } from '../audit/service.ts';
-import { sql } from 'kysely';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -70,21 +69,6 @@ const auditRetention: Job = {
   run: applyAuditRetention,
 };
 
-/**
- * Keeps SQLite's table statistics current as tables grow, so that its planner keeps choosing the
- * selective index (PostgreSQL's autovacuum does this for it).
- */
-const databaseStatistics: Job = {
-  name: 'database-statistics',
-  intervalMs: HOUR,
-  async run(ctx) {
-    if (ctx.db.dialect !== 'sqlite') return "PostgreSQL's autovacuum keeps the statistics";
-    // Every table, not only those this connection has queried; each is analysed only if its statistics are missing or stale.
-    await sql`pragma optimize = 0x10002`.execute(ctx.db.kysely);
-    return 'refreshed the statistics of tables that changed';
-  },
-};
-
 export const JOBS: readonly Job[] = [
   expireSessions,
   deliverMail,
@@ -95,5 +79,4 @@ export const JOBS: readonly Job[] = [
   demoCleanup,
   metricsCleanup,
   auditRetention,
-  databaseStatistics,
 ];

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import type { AppContext } from '../context.ts';
@@ -87,6 +87,61 @@ function refusedPreflight(req: IncomingMessage, res: ServerResponse, entry: Prov
   return true;
 }
 
+/**
+ * Discovery and the JWKS as the organisation's provider answered them, kept per provider entry: a new
+ * entry (keys rotated, settings or applications changed, here or in another process through the
+ * revision) starts empty, so a kept answer is never older than the provider's own. Answered from here
+ * before any other work, with an ETag (304 for If-None-Match). Only requests without Origin are
+ * answered from here: a browser's carries CORS headers the provider writes for that origin.
+ */
+interface KeptAnswer {
+  headers: Record<string, string | number | string[]>;
+  body: Buffer;
+  etag: string;
+}
+const keptAnswers = new WeakMap<ProviderEntry, Map<string, KeptAnswer>>();
+/** Headers of one response only, never replayed. */
+const PER_RESPONSE = new Set(['x-correlation-id', 'date', 'connection', 'keep-alive']);
+
+const etagMatches = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
+
+/** Answers a keepable request from what was kept; false when there is nothing kept for it (or it may not be). */
+function answerKept(req: IncomingMessage, res: ServerResponse, entry: ProviderEntry, keepable: boolean): boolean {
+  if (!keepable) return false;
+  const kept = keptAnswers.get(entry)?.get(req.url!);
+  if (!kept) return false;
+  for (const [name, value] of Object.entries(kept.headers)) res.setHeader(name, value);
+  if (etagMatches(req.headers['if-none-match'], kept.etag)) {
+    res.removeHeader('content-length');
+    res.removeHeader('content-type');
+    res.writeHead(304).end();
+  } else res.writeHead(200).end(req.method === 'HEAD' ? undefined : kept.body);
+  return true;
+}
+
+/** Lets the provider answer, keeping a whole 200 answer (with its ETag added) for the next request. */
+function keepAnswer(req: IncomingMessage, res: ServerResponse, entry: ProviderEntry): void {
+  const chunks: Buffer[] = [];
+  const end = res.end.bind(res) as (body?: Buffer) => ServerResponse;
+  res.write = ((chunk: string | Buffer) => (chunks.push(Buffer.from(chunk)), true)) as ServerResponse['write'];
+  res.end = ((chunk?: string | Buffer | (() => void)) => {
+    if (chunk !== undefined && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+    const body = Buffer.concat(chunks);
+    if (res.statusCode === 200 && !res.headersSent && body.length > 0) {
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      res.setHeader('etag', etag);
+      const headers = Object.fromEntries(
+        Object.entries(res.getHeaders()).filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name)),
+      ) as KeptAnswer['headers'];
+      let kept = keptAnswers.get(entry);
+      if (!kept) keptAnswers.set(entry, (kept = new Map()));
+      kept.set(req.url!, { headers, body, etag });
+    }
+    return end(body);
+  }) as ServerResponse['end'];
+}
+
 async function handOver(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) {
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
@@ -145,10 +200,14 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       observeRawRequest(ctx.telemetry, req, res, protocolRoute((req.url ?? '').split('?', 1)[0]!), started);
       const pending = registry.get(org);
       const entry = pending instanceof Promise ? await pending : pending;
-      for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
       res.setHeader('x-correlation-id', correlationId());
+      // Discovery and keys, exactly as asked for by relying parties' servers: kept (see keepAnswer).
+      const keepable = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.origin && isOpenToEveryOrigin(req.url ?? '');
+      if (answerKept(req, res, entry, keepable)) return;
+      for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
       if (isOpenToEveryOrigin((req.url ?? '').split('?', 1)[0]!)) res.setHeader('cache-control', METADATA_CACHE_CONTROL);
       if (refusedPreflight(req, res, entry)) return;
+      if (keepable && req.method === 'GET') keepAnswer(req, res, entry);
       await entry.handle(req, res);
     })().catch(() => {
       // The database is unreachable or the provider could not be built: Fastify answers (503 or 500).
