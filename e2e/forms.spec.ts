@@ -125,4 +125,31 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
     await expectAccessible(page);
     await page.context().close();
   });
+
+  // Defect 6: a server error is shown once, where it applies, and goes when its cause is fixed.
+  it('shows a server field error once, at its field with the focus there, and clears it when the field changes', async () => {
+    const { page } = await watchedPage();
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(gatehouse.url('acme') + '/users/add');
+    await page.getByRole('heading', { name: 'Add a user', level: 1 }).waitFor();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Surname').fill('Lovelace');
+    const email = page.getByLabel('Email');
+    await email.fill('admin@acme.test');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'No applications selected' }).getByRole('button', { name: 'Yes' }).click();
+    const message = page.getByText('A user with this email address already exists');
+    await message.waitFor();
+    expect(await message.count()).toBe(1);
+    // Once the confirmation dialog has faded out, the focus is on the field to correct.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page);
+
+    await email.fill('someone.new@acme.test');
+    await message.waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.context().close();
+  });
 });

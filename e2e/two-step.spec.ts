@@ -160,4 +160,31 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     expect(await user.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await user.context().close();
   });
+
+  // Issue 11, defect 9: choosing Email again within the minute is not an error: the code sent stands.
+  it('chooses Email, cancels and chooses it again without a contradictory message', async () => {
+    await gatehouse.createOrganisation('globex', 'admin@globex.test');
+    await gatehouse.saveSettings('globex', { allowEmailTwoStep: true });
+    const page = await newPage(browser);
+    await page.goto(gatehouse.url('globex'));
+    await page.getByLabel('Email').fill('admin@globex.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${gatehouse.url('globex')}/twostep`);
+    const chooseEmail = async () => {
+      await page.getByRole('radio', { name: 'Email' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText("We've emailed a code to admin@globex.test.").waitFor();
+      await page.getByRole('button', { name: 'Code sent' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Code sent' }).isDisabled()).toBe(true);
+    };
+    await chooseEmail();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await chooseEmail();
+    expect(await page.getByText('A code was sent less than a minute ago').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await expectAccessible(page);
+    await page.context().close();
+  });
 });

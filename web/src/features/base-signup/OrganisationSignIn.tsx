@@ -20,7 +20,7 @@ const FIELDS = ['name'] as const;
 /** The sign-in page of the base host: people sign in at their organisation's host, found here by its name. */
 export function OrganisationSignIn({ baseHostname }: { baseHostname: string }) {
   const form = useForm({ resolver: zodResolver(orgExistsQuery), defaultValues: { name: '' } as OrgExistsQuery });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const find = useMutation({
     mutationFn: (values: { name: string }) => call(frontDoorApi.orgExists, { query: values }),
     onSuccess: (result) => window.location.assign(result.url),

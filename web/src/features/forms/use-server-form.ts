@@ -3,7 +3,7 @@
  * messages placed next to their fields and in the form's message area.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { LIMITS } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { isApiError } from '../../api/client.ts';
@@ -27,8 +27,26 @@ export function useSubmitGuard<A extends unknown[]>(handler: (...args: A) => unk
   );
 }
 
-/** The message area's text and a function that turns a failed call into field and form errors. */
-export function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+/**
+ * Focuses once no modal dialog holds the page: a confirmation dialog that is still fading out when the
+ * answer arrives keeps the page inert, and on closing gives the focus back to the button that opened it.
+ */
+function focusAfterDialogs(focus: () => void): void {
+  const modal = document.querySelector('dialog:modal');
+  if (modal) modal.addEventListener('close', focus, { once: true });
+  else focus();
+}
+
+/**
+ * The message area's text and a function that turns a failed call into field and form errors. Each
+ * error is shown once: at its field when it concerns one (focus moves to the first such field, whose
+ * error then clears as soon as the field is valid again), in the message area otherwise.
+ */
+export function useServerErrors<T extends FieldValues>(
+  form: { setError: UseFormSetError<T>; setFocus: UseFormSetFocus<T> },
+  fields: readonly Path<T>[],
+) {
+  const { setError, setFocus } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const apply = useCallback(
     (error: unknown) => {
@@ -36,13 +54,14 @@ export function useServerErrors<T extends FieldValues>(setError: UseFormSetError
         setFormError(isApiError(error) ? error.message : MESSAGES.genericError);
         return;
       }
-      const errors = error.body.validation?.errors ?? {};
-      for (const [key, { message }] of Object.entries(errors)) {
-        if ((fields as readonly string[]).includes(key)) setError(key as Path<T>, { type: 'server', message });
-      }
-      setFormError(error.body.message);
+      const entries = Object.entries(error.body.validation?.errors ?? {});
+      const atFields = entries.filter(([key]) => (fields as readonly string[]).includes(key));
+      for (const [key, { message }] of atFields) setError(key as Path<T>, { type: 'server', message });
+      if (atFields.length > 0) focusAfterDialogs(() => setFocus(atFields[0]![0] as Path<T>));
+      const elsewhere = entries.filter(([key]) => !(fields as readonly string[]).includes(key)).map(([, { message }]) => message);
+      setFormError(atFields.length === 0 ? error.body.message : elsewhere.length > 0 ? elsewhere.join(' ') : null);
     },
-    [fields, setError],
+    [fields, setError, setFocus],
   );
   return { formError, setFormError, applyServerError: apply };
 }

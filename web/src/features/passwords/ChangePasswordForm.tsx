@@ -27,7 +27,7 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
     resolver: zodResolver(hasPassword ? changePasswordForm : changePasswordRequest),
     defaultValues: { currentPassword: hasPassword ? '' : undefined, password: '', confirmPassword: '' },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const change = useMutation({
     mutationFn: (values: ChangePasswordRequest) => call(accountApi.changePassword, { body: values }),
     onSuccess: (result) => {

@@ -17,7 +17,7 @@ export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswo
     resolver: zodResolver(newPasswordRequest),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const choose = useMutation({ mutationFn: save, onSuccess: onSaved, onError: applyServerError });
   const submit = useSubmitGuard(
     form.handleSubmit((values) => {

@@ -9,7 +9,7 @@ import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { smsSetupRequest, type SaveTwoStepResult, type SmsSetupRequest } from '@gatehouse/common/schemas/mfa';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { call } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
@@ -31,7 +31,7 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
     resolver: zodResolver(smsSetupRequest),
     defaultValues: { phoneNumber: user.phoneNumber ?? '' },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['phoneNumber']);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, ['phoneNumber']);
   const send = useMutation({
     mutationFn: (values: z.output<typeof smsSetupRequest>) => call(accountApi.setupSms, { body: values }),
     onSuccess: sender.markSent,
@@ -77,7 +77,9 @@ export function EmailSetup({ user, onCancel, onSaved }: SetupProps & { user: Acc
     mutationFn: () => call(accountApi.setupEmail),
     onMutate: () => setProblem(null),
     onSuccess: sender.markSent,
-    onError: (error) => setProblem(error.message),
+    // Chosen again within the minute (after Cancel): the code already emailed stands, so this is not a
+    // problem to report but a code sent, and 'Send code' waits out the minute.
+    onError: (error) => (isApiError(error) && error.body?.code === 'MFA_RESEND_TOO_SOON' ? sender.markSent() : setProblem(error.message)),
   });
   useRunOnce(() => send.mutate());
   return (

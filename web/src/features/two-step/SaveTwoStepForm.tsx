@@ -39,7 +39,7 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
     defaultValues: { type: kind, code: '', password: '', secret },
   });
   useEffect(() => form.setValue('secret', secret), [form, secret]);
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const save = useMutation({
     mutationFn: (values: SaveTwoStepValues) => call(accountApi.save, { body: values }),
     onSuccess: (result) => {

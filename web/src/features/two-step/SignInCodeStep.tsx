@@ -39,7 +39,7 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
     resolver: zodResolver(signInCodeRequest),
     defaultValues: { signInStateID: challenge.signInStateID, code: '', rememberMe: false },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['code']);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, ['code']);
   const verify = useMutation({
     mutationFn: (values: z.output<typeof signInCodeRequest>) =>
       // The code step is answered a session, never another challenge.

@@ -23,7 +23,7 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const form = useForm<DisableTwoStepRequest>({ resolver: zodResolver(disableTwoStepRequest), defaultValues: { password: '' } });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['password']);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, ['password']);
   const disable = useMutation({
     mutationFn: (values: DisableTwoStepRequest) => call(accountApi.disable, { body: values }),
     onSuccess: (account) => queryClient.setQueryData(queryKeys.account, account),

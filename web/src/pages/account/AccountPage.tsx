@@ -44,7 +44,7 @@ function EditDetailsForm({ user }: { user: Account }) {
       currentPassword: '',
     },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const save = useMutation({
     mutationFn: (values: z.output<typeof updateAccountRequest>) =>
       call(accountApi.update, {

@@ -37,7 +37,7 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
     resolver: zodResolver(acceptPolicyRequest),
     defaultValues: { clientID: steps.clientID, accept: false },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, ['accept'] as const);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, ['accept'] as const);
   const accept = useMutation({
     mutationFn: (values: AcceptPolicyInput) => call(applicationsApi.acceptPolicy, { body: values }),
     // /redirecting asks for the steps afresh. (Updating this page's steps here would make it leave for /

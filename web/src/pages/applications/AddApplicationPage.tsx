@@ -30,7 +30,7 @@ export function AddApplicationPage() {
     resolver: zodResolver(createApplicationRequest),
     defaultValues: { name: '', redirectURI: '' },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const create = useMutation({
     mutationFn: (values: CreateApplicationInput) => call(applicationsApi.create, { body: values }),
     onSuccess: (created) => {

@@ -102,7 +102,7 @@ function ApplicationForm({ app }: { app: Application }) {
     resolver: zodResolver(updateApplicationRequest),
     defaultValues: formValues(app),
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const save = useMutation({
     mutationFn: (values: UpdateApplication) =>
       call(applicationsApi.update, { params: { id: app.id }, body: values, files: { logo: logo?.file } }),

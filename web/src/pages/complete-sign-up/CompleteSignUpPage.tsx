@@ -61,7 +61,7 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirmPassword: '', consent: false },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const complete = useMutation({
     mutationFn: (values: z.output<typeof schema>) =>
       call(signUpApi.completeSignUp, {

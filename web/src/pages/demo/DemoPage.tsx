@@ -29,7 +29,7 @@ export function DemoPage() {
   const serviceInfo = useServiceInfo();
   const navigate = useNavigate();
   const form = useForm({ resolver: zodResolver(demoRequest), defaultValues: { consent: false } });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const start = useMutation({
     // The email step with the demo address: its sign-up id comes back at once.
     mutationFn: () => call(frontDoorApi.baseSignUpEmail, { body: { email: DEMO_ADMIN_EMAIL, consent: true } }),

@@ -53,7 +53,7 @@ function EmailStep({ product, onSent }: { product: string; onSent: (email: strin
     resolver: zodResolver(baseSignUpEmailRequest),
     defaultValues: { email: '', consent: false } as BaseSignUpEmailRequest,
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const start = useMutation({
     mutationFn: (values: { email: string }) => call(frontDoorApi.baseSignUpEmail, { body: { ...values, consent: true } }),
     onSuccess: (result) => onSent(result.email),

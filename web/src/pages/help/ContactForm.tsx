@@ -20,7 +20,7 @@ const FIELDS = ['email', 'message'] as const;
 export function ContactForm({ signedIn }: { signedIn: boolean }) {
   const schema = useMemo(() => supportForm(signedIn), [signedIn]);
   const form = useForm<SupportFormInput>({ resolver: zodResolver(schema), defaultValues: { email: '', message: '' } });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const [sent, setSent] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: (values: SupportFormInput) => call(frontDoorApi.support, { body: { ...values } }),

@@ -70,7 +70,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
     defaultValues: formValuesOf(saved),
   });
   const images = useImageChoices(saved);
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, SETTING_NAMES as Path<OrganisationSettingsInput>[]);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, SETTING_NAMES as Path<OrganisationSettingsInput>[]);
   const [status, setStatus] = useState<Status>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const unsaved = form.formState.isDirty;

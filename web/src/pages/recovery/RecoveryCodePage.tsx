@@ -54,7 +54,7 @@ export function RecoveryCodePage() {
 
 function CodeForm({ onVerified }: { onVerified: () => void }) {
   const form = useForm<RecoveryCodeRequest>({ resolver: zodResolver(recoveryCodeRequest), defaultValues: { code: '' } });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const verify = useMutation({
     mutationFn: (values: RecoveryCodeRequest) => call(signUpApi.verifyRecovery, { body: values }),
     onSuccess: onVerified,

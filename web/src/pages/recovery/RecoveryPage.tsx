@@ -29,7 +29,7 @@ export function RecoveryPage() {
 function RecoveryForm() {
   const navigate = useNavigate();
   const form = useForm<RecoveryRequest>({ resolver: zodResolver(recoveryRequest), defaultValues: { email: '' } });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const request = useMutation({
     mutationFn: (values: RecoveryRequest) => call(signUpApi.recover, { body: values }),
     onSuccess: () => void navigate(ROUTES.recoveryCode.path),

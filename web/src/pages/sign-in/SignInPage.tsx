@@ -94,7 +94,7 @@ function SignInForm({
   // the account the application expects, so it goes before a remembered email.
   const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : '';
   const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: loginHint, password: '' } });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const remembered = useRememberedEmail();
   // An email typed before the remembered one arrived wins: the user's own input is never replaced.
   const [typedFirst, setTypedFirst] = useState(false);

@@ -44,7 +44,7 @@ export function SignUpPage() {
 
 function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const form = useForm({ resolver: zodResolver(signUpRequest), defaultValues: { email: '', consent: false } as SignUpRequest });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const signUp = useMutation({
     mutationFn: (values: { email: string }) => call(signUpApi.signUp, { body: { ...values, consent: true } }),
     onSuccess: (result) => onSent(result.email),

@@ -49,7 +49,7 @@ function OrganisationStep({ id }: { id: string }) {
 function NameStep({ signUp }: { signUp: BaseSignUp }) {
   const serviceInfo = useServiceInfo();
   const form = useForm({ resolver: zodResolver(organisationNameForm), defaultValues: { organisationName: '' } as OrganisationNameForm });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const finish = useMutation({
     mutationFn: (values: { organisationName: string }) =>
       call(frontDoorApi.baseSignUpOrg, { body: { baseSignUpID: signUp.baseSignUpID, ...values } }),

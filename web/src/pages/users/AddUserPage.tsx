@@ -46,7 +46,7 @@ export function AddUserPage() {
     resolver: zodResolver(inviteUserRequest),
     defaultValues: { firstName: '', surname: '', email: '', role: 'EndUser', multiFactorAuthRequired: false, clients: [] },
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const invite = useMutation({
     mutationFn: (values: InviteUser) => call(usersApi.invite, { body: { ...values, returnurl: returnUrl ?? undefined } }),
     onSuccess: (created) => {

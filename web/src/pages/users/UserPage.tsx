@@ -94,7 +94,7 @@ function UserDetailsForm({ user }: { user: Account }) {
     resolver: zodResolver(updateUserRequest),
     defaultValues: formValues(user),
   });
-  const { formError, setFormError, applyServerError } = useServerErrors(form.setError, FIELDS);
+  const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const save = useMutation({
     mutationFn: (values: UpdateUser) =>
       call(usersApi.update, {
