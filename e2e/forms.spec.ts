@@ -143,7 +143,7 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
     await message.waitFor();
     expect(await message.count()).toBe(1);
     // Once the confirmation dialog has faded out, the focus is on the field to correct.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
+    await expect.poll(() => email.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
 

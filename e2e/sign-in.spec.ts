@@ -154,6 +154,40 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     await page.context().close();
   });
 
+  it('loads the signed-out sign-in page without a console error', async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(gatehouse.url('acme'));
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // Issue 11, defect 10: a local returnurl is where the user goes after signing in; any other is ignored.
+  it('goes to a local ?returnurl= after signing in, and to the dashboard for one that leaves the site', async () => {
+    const page = await newPage();
+    const signInVia = async (returnurl: string) => {
+      await page.goto(`${gatehouse.url('acme')}/?returnurl=${encodeURIComponent(returnurl)}`);
+      await page.getByLabel('Email').fill('admin@acme.test');
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    await signInVia('/account');
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    // Signed in already, the same link goes straight there.
+    await page.goto(`${gatehouse.url('acme')}/?returnurl=%2Forganisation`);
+    await page.waitForURL('**/organisation');
+    await page.context().clearCookies();
+    await signInVia('//evil.example.com/phish');
+    await page.waitForURL('**/dashboard');
+    expect(new URL(page.url()).host).toBe(new URL(gatehouse.url('acme')).host);
+    await page.context().close();
+  });
+
   it('toggles the side menu below 1000 px and always shows it at 1000 px or more', async () => {
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
     const page = await context.newPage();

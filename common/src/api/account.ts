@@ -116,6 +116,18 @@ export const accountApi = {
     answer: null,
     errors: [],
   }),
+  session: endpoint({
+    ...session,
+    method: 'GET',
+    path: '/api/session',
+    operationId: 'getSession',
+    summary:
+      'Who is signed in on this browser: the account as getAccount answers it, or null when nobody is (200 either way, so a page asking while signed out logs no failed request).',
+    access: ANONYMOUS,
+    status: 200,
+    answer: z.object({ account: account.nullable() }),
+    errors: [],
+  }),
   get: endpoint({
     ...own,
     method: 'GET',

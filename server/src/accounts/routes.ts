@@ -26,6 +26,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // requiresTwoStep to send the user to /passwordexpired or /twostep.
   serve(app, ctx, api.get, async (_, { org, user }) => accountOf(ctx, org, user));
 
+  // The same account, or null for a browser that is signed out.
+  serve(app, ctx, api.session, async (_, { org }, request) => {
+    const auth = await getAuth(ctx, request);
+    return { account: auth ? await accountOf(ctx, org, auth.user) : null };
+  });
+
   serve(app, ctx, api.update, async ({ body }, { org, user }) => {
     const updated = await updateDetails(ctx, org, user, body);
     return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };

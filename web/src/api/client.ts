@@ -79,8 +79,6 @@ export interface RequestOptions {
   /** A JSON body instead of a form (nested data, such as a passkey's answer). */
   json?: unknown;
   query?: Record<string, QueryValue>;
-  /** Do not announce a 401 to the listeners (the account fetch uses it to learn who is signed in). */
-  quietUnauthorised?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -107,7 +105,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status >= 400) {
     const body = (await response.json().catch(() => null)) as ErrorBody | null;
     const error = new ApiError(response.status, body, body?.message ?? MESSAGES.genericError);
-    if (response.status === 401 && !options.quietUnauthorised) for (const listener of unauthorisedListeners) listener(error);
+    if (response.status === 401) for (const listener of unauthorisedListeners) listener(error);
     if (response.status === 403 && body && STALE_ACCOUNT_CODES.has(body.code))
       for (const listener of accountStaleListeners) listener(error);
     throw error;

@@ -1,11 +1,10 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
 import { accountApi } from '@gatehouse/common/api/account';
-import type { Answer } from '@gatehouse/common/api/contract';
 import { organisationApi } from '@gatehouse/common/api/organisation';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { ERRORS } from '@gatehouse/common/errors';
-import { api, call, ApiError, isApiError } from './client.ts';
+import { call, ApiError, isApiError } from './client.ts';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -23,10 +22,10 @@ export function useAccount() {
     queryKey: queryKeys.account,
     queryFn: async (): Promise<Account | null> => {
       try {
-        return await api<Answer<typeof accountApi.get>>(accountApi.get.path, { quietUnauthorised: true });
+        return (await call(accountApi.session)).account;
       } catch (error) {
-        // Signed out, or this host is no organisation at all: either way nobody is signed in here.
-        if (isApiError(error, 401) || isApiError(error, 404)) return null;
+        // This host is no organisation at all: nobody is signed in here.
+        if (isApiError(error, 404)) return null;
         throw error;
       }
     },

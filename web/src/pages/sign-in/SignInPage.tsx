@@ -46,9 +46,11 @@ export function SignInPage() {
   const { org, user } = useAppSession();
   usePageTitle(MESSAGES.signInTitle);
   const location = useLocation();
-  const referrer = referrerFrom(location.state);
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnurl');
+  // A page of this site to return to: from the page that sent the user here, or a local returnurl
+  // (an application's redirect URL is the other kind of returnurl, handled below and by the server).
+  const referrer = referrerFrom(location.state) ?? (clientIdOfRedirectUrl(returnUrl) ? null : referrerFrom({ referrer: returnUrl }));
   if (org.isBase) return <OrganisationSignIn baseHostname={org.baseHostname} />;
   // The application asks for a fresh sign-in: the current one stays until the new one succeeds.
   if (user && clientIdOfRedirectUrl(returnUrl) && searchParams.get('prompt') === 'login')
