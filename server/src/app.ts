@@ -1,4 +1,5 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import pinoPretty from 'pino-pretty';
 import { auditRoutes } from './audit/routes.ts';
 import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
@@ -60,7 +61,19 @@ export interface GatehouseApp {
   telemetryPort(): number | null;
 }
 
+/** Log lines for a person at a terminal: time, level and message on one line, request id last. */
+function prettyLogStream() {
+  return pinoPretty({
+    sync: true,
+    colorize: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,req,res,responseTime',
+  });
+}
+
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<GatehouseApp> {
+  const pretty = ctx.config.logFormat === 'pretty' && !options.logStream;
   const app = Fastify({
     logger:
       options.logger === false
@@ -69,8 +82,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
             level: ctx.config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             serializers: { req: serializeRequest },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(options.logStream ? { stream: options.logStream } : pretty ? { stream: prettyLogStream() } : {}),
           },
+    // At a terminal, one line per request (below) instead of a line when it arrives and one when answered.
+    disableRequestLogging: pretty,
     genReqId: () => newCorrelationId(),
     requestIdHeader: false,
     trustProxy: ctx.config.trustProxy,
@@ -85,6 +100,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (changes) {
     onProviderInvalidated(ctx, (organisationId) => changes.publish(organisationId));
     app.addHook('onClose', () => changes.close());
+  }
+  if (pretty) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
+    });
   }
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

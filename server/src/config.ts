@@ -36,6 +36,7 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).optional(),
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
@@ -125,6 +126,8 @@ export type Config = {
   cookieSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** One short line per request for a person at a terminal, or JSON lines for a log collector. */
+  logFormat: 'pretty' | 'json';
   /** Whether this process runs the scheduled jobs (they run once across processes either way). */
   runJobs: boolean;
   /** On SIGTERM, how long the process keeps serving while saying it is not ready, before it closes. */
@@ -247,6 +250,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     cookieSecret: e.COOKIE_SECRET ?? readOrCreateSecret(dataDir, 'cookie-secret'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY && process.env.NODE_ENV !== 'production' ? 'pretty' : 'json') : e.LOG_FORMAT,
     runJobs: e.RUN_JOBS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,

@@ -78,6 +78,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     cookieSecret: randomBytes(32).toString('base64url'),
     trustProxy: false,
     logLevel: 'silent',
+    logFormat: 'json',
     runJobs: false,
     shutdownDrainMs: 0,
     mail: null,
