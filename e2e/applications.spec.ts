@@ -131,6 +131,10 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await page.getByText('acme asks you to accept the privacy policy of Team wiki before you continue.').waitFor();
     await expectAccessible(page);
     await screenshot(page, `${dialect}-application-policy`);
+    // Issue 11, defect 7: a reload at any step of the application's sign-in resumes it.
+    await page.reload();
+    await page.getByText('acme asks you to accept the privacy policy of Team wiki before you continue.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/applicationpolicy');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('This field is required').waitFor();
     await page.getByLabel('I accept the privacy policy.').check();
