@@ -84,8 +84,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
             serializers: { req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : pretty ? { stream: prettyLogStream() } : {}),
           },
-    // At a terminal, one line per request (below) instead of a line when it arrives and one when answered.
-    disableRequestLogging: pretty,
     genReqId: () => newCorrelationId(),
     requestIdHeader: false,
     trustProxy: ctx.config.trustProxy,

@@ -2,6 +2,7 @@
  * The one configuration object, read from the environment once at start. Nothing else reads env.
  * A bad value stops the start with a sentence that names the variable.
  */
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,7 @@ const envSchema = z.object({
     .default(ORGANISATION_CACHE_MS / 1000),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://...')
@@ -130,6 +132,8 @@ export type Config = {
   logFormat: 'pretty' | 'json';
   /** Whether this process runs the scheduled jobs (they run once across processes either way). */
   runJobs: boolean;
+  /** Server processes `npm start` runs on this machine, sharing its port (1: this process serves). */
+  workers: number;
   /** On SIGTERM, how long the process keeps serving while saying it is not ready, before it closes. */
   shutdownDrainMs: number;
   /** SMTP delivery; null keeps every message in the development outbox instead. */
@@ -253,6 +257,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY && process.env.NODE_ENV !== 'production' ? 'pretty' : 'json') : e.LOG_FORMAT,
     runJobs: e.RUN_JOBS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
     keyEncryptionKeyDecryptOnly: e.KEY_ENCRYPTION_KEY_DECRYPT_ONLY ?? null,

@@ -1,7 +1,11 @@
-/** Starts the server: reads the configuration, migrates the database, listens, and shuts down gracefully. */
+/**
+ * Starts the server: reads the configuration, migrates the database, listens, and shuts down gracefully.
+ * With WORKERS above 1 this process only supervises that many server processes sharing its port.
+ */
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { openContext } from './boot.ts';
-import { ConfigError, loadConfig, originFor } from './config.ts';
+import { ConfigError, loadConfig, originFor, type Config } from './config.ts';
 import { JOBS } from './jobs/registry.ts';
 import { JobScheduler } from './jobs/runner.ts';
 import { closeMail } from './mail/service.ts';
@@ -18,6 +22,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.workers > 1 && cluster.isPrimary) return await supervise(config);
+  // A worker of several: its own /metrics port (METRICS_PORT + its index), the banner said once.
+  const worker = cluster.isWorker ? Number(process.env.GATEHOUSE_WORKER_INDEX ?? 0) : 0;
+  if (worker > 0 && config.telemetry) config = { ...config, telemetry: { ...config.telemetry, port: config.telemetry.port + worker } };
   const ctx = await openContext(config);
   const { app, lifecycle } = await buildApp(ctx);
   const scheduler = new JobScheduler(ctx, JOBS, app.log);
@@ -45,12 +53,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.runJobs) scheduler.start();
+  if (worker > 0) return;
   const base = originFor(config, config.baseHostname);
   const example = originFor(config, `acme.${config.baseHostname}`);
   console.log(
     [
       '',
-      `Gatehouse is running at ${base}/ (the base organisation), database: ${config.database.kind}.`,
+      `Gatehouse is running at ${base}/ (the base organisation), database: ${config.database.kind}${config.workers > 1 ? `, ${config.workers} worker processes` : ''}.`,
       'Create an organisation and its first admin with:',
       `  npx gatehouse create-organisation acme --admin-email admin@acme.test --admin-password '<a long password>'`,
       `then sign in at ${example}/`,
@@ -66,6 +75,55 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/** How soon a worker may stop after it was started before the supervisor takes it as unable to start. */
+const START_FAILURE_MS = 10_000;
+
+/**
+ * WORKERS > 1: migrates, then forks that many server processes, which share the port (the operating system spreads
+ * connections across them); replaces one that stops, unless it could not even start; passes SIGTERM
+ * and SIGINT on and exits once they have all stopped. Jobs still run once: they take a lease.
+ */
+async function supervise(config: Config): Promise<void> {
+  // The schema and the base organisation first, once: workers then start on a migrated database.
+  await (await openContext(config)).db.close();
+  const indexOf = new Map<number, { index: number; started: number; listening: boolean }>();
+  let stopping = false;
+  const fork = (index: number) => {
+    const worker = cluster.fork({ GATEHOUSE_WORKER_INDEX: String(index) });
+    indexOf.set(worker.id, { index, started: Date.now(), listening: false });
+  };
+  cluster.on('listening', (worker) => {
+    const known = indexOf.get(worker.id);
+    if (known) known.listening = true;
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const known = indexOf.get(worker.id);
+    indexOf.delete(worker.id);
+    if (stopping) {
+      if (indexOf.size === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    if (!known) return;
+    if (!known.listening && Date.now() - known.started < START_FAILURE_MS) {
+      console.error(`Gatehouse worker ${known.index} could not start (${signal ?? `exit ${code}`}); stopping.`);
+      stopping = true;
+      if (indexOf.size === 0) process.exit(1);
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      return;
+    }
+    console.error(`Gatehouse worker ${known.index} stopped (${signal ?? `exit ${code}`}); starting it again.`);
+    fork(known.index);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let index = 0; index < config.workers; index++) fork(index);
 }
 
 main().catch((error: unknown) => {

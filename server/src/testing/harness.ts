@@ -81,6 +81,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     logFormat: 'json',
     runJobs: false,
     shutdownDrainMs: 0,
+    workers: 1,
     mail: null,
     // Kept in the data directory, as the CLI (a child process sharing DATA_DIR) reads it from there.
     keyEncryptionKey: readOrCreateSecret(dataDir, 'key-encryption-key'),

@@ -26,6 +26,8 @@ export interface ServerProcess {
   child: ChildProcess;
   client(org?: string): TestClient;
   logs(): string;
+  /** Resolves once the output matches `pattern` (rejects if the process ends or 30 s pass first). */
+  waitForLog(pattern: RegExp): Promise<void>;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -49,8 +51,13 @@ export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const watchers = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const watcher of watchers) watcher();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   while (!output.includes('Gatehouse is running')) {
@@ -63,6 +70,22 @@ export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: 
     child,
     client: (org = '') => new TestClient(`${org ? `${org}.` : ''}localhost:${port}`, port),
     logs: () => output,
+    waitForLog: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => done(new Error(`no log line matched ${pattern} within 30 s:\n${output}`)), 30_000);
+        const done = (error?: Error) => {
+          clearTimeout(timer);
+          watchers.delete(check);
+          child.off('exit', ended);
+          if (error) reject(error);
+          else resolve();
+        };
+        const check = () => pattern.test(output) && done();
+        const ended = () => done(new Error(`the process ended before a log line matched ${pattern}:\n${output}`));
+        watchers.add(check);
+        child.once('exit', ended);
+        check();
+      }),
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
