@@ -11,12 +11,10 @@
  *   npm run bench:scim -w bench
  *   (BENCH_POSTGRES_URL, e.g. postgres://postgres@127.0.0.1:5432/test, adds PostgreSQL in a fresh schema)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -24,9 +22,8 @@ import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts'
 import { openDatabase } from '../server/src/db/database.ts';
 import type { NewUserRow } from '../server/src/db/schema.ts';
 import { searchKey } from '../server/src/db/search-key.ts';
-import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
+import { createOrganisation, freePort, percentile, serverEnv, startGatehouse, stopGatehouse } from './support.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PROVISIONED = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -59,13 +56,7 @@ async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: st
   const org = await db.kysely.selectFrom('organisations').select('id').where('name', '=', 'big').executeTakeFirstOrThrow();
   await db.kysely.updateTable('organisations').set({ tier: 'free' }).where('id', '=', org.id).execute();
 
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) =>
-    server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Gatehouse is running') && resolve()),
-  );
+  const server = await startGatehouse(env);
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONCURRENCY });
   const host = `big.localhost:${port}`;
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -173,8 +164,7 @@ async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: st
     );
   }
   await pool.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopGatehouse(server);
   return lines;
 }
 
