@@ -12,6 +12,7 @@ import { createApplication, createUser, grantAccess, signedIn } from '../testing
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator, signInWithCode, type Authenticator } from '../testing/mfa.ts';
 import { runCli } from '../testing/process.ts';
+import { totpCode } from '../mfa/totp.ts';
 import { endpointSecret } from '../webhooks/secrets.ts';
 import { LEFT_BEHIND, MOVED_TABLES, tableColumns, type OrganisationExport } from './transfer.ts';
 
@@ -127,14 +128,21 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     // The admin signs in with the same password; alice with the same password and authenticator app.
     const admin = await signedIn(to, 'acme', 'admin@acme.test');
     expect((await admin.get('/api/account')).status).toBe(200);
-    // The step of the code used at enrolment moved too: that code is not accepted twice, the next one is.
+    // The step of the code used at enrolment moved too: that code is not accepted twice, a later one is.
+    const { last_step: usedStep } = await to.ctx.db.kysely.selectFrom('user_mfa').select('last_step').executeTakeFirstOrThrow();
+    const enrolledAt = usedStep! * 30_000;
     const replay = to.client('acme');
     const challenge = await replay.post('/api/authenticate', { form: { email: 'alice@acme.test', password: DEFAULT_PASSWORD } });
     const replayed = await replay.post('/api/authenticate', {
-      form: { signInStateID: challenge.json<{ signInStateID: string }>().signInStateID, code: authenticator.code(), rememberMe: false },
+      form: {
+        signInStateID: challenge.json<{ signInStateID: string }>().signInStateID,
+        code: totpCode(authenticator.secret, enrolledAt),
+        rememberMe: false,
+      },
     });
     expect(replayed.json()).toMatchObject({ code: 'MFA_CODE_INVALID' });
-    const alice = await signInWithCode(to, 'acme', 'alice@acme.test', () => authenticator.code(1));
+    const sameStep = Math.floor(to.ctx.clock.now() / 30_000) === Math.floor(enrolledAt / 30_000);
+    const alice = await signInWithCode(to, 'acme', 'alice@acme.test', () => authenticator.code(sameStep ? 1 : 0));
     const apps = await alice.get('/api/account');
     expect(apps.status).toBe(200);
 
