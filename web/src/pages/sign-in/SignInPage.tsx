@@ -11,7 +11,7 @@ import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
 import { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import { isSignInChallenge, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import { isSignInChallenge, signInChallenge, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { call, isApiError } from '../../api/client.ts';
 import { queryKeys, useRememberedEmail } from '../../api/queries.ts';
@@ -62,6 +62,21 @@ export function SignInPage() {
   return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
 }
 
+const CHALLENGE_KEY = 'gatehouse.signInChallenge';
+
+/**
+ * The code step this tab was at, if any. Only its state id is kept, which is worthless without the
+ * browser's sign-in cookie; the server ends the step when it expires (the form then starts again).
+ */
+function storedChallenge(): SignInChallenge | null {
+  try {
+    const parsed = signInChallenge.safeParse(JSON.parse(window.sessionStorage.getItem(CHALLENGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What a finished sign-in does: stores the user, keeps the application's redirect URL, and goes where the spec says. */
 function useFinishSignIn(referrer: string | null) {
   const queryClient = useQueryClient();
@@ -89,7 +104,13 @@ function SignInForm({
 }) {
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn(referrer);
-  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
+  // Kept for this tab, so that a reload at the code step (in an application's sign-in too) resumes it.
+  const [challenge, setChallengeState] = useState<SignInChallenge | null>(storedChallenge);
+  const setChallenge = (next: SignInChallenge | null) => {
+    if (next) window.sessionStorage.setItem(CHALLENGE_KEY, JSON.stringify(next));
+    else window.sessionStorage.removeItem(CHALLENGE_KEY);
+    setChallengeState(next);
+  };
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnurl') ?? undefined;
   // An application's login_hint (passed on by the authorization endpoint) prefills the email; it names
@@ -150,7 +171,10 @@ function SignInForm({
         <SignInCodeStep
           challenge={challenge}
           returnUrl={returnUrl}
-          onSignedIn={finishSignIn}
+          onSignedIn={(result) => {
+            setChallenge(null);
+            finishSignIn(result);
+          }}
           onRestart={(message) => {
             setChallenge(null);
             setFormError(message);
