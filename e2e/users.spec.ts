@@ -245,6 +245,17 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('person123@globex.test');
 
+    // The spec's LIST/GRID toggle: the same users as cards, with the same actions.
+    await admin.getByRole('button', { name: 'Grid' }).click();
+    const tiles = admin.getByRole('list', { name: 'Users' }).getByRole('listitem');
+    await expect.poll(() => tiles.count()).toBe(1);
+    await tiles.first().getByRole('link', { name: 'person123@globex.test' }).waitFor();
+    await tiles.first().getByRole('button', { name: 'Delete person123@globex.test' }).waitFor();
+    expect(await admin.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: 'List' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+
     await admin.getByLabel('Search users').fill('nobody-here');
     await admin.getByText('No matching users were found').waitFor();
     await expectAccessible(admin);

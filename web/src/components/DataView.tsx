@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { ViewToggle, type View } from './ViewToggle.tsx';
 import './data-view.css';
 
 export interface DataColumn<T> {
@@ -24,7 +25,7 @@ interface DataViewProps<T> {
 export function DataView<T>({ items, columns, rowKey, caption, filterLabel, filterText, noMatchText, tile }: DataViewProps<T>) {
   const id = useId();
   const [filter, setFilter] = useState('');
-  const [view, setView] = useState<'list' | 'grid'>('list');
+  const [view, setView] = useState<View>('list');
   const needle = filter.trim().toLowerCase();
   const shown = needle ? items.filter((item) => filterText(item).toLowerCase().includes(needle)) : items;
   return (
@@ -34,14 +35,7 @@ export function DataView<T>({ items, columns, rowKey, caption, filterLabel, filt
           <label htmlFor={`${id}-filter`}>{filterLabel}</label>
           <input id={`${id}-filter`} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </div>
-        <div className="toggle-group" role="group" aria-label="View">
-          <button type="button" className="button button-secondary" aria-pressed={view === 'list'} onClick={() => setView('list')}>
-            List
-          </button>
-          <button type="button" className="button button-secondary" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
-            Grid
-          </button>
-        </div>
+        <ViewToggle view={view} onChange={setView} />
       </div>
       {shown.length === 0 ? (
         <p role="status">{noMatchText}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { ViewToggle, type View } from '../../components/ViewToggle.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
@@ -31,6 +32,7 @@ export function UsersPage() {
   usePageTitle(ROUTES.users.title);
   const searchId = useId();
   const [term, setTerm] = useState('');
+  const [view, setView] = useState<View>('list');
   const settled = useDebouncedValue(term.trim().toLowerCase(), LIMITS.searchDebounceMs);
   const [search, setSearch] = useState('');
   const users = useUserList(search);
@@ -64,17 +66,20 @@ export function UsersPage() {
           {M.add}
         </Link>
       </div>
-      <div className="field users-search">
-        <label htmlFor={searchId}>{M.searchLabel}</label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder={M.searchPlaceholder}
-          autoComplete="off"
-          maxLength={LIMITS.userSearchMax}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
+      <div className="data-view-toolbar">
+        <div className="field users-search">
+          <label htmlFor={searchId}>{M.searchLabel}</label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder={M.searchPlaceholder}
+            autoComplete="off"
+            maxLength={LIMITS.userSearchMax}
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </div>
+        <ViewToggle view={view} onChange={setView} />
       </div>
       {users.isPending ? (
         <Loader />
@@ -85,7 +90,7 @@ export function UsersPage() {
           {search ? M.noMatches : M.noUsers}
         </p>
       ) : (
-        <UsersTable users={items} />
+        <UsersTable users={items} view={view} />
       )}
       {isFetchingNextPage && <Loader label={M.loadingMore} />}
       {users.isFetchNextPageError && <ListError onRetry={() => void fetchNextPage()} />}
@@ -104,7 +109,7 @@ function ListError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function UsersTable({ users }: { users: UserSummary[] }) {
+function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
   const navigate = useNavigate();
   const { user: me } = useSignedInUser();
   const queryClient = useQueryClient();
@@ -121,50 +126,68 @@ function UsersTable({ users }: { users: UserSummary[] }) {
       notifyError(error, 'user');
     },
   });
+  const deleteButton = (user: UserSummary) =>
+    user.id !== me.id &&
+    mayManage(me.role, user.role) && (
+      <Button
+        variant="secondary"
+        className="button-danger-outline"
+        aria-label={M.deleteRow(user.email)}
+        onClick={(event) => {
+          event.stopPropagation();
+          setDeleting(user);
+        }}
+      >
+        {M.delete}
+      </Button>
+    );
   return (
     <>
-      <table className="data-table users-table">
-        <caption className="visually-hidden">{ROUTES.users.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{M.email}</th>
-            <th scope="col">{M.role}</th>
-            <th scope="col">{M.status}</th>
-            <th scope="col">
-              <span className="visually-hidden">{M.actions}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      {view === 'grid' ? (
+        <ul className="data-grid users-grid" aria-label={ROUTES.users.title}>
           {users.map((user) => (
-            // The whole row opens the user; the email link is the same for keyboards and screen readers.
-            <tr key={user.id} onClick={() => void navigate(userPath(user.id))}>
-              <td data-label={M.email}>
-                <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
-                  {user.email}
-                </Link>
-              </td>
-              <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
-              <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
-              <td className="data-table-actions">
-                {user.id !== me.id && mayManage(me.role, user.role) && (
-                  <Button
-                    variant="secondary"
-                    className="button-danger-outline"
-                    aria-label={M.deleteRow(user.email)}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setDeleting(user);
-                    }}
-                  >
-                    {M.delete}
-                  </Button>
-                )}
-              </td>
-            </tr>
+            <li key={user.id} className="user-tile">
+              <Link to={userPath(user.id)}>{user.email}</Link>
+              <dl>
+                <dt>{M.role}</dt>
+                <dd>{ROLE_LABELS[user.role]}</dd>
+                <dt>{M.status}</dt>
+                <dd>{USER_STATUS_LABELS[user.status]}</dd>
+              </dl>
+              {deleteButton(user)}
+            </li>
           ))}
-        </tbody>
-      </table>
+        </ul>
+      ) : (
+        <table className="data-table users-table">
+          <caption className="visually-hidden">{ROUTES.users.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{M.email}</th>
+              <th scope="col">{M.role}</th>
+              <th scope="col">{M.status}</th>
+              <th scope="col">
+                <span className="visually-hidden">{M.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              // The whole row opens the user; the email link is the same for keyboards and screen readers.
+              <tr key={user.id} onClick={() => void navigate(userPath(user.id))}>
+                <td data-label={M.email}>
+                  <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
+                    {user.email}
+                  </Link>
+                </td>
+                <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
+                <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
+                <td className="data-table-actions">{deleteButton(user)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <Dialog
         open={deleting !== null}
         header={M.deleteHeader}
