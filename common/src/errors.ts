@@ -54,6 +54,7 @@ export const ERRORS = {
   MFA_NOT_ENABLED: { status: 409, message: MFA_MESSAGES.notEnabled },
   PASSKEY_INVALID: { status: 400, message: MFA_MESSAGES.passkeyInvalid },
   PASSKEY_NOT_FOUND: { status: 404, message: MFA_MESSAGES.passkeyNotFound },
+  PASSWORDLESS_DISABLED: { status: 403, message: MFA_MESSAGES.passwordlessDisabled },
   MFA_RESEND_TOO_SOON: { status: 429, message: MFA_MESSAGES.resendTooSoon },
   MFA_TOO_MANY_CODES: { status: 429, message: MFA_MESSAGES.tooManyCodes },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -82,6 +82,7 @@ export const ORGANISATION_MESSAGES = {
     requireTwoStep: 'Require multi-factor authentication (MFA) for every user',
     allowSMSTwoStep: 'Allow SMS codes for MFA',
     allowEmailTwoStep: 'Allow email codes for MFA',
+    allowPasswordless: 'Allow passwordless sign-in with a passkey',
     colour: 'Colour',
     font: 'Font',
     buttonStyle: 'Button style',
@@ -115,6 +116,8 @@ export const ORGANISATION_MESSAGES = {
     rememberMeDays: '0 disables. A fraction gives hours, for example 0.5 is 12 hours. Recommended: 0.',
     dashboardRedirect: 'End users with exactly one application that has a landing page go to it instead of the dashboard.',
     requireTwoStep: 'Recommended: on.',
+    allowPasswordless:
+      'People who have added a passkey can sign in with it alone, from a button or their browser\'s autofill; it counts as MFA. Recommended: on.',
     supportMessage: 'Shown on the help page. Write a link as [text](https://example.com) or [text](mailto:help@example.com).',
     customPrivacyPolicyURL: 'When set, the privacy policy page sends visitors here.',
     customTermsConditionsURL: 'When set, the terms and conditions page sends visitors here.',

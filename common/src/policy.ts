@@ -89,6 +89,7 @@ export const ORGANISATION_DEFAULTS = {
   requireTwoStep: false,
   allowEmailTwoStep: false,
   allowSMSTwoStep: false,
+  allowPasswordless: false,
   rememberMeDays: 0,
   failedSignInsBeforeCooldown: 5,
   cooldownDurationMinutes: 30,
@@ -188,7 +189,7 @@ export function uploadMessages(kind: UploadKind): { tooLarge: string; wrongType:
  * The values 'Reset to recommended' applies on the organisation settings page. The numbers are the
  * spec's guidance (section 5); the switches follow NIST SP 800-63B: no composition rules or forced
  * expiry, a common-password list, and multi-factor authentication required with an authenticator app
- * rather than SMS or email codes. Sign-up policy, redirects, appearance and content are the
+ * rather than SMS or email codes, with passwordless sign-in by passkey (phishing-resistant) offered. Sign-up policy, redirects, appearance and content are the
  * organisation's own choices and are left as they are.
  */
 export const RECOMMENDED_SETTINGS = {
@@ -204,6 +205,7 @@ export const RECOMMENDED_SETTINGS = {
   requireTwoStep: true,
   allowSMSTwoStep: false,
   allowEmailTwoStep: false,
+  allowPasswordless: true,
   failedSignInsBeforeCooldown: 5,
   cooldownDurationMinutes: 30,
   failedSignInsBeforeLockout: 10,

@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { signInResult } from '../schemas/account.ts';
 import {
+  confirmWithPasskeyRequest,
   creationOptions,
   passkey,
   passkeySignInOptionsRequest,
   passkeySignInRequest,
+  passwordlessSignInRequest,
   registerPasskeyRequest,
   registerPasskeyResult,
   removePasskeyRequest,
@@ -84,6 +86,34 @@ export const passkeysApi = {
     answer: z.array(passkey),
     errors: ['PASSKEY_NOT_FOUND', 'INVALID_CREDENTIALS'],
   }),
+  removalOptions: endpoint({
+    ...tag,
+    method: 'POST',
+    path: '/api/passkeys/{id}/confirm/options',
+    operationId: 'passkeyRemovalOptions',
+    summary:
+      'Request options to confirm removing a passkey with another of the user\u2019s passkeys (the one removed is not offered); the challenge is bound to this session and used once.',
+    access: SIGNED_IN,
+    params: idParams,
+    status: 200,
+    answer: requestOptions,
+    errors: ['PASSKEY_NOT_FOUND'],
+  }),
+  removeWithPasskey: endpoint({
+    ...tag,
+    method: 'POST',
+    path: '/api/passkeys/{id}/remove/passkey',
+    operationId: 'removePasskeyWithPasskey',
+    summary:
+      'Removes a passkey, confirmed with another of the user\u2019s passkeys; the last passkey of a passkey-only user turns the second step off.',
+    access: SIGNED_IN,
+    params: idParams,
+    body: confirmWithPasskeyRequest,
+    bodyEncoding: 'json',
+    status: 200,
+    answer: z.array(passkey),
+    errors: ['PASSKEY_NOT_FOUND', 'PASSKEY_INVALID'],
+  }),
   signInOptions: endpoint({
     ...tag,
     method: 'POST',
@@ -110,5 +140,31 @@ export const passkeysApi = {
     status: 200,
     answer: signInResult,
     errors: ['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'PASSKEY_INVALID'],
+  }),
+  passwordlessOptions: endpoint({
+    ...tag,
+    method: 'POST',
+    path: '/api/authenticate/passwordless/options',
+    operationId: 'passwordlessSignInOptions',
+    summary:
+      "Request options for signing in with a passkey alone (a button, or the browser's autofill in the email field), where the organisation allows it: no credentials listed (the passkey names its account), user verification required, a challenge bound to this browser by a cookie and used once.",
+    access: ANONYMOUS,
+    status: 200,
+    answer: requestOptions,
+    errors: ['PASSWORDLESS_DISABLED', 'BASE_ORGANISATION'],
+  }),
+  passwordlessSignIn: endpoint({
+    ...tag,
+    method: 'POST',
+    path: '/api/authenticate/passwordless',
+    operationId: 'passwordlessSignIn',
+    summary:
+      'Signs in with a passkey assertion instead of email and password: amr hwk, user and mfa (it satisfies required MFA); a locked or disabled account is refused, and an expired password must still be changed.',
+    access: ANONYMOUS,
+    body: passwordlessSignInRequest,
+    bodyEncoding: 'json',
+    status: 200,
+    answer: signInResult,
+    errors: ['PASSWORDLESS_DISABLED', 'BASE_ORGANISATION', 'PASSKEY_INVALID', 'ACCOUNT_LOCKED', 'ACCOUNT_UNAVAILABLE'],
   }),
 };

@@ -138,6 +138,7 @@ const settingsShape = {
   requireTwoStep: formBoolean,
   allowSMSTwoStep: formBoolean,
   allowEmailTwoStep: formBoolean,
+  allowPasswordless: formBoolean,
   // Appearance
   displayName: requiredString(SETTINGS_LIMITS.displayNameMax),
   hideOrganisationName: formBoolean,

@@ -26,6 +26,8 @@ export const publicOrganisation = z.object({
   customHelpPageURL: z.string().nullable(),
   allowSMSTwoStep: z.boolean(),
   allowEmailTwoStep: z.boolean(),
+  /** The sign-in page offers 'Sign in with a passkey' and passkey autofill in the email field. */
+  allowPasswordless: z.boolean(),
   /** Everyone must set up MFA: the user screens then hide the per-user enforcement box. */
   requireTwoStep: z.boolean(),
   rememberMeDays: z.number(),

@@ -52,3 +52,11 @@ export const passkeySignInRequest = z.object({
   returnurl: returnUrl,
 });
 export type PasskeySignInRequest = z.input<typeof passkeySignInRequest>;
+
+/** Removing a passkey confirmed by another one: its answer to the removal's challenge. */
+export const confirmWithPasskeyRequest = z.object({ credential: credentialJson });
+export type ConfirmWithPasskeyRequest = z.input<typeof confirmWithPasskeyRequest>;
+
+/** Signing in with a passkey alone (where the organisation allows it): the browser's answer, and where the sign-in leads. */
+export const passwordlessSignInRequest = z.object({ credential: credentialJson, returnurl: returnUrl });
+export type PasswordlessSignInRequest = z.input<typeof passwordlessSignInRequest>;

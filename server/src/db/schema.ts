@@ -30,6 +30,8 @@ export interface OrganisationsTable {
   require_two_step: boolean;
   allow_sms_two_step: boolean;
   allow_email_two_step: boolean;
+  /** Passkeys may sign in without a password (and without typing the email). */
+  allow_passwordless: boolean;
   enable_redirect_url: boolean;
   redirect_url: string | null;
   dashboard_redirect: boolean;
@@ -448,7 +450,16 @@ export interface WebauthnChallengesTable {
   id: string;
   organisation_id: string;
   user_id: string;
-  purpose: 'register' | 'sign-in';
+  /** 'confirm' is bound to a session: a passkey confirming the removal of another. */
+  purpose: 'register' | 'sign-in' | 'confirm';
+  binding: string;
+  expires_at: number;
+}
+
+/** A challenge of a passwordless sign-in: its SHA-256, bound to the SHA-256 of the asking browser's cookie, taken once. */
+export interface WebauthnPasswordlessChallengesTable {
+  id: string;
+  organisation_id: string;
   binding: string;
   expires_at: number;
 }
@@ -481,6 +492,7 @@ export interface Database {
   sign_in_states: SignInStatesTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  webauthn_passwordless_challenges: WebauthnPasswordlessChallengesTable;
   metric_counts: MetricCountsTable;
 }
 
@@ -505,3 +517,4 @@ export type MfaEnrolmentRow = Selectable<MfaEnrolmentsTable>;
 export type SignInStateRow = Selectable<SignInStatesTable>;
 export type WebauthnCredentialRow = Selectable<WebauthnCredentialsTable>;
 export type WebauthnChallengeRow = Selectable<WebauthnChallengesTable>;
+export type WebauthnPasswordlessChallengeRow = Selectable<WebauthnPasswordlessChallengesTable>;

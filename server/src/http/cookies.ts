@@ -7,7 +7,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 
 export type FlowCookie =
-  'gatehouse_signup' | 'gatehouse_recovery' | 'gatehouse_remember' | 'gatehouse_signin' | 'gatehouse_device' | 'gatehouse_links';
+  | 'gatehouse_signup'
+  | 'gatehouse_recovery'
+  | 'gatehouse_remember'
+  | 'gatehouse_signin'
+  | 'gatehouse_device'
+  | 'gatehouse_links'
+  | 'gatehouse_passkey';
 
 export function flowCookieName(ctx: AppContext, name: FlowCookie): string {
   return ctx.config.publicScheme === 'https' ? `__Host-${name}` : name;

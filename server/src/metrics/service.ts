@@ -35,7 +35,7 @@ export async function countSignIn(ctx: AppContext, organisationId: string, userI
 }
 
 /** How a sign-in was made, as the audit log tells it. */
-export type SignInMethod = 'password' | 'password and code' | 'password and passkey' | 'sign-up' | 'hand-over';
+export type SignInMethod = 'password' | 'password and code' | 'password and passkey' | 'passkey' | 'sign-up' | 'hand-over';
 
 /** What ends a sign-in attempt as a failed sign-in: wrong credentials or code, or an account that may not sign in. */
 const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
@@ -44,6 +44,7 @@ const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
   ['ACCOUNT_LOCKED', 'account_locked'],
   ['SIGN_IN_COOLDOWN', 'cooldown'],
   ['MFA_CODE_INVALID', 'code_invalid'],
+  ['PASSKEY_INVALID', 'passkey_invalid'],
 ]);
 
 /**

@@ -15,7 +15,7 @@ import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { signInCodeRequest, SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { passkeySignInRequest } from '@gatehouse/common/schemas/passkeys';
 import { countCredentials } from '../passkeys/store.ts';
-import { PASSKEY_AMR, signInOptions, verifySignInAssertion } from '../passkeys/service.ts';
+import { assertionOptions, PASSKEY_AMR, verifyUserAssertion } from '../passkeys/service.ts';
 import type { z } from 'zod';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -267,7 +267,7 @@ export function completeCodeStep(
 export async function passkeyStepOptions(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string) {
   const state = await currentSignIn(ctx, request, org, signInStateID);
   const user = await signInUser(ctx, org, state);
-  return signInOptions(ctx, org, user, state.id);
+  return assertionOptions(ctx, org, user, 'sign-in', state.id);
 }
 
 /** POST /api/authenticate/passkey: the code step answered with a passkey; counted like a code (attempts, lockout). */
@@ -279,7 +279,7 @@ export function completePasskeyStep(
   input: PasskeySignInInput,
 ): Promise<SignInResult> {
   return completeSecondStep(ctx, request, reply, org, input, {
-    check: async (user, counted) => ((await verifySignInAssertion(ctx, org, user, counted.id, input.credential)) ? PASSKEY_AMR : null),
+    check: async (user, counted) => ((await verifyUserAssertion(ctx, org, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null),
     wrong: () => new AppError('PASSKEY_INVALID'),
     method: 'password and passkey',
   });

@@ -50,6 +50,7 @@ export function newOrganisationRow(fields: {
     require_two_step: d.requireTwoStep,
     allow_sms_two_step: d.allowSMSTwoStep,
     allow_email_two_step: d.allowEmailTwoStep,
+    allow_passwordless: d.allowPasswordless,
     enable_redirect_url: d.enableRedirectUrl,
     redirect_url: d.redirectUrl,
     dashboard_redirect: d.dashboardRedirect,

@@ -17,13 +17,18 @@ describe('settings strength score', () => {
   });
 
   it('gives the most to required MFA, less for SMS or email codes and remembered devices', () => {
-    expect(settingsScore({ ...defaults, requireTwoStep: true }) - settingsScore(defaults)).toBe(30);
+    expect(settingsScore({ ...defaults, requireTwoStep: true }) - settingsScore(defaults)).toBe(25);
     expect(settingsScore({ ...recommended, allowSMSTwoStep: true })).toBe(85);
     expect(settingsScore({ ...recommended, allowSMSTwoStep: true, allowEmailTwoStep: true })).toBe(80);
     expect(settingsScore({ ...recommended, rememberMeDays: 0.5 })).toBe(88);
     expect(settingsScore({ ...recommended, rememberMeDays: 90 })).toBe(80);
     // Allowing code channels costs nothing when MFA is not required at all.
     expect(settingsScore({ ...defaults, allowSMSTwoStep: true, allowEmailTwoStep: true })).toBe(60);
+  });
+
+  it('gives a little to passwordless sign-in by passkey, with or without required MFA', () => {
+    expect(settingsScore({ ...defaults, allowPasswordless: true }) - settingsScore(defaults)).toBe(5);
+    expect(settingsScore({ ...recommended, allowPasswordless: false })).toBe(85);
   });
 
   it('rewards longer minimum lengths and the common-password list', () => {

@@ -2,7 +2,8 @@
  * The security strength score of an organisation's settings, 0 to 100 (docs/architecture.md,
  * "Settings strength score"). Points go to what measurably protects accounts, weighted by how much:
  * multi-factor authentication most, then password length and the common-password list, then limits
- * on guessing and on how long unused access lives. Composition rules, forced expiry and password
+ * on guessing and on how long unused access lives; passwordless sign-in by passkey earns a little, as the
+ * one way offered to sign in that phishing cannot capture. Composition rules, forced expiry and password
  * history earn nothing (NIST SP 800-63B 3.1.1.2, OWASP ASVS 2.1.9-2.1.10): they push users to
  * predictable passwords without stopping guessing.
  */
@@ -13,6 +14,7 @@ export type ScoredSettings = Pick<
   | 'requireTwoStep'
   | 'allowSMSTwoStep'
   | 'allowEmailTwoStep'
+  | 'allowPasswordless'
   | 'rememberMeDays'
   | 'passwordMinLength'
   | 'usePasswordList'
@@ -27,7 +29,8 @@ export type ScoredSettings = Pick<
 /** Each part's points for the settings; the parts' maxima add up to 100. */
 export function scoreParts(s: ScoredSettings): Record<string, { points: number; max: number }> {
   return {
-    multiFactor: { points: multiFactorPoints(s), max: 30 },
+    multiFactor: { points: multiFactorPoints(s), max: 25 },
+    passkeys: { points: s.allowPasswordless ? 5 : 0, max: 5 },
     passwordLength: { points: passwordLengthPoints(s.passwordMinLength), max: 25 },
     passwordList: { points: s.usePasswordList ? 10 : 0, max: 10 },
     noForcedExpiry: { points: expiryPoints(s.passwordExpiryDays), max: 5 },
@@ -42,11 +45,11 @@ export function settingsScore(s: ScoredSettings): number {
   return Object.values(scoreParts(s)).reduce((sum, part) => sum + part.points, 0);
 }
 
-/** Required MFA: 30, less 5 for each phishable code channel allowed (SMS, email) and up to 10 for skipping it on remembered devices. */
+/** Required MFA: 25, less 5 for each phishable code channel allowed (SMS, email) and up to 10 for skipping it on remembered devices. */
 function multiFactorPoints(s: ScoredSettings): number {
   if (!s.requireTwoStep) return 0;
   const remembered = s.rememberMeDays <= 0 ? 0 : s.rememberMeDays <= 1 ? 2 : s.rememberMeDays <= 7 ? 4 : s.rememberMeDays <= 30 ? 6 : 10;
-  return Math.max(0, 30 - (s.allowSMSTwoStep ? 5 : 0) - (s.allowEmailTwoStep ? 5 : 0) - remembered);
+  return Math.max(0, 25 - (s.allowSMSTwoStep ? 5 : 0) - (s.allowEmailTwoStep ? 5 : 0) - remembered);
 }
 
 /** NIST asks 15 characters of single-factor passwords and at least 8 with MFA. */

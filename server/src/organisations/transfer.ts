@@ -61,6 +61,7 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   mfa_remembered_devices: 'browsers that skip the code step: they are asked again once',
   sign_in_states: 'sign-ins waiting for their code',
   webauthn_challenges: 'passkey challenges, valid for minutes',
+  webauthn_passwordless_challenges: 'passkey sign-in challenges, valid for minutes',
 };
 
 /** Tables whose rows the database numbers: the numbers are not moved, their order is. */

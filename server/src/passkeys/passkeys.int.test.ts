@@ -3,13 +3,13 @@ import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { newOrganisation, organisationId } from '../testing/accounts.ts';
+import { newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
 import { SoftwareAuthenticator, type Overrides } from '../testing/webauthn.ts';
-import { MINUTE } from '../clock.ts';
+import { DAY, MINUTE } from '../clock.ts';
 
 const errorCode = (res: TestResponse) => res.json<{ code: string }>().code;
 
@@ -264,5 +264,156 @@ describe.each(testDialects())('passkeys on %s', (dialect) => {
     const left = await server.ctx.db.kysely.selectFrom('webauthn_credentials').select('id').where('user_id', '=', user.id).execute();
     expect(left).toEqual([]);
     expect((await adminClient.get(`/api/users/${user.id}`)).json()).toMatchObject({ twoStep: { passkeys: 0 } });
+  });
+  describe('passwordless sign-in', () => {
+    const passwordlessOptions = async (client: TestClient) => {
+      const res = await client.post('/api/authenticate/passwordless/options');
+      expect(res.status).toBe(200);
+      return res.json<PublicKeyCredentialRequestOptionsJSON>();
+    };
+    const passwordless = (client: TestClient, credential: unknown, returnurl?: string) =>
+      client.post('/api/authenticate/passwordless', { json: { credential, ...(returnurl ? { returnurl } : {}) } });
+
+    /** A passkey user of an organisation that allows passwordless sign-in. */
+    async function passwordlessUser() {
+      const setUp = await passkeyUser();
+      await setPolicy(server, setUp.org, { allow_passwordless: true });
+      return setUp;
+    }
+
+    it('is refused unless the organisation allows it', async () => {
+      const { org, device } = await passkeyUser();
+      const browser = server.client(org);
+      const res = await browser.post('/api/authenticate/passwordless/options');
+      expect(res.status).toBe(403);
+      expect(errorCode(res)).toBe('PASSWORDLESS_DISABLED');
+      await setPolicy(server, org, { allow_passwordless: true });
+      const options = await passwordlessOptions(browser);
+      await setPolicy(server, org, { allow_passwordless: false });
+      const late = await passwordless(browser, device.get(options, browser.origin));
+      expect(late.status).toBe(403);
+      expect(errorCode(late)).toBe('PASSWORDLESS_DISABLED');
+    });
+
+    it('signs in with a passkey alone: no credentials listed, amr hwk user mfa, the challenge bound to the browser and used once', async () => {
+      const { org, user, device } = await passwordlessUser();
+      const browser = server.client(org);
+      const options = await passwordlessOptions(browser);
+      expect(options).toMatchObject({ rpId: `${org}.localhost`, userVerification: 'required' });
+      expect(options.allowCredentials ?? []).toEqual([]);
+      // Another browser cannot answer this browser's challenge.
+      const stranger = server.client(org);
+      await passwordlessOptions(stranger);
+      const stolen = await passwordless(stranger, device.get(options, browser.origin));
+      expect(stolen.status).toBe(400);
+      expect(errorCode(stolen)).toBe('PASSKEY_INVALID');
+
+      const fresh = await passwordlessOptions(browser);
+      const assertion = device.get(fresh, browser.origin);
+      const res = await passwordless(browser, assertion, '/oidc/interaction/abcdefghijkl/finish?client_id=abc');
+      expect(res.status).toBe(200);
+      expect(res.json<SignInResult>()).toMatchObject({
+        user: { email: user.email },
+        redirectURL: '/oidc/interaction/abcdefghijkl/finish?client_id=abc',
+      });
+      expect(await sessionAmr(user.id)).toEqual([['hwk', 'user', 'mfa']]);
+      expect((await browser.get('/api/account')).status).toBe(200);
+      const [used] = (await browser.get('/api/passkeys')).json<Passkey[]>();
+      expect(used!.lastUsedAt).toBe(clock.now());
+      // The same answer again is refused: the challenge was taken.
+      const replay = await passwordless(server.client(org), assertion);
+      expect(replay.status).toBe(400);
+      const again = await passwordless(browser, assertion);
+      expect(errorCode(again)).toBe('PASSKEY_INVALID');
+      const audited = await server.ctx.db.kysely
+        .selectFrom('audit_events')
+        .select(['type', 'details'])
+        .where('subject_id', '=', user.id)
+        .where('type', 'in', ['user.signed_in', 'user.sign_in_failed'])
+        .orderBy('id')
+        .execute();
+      expect(audited.map((e) => [e.type, JSON.parse(e.details)])).toEqual([
+        ['user.signed_in', { method: 'passkey' }],
+        ['user.sign_in_failed', { reason: 'passkey_invalid' }],
+      ]);
+    });
+
+    it("refuses another origin, another RP id, another account's handle and a passkey of another organisation", async () => {
+      const { org, device } = await passwordlessUser();
+      const other = await passwordlessUser();
+      const browser = server.client(org);
+      for (const overrides of [
+        { origin: `http://${other.org}.localhost` },
+        { rpId: `${other.org}.localhost` },
+        { userHandle: other.device.userHandle! },
+        { noUserVerification: true },
+      ]) {
+        const res = await passwordless(browser, device.get(await passwordlessOptions(browser), browser.origin, overrides));
+        expect(res.status, JSON.stringify(overrides)).toBe(400);
+        expect(errorCode(res)).toBe('PASSKEY_INVALID');
+      }
+      // This organisation's passkey answering the other organisation's challenge, on its host.
+      const elsewhere = server.client(other.org);
+      const res = await passwordless(elsewhere, device.get(await passwordlessOptions(elsewhere), elsewhere.origin));
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('PASSKEY_INVALID');
+      expect(await sessionAmr(other.user.id)).toEqual([]);
+    });
+
+    it('refuses a locked or disabled account, and an expired password must still be changed', async () => {
+      const { org, user, device } = await passwordlessUser();
+      const browser = server.client(org);
+      const db = server.ctx.db.kysely;
+      for (const [status, code] of [
+        ['LockedOut', 'ACCOUNT_LOCKED'],
+        ['Disabled', 'ACCOUNT_UNAVAILABLE'],
+      ] as const) {
+        await db.updateTable('users').set({ status }).where('id', '=', user.id).execute();
+        const res = await passwordless(browser, device.get(await passwordlessOptions(browser), browser.origin));
+        expect(res.status).toBe(403);
+        expect(errorCode(res)).toBe(code);
+      }
+      expect(await sessionAmr(user.id)).toEqual([]);
+      await db
+        .updateTable('users')
+        .set({ status: 'SignedUp', password_set_date: clock.now() - 100 * DAY })
+        .where('id', '=', user.id)
+        .execute();
+      await setPolicy(server, org, { password_expiry_days: 90 });
+      const res = await passwordless(browser, device.get(await passwordlessOptions(browser), browser.origin));
+      expect(res.status).toBe(200);
+      expect(res.json<SignInResult>().user).toMatchObject({ requiresNewPassword: true });
+    });
+
+    it('removes a passkey confirmed with another passkey, never with itself', async () => {
+      const { org, user, registered, device } = await passwordlessUser();
+      const client = server.client(org);
+      expect((await passwordless(client, device.get(await passwordlessOptions(client), client.origin))).status).toBe(200);
+      const second = new SoftwareAuthenticator();
+      expect((await register(client, second, 'Phone')).status).toBe(200);
+      const first = registered.passkeys[0]!.id;
+      const optionsRes = await client.post(`/api/passkeys/${first}/confirm/options`);
+      expect(optionsRes.status).toBe(200);
+      const options = optionsRes.json<PublicKeyCredentialRequestOptionsJSON>();
+      expect(options.allowCredentials).toEqual([expect.objectContaining({ id: second.id })]);
+      // The passkey being removed cannot confirm its own removal.
+      const itself = await client.post(`/api/passkeys/${first}/remove/passkey`, {
+        json: { credential: device.get(options, client.origin) },
+      });
+      expect(itself.status).toBe(400);
+      expect(errorCode(itself)).toBe('PASSKEY_INVALID');
+      const confirmed = await client.post(`/api/passkeys/${first}/remove/passkey`, {
+        json: { credential: second.get((await client.post(`/api/passkeys/${first}/confirm/options`)).json(), client.origin) },
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.json<Passkey[]>()).toMatchObject([{ name: 'Phone' }]);
+      // The last one has no other passkey to confirm it: the password does.
+      const last = confirmed.json<Passkey[]>()[0]!.id;
+      const none = await client.post(`/api/passkeys/${last}/confirm/options`);
+      expect(none.status).toBe(404);
+      expect(errorCode(none)).toBe('PASSKEY_NOT_FOUND');
+      expect((await client.get('/api/account')).json()).toMatchObject({ twoStep: { kind: 3 } });
+      expect(user.id).toBeTruthy();
+    });
   });
 });

@@ -8,7 +8,16 @@ import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { completePasskeyStep, passkeyStepOptions } from '../mfa/challenge.ts';
-import { listPasskeys, registerPasskey, registrationOptions, removePasskey, renamePasskey } from './service.ts';
+import {
+  listPasskeys,
+  passwordlessOptions,
+  registerPasskey,
+  registrationOptions,
+  removalOptions,
+  removePasskey,
+  renamePasskey,
+  signInWithPasskey,
+} from './service.ts';
 
 const loose = <T extends object>(options: T) => options as T & Record<string, unknown>;
 
@@ -18,11 +27,25 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.registrationOptions, async (_, { org, user, session }) => loose(await registrationOptions(ctx, org, user, session)));
   serve(app, ctx, api.register, async ({ body }, { org, user, session }) => registerPasskey(ctx, org, user, session, body));
   serve(app, ctx, api.rename, async ({ params, body }, { org, user }) => renamePasskey(ctx, org, user, params.id, body.name));
-  serve(app, ctx, api.remove, async ({ params, body }, { org, user }) => removePasskey(ctx, org, user, params.id, body.password));
+  serve(app, ctx, api.remove, async ({ params, body }, { org, user, session }) =>
+    removePasskey(ctx, org, user, session, params.id, { password: body.password }),
+  );
+  serve(app, ctx, api.removalOptions, async ({ params }, { org, user, session }) =>
+    loose(await removalOptions(ctx, org, user, session, params.id)),
+  );
+  serve(app, ctx, api.removeWithPasskey, async ({ params, body }, { org, user, session }) =>
+    removePasskey(ctx, org, user, session, params.id, { credential: body.credential }),
+  );
   serve(app, ctx, api.signInOptions, async ({ body }, { org }, request) =>
     loose(await passkeyStepOptions(ctx, request, org, body.signInStateID)),
   );
   serve(app, ctx, api.signIn, async ({ body }, { org }, request, reply) =>
     countingFailedSignIns(ctx, org.id, null, () => completePasskeyStep(ctx, request, reply, org, body)),
+  );
+  serve(app, ctx, api.passwordlessOptions, async (_, { org }, request, reply) =>
+    loose(await passwordlessOptions(ctx, request, reply, org)),
+  );
+  serve(app, ctx, api.passwordlessSignIn, async ({ body }, { org }, request, reply) =>
+    countingFailedSignIns(ctx, org.id, null, () => signInWithPasskey(ctx, request, reply, org, body)),
   );
 }

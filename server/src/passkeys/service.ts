@@ -8,6 +8,7 @@
  * codes); a user with an app, email or SMS method may add passkeys as an alternative at the code step.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -21,17 +22,21 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
 import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { SessionRow, UserRow, WebauthnCredentialRow } from '../db/schema.ts';
+import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, concerning } from '../http/errors.ts';
+import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
-import { findUserById } from '../accounts/store.ts';
+import { startSession } from '../accounts/session.ts';
+import { findUserById, recordSignIn } from '../accounts/store.ts';
+import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { hashToken } from '../security/tokens.ts';
+import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { revokeUserGrants } from '../oidc/grants.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
 import { turnOffTwoStep } from '../mfa/enrolment.ts';
@@ -43,10 +48,12 @@ import {
   findCredential,
   insertChallenge,
   insertCredential,
+  insertPasswordlessChallenge,
   listCredentials,
   markCredentialUsed,
   renameCredential,
   takeChallenge,
+  takePasswordlessChallenge,
 } from './store.ts';
 
 /** How long a browser has to answer a challenge. */
@@ -81,7 +88,7 @@ async function issueChallenge(
   ctx: AppContext,
   org: Organisation,
   userId: string,
-  purpose: 'register' | 'sign-in',
+  purpose: WebauthnChallengeRow['purpose'],
   binding: string,
   challenge: string,
 ) {
@@ -100,7 +107,7 @@ async function takeSignedChallenge(
   ctx: AppContext,
   org: Organisation,
   userId: string,
-  purpose: 'register' | 'sign-in',
+  purpose: WebauthnChallengeRow['purpose'],
   binding: string,
   credential: { response: { clientDataJSON: string } },
 ): Promise<string> {
@@ -223,12 +230,33 @@ export async function renamePasskey(ctx: AppContext, org: Organisation, user: Us
   return listPasskeys(ctx, org, user);
 }
 
-/** Removal, confirmed with the password; the last passkey of a passkey-only user turns their second step off. */
-export async function removePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, password: string): Promise<Passkey[]> {
+/** POST /api/passkeys/{id}/confirm/options: a challenge, bound to this session, for another of the user's passkeys. */
+export async function removalOptions(ctx: AppContext, org: Organisation, user: UserRow, session: SessionRow, id: string) {
+  if (!(await listCredentials(ctx.db.kysely, org.id, user.id)).some((c) => c.id === id)) throw new AppError('PASSKEY_NOT_FOUND');
+  return assertionOptions(ctx, org, user, 'confirm', session.id, id);
+}
+
+/**
+ * Removal, confirmed with the password or with another of the user's passkeys (an assertion of this
+ * session's 'confirm' challenge); the last passkey of a passkey-only user turns their second step off.
+ */
+export async function removePasskey(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  session: SessionRow,
+  id: string,
+  confirmation: { password: string } | { credential: unknown },
+): Promise<Passkey[]> {
   const db = ctx.db.kysely;
   const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
   if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
+  else {
+    const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
+    if (!other || !(await verifyUserAssertion(ctx, org, user, 'confirm', session.id, confirmation.credential)))
+      throw new AppError('PASSKEY_INVALID');
+  }
   await db.transaction().execute(async (trx) => {
     if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
     await recordAuditEvent(ctx, trx, org.id, {
@@ -244,36 +272,37 @@ export async function removePasskey(ctx: AppContext, org: Organisation, user: Us
   return listPasskeys(ctx, org, user);
 }
 
-/** Request options for the code step of a sign-in (`binding` is the sign-in state's id): the user's passkeys only. */
-export async function signInOptions(
+/**
+ * Request options for one of the user's passkeys: the code step of a sign-in (`binding` is the sign-in
+ * state's id), or confirming a removal (`binding` is the session's id; the passkey removed cannot confirm it).
+ */
+export async function assertionOptions(
   ctx: AppContext,
   org: Organisation,
   user: UserRow,
+  purpose: 'sign-in' | 'confirm',
   binding: string,
+  except?: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const credentials = await listCredentials(ctx.db.kysely, org.id, user.id);
+  const credentials = (await listCredentials(ctx.db.kysely, org.id, user.id)).filter((c) => c.id !== except);
   if (credentials.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
   const options = await generateAuthenticationOptions({
     rpID: rpOf(ctx, org).rpID,
     allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: transportsOf(c) })),
     userVerification: 'required',
   });
-  await issueChallenge(ctx, org, user.id, 'sign-in', binding, options.challenge);
+  await issueChallenge(ctx, org, user.id, purpose, binding, options.challenge);
   return options;
 }
 
-/** Checks an assertion of one of the user's passkeys against the sign-in's challenge; true when it proves them. */
-export async function verifySignInAssertion(
+/** Checks an assertion of the stored passkey `row` against `challenge`; on success keeps its new counter and when it was used. */
+async function verifyAssertion(
   ctx: AppContext,
   org: Organisation,
-  user: UserRow,
-  binding: string,
-  credential: unknown,
+  row: WebauthnCredentialRow,
+  challenge: string,
+  response: AuthenticationResponseJSON,
 ): Promise<boolean> {
-  const response = credential as AuthenticationResponseJSON;
-  const challenge = await takeSignedChallenge(ctx, org, user.id, 'sign-in', binding, response);
-  const row = await findCredential(ctx.db.kysely, org.id, response.id);
-  if (!row || row.user_id !== user.id) return false;
   const { rpID, origin } = rpOf(ctx, org);
   const verification = await verifyAuthenticationResponse({
     response,
@@ -292,4 +321,88 @@ export async function verifySignInAssertion(
   const info = verification.authenticationInfo;
   await markCredentialUsed(ctx.db.kysely, org.id, row.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
   return true;
+}
+
+/** Checks an assertion of one of the user's passkeys against a challenge of `purpose` bound to `binding`; true when it proves them. */
+export async function verifyUserAssertion(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  purpose: 'sign-in' | 'confirm',
+  binding: string,
+  credential: unknown,
+): Promise<boolean> {
+  const response = credential as AuthenticationResponseJSON;
+  const challenge = await takeSignedChallenge(ctx, org, user.id, purpose, binding, response);
+  const row = await findCredential(ctx.db.kysely, org.id, response.id);
+  return row !== undefined && row.user_id === user.id && verifyAssertion(ctx, org, row, challenge, response);
+}
+
+/** What a passkey sign-in without a password proves: the device (hwk) and its user verification (user), two factors. */
+export const PASSWORDLESS_AMR = ['hwk', 'user', 'mfa'];
+
+/** Passwordless sign-in is the organisation's choice (and the base organisation signs no one in). */
+function assertPasswordless(org: Organisation): void {
+  if (org.isBase) throw new AppError('BASE_ORGANISATION');
+  if (!org.row.allow_passwordless) throw new AppError('PASSWORDLESS_DISABLED');
+}
+
+/**
+ * POST /api/authenticate/passwordless/options: options for a discoverable passkey (the browser offers
+ * the organisation's passkeys, from a button or as autofill in the email field). The challenge is bound
+ * to this browser by a random cookie, kept as SHA-256, lives PASSKEY_CHALLENGE_MINUTES and is taken once.
+ */
+export async function passwordlessOptions(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  assertPasswordless(org);
+  const token = readFlowCookie(ctx, request, 'gatehouse_passkey') ?? newToken();
+  setFlowCookie(ctx, reply, 'gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE);
+  const options = await generateAuthenticationOptions({ rpID: rpOf(ctx, org).rpID, userVerification: 'required' });
+  await insertPasswordlessChallenge(ctx.db.kysely, {
+    id: hashToken(options.challenge),
+    organisation_id: org.id,
+    binding: hashToken(token),
+    expires_at: ctx.clock.now() + PASSKEY_CHALLENGE_MINUTES * MINUTE,
+  });
+  return options;
+}
+
+/**
+ * POST /api/authenticate/passwordless: a passkey assertion in place of email and password. The challenge
+ * must be this browser's; the passkey one of this organisation's (its RP id is the organisation's host);
+ * its owner must be allowed to sign in (a locked or disabled account is refused as with a password).
+ * A forged assertion cannot be guessed into a right one, so it is refused and audited but does not count
+ * towards the lockout: that would let anyone who learnt a credential id lock its owner out.
+ */
+export async function signInWithPasskey(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  input: { credential: unknown; returnurl?: string | undefined },
+): Promise<SignInResult> {
+  assertPasswordless(org);
+  const db = ctx.db.kysely;
+  const response = input.credential as AuthenticationResponseJSON;
+  const token = readFlowCookie(ctx, request, 'gatehouse_passkey');
+  const challenge = signedChallenge(response);
+  if (!token || !(await takePasswordlessChallenge(db, org.id, hashToken(challenge), hashToken(token), ctx.clock.now())))
+    throw new AppError('PASSKEY_INVALID');
+  const row = await findCredential(db, org.id, response.id);
+  const user = row && (await findUserById(db, org.id, row.user_id));
+  if (!row || !user) throw new AppError('PASSKEY_INVALID');
+  // The authenticator names the account it holds the passkey for: it must be the passkey's owner.
+  const handle = response.response.userHandle;
+  if (handle !== undefined && !safeEqual(handle, isoBase64URL.fromUTF8String(user.id)))
+    throw concerning(new AppError('PASSKEY_INVALID'), user.id);
+  if (!(await verifyAssertion(ctx, org, row, challenge, response))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
+  if (user.status === 'LockedOut') throw concerning(new AppError('ACCOUNT_LOCKED'), user.id);
+  if (user.status !== 'SignedUp') throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);
+  await recordSignIn(db, org.id, user.id, ctx.clock.now());
+  await countSignIn(ctx, org.id, user.id, 'passkey');
+  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSWORDLESS_AMR, input.returnurl);
 }

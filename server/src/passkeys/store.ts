@@ -1,5 +1,5 @@
 /** Queries of passkeys; every one is scoped by organisation id. */
-import type { Database, Executor, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
+import type { Database, Executor, WebauthnChallengeRow, WebauthnCredentialRow, WebauthnPasswordlessChallengeRow } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
 
 export function listCredentials(db: Executor, organisationId: string, userId: string): Promise<WebauthnCredentialRow[]> {
@@ -106,6 +106,33 @@ export async function takeChallenge(
 }
 
 export async function deleteExpiredChallenges(db: Executor, now: number): Promise<number> {
-  const result = await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  let deleted = 0;
+  for (const table of ['webauthn_challenges', 'webauthn_passwordless_challenges'] as const) {
+    const result = await db.deleteFrom(table).where('expires_at', '<=', now).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
+export async function insertPasswordlessChallenge(db: Executor, row: WebauthnPasswordlessChallengeRow): Promise<void> {
+  await db.insertInto('webauthn_passwordless_challenges').values(row).execute();
+}
+
+/** Takes a passwordless sign-in's challenge once, if it is live and was handed to this browser (`binding`). */
+export async function takePasswordlessChallenge(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  binding: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('webauthn_passwordless_challenges')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('binding', '=', binding)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

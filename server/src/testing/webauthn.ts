@@ -31,6 +31,8 @@ export interface Overrides {
   rpId?: string;
   /** Leave user verification out of the flags. */
   noUserVerification?: boolean;
+  /** The account the authenticator names in an assertion (default: the one it was registered for). */
+  userHandle?: string;
 }
 
 export class SoftwareAuthenticator {
@@ -39,6 +41,8 @@ export class SoftwareAuthenticator {
   private readonly publicKey: KeyObject;
   private counter = 0;
   rpId: string | null = null;
+  /** The user id of the account it was registered for (base64url), returned with each assertion as a discoverable passkey does. */
+  userHandle: string | null = null;
 
   constructor() {
     const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -71,6 +75,7 @@ export class SoftwareAuthenticator {
   create(options: PublicKeyCredentialCreationOptionsJSON, origin: string, overrides: Overrides = {}): RegistrationResponseJSON {
     const rpId = overrides.rpId ?? options.rp.id ?? new URL(origin).hostname;
     this.rpId = rpId;
+    this.userHandle = options.user.id;
     const clientDataJSON = JSON.stringify({
       type: 'webauthn.create',
       challenge: options.challenge,
@@ -122,7 +127,12 @@ export class SoftwareAuthenticator {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        ...((overrides.userHandle ?? this.userHandle) ? { userHandle: overrides.userHandle ?? this.userHandle! } : {}),
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

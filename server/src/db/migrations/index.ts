@@ -16,6 +16,7 @@ import { audit } from './0071-audit.ts';
 import { scim } from './0080-scim.ts';
 import { nextSigningKeys } from './0090-next-signing-keys.ts';
 import { passkeys } from './0115-passkeys.ts';
+import { passwordless } from './0116-passwordless.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0080-scim': scim,
   '0090-next-signing-keys': nextSigningKeys,
   '0115-passkeys': passkeys,
+  '0116-passwordless': passwordless,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

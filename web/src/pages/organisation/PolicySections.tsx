@@ -165,6 +165,7 @@ export function SignInPolicySection({ saved }: { saved: Pick<OrganisationSetting
       )}
       <CheckboxSetting name="allowEmailTwoStep" />
       {saved.allowEmailTwoStep && !emailOn && <MfaWarning>{MESSAGES.disableEmailMfaWarning}</MfaWarning>}
+      <CheckboxSetting name="allowPasswordless" />
     </Card>
   );
 }
