@@ -1,10 +1,13 @@
 /**
  * Journey of issue 15: a user adds a passkey on /twostep (Chromium's virtual authenticator, through the
  * DevTools protocol, plays the device), signs out, and signs in to an application with the password and
- * the passkey; the ID token's amr says hwk and user.
+ * the passkey; the ID token's amr says hwk and user. Where the organisation allows it, a passkey alone
+ * signs in (from the sign-in page's button; the email field offers passkey autofill), and the same
+ * credential presented on another organisation's host is refused.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { Protocol } from 'playwright-core/types/protocol';
 import type { Dialect } from '../server/src/db/database.ts';
 import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
@@ -43,7 +46,18 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
         automaticPresenceSimulation: true,
       },
     });
-    return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+    return {
+      credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+      /** Puts a credential into the device as if it had been made for `rpId` (what a phishing site would try with a stolen one). */
+      copyTo: async (credential: Protocol.WebAuthn.Credential, rpId: string) => {
+        const { credentialId, isResidentCredential, privateKey, userHandle, signCount } = credential;
+        await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+        await cdp.send('WebAuthn.addCredential', {
+          authenticatorId,
+          credential: { credentialId, isResidentCredential, privateKey, signCount, rpId, ...(userHandle ? { userHandle } : {}) },
+        });
+      },
+    };
   }
 
   async function passwordStep(page: Page) {
@@ -118,5 +132,86 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     const methods = await page.getByText(/^Methods:/).innerText();
     expect(methods.split(' ')).toEqual(expect.arrayContaining(['hwk', 'user', 'mfa']));
     expect((await device.credentials())[0]!.signCount).toBeGreaterThan(0);
+  });
+
+  it('signs in with a passkey alone where the organisation allows it, and the credential is refused on another organisation', async () => {
+    await gatehouse.createOrganisation('nopass', 'admin@nopass.test');
+    await gatehouse.saveSettings('nopass', { allowPasswordless: true });
+    await gatehouse.createOrganisation('elsewhere', 'admin@elsewhere.test');
+    await gatehouse.saveSettings('elsewhere', { allowPasswordless: true });
+    const page = await (await browser.newContext()).newPage();
+    const device = await withAuthenticator(page);
+    const origin = gatehouse.url('nopass');
+    await page.goto(origin + '/');
+    await page.getByLabel('Email').fill('admin@nopass.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(origin + '/twostep');
+    await page.getByLabel('Name').fill('Phone');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/dashboard');
+    // The dashboard's profile card counts the passkeys and leads to them.
+    await page.getByText('1 passkey').waitFor();
+    await page.getByRole('link', { name: 'Manage passkeys' }).click();
+    await page.waitForURL('**/twostep');
+    await page.getByText('Phone').waitFor();
+
+    const created = await callApi(page, 'POST', '/api/clients', [['name', 'Notes']]);
+    expect(created.status).toBe(201);
+    const { id, secret } = created.body as { id: string; secret: string };
+    const notes = await startRelyingParty(origin, id, secret);
+    try {
+      const saved = await callApi(page, 'PUT', `/api/clients/${id}`, [
+        ['name', 'Notes'],
+        ['clientType', 'confidential'],
+        ['idTokenSignedResponseAlg', 'RS256'],
+        ['redirectURIs', `http://localhost:${notes.port}/callback`],
+      ]);
+      expect(saved.status).toBe(200);
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+
+      // The application's sign-in: the email field offers the passkey as autofill (conditional mediation),
+      // which the virtual device, always present, answers at once: signed in without typing anything.
+      const signedInToApplication = async () => {
+        await page.getByRole('heading', { name: 'Signed in to Wiki as admin@nopass.test' }).waitFor();
+        const methods = (await page.getByText(/^Methods:/).innerText()).split(' ');
+        expect(methods).toEqual(expect.arrayContaining(['hwk', 'user', 'mfa']));
+        expect(methods).not.toContain('pwd');
+      };
+      await page.goto(`http://localhost:${notes.port}/login`);
+      await signedInToApplication();
+
+      // A browser without passkey autofill: the sign-in page's button does it.
+      await page.addInitScript(() => {
+        const pkc = (globalThis as unknown as { PublicKeyCredential: { isConditionalMediationAvailable: () => Promise<boolean> } })
+          .PublicKeyCredential;
+        pkc.isConditionalMediationAvailable = () => Promise.resolve(false);
+      });
+      await page.goto(origin + '/dashboard');
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.goto(`http://localhost:${notes.port}/login`);
+      await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+      expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
+      await expectAccessible(page);
+      await screenshot(page, `${dialect}-sign-in-passwordless`);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await signedInToApplication();
+    } finally {
+      await notes.close();
+    }
+
+    // The same key, offered by the device for another organisation's host, is not a passkey there.
+    const [credential] = await device.credentials();
+    await device.copyTo(credential!, 'elsewhere.localhost');
+    await page.goto(gatehouse.url('elsewhere') + '/');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByText('That passkey could not be checked, please try again').waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
   });
 });

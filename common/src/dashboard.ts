@@ -46,6 +46,9 @@ export const DASHBOARD_MESSAGES = {
   taskVerifyEmailAction: 'Send the confirmation email again',
   taskFirstName: 'Add your first name',
   taskMfa: 'Turn on multi-factor authentication',
+  passkeyCount: (n: number) => (n === 0 ? 'No passkeys yet' : n === 1 ? '1 passkey' : `${n} passkeys`),
+  addPasskey: 'Add a passkey',
+  managePasskeys: 'Manage passkeys',
   taskDone: 'Done',
 } as const;
 

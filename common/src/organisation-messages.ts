@@ -117,7 +117,7 @@ export const ORGANISATION_MESSAGES = {
     dashboardRedirect: 'End users with exactly one application that has a landing page go to it instead of the dashboard.',
     requireTwoStep: 'Recommended: on.',
     allowPasswordless:
-      'People who have added a passkey can sign in with it alone, from a button or their browser\'s autofill; it counts as MFA. Recommended: on.',
+      "People who have added a passkey can sign in with it alone, from a button or their browser's autofill; it counts as MFA. Recommended: on.",
     supportMessage: 'Shown on the help page. Write a link as [text](https://example.com) or [text](mailto:help@example.com).',
     customPrivacyPolicyURL: 'When set, the privacy policy page sends visitors here.',
     customTermsConditionsURL: 'When set, the terms and conditions page sends visitors here.',

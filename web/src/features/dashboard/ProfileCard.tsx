@@ -18,7 +18,7 @@ const TASK_LABELS: Record<ProfileTask, string> = {
 /**
  * The profile completion widget ('Complete your profile'): email verified, first name set and MFA
  * enabled, each a third of 100%. An unverified email's task sends the confirmation email again; the
- * others link to /account and /twostep.
+ * others link to /account and /twostep. Below them, the user's passkeys: how many, and a link to add or manage them.
  */
 export function ProfileCard({ user }: { user: Account }) {
   const percent = profileCompletion(user);
@@ -48,6 +48,12 @@ export function ProfileCard({ user }: { user: Account }) {
           </li>
         ))}
       </ul>
+      <p className="profile-passkeys">
+        {DASHBOARD_MESSAGES.passkeyCount(user.twoStep.passkeys)} ·{' '}
+        <Link to={ROUTES.twoStep.path}>
+          {user.twoStep.passkeys === 0 ? DASHBOARD_MESSAGES.addPasskey : DASHBOARD_MESSAGES.managePasskeys}
+        </Link>
+      </p>
     </Card>
   );
 }

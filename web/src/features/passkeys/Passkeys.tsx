@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import { passkeysApi } from '@gatehouse/common/api/passkeys';
-import type { Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
+import type { ConfirmWithPasskeyRequest, Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -21,7 +26,7 @@ function problemOf(error: unknown): string {
 }
 
 /**
- * /twostep's passkeys: add (named), rename and remove (with the password). The first passkey of a user
+ * /twostep's passkeys: add (named), rename and remove (with the password, or another passkey). The first passkey of a user
  * without a second step makes passkeys their method, and the recovery codes are shown once.
  */
 export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
@@ -57,7 +62,7 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[
       {list.data && list.data.length === 0 && <p>{M.noPasskeys}</p>}
       <ul className="passkey-list">
         {list.data?.map((passkey) => (
-          <PasskeyItem key={passkey.id} passkey={passkey} onChanged={refresh} />
+          <PasskeyItem key={passkey.id} passkey={passkey} others={list.data.length - 1} onChanged={refresh} />
         ))}
       </ul>
       <Form
@@ -75,7 +80,7 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[
   );
 }
 
-function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (passkeys: Passkey[]) => void }) {
+function PasskeyItem({ passkey, others, onChanged }: { passkey: Passkey; others: number; onChanged: (passkeys: Passkey[]) => void }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -90,6 +95,24 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (pas
       onChanged(passkeys);
     },
     onError: (error) => setProblem(error.message),
+  });
+  // Removal confirmed by another of the user's passkeys instead of the password.
+  const removeWithPasskey = useMutation({
+    mutationFn: async () => {
+      const params = { id: passkey.id };
+      const optionsJSON = (await call(passkeysApi.removalOptions, { params })) as unknown as PublicKeyCredentialRequestOptionsJSON;
+      const credential = await startAuthentication({ optionsJSON });
+      return call(passkeysApi.removeWithPasskey, {
+        params,
+        body: { credential: credential as unknown as ConfirmWithPasskeyRequest['credential'] },
+      });
+    },
+    onMutate: () => setProblem(null),
+    onSuccess: (passkeys) => {
+      setMode('view');
+      onChanged(passkeys);
+    },
+    onError: (error) => setProblem(problemOf(error) === M.passkeyCancelled ? M.confirmPasskeyCancelled : problemOf(error)),
   });
   return (
     <li className="passkey">
@@ -139,6 +162,11 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (pas
             <Button type="submit" variant="secondary" busy={change.isPending}>
               {mode === 'rename' ? M.save : M.removePasskey}
             </Button>
+            {mode === 'remove' && others > 0 && (
+              <Button variant="secondary" busy={removeWithPasskey.isPending} onClick={() => removeWithPasskey.mutate()}>
+                {M.confirmWithPasskey}
+              </Button>
+            )}
             <Button variant="link" onClick={() => setMode('view')}>
               {M.cancel}
             </Button>

@@ -17,7 +17,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { useCodeSender } from './use-code-sender.ts';
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import './two-step.css';
 import { Form } from '../../components/Form.tsx';
 
@@ -63,6 +63,8 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
       const optionsJSON = (await call(passkeysApi.signInOptions, {
         body: { signInStateID },
       })) as unknown as PublicKeyCredentialRequestOptionsJSON;
+      // Loaded when used: the sign-in page's first load stays light.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
       const credential = await startAuthentication({ optionsJSON });
       return call(passkeysApi.signIn, {
         body: {

@@ -27,6 +27,7 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { OrganisationSignIn } from '../../features/base-signup/OrganisationSignIn.tsx';
 import { SignInCodeStep } from '../../features/two-step/SignInCodeStep.tsx';
+import { PasswordlessSignIn } from '../../features/passkeys/PasswordlessSignIn.tsx';
 import { Form } from '../../components/Form.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
@@ -201,7 +202,8 @@ function SignInForm({
           <TextField
             label="Email"
             type="email"
-            autoComplete="username"
+            // Passkey autofill (conditional mediation) offers the organisation's passkeys here.
+            autoComplete={org.allowPasswordless ? 'username webauthn' : 'username'}
             // Shown again after 'Forget me': the user types their email next.
             autoFocus={!forgetMe.isIdle}
             error={errors.email?.message}
@@ -219,6 +221,14 @@ function SignInForm({
           {MESSAGES.signInButton}
         </Button>
       </Form>
+      {org.allowPasswordless && (
+        <PasswordlessSignIn
+          autofill={!rememberedEmail && !remembered.isPending}
+          returnUrl={returnUrl}
+          onSignedIn={finishSignIn}
+          onProblem={setFormError}
+        />
+      )}
       <p className="auth-links">
         <Link to={ROUTES.recovery.path} state={{ type: 'recovery' } satisfies NavigationState}>
           {MESSAGES.forgotPassword}
