@@ -142,6 +142,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual([
       'Require multi-factor authentication (MFA) for every user: from off to on',
       'Allow SMS codes for MFA: from on to off',
+      'Allow passwordless sign-in with a passkey: from off to on',
     ]);
     await dialog.getByText('Multi-factor authentication will be required for every user, you included').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
