@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Protocol } from 'playwright-core/types/protocol';
 import type { Dialect } from '../server/src/db/database.ts';
 import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
@@ -15,6 +14,15 @@ import { startRelyingParty, type RelyingParty } from './support/relying-party.ts
 
 const chromiumPath = inject('chromiumPath');
 const dialects: Dialect[] = ['sqlite'];
+
+/** What the virtual device tells of a passkey it holds (the DevTools protocol's WebAuthn.Credential). */
+interface DeviceCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  privateKey: string;
+  userHandle?: string;
+  signCount: number;
+}
 
 describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (dialect) => {
   let gatehouse: RunningGatehouse;
@@ -49,7 +57,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     return {
       credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
       /** Puts a credential into the device as if it had been made for `rpId` (what a phishing site would try with a stolen one). */
-      copyTo: async (credential: Protocol.WebAuthn.Credential, rpId: string) => {
+      copyTo: async (credential: DeviceCredential, rpId: string) => {
         const { credentialId, isResidentCredential, privateKey, userHandle, signCount } = credential;
         await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
         await cdp.send('WebAuthn.addCredential', {

@@ -279,7 +279,8 @@ export function completePasskeyStep(
   input: PasskeySignInInput,
 ): Promise<SignInResult> {
   return completeSecondStep(ctx, request, reply, org, input, {
-    check: async (user, counted) => ((await verifyUserAssertion(ctx, org, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null),
+    check: async (user, counted) =>
+      (await verifyUserAssertion(ctx, org, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null,
     wrong: () => new AppError('PASSKEY_INVALID'),
     method: 'password and passkey',
   });

@@ -13,7 +13,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** What a sign-in attempt ended in: success, or the class of its refusal (never the password). */
-export type SignInResult = 'success' | 'invalid_credentials' | 'account_unavailable' | 'account_locked' | 'cooldown' | 'code_invalid' | 'passkey_invalid';
+export type SignInResult =
+  'success' | 'invalid_credentials' | 'account_unavailable' | 'account_locked' | 'cooldown' | 'code_invalid' | 'passkey_invalid';
 
 /** A figure read when Prometheus scrapes, such as the outbox depth from the database. */
 export type ScrapeReader = (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void;
