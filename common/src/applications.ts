@@ -22,7 +22,64 @@ export const APPLICATION_LIMITS = {
   nameMax: 100,
   urlMax: 2000,
   redirectUrisMax: 20,
+  jwksMax: 20_000,
 } as const;
+
+/**
+ * How a confidential or machine application authenticates at the token endpoint (public ones use
+ * none): its registered method is the only one accepted. The JWT methods are RFC 7523 client
+ * assertions: client_secret_jwt signs with the secret (HMAC), private_key_jwt with the application's
+ * own key, published as a JWKS or at a JWKS URI.
+ */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+export const TOKEN_ENDPOINT_AUTH_METHOD_LABELS: Record<TokenEndpointAuthMethod, string> = {
+  client_secret_basic: 'Client secret, HTTP Basic (client_secret_basic)',
+  client_secret_post: 'Client secret in the request body (client_secret_post)',
+  client_secret_jwt: 'JWT signed with the client secret (client_secret_jwt)',
+  private_key_jwt: 'JWT signed with your private key (private_key_jwt)',
+};
+/** The algorithms a client assertion may be signed with (discovery's token_endpoint_auth_signing_alg_values_supported). */
+export const CLIENT_ASSERTION_ALGS = ['RS256', 'PS256', 'ES256', 'EdDSA', 'HS256'] as const;
+
+/** Token lifetimes an application may choose, in seconds: the default, and the bounds. */
+export const TOKEN_LIFETIMES = {
+  accessToken: { default: 15 * 60, min: 60, max: 24 * 60 * 60 },
+  idToken: { default: 60 * 60, min: 60, max: 24 * 60 * 60 },
+  refreshToken: { default: 14 * 24 * 60 * 60, min: 60 * 60, max: 90 * 24 * 60 * 60 },
+} as const;
+export type TokenLifetime = keyof typeof TOKEN_LIFETIMES;
+
+export const JWKS_REQUIRED = 'private_key_jwt needs your public keys: paste a JWKS or give its URI';
+export const JWKS_ONE_OF = 'Give either a JWKS or a JWKS URI, not both';
+
+/** Why a JWKS (JSON text) is not one of public keys for signing client assertions, or null. */
+export function jwksProblem(value: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return 'Please paste a JWKS: a JSON object with a "keys" list';
+  }
+  const keys = (parsed as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) return 'Please paste a JWKS: a JSON object with a "keys" list';
+  for (const key of keys as Record<string, unknown>[]) {
+    if (typeof key !== 'object' || key === null || !['RSA', 'EC', 'OKP'].includes(String(key.kty)))
+      return 'Each key must be an RSA, EC or OKP public key';
+    // Private members (and symmetric keys) must never be registered: they would sit in our database.
+    if (['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].some((member) => member in key)) return 'Paste public keys only: a key has private members';
+  }
+  return null;
+}
+
+/** A JWKS URI: https, or http on this machine's loopback for development. */
+export function jwksUriProblem(value: string): string | null {
+  const problem = webUrlProblem(value);
+  if (problem) return problem;
+  const url = parseUrl(value)!;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'A JWKS URI must use https';
+  return null;
+}
 
 export const APPLICATION_MESSAGES = {
   // /applications

@@ -7,10 +7,17 @@ import {
   isPrivateUseRedirect,
   NATIVE_LOOPBACK_LITERAL,
   PRIVATE_USE_NOT_PUBLIC,
+  JWKS_ONE_OF,
+  JWKS_REQUIRED,
+  jwksProblem,
+  jwksUriProblem,
   redirectUriProblem,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  TOKEN_LIFETIMES,
   webUrlProblem,
+  type TokenLifetime,
 } from '../applications.ts';
-import { consent, formBoolean, formList, optionalString, requiredString } from './fields.ts';
+import { consent, formBoolean, formInt, formList, optionalString, requiredString } from './fields.ts';
 
 const checked = (problem: (value: string) => string | null) =>
   z
@@ -22,6 +29,10 @@ const checked = (problem: (value: string) => string | null) =>
     });
 
 export const redirectUri = checked((value) => redirectUriProblem(value));
+/** A JWKS of public keys, as JSON text. */
+const jwksText = checked(jwksProblem);
+const lifetime = (name: TokenLifetime) =>
+  formInt(TOKEN_LIFETIMES[name].min, TOKEN_LIFETIMES[name].max).default(TOKEN_LIFETIMES[name].default);
 /** A redirect URI in an application's lists: private-use schemes pass here, and are checked against the client type below. */
 const listedRedirectUri = checked((value) => redirectUriProblem(value, true));
 
@@ -53,9 +64,21 @@ export const updateApplicationRequest = z
     redirectURIs: uriList,
     postLogoutRedirectURIs: uriList,
     idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
+    tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).default('client_secret_basic'),
+    jwks: optionalString(APPLICATION_LIMITS.jwksMax).pipe(jwksText.optional()),
+    jwksURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(jwksUriProblem).optional()),
+    accessTokenLifetime: lifetime('accessToken'),
+    idTokenLifetime: lifetime('idToken'),
+    refreshTokenLifetime: lifetime('refreshToken'),
+    refreshWithoutConsent: formBoolean,
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {
+    // private_key_jwt needs the application's public keys: inline or at a URI, not both.
+    if (value.clientType !== 'public' && value.tokenEndpointAuthMethod === 'private_key_jwt') {
+      if (!value.jwks && !value.jwksURI) ctx.addIssue({ code: 'custom', message: JWKS_REQUIRED, path: ['jwks'] });
+      if (value.jwks && value.jwksURI) ctx.addIssue({ code: 'custom', message: JWKS_ONE_OF, path: ['jwksURI'] });
+    }
     // Native applications (public clients) alone may use a private-use scheme (RFC 8252 7.1); next to
     // one, loopback addresses are IP literals, whose port the provider then leaves free (RFC 8252 7.3).
     for (const field of ['redirectURIs', 'postLogoutRedirectURIs'] as const) {
@@ -89,6 +112,17 @@ export const application = z.object({
   scimTokenCreatedAt: z.string().nullable(),
   allowsUnverifiedAccess: z.boolean(),
   idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
+  tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS),
+  /** private_key_jwt: the registered public keys (a JWKS, as JSON) or where they are published. */
+  jwks: z.string().nullable(),
+  jwksURI: z.string().nullable(),
+  /** client_secret_jwt needs a secret Gatehouse can sign with: one regenerated since the method was chosen. */
+  needsNewSecret: z.boolean(),
+  /** Lifetimes in seconds. */
+  accessTokenLifetime: z.number(),
+  idTokenLifetime: z.number(),
+  refreshTokenLifetime: z.number(),
+  refreshWithoutConsent: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -5,7 +5,9 @@
  */
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
+import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 import { isAdminRole } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -39,10 +41,6 @@ import {
 
 export type { AccountUser };
 
-/** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough and nothing reversible is kept. */
-export const hashClientSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
-
-const newSecret = () => randomBytes(32).toString('base64url');
 const unique = (values: readonly string[]) => [...new Set(values)];
 
 async function requireClient(ctx: AppContext, organisationId: string, id: string): Promise<ClientRow> {
@@ -65,7 +63,7 @@ export async function createApplication(
   organisationId: string,
   input: CreateApplication,
 ): Promise<Application & { secret: string }> {
-  const secret = newSecret();
+  const secret = newClientSecret();
   const now = ctx.clock.now();
   const row: ClientRow = {
     id: randomBytes(16).toString('base64url'),
@@ -87,6 +85,14 @@ export async function createApplication(
     last_code_at: null,
     scim_token_hash: null,
     scim_token_created_at: null,
+    token_endpoint_auth_method: 'client_secret_basic',
+    jwks: null,
+    jwks_uri: null,
+    secret_sealed: null,
+    access_token_ttl: TOKEN_LIFETIMES.accessToken.default,
+    id_token_ttl: TOKEN_LIFETIMES.idToken.default,
+    refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
+    refresh_without_consent: false,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertClient(trx, row);
@@ -122,11 +128,21 @@ export async function updateApplication(
     post_logout_redirect_uris: JSON.stringify(unique(input.postLogoutRedirectURIs)),
     id_token_signing_alg: input.idTokenSignedResponseAlg,
     logo_id: logoId,
+    token_endpoint_auth_method: input.tokenEndpointAuthMethod,
+    jwks: input.tokenEndpointAuthMethod === 'private_key_jwt' ? (input.jwks ?? null) : null,
+    jwks_uri: input.tokenEndpointAuthMethod === 'private_key_jwt' ? (input.jwksURI ?? null) : null,
+    access_token_ttl: input.accessTokenLifetime,
+    id_token_ttl: input.idTokenLifetime,
+    refresh_token_ttl: input.refreshTokenLifetime,
+    refresh_without_consent: input.refreshWithoutConsent,
   };
+  // The sealed secret is kept only while the application signs assertions with it: choosing
+  // client_secret_jwt asks for a new secret (needsNewSecret), choosing anything else forgets it.
+  const sealed = input.tokenEndpointAuthMethod === 'client_secret_jwt' ? {} : { secret_sealed: null };
   // Turning SCIM off ends its token: turning it on again needs a new one.
   const scimToken = input.scimEnabled ? {} : { scim_token_hash: null, scim_token_created_at: null };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { ...changes, ...scimToken, updated_at: ctx.clock.now() });
+    await updateClient(trx, organisationId, id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
       await recordAuditEvent(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id }, details });
@@ -154,10 +170,10 @@ export async function deleteApplication(ctx: AppContext, organisationId: string,
 
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
 export async function regenerateSecret(ctx: AppContext, organisationId: string, id: string): Promise<Application & { secret: string }> {
-  await requireClient(ctx, organisationId, id);
-  const secret = newSecret();
+  const client = await requireClient(ctx, organisationId, id);
+  const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { secret_hash: hashClientSecret(secret), updated_at: ctx.clock.now() });
+    await updateClient(trx, organisationId, id, { ...secretColumns(ctx, client, secret), updated_at: ctx.clock.now() });
     await recordAuditEvent(ctx, trx, organisationId, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
   await invalidateOrganisationProvider(ctx, organisationId);

@@ -4,7 +4,7 @@
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, TwoStepKind, UserStatus } from '@gatehouse/common/policy';
-import type { ClientType, IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
+import type { ClientType, IdTokenSigningAlg as SigningAlg, TokenEndpointAuthMethod } from '@gatehouse/common/applications';
 
 export interface OrganisationsTable {
   id: string;
@@ -279,6 +279,19 @@ export interface ClientsTable {
   /** SHA-256 of the application's SCIM bearer token (migration 0080); null until one is generated. */
   scim_token_hash: Generated<string | null>;
   scim_token_created_at: Generated<number | null>;
+  /** The one method the token endpoint accepts from a confidential or machine client (0117). */
+  token_endpoint_auth_method: Generated<TokenEndpointAuthMethod>;
+  /** private_key_jwt: the application's public keys (a JWKS as JSON), or where to fetch them. */
+  jwks: Generated<string | null>;
+  jwks_uri: Generated<string | null>;
+  /** client_secret_jwt only: the secret sealed under KEY_ENCRYPTION_KEY (HMAC needs it); null otherwise. */
+  secret_sealed: Generated<string | null>;
+  /** Lifetimes in seconds. */
+  access_token_ttl: Generated<number>;
+  id_token_ttl: Generated<number>;
+  refresh_token_ttl: Generated<number>;
+  /** A first-party application gets refresh tokens without asking for offline_access with prompt=consent. */
+  refresh_without_consent: Generated<boolean>;
 }
 
 /** Which applications an end user may sign in to (admins may use all). */

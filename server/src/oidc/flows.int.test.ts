@@ -76,7 +76,14 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     expect(metadata.grant_types_supported).toEqual(['authorization_code', 'refresh_token', 'client_credentials']);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'phone', 'offline_access']));
     expect(metadata.id_token_signing_alg_values_supported).toEqual(expect.arrayContaining(['RS256', 'ES256']));
-    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual([
+      'client_secret_basic',
+      'client_secret_post',
+      'client_secret_jwt',
+      'private_key_jwt',
+      'none',
+    ]);
+    expect(metadata.token_endpoint_auth_signing_alg_values_supported).toEqual(['RS256', 'PS256', 'ES256', 'EdDSA', 'HS256']);
     expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
   });
 

@@ -4,10 +4,18 @@
  * clients, S256 only), refresh tokens with rotation and reuse detection, client credentials, revocation,
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { ID_TOKEN_SIGNING_ALGS, isLoopbackIpRedirect, isPrivateUseRedirect } from '@gatehouse/common/applications';
+import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import {
+  CLIENT_ASSERTION_ALGS,
+  ID_TOKEN_SIGNING_ALGS,
+  isLoopbackIpRedirect,
+  isPrivateUseRedirect,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  TOKEN_LIFETIMES,
+} from '@gatehouse/common/applications';
+import { unsealedClientSecret } from '../applications/secrets.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
@@ -83,7 +91,53 @@ export function redirectOrigins(rows: readonly ClientRow[]): Set<string> {
 }
 
 /** The provider's view of an application. Clients that cannot sign anyone in yet get no grant types. */
-export function clientMetadata(row: ClientRow): ClientMetadata {
+/**
+ * How a confidential or machine application authenticates: its registered method only, with the hash
+ * of its secret (compared by compareClientSecret below), its sealed secret for client_secret_jwt (or,
+ * until it has one, a random key nobody holds), or its public keys for private_key_jwt.
+ */
+function clientAuthentication(row: ClientRow, sealedSecret: string | null): Omit<ClientMetadata, 'client_id'> {
+  const method = row.token_endpoint_auth_method;
+  if (method === 'private_key_jwt') {
+    return {
+      token_endpoint_auth_method: method,
+      ...(row.jwks_uri ? { jwks_uri: row.jwks_uri } : { jwks: JSON.parse(row.jwks ?? '{"keys":[]}') as { keys: JWK[] } }),
+    };
+  }
+  if (method === 'client_secret_jwt') {
+    return { token_endpoint_auth_method: method, client_secret: sealedSecret ?? randomBytes(32).toString('base64url') };
+  }
+  return { token_endpoint_auth_method: method, client_secret: row.secret_hash };
+}
+
+/** An application's own token lifetimes and refresh-token choice, read by the ttl and issueRefreshToken settings. */
+const GATEHOUSE_CLIENT_METADATA = [
+  'gatehouse_access_token_ttl',
+  'gatehouse_id_token_ttl',
+  'gatehouse_refresh_token_ttl',
+  'gatehouse_refresh_without_consent',
+] as const;
+/** Extra metadata keeps its registered (snake_case) name on the provider's client objects. */
+interface GatehouseClient {
+  gatehouse_access_token_ttl?: number;
+  gatehouse_id_token_ttl?: number;
+  gatehouse_refresh_token_ttl?: number;
+  gatehouse_refresh_without_consent?: boolean;
+}
+const own = (client: unknown) => (client ?? {}) as GatehouseClient;
+
+/** Per application where it chose, the defaults otherwise (an application's lifetimes are bounded by its settings' schema). */
+const ttl = {
+  ...TTL,
+  AccessToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_access_token_ttl ?? TTL.AccessToken,
+  ClientCredentials: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_access_token_ttl ?? TTL.ClientCredentials,
+  IdToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_id_token_ttl ?? TTL.IdToken,
+  RefreshToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_refresh_token_ttl ?? TTL.RefreshToken,
+  // A grant outlives the longest refresh token an application may choose.
+  Grant: TOKEN_LIFETIMES.refreshToken.max,
+};
+
+export function clientMetadata(row: ClientRow, sealedSecret: string | null = null): ClientMetadata {
   const redirectUris = parseUriList(row.redirect_uris);
   const common = {
     client_id: row.id,
@@ -95,9 +149,19 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
     require_auth_time: true,
     id_token_signed_response_alg: row.id_token_signing_alg,
     post_logout_redirect_uris: parseUriList(row.post_logout_redirect_uris),
+    gatehouse_access_token_ttl: row.access_token_ttl,
+    gatehouse_id_token_ttl: row.id_token_ttl,
+    gatehouse_refresh_token_ttl: row.refresh_token_ttl,
+    gatehouse_refresh_without_consent: row.refresh_without_consent,
   };
   if (row.client_type === 'machine') {
-    return { ...common, client_secret: row.secret_hash, grant_types: ['client_credentials'], response_types: [], redirect_uris: [] };
+    return {
+      ...common,
+      ...clientAuthentication(row, sealedSecret),
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+    };
   }
   const interactive = redirectUris.length > 0;
   // A confidential application with SCIM enabled may also get SCIM access tokens by client credentials.
@@ -108,9 +172,7 @@ export function clientMetadata(row: ClientRow): ClientMetadata {
     redirect_uris: redirectUris,
     response_types: interactive ? ['code'] : [],
     grant_types: [...(interactive ? ['authorization_code', 'refresh_token'] : []), ...scimGrant],
-    ...(row.client_type === 'public'
-      ? { token_endpoint_auth_method: 'none' as const }
-      : { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: row.secret_hash }),
+    ...(row.client_type === 'public' ? { token_endpoint_auth_method: 'none' as const } : clientAuthentication(row, sealedSecret)),
   };
 }
 
@@ -209,20 +271,33 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   const configuration: Configuration = {
     adapter: adapterFactory(ctx, org.id),
-    clients: inputs.clients.map(clientMetadata),
+    clients: inputs.clients.map((row) => clientMetadata(row, unsealedClientSecret(ctx, row))),
+    extraClientMetadata: { properties: [...GATEHOUSE_CLIENT_METADATA] },
+    // The provider fetches applications' JWKS URIs only from public addresses (its own guard against
+    // server-side request forgery); WEBHOOKS_ALLOW_PRIVATE lifts that for development, as for webhooks.
+    ...(ctx.config.webhooksAllowPrivate
+      ? {
+          fetch: (url: string | URL, options: RequestInit & { dispatcher?: unknown }) =>
+            fetch(url, { ...options, dispatcher: undefined } as RequestInit),
+        }
+      : {}),
+    // Refresh tokens for offline_access (asked with prompt=consent), or always for an application that chose so.
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline_access') || own(client).gatehouse_refresh_without_consent === true),
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, org.id),
     claims: CLAIMS,
     scopes: [...SCOPES, SCIM_SCOPE],
     responseTypes: ['code'],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    clientAuthMethods: [...TOKEN_ENDPOINT_AUTH_METHODS, 'none'],
     clientDefaults: {
       grant_types: ['authorization_code'],
       response_types: ['code'],
       id_token_signed_response_alg: 'RS256',
       token_endpoint_auth_method: 'client_secret_basic',
     },
-    enabledJWA: { idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS] },
+    enabledJWA: { idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS], clientAuthSigningAlgValues: [...CLIENT_ASSERTION_ALGS] },
     // ID tokens carry the claims of the granted scopes too: most applications read them from there.
     conformIdTokenClaims: false,
     allowOmittingSingleRegisteredRedirectUri: false,
@@ -262,7 +337,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       userinfo: { enabled: true },
     },
     routes: OIDC_ROUTES,
-    ttl: TTL,
+    ttl,
     cookies: {
       names: { session: 'gh_oidc_session', interaction: 'gh_oidc_interaction', resume: 'gh_oidc_resume' },
       long: cookieOptions,
@@ -285,8 +360,17 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   // Client secrets are stored as SHA-256 hashes: compare the hash of what was presented, in constant time.
   // (Were this override ever lost, the stored hash would be compared with the raw secret and never match.)
-  const clientPrototype = provider.Client.prototype as unknown as { clientSecret?: string; compareClientSecret(actual: string): boolean };
+  // The provider takes a secret in the body and in a Basic header alike; an application is held to the
+  // one it registered (the provider reads the body's client_secret first, and so does this).
+  const clientPrototype = provider.Client.prototype as unknown as {
+    clientSecret?: string;
+    clientAuthMethod?: string;
+    compareClientSecret(actual: string): boolean;
+  };
   clientPrototype.compareClientSecret = function compareClientSecret(actual: string) {
+    const params = (Provider.ctx as KoaContextWithOIDC | undefined)?.oidc?.params as { client_secret?: unknown } | undefined;
+    const used = params?.client_secret ? 'client_secret_post' : 'client_secret_basic';
+    if (used !== this.clientAuthMethod) return false;
     const stored = typeof this.clientSecret === 'string' ? Buffer.from(this.clientSecret, 'base64url') : Buffer.alloc(0);
     const presented = sha256(actual);
     return stored.length === presented.length && timingSafeEqual(stored, presented);

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../db/schema.ts';
 
 export interface SealedColumn {
-  table: 'oidc_keys' | 'user_mfa' | 'mfa_enrolments' | 'webhook_endpoints';
+  table: 'oidc_keys' | 'user_mfa' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients';
   column: string;
   /** The columns that name one row. */
   key: readonly string[];
@@ -40,6 +40,12 @@ export const SEALED_COLUMNS = {
     column: 'secret_encrypted',
     key: ['organisation_id', 'id'],
     associatedData: (row) => `webhook-secret:${String(row.organisation_id)}:${String(row.id)}`,
+  },
+  clientSecrets: {
+    table: 'clients',
+    column: 'secret_sealed',
+    key: ['organisation_id', 'id'],
+    associatedData: (row) => `client-secret:${String(row.organisation_id)}:${String(row.id)}`,
   },
 } as const satisfies Record<string, SealedColumn>;
 

@@ -70,6 +70,13 @@ export interface ApplicationSettings {
   policyURL?: string;
   allowsUnverifiedAccess?: boolean;
   idTokenSignedResponseAlg?: 'RS256' | 'ES256';
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'client_secret_jwt' | 'private_key_jwt';
+  jwks?: string;
+  jwksURI?: string;
+  accessTokenLifetime?: number;
+  idTokenLifetime?: number;
+  refreshTokenLifetime?: number;
+  refreshWithoutConsent?: boolean;
 }
 
 /** Creates an application through the admin API and, when settings are given, saves them. */
@@ -93,6 +100,13 @@ export async function configureApplication(admin: TestClient, id: string, settin
       policyURL: settings.policyURL,
       allowsUnverifiedAccess: settings.allowsUnverifiedAccess ?? false,
       idTokenSignedResponseAlg: settings.idTokenSignedResponseAlg ?? 'RS256',
+      tokenEndpointAuthMethod: settings.tokenEndpointAuthMethod,
+      jwks: settings.jwks,
+      jwksURI: settings.jwksURI,
+      accessTokenLifetime: settings.accessTokenLifetime,
+      idTokenLifetime: settings.idTokenLifetime,
+      refreshTokenLifetime: settings.refreshTokenLifetime,
+      refreshWithoutConsent: settings.refreshWithoutConsent,
     },
   });
   if (res.status !== 200) throw new Error(`configuring application ${id} failed: ${res.status} ${res.text}`);

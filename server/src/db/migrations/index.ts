@@ -17,6 +17,7 @@ import { scim } from './0080-scim.ts';
 import { nextSigningKeys } from './0090-next-signing-keys.ts';
 import { passkeys } from './0115-passkeys.ts';
 import { passwordless } from './0116-passwordless.ts';
+import { clientAuthentication } from './0117-client-authentication.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0090-next-signing-keys': nextSigningKeys,
   '0115-passkeys': passkeys,
   '0116-passwordless': passwordless,
+  '0117-client-authentication': clientAuthentication,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

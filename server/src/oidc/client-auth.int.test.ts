@@ -1,0 +1,236 @@
+/**
+ * Issue 13, client authentication and lifetimes: private_key_jwt (an inline JWKS, or a JWKS URI the
+ * application serves) and client_secret_jwt (RFC 7523), each application's registered method the only
+ * one accepted, and each application's own access, ID and refresh token lifetimes. The relying party is
+ * openid-client; client assertions are signed with jose.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as client from 'openid-client';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import type { Application, ApplicationWithSecret } from '@gatehouse/common/schemas/applications';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import {
+  configureApplication,
+  createApplication,
+  createUser,
+  grantAccess,
+  signedIn,
+  type ApplicationSettings,
+} from '../testing/applications.ts';
+import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import type { TestClient } from '../testing/http-client.ts';
+import { DEFAULT_PASSWORD } from '../testing/harness.ts';
+
+const CALLBACK = 'https://notes.example.com/callback';
+
+describe.each(testDialects())('client authentication and token lifetimes on %s', (dialect) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let orgId: string;
+  let jwksServer: http.Server;
+  let servedJwks: unknown = { keys: [] };
+
+  beforeAll(async () => {
+    // JWKS URIs on loopback are fetched only with private destinations allowed (development).
+    server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
+    orgId = (await server.createOrganisation('acme')).id;
+    admin = await signedIn(server, 'acme', 'admin@acme.test');
+    // An application's own JWKS endpoint, on loopback.
+    jwksServer = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(servedJwks)),
+    );
+    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => jwksServer?.close(resolve));
+    await server?.close();
+  });
+
+  const issuer = () => issuerOf(server, 'acme');
+  const tokenEndpoint = () => `${issuer()}/oidc/token`;
+
+  /** openid-client for the application, authenticating with `auth`. */
+  const rpWith = (clientId: string, auth: client.ClientAuth, secret?: string) =>
+    client.discovery(new URL(issuer()), clientId, secret, auth, {
+      [client.customFetch]: localhostFetch,
+      execute: [client.allowInsecureRequests],
+    });
+
+  async function machine(settings: ApplicationSettings) {
+    const app = await createApplication(admin, { name: 'Robot', clientType: 'machine', ...settings });
+    return app;
+  }
+
+  async function keyPair() {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: crypto.randomUUID(), alg: 'ES256', use: 'sig' };
+    return { privateKey, jwks: { keys: [jwk] } };
+  }
+
+  /** A client assertion posted by hand (to replay it, or to aim it elsewhere). */
+  async function assertion(clientId: string, key: CryptoKey, overrides: { aud?: string; jti?: string } = {}) {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(clientId)
+      .setSubject(clientId)
+      .setAudience(overrides.aud ?? tokenEndpoint())
+      .setJti(overrides.jti ?? crypto.randomUUID())
+      .setIssuedAt()
+      .setExpirationTime('1m')
+      .sign(key);
+  }
+  const grantWith = (clientId: string, clientAssertion: string) =>
+    localhostFetch(tokenEndpoint(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: clientAssertion,
+      }),
+    });
+  /** openid-client's error for a 401 invalid_client (with or without a WWW-Authenticate challenge). */
+  const rejected = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e as { status?: number; cause?: unknown },
+    );
+    expect(error).toMatchObject({ status: 401 });
+    expect(JSON.stringify(error?.cause ?? error)).toContain('invalid_client');
+  };
+
+  it('authenticates private_key_jwt with a registered JWKS, and accepts nothing else from that application', async () => {
+    const { privateKey, jwks } = await keyPair();
+    const app = await machine({ tokenEndpointAuthMethod: 'private_key_jwt', jwks: JSON.stringify(jwks) });
+    const view = (await admin.get(`/api/clients/${app.id}`)).json<Application>();
+    expect(view).toMatchObject({ tokenEndpointAuthMethod: 'private_key_jwt', jwks: JSON.stringify(jwks), jwksURI: null });
+
+    const tokens = await client.clientCredentialsGrant(await rpWith(app.id, client.PrivateKeyJwt(privateKey)));
+    expect(tokens.access_token).toBeTruthy();
+    expect(tokens.expires_in).toBe(900);
+
+    // The secret it was created with, another key, the wrong audience and a replayed assertion are refused.
+    await rejected(client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, app.secret)));
+    const other = await keyPair();
+    await rejected(client.clientCredentialsGrant(await rpWith(app.id, client.PrivateKeyJwt(other.privateKey))));
+    expect((await grantWith(app.id, await assertion(app.id, privateKey, { aud: 'https://elsewhere.example/token' }))).status).toBe(401);
+    const once = await assertion(app.id, privateKey);
+    expect((await grantWith(app.id, once)).status).toBe(200);
+    const replay = await grantWith(app.id, once);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('fetches the keys of private_key_jwt from the JWKS URI the application registered', async () => {
+    const { privateKey, jwks } = await keyPair();
+    servedJwks = jwks;
+    const { port } = jwksServer.address() as AddressInfo;
+    const app = await machine({ tokenEndpointAuthMethod: 'private_key_jwt', jwksURI: `http://127.0.0.1:${port}/jwks` });
+    const tokens = await client.clientCredentialsGrant(await rpWith(app.id, client.PrivateKeyJwt(privateKey)));
+    expect(tokens.access_token).toBeTruthy();
+  });
+
+  it('signs client_secret_jwt with a secret regenerated for it, kept sealed; other methods keep only the hash', async () => {
+    const app = await machine({});
+    // client_secret_basic by default.
+    expect((await client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, app.secret))).access_token).toBeTruthy();
+    await configureApplication(admin, app.id, { name: 'Robot', clientType: 'machine', tokenEndpointAuthMethod: 'client_secret_jwt' });
+    expect((await admin.get(`/api/clients/${app.id}`)).json<Application>().needsNewSecret).toBe(true);
+    // Until a new secret exists, nothing signs for it: not the old secret, and not the stored hash.
+    await rejected(client.clientCredentialsGrant(await rpWith(app.id, client.ClientSecretJwt(app.secret), app.secret)));
+    const stored = await server.ctx.db.kysely
+      .selectFrom('clients')
+      .select(['secret_hash', 'secret_sealed'])
+      .where('id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret_sealed).toBeNull();
+    await rejected(client.clientCredentialsGrant(await rpWith(app.id, client.ClientSecretJwt(stored.secret_hash), stored.secret_hash)));
+
+    const regenerated = (await admin.post(`/api/clients/${app.id}/regeneratesecret`)).json<ApplicationWithSecret>();
+    expect(regenerated.needsNewSecret).toBe(false);
+    const secret = regenerated.secret;
+    const tokens = await client.clientCredentialsGrant(await rpWith(app.id, client.ClientSecretJwt(secret), secret));
+    expect(tokens.access_token).toBeTruthy();
+    await rejected(client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, secret)));
+    const sealed = await server.ctx.db.kysely
+      .selectFrom('clients')
+      .select('secret_sealed')
+      .where('id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    expect(sealed.secret_sealed).toBeTruthy();
+    expect(sealed.secret_sealed).not.toContain(secret);
+
+    // Back to client_secret_post: the sealed copy is forgotten, the same secret works in the body.
+    await configureApplication(admin, app.id, { name: 'Robot', clientType: 'machine', tokenEndpointAuthMethod: 'client_secret_post' });
+    const after = await server.ctx.db.kysely
+      .selectFrom('clients')
+      .select('secret_sealed')
+      .where('id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    expect(after.secret_sealed).toBeNull();
+    expect((await client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, secret, 'post'))).access_token).toBeTruthy();
+    await rejected(client.clientCredentialsGrant(await relyingParty(server, 'acme', app.id, secret, 'basic')));
+  });
+
+  it("issues tokens with the application's own lifetimes, and refresh tokens without prompt=consent when it chose so", async () => {
+    const robot = await machine({ accessTokenLifetime: 120 });
+    expect((await client.clientCredentialsGrant(await relyingParty(server, 'acme', robot.id, robot.secret))).expires_in).toBe(120);
+
+    const notes = await createApplication(admin, {
+      name: 'Notes',
+      redirectURIs: [CALLBACK],
+      accessTokenLifetime: 300,
+      idTokenLifetime: 600,
+      refreshTokenLifetime: 7200,
+      refreshWithoutConsent: true,
+    });
+    const user = await createUser(server, orgId, { email: 'nora@acme.test' });
+    await grantAccess(server, orgId, user.id, [notes.id]);
+    const rp = await relyingParty(server, 'acme', notes.id, notes.secret);
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const callback = await signInThroughSpa(new TestBrowser(server.port), url, { email: user.email, password: DEFAULT_PASSWORD });
+    const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, idTokenExpected: true });
+    expect(tokens.expires_in).toBe(300);
+    const claims = tokens.claims()!;
+    expect(claims.exp - claims.iat).toBe(600);
+    // No offline_access, no prompt=consent: a first-party application that chose so still gets one.
+    expect(tokens.refresh_token).toBeTruthy();
+    const refresh = await client.tokenIntrospection(rp, tokens.refresh_token!);
+    expect(refresh.active).toBe(true);
+    expect(refresh.exp! - refresh.iat!).toBe(7200);
+    const refreshed = await client.refreshTokenGrant(rp, tokens.refresh_token!);
+    expect(refreshed.expires_in).toBe(300);
+  });
+
+  it('refuses settings that cannot work: no keys, private keys, both or an http JWKS URI elsewhere, lifetimes out of bounds', async () => {
+    const app = await machine({});
+    const { jwks } = await keyPair();
+    const save = (form: Record<string, string | number>) =>
+      admin.put(`/api/clients/${app.id}`, { form: { name: 'Robot', clientType: 'machine', idTokenSignedResponseAlg: 'RS256', ...form } });
+    const fieldOf = async (form: Record<string, string | number>) => {
+      const res = await save(form);
+      expect(res.status).toBe(400);
+      return Object.keys(res.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors);
+    };
+    expect(await fieldOf({ tokenEndpointAuthMethod: 'private_key_jwt' })).toEqual(['jwks']);
+    const withPrivate = { keys: [{ ...jwks.keys[0], d: 'secret' }] };
+    expect(await fieldOf({ tokenEndpointAuthMethod: 'private_key_jwt', jwks: JSON.stringify(withPrivate) })).toEqual(['jwks']);
+    expect(await fieldOf({ tokenEndpointAuthMethod: 'private_key_jwt', jwks: 'not json' })).toEqual(['jwks']);
+    expect(
+      await fieldOf({ tokenEndpointAuthMethod: 'private_key_jwt', jwks: JSON.stringify(jwks), jwksURI: 'https://keys.example.com/jwks' }),
+    ).toEqual(['jwksURI']);
+    expect(await fieldOf({ tokenEndpointAuthMethod: 'private_key_jwt', jwksURI: 'http://keys.example.com/jwks' })).toEqual(['jwksURI']);
+    expect(await fieldOf({ accessTokenLifetime: 30 })).toEqual(['accessTokenLifetime']);
+    expect(await fieldOf({ refreshTokenLifetime: 365 * 24 * 3600 })).toEqual(['refreshTokenLifetime']);
+    expect((await save({ tokenEndpointAuthMethod: 'not-a-method' })).status).toBe(400);
+  });
+});
