@@ -84,6 +84,7 @@ describe.each(testDialects())('client authentication and token lifetimes on %s',
   const grantWith = (clientId: string, clientAssertion: string) =>
     localhostFetch(tokenEndpoint(), {
       method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'client_credentials',

@@ -181,10 +181,27 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     });
   });
 
-  it('accepts client_secret_post as well as client_secret_basic', async () => {
-    const postRp = await relyingParty(server, 'acme', wiki.id, wiki.secret, 'post');
+  it('accepts client_secret_post from an application registered for it, and then not client_secret_basic', async () => {
+    const notes = await createApplication(admin, {
+      name: 'Notes',
+      redirectURIs: [CALLBACK],
+      tokenEndpointAuthMethod: 'client_secret_post',
+    });
+    const alicesId = (
+      await server.ctx.db.kysely.selectFrom('users').select('id').where('email', '=', alice.email).executeTakeFirstOrThrow()
+    ).id;
+    await grantAccess(server, acmeId, alicesId, [wiki.id, notes.id]);
+    const postRp = await relyingParty(server, 'acme', notes.id, notes.secret, 'post');
     const { tokens } = await signIn(postRp, new TestBrowser(server.port));
     expect(tokens.access_token).toBeTruthy();
+    const basicRp = await relyingParty(server, 'acme', notes.id, notes.secret, 'basic');
+    await expect(signIn(basicRp, new TestBrowser(server.port))).rejects.toMatchObject({ status: 401 });
+    // And the other way round: wiki is registered for client_secret_basic.
+    await expect(
+      signIn(await relyingParty(server, 'acme', wiki.id, wiki.secret, 'post'), new TestBrowser(server.port)),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('signs a public client (no secret) in with PKCE', async () => {

@@ -133,8 +133,8 @@ const ttl = {
   ClientCredentials: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_access_token_ttl ?? TTL.ClientCredentials,
   IdToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_id_token_ttl ?? TTL.IdToken,
   RefreshToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_refresh_token_ttl ?? TTL.RefreshToken,
-  // A grant outlives the longest refresh token an application may choose.
-  Grant: TOKEN_LIFETIMES.refreshToken.max,
+  // A grant lives as long as the refresh tokens of its application (14 days, or longer where it chose so).
+  Grant: (ctx: KoaContextWithOIDC | undefined) => Math.max(TTL.Grant, own(ctx?.oidc?.client).gatehouse_refresh_token_ttl ?? 0),
 };
 
 export function clientMetadata(row: ClientRow, sealedSecret: string | null = null): ClientMetadata {
@@ -276,10 +276,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     // The provider fetches applications' JWKS URIs only from public addresses (its own guard against
     // server-side request forgery); WEBHOOKS_ALLOW_PRIVATE lifts that for development, as for webhooks.
     ...(ctx.config.webhooksAllowPrivate
-      ? {
-          fetch: (url: string | URL, options: RequestInit & { dispatcher?: unknown }) =>
-            fetch(url, { ...options, dispatcher: undefined } as RequestInit),
-        }
+      ? { fetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, { ...init, dispatcher: undefined } as RequestInit) }
       : {}),
     // Refresh tokens for offline_access (asked with prompt=consent), or always for an application that chose so.
     issueRefreshToken: (_ctx, client, code) =>

@@ -390,13 +390,14 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
   });
 
   it('answers protocol errors in the standard form, without internals', async () => {
-    const token = (form: Record<string, string>) => server.client('acme').post('/oidc/token', { noOrigin: true, form });
+    // wiki authenticates with client_secret_basic, the one method it is registered for.
+    const basic = `Basic ${Buffer.from(`${encodeURIComponent(wiki.id)}:${encodeURIComponent(wiki.secret)}`).toString('base64')}`;
+    const token = (form: Record<string, string>) =>
+      server.client('acme').post('/oidc/token', { noOrigin: true, form, headers: { authorization: basic } });
     const res = await token({
       grant_type: 'authorization_code',
       code: 'nonsense',
       redirect_uri: CALLBACK,
-      client_id: wiki.id,
-      client_secret: wiki.secret,
     });
     expect(res.status).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'grant request is invalid' });
@@ -404,8 +405,6 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
       grant_type: 'password',
       username: alice.email,
       password: DEFAULT_PASSWORD,
-      client_id: wiki.id,
-      client_secret: wiki.secret,
     });
     expect(password.json()).toMatchObject({ error: 'unsupported_grant_type' });
   });
