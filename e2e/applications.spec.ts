@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import * as client from 'openid-client';
+import { exportJWK, generateKeyPair } from 'jose';
+import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
@@ -146,6 +149,41 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     // Signed in already: the next sign-in at the application goes straight through.
     await page.goto(`http://localhost:${rp.port}/login`);
     await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+    await page.context().close();
+  });
+
+  it('sets private_key_jwt and token lifetimes on the application page, and the application authenticates with its key', async () => {
+    const page = await signedInPage();
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/clients', { method: 'POST', body: new URLSearchParams({ name: 'Robot' }) });
+      return (await res.json()) as { id: string };
+    });
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'robot-1', alg: 'ES256', use: 'sig' }] };
+
+    await page.goto(`${gatehouse.url('acme')}/applications/${created.id}`);
+    await page.getByRole('heading', { name: 'Robot', level: 1 }).waitFor();
+    await page.getByLabel('Application type').selectOption({ label: 'Machine to machine (client credentials)' });
+    const tokens = page.getByRole('group', { name: 'Client authentication and tokens' });
+    await tokens.getByLabel('Client authentication').selectOption('private_key_jwt');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('private_key_jwt needs your public keys: paste a JWKS or give its URI').waitFor();
+    await tokens.getByLabel('Public keys (JWKS)').fill(JSON.stringify(jwks));
+    await tokens.getByLabel('Access token lifetime (seconds)').fill('120');
+    await submitAgain(page);
+    await page.getByText('Application settings updated').waitFor();
+    await page.getByRole('region', { name: 'OpenID Connect settings' }).getByText('private_key_jwt', { exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-application-private-key-jwt`);
+
+    // The application, with openid-client, signs its client assertion with the key whose public half was pasted.
+    const robot = await client.discovery(new URL(gatehouse.url('acme')), created.id, undefined, client.PrivateKeyJwt(privateKey), {
+      [client.customFetch]: localhostFetch,
+      execute: [client.allowInsecureRequests],
+    });
+    const grant = await client.clientCredentialsGrant(robot);
+    expect(grant.access_token).toBeTruthy();
+    expect(grant.expires_in).toBe(120);
     await page.context().close();
   });
 });

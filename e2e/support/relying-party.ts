@@ -16,7 +16,8 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
   let config: client.Configuration | undefined;
   const server = http.createServer((req, res) => {
     void (async () => {
-      config ??= await client.discovery(new URL(issuer), clientId, secret, undefined, {
+      // client_secret_basic, the method applications are registered with unless they choose another.
+      config ??= await client.discovery(new URL(issuer), clientId, secret, client.ClientSecretBasic(secret), {
         [client.customFetch]: localhostFetch,
         execute: [client.allowInsecureRequests],
       });

@@ -46,6 +46,8 @@ export interface OpenIdConfiguration {
   revocation_endpoint: string;
   introspection_endpoint: string;
   scopes_supported: string[];
+  pushed_authorization_request_endpoint?: string;
+  token_endpoint_auth_signing_alg_values_supported?: string[];
 }
 
 /** The organisation's provider metadata, as relying parties discover it. */

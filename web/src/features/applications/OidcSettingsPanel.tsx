@@ -1,4 +1,5 @@
 import { APPLICATION_MESSAGES as M, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import type { Application } from '@gatehouse/common/schemas/applications';
 import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -6,8 +7,8 @@ import { CodeFacts } from '../../components/CodeFacts.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import './applications.css';
 
-/** What a developer needs to connect an application: the issuer, discovery URL, client id and endpoints. */
-export function OidcSettingsPanel({ clientId }: { clientId: string }) {
+/** What a developer needs to connect an application: the issuer, discovery URL, client id, endpoints and how it authenticates. */
+export function OidcSettingsPanel({ app }: { app: Pick<Application, 'id' | 'clientType' | 'tokenEndpointAuthMethod'> }) {
   const config = useOpenIdConfiguration();
   return (
     <Card title={M.oidcSettings}>
@@ -21,8 +22,12 @@ export function OidcSettingsPanel({ clientId }: { clientId: string }) {
           facts={[
             [M.issuer, config.data.issuer],
             [M.discoveryUrl, `${config.data.issuer}${OPENID_CONFIGURATION_PATH}`],
-            [M.clientId, clientId],
+            [M.clientId, app.id],
+            [M.registeredAuthMethod, app.clientType === 'public' ? 'none' : app.tokenEndpointAuthMethod],
             [M.authorizationEndpoint, config.data.authorization_endpoint],
+            ...(config.data.pushed_authorization_request_endpoint
+              ? [[M.parEndpoint, config.data.pushed_authorization_request_endpoint] as [string, string]]
+              : []),
             [M.tokenEndpoint, config.data.token_endpoint],
             [M.userinfoEndpoint, config.data.userinfo_endpoint],
             [M.jwksUri, config.data.jwks_uri],
@@ -30,6 +35,7 @@ export function OidcSettingsPanel({ clientId }: { clientId: string }) {
             [M.revocationEndpoint, config.data.revocation_endpoint],
             [M.introspectionEndpoint, config.data.introspection_endpoint],
             [M.scopesSupported, config.data.scopes_supported.join(' ')],
+            [M.authSigningAlgs, (config.data.token_endpoint_auth_signing_alg_values_supported ?? []).join(' ')],
           ]}
         />
       )}

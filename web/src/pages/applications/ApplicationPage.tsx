@@ -4,7 +4,16 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS, CLIENT_TYPES, ID_TOKEN_SIGNING_ALGS } from '@gatehouse/common/applications';
+import {
+  APPLICATION_MESSAGES as M,
+  CLIENT_TYPE_LABELS,
+  CLIENT_TYPES,
+  ID_TOKEN_SIGNING_ALGS,
+  TOKEN_ENDPOINT_AUTH_METHOD_LABELS,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  TOKEN_LIFETIMES,
+  type TokenLifetime,
+} from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
@@ -23,6 +32,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { ImageField } from '../../components/ImageField.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
+import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { UriListField } from '../../components/UriListField.tsx';
 import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
@@ -44,7 +54,19 @@ const FIELDS = [
   'redirectURIs',
   'postLogoutRedirectURIs',
   'idTokenSignedResponseAlg',
+  'tokenEndpointAuthMethod',
+  'jwks',
+  'jwksURI',
+  'accessTokenLifetime',
+  'idTokenLifetime',
+  'refreshTokenLifetime',
 ] as const;
+
+const LIFETIME_FIELDS = [
+  ['accessTokenLifetime', 'accessToken', M.accessTokenLifetime],
+  ['idTokenLifetime', 'idToken', M.idTokenLifetime],
+  ['refreshTokenLifetime', 'refreshToken', M.refreshTokenLifetime],
+] as const satisfies readonly (readonly [string, TokenLifetime, string])[];
 
 const formValues = (app: Application): UpdateApplicationInput => ({
   name: app.name,
@@ -57,6 +79,13 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   redirectURIs: app.redirectURIs,
   postLogoutRedirectURIs: app.postLogoutRedirectURIs,
   idTokenSignedResponseAlg: app.idTokenSignedResponseAlg,
+  tokenEndpointAuthMethod: app.tokenEndpointAuthMethod,
+  jwks: app.jwks ?? '',
+  jwksURI: app.jwksURI ?? '',
+  accessTokenLifetime: app.accessTokenLifetime,
+  idTokenLifetime: app.idTokenLifetime,
+  refreshTokenLifetime: app.refreshTokenLifetime,
+  refreshWithoutConsent: app.refreshWithoutConsent,
   deleteLogo: false,
 });
 
@@ -83,7 +112,7 @@ export function ApplicationPage() {
         {/* Keyed by id: another application starts a fresh form. */}
         <ApplicationForm key={application.data.id} app={application.data} />
         <div className="application-aside">
-          <OidcSettingsPanel clientId={application.data.id} />
+          <OidcSettingsPanel app={application.data} />
           <SecretCard app={application.data} />
           {application.data.scimEnabled && <ScimCard app={application.data} />}
           <DeleteCard app={application.data} />
@@ -129,6 +158,7 @@ function ApplicationForm({ app }: { app: Application }) {
   const { errors } = form.formState;
   const clientType = useWatch({ control: form.control, name: 'clientType' });
   const deleteLogo = useWatch({ control: form.control, name: 'deleteLogo' });
+  const authMethod = useWatch({ control: form.control, name: 'tokenEndpointAuthMethod' });
   const listErrors = (name: 'redirectURIs' | 'postLogoutRedirectURIs') => {
     const error = errors[name] as unknown as
       (({ message?: string } | undefined)[] & { message?: string; root?: { message?: string } }) | undefined;
@@ -223,6 +253,57 @@ function ApplicationForm({ app }: { app: Application }) {
             />
           </>
         )}
+        <fieldset className="token-settings">
+          <legend>{M.tokensHeading}</legend>
+          {clientType !== 'public' && (
+            <>
+              <Select
+                label={M.tokenEndpointAuthMethod}
+                hint={M.tokenEndpointAuthMethodHint}
+                options={TOKEN_ENDPOINT_AUTH_METHODS.map((method) => ({ value: method, label: TOKEN_ENDPOINT_AUTH_METHOD_LABELS[method] }))}
+                error={errors.tokenEndpointAuthMethod?.message}
+                {...form.register('tokenEndpointAuthMethod')}
+              />
+              {authMethod === 'client_secret_jwt' && app.needsNewSecret && <Alert kind="info">{M.needsNewSecret}</Alert>}
+              {authMethod === 'private_key_jwt' && (
+                <>
+                  <TextArea
+                    label={M.jwks}
+                    hint={M.jwksHint}
+                    rows={6}
+                    spellCheck={false}
+                    error={errors.jwks?.message}
+                    {...form.register('jwks')}
+                  />
+                  <TextField
+                    label={M.clientJwksUri}
+                    hint={M.jwksUriHint}
+                    type="url"
+                    placeholder="https://"
+                    error={errors.jwksURI?.message}
+                    {...form.register('jwksURI')}
+                  />
+                </>
+              )}
+            </>
+          )}
+          <div className="token-lifetimes">
+            {LIFETIME_FIELDS.map(([name, kind, label]) => (
+              <TextField
+                key={name}
+                label={label}
+                hint={M.lifetimeHint(TOKEN_LIFETIMES[kind].default, TOKEN_LIFETIMES[kind].min, TOKEN_LIFETIMES[kind].max)}
+                type="number"
+                inputMode="numeric"
+                min={TOKEN_LIFETIMES[kind].min}
+                max={TOKEN_LIFETIMES[kind].max}
+                error={errors[name]?.message}
+                {...form.register(name)}
+              />
+            ))}
+          </div>
+          {clientType !== 'machine' && <Checkbox label={M.refreshWithoutConsent} {...form.register('refreshWithoutConsent')} />}
+        </fieldset>
         <div className="actions">
           <Button type="submit" busy={save.isPending}>
             {M.save}
