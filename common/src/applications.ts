@@ -72,12 +72,12 @@ export function jwksProblem(value: string): string | null {
   return null;
 }
 
-/** A JWKS URI: https, or http on this machine's loopback for development. */
-export function jwksUriProblem(value: string): string | null {
+/** An address Gatehouse's server calls (a JWKS URI, a back-channel logout URI): https, or http on loopback for development. */
+export function serverCallUrlProblem(value: string): string | null {
   const problem = webUrlProblem(value);
   if (problem) return problem;
   const url = parseUrl(value)!;
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'A JWKS URI must use https';
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'Use https:// (http:// is allowed only for localhost)';
   return null;
 }
 
@@ -139,6 +139,9 @@ export const APPLICATION_MESSAGES = {
   registeredAuthMethod: 'Client authentication',
   authSigningAlgs: 'Assertion signing algorithms',
   parEndpoint: 'Pushed authorization request endpoint',
+  backchannelLogoutUri: 'Back-channel logout URI',
+  backchannelLogoutUriHint:
+    'Gatehouse posts a signed logout token here when a user who signed in to this application signs out or loses access (https).',
   redirectUris: 'Redirect URIs',
   postLogoutRedirectUris: 'Post-logout redirect URIs',
   postLogoutRedirectUri: 'Post-logout redirect URI',
@@ -180,6 +183,7 @@ export const APPLICATION_MESSAGES = {
   // Protocol pages served by the provider
   signOutQuestion: (orgName: string) => `Do you want to sign out of ${orgName}?`,
   signOutYes: 'Yes, sign me out',
+  signingOut: 'Signing you out…',
   signOutNo: 'No, stay signed in',
   signedOut: 'You have signed out',
   signedOutText: 'You can close this window.',

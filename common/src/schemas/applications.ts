@@ -10,8 +10,8 @@ import {
   JWKS_ONE_OF,
   JWKS_REQUIRED,
   jwksProblem,
-  jwksUriProblem,
   redirectUriProblem,
+  serverCallUrlProblem,
   TOKEN_ENDPOINT_AUTH_METHODS,
   TOKEN_LIFETIMES,
   webUrlProblem,
@@ -66,11 +66,12 @@ export const updateApplicationRequest = z
     idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
     tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).default('client_secret_basic'),
     jwks: optionalString(APPLICATION_LIMITS.jwksMax).pipe(jwksText.optional()),
-    jwksURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(jwksUriProblem).optional()),
+    jwksURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(serverCallUrlProblem).optional()),
     accessTokenLifetime: lifetime('accessToken'),
     idTokenLifetime: lifetime('idToken'),
     refreshTokenLifetime: lifetime('refreshToken'),
     refreshWithoutConsent: formBoolean,
+    backchannelLogoutURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(serverCallUrlProblem).optional()),
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {
@@ -123,6 +124,8 @@ export const application = z.object({
   idTokenLifetime: z.number(),
   refreshTokenLifetime: z.number(),
   refreshWithoutConsent: z.boolean(),
+  /** OpenID Connect Back-Channel Logout: where logout tokens (always with sid) are posted. */
+  backchannelLogoutURI: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

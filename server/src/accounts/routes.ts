@@ -5,6 +5,8 @@ import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { clearSessionCookie, getAuth } from '../http/request-context.ts';
 import { endSession } from '../sessions/service.ts';
+import { endBrowserSession } from '../oidc/backchannel-logout.ts';
+import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
 import { accountOf, authenticate } from './service.ts';
@@ -61,6 +63,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.signOut, async (_, { org }, request, reply) => {
     const auth = await getAuth(ctx, request);
     if (auth) await endSession(ctx, org.id, auth.token);
+    // This browser's provider session ends too, and the applications signed in to in it are told.
+    await endBrowserSession(ctx, org.id, request.cookies[PROVIDER_SESSION_COOKIE]);
     clearSessionCookie(ctx, reply);
   });
 }

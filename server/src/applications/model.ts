@@ -28,6 +28,7 @@ export function toApplication(row: ClientRow): Application {
     idTokenLifetime: row.id_token_ttl,
     refreshTokenLifetime: row.refresh_token_ttl,
     refreshWithoutConsent: row.refresh_without_consent,
+    backchannelLogoutURI: row.backchannel_logout_uri,
     createdAt: isoOrNull(row.created_at)!,
     updatedAt: isoOrNull(row.updated_at)!,
   };

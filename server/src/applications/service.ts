@@ -93,6 +93,7 @@ export async function createApplication(
     id_token_ttl: TOKEN_LIFETIMES.idToken.default,
     refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
     refresh_without_consent: false,
+    backchannel_logout_uri: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertClient(trx, row);
@@ -135,6 +136,7 @@ export async function updateApplication(
     id_token_ttl: input.idTokenLifetime,
     refresh_token_ttl: input.refreshTokenLifetime,
     refresh_without_consent: input.refreshWithoutConsent,
+    backchannel_logout_uri: input.backchannelLogoutURI ?? null,
   };
   // The sealed secret is kept only while the application signs assertions with it: choosing
   // client_secret_jwt asks for a new secret (needsNewSecret), choosing anything else forgets it.

@@ -144,8 +144,11 @@ export interface MailOutboxTable {
   /** Increasing: the order messages were written in. */
   id: Generated<number>;
   organisation_id: string;
-  /** 'email', 'sms', or 'webhook' (recipient: the endpoint's id; subject: the event type; body: the JSON payload). */
-  channel: 'email' | 'sms' | 'webhook';
+  /**
+   * 'email', 'sms', 'webhook' (recipient: the endpoint's id; subject: the event type; body: the JSON
+   * payload) or 'logout' (recipient: the client id; body: the logout's sub and sid, signed when sent).
+   */
+  channel: 'email' | 'sms' | 'webhook' | 'logout';
   /** Which template made it (MailKind), for the outbox listing. */
   kind: string;
   recipient: string;
@@ -292,6 +295,8 @@ export interface ClientsTable {
   refresh_token_ttl: Generated<number>;
   /** A first-party application gets refresh tokens without asking for offline_access with prompt=consent. */
   refresh_without_consent: Generated<boolean>;
+  /** Back-channel logout: where logout tokens (always with sid) are posted (0118). */
+  backchannel_logout_uri: Generated<string | null>;
 }
 
 /** Which applications an end user may sign in to (admins may use all). */

@@ -18,6 +18,8 @@ function linkify(text: string): string {
 const KEPT: Record<Channel, string> = {
   // Webhooks are always delivered (to loopback too when WEBHOOKS_ALLOW_PRIVATE is set): never kept here.
   webhook: '',
+  // Logout tokens too are always delivered to the application.
+  logout: '',
   email: 'No SMTP server is configured (SMTP_URL and MAIL_FROM), so email is kept here instead of being sent.',
   sms: 'No SMS provider is configured (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM), so text messages are kept here instead of being sent.',
 };

@@ -14,6 +14,7 @@ import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
 import { smsCourier } from '../sms/provider.ts';
 import { webhookCourier } from '../webhooks/courier.ts';
+import { backchannelLogoutCourier } from '../oidc/backchannel-logout.ts';
 import {
   claimMail,
   countMailSince,
@@ -31,7 +32,7 @@ import { brandingFor, renderMail } from './templates.ts';
 import { smtpTransport } from './transport.ts';
 
 export type Channel = MailOutboxRow['channel'];
-const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook'];
+const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook', 'logout'];
 
 /** Delivers one channel's messages: SMTP for email, the SMS provider for texts, HTTP for webhooks. */
 export interface Courier {
@@ -49,13 +50,14 @@ export interface Courier {
 export class UndeliverableError extends Error {}
 
 export function channelConfigured(ctx: AppContext, channel: Channel): boolean {
-  if (channel === 'webhook') return true;
+  if (channel === 'webhook' || channel === 'logout') return true;
   return channel === 'email' ? ctx.config.mail !== null : ctx.config.sms !== null;
 }
 
 function makeCourier(ctx: AppContext, channel: Channel): Courier {
   if (channel === 'sms') return smsCourier(ctx.config.sms!);
   if (channel === 'webhook') return webhookCourier(ctx);
+  if (channel === 'logout') return backchannelLogoutCourier(ctx);
   const transport = smtpTransport(ctx.config.mail!);
   return {
     send: (m) =>

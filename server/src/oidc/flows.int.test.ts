@@ -224,8 +224,9 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
 
   it('signs the user out at the application’s request, after asking, and returns to the registered address', async () => {
     const browser = new TestBrowser(server.port);
-    const { tokens } = await signIn(rp, browser);
-    const logout = client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 's1' });
+    await signIn(rp, browser);
+    // Without an id_token_hint naming the user, the question is asked (with one, oidc/backchannel-logout.int.test.ts).
+    const logout = client.buildEndSessionUrl(rp, { client_id: wiki.id, post_logout_redirect_uri: AFTER_LOGOUT, state: 's1' });
     const question = await browser.request('GET', logout);
     expect(question.status).toBe(200);
     expect(question.body).toContain('Do you want to sign out of acme?');

@@ -1,5 +1,6 @@
 /** Ending what the provider issued, for the account lifecycle and application deletion. */
 import type { AppContext } from '../context.ts';
+import { queueAccountLogouts } from './backchannel-logout.ts';
 import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
 
 /**
@@ -9,6 +10,8 @@ import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
  * account lookup also refuses any user whose status is not SignedUp, so nothing issued earlier works.
  */
 export async function revokeUserGrants(ctx: AppContext, organisationId: string, userId: string): Promise<number> {
+  // The provider sessions end with the rest: their applications are told by back-channel logout.
+  await queueAccountLogouts(ctx, organisationId, userId);
   return deleteAccountArtefacts(ctx.db.kysely, organisationId, userId);
 }
 

@@ -1,8 +1,9 @@
 /**
  * The few pages the provider itself renders (errors it cannot redirect, the sign-out question and its
- * answer, an expired sign-in request): plain, accessible HTML in the organisation's theme, no scripts,
- * every value escaped. Error pages show the standard error and description, never internals.
+ * answer, an expired sign-in request): plain, accessible HTML in the organisation's theme, every value
+ * escaped, and no scripts but the one that confirms a sign-out the application already vouched for. Error pages show the standard error and description, never internals.
  */
+import { createHash } from 'node:crypto';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
 
@@ -58,6 +59,26 @@ ${form}
 <button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(M.signOutYes)}</button>
 <button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(M.signOutNo)}</button>
 </div>`,
+  );
+}
+
+/**
+ * Confirms the sign-out at once: the application named the signed-in user in a valid id_token_hint, so
+ * the question would only be asked of the person who just asked for it. Without scripts, one button does it.
+ */
+const AUTO_SIGN_OUT_SCRIPT =
+  "var f=document.getElementById('op.logoutForm'),i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();";
+/** The script's CSP source ('sha256-...'), allowed on that page only. */
+export const AUTO_SIGN_OUT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(AUTO_SIGN_OUT_SCRIPT).digest('base64')}'`;
+
+export function autoLogoutPage(orgName: string, form: string): string {
+  return page(
+    M.signingOut,
+    orgName,
+    `<h1>${escapeHtml(M.signingOut)}</h1>
+${form}
+<noscript><div class="actions"><button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(M.signOutYes)}</button></div></noscript>
+<script>${AUTO_SIGN_OUT_SCRIPT}</script>`,
   );
 }
 

@@ -13,9 +13,9 @@ import {
   isLoopbackIpRedirect,
   isPrivateUseRedirect,
   TOKEN_ENDPOINT_AUTH_METHODS,
-  TOKEN_LIFETIMES,
 } from '@gatehouse/common/applications';
 import { unsealedClientSecret } from '../applications/secrets.ts';
+import { queueBackchannelLogouts } from './backchannel-logout.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
@@ -24,7 +24,7 @@ import type { Organisation } from '../organisations/model.ts';
 import { accountFinder } from './account.ts';
 import { adapterFactory } from './adapter.ts';
 import type { PrivateJwk } from './keys.ts';
-import { errorPage, loggedOutPage, logoutPage } from './pages.ts';
+import { AUTO_SIGN_OUT_SCRIPT_SOURCE, autoLogoutPage, errorPage, loggedOutPage, logoutPage } from './pages.ts';
 import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../scim/auth.ts';
@@ -41,6 +41,9 @@ export const TTL = {
   Session: 12 * 60 * 60,
   Grant: 14 * 24 * 60 * 60,
 } as const;
+
+/** The provider's session cookie: its value is the session's id. */
+export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';
 
 export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone'] as const;
 
@@ -153,6 +156,10 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
     gatehouse_id_token_ttl: row.id_token_ttl,
     gatehouse_refresh_token_ttl: row.refresh_token_ttl,
     gatehouse_refresh_without_consent: row.refresh_without_consent,
+    // Logout tokens always carry sid, so the session-required flag is always met.
+    ...(row.backchannel_logout_uri
+      ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
+      : {}),
   };
   if (row.client_type === 'machine') {
     return {
@@ -323,6 +330,15 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
         enabled: true,
         logoutSource: (koaCtx: KoaContextWithOIDC, form: string) => {
           koaCtx.type = 'html';
+          // A valid id_token_hint (the provider checked it) naming the signed-in user: no question to ask.
+          const hint = koaCtx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          if (hint?.payload?.sub !== undefined && hint.payload.sub === koaCtx.oidc.session?.accountId) {
+            const csp = koaCtx.response.get('content-security-policy');
+            if (csp)
+              koaCtx.set('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${AUTO_SIGN_OUT_SCRIPT_SOURCE}`));
+            koaCtx.body = autoLogoutPage(orgName(), form);
+            return;
+          }
           koaCtx.body = logoutPage(orgName(), form);
         },
         postLogoutSuccessSource: (koaCtx: KoaContextWithOIDC) => {
@@ -331,12 +347,14 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
         },
       },
       resourceIndicators: { enabled: false },
+      // Logout tokens are queued (oidc/backchannel-logout.ts, through the override below), not posted in the request.
+      backchannelLogout: { enabled: true },
       userinfo: { enabled: true },
     },
     routes: OIDC_ROUTES,
     ttl,
     cookies: {
-      names: { session: 'gh_oidc_session', interaction: 'gh_oidc_interaction', resume: 'gh_oidc_resume' },
+      names: { session: PROVIDER_SESSION_COOKIE, interaction: 'gh_oidc_interaction', resume: 'gh_oidc_resume' },
       long: cookieOptions,
       short: cookieOptions,
     },
@@ -376,6 +394,13 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   // Every ID token carries sid (discovery lists it in claims_supported), not only those of clients
   // registered for back-channel logout, the one case the provider adds it in by itself.
   (provider.Client.prototype as unknown as { includeSid(): boolean }).includeSid = () => true;
+
+  // RP-initiated logout owes logout tokens to the session's applications: queued with retries rather
+  // than posted while the user waits (the provider would post them during the request).
+  (provider.Client.prototype as unknown as { backchannelLogout(sub: string, sid: string): Promise<void> }).backchannelLogout =
+    async function queueLogout(this: { clientId: string }, sub: string, sid: string) {
+      await queueBackchannelLogouts(ctx, org.id, [{ clientId: this.clientId, sub, sid }]);
+    };
 
   addAccessTokenHash(provider);
   provider.use(protocolErrorCorrections);

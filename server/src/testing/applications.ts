@@ -77,6 +77,7 @@ export interface ApplicationSettings {
   idTokenLifetime?: number;
   refreshTokenLifetime?: number;
   refreshWithoutConsent?: boolean;
+  backchannelLogoutURI?: string;
 }
 
 /** Creates an application through the admin API and, when settings are given, saves them. */
@@ -107,6 +108,7 @@ export async function configureApplication(admin: TestClient, id: string, settin
       idTokenLifetime: settings.idTokenLifetime,
       refreshTokenLifetime: settings.refreshTokenLifetime,
       refreshWithoutConsent: settings.refreshWithoutConsent,
+      backchannelLogoutURI: settings.backchannelLogoutURI,
     },
   });
   if (res.status !== 200) throw new Error(`configuring application ${id} failed: ${res.status} ${res.text}`);

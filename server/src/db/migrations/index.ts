@@ -18,6 +18,7 @@ import { nextSigningKeys } from './0090-next-signing-keys.ts';
 import { passkeys } from './0115-passkeys.ts';
 import { passwordless } from './0116-passwordless.ts';
 import { clientAuthentication } from './0117-client-authentication.ts';
+import { backchannelLogout } from './0118-backchannel-logout.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0115-passkeys': passkeys,
   '0116-passwordless': passwordless,
   '0117-client-authentication': clientAuthentication,
+  '0118-backchannel-logout': backchannelLogout,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

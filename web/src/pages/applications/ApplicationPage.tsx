@@ -60,6 +60,7 @@ const FIELDS = [
   'accessTokenLifetime',
   'idTokenLifetime',
   'refreshTokenLifetime',
+  'backchannelLogoutURI',
 ] as const;
 
 const LIFETIME_FIELDS = [
@@ -86,6 +87,7 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   idTokenLifetime: app.idTokenLifetime,
   refreshTokenLifetime: app.refreshTokenLifetime,
   refreshWithoutConsent: app.refreshWithoutConsent,
+  backchannelLogoutURI: app.backchannelLogoutURI ?? '',
   deleteLogo: false,
 });
 
@@ -302,7 +304,19 @@ function ApplicationForm({ app }: { app: Application }) {
               />
             ))}
           </div>
-          {clientType !== 'machine' && <Checkbox label={M.refreshWithoutConsent} {...form.register('refreshWithoutConsent')} />}
+          {clientType !== 'machine' && (
+            <>
+              <Checkbox label={M.refreshWithoutConsent} {...form.register('refreshWithoutConsent')} />
+              <TextField
+                label={M.backchannelLogoutUri}
+                hint={M.backchannelLogoutUriHint}
+                type="url"
+                placeholder="https://"
+                error={errors.backchannelLogoutURI?.message}
+                {...form.register('backchannelLogoutURI')}
+              />
+            </>
+          )}
         </fieldset>
         <div className="actions">
           <Button type="submit" busy={save.isPending}>
