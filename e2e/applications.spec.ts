@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import * as client from 'openid-client';
-import { exportJWK, generateKeyPair } from 'jose';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
 import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
@@ -23,7 +25,8 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
   let rp: RelyingParty | undefined;
 
   beforeAll(async () => {
-    gatehouse = await startGatehouse(dialect);
+    // The back-channel logout receiver below listens on loopback, as a developer's would.
+    gatehouse = await startGatehouse(dialect, { WEBHOOKS_ALLOW_PRIVATE: 'true' });
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     browser = await launchBrowser(chromiumPath);
   });
@@ -185,5 +188,59 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     expect(grant.access_token).toBeTruthy();
     expect(grant.expires_in).toBe(120);
     await page.context().close();
+  });
+
+  it('registers a back-channel logout URI, and the application hears of the sign-out in Gatehouse', async () => {
+    const tokens: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        tokens.push(new URLSearchParams(body).get('logout_token') ?? '');
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const logoutUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/backchannel-logout`;
+    const page = await signedInPage();
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/clients', { method: 'POST', body: new URLSearchParams({ name: 'Journal' }) });
+      return (await res.json()) as { id: string; secret: string };
+    });
+    const journal = await startRelyingParty(gatehouse.url('acme'), created.id, created.secret);
+    try {
+      await page.goto(`${gatehouse.url('acme')}/applications/${created.id}`);
+      await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+      const redirects = page.getByRole('group', { name: 'Redirect URIs', exact: true });
+      await redirects.getByRole('textbox').fill(`http://localhost:${journal.port}/callback`);
+      await redirects.getByRole('button', { name: 'Add' }).click();
+      await page.getByLabel('Back-channel logout URI').fill(logoutUri);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Application settings updated').waitFor();
+
+      // Signed in to the application (the session already exists), then signed out in Gatehouse.
+      await page.goto(`http://localhost:${journal.port}/login`);
+      await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+      await page.goto(`${gatehouse.url('acme')}/dashboard`);
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await expect.poll(() => tokens.length, { timeout: 10_000 }).toBe(1);
+
+      const jwks = (await (
+        await localhostFetch(`${gatehouse.url('acme')}/oidc/jwks`, { method: 'GET', headers: {}, body: undefined, redirect: 'manual' })
+      ).json()) as JSONWebKeySet;
+      const { payload } = await jwtVerify(tokens[0]!, createLocalJWKSet(jwks), {
+        issuer: gatehouse.url('acme'),
+        audience: created.id,
+        typ: 'logout+jwt',
+      });
+      expect(payload.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
+      expect(payload.sid).toBeTruthy();
+    } finally {
+      await journal.close();
+      receiver.close();
+      await page.context().close();
+    }
   });
 });
