@@ -3,13 +3,14 @@
  * the application screens and the client sign-in steps. Pure: shared by the SPA and the server.
  */
 
-export const CLIENT_TYPES = ['confidential', 'public', 'machine'] as const;
+export const CLIENT_TYPES = ['confidential', 'public', 'machine', 'device'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
 export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
   confidential: 'Web application (server side, with a client secret)',
   public: 'Single-page or native application (no secret, PKCE)',
   machine: 'Machine to machine (client credentials)',
+  device: 'Device / CLI (device authorization, no secret)',
 };
 
 export const ID_TOKEN_SIGNING_ALGS = ['RS256', 'ES256'] as const;
@@ -184,6 +185,22 @@ export const APPLICATION_MESSAGES = {
   signOutQuestion: (orgName: string) => `Do you want to sign out of ${orgName}?`,
   signOutYes: 'Yes, sign me out',
   signingOut: 'Signing you out…',
+  // The device authorization grant's pages (RFC 8628), on the organisation's host
+  deviceTitle: 'Connect a device',
+  deviceIntro: 'Enter the code shown on your device or command line.',
+  deviceCode: 'Code',
+  deviceWrongCode: 'That code is not right, or it has expired. Check it and try again.',
+  deviceAborted: 'The sign-in was cancelled on this device.',
+  deviceFailed: 'The code could not be checked, please try again.',
+  deviceContinue: 'Continue',
+  deviceConfirmTitle: (app: string) => `Sign in to ${app}?`,
+  deviceConfirmText: 'Check that your device shows this code. If it does not, or you did not start this, cancel.',
+  deviceConfirm: 'Yes, continue',
+  deviceCancel: 'Cancel',
+  deviceSuccessTitle: 'Your device is signed in',
+  deviceSuccessText: (app: string) => `You can close this page and go back to ${app}.`,
+  deviceAuthorizationEndpoint: 'Device authorization endpoint',
+  deviceVerificationUri: 'Device verification page',
   signOutNo: 'No, stay signed in',
   signedOut: 'You have signed out',
   signedOutText: 'You can close this window.',

@@ -12,6 +12,8 @@ import { hash } from 'node:crypto';
 import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
+import { keyEncryptionKeys } from '../config.ts';
+import { decryptSecret, encryptSecret } from './key-encryption.ts';
 import { eventRow, logEvent } from './events.ts';
 import {
   consumeArtefact,
@@ -76,6 +78,13 @@ class DatabaseAdapter implements Adapter {
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const now = this.#ctx.clock.now();
     const { jti: _jti, ...stored } = payload;
+    // A device code is found by its user code and then saved under its own id (the device_code the
+    // device polls with): that id is kept sealed under KEY_ENCRYPTION_KEY, never in the clear.
+    // The user code itself is not kept either (only its hash, in uid); findByUserCode puts it back.
+    if (this.#model === 'DeviceCode') {
+      stored.sealedId = encryptSecret(this.#ctx.config.keyEncryptionKey, id, this.#deviceBinding());
+      delete stored.userCode;
+    }
     const key = this.#key(id);
     if (this.#model === 'Grant') requestGrants(false)?.delete(id);
     const clientId = payload.clientId ?? (typeof payload.params?.client_id === 'string' ? payload.params.client_id : null);
@@ -87,7 +96,13 @@ class DatabaseAdapter implements Adapter {
       grant_id: this.#model === 'Grant' ? id : (payload.grantId ?? null),
       account_id: payload.accountId ?? null,
       client_id: clientId,
-      uid: this.#model === 'Session' ? (payload.uid ?? null) : null,
+      // Sessions are also found by their uid, device codes by their user code (only its hash is kept).
+      uid:
+        this.#model === 'Session'
+          ? (payload.uid ?? null)
+          : this.#model === 'DeviceCode' && payload.userCode
+            ? hashId(payload.userCode)
+            : null,
       created_at: now,
       expires_at: typeof expiresIn === 'number' ? now + (expiresIn + CLOCK_TOLERANCE_S) * 1000 : null,
     };
@@ -126,9 +141,18 @@ class DatabaseAdapter implements Adapter {
     return JSON.parse(row.payload) as AdapterPayload;
   }
 
-  async findByUserCode(): Promise<undefined> {
-    // The device flow is not enabled, so there are no user codes to find.
-    return undefined;
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    const row = await findArtefactByUid(this.#db, this.#organisationId, this.#model, hashId(userCode));
+    if (!row || this.#expired(row.expires_at)) return undefined;
+    const { sealedId, ...payload } = JSON.parse(row.payload) as AdapterPayload & { sealedId?: string };
+    if (!sealedId) return undefined;
+    payload.jti = decryptSecret(keyEncryptionKeys(this.#ctx.config), sealedId, this.#deviceBinding());
+    payload.userCode = userCode;
+    return payload;
+  }
+
+  #deviceBinding(): string {
+    return `device-code:${this.#organisationId}`;
   }
 
   async consume(id: string): Promise<void> {

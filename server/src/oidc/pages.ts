@@ -16,7 +16,7 @@ h1{font-size:1.5rem;margin-top:0}.actions{display:flex;gap:.75rem;flex-wrap:wrap
 button,.button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1.25rem;border-radius:var(--button-radius,4px);border:2px solid var(--colour-primary,#1d5fbf);cursor:pointer;text-decoration:none;display:inline-flex;align-items:center}
 .primary{background:var(--colour-primary,#1d5fbf);color:var(--colour-on-primary,#fff)}.secondary{background:#fff;color:var(--colour-primary,#1d5fbf)}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{color:#57606a}dd{margin:0;word-break:break-word}
-a{color:var(--colour-primary,#1d5fbf)}:focus-visible{outline:3px solid var(--colour-primary,#1d5fbf);outline-offset:2px}`;
+a{color:var(--colour-primary,#1d5fbf)}label{display:block;font-weight:600}input[type=text]{font:inherit;font-size:1.25rem;letter-spacing:.1em;text-transform:uppercase;min-height:44px;padding:.25rem .75rem;width:100%;box-sizing:border-box;border:var(--input-border,1px solid #8a8f98);border-radius:4px}.error{color:#b3261e;font-weight:600}.user-code code{font-size:1.75rem;letter-spacing:.15em}:focus-visible{outline:3px solid var(--colour-primary,#1d5fbf);outline-offset:2px}`;
 
 export function page(title: string, orgName: string, body: string): string {
   return `<!DOCTYPE html>
@@ -79,6 +79,60 @@ export function autoLogoutPage(orgName: string, form: string): string {
 ${form}
 <noscript><div class="actions"><button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(M.signOutYes)}</button></div></noscript>
 <script>${AUTO_SIGN_OUT_SCRIPT}</script>`,
+  );
+}
+
+/** The device flow's code entry: the provider's form (xsrf and the user_code input) labelled, without its inline handler. */
+export function deviceInputPage(orgName: string, form: string, problem: string | null): string {
+  const labelled = form
+    .replace(/\s*onfocus="[^"]*"/, '')
+    .replace(
+      'name="user_code"',
+      `name="user_code" id="user-code" aria-describedby="user-code-help"${problem ? ' aria-invalid="true"' : ''}`,
+    )
+    .replace('placeholder="Enter code"', 'placeholder="XXXX-XXXX"');
+  return page(
+    M.deviceTitle,
+    orgName,
+    `<h1>${escapeHtml(M.deviceTitle)}</h1>
+${problem ? `<p role="alert" class="error">${escapeHtml(problem)}</p>` : ''}
+<label for="user-code">${escapeHtml(M.deviceCode)}</label>
+<p id="user-code-help">${escapeHtml(M.deviceIntro)}</p>
+${labelled}
+<div class="actions"><button class="primary" type="submit" form="op.deviceInputForm">${escapeHtml(M.deviceContinue)}</button></div>`,
+  );
+}
+
+/** The device flow's confirmation: which application, and the code the device should be showing. */
+export function deviceConfirmPage(orgName: string, form: string, appName: string, userCode: string): string {
+  return page(
+    M.deviceConfirmTitle(appName),
+    orgName,
+    `<h1>${escapeHtml(M.deviceConfirmTitle(appName))}</h1>
+<p>${escapeHtml(M.deviceConfirmText)}</p>
+<p class="user-code"><code>${escapeHtml(userCode)}</code></p>
+${form}
+<div class="actions">
+<button class="primary" type="submit" form="op.deviceConfirmForm" autofocus>${escapeHtml(M.deviceConfirm)}</button>
+<button class="secondary" type="submit" form="op.deviceConfirmForm" name="abort" value="yes">${escapeHtml(M.deviceCancel)}</button>
+</div>`,
+  );
+}
+
+/** Too many codes entered from this address: the wait, and the way back to the code entry. */
+export function deviceLimitedPage(orgName: string, message: string): string {
+  return page(
+    M.deviceTitle,
+    orgName,
+    `<h1>${escapeHtml(M.deviceTitle)}</h1><p role="alert" class="error">${escapeHtml(message)}</p><p><a href="/oidc/device">${escapeHtml(M.deviceContinue)}</a></p>`,
+  );
+}
+
+export function deviceSuccessPage(orgName: string, appName: string): string {
+  return page(
+    M.deviceSuccessTitle,
+    orgName,
+    `<h1>${escapeHtml(M.deviceSuccessTitle)}</h1><p>${escapeHtml(M.deviceSuccessText(appName))}</p>`,
   );
 }
 

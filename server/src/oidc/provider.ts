@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import {
+  APPLICATION_MESSAGES,
   CLIENT_ASSERTION_ALGS,
   ID_TOKEN_SIGNING_ALGS,
   isLoopbackIpRedirect,
@@ -24,7 +25,17 @@ import type { Organisation } from '../organisations/model.ts';
 import { accountFinder } from './account.ts';
 import { adapterFactory } from './adapter.ts';
 import type { PrivateJwk } from './keys.ts';
-import { AUTO_SIGN_OUT_SCRIPT_SOURCE, autoLogoutPage, errorPage, loggedOutPage, logoutPage } from './pages.ts';
+import {
+  AUTO_SIGN_OUT_SCRIPT_SOURCE,
+  autoLogoutPage,
+  deviceConfirmPage,
+  deviceInputPage,
+  deviceSuccessPage,
+  errorPage,
+  loggedOutPage,
+  logoutPage,
+} from './pages.ts';
+import { limitDeviceCodeAttempts } from './device.ts';
 import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../scim/auth.ts';
@@ -36,6 +47,8 @@ export const TTL = {
   ClientCredentials: 15 * 60,
   IdToken: 60 * 60,
   RefreshToken: 14 * 24 * 60 * 60,
+  /** A device code (and its user code) of RFC 8628. */
+  DeviceCode: 10 * 60,
   Interaction: 30 * 60,
   /** The provider's mirror of our session lives no longer than the session's absolute lifetime. */
   Session: 12 * 60 * 60,
@@ -44,6 +57,9 @@ export const TTL = {
 
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';
+
+/** The grant type of RFC 8628. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone'] as const;
 
@@ -161,6 +177,16 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
       ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
       : {}),
   };
+  if (row.client_type === 'device') {
+    // RFC 8628: a device or command line without a browser of its own and without a secret.
+    return {
+      ...common,
+      token_endpoint_auth_method: 'none',
+      grant_types: [DEVICE_CODE_GRANT, 'refresh_token'],
+      response_types: [],
+      redirect_uris: [],
+    };
+  }
   if (row.client_type === 'machine') {
     return {
       ...common,
@@ -186,8 +212,8 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
 /**
  * Where the provider's answers differ from the specifications, corrected on the way out (the requests
  * have no side effects by then):
- * - the token endpoint answers a grant type the client may not use with invalid_request; RFC 6749 5.2
- *   names that unauthorized_client;
+ * - the token and device authorization endpoints answer a grant type the client may not use with
+ *   invalid_request; RFC 6749 5.2 names that unauthorized_client;
  * - introspection needs client authentication (RFC 7662 2.1): a public client (auth method none) or a
  *   request with no client at all gets 401 invalid_client rather than an answer.
  */
@@ -197,6 +223,16 @@ async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => 
   const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
   if (route === 'token' && koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED) {
     koaCtx.body = { error: 'unauthorized_client', error_description: GRANT_NOT_ALLOWED };
+    return;
+  }
+  // The same for a device authorization request of an application that is no Device / CLI (RFC 8628 3.2).
+  if (
+    route === 'device_authorization' &&
+    koaCtx.status === 400 &&
+    body?.error === 'invalid_request' &&
+    body.error_description?.endsWith('is not allowed for this client')
+  ) {
+    koaCtx.body = { error: 'unauthorized_client', error_description: body.error_description };
     return;
   }
   if (route !== 'introspection') return;
@@ -349,6 +385,38 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       resourceIndicators: { enabled: false },
       // Logout tokens are queued (oidc/backchannel-logout.ts, through the override below), not posted in the request.
       backchannelLogout: { enabled: true },
+      // RFC 8628 for applications of the kind Device / CLI; the pages are ours (pages.ts), the user code is
+      // 8 letters of a 20-letter alphabet without vowels (about 10^10.4), and wrong codes are limited (deviceCodeAttempts).
+      deviceFlow: {
+        enabled: true,
+        charset: 'base-20',
+        mask: '****-****',
+        userCodeInputSource: (koaCtx: KoaContextWithOIDC, form: string, _out: unknown, err?: Error & { userCode?: string }) => {
+          koaCtx.type = 'html';
+          const problem = !err
+            ? null
+            : err.name === 'AbortedError'
+              ? APPLICATION_MESSAGES.deviceAborted
+              : err.userCode !== undefined || err.name === 'NoCodeError'
+                ? APPLICATION_MESSAGES.deviceWrongCode
+                : APPLICATION_MESSAGES.deviceFailed;
+          koaCtx.body = deviceInputPage(orgName(), form, problem);
+        },
+        userCodeConfirmSource: (
+          koaCtx: KoaContextWithOIDC,
+          form: string,
+          client: { clientName?: string; clientId: string },
+          _info: unknown,
+          userCode: string,
+        ) => {
+          koaCtx.type = 'html';
+          koaCtx.body = deviceConfirmPage(orgName(), form, client.clientName ?? client.clientId, userCode);
+        },
+        successSource: (koaCtx: KoaContextWithOIDC) => {
+          koaCtx.type = 'html';
+          koaCtx.body = deviceSuccessPage(orgName(), koaCtx.oidc.client?.clientName ?? koaCtx.oidc.client?.clientId ?? '');
+        },
+      },
       userinfo: { enabled: true },
     },
     routes: OIDC_ROUTES,
@@ -404,6 +472,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   addAccessTokenHash(provider);
   provider.use(protocolErrorCorrections);
+  provider.use(limitDeviceCodeAttempts(ctx, org));
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)

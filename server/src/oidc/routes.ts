@@ -56,7 +56,10 @@ function isBrowserPath(pathname: string): boolean {
   return (
     pathname === OIDC_ROUTES.authorization ||
     pathname.startsWith(`${OIDC_ROUTES.authorization}/`) ||
-    pathname.startsWith(OIDC_ROUTES.end_session)
+    pathname.startsWith(OIDC_ROUTES.end_session) ||
+    pathname === OIDC_ROUTES.code_verification ||
+    // The device flow resumes at /oidc/device/{uid}/resume once the user has signed in.
+    (pathname.startsWith(`${OIDC_ROUTES.code_verification}/`) && pathname !== OIDC_ROUTES.device_authorization)
   );
 }
 

@@ -63,7 +63,7 @@ export interface CreatedApplication {
 
 export interface ApplicationSettings {
   name?: string;
-  clientType?: 'confidential' | 'public' | 'machine';
+  clientType?: 'confidential' | 'public' | 'machine' | 'device';
   redirectURIs?: string[];
   postLogoutRedirectURIs?: string[];
   landingURL?: string;

@@ -60,6 +60,8 @@ export interface BrowserResponse {
 export class TestBrowser {
   readonly #port: number;
   #cookies: Cookie[] = [];
+  /** The last answer this browser got (the page it shows). */
+  lastResponse: BrowserResponse | null = null;
 
   constructor(port: number) {
     this.#port = port;
@@ -95,7 +97,8 @@ export class TestBrowser {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           this.#store(url, res.headers['set-cookie']);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), url });
+          this.lastResponse = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), url };
+          resolve(this.lastResponse);
         });
         res.on('error', reject);
       });
