@@ -243,4 +243,54 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
       await page.context().close();
     }
   });
+
+  it('connects a device: the admin makes a Device / CLI application, and a command line signs in by its code', async () => {
+    const page = await signedInPage();
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/clients', { method: 'POST', body: new URLSearchParams({ name: 'Acme CLI' }) });
+      return (await res.json()) as { id: string };
+    });
+    await page.goto(`${gatehouse.url('acme')}/applications/${created.id}`);
+    await page.getByRole('heading', { name: 'Acme CLI', level: 1 }).waitFor();
+    await page.getByLabel('Application type').selectOption({ label: 'Device / CLI (device authorization, no secret)' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Application settings updated').waitFor();
+    const panel = page.getByRole('region', { name: 'OpenID Connect settings' });
+    await panel.getByText(`${gatehouse.url('acme')}/oidc/device/auth`).waitFor();
+
+    // The command line asks for a code, and tells the user where to enter it.
+    const post = async (path: string, form: Record<string, string>) => {
+      const res = await localhostFetch(`${gatehouse.url('acme')}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams(form),
+        redirect: 'manual',
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    };
+    const authorization = await post('/oidc/device/auth', { client_id: created.id, scope: 'openid' });
+    expect(authorization.status).toBe(200);
+    const { device_code: deviceCode, user_code: userCode, verification_uri: verificationUri } = authorization.body;
+    const token = () =>
+      post('/oidc/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: deviceCode!, client_id: created.id });
+    expect((await token()).body.error).toBe('authorization_pending');
+
+    await page.goto(verificationUri!);
+    await page.getByRole('heading', { name: 'Connect a device' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${dialect}-device-code`);
+    await page.getByLabel('Code').fill(userCode!);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Acme CLI?' }).waitFor();
+    await page.getByText(userCode!).waitFor();
+    await page.getByRole('button', { name: 'Yes, continue' }).click();
+    await page.getByRole('heading', { name: 'Your device is signed in' }).waitFor();
+    await expectAccessible(page);
+
+    const tokens = await token();
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.access_token).toBeTruthy();
+    expect(tokens.body.id_token).toBeTruthy();
+    await page.context().close();
+  });
 });

@@ -47,6 +47,7 @@ export interface OpenIdConfiguration {
   introspection_endpoint: string;
   scopes_supported: string[];
   pushed_authorization_request_endpoint?: string;
+  device_authorization_endpoint?: string;
   token_endpoint_auth_signing_alg_values_supported?: string[];
 }
 

@@ -23,10 +23,16 @@ export function OidcSettingsPanel({ app }: { app: Pick<Application, 'id' | 'clie
             [M.issuer, config.data.issuer],
             [M.discoveryUrl, `${config.data.issuer}${OPENID_CONFIGURATION_PATH}`],
             [M.clientId, app.id],
-            [M.registeredAuthMethod, app.clientType === 'public' ? 'none' : app.tokenEndpointAuthMethod],
+            [M.registeredAuthMethod, app.clientType === 'public' || app.clientType === 'device' ? 'none' : app.tokenEndpointAuthMethod],
             [M.authorizationEndpoint, config.data.authorization_endpoint],
             ...(config.data.pushed_authorization_request_endpoint
               ? [[M.parEndpoint, config.data.pushed_authorization_request_endpoint] as [string, string]]
+              : []),
+            ...(app.clientType === 'device' && config.data.device_authorization_endpoint
+              ? [
+                  [M.deviceAuthorizationEndpoint, config.data.device_authorization_endpoint] as [string, string],
+                  [M.deviceVerificationUri, `${config.data.issuer}/oidc/device`] as [string, string],
+                ]
               : []),
             [M.tokenEndpoint, config.data.token_endpoint],
             [M.userinfoEndpoint, config.data.userinfo_endpoint],

@@ -220,7 +220,7 @@ function ApplicationForm({ app }: { app: Application }) {
         <Checkbox label={M.canInvite} {...form.register('canInvite')} />
         <Checkbox label={M.scimEnabled} {...form.register('scimEnabled')} />
         <Checkbox label={M.allowsUnverifiedAccess} {...form.register('allowsUnverifiedAccess')} />
-        {clientType !== 'machine' && (
+        {clientType !== 'machine' && clientType !== 'device' && (
           <>
             {(
               [
@@ -257,7 +257,7 @@ function ApplicationForm({ app }: { app: Application }) {
         )}
         <fieldset className="token-settings">
           <legend>{M.tokensHeading}</legend>
-          {clientType !== 'public' && (
+          {clientType !== 'public' && clientType !== 'device' && (
             <>
               <Select
                 label={M.tokenEndpointAuthMethod}
