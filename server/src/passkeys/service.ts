@@ -2,10 +2,12 @@
  * Passkeys (WebAuthn, through @simplewebauthn/server). The relying party id is the organisation's host
  * and the expected origin its public origin, so a passkey of one organisation never answers another.
  * Attestation `none`, user verification required. Every challenge is random, kept only as its SHA-256,
- * bound to the session (registering) or the sign-in state (signing in), short-lived and taken once.
+ * bound to the session (registering, confirming a removal), the sign-in state (the code step) or the
+ * browser (a passwordless sign-in, by a signed cookie), short-lived and taken once.
  *
  * A user without a second step who adds a passkey gets passkeys as their method (kind 3, with recovery
  * codes); a user with an app, email or SMS method may add passkeys as an alternative at the code step.
+ * Where the organisation allows it, a passkey alone signs in (amr hwk user mfa).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
