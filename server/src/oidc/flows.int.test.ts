@@ -73,7 +73,12 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     expect(metadata.jwks_uri).toBe(`${issuer}/oidc/jwks`);
     expect(metadata.response_types_supported).toEqual(['code']);
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
-    expect(metadata.grant_types_supported).toEqual(['authorization_code', 'refresh_token', 'client_credentials']);
+    expect(metadata.grant_types_supported).toEqual([
+      'authorization_code',
+      'refresh_token',
+      'client_credentials',
+      'urn:ietf:params:oauth:grant-type:device_code',
+    ]);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'phone', 'offline_access']));
     expect(metadata.id_token_signing_alg_values_supported).toEqual(expect.arrayContaining(['RS256', 'ES256']));
     expect(metadata.token_endpoint_auth_methods_supported).toEqual([
