@@ -113,6 +113,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Kysely's PostgreSQL introspection (before migrating) reads the tables of every schema of the shared
+ * test database; another test file dropping its schema at that moment fails it with "does not exist",
+ * so it is tried again. Production databases see no such concurrent DDL.
+ */
+async function migrateTestDatabase(db: Parameters<typeof migrate>[0]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !/does not exist/.test(error.message)) throw error;
+    }
+  }
+}
+
 export async function startTestServer(
   dialect: Dialect,
   options: {
@@ -129,7 +145,7 @@ export async function startTestServer(
   const config = { ...testConfig(database.database, dataDir), ...options.config };
   const recorded = options.queries;
   const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
-  await migrate(db);
+  await migrateTestDatabase(db);
   const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, telemetry: new Telemetry() };
   await ensureBaseOrganisation(ctx);
   const logLines = options.logLines;
