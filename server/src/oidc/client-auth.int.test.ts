@@ -2,7 +2,8 @@
  * Issue 13, client authentication and lifetimes: private_key_jwt (an inline JWKS, or a JWKS URI the
  * application serves) and client_secret_jwt (RFC 7523), each application's registered method the only
  * one accepted, and each application's own access, ID and refresh token lifetimes. The relying party is
- * openid-client; client assertions are signed with jose.
+ * openid-client; client assertions are signed with jose. A jti (of a client assertion or a DPoP proof) is
+ * taken once, also by concurrent copies.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import * as client from 'openid-client';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Application, ApplicationWithSecret } from '@gatehouse/common/schemas/applications';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { claimArtefact } from './store.ts';
 import {
   configureApplication,
   createApplication,
@@ -123,6 +125,63 @@ describe.each(testDialects())('client authentication and token lifetimes on %s',
     const replay = await grantWith(app.id, once);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('accepts a client assertion sent several times at once only once', async () => {
+    // Regression: the provider's replay check read and then wrote, so on PostgreSQL 6 of 8 concurrent
+    // copies of one assertion were each given a token.
+    const { privateKey, jwks } = await keyPair();
+    const app = await machine({ tokenEndpointAuthMethod: 'private_key_jwt', jwks: JSON.stringify(jwks) });
+    const copy = await assertion(app.id, privateKey);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => grantWith(app.id, copy)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
+    // A new assertion of the same application is still welcome.
+    expect((await grantWith(app.id, await assertion(app.id, privateKey))).status).toBe(200);
+  });
+
+  it('takes a DPoP proof once, also when copies arrive together', async () => {
+    const app = await machine({});
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = await exportJWK(publicKey);
+    const proof = () =>
+      new SignJWT({ htm: 'POST', htu: tokenEndpoint() })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+        .setJti(crypto.randomUUID())
+        .setIssuedAt()
+        .sign(privateKey);
+    const grant = (dpop: string) =>
+      localhostFetch(tokenEndpoint(), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
+          dpop,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      });
+    const once = await proof();
+    const first = await grant(once);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ token_type: 'DPoP' });
+    const replay = await grant(once);
+    expect(replay.status).toBe(400);
+    // The token endpoint's word for a replayed proof (oidc-provider's checkDpopReplay); a fresh proof still works below.
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const copy = await proof();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => grant(copy)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+  });
+
+  it('lets a single-use id be claimed again only once its row has expired', async () => {
+    const db = server.ctx.db.kysely;
+    const now = Date.now();
+    const row = { organisation_id: orgId, model: 'ReplayDetection', id: crypto.randomUUID(), payload: '{}', client_id: null };
+    expect(await claimArtefact(db, { ...row, expires_at: now + 1000 }, now)).toBe(true);
+    expect(await claimArtefact(db, { ...row, expires_at: now + 5000 }, now + 999)).toBe(false);
+    expect(await claimArtefact(db, { ...row, expires_at: now + 5000 }, now + 1000)).toBe(true);
+    expect(await claimArtefact(db, { ...row, expires_at: now + 9000 }, now + 4000)).toBe(false);
   });
 
   it('fetches the keys of private_key_jwt from the JWKS URI the application registered', async () => {

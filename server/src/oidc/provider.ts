@@ -23,7 +23,7 @@ import type { ClientRow } from '../db/schema.ts';
 import { parseUriList } from '../applications/model.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { accountFinder } from './account.ts';
-import { adapterFactory } from './adapter.ts';
+import { adapterFactory, detectReplaysAtomically } from './adapter.ts';
 import type { PrivateJwk } from './keys.ts';
 import {
   AUTO_SIGN_OUT_SCRIPT_SOURCE,
@@ -471,6 +471,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     };
 
   addAccessTokenHash(provider);
+  detectReplaysAtomically(provider, ctx, org.id);
   provider.use(protocolErrorCorrections);
   provider.use(limitDeviceCodeAttempts(ctx, org));
 

@@ -96,6 +96,48 @@ export async function upsertArtefact(db: Executor, row: ArtefactFields): Promise
   await upsertQuery(db, row);
 }
 
+// One statement decides, so of two requests with the same single-use id (a client assertion's or a
+// DPoP proof's jti) exactly one inserts; a row of an expired id may be taken over.
+const claimQuery = prepared((db) =>
+  db
+    .insertInto('oidc_artefacts')
+    .values({
+      organisation_id: param('organisation_id'),
+      model: param('model'),
+      id: param('id'),
+      payload: param('payload'),
+      grant_id: null,
+      account_id: null,
+      client_id: param('client_id'),
+      uid: null,
+      created_at: param('now') as unknown as number,
+      expires_at: param('expires_at') as unknown as number,
+      consumed_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['organisation_id', 'model', 'id'])
+        .doUpdateSet({
+          payload: param('payload'),
+          client_id: param('client_id'),
+          created_at: param('now') as unknown as number,
+          expires_at: param('expires_at') as unknown as number,
+        })
+        .where('oidc_artefacts.expires_at', '<=', param('now') as unknown as number),
+    )
+    .returning('id'),
+);
+
+/** Stores an artefact unless a live one has its id: true for exactly one of several concurrent callers. */
+export async function claimArtefact(
+  db: Executor,
+  row: Pick<OidcArtefactRow, 'organisation_id' | 'model' | 'id' | 'payload' | 'client_id'> & { expires_at: number },
+  now: number,
+): Promise<boolean> {
+  const result = await claimQuery(db, { ...row, now });
+  return result.rows.length > 0;
+}
+
 const findQuery = prepared((db) =>
   db
     .selectFrom('oidc_artefacts')
