@@ -14,6 +14,10 @@ export const ERRORS = {
   ACCOUNT_UNAVAILABLE: { status: 403, message: MESSAGES.signInUnavailable },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
+  /** A bearer token that is not a valid management API token of this organisation (RFC 6750 invalid_token). */
+  INVALID_TOKEN: { status: 401, message: 'The access token is missing, expired or not meant for this API' },
+  /** A valid management API token without the scope the endpoint needs (RFC 6750 insufficient_scope). */
+  INSUFFICIENT_SCOPE: { status: 403, message: "The access token's scopes do not allow this call" },
   BASE_ORGANISATION: { status: 403, message: MESSAGES.baseOrganisationSignIn },
   CSRF_REJECTED: { status: 403, message: 'The request came from another site and was refused' },
   PATH_NOT_CANONICAL: { status: 400, message: 'The request path is not in canonical form' },

@@ -1,4 +1,6 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import { verifyManagementTokensWith } from './apis/bearer.ts';
+import { apiRoutes } from './apis/routes.ts';
 import pinoPretty from 'pino-pretty';
 import { auditRoutes } from './audit/routes.ts';
 import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
@@ -116,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerRequestTelemetry(app, ctx.telemetry);
   // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
   const providers = registerProtocolEndpoints(app, ctx, resolver);
+  verifyManagementTokensWith(ctx, providers);
   registerGauges(ctx.telemetry, ctx, () => providers.size);
   const telemetry = { listener: null as TelemetryListener | null };
   const telemetryAddress = ctx.config.telemetry;
@@ -184,6 +187,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     mfaRoutes(api, ctx);
     passkeyRoutes(api, ctx);
     webhookRoutes(api, ctx);
+    apiRoutes(api, ctx);
     auditRoutes(api, ctx);
     metricsRoutes(api, ctx);
     openApiRoutes(api, ctx);

@@ -10,13 +10,14 @@ import {
   createApplicationRequest,
   updateApplicationRequest,
 } from '../schemas/applications.ts';
-import { ANONYMOUS, endpoint, idParams, ORGANISATION_ADMIN, SIGNED_IN } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, orMachine, ORGANISATION_ADMIN, SIGNED_IN } from './contract.ts';
 
-const admin = { tag: 'Applications', access: ORGANISATION_ADMIN } as const;
+const reading = { tag: 'Applications', access: orMachine(ORGANISATION_ADMIN, 'applications:read') } as const;
+const admin = { tag: 'Applications', access: orMachine(ORGANISATION_ADMIN, 'applications:write') } as const;
 
 export const applicationsApi = {
   list: endpoint({
-    ...admin,
+    ...reading,
     method: 'GET',
     path: '/api/clients',
     operationId: 'listApplications',
@@ -38,7 +39,7 @@ export const applicationsApi = {
     errors: [],
   }),
   get: endpoint({
-    ...admin,
+    ...reading,
     method: 'GET',
     path: '/api/clients/{id}',
     operationId: 'getApplication',

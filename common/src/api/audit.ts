@@ -1,6 +1,6 @@
 /** The audit log's endpoints (Organisation Admins). */
 import { auditExportQuery, auditPageSchema, auditQuery } from '../schemas/audit.ts';
-import { endpoint, ORGANISATION_ADMIN } from './contract.ts';
+import { endpoint, orMachine, ORGANISATION_ADMIN } from './contract.ts';
 
 const tag = 'Audit log';
 
@@ -11,7 +11,7 @@ export const auditApi = {
     operationId: 'listAuditEvents',
     summary: "The organisation's audit events, newest first, filtered; `next` is the cursor (`before`) of the older page.",
     tag,
-    access: ORGANISATION_ADMIN,
+    access: orMachine(ORGANISATION_ADMIN, 'audit:read'),
     query: auditQuery,
     status: 200,
     answer: auditPageSchema,
@@ -23,7 +23,7 @@ export const auditApi = {
     operationId: 'exportAuditEvents',
     summary: 'The filtered events (at most 10,000, newest first) as a CSV or JSON download.',
     tag,
-    access: ORGANISATION_ADMIN,
+    access: orMachine(ORGANISATION_ADMIN, 'audit:read'),
     query: auditExportQuery,
     status: 200,
     answer: null,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../errors.ts';
+import type { ManagementScope } from '../apis.ts';
 import type { Role } from '../policy.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -20,12 +21,25 @@ export type Access =
       /** Callable while the user must still choose a new password or set up a second step. */
       allowPasswordChangeRequired?: boolean;
       allowTwoStepRequired?: boolean;
+      /**
+       * The management API's scope that also lets an application call it, with `Authorization: Bearer` and
+       * an access token for the management API (apis.ts) instead of a session. None: sessions only.
+       */
+      machineScope?: ManagementScope;
     };
 
 export const ANONYMOUS = { kind: 'anonymous' } as const satisfies Access;
 export const SIGNED_IN = { kind: 'signedIn' } as const satisfies Access;
 export const ORGANISATION_ADMIN = { kind: 'signedIn', roles: ['OrganisationAdministrator'] } as const satisfies Access;
 export const USER_ADMINS = { kind: 'signedIn', roles: ['OrganisationAdministrator', 'UserAdministrator'] } as const satisfies Access;
+
+/** `access`, callable by applications whose management API token holds `scope` too. */
+export function orMachine<const A extends Extract<Access, { kind: 'signedIn' }>, const S extends ManagementScope>(
+  access: A,
+  scope: S,
+): A & { machineScope: S } {
+  return { ...access, machineScope: scope };
+}
 
 /** How a body may be sent: the spec's form encoding (JSON is accepted too), multipart with files, or JSON only (nested data). */
 export type BodyEncoding = 'form' | 'multipart' | 'json';
@@ -108,6 +122,7 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
     if (e.access.roles) codes.add('FORBIDDEN');
     if (!e.access.allowPasswordChangeRequired) codes.add('PASSWORD_CHANGE_REQUIRED');
     if (!e.access.allowTwoStepRequired) codes.add('TWO_STEP_REQUIRED');
+    if (e.access.machineScope) codes.add('INVALID_TOKEN').add('INSUFFICIENT_SCOPE');
   }
   return [...codes].sort((a, b) => ERRORS[a].status - ERRORS[b].status || a.localeCompare(b));
 }

@@ -1,5 +1,6 @@
 /** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
 import { accountApi } from './account.ts';
+import { apisApi } from './apis.ts';
 import { applicationsApi } from './applications.ts';
 import { auditApi } from './audit.ts';
 import type { Endpoint } from './contract.ts';
@@ -21,5 +22,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(applicationsApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
+  ...Object.values(apisApi),
   ...Object.values(passkeysApi),
 ];

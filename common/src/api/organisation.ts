@@ -9,7 +9,7 @@ import {
   organisationView,
   settingsStrength,
 } from '../schemas/organisation-settings.ts';
-import { ANONYMOUS, endpoint, ORGANISATION_ADMIN, pathOf } from './contract.ts';
+import { ANONYMOUS, endpoint, orMachine, ORGANISATION_ADMIN, pathOf } from './contract.ts';
 
 const tag = 'Organisation';
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as [OrganisationImageKind, ...OrganisationImageKind[]];
@@ -26,13 +26,24 @@ export const organisationApi = {
     answer: organisationView,
     errors: [],
   }),
+  settings: endpoint({
+    tag,
+    method: 'GET',
+    path: '/api/organisation/settings',
+    operationId: 'getOrganisationSettings',
+    summary: 'Every setting and the security strength score (what getOrganisation answers an Organisation Admin).',
+    access: orMachine(ORGANISATION_ADMIN, 'organisation:read'),
+    status: 200,
+    answer: organisationAdminView,
+    errors: [],
+  }),
   save: endpoint({
     tag,
     method: 'PUT',
     path: '/api/organisation',
     operationId: 'saveOrganisationSettings',
     summary: 'Saves every setting of the settings page, and its images (multipart), in one step.',
-    access: ORGANISATION_ADMIN,
+    access: orMachine(ORGANISATION_ADMIN, 'organisation:write'),
     body: organisationSettingsRequest,
     bodyEncoding: 'multipart',
     status: 200,
@@ -45,7 +56,7 @@ export const organisationApi = {
     path: '/api/organisation/preview',
     operationId: 'previewOrganisationSettings',
     summary: 'How the organisation would look and score with these settings; nothing is saved.',
-    access: ORGANISATION_ADMIN,
+    access: orMachine(ORGANISATION_ADMIN, 'organisation:write'),
     body: organisationSettingsRequest,
     bodyEncoding: 'multipart',
     status: 200,
@@ -58,7 +69,7 @@ export const organisationApi = {
     path: '/api/organisation/settingsstrength',
     operationId: 'getSettingsStrength',
     summary: 'The security strength score of the saved settings, 0 to 100.',
-    access: ORGANISATION_ADMIN,
+    access: orMachine(ORGANISATION_ADMIN, 'organisation:read'),
     status: 200,
     answer: settingsStrength,
     errors: [],

@@ -2,9 +2,10 @@
 import { USER_ACTIONS, type UserAction } from '../routes.ts';
 import { account } from '../schemas/account.ts';
 import { inviteUserRequest, listUsersRequest, updateUserRequest, userActionResult, userListPage } from '../schemas/users.ts';
-import { endpoint, idParams, USER_ADMINS, type Endpoint } from './contract.ts';
+import { endpoint, idParams, orMachine, USER_ADMINS, type Endpoint } from './contract.ts';
 
-const common = { tag: 'Users', access: USER_ADMINS } as const;
+const reading = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:read') } as const;
+const common = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:write') } as const;
 
 const ACTION_SUMMARIES: Record<UserAction, string> = {
   resendverification: 'Emails the user a new verification link.',
@@ -31,7 +32,7 @@ const action = (name: UserAction) =>
 
 export const usersApi = {
   list: endpoint({
-    ...common,
+    ...reading,
     method: 'GET',
     path: '/api/users',
     operationId: 'listUsers',
@@ -42,7 +43,7 @@ export const usersApi = {
     errors: [],
   }),
   search: endpoint({
-    ...common,
+    ...reading,
     method: 'POST',
     path: '/api/users/search',
     operationId: 'searchUsers',
@@ -66,7 +67,7 @@ export const usersApi = {
     errors: ['CONFLICT', 'FORBIDDEN', 'USER_LIMIT_REACHED'],
   }),
   get: endpoint({
-    ...common,
+    ...reading,
     method: 'GET',
     path: '/api/users/{id}',
     operationId: 'getUser',

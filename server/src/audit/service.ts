@@ -16,7 +16,7 @@ import { deleteAuditEventsBefore, findAuditEvents, insertAuditEvent, labelsFor }
 
 export interface AuditInput {
   type: AuditEventType;
-  subject?: { kind: 'user' | 'application' | 'organisation' | 'webhook'; id: string };
+  subject?: { kind: 'user' | 'application' | 'organisation' | 'webhook' | 'api'; id: string };
   /** What changed, as names and values a person reads; never a password, secret, code or token. */
   details?: Record<string, unknown>;
   /** Who did it, when not the request's signed-in user (a sign-in is its user's own act). */
@@ -52,7 +52,8 @@ export async function recordAuditEvent(ctx: AppContext, db: Executor, organisati
 
 /** Who or what an event names, with what people call it now (or, once it is gone, what the event recorded). */
 function party(kind: string, id: string | null, labels: Map<string, string>, details: Record<string, unknown>) {
-  const recorded = kind === 'user' && typeof details.email === 'string' ? details.email : null;
+  const key = kind === 'user' ? 'email' : kind === 'api' ? 'identifier' : null;
+  const recorded = key !== null && typeof details[key] === 'string' ? details[key] : null;
   return { kind, id, label: (id !== null ? labels.get(id) : undefined) ?? recorded };
 }
 

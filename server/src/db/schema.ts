@@ -256,6 +256,29 @@ export interface SignInThrottleTable {
 }
 
 /** An application (OpenID Connect client) of an organisation. */
+/** A protected API (resource server) of an organisation. */
+export interface ApisTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  /** The resource indicator (RFC 8707) and audience of its tokens; unique per organisation. */
+  identifier: string;
+  /** JSON array of {value, description}. */
+  scopes: string;
+  access_token_ttl: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Which scopes of an API (an `apis` id, or `management`) one application may ask for. */
+export interface ApiGrantsTable {
+  organisation_id: string;
+  client_id: string;
+  api_id: string;
+  /** Space-separated. */
+  scopes: string;
+}
+
 export interface ClientsTable {
   /** The client_id. */
   id: string;
@@ -498,6 +521,8 @@ export interface Database {
   password_history: PasswordHistoryTable;
   sign_in_throttle: SignInThrottleTable;
   clients: ClientsTable;
+  apis: ApisTable;
+  api_grants: ApiGrantsTable;
   user_client_access: UserClientAccessTable;
   client_policy_acceptances: ClientPolicyAcceptancesTable;
   oidc_keys: OidcKeysTable;
@@ -518,6 +543,8 @@ export type OrganisationRow = Selectable<OrganisationsTable>;
 export type NewOrganisationRow = Insertable<OrganisationsTable>;
 export type OrganisationUpdate = Updateable<OrganisationsTable>;
 export type UserRow = Selectable<UsersTable>;
+/** Who changes users: a signed-in administrator, or an application through the management API (http/contract.ts). */
+export type Acting = Pick<UserRow, 'id' | 'role' | 'first_name' | 'surname' | 'email'>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
@@ -527,6 +554,8 @@ export type NewMailOutboxRow = Insertable<MailOutboxTable>;
 export type EmailTokenRow = Selectable<EmailTokensTable>;
 export type RecoveryFlowRow = Selectable<RecoveryFlowsTable>;
 export type ClientRow = Selectable<ClientsTable>;
+export type ApiRow = Selectable<ApisTable>;
+export type ApiGrantRow = Selectable<ApiGrantsTable>;
 export type ClientUpdate = Updateable<ClientsTable>;
 export type OidcKeyRow = Selectable<OidcKeysTable>;
 export type OidcArtefactRow = Selectable<OidcArtefactsTable>;

@@ -3,12 +3,20 @@
  * parsing of its parameters, query and body with the declared schemas (refused with the usual error
  * model), and its access, enforced before the handler runs. The handler gets the parsed input and the
  * request's scope: the organisation, the signed-in user where the access needs one, and the request id.
+ * An endpoint whose access names a management scope also takes an application's bearer token
+ * (apis/bearer.ts) instead of a session: its handler gets the acting party instead of a user, and each
+ * such call is recorded in the audit log with the application as its actor.
  * With `checkAnswers` (on in tests) every JSON answer is checked against its declared schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '@gatehouse/common/errors';
 import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
+import { authenticateManagementCall, bearerToken, refuse } from '../apis/bearer.ts';
+import { recordAuditEvent } from '../audit/service.ts';
+import { setActor } from '../audit/origin.ts';
 import type { AppContext } from '../context.ts';
-import type { SessionRow, UserRow } from '../db/schema.ts';
+import type { Acting, SessionRow, UserRow } from '../db/schema.ts';
+import { AppError } from './errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { readForm, type ReadForm } from './form.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
@@ -24,7 +32,25 @@ export interface UserScope extends RequestScope {
   session: SessionRow;
 }
 
-type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn' } ? UserScope : RequestScope;
+/** The scope of an endpoint applications may call too: who acts, a signed-in user or an application. */
+export interface ActingScope extends RequestScope {
+  actor: Acting;
+}
+
+type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn'; machineScope: string }
+  ? ActingScope
+  : E['access'] extends { kind: 'signedIn' }
+    ? UserScope
+    : RequestScope;
+
+/**
+ * How an application acts on users: with a User Administrator's reach (End users and User
+ * Administrators), never over an Organisation Administrator, so a leaked machine credential cannot take
+ * over the organisation's administrators. Its id is no user's id; invitations name the application.
+ */
+function applicationActor(client: { id: string; name: string }): Acting {
+  return { id: `application:${client.id}`, role: 'UserAdministrator', first_name: client.name, surname: null, email: client.name };
+}
 
 /** The parsed input, and the files of a multipart body (checked by the handler: their content decides). */
 export type Input<E extends Endpoint> = ParsedInput<E> & { files: ReadForm['files'] };
@@ -36,14 +62,40 @@ export type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<AnswerInput<E> | Answer<E> | FastifyReply>;
 
-async function scopeFor(ctx: AppContext, e: Endpoint, request: FastifyRequest): Promise<RequestScope | UserScope> {
+async function scopeFor(
+  ctx: AppContext,
+  e: Endpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RequestScope | UserScope | (ActingScope & { application?: string })> {
   const access = e.access;
   if (access.kind === 'anonymous') return { org: requireOrganisation(request), requestId: request.id };
+  // A bearer token is never combined with a session: a call that carries one is the application's alone.
+  const token = bearerToken(request);
+  if (token !== null) {
+    const org = requireOrganisation(request);
+    if (!access.machineScope) throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
+    const { client, scopes } = await authenticateManagementCall(ctx, org, token, reply);
+    setActor({ kind: 'application', id: client.id });
+    if (!scopes.has(access.machineScope)) {
+      await auditCall(ctx, e, org, ERRORS.INSUFFICIENT_SCOPE.status);
+      refuse(reply, 'INSUFFICIENT_SCOPE', access.machineScope);
+    }
+    return { org, requestId: request.id, actor: applicationActor(client), application: client.id };
+  }
   const { org, user, session } = await requireUser(ctx, request, access.roles, {
     allowPasswordChangeRequired: access.allowPasswordChangeRequired ?? false,
     allowTwoStepRequired: access.allowTwoStepRequired ?? false,
   });
-  return { org, user, session, requestId: request.id };
+  return { org, user, session, actor: user, requestId: request.id };
+}
+
+/** Every management API call by an application is in the audit log: which operation, and how it ended. */
+async function auditCall(ctx: AppContext, e: Endpoint, org: Organisation, status: number): Promise<void> {
+  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+    type: 'api.management_call',
+    details: { operation: e.operationId, method: e.method, path: e.path, status },
+  });
 }
 
 /** Serves `e` with `handler`: access first, then the input, then the handler; the declared status on success. */
@@ -52,20 +104,32 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     method: [e.method, ...(e.alsoAccepts ?? [])],
     url: routerPath(e),
     handler: async (request, reply) => {
-      const scope = (await scopeFor(ctx, e, request)) as ScopeOf<E>;
-      const params = e.params ? parse(e.params, request.params) : {};
-      const query = e.query ? parse(e.query, request.query) : {};
-      const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
-      const body = e.body ? parse(e.body, form.fields) : {};
-      const input = { params, query, body, files: form.files } as Input<E>;
-      const answer = await handler(input, scope, request, reply);
-      if (answer === reply) return reply;
-      reply.code(e.status);
-      if (e.answer === null) return reply.send();
-      if (!ctx.config.checkAnswers) return answer;
-      const checked = e.answer.safeParse(answer);
-      if (!checked.success) throw new Error(`${e.operationId} answered outside its declared schema: ${checked.error.message}`);
-      return answer;
+      const scope = (await scopeFor(ctx, e, request, reply)) as ScopeOf<E> & { application?: string };
+      if (!scope.application) return run(request, reply, scope);
+      try {
+        const answer = await run(request, reply, scope);
+        await auditCall(ctx, e, scope.org, reply.statusCode);
+        return answer;
+      } catch (error) {
+        await auditCall(ctx, e, scope.org, error instanceof AppError ? error.statusCode : 500);
+        throw error;
+      }
     },
   });
+
+  async function run(request: FastifyRequest, reply: FastifyReply, scope: ScopeOf<E>) {
+    const params = e.params ? parse(e.params, request.params) : {};
+    const query = e.query ? parse(e.query, request.query) : {};
+    const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
+    const body = e.body ? parse(e.body, form.fields) : {};
+    const input = { params, query, body, files: form.files } as Input<E>;
+    const answer = await handler(input, scope, request, reply);
+    if (answer === reply) return reply;
+    reply.code(e.status);
+    if (e.answer === null) return reply.send();
+    if (!ctx.config.checkAnswers) return answer;
+    const checked = e.answer.safeParse(answer);
+    if (!checked.success) throw new Error(`${e.operationId} answered outside its declared schema: ${checked.error.message}`);
+    return answer;
+  }
 }

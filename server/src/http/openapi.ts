@@ -3,6 +3,8 @@
  * declared operation with its parameters, body, answer, error answers and who may call it. Served at
  * /api/openapi.json on each organisation's host, with that host as its server.
  */
+import { MANAGEMENT_API_PATH, MANAGEMENT_SCOPES } from '@gatehouse/common/apis';
+import { OIDC_ROUTES } from '../oidc/provider.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorCodesOf, type Endpoint } from '@gatehouse/common/api/contract';
@@ -84,7 +86,10 @@ function responses(e: Endpoint): Record<string, JsonSchema> {
 
 function whoMayCall(e: Endpoint): string {
   if (e.access.kind === 'anonymous') return 'Anyone (no session needed).';
-  return e.access.roles ? `Signed-in users with the role ${e.access.roles.join(' or ')}.` : 'Any signed-in user.';
+  const users = e.access.roles ? `Signed-in users with the role ${e.access.roles.join(' or ')}` : 'Any signed-in user';
+  return e.access.machineScope
+    ? `${users}, or an application whose management API token has the scope \`${e.access.machineScope}\`.`
+    : `${users}.`;
 }
 
 export function openApiDocument(endpoints: readonly Endpoint[], origin: string, cookieName: string): JsonSchema {
@@ -95,7 +100,10 @@ export function openApiDocument(endpoints: readonly Endpoint[], origin: string, 
       summary: e.summary,
       description: `Who may call it: ${whoMayCall(e)}`,
       tags: [e.tag],
-      security: e.access.kind === 'anonymous' ? [] : [{ session: [] }],
+      security:
+        e.access.kind === 'anonymous'
+          ? []
+          : [{ session: [] }, ...(e.access.machineScope ? [{ managementApi: [e.access.machineScope] }] : [])],
       parameters: parameters(e),
       responses: responses(e),
     };
@@ -116,13 +124,23 @@ export function openApiDocument(endpoints: readonly Endpoint[], origin: string, 
       version: VERSION,
       description:
         "The API behind an organisation's Gatehouse screens. Calls are made on the organisation's own host with the session " +
-        "cookie of a signed-in user; calls that change something must carry the organisation's origin in the Origin header.",
+        "cookie of a signed-in user; calls that change something must carry the organisation's origin in the Origin header. " +
+        'Endpoints that list a management API scope also take `Authorization: Bearer` with an access token an application ' +
+        `gets by client credentials with \`resource\` (or \`audience\`) set to the organisation's origin followed by ${MANAGEMENT_API_PATH}, ` +
+        'once an Organisation Admin has given it those scopes on the APIs page.',
     },
     servers: [{ url: origin }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookieName } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: cookieName },
+        managementApi: {
+          type: 'oauth2',
+          description: `A JWT access token (RFC 9068) for the management API: client credentials with resource=${origin}${MANAGEMENT_API_PATH}.`,
+          flows: { clientCredentials: { tokenUrl: `${origin}${OIDC_ROUTES.token}`, scopes: MANAGEMENT_SCOPES } },
+        },
+      },
       schemas: { Error: jsonSchema(errorBodySchema, 'output') },
     },
   };
@@ -130,11 +148,11 @@ export function openApiDocument(endpoints: readonly Endpoint[], origin: string, 
 
 export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Serialised once; each organisation's answer only puts its own origin in `servers`.
-  const marker = '"https://origin.invalid"';
+  const marker = 'https://origin.invalid';
   let template: string | undefined;
   serve(app, ctx, referenceApi.openapi, async (_, { org }, _request, reply) => {
-    template ??= JSON.stringify(openApiDocument(ENDPOINTS, JSON.parse(marker) as string, sessionCookieName(ctx)));
-    const document = template.replace(marker, JSON.stringify(originFor(ctx.config, org.hostname)));
+    template ??= JSON.stringify(openApiDocument(ENDPOINTS, marker, sessionCookieName(ctx)));
+    const document = template.replaceAll(marker, JSON.stringify(originFor(ctx.config, org.hostname)).slice(1, -1));
     return reply.type('application/json').header('cache-control', 'public, max-age=300').send(document);
   });
 }

@@ -84,9 +84,17 @@ export async function loadExistingGrant(koaCtx: KoaContextWithOIDC) {
   const granted = new Set(grant.getOIDCScope().split(' '));
   const missingScopes = [...oidc.requestParamOIDCScopes].filter((scope) => !granted.has(scope));
   const claims = [...oidc.requestParamClaims];
-  if (!existing || missingScopes.length > 0 || claims.length > 0) {
+  // Scopes of a protected API the request names (resource or audience), as far as the application was
+  // granted them (the provider offers only those: apis/resource-servers.ts).
+  const resourceScopes = Object.entries(oidc.resourceServers ?? {}).flatMap(([indicator, server]) => {
+    const encountered = new Set(grant.getResourceScopeEncountered(indicator).split(' '));
+    const missing = [...oidc.requestParamScopes].filter((scope) => server.scopes.has(scope) && !encountered.has(scope));
+    return missing.length > 0 ? [[indicator, missing.join(' ')] as const] : [];
+  });
+  if (!existing || missingScopes.length > 0 || claims.length > 0 || resourceScopes.length > 0) {
     if (missingScopes.length > 0) grant.addOIDCScope(missingScopes.join(' '));
     if (claims.length > 0) grant.addOIDCClaims(claims);
+    for (const [indicator, scopes] of resourceScopes) grant.addResourceScope(indicator, scopes);
     await grant.save();
   }
   return grant;

@@ -15,6 +15,7 @@ import {
   isPrivateUseRedirect,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '@gatehouse/common/applications';
+import { acceptAudienceAlias, AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
 import { unsealedClientSecret } from '../applications/secrets.ts';
 import { queueBackchannelLogouts } from './backchannel-logout.ts';
 import { originFor } from '../config.ts';
@@ -146,10 +147,14 @@ interface GatehouseClient {
 const own = (client: unknown) => (client ?? {}) as GatehouseClient;
 
 /** Per application where it chose, the defaults otherwise (an application's lifetimes are bounded by its settings' schema). */
+/** A token for a protected API lives as long as that API says; other tokens as their application says. */
+type ApiBound = { resourceServer?: { accessTokenTTL?: number } } | undefined;
 const ttl = {
   ...TTL,
-  AccessToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_access_token_ttl ?? TTL.AccessToken,
-  ClientCredentials: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_access_token_ttl ?? TTL.ClientCredentials,
+  AccessToken: (_ctx: unknown, token: ApiBound, client: unknown) =>
+    token?.resourceServer?.accessTokenTTL ?? own(client).gatehouse_access_token_ttl ?? TTL.AccessToken,
+  ClientCredentials: (_ctx: unknown, token: ApiBound, client: unknown) =>
+    token?.resourceServer?.accessTokenTTL ?? own(client).gatehouse_access_token_ttl ?? TTL.ClientCredentials,
   IdToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_id_token_ttl ?? TTL.IdToken,
   RefreshToken: (_ctx: unknown, _token: unknown, client: unknown) => own(client).gatehouse_refresh_token_ttl ?? TTL.RefreshToken,
   // A grant lives as long as the refresh tokens of its application (14 days, or longer where it chose so).
@@ -301,7 +306,7 @@ function addAccessTokenHash(provider: Provider): void {
   };
 }
 
-export interface ProviderInputs {
+export interface ProviderInputs extends ResourceServerInputs {
   clients: ClientRow[];
   jwks: PrivateJwk[];
 }
@@ -316,6 +321,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     adapter: adapterFactory(ctx, org.id),
     clients: inputs.clients.map((row) => clientMetadata(row, unsealedClientSecret(ctx, row))),
     extraClientMetadata: { properties: [...GATEHOUSE_CLIENT_METADATA] },
+    // The audience alias of resource, at the authorization and PAR endpoints (the token endpoint: acceptAudienceAlias).
+    extraParams: [AUDIENCE_PARAMETER],
     // The provider fetches applications' JWKS URIs only from public addresses (its own guard against
     // server-side request forgery); WEBHOOKS_ALLOW_PRIVATE lifts that for development, as for webhooks.
     ...(ctx.config.webhooksAllowPrivate
@@ -352,9 +359,9 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       clientCredentials: { enabled: true },
       introspection: {
         enabled: true,
-        // A client learns about the tokens issued to itself only (resource servers, which could introspect
-        // tokens issued for them, do not exist yet); anything else is {active:false}. Clients that cannot
-        // authenticate are refused outright (see refuseUnauthenticatedIntrospection).
+        // A client learns about the tokens issued to itself only; anything else is {active:false}. Tokens
+        // for protected APIs are JWTs their APIs verify offline, and are not stored, so not introspectable.
+        // Clients that cannot authenticate are refused outright (see protocolErrorCorrections).
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       revocation: {
@@ -382,7 +389,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
           koaCtx.body = loggedOutPage(orgName());
         },
       },
-      resourceIndicators: { enabled: false },
+      resourceIndicators: resourceIndicators(issuer, inputs),
       // Logout tokens are queued (oidc/backchannel-logout.ts, through the override below), not posted in the request.
       backchannelLogout: { enabled: true },
       // RFC 8628 for applications of the kind Device / CLI; the pages are ours (pages.ts), the user code is
@@ -470,6 +477,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       await queueBackchannelLogouts(ctx, org.id, [{ clientId: this.clientId, sub, sid }]);
     };
 
+  acceptAudienceAlias(provider);
   addAccessTokenHash(provider);
   detectReplaysAtomically(provider, ctx, org.id);
   provider.use(protocolErrorCorrections);

@@ -7,10 +7,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
+import { listAllGrants, listApiRows } from '../apis/store.ts';
 import { listClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { ensureOrganisationKeys, loadPrivateJwks } from './keys.ts';
+import { ensureOrganisationKeys, loadPrivateJwks, type PrivateJwk } from './keys.ts';
 import { buildProvider, redirectOrigins } from './provider.ts';
 import { onProviderInvalidated } from './revision.ts';
 import { readRevision } from './store.ts';
@@ -27,6 +28,8 @@ export interface ProviderEntry {
    * client-bound endpoints from a browser, so the only origins a CORS preflight is granted to.
    */
   corsOrigins: ReadonlySet<string>;
+  /** The keys the provider signs with (current first), for checking its JWT access tokens (apis/bearer.ts). */
+  jwks: readonly PrivateJwk[];
 }
 
 export class ProviderRegistry {
@@ -86,8 +89,14 @@ export class ProviderRegistry {
     // The revision is read first: a change made while building leaves the entry older than the row.
     const revision = await readRevision(this.#ctx.db.kysely, org.id);
     await ensureOrganisationKeys(this.#ctx, org.id);
-    const [clients, jwks] = await Promise.all([listClients(this.#ctx.db.kysely, org.id), loadPrivateJwks(this.#ctx, org.id)]);
-    const provider = buildProvider(this.#ctx, org, { clients, jwks }, this.#log);
-    return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients) };
+    const db = this.#ctx.db.kysely;
+    const [clients, jwks, apis, grants] = await Promise.all([
+      listClients(db, org.id),
+      loadPrivateJwks(this.#ctx, org.id),
+      listApiRows(db, org.id),
+      listAllGrants(db, org.id),
+    ]);
+    const provider = buildProvider(this.#ctx, org, { clients, jwks, apis, grants }, this.#log);
+    return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients), jwks };
   }
 }

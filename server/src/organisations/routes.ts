@@ -24,6 +24,11 @@ export function organisationRoutes(app: FastifyInstance, ctx: AppContext, resolv
     return organisationAdminView(ctx, org);
   });
 
+  serve(app, ctx, api.settings, async (_, { org }, _request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return organisationAdminView(ctx, org);
+  });
+
   serve(app, ctx, api.save, async ({ body, files }, { org }, _request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return saveOrganisationSettings(ctx, resolver, org, body, files);

@@ -48,6 +48,11 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     authenticator = await enrolAuthenticator(from, await signedIn(from, 'acme', 'alice@acme.test'));
     machine = await createApplication(admin, { name: 'Reports', clientType: 'machine' });
     const wiki = await createApplication(admin, { name: 'Wiki' });
+    // A protected API the machine application may get tokens for.
+    const api = await admin.post('/api/apis', {
+      json: { name: 'Reports', identifier: 'https://reports.example.com', scopes: [{ value: 'reports:read' }] },
+    });
+    await admin.put(`/api/apis/${api.json<{ id: string }>().id}/grants/${machine.id}`, { json: { scopes: ['reports:read'] } });
     await grantAccess(from, acme, alice.id, [wiki.id]);
     const hook = await admin.post('/api/webhooks', { form: { url: 'https://hooks.example.com/in', eventTypes: ['user.created'] } });
     expect(hook.status).toBe(201);
@@ -67,7 +72,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     const run = await runCli(['export-organisation', 'Acme', file], envOf(from));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Exported acme to .*acme\.json: 2 users, 0 assets, 2 clients, 1 user_client_access,/);
+    expect(run.stdout).toMatch(/^Exported acme to .*acme\.json: 2 users, 0 assets, 2 clients, 1 apis, 1 api_grants, 1 user_client_access,/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const text = readFileSync(file, 'utf8');
@@ -120,7 +125,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     const run = await runCli(['import-organisation', file], envOf(to));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Imported acme: 2 users, 0 assets, 2 clients, 1 user_client_access');
+    expect(run.stdout).toContain('Imported acme: 2 users, 0 assets, 2 clients, 1 apis, 1 api_grants, 1 user_client_access');
     expect(run.stdout).toContain(`Sign in at http://acme.localhost:${to.port}/`);
     // The installations have different KEY_ENCRYPTION_KEYs: recovery codes, HMACs under it, cannot move.
     expect(run.stdout).toContain('10 recovery codes did not move');
@@ -153,6 +158,13 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
       form: { grant_type: 'client_credentials' },
     });
     expect(token.status).toBe(200);
+    // And tokens for its API, as before.
+    const apiToken = await to.client('acme').post('/oidc/token', {
+      noOrigin: true,
+      headers: { authorization: `Basic ${Buffer.from(`${machine.id}:${machine.secret}`).toString('base64')}` },
+      form: { grant_type: 'client_credentials', resource: 'https://reports.example.com', scope: 'reports:read' },
+    });
+    expect(apiToken.json()).toMatchObject({ scope: 'reports:read', token_type: 'Bearer' });
     const jwks = async (server: TestServer) => (await server.client('acme').get('/oidc/jwks')).json<{ keys: { kid: string }[] }>();
     expect((await jwks(to)).keys.map((k) => k.kid).sort()).toEqual((await jwks(from)).keys.map((k) => k.kid).sort());
 

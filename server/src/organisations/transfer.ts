@@ -35,6 +35,8 @@ export const MOVED_TABLES = [
   'users',
   'assets',
   'clients',
+  'apis',
+  'api_grants',
   'user_client_access',
   'client_policy_acceptances',
   'password_history',

@@ -4,7 +4,7 @@ import { ACCOUNT_TOKENS, BASE_SIGNUP } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { EmailTokenPurpose, UserRow } from '../db/schema.ts';
+import type { Acting, EmailTokenPurpose, UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
@@ -73,7 +73,7 @@ export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: 
 
 /** The invitation to a Pending user, valid for the organisation's invitationExpiryHours. */
 /** An invitation from an admin (named by their name or email) or from an application (its name, given as a string). */
-export async function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: UserRow | string): Promise<void> {
+export async function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: Acting | string): Promise<void> {
   const hours = org.row.invitation_expiry_hours;
   const inviterName =
     typeof inviter === 'string' ? inviter : [inviter.first_name, inviter.surname].filter(Boolean).join(' ') || inviter.email;

@@ -18,7 +18,7 @@ import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import type { UserRow, UserUpdate } from '../db/schema.ts';
+import type { Acting, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
@@ -42,7 +42,7 @@ export interface ActionResult {
 }
 
 /** The user an admin acts on: 404 when not in this organisation, 403 when above the admin's rank. */
-async function targetUser(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<UserRow> {
+async function targetUser(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<UserRow> {
   const user = await findUserById(ctx.db.kysely, org.id, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
   if (ROLE_RANK[user.role] > ROLE_RANK[actor.role]) throw new AppError('FORBIDDEN');
@@ -50,7 +50,7 @@ async function targetUser(ctx: AppContext, org: Organisation, actor: UserRow, id
 }
 
 /** POST /api/users: a Pending user with the given details and an invitation email. */
-export async function inviteUser(ctx: AppContext, org: Organisation, actor: UserRow, input: InviteUserInput): Promise<UserRow> {
+export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acting, input: InviteUserInput): Promise<UserRow> {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
   if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
@@ -79,7 +79,7 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: User
 }
 
 /** A Pending user gets a fresh invitation; a signed-up user with an unverified address a verification email. */
-export async function resendUserVerification(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+export async function resendUserVerification(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   const user = await targetUser(ctx, org, actor, id);
   if (user.status === 'Pending') {
     await sendInvitationEmail(ctx, org, user, actor);
@@ -91,7 +91,7 @@ export async function resendUserVerification(ctx: AppContext, org: Organisation,
 }
 
 /** 'Clear lockout': LockedOut becomes SignedUp, the counters reset, and the user is told by email. */
-export async function clearLockout(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+export async function clearLockout(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   await targetUser(ctx, org, actor, id);
   const user = await setUserStatus(ctx, org.id, id, 'SignedUp', { from: ['LockedOut'] });
   if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notLocked });
@@ -105,12 +105,12 @@ export async function clearLockout(ctx: AppContext, org: Organisation, actor: Us
   return { message: MESSAGES.accountUnlocked, user };
 }
 
-function assertNotSelf(actor: UserRow, id: string): void {
+function assertNotSelf(actor: Acting, id: string): void {
   if (actor.id === id) throw new AppError('FORBIDDEN', { message: ACCOUNT_MESSAGES.notYourself });
 }
 
 /** Enable: a Disabled or Inactive user returns to SignedUp (Pending if they never chose a password). */
-export async function enableUser(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+export async function enableUser(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   assertNotSelf(actor, id);
   const target = await targetUser(ctx, org, actor, id);
   const user = await setUserStatus(ctx, org.id, id, target.password_hash === null ? 'Pending' : 'SignedUp', {
@@ -136,7 +136,7 @@ export async function enableUserByOperator(ctx: AppContext, organisationName: st
 }
 
 /** Disable: the user can no longer sign in, and loses their sessions at once. */
-export async function disableUser(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+export async function disableUser(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   assertNotSelf(actor, id);
   await targetUser(ctx, org, actor, id);
   const user = await setUserStatus(ctx, org.id, id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] });
@@ -181,7 +181,7 @@ export async function applyUserChanges(ctx: AppContext, org: Organisation, targe
 }
 
 /** 'Send reset email': a link to choose a new password. */
-export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   const user = await targetUser(ctx, org, actor, id);
   if (user.status === 'Pending') throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.cannotReset });
   if (user.status !== 'SignedUp' && user.status !== 'LockedOut') throw new AppError('STATUS_CONFLICT');
@@ -198,7 +198,7 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
  * 'Reset' of the user's MFA state: their method, recovery codes and remembered devices are gone; they
  * sign in with their password and, where MFA is required, set it up again. Nobody resets their own here.
  */
-export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<ActionResult> {
+export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   if (actor.id === id) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, org, actor, id);
   await resetTwoStep(ctx, org.id, id);
@@ -247,7 +247,7 @@ export async function getUser(ctx: AppContext, org: Organisation, id: string): P
 export async function updateUserDetails(
   ctx: AppContext,
   org: Organisation,
-  actor: UserRow,
+  actor: Acting,
   id: string,
   input: UpdateUserInput,
 ): Promise<ActionResult> {
@@ -290,7 +290,7 @@ export async function updateUserDetails(
  * DELETE /api/users/{id}: the user is removed for good (docs/decisions.md): their sessions, grants and
  * tokens are ended first, and the rows that name them (invitations, recovery, MFA, access) cascade.
  */
-export async function deleteUserById(ctx: AppContext, org: Organisation, actor: UserRow, id: string): Promise<void> {
+export async function deleteUserById(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<void> {
   if (actor.id === id) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
   const user = await targetUser(ctx, org, actor, id);
   await deleteUserAccount(ctx, org.id, user.id, user.email);

@@ -19,6 +19,7 @@ import { passkeys } from './0115-passkeys.ts';
 import { passwordless } from './0116-passwordless.ts';
 import { clientAuthentication } from './0117-client-authentication.ts';
 import { backchannelLogout } from './0118-backchannel-logout.ts';
+import { protectedApis } from './0119-protected-apis.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0116-passwordless': passwordless,
   '0117-client-authentication': clientAuthentication,
   '0118-backchannel-logout': backchannelLogout,
+  '0119-protected-apis': protectedApis,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -1,0 +1,92 @@
+/**
+ * Applications calling the management API (`/api`) with `Authorization: Bearer`: the token must be a JWT
+ * access token (RFC 9068) this organisation's token endpoint issued by client credentials for its
+ * management API (`aud` = the organisation's origin + /api), signed with the organisation's keys and
+ * unexpired. The application must still exist and still hold the scope the endpoint declares: its
+ * grants are read on every call, so revoking access or deleting the application stops its tokens at once,
+ * in every process. Errors follow RFC 6750 (401 invalid_token, 403 insufficient_scope).
+ */
+import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MANAGEMENT_API_ID, type ManagementScope } from '@gatehouse/common/apis';
+import { findClient } from '../applications/store.ts';
+import { originFor } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { ClientRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { PrivateJwk } from '../oidc/keys.ts';
+import type { ProviderRegistry, ProviderEntry } from '../oidc/registry.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { managementApiIdentifier } from './service.ts';
+import { findGrantScopes } from './store.ts';
+
+const registries = new WeakMap<AppContext, ProviderRegistry>();
+const keySets = new WeakMap<ProviderEntry, JWTVerifyGetKey>();
+
+/** Where management tokens' keys come from: the organisations' providers (app.ts registers it). */
+export function verifyManagementTokensWith(ctx: AppContext, registry: ProviderRegistry): void {
+  registries.set(ctx, registry);
+}
+
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
+/** The public part of the organisation's keys, as its JWKS publishes them. */
+export function publicKeySet(jwks: readonly PrivateJwk[]): JWTVerifyGetKey {
+  return createLocalJWKSet({
+    keys: jwks.map((jwk) => {
+      const copy: Record<string, unknown> = { ...jwk };
+      for (const member of PRIVATE_MEMBERS) delete copy[member];
+      return copy;
+    }),
+  });
+}
+
+/** The bearer token of a request, or null when it has none (a malformed header is an invalid token). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
+/** Refuses a call (RFC 6750 3.1): an invalid token, or one without the scope the endpoint needs. */
+export function refuse(reply: FastifyReply, code: 'INVALID_TOKEN' | 'INSUFFICIENT_SCOPE', scope?: string): never {
+  const error = code === 'INVALID_TOKEN' ? 'invalid_token' : 'insufficient_scope';
+  reply.header('www-authenticate', `Bearer realm="${MANAGEMENT_API_ID}", error="${error}"${scope ? `, scope="${scope}"` : ''}`);
+  throw new AppError(code);
+}
+
+/** The application a bearer call acts for, and the scopes both its token and its current grants hold. */
+export async function authenticateManagementCall(
+  ctx: AppContext,
+  org: Organisation,
+  token: string,
+  reply: FastifyReply,
+): Promise<{ client: ClientRow; scopes: Set<ManagementScope> }> {
+  const registry = registries.get(ctx);
+  if (!registry || token === '') refuse(reply, 'INVALID_TOKEN');
+  const entry = await registry.get(org);
+  let keys = keySets.get(entry);
+  if (!keys) keySets.set(entry, (keys = publicKeySet(entry.jwks)));
+  let clientId: string;
+  let granted: Set<string>;
+  try {
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: originFor(ctx.config, org.hostname),
+      audience: managementApiIdentifier(ctx, org),
+      typ: 'at+jwt',
+      algorithms: ['RS256', 'ES256'],
+      requiredClaims: ['exp', 'client_id', 'sub'],
+      currentDate: new Date(ctx.clock.now()),
+    });
+    // Client credentials only: the token is the application's own, not a user's.
+    if (typeof payload.client_id !== 'string' || payload.sub !== payload.client_id) throw new Error('not a client credentials token');
+    clientId = payload.client_id;
+    granted = new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []);
+  } catch {
+    refuse(reply, 'INVALID_TOKEN');
+  }
+  const client = await findClient(ctx.db.kysely, org.id, clientId);
+  if (!client) refuse(reply, 'INVALID_TOKEN');
+  const current = (await findGrantScopes(ctx.db.kysely, org.id, MANAGEMENT_API_ID, client.id))?.split(' ') ?? [];
+  return { client, scopes: new Set(current.filter((scope) => granted.has(scope)) as ManagementScope[]) };
+}

@@ -1,0 +1,200 @@
+/**
+ * Protected APIs of an organisation: the built-in management API and the ones its admins register, and
+ * which applications may ask for which of their scopes. The organisation's provider is built from these
+ * (resource-servers.ts), so every change invalidates it, in every process.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  API_LIMITS,
+  API_MESSAGES,
+  MANAGEMENT_API_ID,
+  MANAGEMENT_API_PATH,
+  MANAGEMENT_SCOPES,
+  MANAGEMENT_SCOPE_NAMES,
+} from '@gatehouse/common/apis';
+import type { ApiGrant, ProtectedApi } from '@gatehouse/common/schemas/apis';
+import type { z } from 'zod';
+import type { apiCreateRequest, apiUpdateRequest } from '@gatehouse/common/schemas/apis';
+import { changedFields } from '../audit/changes.ts';
+import { recordAuditEvent } from '../audit/service.ts';
+import { findClient } from '../applications/store.ts';
+import { originFor } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import type { ApiRow } from '../db/schema.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { invalidateOrganisationProvider } from '../oidc/revision.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
+
+type ApiScope = ProtectedApi['scopes'][number];
+
+/** The management API's identifier at this organisation: its origin and /api. */
+export const managementApiIdentifier = (ctx: AppContext, org: Organisation): string =>
+  `${originFor(ctx.config, org.hostname)}${MANAGEMENT_API_PATH}`;
+
+/** The management API's access tokens live as long as the default: they are checked against the grants on every call anyway. */
+export const MANAGEMENT_TOKEN_TTL = API_LIMITS.ttlDefault;
+
+export function managementApi(ctx: AppContext, org: Organisation): ProtectedApi {
+  return {
+    id: MANAGEMENT_API_ID,
+    name: API_MESSAGES.managementName,
+    identifier: managementApiIdentifier(ctx, org),
+    accessTokenTtl: MANAGEMENT_TOKEN_TTL,
+    scopes: MANAGEMENT_SCOPE_NAMES.map((value) => ({ value, description: MANAGEMENT_SCOPES[value] })),
+    builtIn: true,
+    createdAt: null,
+  };
+}
+
+export const apiScopesOf = (row: ApiRow): ApiScope[] => JSON.parse(row.scopes) as ApiScope[];
+
+function view(row: ApiRow): ProtectedApi {
+  return {
+    id: row.id,
+    name: row.name,
+    identifier: row.identifier,
+    accessTokenTtl: row.access_token_ttl,
+    scopes: apiScopesOf(row),
+    builtIn: false,
+    createdAt: row.created_at,
+  };
+}
+
+export async function listApis(ctx: AppContext, org: Organisation): Promise<ProtectedApi[]> {
+  return [managementApi(ctx, org), ...(await listApiRows(ctx.db.kysely, org.id)).map(view)];
+}
+
+export async function getApi(ctx: AppContext, org: Organisation, id: string): Promise<ProtectedApi> {
+  if (id === MANAGEMENT_API_ID) return managementApi(ctx, org);
+  const row = await findApiRow(ctx.db.kysely, org.id, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return view(row);
+}
+
+function refuseBuiltIn(id: string): void {
+  if (id === MANAGEMENT_API_ID) throw new AppError('FORBIDDEN', { message: API_MESSAGES.builtInReadOnly });
+}
+
+export async function createApi(ctx: AppContext, org: Organisation, input: z.output<typeof apiCreateRequest>): Promise<ProtectedApi> {
+  if (input.identifier === managementApiIdentifier(ctx, org)) throw fieldError('identifier', API_MESSAGES.identifierReserved);
+  if ((await countApis(ctx.db.kysely, org.id)) >= API_LIMITS.apisMax) throw new AppError('CONFLICT', { message: API_MESSAGES.tooMany });
+  const now = ctx.clock.now();
+  const row: ApiRow = {
+    id: randomUUID(),
+    organisation_id: org.id,
+    name: input.name,
+    identifier: input.identifier,
+    scopes: JSON.stringify(input.scopes),
+    access_token_ttl: input.accessTokenTtl,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await insertApi(trx, row);
+      await recordAuditEvent(ctx, trx, org.id, {
+        type: 'api.created',
+        subject: { kind: 'api', id: row.id },
+        details: { name: row.name, identifier: row.identifier, scopes: input.scopes.map((s) => s.value) },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('identifier', API_MESSAGES.identifierTaken, 'CONFLICT');
+    throw error;
+  }
+  await invalidateOrganisationProvider(ctx, org.id);
+  return view(row);
+}
+
+/** Changes an API; applications keep only the scopes it still has. */
+export async function updateApi(
+  ctx: AppContext,
+  org: Organisation,
+  id: string,
+  input: z.output<typeof apiUpdateRequest>,
+): Promise<ProtectedApi> {
+  refuseBuiltIn(id);
+  const row = await findApiRow(ctx.db.kysely, org.id, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const kept = new Set(input.scopes.map((s) => s.value));
+  const changes = {
+    name: input.name,
+    scopes: JSON.stringify(input.scopes),
+    access_token_ttl: input.accessTokenTtl,
+    updated_at: ctx.clock.now(),
+  };
+  const details = changedFields(
+    { name: row.name, scopes: apiScopesOf(row).map((s) => s.value), accessTokenTtl: row.access_token_ttl },
+    { name: input.name, scopes: [...kept], accessTokenTtl: input.accessTokenTtl },
+  );
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateApiRow(trx, org.id, id, changes);
+    for (const grant of await listApiGrants(trx, org.id, id)) {
+      const scopes = grant.scopes.split(' ').filter((scope) => kept.has(scope));
+      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(trx, org.id, id, grant.client_id, scopes);
+    }
+    if (Object.keys(details).length > 0)
+      await recordAuditEvent(ctx, trx, org.id, {
+        type: 'api.updated',
+        subject: { kind: 'api', id },
+        details: { identifier: row.identifier, ...details },
+      });
+  });
+  await invalidateOrganisationProvider(ctx, org.id);
+  return view({ ...row, ...changes });
+}
+
+export async function deleteApi(ctx: AppContext, org: Organisation, id: string): Promise<void> {
+  refuseBuiltIn(id);
+  const row = await findApiRow(ctx.db.kysely, org.id, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteApiRow(trx, org.id, id);
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'api.deleted',
+      subject: { kind: 'api', id },
+      details: { name: row.name, identifier: row.identifier },
+    });
+  });
+  await invalidateOrganisationProvider(ctx, org.id);
+}
+
+export async function listGrants(ctx: AppContext, org: Organisation, apiId: string): Promise<ApiGrant[]> {
+  await getApi(ctx, org, apiId);
+  return (await listApiGrants(ctx.db.kysely, org.id, apiId)).map((row) => ({ clientId: row.client_id, scopes: row.scopes.split(' ') }));
+}
+
+/**
+ * Sets which of the API's scopes an application may ask for. Only Machine to machine applications may
+ * hold the management API's scopes: its tokens come from the client credentials grant alone.
+ */
+export async function setGrant(
+  ctx: AppContext,
+  org: Organisation,
+  apiId: string,
+  clientId: string,
+  scopes: readonly string[],
+): Promise<ApiGrant> {
+  const api = await getApi(ctx, org, apiId);
+  const client = await findClient(ctx.db.kysely, org.id, clientId);
+  if (!client) throw new AppError('CLIENT_NOT_FOUND');
+  if (api.builtIn && client.client_type !== 'machine' && scopes.length > 0) throw fieldError('scopes', API_MESSAGES.notForApplication);
+  const defined = new Set(api.scopes.map((s) => s.value));
+  if (scopes.some((scope) => !defined.has(scope))) throw fieldError('scopes', API_MESSAGES.unknownScope);
+  const wanted = [...new Set(scopes)];
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const before = (await listApiGrants(trx, org.id, apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
+    await putGrant(trx, org.id, apiId, clientId, wanted);
+    const details = changedFields({ scopes: before.sort() }, { scopes: [...wanted].sort() });
+    if (Object.keys(details).length > 0)
+      await recordAuditEvent(ctx, trx, org.id, {
+        type: 'api.access_changed',
+        subject: { kind: 'application', id: clientId },
+        details: { api: api.identifier, ...details },
+      });
+  });
+  await invalidateOrganisationProvider(ctx, org.id);
+  return { clientId, scopes: wanted };
+}
