@@ -43,7 +43,15 @@ export const RESERVED_SCOPES = new Set(['openid', 'offline_access', 'profile', '
 export const API_MESSAGES = {
   intro:
     'Register the APIs your applications call. An application asks for a token for one API (the resource or audience parameter) and gets a signed JWT access token (RFC 9068) that the API verifies offline with the keys at the JWKS endpoint, checking its aud, iss, exp and scope.',
-  none: 'No APIs of your own yet.',
+  none: 'No APIs of your own yet: add one below.',
+  filterLabel: 'Filter APIs',
+  noMatch: 'No API matches this filter.',
+  copy: 'Copy',
+  settings: 'Settings',
+  identifierUse:
+    'Applications ask for tokens for this API with resource (or audience) set to this identifier; the API checks that the aud of each token is exactly this value.',
+  managementAccessIntro:
+    'Which scopes each Machine to machine application may ask for. It then calls the /api endpoints those scopes open, with Authorization: Bearer and the token from client credentials (resource set to the identifier above).',
   add: 'Add an API',
   addHeading: 'Add an API',
   name: 'Name',

@@ -56,6 +56,8 @@ export const ROUTES = {
   applications: { path: '/applications', access: ORG_ADMIN, title: 'Applications' },
   addApplication: { path: '/applications/add', access: ORG_ADMIN, title: 'Add an application' },
   application: { path: '/applications/:id', access: ORG_ADMIN, title: 'Application' },
+  apis: { path: '/apis', access: ORG_ADMIN, title: 'APIs' },
+  api: { path: '/apis/:id', access: ORG_ADMIN, title: 'API' },
   audit: { path: '/audit', access: ORG_ADMIN, title: 'Audit log' },
   webhooks: { path: '/webhooks', access: ORG_ADMIN, title: 'Webhooks' },
   users: { path: '/users', access: USER_ADMINS, title: 'Users' },

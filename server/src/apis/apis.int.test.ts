@@ -98,6 +98,9 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
       ['management', managementApi(), true],
       [orders.id, ORDERS, false],
     ]);
+    const builtIn = await admin.get('/api/apis/management');
+    expect(builtIn.status, builtIn.text).toBe(200);
+    expect((await admin.get('/api/apis/management/grants')).status).toBe(200);
     expect((await admin.put('/api/apis/management', { json: { name: 'x', scopes: [] } })).status).toBe(403);
     expect((await admin.delete('/api/apis/management')).status).toBe(403);
 

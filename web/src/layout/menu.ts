@@ -11,6 +11,7 @@ const MENU: readonly { label: string; route: RouteName }[] = [
   { label: 'Dashboard', route: 'dashboard' },
   { label: 'Applications', route: 'applications' },
   { label: 'Add an application', route: 'addApplication' },
+  { label: 'APIs', route: 'apis' },
   { label: 'Users', route: 'users' },
   { label: 'Add a user', route: 'addUser' },
   { label: 'Organisation settings', route: 'organisation' },

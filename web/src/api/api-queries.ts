@@ -1,0 +1,26 @@
+/** TanStack Query hooks and keys of the protected APIs screens (Organisation Admins). */
+import { useQuery } from '@tanstack/react-query';
+import { apisApi } from '@gatehouse/common/api/apis';
+import { call, isApiError } from './client.ts';
+
+export const apiKeys = {
+  all: ['apis'] as const,
+  one: (id: string) => ['apis', id] as const,
+  grants: (id: string) => ['apis', id, 'grants'] as const,
+};
+
+export function useApis() {
+  return useQuery({ queryKey: apiKeys.all, queryFn: () => call(apisApi.list) });
+}
+
+export function useApi(id: string) {
+  return useQuery({
+    queryKey: apiKeys.one(id),
+    queryFn: () => call(apisApi.get, { params: { id } }),
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+export function useApiGrants(id: string) {
+  return useQuery({ queryKey: apiKeys.grants(id), queryFn: () => call(apisApi.grants, { params: { id } }) });
+}
