@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { API_LIMITS, API_MESSAGES as M } from '@gatehouse/common/apis';
 import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
 import type { ValidationErrors } from '@gatehouse/common/errors';
