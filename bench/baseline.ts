@@ -8,6 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import { CLAIMS, SCOPES, TTL } from '../server/src/oidc/provider.ts';
+import { BENCH_API } from './bench-api.ts';
 
 const port = Number(process.argv[2]);
 const clients = JSON.parse(process.argv[3] ?? '[]') as ClientMetadata[];
@@ -38,7 +39,19 @@ const provider = new Provider(issuer, {
     clientCredentials: { enabled: true },
     introspection: { enabled: true, allowedPolicy: () => true },
     revocation: { enabled: true, allowedPolicy: () => true },
-    resourceIndicators: { enabled: false },
+    // One protected API, as Gatehouse's bench organisation registers it: JWT access tokens signed RS256.
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => undefined,
+      useGrantedResource: () => true,
+      getResourceServerInfo: () => ({
+        scope: BENCH_API.scope,
+        audience: BENCH_API.identifier,
+        accessTokenTTL: TTL.ClientCredentials,
+        accessTokenFormat: 'jwt',
+        jwt: { sign: { alg: 'RS256' } },
+      }),
+    },
     userinfo: { enabled: true },
   },
   ttl: TTL,

@@ -14,6 +14,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { BENCH_API } from './bench-api.ts';
 import { createOrganisation, freePort, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -195,6 +196,23 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
   };
   const web = await create('Bench web', { clientType: 'confidential', redirectURIs: CALLBACK });
   const machine = await create('Bench machine', { clientType: 'machine' });
+  // A protected API the machine client may get JWT access tokens for (issue 13).
+  const json = { host, cookie: admin.header(), 'content-type': 'application/json', ...origin };
+  const api = await pool.request({
+    method: 'POST',
+    path: '/api/apis',
+    headers: json,
+    body: JSON.stringify({ name: 'Bench API', identifier: BENCH_API.identifier, scopes: [{ value: BENCH_API.scope }] }),
+  });
+  const { id: apiId } = (await api.body.json()) as { id: string };
+  await pool
+    .request({
+      method: 'PUT',
+      path: `/api/apis/${apiId}/grants/${machine.id}`,
+      headers: json,
+      body: JSON.stringify({ scopes: [BENCH_API.scope] }),
+    })
+    .then((r) => r.body.dump());
   const discovery = JSON.parse((await call({ pool, host }, 'GET', '/.well-known/openid-configuration')).text) as Target['discovery'];
   const partial = { pool, host, discovery, web };
   const browsers = await signedInBrowsers(partial, (jar) => async (returnUrl) => {
@@ -346,6 +364,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
       path: pathOf(target.discovery.token_endpoint),
       headers: { ...FORM, authorization: basic(target.machine) },
       body: 'grant_type=client_credentials',
+    })),
+  ],
+  'client credentials (JWT for an API)': async (target, seconds) => [
+    await sample(target, seconds, () => ({
+      method: 'POST',
+      path: pathOf(target.discovery.token_endpoint),
+      headers: { ...FORM, authorization: basic(target.machine) },
+      body: new URLSearchParams({ grant_type: 'client_credentials', resource: BENCH_API.identifier, scope: BENCH_API.scope }).toString(),
     })),
   ],
   // Codes live 60 s, and the baseline's memory store keeps 1,000 artefacts: make codes in small batches,

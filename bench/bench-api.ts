@@ -1,0 +1,2 @@
+/** The protected API both servers of the OpenID Connect bench issue JWT access tokens for (issue 13). */
+export const BENCH_API = { identifier: 'https://api.bench.test', scope: 'read' } as const;
