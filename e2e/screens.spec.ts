@@ -83,6 +83,8 @@ describe.runIf(process.env.GATEHOUSE_SCREENSHOTS === '1' && chromiumPath)('scree
       ['organisation', '/organisation'],
       ['audit-log', '/audit'],
       ['webhooks', '/webhooks'],
+      ['apis', '/apis'],
+      ['api', '/apis/management'],
       ['profile', '/account'],
       ['two-step', '/twostep'],
       ['help', '/help'],

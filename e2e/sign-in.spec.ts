@@ -47,6 +47,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
       'Dashboard',
       'Applications',
       'Add an application',
+      'APIs',
       'Users',
       'Add a user',
       'Organisation settings',
@@ -82,6 +83,29 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     await expectAccessible(page);
     await screenshot(page, `${dialect}-sign-in-error`);
     await page.context().close();
+  });
+
+  it('offers to show the password as it is typed, unless the organisation turns that off', async () => {
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    const password = page.getByLabel('Password');
+    await password.fill('typed with care');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await expectAccessible(page);
+    await page.context().close();
+
+    await gatehouse.saveSettings('acme', { passwordVisibility: false });
+    const later = await newPage();
+    await later.goto(gatehouse.url('acme') + '/');
+    await later.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await expect.poll(async () => later.getByRole('button', { name: /Show/ }).count()).toBe(0);
+    expect(await later.getByLabel('Password').getAttribute('type')).toBe('password');
+    await gatehouse.saveSettings('acme', { passwordVisibility: true });
+    await later.context().close();
   });
 
   it("prefills the email with an application's login_hint", async () => {

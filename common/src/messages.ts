@@ -90,3 +90,11 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** The password fields' Show/Hide button (where the organisation's passwordVisibility allows it). */
+export const PASSWORD_VISIBILITY_MESSAGES = {
+  show: 'Show',
+  hide: 'Hide',
+  /** Read after Show or Hide by screen readers only, so the button's name says what it shows. */
+  field: 'password',
+} as const;

@@ -2,6 +2,7 @@
  * Starts the server: reads the configuration, migrates the database, listens, and shuts down gracefully.
  * With WORKERS above 1 this process only supervises that many server processes sharing its port.
  */
+import { hashConcurrencyFor, limitConcurrentHashes } from './passwords/hash.ts';
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { openContext } from './boot.ts';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   // A worker of several: its own /metrics port (METRICS_PORT + its index), the banner said once.
   const worker = cluster.isWorker ? Number(process.env.GATEHOUSE_WORKER_INDEX ?? 0) : 0;
   if (worker > 0 && config.telemetry) config = { ...config, telemetry: { ...config.telemetry, port: config.telemetry.port + worker } };
+  // Several workers share the cores: each hashes passwords on its share of them.
+  limitConcurrentHashes(hashConcurrencyFor(config.workers));
   const ctx = await openContext(config);
   const { app, lifecycle } = await buildApp(ctx);
   const scheduler = new JobScheduler(ctx, JOBS, app.log);

@@ -119,6 +119,7 @@ const settingsShape = {
   passwordSpecial: formBoolean,
   usePasswordList: formBoolean,
   enforcePasswordHistory: formBoolean,
+  passwordVisibility: formBoolean,
   // Sign-up policy
   preventSelfSignUp: formBoolean,
   userEmailWhitelist,

@@ -28,6 +28,8 @@ export const publicOrganisation = z.object({
   allowEmailTwoStep: z.boolean(),
   /** The sign-in page offers 'Sign in with a passkey' and passkey autofill in the email field. */
   allowPasswordless: z.boolean(),
+  /** Password fields offer a 'Show password' toggle. */
+  passwordVisibility: z.boolean(),
   /** Everyone must set up MFA: the user screens then hide the per-user enforcement box. */
   requireTwoStep: z.boolean(),
   rememberMeDays: z.number(),

@@ -27,6 +27,8 @@ export interface OrganisationsTable {
   password_special: boolean;
   use_password_list: boolean;
   enforce_password_history: boolean;
+  /** Password fields offer to show what is typed. */
+  password_visibility: boolean;
   require_two_step: boolean;
   allow_sms_two_step: boolean;
   allow_email_two_step: boolean;

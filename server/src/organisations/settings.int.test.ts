@@ -82,6 +82,7 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
       displayName: 'acme',
       passwordMinLength: 10,
       usePasswordList: true,
+      passwordVisibility: true,
       userEmailWhitelist: ['/.*/'],
       invitationExpiryHours: 168,
       failedSignInsBeforeCooldown: 5,
@@ -106,6 +107,7 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
       passwordMinLength: 14,
       passwordUpper: true,
       enforcePasswordHistory: true,
+      passwordVisibility: false,
       preventSelfSignUp: true,
       invitationExpiryHours: 48,
       rememberMeDays: 0.5,
@@ -129,7 +131,13 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
 
     // The public view and stylesheet of this process change at once, without waiting for the cache.
     const pub = (await server.client('acme').get('/api/organisation')).json<PublicOrganisation>();
-    expect(pub).toMatchObject({ displayName: 'Acme Corporation', colour: 'Plum', preventSelfSignUp: true, rememberMeDays: 0.5 });
+    expect(pub).toMatchObject({
+      displayName: 'Acme Corporation',
+      colour: 'Plum',
+      preventSelfSignUp: true,
+      rememberMeDays: 0.5,
+      passwordVisibility: false,
+    });
     const style = await server.client('acme').get('/api/organisation/style');
     expect(style.text).toContain(`--colour-primary: ${COLOUR_VALUES.Plum.primary};`);
     expect(style.text).toContain('--button-radius: 999px;');

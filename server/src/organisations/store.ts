@@ -47,6 +47,7 @@ export function newOrganisationRow(fields: {
     password_special: d.passwordSpecial,
     use_password_list: d.usePasswordList,
     enforce_password_history: d.enforcePasswordHistory,
+    password_visibility: d.passwordVisibility,
     require_two_step: d.requireTwoStep,
     allow_sms_two_step: d.allowSMSTwoStep,
     allow_email_two_step: d.allowEmailTwoStep,

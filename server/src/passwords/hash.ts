@@ -9,11 +9,12 @@ import { hash, verify } from '@node-rs/argon2';
 export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * At most this many argon2 computations run at once (one per core, at least one); the rest queue in
- * arrival order. Each hash holds 19 MiB and a libuv thread for tens of milliseconds, so without a cap a
- * burst of sign-ins fills the thread pool and memory and token, JWKS and page requests wait behind it.
+ * At most this many argon2 computations run at once in a process (its share of the cores, at least one);
+ * the rest queue in arrival order. Each hash holds 19 MiB and a libuv thread for tens of milliseconds,
+ * so without a cap a burst of sign-ins fills the thread pool and memory and token, JWKS and page
+ * requests wait behind it. With WORKERS processes on one machine, each takes cores / WORKERS.
  */
-export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
+export const hashConcurrencyFor = (workers: number): number => Math.max(1, Math.round(availableParallelism() / Math.max(1, workers)));
 
 /** A counting semaphore: FIFO, no timers. */
 export class HashLimiter {
@@ -44,7 +45,12 @@ export class HashLimiter {
   }
 }
 
-const limiter = new HashLimiter(MAX_CONCURRENT_HASHES);
+let limiter = new HashLimiter(hashConcurrencyFor(1));
+
+/** Sets this process's cap, at start-up (main.ts, from WORKERS). */
+export function limitConcurrentHashes(limit: number): void {
+  limiter = new HashLimiter(limit);
+}
 
 export function normalisePassword(password: string): string {
   return password.normalize('NFKC');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HashLimiter, MAX_CONCURRENT_HASHES, hashPassword, needsRehash, verifyPassword } from './hash.ts';
+import { availableParallelism } from 'node:os';
+import { HashLimiter, hashConcurrencyFor, hashPassword, needsRehash, verifyPassword } from './hash.ts';
 import { commonPasswordCount, isCommonPassword } from './common-passwords.ts';
 import { passwordPolicyFailures } from './policy.ts';
 
@@ -27,7 +28,10 @@ describe('password hashing', () => {
 
 describe('hash limiter', () => {
   it('runs at most `limit` tasks at once and starts the queued ones in arrival order', async () => {
-    expect(MAX_CONCURRENT_HASHES).toBeGreaterThanOrEqual(1);
+    // A process's share of the cores: all of them alone, divided among workers, never none.
+    expect(hashConcurrencyFor(1)).toBe(availableParallelism());
+    expect(hashConcurrencyFor(availableParallelism())).toBe(1);
+    expect(hashConcurrencyFor(1000)).toBe(1);
     const limiter = new HashLimiter(2);
     const releases: Array<() => void> = [];
     const started: number[] = [];

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -6,11 +6,13 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string | undefined;
   /** Text shown after the input, such as a host name's suffix; read out with the field. */
   suffix?: string | undefined;
+  /** A control joined to the input's end, such as a password field's Show button. */
+  action?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, error, hint, suffix, id, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, suffix, action, id, ref, ...rest }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
@@ -26,12 +28,15 @@ export function TextField({ label, error, hint, suffix, id, ref, ...rest }: Text
           {hint}
         </p>
       )}
-      {suffix ? (
+      {suffix || action ? (
         <div className="field-affix">
           {input}
-          <span id={suffixId} className="field-suffix">
-            {suffix}
-          </span>
+          {suffix && (
+            <span id={suffixId} className="field-suffix">
+              {suffix}
+            </span>
+          )}
+          {action}
         </div>
       ) : (
         input

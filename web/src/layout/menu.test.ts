@@ -8,6 +8,7 @@ describe('side menu', () => {
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'Applications', to: '/applications' },
       { label: 'Add an application', to: '/applications/add' },
+      { label: 'APIs', to: '/apis' },
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
       { label: 'Organisation settings', to: '/organisation' },
@@ -20,7 +21,7 @@ describe('side menu', () => {
     ]);
   });
 
-  it('shows a User Admin the users entries but not applications, organisation settings, the audit log or webhooks', () => {
+  it('shows a User Admin the users entries but not applications, APIs, organisation settings, the audit log or webhooks', () => {
     expect(menuFor('UserAdministrator').map((e) => e.label)).toEqual([
       'Dashboard',
       'Users',

@@ -20,6 +20,7 @@ import { passwordless } from './0116-passwordless.ts';
 import { clientAuthentication } from './0117-client-authentication.ts';
 import { backchannelLogout } from './0118-backchannel-logout.ts';
 import { protectedApis } from './0119-protected-apis.ts';
+import { passwordVisibility } from './0120-password-visibility.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0117-client-authentication': clientAuthentication,
   '0118-backchannel-logout': backchannelLogout,
   '0119-protected-apis': protectedApis,
+  '0120-password-visibility': passwordVisibility,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

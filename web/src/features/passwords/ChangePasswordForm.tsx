@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,6 @@ import { changePasswordForm, changePasswordRequest, type ChangePasswordRequest }
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
@@ -51,9 +51,8 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
       <FormError message={formError} />
       <Form onSubmit={submit}>
         {hasPassword && (
-          <TextField
+          <PasswordField
             label={ACCOUNT_MESSAGES.currentPassword}
-            type="password"
             autoComplete="current-password"
             error={form.formState.errors.currentPassword?.message}
             {...form.register('currentPassword')}

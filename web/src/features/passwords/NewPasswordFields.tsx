@@ -1,5 +1,5 @@
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { TextField } from '../../components/TextField.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 
 interface NewPasswordFieldsProps<T extends FieldValues> {
@@ -16,17 +16,15 @@ export function NewPasswordFields<T extends FieldValues>({ form, passwordLabel, 
   const errors = form.formState.errors as Partial<Record<'password' | 'confirmPassword', { message?: string }>>;
   return (
     <>
-      <TextField
+      <PasswordField
         label={passwordLabel}
-        type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         {...form.register('password' as Path<T>)}
       />
       <PasswordStrength password={password ?? ''} userInputs={userInputs} />
-      <TextField
+      <PasswordField
         label={confirmLabel}
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword' as Path<T>)}

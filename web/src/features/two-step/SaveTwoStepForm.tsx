@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -70,10 +71,9 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
           error={errors.code?.message}
           {...form.register('code')}
         />
-        <TextField
+        <PasswordField
           label={MFA_MESSAGES.password}
           hint={MFA_MESSAGES.passwordHint}
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...form.register('password')}

@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +11,6 @@ import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { Form } from '../../components/Form.tsx';
@@ -46,10 +46,9 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
       {required && <p>{MFA_MESSAGES.requiredNote}</p>}
       <FormError message={formError} />
       <Form onSubmit={ask}>
-        <TextField
+        <PasswordField
           label={MFA_MESSAGES.password}
           hint={MFA_MESSAGES.passwordHint}
-          type="password"
           autoComplete="current-password"
           error={form.formState.errors.password?.message}
           {...form.register('password')}

@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -96,9 +97,8 @@ function EditDetailsForm({ user }: { user: Account }) {
           {...form.register('phoneNumber')}
         />
         {needsPassword && (
-          <TextField
+          <PasswordField
             label={ACCOUNT_MESSAGES.currentPassword}
-            type="password"
             autoComplete="current-password"
             hint={ACCOUNT_MESSAGES.phoneChangeNeedsPassword}
             error={errors.currentPassword?.message}

@@ -33,6 +33,7 @@ export function PasswordPolicySection() {
       <CheckboxSetting name="passwordSpecial" />
       <CheckboxSetting name="usePasswordList" />
       <CheckboxSetting name="enforcePasswordHistory" />
+      <CheckboxSetting name="passwordVisibility" />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -210,13 +211,7 @@ function SignInForm({
             {...form.register('email', { onChange: () => remembered.isPending && setTypedFirst(true) })}
           />
         )}
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
         <Button type="submit" busy={signIn.isPending}>
           {MESSAGES.signInButton}
         </Button>
