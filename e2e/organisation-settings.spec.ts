@@ -70,7 +70,25 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
       .getByLabel('Logo', { exact: true })
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(40, 20, [200, 30, 30]) });
     await page.getByText('New image, saved when you save').waitFor();
-    await page.getByLabel('Hero image').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: makePng(60, 40, [30, 120, 60]) });
+    // The hero image is dropped on its field rather than chosen.
+    const hero = makePng(60, 40, [30, 120, 60]).toString('base64');
+    type DropGlobals = {
+      DataTransfer: new () => { items: { add(file: unknown): void } };
+      File: new (parts: unknown[], name: string, options: object) => unknown;
+    };
+    const dropped = await page.evaluateHandle((base64) => {
+      const g = globalThis as unknown as DropGlobals & { atob(data: string): string };
+      const bytes = Uint8Array.from(g.atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new g.DataTransfer();
+      transfer.items.add(new g.File([bytes], 'hero.png', { type: 'image/png' }));
+      return transfer;
+    }, hero);
+    const heroField = page
+      .locator('.image-field')
+      .filter({ has: page.getByLabel('Hero image') })
+      .locator('.image-field-body');
+    await heroField.dispatchEvent('dragover', { dataTransfer: dropped });
+    await heroField.dispatchEvent('drop', { dataTransfer: dropped });
     await page
       .getByLabel('Background image')
       .setInputFiles({ name: 'bg.png', mimeType: 'image/png', buffer: makePng(8, 8, [240, 240, 250]) });

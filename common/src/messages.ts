@@ -85,6 +85,7 @@ export const MESSAGES = {
 
   // Uploaded images (checked again by content on the server)
   fileTooLarge: (kilobytes: number) => `The file is too large: the limit is ${kilobytes} KB`,
+  imageDropHint: 'Choose a file, or drop one here.',
   fileWrongType: (typeNames: string, maxWidth: number, maxHeight: number) =>
     `The file must be ${indefiniteArticle(typeNames)} ${typeNames} image no larger than ${maxWidth} x ${maxHeight} pixels`,
 } as const;

@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { MESSAGES } from '@gatehouse/common/messages';
 
 interface ImageFieldProps {
   label: string;
@@ -15,10 +16,17 @@ interface ImageFieldProps {
   onRemove: () => void;
 }
 
-/** An image upload with its current picture, a file chooser and a remove button. */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+/**
+ * An image upload with its current picture, a file chooser and a remove button. An image file may also
+ * be dropped anywhere on the field (the chooser stays the keyboard's and screen reader's way in); a
+ * dropped file goes through the same checks as a chosen one.
+ */
 export function ImageField({ label, hint, accept, src, status, error, removeLabel, onChoose, onRemove }: ImageFieldProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const describedBy = [hint ? `${inputId}-hint` : null, `${inputId}-status`, error ? `${inputId}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={`field image-field${error ? ' field-invalid' : ''}`}>
@@ -28,11 +36,27 @@ export function ImageField({ label, hint, accept, src, status, error, removeLabe
           {hint}
         </p>
       )}
-      <div className="image-field-body">
+      <div
+        className={`image-field-body${dragging ? ' image-field-dragging' : ''}`}
+        onDragOver={(event) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          setDragging(false);
+          const file = event.dataTransfer.files[0];
+          if (file) onChoose(file);
+        }}
+      >
         <div className="image-field-thumb">{src && <img src={src} alt="" />}</div>
         <div className="image-field-controls">
           <p id={`${inputId}-status`} className="image-field-status">
-            {status}
+            {status} <span className="image-field-drop-hint">{MESSAGES.imageDropHint}</span>
           </p>
           <input
             ref={input}
