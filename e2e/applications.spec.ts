@@ -81,6 +81,15 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
       .getByText(`${gatehouse.url('acme')}/.well-known/openid-configuration`)
       .waitFor();
     expect(await page.content()).not.toContain(secret);
+    // Every value of the panel has its own Copy button, named for screen readers by what it copies.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gatehouse.url('acme') });
+    const panel = page.getByRole('region', { name: 'OpenID Connect settings' });
+    await panel.getByRole('button', { name: 'Copy Token endpoint' }).click();
+    await panel.getByRole('button', { name: 'Copied Token endpoint' }).waitFor();
+    type ClipboardGlobals = { navigator: { clipboard: { readText(): Promise<string> } } };
+    expect(await page.evaluate(() => (globalThis as unknown as ClipboardGlobals).navigator.clipboard.readText())).toBe(
+      `${gatehouse.url('acme')}/oidc/token`,
+    );
     const redirects = page.getByRole('group', { name: 'Redirect URIs', exact: true });
     await redirects.getByRole('textbox').fill('   ');
     await redirects.getByRole('button', { name: 'Add' }).click();
