@@ -195,10 +195,17 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     // Nor may a User Admin change the Organisation Admin above them: no delete in their row.
     await uma.goBack();
     await row(uma, 'admin@acme.test').waitFor();
-    expect(await row(uma, 'admin@acme.test').getByRole('button').count()).toBe(0);
+    await row(uma, 'admin@acme.test').getByRole('button', { name: 'Actions for admin@acme.test' }).click();
+    await uma.getByRole('menu', { name: 'Actions for admin@acme.test' }).getByRole('menuitem', { name: 'Open' }).waitFor();
+    expect(await uma.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await uma.keyboard.press('Escape');
+    await expect.poll(() => uma.getByRole('menu').count()).toBe(0);
 
-    // Delete from the list, after the 'Delete confirmation' dialog.
-    await row(uma, 'eve@example.test').getByRole('button', { name: 'Delete eve@example.test' }).click();
+    // Delete from the list's row menu, by keyboard, after the 'Delete confirmation' dialog.
+    await row(uma, 'eve@example.test').getByRole('button', { name: 'Actions for eve@example.test' }).click();
+    await uma.getByRole('menuitem', { name: 'Open' }).waitFor();
+    await uma.keyboard.press('ArrowDown');
+    await uma.keyboard.press('Enter');
     const confirm = uma.getByRole('dialog', { name: 'Delete confirmation' });
     await confirm.getByText('Are you sure you want to delete?').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
@@ -250,7 +257,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     const tiles = admin.getByRole('list', { name: 'Users' }).getByRole('listitem');
     await expect.poll(() => tiles.count()).toBe(1);
     await tiles.first().getByRole('link', { name: 'person123@globex.test' }).waitFor();
-    await tiles.first().getByRole('button', { name: 'Delete person123@globex.test' }).waitFor();
+    await tiles.first().getByRole('button', { name: 'Actions for person123@globex.test' }).waitFor();
     expect(await admin.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(admin);
     await admin.getByRole('button', { name: 'List' }).click();

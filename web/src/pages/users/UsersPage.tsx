@@ -12,6 +12,7 @@ import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
@@ -126,21 +127,18 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
       notifyError(error, 'user');
     },
   });
-  const deleteButton = (user: UserSummary) =>
-    user.id !== me.id &&
-    mayManage(me.role, user.role) && (
-      <Button
-        variant="secondary"
-        className="button-danger-outline"
-        aria-label={M.deleteRow(user.email)}
-        onClick={(event) => {
-          event.stopPropagation();
-          setDeleting(user);
-        }}
-      >
-        {M.delete}
-      </Button>
-    );
+  // Open, and (for someone the signed-in admin may manage, not themself) Delete, behind one menu per row.
+  const rowActions = (user: UserSummary) => (
+    <RowActions
+      label={M.actionsFor(user.email)}
+      actions={[
+        { label: M.open, onSelect: () => void navigate(userPath(user.id)) },
+        ...(user.id !== me.id && mayManage(me.role, user.role)
+          ? [{ label: M.delete, danger: true, onSelect: () => setDeleting(user) }]
+          : []),
+      ]}
+    />
+  );
   return (
     <>
       {view === 'grid' ? (
@@ -154,7 +152,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                 <dt>{M.status}</dt>
                 <dd>{USER_STATUS_LABELS[user.status]}</dd>
               </dl>
-              {deleteButton(user)}
+              {rowActions(user)}
             </li>
           ))}
         </ul>
@@ -182,7 +180,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                 </td>
                 <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
                 <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
-                <td className="data-table-actions">{deleteButton(user)}</td>
+                <td className="data-table-actions">{rowActions(user)}</td>
               </tr>
             ))}
           </tbody>
