@@ -11,6 +11,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { breakable } from '../../components/CodeFacts.tsx';
 import { DataView, type DataColumn } from '../../components/DataView.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -31,7 +32,7 @@ const COLUMNS: DataColumn<ProtectedApi>[] = [
     header: M.identifier,
     cell: (api) => (
       <span className="api-identifier">
-        <code>{api.identifier}</code> <CopyButton value={api.identifier} label={M.copy} />
+        <code>{breakable(api.identifier)}</code> <CopyButton value={api.identifier} label={M.copy} name={`${M.identifier} ${api.name}`} />
       </span>
     ),
   },
