@@ -74,6 +74,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await screenshot(page, `${dialect}-application-added`);
 
     await page.getByRole('link', { name: 'Back to applications' }).click();
+    await page.getByRole('button', { name: 'Copy Client ID Wiki' }).waitFor();
     await page.getByRole('link', { name: 'Wiki' }).click();
     await page.getByRole('heading', { name: 'Wiki', level: 1 }).waitFor();
     await page

@@ -5,6 +5,7 @@ import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { Application } from '@gatehouse/common/schemas/applications';
 import { useApplications } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataView, type DataColumn } from '../../components/DataView.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { ApplicationLogo } from '../../features/applications/ApplicationLogo.tsx';
@@ -14,7 +15,14 @@ import '../../features/applications/applications.css';
 const COLUMNS: DataColumn<Application>[] = [
   { header: M.name, cell: (app) => <Link to={routePath('application', { id: app.id })}>{app.name}</Link> },
   { header: M.clientType, cell: (app) => CLIENT_TYPE_LABELS[app.clientType] },
-  { header: M.clientId, cell: (app) => <code>{app.id}</code> },
+  {
+    header: M.clientId,
+    cell: (app) => (
+      <span className="client-id">
+        <code>{app.id}</code> <CopyButton value={app.id} name={`${M.clientId} ${app.name}`} />
+      </span>
+    ),
+  },
 ];
 
 /** /applications: the organisation's applications, by name, each linking to its settings. */
