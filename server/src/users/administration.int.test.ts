@@ -13,7 +13,7 @@ import type { UserActionResult, UserListPage } from '@gatehouse/common/schemas/u
 import { latestMailTo, linkIn, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { SEARCH_COUNT_CAP } from './store.ts';
+import { SEARCH_COUNT_CAP, SEARCH_DISTINCT_NAMES } from './store.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 const actionPath = (id: string, action: UserAction) => pathOf(usersApi.actions[action], { id });
@@ -143,21 +143,23 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
       expect((await list(org.admin, '?after=zzz')).next).toBeNull();
     });
 
-    it('finds the page of a broad search by walking the list, with a lower bound for its total', async () => {
+    it('pages a broad search by merging the first pages of its names, with a lower bound for its total', async () => {
       const org = await organisation();
       const other = await organisation();
-      // Over SEARCH_COUNT_CAP users named Bulk, between others in email order; and one of another organisation.
+      // Over SEARCH_COUNT_CAP users of one first name (Bulk or Other), and a third of them with one of more
+      // than SEARCH_DISTINCT_NAMES surnames starting Bulk, between each other in email order.
       const now = Date.now();
-      const rows = Array.from({ length: 2 * SEARCH_COUNT_CAP + 100 }, (_, i) => {
+      const rows = Array.from({ length: 4 * SEARCH_COUNT_CAP + 100 }, (_, i) => {
         const name = i % 2 === 0 ? 'Bulk' : 'Other';
+        const surname = i % 3 === 0 ? `Bulk${i % (SEARCH_DISTINCT_NAMES + 20)}` : null;
         return {
           id: randomUUID(),
           organisation_id: org.id,
           email: `u${String(i).padStart(5, '0')}@example.test`,
           first_name: name,
-          surname: null,
+          surname,
           first_name_search: name.toLowerCase(),
-          surname_search: null,
+          surname_search: surname?.toLowerCase() ?? null,
           role: 'EndUser' as const,
           status: 'SignedUp' as const,
           requires_new_password: false,
@@ -175,18 +177,29 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
       await createUser(server, org.id, { email: 'bulkhead@example.test' });
       await createUser(server, org.id, { email: 'zed@example.test', surname: 'Bulkeley' });
       await createUser(server, other.id, { email: 'bulk@other.test', firstName: 'Bulk' });
-      const expected = ['bulkhead@example.test', ...rows.filter((r) => r.first_name === 'Bulk').map((r) => r.email), 'zed@example.test'];
-
-      const pages = await scroll(org.admin, 'bulk');
-      expect(pages[0]).toMatchObject({
+      const lowerBound = {
         total: SEARCH_COUNT_CAP + 1,
         totalExact: false,
         totalPages: Math.ceil((SEARCH_COUNT_CAP + 1) / LIMITS.usersPageSize),
-      });
-      expect(pages.flatMap((p) => p.items.map((u) => u.email))).toEqual(expected);
-      expect(pages.at(-1)!.page).toBe(Math.ceil(expected.length / LIMITS.usersPageSize));
+      };
+      const emails = (pages: UserListPage[]) => pages.flatMap((p) => p.items.map((u) => u.email));
+
+      const bulk = await scroll(org.admin, 'bulk');
+      const expected = [
+        'bulkhead@example.test',
+        ...rows.filter((r) => r.first_name === 'Bulk' || r.surname).map((r) => r.email),
+        'zed@example.test',
+      ];
+      expect(bulk[0]).toMatchObject(lowerBound);
+      expect(emails(bulk)).toEqual(expected);
+      expect(bulk.at(-1)!.page).toBe(Math.ceil(expected.length / LIMITS.usersPageSize));
       // By offset, the same pages.
-      expect((await list(org.admin, '?search=bulk&page=3')).items).toEqual(pages[2]!.items);
+      expect((await list(org.admin, '?search=bulk&page=3')).items).toEqual(bulk[2]!.items);
+
+      const others = await scroll(org.admin, 'oth');
+      expect(others[0]).toMatchObject(lowerBound);
+      expect(emails(others)).toEqual(rows.filter((r) => r.first_name === 'Other').map((r) => r.email));
+      expect((await list(org.admin, '?search=oth&page=4')).items).toEqual(others[3]!.items);
       // The whole list's total is still exact (the organisation's counters).
       expect(await list(org.admin)).toMatchObject({ total: rows.length + 4, totalExact: true });
     });
