@@ -24,7 +24,7 @@ import { LIMITS } from '../common/src/policy.ts';
 import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { NewUserRow } from '../server/src/db/schema.ts';
-import { PREFIX_END, searchKey } from '../server/src/db/search-key.ts';
+import { searchKey } from '../server/src/db/search-key.ts';
 import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -157,15 +157,14 @@ async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: st
   if (kind === 'postgres') await sql`vacuum analyze users`.execute(db.kysely);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  // The plan of the search query as the store builds it (users/store.ts listUsers).
+  // The plan of a search's main part as the store builds it (users/store.ts listUsers): one matching
+  // name's first page in email order, after a cursor, read from the (organisation, name, email) index.
   const collate = kind === 'postgres' ? sql` collate "C"` : sql``;
-  const prefix = 'mar';
-  const byPrefix = (column: string) =>
-    sql`select id, email, first_name, surname, role, status from users where organisation_id = ${org.id} and ${sql.ref(column)}${collate} >= ${prefix} and ${sql.ref(column)}${collate} < ${prefix + PREFIX_END}`;
+  const prefix = 'margaret';
   const explain = kind === 'postgres' ? sql`explain` : sql`explain query plan`;
   const plan = await sql<
     Record<string, unknown>
-  >`${explain} select * from (${byPrefix('email')} union ${byPrefix('first_name_search')} union ${byPrefix('surname_search')}) as matches order by matches.email${collate} limit 50`.execute(
+  >`${explain} select users.email from users where organisation_id = ${org.id} and first_name_search${collate} = ${prefix} and email${collate} > ${'m'} order by email${collate} limit 51`.execute(
     db.kysely,
   );
   const planText = plan.rows.map((r) => String(r['QUERY PLAN'] ?? r['detail'])).join('\n');
@@ -205,7 +204,10 @@ async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: st
     const latencies: number[] = [];
     let total = 0;
     let items = 0;
-    for (let i = 0; i < REQUESTS + 10; i++) {
+    // An offset deep in a million users takes seconds: fewer samples of those.
+    const requests =
+      label.startsWith('list,') && label.endsWith('(offset)') && !label.includes('page 20 ') ? Math.min(REQUESTS, 20) : REQUESTS;
+    for (let i = 0; i < requests + 10; i++) {
       const started = performance.now();
       const res = await pool.request({ method: 'GET', path: `/api/users${query}`, headers: { host, cookie, accept: 'application/json' } });
       const body = (await res.body.json()) as { total: number; items: unknown[] };
@@ -223,7 +225,9 @@ async function run(kind: 'sqlite' | 'postgres', databaseUrl: string, dataDir: st
   await pool.close();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  console.log(`\n${kind}: seeded ${USERS} users in ${seedSeconds.toFixed(1)} s; plan of the search "${prefix}":\n${planText}\n`);
+  console.log(
+    `\n${kind}: seeded ${USERS} users in ${seedSeconds.toFixed(1)} s; plan of the first page of the name "${prefix}":\n${planText}\n`,
+  );
   return lines;
 }
 
@@ -255,7 +259,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${USERS} users in one organisation, ${REQUESTS} sequential requests per row, page size ${LIMITS.usersPageSize}\n`,
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${USERS} users in one organisation, ${REQUESTS} sequential requests per row (${Math.min(REQUESTS, 20)} for the deep offsets), page size ${LIMITS.usersPageSize}\n`,
   );
   console.log('| database | request | matching users | rows answered | p50 ms | p95 ms | p99 ms | mean ms |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
