@@ -105,6 +105,9 @@ function queries(emailAt: (n: number) => string, cursors: boolean): [string, str
     ['search "m" (common prefix), page 1', '?search=m'],
     ['search "mar" (first name), page 1', '?search=mar'],
     ['search "mar", page 5 (offset)', '?search=mar&page=5'],
+    ...(cursors
+      ? ([[`search "m", after the middle of the list (cursor)`, `?search=m&page=2&${after(DEEP_PAGE)}`]] as [string, string][])
+      : []),
     ['search "hopp" (surname), page 1', '?search=hopp'],
     ['search "yuk" (first name last in email order), page 1', '?search=yuk'],
     ['search "grace.torvalds.4247@" (one email)', '?search=grace.torvalds.4247%40'],

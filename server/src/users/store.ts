@@ -97,10 +97,10 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
   const namesOf = async (column: NameColumn): Promise<string[]> => {
     const first = sql`(select min(${col(column)}) from users where ${scoped} and ${inRange(column)})`;
     const next = sql`(select min(${col(column)}) from users where ${scoped} and ${col(column)} > names.name and ${col(column)} < ${end})`;
-    const result = await sql<{
-      name: string;
-    }>`with recursive names(name) as (select ${first} union all select ${next} from names where names.name is not null)
-      select name from names where name is not null limit ${SEARCH_DISTINCT_NAMES + 1}`.execute(db);
+    // The count stops the recursion itself (an outer limit need not stop SQLite's).
+    const result = await sql<{ name: string }>`with recursive names(name, n) as (select ${first}, 1
+        union all select ${next}, names.n + 1 from names where names.name is not null and names.n <= ${SEARCH_DISTINCT_NAMES})
+      select name from names where name is not null`.execute(db);
     return result.rows.map((r) => r.name);
   };
   // PostgreSQL plans a subquery with an offset on its own: the name's range, not a walk of the email index.
