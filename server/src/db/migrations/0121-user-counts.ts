@@ -14,8 +14,8 @@ import type { MigrationFactory } from './index.ts';
  * changes (the WHEN clause is checked without calling the function, so the frequent updates of sign-in
  * times cost nothing). The two counters of a change are written in status order, so two changes cannot
  * wait on each other's counters. SQLite, which has row triggers only, writes its counters in place.
- * A decrement is an update (the counter exists: the user was counted), never an insert, so a user
- * deleted by an organisation's cascade cannot recreate a counter of a deleted organisation.
+ * A deletion's decrement is an update (the counter exists: the user was counted), never an insert, so a
+ * user deleted by an organisation's cascade cannot recreate a counter of a deleted organisation.
  *
  * Second, the search's name indexes end with the email (users/store.ts listUsers).
  */
