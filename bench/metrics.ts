@@ -226,10 +226,10 @@ async function main(): Promise<void> {
     `history: ${DAYS} days, ${seeded.events.toLocaleString('en')} protocol events, ${seeded.counters.toLocaleString('en')} minute counters, ${USERS.toLocaleString('en')} users (seeded in ${seedSeconds.toFixed(0)} s)`,
   );
   console.log(`figures: ${JSON.stringify(figures)}\n`);
-  console.log('| GET /api/metrics per s | p50 ms | p99 ms | count of every event of the organisation (median ms) |');
-  console.log('| ---: | ---: | ---: | ---: |');
+  console.log('| GET /api/metrics per s | p50 ms | p95 ms | p99 ms | count of every event of the organisation (median ms) |');
+  console.log('| ---: | ---: | ---: | ---: | ---: |');
   console.log(
-    `| ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${percentile(scans, 50).toFixed(1)} |`,
+    `| ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 95).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${percentile(scans, 50).toFixed(1)} |`,
   );
 }
 

@@ -228,12 +228,18 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     expect(await rows.count()).toBe(50);
     expect(await rows.first().innerText()).toContain('admin@globex.test');
 
-    // Scrolling to within 100 px of the bottom loads the next page, until all are shown.
+    // Scrolling to within 100 px of the bottom loads the next page, until all are shown: each page asks
+    // for the users after the last one shown (keyset paging), numbered as the pages are reached.
+    const fiftieth = await rows.nth(49).getByRole('link').innerText();
+    searches.length = 0;
     for (let shown = 50; shown < SEEDED + 1; shown += 50) {
       await admin.mouse.wheel(0, 100_000);
       await rows.nth(Math.min(shown + 49, SEEDED)).waitFor();
     }
     expect(await rows.count()).toBe(SEEDED + 1);
+    expect(searches).toHaveLength(Math.ceil((SEEDED + 1) / 50) - 1);
+    expect(searches[0]).toBe(`page=2&after=${encodeURIComponent(fiftieth)}`);
+    searches.forEach((body, i) => expect(body).toMatch(new RegExp(`^page=${i + 2}&after=[^&]+$`)));
     await screenshot(admin, `${dialect}-users-scrolled`);
 
     // Typed quickly, a term is searched once, 500 ms after the last keystroke.

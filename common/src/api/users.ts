@@ -36,7 +36,8 @@ export const usersApi = {
     method: 'GET',
     path: '/api/users',
     operationId: 'listUsers',
-    summary: 'A page of the organisation’s users, by email, optionally those whose email or name starts with `search`.',
+    summary:
+      'A page of the organisation’s users, by email, optionally those whose email or name starts with `search`; `after` (the `next` of the page before) pages by cursor, at the same cost at any depth.',
     query: listUsersRequest,
     status: 200,
     answer: userListPage,

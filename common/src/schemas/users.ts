@@ -21,7 +21,12 @@ export type InviteUserRequest = z.input<typeof inviteUserRequest>;
 export const userActionResult = z.object({ message: z.string(), user: account });
 export type UserActionResult = z.infer<typeof userActionResult>;
 
-/** The /users list's query (GET /api/users) or form (POST /api/users/search): a 1-based page and an optional prefix. */
+/**
+ * The /users list's query (GET /api/users) or form (POST /api/users/search): a 1-based page, an optional
+ * prefix, and optionally the cursor of keyset paging: `after`, the `next` of the page before. With
+ * `after` the page holds the users that follow that email (`page` only numbers it, as the infinite
+ * scroll counts its pages); without it the page is found by its offset, which costs the pages before it.
+ */
 export const listUsersRequest = z.object({
   page: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().int().min(1).max(1_000_000)).catch(1),
   search: z
@@ -30,6 +35,11 @@ export const listUsersRequest = z.object({
     .max(LIMITS.userSearchMax, { error: MESSAGES.tooLong(LIMITS.userSearchMax) })
     .optional()
     .transform((v) => (v ? v.toLowerCase() : undefined)),
+  after: z
+    .string()
+    .max(LIMITS.emailMax, { error: MESSAGES.tooLong(LIMITS.emailMax) })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export type ListUsersRequest = z.input<typeof listUsersRequest>;
 
@@ -44,12 +54,19 @@ export const userSummary = z.object({
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
-/** A page of users, ordered by email; `totalPages` counts the pages of the whole (searched) list. */
+/**
+ * A page of users, ordered by email; `totalPages` counts the pages of the whole (searched) list, and
+ * `next` is the cursor of the page after this one (send it as `after`), null on the last. A search that
+ * matches more than a thousand users is not counted to its end: `totalExact` is then false and `total`
+ * (so `totalPages`) a lower bound; `next` still tells whether more follow.
+ */
 export const userListPage = z.object({
   items: z.array(userSummary),
   page: z.number(),
   totalPages: z.number(),
   total: z.number(),
+  totalExact: z.boolean(),
+  next: z.string().nullable(),
 });
 export type UserListPage = z.infer<typeof userListPage>;
 

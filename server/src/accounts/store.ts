@@ -215,14 +215,17 @@ export async function deleteUser(db: Executor, organisationId: string, id: strin
   await db.deleteFrom('users').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
 }
 
-/** How many users the organisation has registered, whatever their status. */
+/**
+ * How many users the organisation has registered, whatever their status: the sum of its counters per
+ * status (migration 0121's triggers keep them with every write), not a count of its users.
+ */
 export async function countUsers(db: Executor, organisationId: string): Promise<number> {
   const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
+    .selectFrom('user_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('n'))
     .where('organisation_id', '=', organisationId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(row.n ?? 0);
 }
 
 /** Organisations whose inactivity rules may act on someone: expiry or deletion days above 0. */

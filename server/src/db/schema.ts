@@ -402,6 +402,13 @@ export interface MetricCountsTable {
   count: number;
 }
 
+/** The organisation's users per status, kept by triggers on users (migration 0121). */
+export interface UserCountsTable {
+  organisation_id: string;
+  status: UserStatus;
+  count: number;
+}
+
 /** The secret material of a user's second step; the row exists while the method is on. */
 export interface UserMfaTable {
   organisation_id: string;
@@ -539,6 +546,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   webauthn_passwordless_challenges: WebauthnPasswordlessChallengesTable;
   metric_counts: MetricCountsTable;
+  user_counts: UserCountsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

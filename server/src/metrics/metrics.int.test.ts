@@ -82,6 +82,38 @@ describe.each(testDialects())('organisation metrics on %s', (dialect) => {
     expect((await metricsOf(await signedIn(server, 'globex', 'admin@globex.test'))).registeredUsers).toBe(1);
   });
 
+  it('keeps the account figures as users are invited, change status and are deleted (counters kept by the database)', async () => {
+    const org = await server.createOrganisation('movers');
+    const a = await createUser(server, org.id, { email: 'a@movers.test' });
+    const pending = await createUser(server, org.id, { email: 'p@movers.test', status: 'Pending' });
+    const admin = await signedIn(server, 'movers', 'admin@movers.test');
+    expect(await metricsOf(admin)).toMatchObject({ registeredUsers: 3, signedUpUsers: 2, pendingUsers: 1 });
+    const invited = await admin.post('/api/users', { form: { firstName: 'Ivy', email: 'ivy@movers.test', role: 'EndUser' } });
+    expect(invited.status).toBe(201);
+    expect(await metricsOf(admin)).toMatchObject({ registeredUsers: 4, signedUpUsers: 2, pendingUsers: 2 });
+    expect((await admin.post(`/api/users/${a.id}/disable`)).status).toBe(200);
+    // A change that is not of status (a name) leaves the figures as they are.
+    expect((await admin.put(`/api/users/${pending.id}`, { form: { firstName: 'Pat' } })).status).toBe(200);
+    expect(await metricsOf(admin)).toMatchObject({ registeredUsers: 4, signedUpUsers: 1, pendingUsers: 2 });
+    expect((await admin.delete(`/api/users/${pending.id}`)).status).toBe(204);
+    expect(await metricsOf(admin)).toMatchObject({ registeredUsers: 3, signedUpUsers: 1, pendingUsers: 1 });
+    // The counters are exactly the users of each status, and go with their organisation.
+    const counted = () =>
+      server.ctx.db.kysely.selectFrom('user_counts').select(['status', 'count']).where('organisation_id', '=', org.id).execute();
+    const actual = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('organisation_id', '=', org.id)
+      .groupBy('status')
+      .execute();
+    expect(Object.fromEntries((await counted()).filter((r) => r.count > 0).map((r) => [r.status, r.count]))).toEqual(
+      Object.fromEntries(actual.map((r) => [r.status, Number(r.n)])),
+    );
+    await server.ctx.db.kysely.deleteFrom('organisations').where('id', '=', org.id).execute();
+    expect(await counted()).toEqual([]);
+    expect((await metricsOf(await signedIn(server, 'globex', 'admin@globex.test'))).registeredUsers).toBe(1);
+  });
+
   it('counts sign-ins and failed sign-ins (wrong password, unknown email, wrong code) over the last 24 hours', async () => {
     // Start on a minute's first second, so the day's window edge falls at a known place among the counters.
     clock.set(clock.now() - (clock.now() % MINUTE) + MINUTE + 1000);

@@ -54,13 +54,8 @@ export async function deleteMetricsBefore(db: Executor, before: number): Promise
   return Number(result.numDeletedRows);
 }
 
-/** The organisation's users per status, read from the (organisation_id, status) index. */
+/** The organisation's users per status, read from its counters (migration 0121), at most one row a status. */
 export async function countUsersByStatus(db: Executor, organisationId: string): Promise<Partial<Record<UserStatus, number>>> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('organisation_id', '=', organisationId)
-    .groupBy('status')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const rows = await db.selectFrom('user_counts').select(['status', 'count']).where('organisation_id', '=', organisationId).execute();
+  return Object.fromEntries(rows.filter((r) => Number(r.count) > 0).map((r) => [r.status, Number(r.count)]));
 }

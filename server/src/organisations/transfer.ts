@@ -64,6 +64,7 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   sign_in_states: 'sign-ins waiting for their code',
   webauthn_challenges: 'passkey challenges, valid for minutes',
   webauthn_passwordless_challenges: 'passkey sign-in challenges, valid for minutes',
+  user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 
 /** Tables whose rows the database numbers: the numbers are not moved, their order is. */

@@ -2,6 +2,7 @@
  * User administration (issue 6): the /users list and search, reading, editing and deleting a user, the
  * role and self-edit rules of spec section 6, and other organisations' users answering 404 on every route.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@gatehouse/common/policy';
 import { pathOf } from '@gatehouse/common/api/contract';
@@ -12,6 +13,7 @@ import type { UserActionResult, UserListPage } from '@gatehouse/common/schemas/u
 import { latestMailTo, linkIn, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { SEARCH_COUNT_CAP, SEARCH_DISTINCT_NAMES } from './store.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 const actionPath = (id: string, action: UserAction) => pathOf(usersApi.actions[action], { id });
@@ -85,9 +87,121 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
       expect(await emails('lovelace x')).toEqual([]);
       expect(await emails('%')).toEqual([]);
       expect(await emails('  ')).toHaveLength(5);
-      expect(await list(org.admin, '?search=nobody')).toEqual({ items: [], page: 1, totalPages: 0, total: 0 });
+      expect(await list(org.admin, '?search=nobody')).toEqual({
+        items: [],
+        page: 1,
+        totalPages: 0,
+        total: 0,
+        totalExact: true,
+        next: null,
+      });
       const posted = await org.admin.post('/api/users/search', { form: { search: 'Lov' } });
       expect(posted.json<UserListPage>().items.map((u) => u.email)).toEqual(['ada@example.test']);
+    });
+
+    /** Every page by cursor from the first: what the infinite scroll does. */
+    const scroll = async (by: TestClient, search = '') => {
+      const pages: UserListPage[] = [await list(by, search ? `?search=${search}` : '')];
+      while (pages.at(-1)!.next !== null) {
+        const last = pages.at(-1)!;
+        const query = new URLSearchParams({ page: String(last.page + 1), after: last.next!, ...(search ? { search } : {}) });
+        pages.push(await list(by, `?${query}`));
+      }
+      return pages;
+    };
+
+    it('pages by cursor: each page names the next (its last email), and the pages after it hold the users that follow', async () => {
+      const org = await organisation();
+      for (let i = 0; i < 2 * LIMITS.usersPageSize + 5; i++) {
+        await createUser(server, org.id, { email: `member${String(i).padStart(3, '0')}@example.test`, surname: i % 2 ? 'Odd' : 'Even' });
+      }
+      const total = 2 * LIMITS.usersPageSize + 5 + 2;
+      const pages = await scroll(org.admin);
+      expect(pages.map((p) => [p.page, p.items.length, p.total, p.totalPages, p.totalExact])).toEqual([
+        [1, LIMITS.usersPageSize, total, 3, true],
+        [2, LIMITS.usersPageSize, total, 3, true],
+        [3, total - 2 * LIMITS.usersPageSize, total, 3, true],
+      ]);
+      for (const page of pages.slice(0, -1)) expect(page.next).toBe(page.items.at(-1)!.email);
+      const emails = pages.flatMap((p) => p.items.map((u) => u.email));
+      expect(emails).toEqual(emails.toSorted());
+      expect(new Set(emails).size).toBe(total);
+      // The same pages by offset.
+      expect((await list(org.admin, '?page=2')).items).toEqual(pages[1]!.items);
+      // A narrow search pages the same way, and counts its matches exactly.
+      const odd = await scroll(org.admin, 'odd');
+      expect(odd.map((p) => [p.items.length, p.total, p.totalExact])).toEqual([
+        [LIMITS.usersPageSize, LIMITS.usersPageSize + 2, true],
+        [2, LIMITS.usersPageSize + 2, true],
+      ]);
+      const oddEmails = odd.flatMap((p) => p.items.map((u) => u.email));
+      expect(oddEmails).toEqual(emails.filter((e) => /^member\d+@/.test(e) && Number(e.slice(6, 9)) % 2 === 1));
+      // The cursor is any email: the users after it, in the spec's form call too.
+      const posted = await org.admin.post('/api/users/search', { form: { page: '2', after: 'member049@example.test', search: 'member' } });
+      expect(posted.json<UserListPage>().items.map((u) => u.email)[0]).toBe('member050@example.test');
+      expect((await list(org.admin, '?after=zzz')).items).toEqual([]);
+      expect((await list(org.admin, '?after=zzz')).next).toBeNull();
+    });
+
+    it('pages a broad search by merging the first pages of its names, with a lower bound for its total', async () => {
+      const org = await organisation();
+      const other = await organisation();
+      // Over SEARCH_COUNT_CAP users of one first name (Bulk or Other), and a third of them with one of more
+      // than SEARCH_DISTINCT_NAMES surnames starting Bulk, between each other in email order.
+      const now = Date.now();
+      const rows = Array.from({ length: 4 * SEARCH_COUNT_CAP + 100 }, (_, i) => {
+        const name = i % 2 === 0 ? 'Bulk' : 'Other';
+        const surname = i % 3 === 0 ? `Bulk${i % (SEARCH_DISTINCT_NAMES + 20)}` : null;
+        return {
+          id: randomUUID(),
+          organisation_id: org.id,
+          email: `u${String(i).padStart(5, '0')}@example.test`,
+          first_name: name,
+          surname,
+          first_name_search: name.toLowerCase(),
+          surname_search: surname?.toLowerCase() ?? null,
+          role: 'EndUser' as const,
+          status: 'SignedUp' as const,
+          requires_new_password: false,
+          failed_auth_count: 0,
+          multi_factor_auth_required: false,
+          created_at: now,
+          updated_at: now,
+        };
+      });
+      for (let i = 0; i < rows.length; i += 500)
+        await server.ctx.db.kysely
+          .insertInto('users')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      await createUser(server, org.id, { email: 'bulkhead@example.test' });
+      await createUser(server, org.id, { email: 'zed@example.test', surname: 'Bulkeley' });
+      await createUser(server, other.id, { email: 'bulk@other.test', firstName: 'Bulk' });
+      const lowerBound = {
+        total: SEARCH_COUNT_CAP + 1,
+        totalExact: false,
+        totalPages: Math.ceil((SEARCH_COUNT_CAP + 1) / LIMITS.usersPageSize),
+      };
+      const emails = (pages: UserListPage[]) => pages.flatMap((p) => p.items.map((u) => u.email));
+
+      const bulk = await scroll(org.admin, 'bulk');
+      const expected = [
+        'bulkhead@example.test',
+        ...rows.filter((r) => r.first_name === 'Bulk' || r.surname).map((r) => r.email),
+        'zed@example.test',
+      ];
+      expect(bulk[0]).toMatchObject(lowerBound);
+      expect(emails(bulk)).toEqual(expected);
+      expect(bulk.at(-1)!.page).toBe(Math.ceil(expected.length / LIMITS.usersPageSize));
+      // By offset, the same pages.
+      expect((await list(org.admin, '?search=bulk&page=3')).items).toEqual(bulk[2]!.items);
+
+      const others = await scroll(org.admin, 'oth');
+      expect(others[0]).toMatchObject(lowerBound);
+      expect(emails(others)).toEqual(rows.filter((r) => r.first_name === 'Other').map((r) => r.email));
+      expect((await list(org.admin, '?search=oth&page=4')).items).toEqual(others[3]!.items);
+      // The whole list's total is still exact (the organisation's counters).
+      expect(await list(org.admin)).toMatchObject({ total: rows.length + 4, totalExact: true });
     });
 
     it('refuses a search term longer than an email address, and reads a bad page number as the first page', async () => {

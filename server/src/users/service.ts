@@ -211,9 +211,10 @@ export type UpdateUserInput = z.output<typeof updateUserRequest>;
 /** GET /api/users and POST /api/users/search: a page of the organisation's users, by email, optionally by prefix. */
 export async function listUsersPage(ctx: AppContext, org: Organisation, input: ListUsersInput): Promise<UserListPage> {
   const limit = LIMITS.usersPageSize;
-  const { rows, total } = await listUsers(ctx.db.kysely, ctx.db.dialect, {
+  const { rows, more, total, exact } = await listUsers(ctx.db.kysely, ctx.db.dialect, {
     organisationId: org.id,
     search: input.search,
+    after: input.after,
     offset: (input.page - 1) * limit,
     limit,
   });
@@ -229,6 +230,8 @@ export async function listUsersPage(ctx: AppContext, org: Organisation, input: L
     page: input.page,
     totalPages: Math.ceil(total / limit),
     total,
+    totalExact: exact,
+    next: more ? rows.at(-1)!.email : null,
   };
 }
 

@@ -11,13 +11,24 @@ export const userKeys = {
   one: (id: string) => ['users', 'one', id] as const,
 };
 
-/** The /users list for a search term ('' for everyone), page by page as the table scrolls. */
+/** Where a page of the list starts: its number, and the cursor (the last email of the page before) after the first. */
+interface ListPosition {
+  page: number;
+  after?: string;
+}
+
+/**
+ * The /users list for a search term ('' for everyone), page by page as the table scrolls: each page after
+ * the first asks for the users after the last one shown (keyset paging), so the thousandth page costs the
+ * server what the first does; the page number counts the pages reached.
+ */
 export function useUserList(search: string) {
   return useInfiniteQuery({
     queryKey: userKeys.list(search),
-    queryFn: ({ pageParam }) => call(usersApi.search, { body: { page: pageParam, ...(search ? { search } : {}) } }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    queryFn: ({ pageParam }: { pageParam: ListPosition }) =>
+      call(usersApi.search, { body: { ...pageParam, ...(search ? { search } : {}) } }),
+    initialPageParam: { page: 1 } as ListPosition,
+    getNextPageParam: (last): ListPosition | undefined => (last.next === null ? undefined : { page: last.page + 1, after: last.next }),
     staleTime: 30_000,
   });
 }

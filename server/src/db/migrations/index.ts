@@ -21,6 +21,7 @@ import { clientAuthentication } from './0117-client-authentication.ts';
 import { backchannelLogout } from './0118-backchannel-logout.ts';
 import { protectedApis } from './0119-protected-apis.ts';
 import { passwordVisibility } from './0120-password-visibility.ts';
+import { userCountsAndSearch } from './0121-user-counts.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0118-backchannel-logout': backchannelLogout,
   '0119-protected-apis': protectedApis,
   '0120-password-visibility': passwordVisibility,
+  '0121-user-counts': userCountsAndSearch,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */
