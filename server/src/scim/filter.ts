@@ -4,6 +4,7 @@
  * schema's URN prefix. Anything malformed is a 400 invalidFilter (or invalidPath), never a 500; a
  * length and nesting limit keeps a hostile filter cheap.
  */
+import { NUL_REFUSED } from '../http/input-hygiene.ts';
 import { badRequest, type ScimType } from './errors.ts';
 
 export const COMPARE_OPS = ['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le'] as const;
@@ -38,11 +39,15 @@ function tokenize(text: string, scimType: ScimType): Token[] {
       let j = i + 1;
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
       if (j >= text.length) throw badRequest(scimType, 'Unterminated string in filter');
+      let value: string;
       try {
-        tokens.push({ type: 'string', value: JSON.parse(text.slice(i, j + 1)) as string });
+        value = JSON.parse(text.slice(i, j + 1)) as string;
       } catch {
         throw badRequest(scimType, 'Malformed string in filter');
       }
+      // An escaped NUL (\u0000) gets past the request's NUL check, which sees the escape only.
+      if (value.includes('\u0000')) throw badRequest(scimType, NUL_REFUSED);
+      tokens.push({ type: 'string', value });
       i = j + 1;
     } else {
       const match = /^[A-Za-z0-9_.:$+-]+/.exec(text.slice(i));
