@@ -325,7 +325,11 @@ export async function userForClient(
   userId: string,
   clientId: string,
 ): Promise<AccountUser | undefined> {
-  const found = await findUserWithAccess(ctx.db.kysely, organisationId, userId, clientId);
+  return accountFor(await findUserWithAccess(ctx.db.kysely, organisationId, userId, clientId));
+}
+
+/** The user, when a SignedUp user who has access to the application (or is an administrator); else undefined. */
+export function accountFor(found: { user: AccountUser; hasAccess: boolean } | null | undefined): AccountUser | undefined {
   if (!found || found.user.status !== 'SignedUp') return undefined;
   return found.hasAccess || isAdminRole(found.user.role) ? found.user : undefined;
 }

@@ -89,7 +89,7 @@ export async function hasUserAccess(db: Executor, organisationId: string, userId
 }
 
 /** What the provider's account lookup needs of a user: status, role and the claims. */
-const ACCOUNT_COLUMNS = [
+export const ACCOUNT_COLUMNS = [
   'id',
   'role',
   'status',
@@ -142,10 +142,18 @@ export async function findUserWithAccess(
   clientId: string,
 ): Promise<{ user: AccountUser; hasAccess: boolean } | undefined> {
   const row = (await userWithAccessQuery(db, { organisation_id: organisationId, user_id: userId, client_id: clientId })).rows[0];
-  if (!row) return undefined;
-  const { has_access: hasAccess, organisation_requires_two_step: orgRequires, ...user } = row;
+  return row && userWithAccess(row);
+}
+
+/** A user row with its `has_access` and `organisation_requires_two_step` answers, as the account lookup takes it. */
+export function userWithAccess(
+  row: Omit<AccountUser, 'organisation_requires_two_step'> & { has_access: unknown; organisation_requires_two_step: unknown },
+): { user: AccountUser; hasAccess: boolean } {
+  const user = { organisation_requires_two_step: false } as AccountUser;
+  for (const column of ACCOUNT_COLUMNS) (user as Record<string, unknown>)[column] = row[column];
   // SQLite answers 1/0, PostgreSQL true/false (a subquery's type is not declared to the SQLite adapter).
-  return { user: { ...user, organisation_requires_two_step: Boolean(Number(orgRequires)) }, hasAccess: Boolean(Number(hasAccess)) };
+  user.organisation_requires_two_step = Boolean(Number(row.organisation_requires_two_step));
+  return { user, hasAccess: Boolean(Number(row.has_access)) };
 }
 
 export async function findPolicyAcceptance(

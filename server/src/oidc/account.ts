@@ -4,7 +4,8 @@
  * and access tokens stop working the moment they are disabled, locked, made inactive or lose access.
  */
 import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
-import { userForClient, type AccountUser } from '../applications/service.ts';
+import { accountFor, userForClient, type AccountUser } from '../applications/service.ts';
+import { foundAccount } from './adapter.ts';
 import type { AppContext } from '../context.ts';
 
 /** The standard claims of the scopes profile, email and phone, from the user record. */
@@ -38,7 +39,9 @@ export function accountFinder(ctx: AppContext, organisationId: string): FindAcco
   return async (koaCtx, sub, token): Promise<Account | undefined> => {
     const clientId = token?.clientId ?? koaCtx.oidc.client?.clientId;
     if (!clientId) return undefined;
-    const user = await userForClient(ctx, organisationId, sub, clientId);
+    // The token's own query usually found the user already (adapter.ts); otherwise one query now.
+    const found = foundAccount(koaCtx, sub, clientId);
+    const user = found === undefined ? await userForClient(ctx, organisationId, sub, clientId) : accountFor(found);
     if (!user) return undefined;
     // Codes and refresh tokens say how the user signed in (an empty amr proved nothing); access tokens do not.
     const amr = token && 'amr' in token ? ((token.amr as string[] | undefined) ?? []) : undefined;

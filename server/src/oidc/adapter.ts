@@ -25,6 +25,7 @@ import {
   findArtefactWithGrant,
   upsertArtefact,
   type StoredArtefact,
+  type TokenAccount,
 } from './store.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
@@ -38,18 +39,33 @@ const GRANT_SOURCES = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode'
 /** Models that the provider reads and then asks for their grant (userinfo, refresh, code exchange). */
 const WITH_GRANT = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
 
-/** Grants read along with a token, per request (the provider's request context, via its AsyncLocalStorage). */
-const prefetchedGrants = new WeakMap<object, Map<string, StoredArtefact>>();
+/**
+ * What a token's query also found, per request (the provider's request context, via its
+ * AsyncLocalStorage): its grant, which the provider asks for next, and its user with their access to
+ * the token's application, which the account lookup (account.ts) asks for after that.
+ */
+interface RequestFinds {
+  grants: Map<string, StoredArtefact>;
+  /** By `${accountId} ${clientId}`; null when the token's user is gone. */
+  accounts: Map<string, TokenAccount>;
+}
+const requestFinds = new WeakMap<object, RequestFinds>();
 
-function requestGrants(create: boolean): Map<string, StoredArtefact> | undefined {
-  const request = Provider.ctx;
+function findsOf(request: object | undefined, create: boolean): RequestFinds | undefined {
   if (!request) return undefined;
-  let grants = prefetchedGrants.get(request);
-  if (!grants && create) {
-    grants = new Map();
-    prefetchedGrants.set(request, grants);
+  let finds = requestFinds.get(request);
+  if (!finds && create) {
+    finds = { grants: new Map(), accounts: new Map() };
+    requestFinds.set(request, finds);
   }
-  return grants;
+  return finds;
+}
+
+const requestGrants = (create: boolean) => findsOf(Provider.ctx, create)?.grants;
+
+/** The user (and their access to the application) that this request's token query found, if it found one. */
+export function foundAccount(request: object, accountId: string, clientId: string): TokenAccount | undefined {
+  return findsOf(request, false)?.accounts.get(`${accountId} ${clientId}`);
 }
 
 class DatabaseAdapter implements Adapter {
@@ -124,7 +140,11 @@ class DatabaseAdapter implements Adapter {
     }
     if (!row && WITH_GRANT.has(this.#model)) {
       const found = await findArtefactWithGrant(this.#db, this.#organisationId, this.#model, hashId(id));
-      if (found?.grant && found.artefact.grant_id) requestGrants(true)?.set(found.artefact.grant_id, found.grant);
+      if (found) {
+        const finds = findsOf(Provider.ctx, true);
+        if (found.grant && found.artefact.grant_id) finds?.grants.set(found.artefact.grant_id, found.grant);
+        if (found.account !== undefined) finds?.accounts.set(`${found.accountId} ${found.clientId}`, found.account);
+      }
       row = found?.artefact;
     } else {
       row ??= await findArtefact(this.#db, this.#organisationId, this.#model, this.#key(id));

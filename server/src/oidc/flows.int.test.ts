@@ -28,9 +28,10 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
   let wiki: CreatedApplication;
   let rp: client.Configuration;
   const alice = { email: 'alice@acme.test', password: DEFAULT_PASSWORD };
+  const queries: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { queries });
     acmeId = (await server.createOrganisation('acme')).id;
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     wiki = await createApplication(admin, { name: 'Wiki', redirectURIs: [CALLBACK], postLogoutRedirectURIs: [AFTER_LOGOUT] });
@@ -114,6 +115,18 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
 
     const info = await client.fetchUserInfo(rp, tokens.access_token, claims.sub);
     expect(info).toMatchObject({ sub: claims.sub, email: alice.email, email_verified: true, name: 'Alice Liddell' });
+  });
+
+  it('answers userinfo and a refresh with one read of the token, its grant and its user', async () => {
+    const { tokens } = await signIn(rp, new TestBrowser(server.port), { scope: 'openid email offline_access', prompt: 'consent' });
+    queries.length = 0;
+    expect((await client.fetchUserInfo(rp, tokens.access_token, client.skipSubjectCheck)).email).toBe(alice.email);
+    expect(queries.filter((sql) => /^\s*select/i.test(sql))).toHaveLength(1);
+    expect(queries).toHaveLength(1);
+    queries.length = 0;
+    await client.refreshTokenGrant(rp, tokens.refresh_token!);
+    // The refresh token with its grant and user; every other statement is a write of the rotation.
+    expect(queries.filter((sql) => /^\s*select/i.test(sql))).toHaveLength(1);
   });
 
   it('lets an already signed-in user straight through, with no page on the way', async () => {

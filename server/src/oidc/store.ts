@@ -1,4 +1,5 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
+import { ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, prepared } from '../db/prepared.ts';
 import type { Executor, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
 
@@ -153,26 +154,63 @@ export async function findArtefact(db: Executor, organisationId: string, model: 
   return (await findQuery(db, { organisation_id: organisationId, model, id })).rows[0];
 }
 
+/**
+ * A token with its grant (grants are keyed by their own id) and, for a token of a user, that user with
+ * whether they have access to the token's application: everything the provider then asks about the
+ * token (its grant, its account) in one query.
+ */
 const findWithGrantQuery = prepared((db) =>
   db
     .selectFrom('oidc_artefacts as a')
     .leftJoin('oidc_artefacts as g', (join) =>
       join.onRef('g.organisation_id', '=', 'a.organisation_id').on('g.model', '=', 'Grant').onRef('g.id', '=', 'a.grant_id'),
     )
-    .select(['a.payload', 'a.expires_at', 'a.consumed_at', 'a.grant_id'])
+    .leftJoin('users as u', (join) => join.onRef('u.organisation_id', '=', 'a.organisation_id').onRef('u.id', '=', 'a.account_id'))
+    .select(['a.payload', 'a.expires_at', 'a.consumed_at', 'a.grant_id', 'a.account_id', 'a.client_id'])
     .select(['g.payload as grant_payload', 'g.expires_at as grant_expires_at', 'g.consumed_at as grant_consumed_at'])
+    .select(ACCOUNT_COLUMNS.map((column) => `u.${column}` as const))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('user_client_access as access')
+            .select('access.client_id')
+            .whereRef('access.organisation_id', '=', 'a.organisation_id')
+            .whereRef('access.user_id', '=', 'a.account_id')
+            .whereRef('access.client_id', '=', 'a.client_id'),
+        )
+        .as('has_access'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('organisations')
+        .select('organisations.require_two_step')
+        .whereRef('organisations.id', '=', 'a.organisation_id')
+        .as('organisation_requires_two_step'),
+    )
     .where('a.organisation_id', '=', param('organisation_id'))
     .where('a.model', '=', param('model'))
     .where('a.id', '=', param('id')),
 );
 
-/** A token with its grant (grants are keyed by their own id), in one query. */
+/** What a token's query found of its user: the user and their access, or null when the token names a user that is gone. */
+export type TokenAccount = { user: AccountUser; hasAccess: boolean } | null;
+
 export async function findArtefactWithGrant(
   db: Executor,
   organisationId: string,
   model: string,
   id: string,
-): Promise<{ artefact: StoredArtefact; grant: StoredArtefact | undefined } | undefined> {
+): Promise<
+  | {
+      artefact: StoredArtefact;
+      grant: StoredArtefact | undefined;
+      accountId: string | null;
+      clientId: string | null;
+      account: TokenAccount | undefined;
+    }
+  | undefined
+> {
   const row = (await findWithGrantQuery(db, { organisation_id: organisationId, model, id })).rows[0];
   if (!row) return undefined;
   const artefact = { payload: row.payload, expires_at: row.expires_at, consumed_at: row.consumed_at, grant_id: row.grant_id };
@@ -180,7 +218,14 @@ export async function findArtefactWithGrant(
     row.grant_payload === null
       ? undefined
       : { payload: row.grant_payload, expires_at: row.grant_expires_at, consumed_at: row.grant_consumed_at, grant_id: row.grant_id };
-  return { artefact, grant };
+  // A token of no user (client credentials have no account) or of no application answers nothing of one.
+  const account =
+    row.account_id === null || row.client_id === null
+      ? undefined
+      : row.id === null
+        ? null
+        : userWithAccess(row as Parameters<typeof userWithAccess>[0]);
+  return { artefact, grant, accountId: row.account_id, clientId: row.client_id, account };
 }
 
 const findByUidQuery = prepared((db) =>
