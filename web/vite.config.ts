@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { precompressDirectory } from '../scripts/precompress.ts';
 
 /** Brotli and gzip copies of the build's text files, served by Accept-Encoding (server/src/spa/static.ts). */
@@ -22,8 +23,15 @@ function precompress(): Plugin {
 // keeping the Host header so that acme.localhost:5173 still selects organisation acme.
 const backend = `http://localhost:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// `vite build --mode analyze` (npm run analyze -w web) also writes what is in each chunk: a treemap at
+// web/stats/chunks.html and the same figures as JSON (rendered and gzip bytes per module) beside it.
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    precompress(),
+    mode === 'analyze' && visualizer({ filename: 'stats/chunks.html', template: 'treemap', gzipSize: true, brotliSize: false }),
+    mode === 'analyze' && visualizer({ filename: 'stats/chunks.json', template: 'raw-data', gzipSize: true, brotliSize: false }),
+  ],
   // No source maps in the served directory: they would publish the whole source.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
@@ -35,4 +43,4 @@ export default defineConfig({
       '/.well-known': { target: backend, changeOrigin: false },
     },
   },
-});
+}));
