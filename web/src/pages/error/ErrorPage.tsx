@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useRouteError } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, newCorrelationId } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -10,8 +9,7 @@ import { firstLoadApi } from '../../api/first-load.ts';
 import { queryKeys } from '../../api/queries.ts';
 
 /** The root error page: what happened, when, and (for a signed-in user) the id under which it was reported. */
-export function ErrorPage() {
-  const error = useRouteError();
+export function ErrorPage({ error }: { error: unknown }) {
   const queryClient = useQueryClient();
   const signedIn = Boolean(queryClient.getQueryData<Account | null>(queryKeys.account));
   const [{ correlationId, occurredAt }] = useState(() => ({ correlationId: newCorrelationId(), occurredAt: new Date() }));
