@@ -33,7 +33,19 @@ export default defineConfig(({ mode }) => ({
     mode === 'analyze' && visualizer({ filename: 'stats/chunks.json', template: 'raw-data', gzipSize: true, brotliSize: false }),
   ],
   // No source maps in the served directory: they would publish the whole source.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (the sign-in page's first load) in one chunk beside the
+        // entry, instead of a dozen small shared chunks: fewer requests, and one gzip stream compresses
+        // better. Lazily loaded pages keep their own chunks.
+        codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     allowedHosts: ['.localhost'],
