@@ -6,6 +6,9 @@
  *
  *   node bench/first-load-contents.ts
  *
+ * It exits with 1 when the first load holds what issue 16 keeps out of it: zod, the contract's schemas, the
+ * password strength estimator, WebAuthn or an admin page.
+ *
  * A group's gzip figure is its share of its chunk's gzip -9 size, in proportion to its rendered bytes: the
  * groups add up to the chunks' real compressed total (compressing each module alone would not).
  */
@@ -51,10 +54,15 @@ function groupOf(id: string): string {
   return id.startsWith('\0') ? 'vite runtime' : id;
 }
 
+/** What must load only when needed, not with the sign-in page. */
+const KEPT_OUT = [/^zod$/, /^@zxcvbn-ts\//, /^@simplewebauthn\//, /^@hookform\/resolvers$/, /^common\/src\/schemas$/];
+const KEPT_OUT_MODULES = /\/src\/pages\/(users|applications|organisation|apis|audit|webhooks|dashboard)\/|\/layout\/AppLayout/;
+
 function main(): void {
   const stats = JSON.parse(readFileSync(path.join(ROOT, 'web/stats/chunks.json'), 'utf8')) as Stats;
   const chunks = firstLoadChunks();
   const groups = new Map<string, { rendered: number; gzip: number }>();
+  const modules: string[] = [];
   let totalGzip = 0;
   console.log('| chunk | KB uncompressed | KB gzip -9 |\n| --- | ---: | ---: |');
   for (const chunk of chunks) {
@@ -64,6 +72,7 @@ function main(): void {
     console.log(`| ${path.basename(chunk)} | ${(code.length / 1024).toFixed(1)} | ${(gzip / 1024).toFixed(1)} |`);
     const parts = Object.values(stats.nodeMetas).flatMap((meta) => {
       const uid = meta.moduleParts[chunk];
+      if (uid) modules.push(meta.id);
       return uid ? [{ group: groupOf(meta.id), rendered: stats.nodeParts[uid]!.renderedLength }] : [];
     });
     const rendered = parts.reduce((sum, p) => sum + p.rendered, 0);
@@ -78,6 +87,14 @@ function main(): void {
   console.log('| library or folder | KB rendered | KB gzip -9 (share) |\n| --- | ---: | ---: |');
   for (const [name, g] of [...groups].sort((a, b) => b[1].gzip - a[1].gzip)) {
     console.log(`| ${name} | ${(g.rendered / 1024).toFixed(1)} | ${(g.gzip / 1024).toFixed(1)} |`);
+  }
+  const unwanted = [
+    ...[...groups.keys()].filter((name) => KEPT_OUT.some((pattern) => pattern.test(name))),
+    ...modules.filter((id) => KEPT_OUT_MODULES.test(id)),
+  ];
+  if (unwanted.length > 0) {
+    console.error(`\nIn the first load but wanted only when needed: ${unwanted.join(', ')}`);
+    process.exitCode = 1;
   }
 }
 
