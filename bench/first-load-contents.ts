@@ -4,7 +4,7 @@
  * it, from the bundle visualiser's data. Build with `npm run analyze -w web` first (it writes
  * web/stats/chunks.json as well as web/dist).
  *
- *   node bench/first-load-contents.ts
+ *   npm run analyze -w web && npm run bench:first-load-contents -w bench
  *
  * It exits with 1 when the first load holds what issue 16 keeps out of it: zod, the contract's schemas, the
  * password strength estimator, WebAuthn or an admin page.

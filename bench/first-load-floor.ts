@@ -5,7 +5,7 @@
  * reports each build's JavaScript (uncompressed and gzip -9). The difference between two rows is what the
  * added library costs. No page of ours is in these builds.
  *
- *   node bench/first-load-floor.ts
+ *   npm run bench:first-load-floor -w bench
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
