@@ -41,7 +41,8 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
   }
 
   function expectNoFieldsInUrls(urls: string[], secret: string) {
-    for (const url of urls) {
+    // The build's own files are named after their modules (a lazily loaded `passwords-<hash>.js`), not fields.
+    for (const url of urls.filter((u) => !new URL(u).pathname.startsWith('/assets/'))) {
       expect(url).not.toContain('password');
       expect(url).not.toContain(encodeURIComponent(secret));
       expect(url).not.toContain('email=');

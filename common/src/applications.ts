@@ -280,10 +280,4 @@ function parseUrl(value: string): URL | null {
  * The path of the provider's sign-in hand-over for one pending authorization request, which the sign-in
  * page, /redirecting and the client steps carry as the "redirect URL". Its query names the client.
  */
-export const CLIENT_SIGN_IN_PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{10,64})\/finish\?client_id=([A-Za-z0-9_-]{1,64})$/;
-
-/** The client id of a redirect URL of a pending application sign-in, or null when it is not one. */
-export function clientIdOfRedirectUrl(value: string | null | undefined): string | null {
-  const match = value ? CLIENT_SIGN_IN_PATH.exec(value) : null;
-  return match ? match[2]! : null;
-}
+export { CLIENT_SIGN_IN_PATH, clientIdOfRedirectUrl } from './client-sign-in.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compactPhoneNumber, E164, inGroupsOfFour, maskPhoneNumber, rememberDuration } from './mfa.ts';
+import { compactPhoneNumber, E164, hasSignInChallengeShape, inGroupsOfFour, maskPhoneNumber, rememberDuration } from './mfa.ts';
+import { signInChallenge } from './schemas/mfa.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
 
 describe('multi-factor authentication formats', () => {
@@ -28,5 +29,33 @@ describe('multi-factor authentication formats', () => {
 
   it('labels the code fields with their digit count as the spec words them', () => {
     expect(MFA_MESSAGES.appCodeLabel(6)).toBe('Enter 6 digit code displayed on authenticator app');
+  });
+});
+
+describe('the stored code step, checked without zod on the first load', () => {
+  const valid = {
+    authType: 'code',
+    signInStateID: 'abc',
+    data: { digits: 6, isEmail: true, isSMS: false, rememberMeDays: 30, phoneNumber: null, passkey: false, passkeyOnly: false },
+  };
+  const cases: unknown[] = [
+    valid,
+    { ...valid, data: { ...valid.data, phoneNumber: '+44 **** 123' } },
+    null,
+    'code',
+    [],
+    {},
+    { ...valid, authType: 'password' },
+    { ...valid, signInStateID: 1 },
+    { ...valid, data: null },
+    { ...valid, data: { ...valid.data, digits: '6' } },
+    { ...valid, data: { ...valid.data, isSMS: undefined } },
+    { ...valid, data: { ...valid.data, rememberMeDays: null } },
+    { ...valid, data: { ...valid.data, phoneNumber: undefined } },
+    { ...valid, data: { ...valid.data, passkey: 'true' } },
+    { ...valid, data: { ...valid.data, passkeyOnly: 0 } },
+  ];
+  it.each(cases.map((value, index) => [index, value]))('case %i gets the same answer as the signInChallenge schema', (_, value) => {
+    expect(hasSignInChallengeShape(value)).toBe(signInChallenge.safeParse(value).success);
   });
 });

@@ -100,14 +100,7 @@ export type Answer<E extends Endpoint> = E['answer'] extends z.ZodType ? z.outpu
 /** The answer as the handler may return it (before the schema's defaults and transforms). */
 export type AnswerInput<E extends Endpoint> = E['answer'] extends z.ZodType ? z.input<E['answer']> : void;
 
-/** The endpoint's path with its parameters filled in (each encoded): no string building elsewhere. */
-export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string | number> = {}): string {
-  return e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${e.path}: no value for {${name}}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { pathOf } from './address.ts';
 
 /** The path as Fastify's router writes it (`:name`). */
 export function routerPath(e: Pick<Endpoint, 'path'>): string {

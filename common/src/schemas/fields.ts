@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from '../policy.ts';
+import { isSafeReturnPath } from '../return-path.ts';
+
+export { isSafeReturnPath };
 
 export const requiredString = (max = 1000) =>
   z
@@ -82,7 +85,3 @@ export const returnUrl = z
   .string()
   .optional()
   .transform((v) => (v && isSafeReturnPath(v) ? v : undefined));
-
-export function isSafeReturnPath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\r\n]/.test(value);
-}

@@ -9,8 +9,7 @@ export const linkToken = z
   .string({ error: MESSAGES.tokenUnrecognised })
   .regex(/^[A-Za-z0-9_-]{32,128}$/, { error: MESSAGES.tokenUnrecognised });
 
-/** The query parameters of emailed links that carry a token, as the SPA finds them on a page's first load. */
-export const LINK_TOKEN_PARAMETERS = ['verificationID', 'invitationID', 'resetID', 'signupid'] as const;
+export { LINK_TOKEN_PARAMETERS } from '../link-tokens.ts';
 
 export const linkExchangeRequest = z.object({ token: linkToken });
 export const linkExchangeResult = z.object({ token: z.string() });

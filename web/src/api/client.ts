@@ -3,7 +3,8 @@
  * attached). A status of 400 or more rejects with an ApiError carrying the server's JSON body; a
  * network failure rejects with status 0.
  */
-import { pathOf, type Answer, type CallInput, type Endpoint } from '@gatehouse/common/api/contract';
+import { pathOf, type EndpointAddress } from '@gatehouse/common/api/address';
+import type { Answer, CallInput, Endpoint } from '@gatehouse/common/api/contract';
 import type { ErrorBody } from '@gatehouse/common/errors';
 import { MESSAGES } from '@gatehouse/common/messages';
 
@@ -121,23 +122,28 @@ type Loose = {
   body?: Record<string, FormValue>;
   files?: Record<string, Blob | undefined>;
 };
+/** A declaration of the contract, or its address (first-load.ts): what `call` and `urlOf` take. */
+type Callable = Endpoint | EndpointAddress;
+/** The declaration behind what was passed. */
+type Declared<C extends Callable> = C extends EndpointAddress<infer E> ? E : C extends Endpoint ? C : never;
 /** The input of `call`: optional as a whole when none of its parts is required. */
 type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /**
  * Calls an endpoint of the contract (common/src/api): the path built from its parameters, the query and
- * the form body as its schemas accept them, the answer typed as its schema declares it.
+ * the form body as its schemas accept them, the answer typed as its schema declares it. It takes the
+ * declaration or, on the first load's path, its address (first-load.ts), which brings no schema along.
  */
-export function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+export function call<C extends Callable>(e: C, ...[input]: CallArgs<Declared<C>>): Promise<Answer<Declared<C>>> {
+  type Result = Answer<Declared<C>>;
   const { params, query, body, files } = (input ?? {}) as Loose;
-  if (e.bodyEncoding === 'json')
-    return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), json: body ?? {} });
+  if (e.bodyEncoding === 'json') return api<Result>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), json: body ?? {} });
   const form = body || files ? { ...body, ...files } : undefined;
-  return api<Answer<E>>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), ...(form ? { form } : {}) });
+  return api<Result>(pathOf(e, params), { method: e.method, ...(query ? { query } : {}), ...(form ? { form } : {}) });
 }
 
 /** The address of a GET endpoint with its query, for links (downloads) rather than calls. */
-export function urlOf<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): string {
+export function urlOf<C extends Callable>(e: C, ...[input]: CallArgs<Declared<C>>): string {
   const { params, query } = (input ?? {}) as Loose;
   return pathOf(e, params) + queryString(query);
 }

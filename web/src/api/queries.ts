@@ -1,10 +1,8 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
-import { accountApi } from '@gatehouse/common/api/account';
-import { organisationApi } from '@gatehouse/common/api/organisation';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { ERRORS } from '@gatehouse/common/errors';
-import { call, ApiError, isApiError } from './client.ts';
+import { call, isApiError } from './client.ts';
+import { firstLoadApi } from './first-load.ts';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -22,7 +20,7 @@ export function useAccount() {
     queryKey: queryKeys.account,
     queryFn: async (): Promise<Account | null> => {
       try {
-        return (await call(accountApi.session)).account;
+        return (await call(firstLoadApi.session)).account;
       } catch (error) {
         // This host is no organisation at all: nobody is signed in here.
         if (isApiError(error, 404)) return null;
@@ -37,7 +35,7 @@ export function useAccount() {
 export function useOrganisation() {
   return useQuery({
     queryKey: queryKeys.organisation,
-    queryFn: () => call(organisationApi.get),
+    queryFn: () => call(firstLoadApi.organisation),
     staleTime: 60_000,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     // A host that is no organisation stays one: do not ask again each time a component mounts.
@@ -49,7 +47,7 @@ export function useOrganisation() {
 export function useRememberedEmail() {
   return useQuery({
     queryKey: queryKeys.rememberMe,
-    queryFn: async () => (await call(accountApi.rememberedEmail)).email,
+    queryFn: async () => (await call(firstLoadApi.rememberedEmail)).email,
     staleTime: 60_000,
   });
 }
@@ -59,30 +57,4 @@ export function setSignedOut(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.account[0] && q.queryKey[0] !== queryKeys.organisation[0] });
   // An admin's copy of the organisation carries every setting: fetch the public one instead.
   void queryClient.invalidateQueries({ queryKey: queryKeys.organisation });
-}
-
-/** Every setting of the organisation, as its Organisation Admin sees them. */
-export function useOrganisationSettings() {
-  return useQuery({
-    queryKey: queryKeys.organisationSettings,
-    queryFn: async () => {
-      const view = await call(organisationApi.get);
-      // Only an Organisation Admin is answered the settings; anyone else gets the public fields.
-      if (!('settingsScore' in view)) throw new ApiError(403, null, ERRORS.FORBIDDEN.message);
-      return view;
-    },
-    // Read afresh each time the page opens; never refetched under the admin's edits.
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
-
-/** The security strength score of the saved settings. */
-export function useSettingsStrength() {
-  return useQuery({
-    queryKey: queryKeys.settingsStrength,
-    queryFn: () => call(organisationApi.strength),
-  });
 }

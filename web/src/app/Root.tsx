@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { guardRoute } from '@gatehouse/common/routes';
@@ -10,11 +10,15 @@ import { useInactivitySignOut } from '../features/session/use-inactivity-sign-ou
 import { useSignOut } from '../features/session/use-sign-out.ts';
 import { NotificationsProvider } from '../features/notifications/notifications.tsx';
 import { useOrganisationTheme } from '../features/organisation/theme.ts';
-import { AppLayout } from '../layout/AppLayout.tsx';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
 import { AppSessionContext } from './app-session.ts';
+import { preloadPage } from './lazy-page.tsx';
 import { PAGES } from './pages.ts';
+
+// Only signed-in users see the side menu and top navigation: not part of the sign-in page's first load.
+const loadAppLayout = async () => ({ default: (await import('../layout/AppLayout.tsx')).AppLayout });
+const AppLayout = lazy(loadAppLayout);
 
 /** Loads the organisation and user, applies the theme, runs the route guard and picks the layout. */
 export function Root() {
@@ -46,14 +50,19 @@ export function Root() {
   }
   const Page = decision.kind === 'allow' ? PAGES[decision.name] : undefined;
   const content = Page ? <Page /> : <NotFoundPage />;
+  const signedInLayout = Boolean(user && !org.isBase);
+  // The layout's and the page's chunks load side by side rather than one after the other.
+  if (signedInLayout && Page) preloadPage(Page);
 
   return (
     <AppSessionContext value={session}>
       <NotificationsProvider>
-        {user && !org.isBase ? (
-          <AppLayout user={user} org={org} reduced={decision.kind === 'allow' && decision.name === 'twoStep' && user.requiresTwoStep}>
-            {content}
-          </AppLayout>
+        {user && signedInLayout ? (
+          <Suspense fallback={<Loader />}>
+            <AppLayout user={user} org={org} reduced={decision.kind === 'allow' && decision.name === 'twoStep' && user.requiresTwoStep}>
+              {content}
+            </AppLayout>
+          </Suspense>
         ) : (
           <PublicLayout org={org}>{content}</PublicLayout>
         )}

@@ -1,5 +1,5 @@
 /** What pages pass each other in router state: the referrer to return to and a success banner. */
-import { isSafeReturnPath } from '@gatehouse/common/schemas/fields';
+import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { MESSAGES } from '@gatehouse/common/messages';
 
 export const SUCCESS_BANNERS = {

@@ -4,30 +4,35 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteName } from '@gatehouse/common/routes';
-import { AccountPage } from '../pages/account/AccountPage.tsx';
-import { CompleteSignUpPage } from '../pages/complete-sign-up/CompleteSignUpPage.tsx';
-import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
-import { LazyOrganisationPage } from '../pages/organisation/LazyOrganisationPage.tsx';
-import { EmailVerificationRequiredPage } from '../pages/email-verification-required/EmailVerificationRequiredPage.tsx';
-import { PasswordExpiredPage } from '../pages/passwords/PasswordExpiredPage.tsx';
-import { UpdatePasswordPage } from '../pages/passwords/UpdatePasswordPage.tsx';
-import { RecoveryCodePage } from '../pages/recovery/RecoveryCodePage.tsx';
-import { RecoveryPage } from '../pages/recovery/RecoveryPage.tsx';
-import { ApplicationPolicyPage } from '../pages/application-policy/ApplicationPolicyPage.tsx';
-import { AddApplicationPage } from '../pages/applications/AddApplicationPage.tsx';
-import { ApplicationPage } from '../pages/applications/ApplicationPage.tsx';
-import { ApplicationsPage } from '../pages/applications/ApplicationsPage.tsx';
-import { RedirectingPage } from '../pages/redirecting/RedirectingPage.tsx';
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
-import { SignUpPage } from '../pages/sign-up/SignUpPage.tsx';
-import { TwoStepPage } from '../pages/two-step/TwoStepPage.tsx';
-import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
-import { AddUserPage } from '../pages/users/AddUserPage.tsx';
-import { UserPage } from '../pages/users/UserPage.tsx';
-import { UsersPage } from '../pages/users/UsersPage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
-// The front door's sign-up pages, help and policies load on demand, each in its own chunk.
+// Only the sign-in page (`/`, what a signed-out visitor opens first) is in the first load; every other page
+// loads when it is first shown, in its own chunk (issue 16: the first load's JavaScript budget).
+const AccountPage = lazyPage(async () => (await import('../pages/account/AccountPage.tsx')).AccountPage);
+const CompleteSignUpPage = lazyPage(async () => (await import('../pages/complete-sign-up/CompleteSignUpPage.tsx')).CompleteSignUpPage);
+const DashboardPage = lazyPage(async () => (await import('../pages/dashboard/DashboardPage.tsx')).DashboardPage);
+const OrganisationPage = lazyPage(async () => (await import('../pages/organisation/OrganisationPage.tsx')).OrganisationPage);
+const EmailVerificationRequiredPage = lazyPage(
+  async () => (await import('../pages/email-verification-required/EmailVerificationRequiredPage.tsx')).EmailVerificationRequiredPage,
+);
+const PasswordExpiredPage = lazyPage(async () => (await import('../pages/passwords/PasswordExpiredPage.tsx')).PasswordExpiredPage);
+const UpdatePasswordPage = lazyPage(async () => (await import('../pages/passwords/UpdatePasswordPage.tsx')).UpdatePasswordPage);
+const RecoveryCodePage = lazyPage(async () => (await import('../pages/recovery/RecoveryCodePage.tsx')).RecoveryCodePage);
+const RecoveryPage = lazyPage(async () => (await import('../pages/recovery/RecoveryPage.tsx')).RecoveryPage);
+const ApplicationPolicyPage = lazyPage(
+  async () => (await import('../pages/application-policy/ApplicationPolicyPage.tsx')).ApplicationPolicyPage,
+);
+const AddApplicationPage = lazyPage(async () => (await import('../pages/applications/AddApplicationPage.tsx')).AddApplicationPage);
+const ApplicationPage = lazyPage(async () => (await import('../pages/applications/ApplicationPage.tsx')).ApplicationPage);
+const ApplicationsPage = lazyPage(async () => (await import('../pages/applications/ApplicationsPage.tsx')).ApplicationsPage);
+const RedirectingPage = lazyPage(async () => (await import('../pages/redirecting/RedirectingPage.tsx')).RedirectingPage);
+const SignUpPage = lazyPage(async () => (await import('../pages/sign-up/SignUpPage.tsx')).SignUpPage);
+const TwoStepPage = lazyPage(async () => (await import('../pages/two-step/TwoStepPage.tsx')).TwoStepPage);
+const VerifyEmailPage = lazyPage(async () => (await import('../pages/verify-email/VerifyEmailPage.tsx')).VerifyEmailPage);
+const AddUserPage = lazyPage(async () => (await import('../pages/users/AddUserPage.tsx')).AddUserPage);
+const UserPage = lazyPage(async () => (await import('../pages/users/UserPage.tsx')).UserPage);
+const UsersPage = lazyPage(async () => (await import('../pages/users/UsersPage.tsx')).UsersPage);
 const GetStartedPage = lazyPage(async () => (await import('../pages/get-started/GetStartedPage.tsx')).GetStartedPage);
 const SignUpOrganisationPage = lazyPage(
   async () => (await import('../pages/signup-organisation/SignUpOrganisationPage.tsx')).SignUpOrganisationPage,
@@ -45,7 +50,7 @@ const TermsPage = lazyPage(async () => (await import('../pages/legal/TermsPage.t
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   home: SignInPage,
   dashboard: DashboardPage,
-  organisation: LazyOrganisationPage,
+  organisation: OrganisationPage,
   signup: SignUpPage,
   completeSignup: CompleteSignUpPage,
   verifyEmail: VerifyEmailPage,

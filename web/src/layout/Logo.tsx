@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { organisationImageUrl } from '@gatehouse/common/api/organisation';
+import { organisationImageUrl } from '../api/first-load.ts';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 
 /** The product mark used when an organisation has no logo of its own (or it fails to load). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { organisationImageUrl } from '@gatehouse/common/api/organisation';
+import { organisationImageUrl } from '../api/first-load.ts';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { pageBackground } from '../features/organisation/theme.ts';
 import { Footer } from './Footer.tsx';

@@ -5,7 +5,7 @@
  * /passwordexpired, /twostep) can all return to /redirecting, even after a reload. Only a same-site
  * hand-over path of the provider is ever kept.
  */
-import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 
 const KEY = 'gatehouse.redirectURL';
 

@@ -5,11 +5,11 @@
  * instead. Pages then read the parameter as before. A token the server does not take is left in
  * place, so the page shows its usual message for an expired or used link.
  */
-import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/schemas/signup';
+import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/link-tokens';
 import { call } from '../../api/client.ts';
+import { firstLoadApi } from '../../api/first-load.ts';
 
 /** The length of a handle: a value of another length is a link's own token. */
 const HANDLE_LENGTH = 32;
@@ -20,7 +20,7 @@ const exchanges = new Map<string, Promise<string | null>>();
 function exchange(token: string): Promise<string | null> {
   let pending = exchanges.get(token);
   if (!pending) {
-    pending = call(signUpApi.linkToken, { body: { token } }).then(
+    pending = call(firstLoadApi.linkToken, { body: { token } }).then(
       (result) => result.token,
       () => null,
     );

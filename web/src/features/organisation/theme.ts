@@ -3,8 +3,8 @@
  * CSS custom properties), its tab icon, and its background and hero images.
  */
 import { useEffect, type CSSProperties } from 'react';
-import { organisationApi, organisationImageUrl } from '@gatehouse/common/api/organisation';
 import { urlOf } from '../../api/client.ts';
+import { firstLoadApi, organisationImageUrl } from '../../api/first-load.ts';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 
 const DEFAULT_FAVICON = '/favicon.svg';
@@ -13,7 +13,7 @@ const DEFAULT_FAVICON = '/favicon.svg';
 export function useOrganisationTheme(org: PublicOrganisation | undefined, version: number): void {
   useEffect(() => {
     const link = document.getElementById('organisation-style');
-    if (org && link instanceof HTMLLinkElement) link.href = urlOf(organisationApi.style) + `?v=${version}`;
+    if (org && link instanceof HTMLLinkElement) link.href = urlOf(firstLoadApi.organisationStyle) + `?v=${version}`;
   }, [org, version]);
 
   const favicon = org?.favicon ?? null;

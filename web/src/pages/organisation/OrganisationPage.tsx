@@ -20,7 +20,8 @@ import {
   type OrganisationSettingsRequest,
 } from '@gatehouse/common/schemas/organisation-settings';
 import { call, isApiError } from '../../api/client.ts';
-import { queryKeys, useOrganisationSettings, useSettingsStrength } from '../../api/queries.ts';
+import { useOrganisationSettings, useSettingsStrength } from '../../api/organisation-queries.ts';
+import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';

@@ -1,38 +1,50 @@
-import { accountApi } from '@gatehouse/common/api/account';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { signInRequest } from '@gatehouse/common/schemas/auth';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
-import { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import { isSignInChallenge, signInChallenge, type SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/mfa';
+import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { call, isApiError } from '../../api/client.ts';
+import { firstLoadApi } from '../../api/first-load.ts';
 import { queryKeys, useRememberedEmail } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
 import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
-import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
-import { OrganisationSignIn } from '../../features/base-signup/OrganisationSignIn.tsx';
-import { SignInCodeStep } from '../../features/two-step/SignInCodeStep.tsx';
-import { PasswordlessSignIn } from '../../features/passkeys/PasswordlessSignIn.tsx';
 import { Form } from '../../components/Form.tsx';
+import { Loader } from '../../components/Loader.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
+
+// What a signed-out visitor of an organisation sees first is the email and password form: the rest of this
+// page (the base host's organisation finder, the code step, passwordless sign-in) and the form's schema load
+// when needed, not with the first load (issue 16).
+const signInResolver = lazyZodResolver(async () => (await import('@gatehouse/common/schemas/auth')).signInRequest);
+const loadCodeStep = async () => ({ default: (await import('../../features/two-step/SignInCodeStep.tsx')).SignInCodeStep });
+const SignInCodeStep = lazy(loadCodeStep);
+const OrganisationSignIn = lazy(async () => ({
+  default: (await import('../../features/base-signup/OrganisationSignIn.tsx')).OrganisationSignIn,
+}));
+const PasswordlessSignIn = lazy(async () => ({
+  default: (await import('../../features/passkeys/PasswordlessSignIn.tsx')).PasswordlessSignIn,
+}));
 
 /** Where a signed-in user goes from the sign-in page (spec section 2, "Redirect after sign-in"). */
 export function destinationAfterSignIn(
@@ -53,7 +65,12 @@ export function SignInPage() {
   // A page of this site to return to: from the page that sent the user here, or a local returnurl
   // (an application's redirect URL is the other kind of returnurl, handled below and by the server).
   const referrer = referrerFrom(location.state) ?? (clientIdOfRedirectUrl(returnUrl) ? null : referrerFrom({ referrer: returnUrl }));
-  if (org.isBase) return <OrganisationSignIn baseHostname={org.baseHostname} />;
+  if (org.isBase)
+    return (
+      <Suspense fallback={<Loader />}>
+        <OrganisationSignIn baseHostname={org.baseHostname} />
+      </Suspense>
+    );
   // The application asks for a fresh sign-in: the current one stays until the new one succeeds.
   if (user && clientIdOfRedirectUrl(returnUrl) && searchParams.get('prompt') === 'login')
     return <SignInForm org={org} referrer={referrer} success={null} notice={MESSAGES.signInAgain} />;
@@ -72,8 +89,8 @@ const CHALLENGE_KEY = 'gatehouse.signInChallenge';
  */
 function storedChallenge(): SignInChallenge | null {
   try {
-    const parsed = signInChallenge.safeParse(JSON.parse(window.sessionStorage.getItem(CHALLENGE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(window.sessionStorage.getItem(CHALLENGE_KEY) ?? 'null');
+    return hasSignInChallengeShape(stored) ? stored : null;
   } catch {
     return null;
   }
@@ -118,7 +135,7 @@ function SignInForm({
   // An application's login_hint (passed on by the authorization endpoint) prefills the email; it names
   // the account the application expects, so it goes before a remembered email.
   const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : '';
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInRequest), defaultValues: { email: loginHint, password: '' } });
+  const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: loginHint, password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const remembered = useRememberedEmail();
   // An email typed before the remembered one arrived wins: the user's own input is never replaced.
@@ -126,14 +143,18 @@ function SignInForm({
   const rememberedEmail = typedFirst || loginHint ? null : (remembered.data ?? null);
   const settled = useRef(false);
   const forgetMe = useMutation({
-    mutationFn: () => call(accountApi.forgetEmail),
+    mutationFn: () => call(firstLoadApi.forgetEmail),
     onSettled: () => {
       form.setValue('email', '');
       void queryClient.invalidateQueries({ queryKey: queryKeys.rememberMe });
     },
   });
   const signIn = useMutation({
-    mutationFn: (values: SignInInput) => call(accountApi.authenticate, { body: { ...values, returnurl: returnUrl } }),
+    mutationFn: (values: SignInInput) => {
+      // The code step's chunk loads while the password is checked, for the users who have one.
+      void loadCodeStep().catch(() => undefined);
+      return call(firstLoadApi.authenticate, { body: { ...values, returnurl: returnUrl } });
+    },
     onSuccess: (answer) => {
       // A user with a second step gives the code next; the password is not kept.
       form.resetField('password');
@@ -170,18 +191,20 @@ function SignInForm({
   if (challenge) {
     return (
       <Card className="auth-card">
-        <SignInCodeStep
-          challenge={challenge}
-          returnUrl={returnUrl}
-          onSignedIn={(result) => {
-            setChallenge(null);
-            finishSignIn(result);
-          }}
-          onRestart={(message) => {
-            setChallenge(null);
-            setFormError(message);
-          }}
-        />
+        <Suspense fallback={<Loader />}>
+          <SignInCodeStep
+            challenge={challenge}
+            returnUrl={returnUrl}
+            onSignedIn={(result) => {
+              setChallenge(null);
+              finishSignIn(result);
+            }}
+            onRestart={(message) => {
+              setChallenge(null);
+              setFormError(message);
+            }}
+          />
+        </Suspense>
       </Card>
     );
   }
@@ -196,7 +219,7 @@ function SignInForm({
           {formError}
         </Alert>
       )}
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} onInput={signInResolver.preload}>
         {rememberedEmail ? (
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
         ) : (
@@ -217,12 +240,14 @@ function SignInForm({
         </Button>
       </Form>
       {org.allowPasswordless && (
-        <PasswordlessSignIn
-          autofill={!rememberedEmail && !remembered.isPending}
-          returnUrl={returnUrl}
-          onSignedIn={finishSignIn}
-          onProblem={setFormError}
-        />
+        <Suspense fallback={null}>
+          <PasswordlessSignIn
+            autofill={!rememberedEmail && !remembered.isPending}
+            returnUrl={returnUrl}
+            onSignedIn={finishSignIn}
+            onProblem={setFormError}
+          />
+        </Suspense>
       )}
       <p className="auth-links">
         <Link to={ROUTES.recovery.path} state={{ type: 'recovery' } satisfies NavigationState}>

@@ -1,0 +1,8 @@
+/** An application's pending sign-in as the SPA sees it in a returnurl (kept small: the sign-in page's first load imports it). */
+export const CLIENT_SIGN_IN_PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{10,64})\/finish\?client_id=([A-Za-z0-9_-]{1,64})$/;
+
+/** The client id of a redirect URL of a pending application sign-in, or null when it is not one. */
+export function clientIdOfRedirectUrl(value: string | null | undefined): string | null {
+  const match = value ? CLIENT_SIGN_IN_PATH.exec(value) : null;
+  return match ? match[2]! : null;
+}
