@@ -5,17 +5,18 @@
  * Prints requests per second, p50 and p99 latency, and the ratio to the baseline, as a markdown table.
  *
  *   npm run bench    (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 5, per endpoint and server;
- *                     BENCH_CONNECTIONS, default 16)
+ *                     BENCH_CONNECTIONS, default 16; BENCH_DATABASE_URL, a PostgreSQL server to run
+ *                     Gatehouse on, in a new database, instead of SQLite; WORKERS as for npm start)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { BENCH_API } from './bench-api.ts';
-import { createOrganisation, freePort, serverEnv } from './support.ts';
+import { benchDatabase, createOrganisation, freePort, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -163,7 +164,8 @@ async function codesFrom(target: Pick<Target, 'pool' | 'host' | 'discovery' | 'w
 async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-'));
   const port = await freePort();
-  const env = serverEnv(port, `sqlite:${path.join(dir, 'bench.db')}`, dir, { RUN_JOBS: 'false' });
+  const database = await benchDatabase(process.env.BENCH_DATABASE_URL, path.join(dir, 'bench.db'));
+  const env = serverEnv(port, database.url, dir, { RUN_JOBS: 'false' });
   const child = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -222,11 +224,12 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
       headers: origin,
     });
   });
-  const started = running('Gatehouse (SQLite)', child, { ...partial, port, machine }, browsers);
+  const started = running('Gatehouse', child, { ...partial, port, machine }, browsers);
   return {
     target: started.target,
     async stop() {
       await started.stop();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -294,17 +297,23 @@ interface Sample {
   errors: number;
 }
 
-/** Closed loop: CONNECTIONS workers send requests back to back for `seconds`, or until `next` has no more. */
-/** A process's CPU time so far in ms (Linux /proc; NaN elsewhere). */
+/**
+ * A process's CPU time so far in ms, with that of its child processes (the workers under WORKERS > 1);
+ * Linux /proc, NaN elsewhere.
+ */
 function cpuTime(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+    return (Number(fields[11]) + Number(fields[12])) * 10 + children.reduce((sum, child) => sum + cpuTime(child), 0);
   } catch {
     return Number.NaN;
   }
 }
 
+/** Closed loop: CONNECTIONS workers send requests back to back for `seconds`, or until `next` has no more. */
 async function sample(target: Target, seconds: number, next: () => RequestSpec | undefined): Promise<Sample> {
   const cpuBefore = cpuTime(target.pid);
   const latencies: number[] = [];
@@ -412,7 +421,7 @@ try {
   for (const target of [gatehouse.target, baseline.target]) await ENDPOINTS.discovery!(target, 1);
   const cpu = cpus();
   console.log(
-    `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint and server\n`,
+    `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Gatehouse on ${process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'} with ${process.env.WORKERS ?? 1} worker(s), ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint and server\n`,
   );
   console.log(
     '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | baseline rps | p50 ms | p99 ms | CPU ms/req | ratio (rps) | ratio (CPU) |',

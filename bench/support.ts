@@ -1,6 +1,8 @@
 /** What the benchmarks share: a free port, a quiet server environment, organisations made with the CLI, percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { runCli } from '../server/src/testing/process.ts';
 
 export { freePort } from '../server/src/testing/process.ts';
@@ -43,4 +45,26 @@ export async function startGatehouse(env: Record<string, string>): Promise<Child
 export async function stopGatehouse(server: ChildProcess): Promise<void> {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
+}
+
+/**
+ * A database for one run: for a PostgreSQL `url` (BENCH_DATABASE_URL), a new database on that server,
+ * dropped by `drop`; otherwise a SQLite file at `sqliteFile`.
+ */
+export async function benchDatabase(url: string | undefined, sqliteFile: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!url?.startsWith('postgres')) return { url: `sqlite:${sqliteFile}`, drop: async () => {} };
+  const name = `gatehouse_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
