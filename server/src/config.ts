@@ -12,6 +12,13 @@ import { AUDIT_RETENTION_DAYS_DEFAULT } from '@gatehouse/common/audit';
 /** How long an organisation is cached when no other process can tell us it changed (ORGANISATION_CACHE_SECONDS). */
 export const ORGANISATION_CACHE_MS = 2000;
 
+/**
+ * How many organisations' providers a process keeps built (PROVIDER_CACHE_SIZE): a thousand active
+ * organisations fit (about 60 KB each, bench/README.md); beyond, the least recently used are rebuilt
+ * when next needed (a few milliseconds).
+ */
+export const PROVIDER_CACHE_SIZE_DEFAULT = 1000;
+
 const port = z.coerce.number().int().min(0).max(65535);
 const hostname = z
   .string()
@@ -52,6 +59,7 @@ const envSchema = z.object({
     .min(0.1)
     .max(60)
     .default(ORGANISATION_CACHE_MS / 1000),
+  PROVIDER_CACHE_SIZE: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(PROVIDER_CACHE_SIZE_DEFAULT),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
@@ -160,6 +168,8 @@ export type Config = {
   auditRetentionDays: number;
   /** How long a process keeps its copy of an organisation when no Redis tells it of changes. */
   organisationCacheMs: number;
+  /** How many organisations' OpenID Providers a process keeps built (least recently used dropped first). */
+  providerCacheSize: number;
   /** Check every answer of the endpoint contract against its declared schema (tests; a mismatch answers 500). */
   checkAnswers: boolean;
 };
@@ -275,6 +285,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     checkAnswers: e.CHECK_ANSWERS,
     organisationCacheMs: e.ORGANISATION_CACHE_SECONDS * 1000,
+    providerCacheSize: e.PROVIDER_CACHE_SIZE,
   };
 }
 

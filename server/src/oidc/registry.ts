@@ -1,5 +1,5 @@
 /**
- * Per-organisation providers, built on first use and kept in a small LRU. An entry is reused while the
+ * Per-organisation providers, built on first use and kept in an LRU of PROVIDER_CACHE_SIZE entries. An entry is reused while the
  * revision it was built from is at least the organisation row's `oidc_revision` (re-read with the
  * organisation, at most 2 s old); invalidateOrganisationProvider raises the revision for every process
  * and drops this process's entry at once.
@@ -15,9 +15,6 @@ import { ensureOrganisationKeys, loadPrivateJwks, type PrivateJwk } from './keys
 import { buildProvider, redirectOrigins } from './provider.ts';
 import { onProviderInvalidated } from './revision.ts';
 import { readRevision } from './store.ts';
-
-/** Providers kept per process; the least recently used beyond this are rebuilt when next needed. */
-const MAX_PROVIDERS = 500;
 
 export interface ProviderEntry {
   provider: Provider;
@@ -61,7 +58,8 @@ export class ProviderRegistry {
           if (this.#building.get(org.id) === building) {
             this.#building.delete(org.id);
             this.#ready.set(org.id, entry);
-            while (this.#ready.size > MAX_PROVIDERS) this.#ready.delete(this.#ready.keys().next().value!);
+            // Providers kept per process (PROVIDER_CACHE_SIZE); the least recently used beyond are rebuilt when next needed.
+            while (this.#ready.size > this.#ctx.config.providerCacheSize) this.#ready.delete(this.#ready.keys().next().value!);
           }
           return entry;
         },

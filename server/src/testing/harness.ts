@@ -12,7 +12,13 @@ import pg from 'pg';
 import { buildApp, type GatehouseApp } from '../app.ts';
 import { settledAfterResponse } from '../http/after-response.ts';
 import { ManualClock, systemClock, type Clock } from '../clock.ts';
-import { DEFAULT_DATABASE_TIMEOUTS, ORGANISATION_CACHE_MS, readOrCreateSecret, type Config } from '../config.ts';
+import {
+  DEFAULT_DATABASE_TIMEOUTS,
+  ORGANISATION_CACHE_MS,
+  PROVIDER_CACHE_SIZE_DEFAULT,
+  readOrCreateSecret,
+  type Config,
+} from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
@@ -96,6 +102,7 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     auditRetentionDays: 90,
     checkAnswers: true,
     organisationCacheMs: ORGANISATION_CACHE_MS,
+    providerCacheSize: PROVIDER_CACHE_SIZE_DEFAULT,
   };
 }
 
