@@ -14,7 +14,7 @@ import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { PrivateJwk } from '../oidc/keys.ts';
+import type { PublicJwk } from '../oidc/keys.ts';
 import type { ProviderRegistry, ProviderEntry } from '../oidc/registry.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { managementApiIdentifier } from './service.ts';
@@ -28,16 +28,9 @@ export function verifyManagementTokensWith(ctx: AppContext, registry: ProviderRe
   registries.set(ctx, registry);
 }
 
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
-/** The public part of the organisation's keys, as its JWKS publishes them. */
-export function publicKeySet(jwks: readonly PrivateJwk[]): JWTVerifyGetKey {
-  return createLocalJWKSet({
-    keys: jwks.map((jwk) => {
-      const copy: Record<string, unknown> = { ...jwk };
-      for (const member of PRIVATE_MEMBERS) delete copy[member];
-      return copy;
-    }),
-  });
+/** The organisation's keys as its JWKS publishes them. */
+export function publicKeySet(jwks: readonly PublicJwk[]): JWTVerifyGetKey {
+  return createLocalJWKSet({ keys: jwks.map((jwk) => ({ ...jwk })) });
 }
 
 /** The bearer token of a request, or null when it has none (a malformed header is an invalid token). */

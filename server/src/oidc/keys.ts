@@ -38,6 +38,15 @@ export interface PrivateJwk extends JsonWebKey {
   use: 'sig';
 }
 
+/** A key's public part, as the JWKS publishes it. */
+export type PublicJwk = Omit<PrivateJwk, 'd' | 'p' | 'q' | 'dp' | 'dq' | 'qi'>;
+
+/** The public part of a private key (what verifying needs, and nothing a leak of it could sign with). */
+export function publicJwk(jwk: PrivateJwk): PublicJwk {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest } = jwk;
+  return rest;
+}
+
 /** RFC 7638 thumbprint: the key's id is derived from its public part. */
 function thumbprint(jwk: JsonWebKey): string {
   const members = jwk.kty === 'RSA' ? { e: jwk.e, kty: jwk.kty, n: jwk.n } : { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y };

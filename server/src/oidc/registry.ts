@@ -11,7 +11,7 @@ import { listAllGrants, listApiRows } from '../apis/store.ts';
 import { listClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { ensureOrganisationKeys, loadPrivateJwks, type PrivateJwk } from './keys.ts';
+import { ensureOrganisationKeys, loadPrivateJwks, publicJwk, type PublicJwk } from './keys.ts';
 import { buildProvider, redirectOrigins } from './provider.ts';
 import { onProviderInvalidated } from './revision.ts';
 import { readRevision } from './store.ts';
@@ -25,8 +25,11 @@ export interface ProviderEntry {
    * client-bound endpoints from a browser, so the only origins a CORS preflight is granted to.
    */
   corsOrigins: ReadonlySet<string>;
-  /** The keys the provider signs with (current first), for checking its JWT access tokens (apis/bearer.ts). */
-  jwks: readonly PrivateJwk[];
+  /**
+   * The public part of the keys the provider signs with (current first), for checking its JWT access
+   * tokens (apis/bearer.ts). The private parts live only in the provider (which keeps its own copy).
+   */
+  jwks: readonly PublicJwk[];
 }
 
 export class ProviderRegistry {
@@ -95,6 +98,6 @@ export class ProviderRegistry {
       listAllGrants(db, org.id),
     ]);
     const provider = buildProvider(this.#ctx, org, { clients, jwks, apis, grants }, this.#log);
-    return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients), jwks };
+    return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients), jwks: jwks.map(publicJwk) };
   }
 }

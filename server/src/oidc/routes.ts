@@ -139,7 +139,11 @@ function keepAnswer(req: IncomingMessage, res: ServerResponse, entry: ProviderEn
       ) as KeptAnswer['headers'];
       let kept = keptAnswers.get(entry);
       if (!kept) keptAnswers.set(entry, (kept = new Map()));
-      kept.set(req.url!, { headers, body, etag });
+      // A copy of its own size: a small Buffer is a slice of a shared 64 KB pool, which a kept slice
+      // would hold whole (a thousand organisations' answers held 16 MB of pools for 6 MB of answers).
+      const own = Buffer.allocUnsafeSlow(body.length);
+      body.copy(own);
+      kept.set(req.url!, { headers, body: own, etag });
     }
     return end(body);
   }) as ServerResponse['end'];
