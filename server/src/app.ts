@@ -1,7 +1,8 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import { verifyManagementTokensWith } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
-import pinoPretty from 'pino-pretty';
 import { auditRoutes } from './audit/routes.ts';
 import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
@@ -63,8 +64,12 @@ export interface GatehouseApp {
   telemetryPort(): number | null;
 }
 
-/** Log lines for a person at a terminal: time, level and message on one line, request id last. */
+/**
+ * Log lines for a person at a terminal: time, level and message on one line, request id last. pino-pretty
+ * is loaded only then (production logs JSON and never needs it).
+ */
 function prettyLogStream() {
+  const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pinoPretty({
     sync: true,
     colorize: true,

@@ -1,8 +1,9 @@
 /** Opens the Kysely instance for the configured database (SQLite through node:sqlite, or PostgreSQL through pg). */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
@@ -58,7 +59,9 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     });
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
-  const pool = new pg.Pool({
+  // Loaded only here: a SQLite installation never needs pg (about 1.5 MB of heap).
+  const { Pool, types } = createRequire(import.meta.url)('pg') as typeof pg;
+  const pool = new Pool({
     connectionString: database.url,
     max: database.poolSize,
     // Time limits: a database that stops answering (packets dropped, nothing refused) must not hang
@@ -71,7 +74,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     // Times are epoch milliseconds in BIGINT columns; they fit a JS number exactly.
-    types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+    types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
   });
   // A client that loses its connection must not crash the process. The pool watches idle clients; a
   // client in use (checked out by a query) emits 'error' itself, so each gets a listener too. Its

@@ -1,7 +1,22 @@
 /** SMTP delivery through nodemailer, with timeouts so a slow or silent server fails an attempt instead of hanging it. */
-import nodemailer from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
+import type * as NodemailerShared from 'nodemailer/lib/shared';
 import type { Config } from '../config.ts';
+
+/**
+ * nodemailer, loaded when SMTP is first used (about 5 MB of heap an installation without SMTP, or a
+ * process that has sent nothing yet, does not need).
+ */
+function nodemailer(): {
+  createTransport: typeof Nodemailer.createTransport;
+  parseConnectionUrl: typeof NodemailerShared.parseConnectionUrl;
+} {
+  const load = createRequire(import.meta.url);
+  const { createTransport } = load('nodemailer') as typeof Nodemailer;
+  const { parseConnectionUrl } = load('nodemailer/lib/shared') as typeof NodemailerShared;
+  return { createTransport, parseConnectionUrl };
+}
 
 export interface OutgoingMail {
   to: string;
@@ -17,7 +32,8 @@ export interface MailTransport {
 }
 
 export function smtpTransport(mail: NonNullable<Config['mail']>): MailTransport {
-  const transporter = nodemailer.createTransport({
+  const { createTransport, parseConnectionUrl } = nodemailer();
+  const transporter = createTransport({
     ...parseConnectionUrl(mail.smtpUrl),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -43,7 +59,8 @@ export function smtpTransport(mail: NonNullable<Config['mail']>): MailTransport 
 
 /** Connects to the SMTP server and signs in (if the URL has credentials) without sending anything: `gatehouse doctor`. */
 export async function verifySmtp(mail: NonNullable<Config['mail']>): Promise<void> {
-  const transporter = nodemailer.createTransport({
+  const { createTransport, parseConnectionUrl } = nodemailer();
+  const transporter = createTransport({
     ...parseConnectionUrl(mail.smtpUrl),
     connectionTimeout: 5000,
     greetingTimeout: 5000,

@@ -4,7 +4,6 @@
  * in constant time by the library, and the step it matched is returned so the caller can refuse a replay.
  */
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { MFA } from '@gatehouse/common/mfa';
 import { digitsOf } from './secrets.ts';
 
@@ -48,6 +47,8 @@ export function totpCode(secret: string, now: number): string {
 /** The URI as a QR code image (PNG data URL, the spec's margin 0), or null when it cannot be drawn. */
 export async function qrCodeDataUrl(uri: string): Promise<string | null> {
   try {
+    // Loaded when a code is first shown: only users setting up an app need it.
+    const { default: QRCode } = await import('qrcode');
     return await QRCode.toDataURL(uri, { margin: 0, errorCorrectionLevel: 'M', width: 240 });
   } catch {
     return null;

@@ -11,18 +11,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type * as WebAuthn from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
@@ -58,6 +54,21 @@ import {
   takePasswordlessChallenge,
 } from './store.ts';
 
+/**
+ * The WebAuthn library with its certificate parsers, loaded on the first passkey operation: about 5 MB
+ * of heap that a process whose users never use passkeys does not need.
+ */
+let library: Promise<typeof WebAuthn> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
+
+/** base64url (RFC 4648 5, no padding), as WebAuthn's JSON encodes binary values. */
+const base64url = {
+  fromBytes: (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url'),
+  toBytes: (text: string) => new Uint8Array(Buffer.from(text, 'base64url')),
+  toText: (text: string) => Buffer.from(text, 'base64url').toString('utf8'),
+  fromText: (text: string) => Buffer.from(text, 'utf8').toString('base64url'),
+};
+
 /** How long a browser has to answer a challenge. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
 export const PASSKEY_AMR = ['pwd', 'hwk', 'user', 'mfa'];
@@ -78,7 +89,7 @@ export const toPasskey = (row: WebauthnCredentialRow): Passkey => ({
 /** The challenge a browser signed, read from its clientDataJSON (the library checks it again against the one we kept). */
 function signedChallenge(credential: { response: { clientDataJSON: string } }): string {
   try {
-    const data = JSON.parse(isoBase64URL.toUTF8String(credential.response.clientDataJSON)) as { challenge?: unknown };
+    const data = JSON.parse(base64url.toText(credential.response.clientDataJSON)) as { challenge?: unknown };
     if (typeof data.challenge === 'string' && data.challenge.length > 0) return data.challenge;
   } catch {
     // falls through
@@ -131,6 +142,7 @@ export async function registrationOptions(
   session: SessionRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listCredentials(ctx.db.kysely, org.id, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: org.displayName,
     rpID: rpOf(ctx, org).rpID,
@@ -156,6 +168,7 @@ export async function registerPasskey(
   const response = input.credential as RegistrationResponseJSON;
   const challenge = await takeSignedChallenge(ctx, org, user.id, 'register', session.id, response);
   const { rpID, origin } = rpOf(ctx, org);
+  const { verifyRegistrationResponse } = await webauthn();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -194,7 +207,7 @@ export async function registerPasskey(
       organisation_id: org.id,
       user_id: user.id,
       credential_id: info.credential.id,
-      public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
+      public_key: base64url.fromBytes(info.credential.publicKey),
       sign_count: info.credential.counter,
       transports: (info.credential.transports ?? response.response.transports ?? []).join(','),
       device_type: info.credentialDeviceType,
@@ -288,6 +301,7 @@ export async function assertionOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const credentials = (await listCredentials(ctx.db.kysely, org.id, user.id)).filter((c) => c.id !== except);
   if (credentials.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rpOf(ctx, org).rpID,
     allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: transportsOf(c) })),
@@ -306,6 +320,7 @@ async function verifyAssertion(
   response: AuthenticationResponseJSON,
 ): Promise<boolean> {
   const { rpID, origin } = rpOf(ctx, org);
+  const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -313,7 +328,7 @@ async function verifyAssertion(
     expectedRPID: rpID,
     credential: {
       id: row.credential_id,
-      publicKey: isoBase64URL.toBuffer(row.public_key),
+      publicKey: base64url.toBytes(row.public_key),
       counter: Number(row.sign_count),
       transports: transportsOf(row),
     },
@@ -363,6 +378,7 @@ export async function passwordlessOptions(
   assertPasswordless(org);
   const token = readFlowCookie(ctx, request, 'gatehouse_passkey') ?? newToken();
   setFlowCookie(ctx, reply, 'gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rpOf(ctx, org).rpID, userVerification: 'required' });
   await insertPasswordlessChallenge(ctx.db.kysely, {
     id: hashToken(options.challenge),
@@ -399,8 +415,7 @@ export async function signInWithPasskey(
   if (!row || !user) throw new AppError('PASSKEY_INVALID');
   // The authenticator names the account it holds the passkey for: it must be the passkey's owner.
   const handle = response.response.userHandle;
-  if (handle !== undefined && !safeEqual(handle, isoBase64URL.fromUTF8String(user.id)))
-    throw concerning(new AppError('PASSKEY_INVALID'), user.id);
+  if (handle !== undefined && !safeEqual(handle, base64url.fromText(user.id))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
   if (!(await verifyAssertion(ctx, org, row, challenge, response))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
   if (user.status === 'LockedOut') throw concerning(new AppError('ACCOUNT_LOCKED'), user.id);
   if (user.status !== 'SignedUp') throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);

@@ -7,7 +7,8 @@
  * (re)starts, everything cached is forgotten, as changes may have been missed meanwhile; while it is
  * down, the short lifetime applies again.
  */
-import { createClient } from '@redis/client';
+import { createRequire } from 'node:module';
+import type * as Redis from '@redis/client';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const CHANGES_CHANNEL = 'gatehouse:organisation-changed';
@@ -37,6 +38,8 @@ export function subscribeToOrganisationChanges(
     disableOfflineQueue: true,
     socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5000) },
   };
+  // Loaded only with REDIS_URL: the client is about 5 MB of heap a process without Redis does not need.
+  const { createClient } = createRequire(import.meta.url)('@redis/client') as typeof Redis;
   const publisher = createClient(options);
   const subscriber = createClient(options);
   let live = false;
