@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { BENCH_API } from './bench-api.ts';
-import { benchDatabase, createOrganisation, freePort, serverEnv } from './support.ts';
+import { benchDatabase, createOrganisation, freePort, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -166,7 +166,7 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
   const port = await freePort();
   const database = await benchDatabase(process.env.BENCH_DATABASE_URL, path.join(dir, 'bench.db'));
   const env = serverEnv(port, database.url, dir, { RUN_JOBS: 'false' });
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'server/src/main.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -268,9 +268,14 @@ async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> 
     },
     { client_id: machine.id, client_secret: machine.secret, redirect_uris: [], grant_types: ['client_credentials'], response_types: [] },
   ];
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/baseline.ts'), String(port), JSON.stringify(clients)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The same runtime flags, so the ratio compares code rather than garbage-collector settings.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(ROOT, 'bench/baseline.ts'), String(port), JSON.stringify(clients)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await waitFor(child, 'baseline listening');
   const host = `localhost:${port}`;
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS, pipelining: 1 });

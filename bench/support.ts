@@ -32,9 +32,15 @@ export const percentile = (sorted: number[], p: number): number =>
 
 const MAIN = fileURLToPath(new URL('../server/src/main.ts', import.meta.url));
 
+/** Node's flags for the server, as `npm start` and the container image give them (docs/decisions.md). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
 /** Starts `node server/src/main.ts` as an operator does; resolves once it says it is running. */
 export async function startGatehouse(env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve) =>
     server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Gatehouse is running') && resolve()),
   );

@@ -60,7 +60,7 @@ describe.skipIf(!podman)('the container image', () => {
     expect(config.user).toBe('node');
     expect(config.volumes).toEqual(['/data']);
     expect(config.env).toMatchObject({ DATA_DIR: '/data', HOST: '0.0.0.0' });
-    expect(config.entrypoint).toEqual(['node', 'server/src/main.ts']);
+    expect(config.entrypoint).toEqual(['node', '--max-semi-space-size=16', 'server/src/main.ts']);
     expect(config.healthcheck?.join(' ')).toContain('/healthz');
     expect(existsSync(path.join(rootfs, 'app/web/dist/index.html'))).toBe(true);
     for (const absent of [
