@@ -123,14 +123,36 @@ function answerKept(req: IncomingMessage, res: ServerResponse, entry: ProviderEn
   return true;
 }
 
+/**
+ * The chunks joined in a buffer of its own: not a slice of Node's shared 64 KB pool, which a kept answer
+ * would pin whole (a thousand organisations' answers held 16 MB of pools for 5 MB of answers), and
+ * which the first requests of many organisations would churn through.
+ */
+function joined(chunks: readonly (string | Uint8Array)[]): Buffer {
+  const body = Buffer.allocUnsafeSlow(chunks.reduce((length, chunk) => length + Buffer.byteLength(chunk), 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (typeof chunk === 'string') offset += body.write(chunk, offset);
+    else {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+  }
+  return body;
+}
+
 /** Lets the provider answer, keeping a whole 200 answer (with its ETag added) for the next request. */
 function keepAnswer(req: IncomingMessage, res: ServerResponse, entry: ProviderEntry): void {
-  const chunks: Buffer[] = [];
+  const chunks: (string | Uint8Array)[] = [];
   const end = res.end.bind(res) as (body?: Buffer) => ServerResponse;
-  res.write = ((chunk: string | Buffer) => (chunks.push(Buffer.from(chunk)), true)) as ServerResponse['write'];
-  res.end = ((chunk?: string | Buffer | (() => void)) => {
-    if (chunk !== undefined && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-    const body = Buffer.concat(chunks);
+  // A written buffer is copied: the writer may reuse it once write() returns.
+  res.write = ((chunk: string | Uint8Array) => (
+    chunks.push(typeof chunk === 'string' ? chunk : Uint8Array.from(chunk)),
+    true
+  )) as ServerResponse['write'];
+  res.end = ((chunk?: string | Uint8Array | (() => void)) => {
+    if (chunk !== undefined && typeof chunk !== 'function') chunks.push(chunk);
+    const body = joined(chunks);
     if (res.statusCode === 200 && !res.headersSent && body.length > 0) {
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       res.setHeader('etag', etag);
@@ -139,11 +161,7 @@ function keepAnswer(req: IncomingMessage, res: ServerResponse, entry: ProviderEn
       ) as KeptAnswer['headers'];
       let kept = keptAnswers.get(entry);
       if (!kept) keptAnswers.set(entry, (kept = new Map()));
-      // A copy of its own size: a small Buffer is a slice of a shared 64 KB pool, which a kept slice
-      // would hold whole (a thousand organisations' answers held 16 MB of pools for 6 MB of answers).
-      const own = Buffer.allocUnsafeSlow(body.length);
-      body.copy(own);
-      kept.set(req.url!, { headers, body: own, etag });
+      kept.set(req.url!, { headers, body, etag });
     }
     return end(body);
   }) as ServerResponse['end'];
