@@ -29,7 +29,9 @@ export function toOrganisation(config: Pick<Config, 'baseHostname'>, row: Organi
     isBase: row.is_base,
     isDemo: row.is_demo,
     hostname: hostnameFor(config, row.name, row.is_base),
-    row,
+    // A plain copy: node:sqlite's rows have no prototype, which makes V8 keep them as hash tables (about
+    // 3.5 KB for this row, 0.8 KB copied). Organisations are kept (the resolver, each built provider).
+    row: { ...row },
   };
 }
 
