@@ -14,7 +14,7 @@ export const ORGANISATION_CACHE_MS = 2000;
 
 /**
  * How many organisations' providers a process keeps built (PROVIDER_CACHE_SIZE): a thousand active
- * organisations fit (about 60 KB each, bench/README.md); beyond, the least recently used are rebuilt
+ * organisations fit (about 70 KB of heap each, bench/README.md); beyond, the least recently used are rebuilt
  * when next needed (a few milliseconds).
  */
 export const PROVIDER_CACHE_SIZE_DEFAULT = 1000;
