@@ -157,6 +157,27 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     await page.context().close();
   });
 
+  // The error boundary is the browser's alone: one database is enough.
+  it.runIf(dialect === 'sqlite')(
+    'shows the error page when the organisation cannot be loaded, and the sign-in page once it can',
+    async () => {
+      const page = await newPage();
+      let failing = true;
+      await page.route('**/api/organisation', (route) =>
+        failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"broken"}' }) : route.fallback(),
+      );
+      await page.goto(gatehouse.url('acme') + '/');
+      // The organisation's answer is asked for again twice, then the page fails to render and its boundary shows the error page.
+      await page.getByRole('heading', { name: 'Sorry, something went wrong' }).waitFor({ timeout: 15_000 });
+      await page.getByText('An unexpected error occurred, please try again.').waitFor();
+      expect(await page.title()).toBe('Sorry, something went wrong');
+      await expectAccessible(page);
+      failing = false;
+      await page.getByRole('link', { name: 'Back to home' }).click();
+      await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    },
+  );
+
   it("shows 'Page not found' for a host that is no organisation", async () => {
     const page = await newPage();
     const response = await page.goto(gatehouse.url('nosuchorg') + '/');
