@@ -86,6 +86,17 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     return statement;
   }
 
+  /**
+   * Runs a statement that answers rows at once, outside Kysely, when nothing else holds the connection
+   * in a transaction (its statements would otherwise see that transaction's uncommitted writes).
+   * Undefined when it cannot: the caller then goes through Kysely, which waits its turn.
+   */
+  rowsNow(sql: string, parameters: ReadonlyArray<unknown>): unknown[] | undefined {
+    if (!this.#db.isOpen || this.#db.isTransaction) return undefined;
+    const statement = this.prepare(sql) as Statement;
+    return statement.reader ? statement.all(parameters) : undefined;
+  }
+
   close(): void {
     this.#cache.clear();
     if (this.#db.isOpen) this.#db.close();

@@ -5,6 +5,7 @@
  * builder uses `param('name')` where a value goes, and each run passes the values by name.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import { rowsNow } from './database.ts';
 import type { Executor } from './schema.ts';
 
 const MARK = '\u0000param:';
@@ -26,6 +27,13 @@ export function prepared<Row, Args extends Record<string, unknown>>(build: (db: 
       if (!(name in args)) throw new Error(`The prepared query needs the parameter ${name}.`);
       return args[name];
     });
+    let rows: unknown[] | undefined;
+    try {
+      rows = rowsNow(db, query.sql, parameters);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    if (rows) return Promise.resolve({ rows: rows as Row[] });
     return db.executeQuery(CompiledQuery.raw(query.sql, parameters) as CompiledQuery<Row>);
   };
 }
