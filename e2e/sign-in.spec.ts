@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, holdBack, launchBrowser, screenshot } from './support/browser.ts';
+import {
+  expectAccessible,
+  holdBack,
+  launchBrowser,
+  newPage as newGuardedPage,
+  passDoubleSubmitGuard,
+  screenshot,
+} from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -82,6 +89,24 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     expect(new URL(page.url()).pathname).toBe('/');
     await expectAccessible(page);
     await screenshot(page, `${dialect}-sign-in-error`);
+    await page.context().close();
+  });
+
+  it('says the server cannot be reached when the form cannot load its checks, and signs in once it can', async () => {
+    const page = await newGuardedPage(browser);
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    // The connection drops after the page has loaded: the form's schema (loaded on first use) cannot come.
+    await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Unable to reach the server, please check your connection and try again' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.unroute('**/assets/**');
+    await passDoubleSubmitGuard(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
     await page.context().close();
   });
 

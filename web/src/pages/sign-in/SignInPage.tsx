@@ -1,5 +1,5 @@
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -168,11 +168,14 @@ function SignInForm({
       applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      signIn.mutate(values);
-    }),
+  const submit = useSubmitGuard((event?: BaseSyntheticEvent) =>
+    form
+      .handleSubmit((values) => {
+        setFormError(null);
+        signIn.mutate(values);
+      })(event)
+      // The form's schema is fetched on first use (lazy-resolver.ts): without a connection it cannot load.
+      .catch(() => setFormError(MESSAGES.networkError)),
   );
   const { errors } = form.formState;
 
