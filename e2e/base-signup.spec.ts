@@ -215,8 +215,10 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
       await page.goto(gatehouse.url('globex') + path);
       await page.waitForURL(gatehouse.url() + path);
     }
-    // The history keeps no entry of the page that was left at once.
+    // Back from the page once it shows: the history keeps no entry of the page that was left at once.
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await page.goBack();
+    await page.waitForURL(gatehouse.url() + '/privacypolicy');
     expect(page.url()).toBe(gatehouse.url() + '/privacypolicy');
     await page.context().close();
   });

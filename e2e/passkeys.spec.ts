@@ -179,9 +179,16 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
         ['redirectURIs', `http://localhost:${notes.port}/callback`],
       ]);
       expect(saved.status).toBe(200);
-      await page.getByRole('button', { name: 'Profile' }).click();
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      // Signed out once the server says so: the sign-in page that follows may sign straight back in,
+      // as the virtual device answers passkey autofill at once.
+      const signOut = async () => {
+        await page.getByRole('button', { name: 'Profile' }).click();
+        await Promise.all([
+          page.waitForResponse((response) => new URL(response.url()).pathname === '/api/signout' && response.ok()),
+          page.getByRole('button', { name: 'Sign out' }).click(),
+        ]);
+      };
+      await signOut();
 
       // The application's sign-in: the email field offers the passkey as autofill (conditional mediation),
       // which the virtual device, always present, answers at once: signed in without typing anything.
@@ -201,8 +208,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
         pkc.isConditionalMediationAvailable = () => Promise.resolve(false);
       });
       await page.goto(origin + '/dashboard');
-      await page.getByRole('button', { name: 'Profile' }).click();
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signOut();
       await page.goto(`http://localhost:${notes.port}/login`);
       await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
       expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
