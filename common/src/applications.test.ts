@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientIdOfRedirectUrl, redirectUriProblem, webUrlProblem } from './applications.ts';
+import { redirectUriProblem, webUrlProblem } from './applications.ts';
+import { clientIdOfRedirectUrl } from './client-sign-in.ts';
 import { updateApplicationRequest } from './schemas/applications.ts';
 
 describe('redirect URI rules', () => {

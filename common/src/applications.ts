@@ -275,9 +275,3 @@ function parseUrl(value: string): URL | null {
     return null;
   }
 }
-
-/**
- * The path of the provider's sign-in hand-over for one pending authorization request, which the sign-in
- * page, /redirecting and the client steps carry as the "redirect URL". Its query names the client.
- */
-export { CLIENT_SIGN_IN_PATH, clientIdOfRedirectUrl } from './client-sign-in.ts';

@@ -1,4 +1,8 @@
-/** An application's pending sign-in as the SPA sees it in a returnurl (kept small: the sign-in page's first load imports it). */
+/**
+ * The path of the provider's sign-in hand-over for one pending authorization request, which the sign-in
+ * page, /redirecting and the client steps carry as the "redirect URL"; its query names the client. Kept in
+ * a module of its own: the sign-in page's first load imports it.
+ */
 export const CLIENT_SIGN_IN_PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{10,64})\/finish\?client_id=([A-Za-z0-9_-]{1,64})$/;
 
 /** The client id of a redirect URL of a pending application sign-in, or null when it is not one. */

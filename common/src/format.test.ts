@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORRELATION_ID_PATTERN, correlationIdFrom, formatDateTime, maskEmail, newCorrelationId } from './format.ts';
-import { isSafeReturnPath } from './schemas/fields.ts';
+import { isSafeReturnPath } from './return-path.ts';
 
 describe('formatDateTime', () => {
   it('formats as DD/MM/YYYY HH:mm plus the UTC offset of the viewer', () => {

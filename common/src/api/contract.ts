@@ -100,8 +100,6 @@ export type Answer<E extends Endpoint> = E['answer'] extends z.ZodType ? z.outpu
 /** The answer as the handler may return it (before the schema's defaults and transforms). */
 export type AnswerInput<E extends Endpoint> = E['answer'] extends z.ZodType ? z.input<E['answer']> : void;
 
-export { pathOf } from './address.ts';
-
 /** The path as Fastify's router writes it (`:name`). */
 export function routerPath(e: Pick<Endpoint, 'path'>): string {
   return e.path.replace(/\{(\w+)\}/g, ':$1');

@@ -9,7 +9,8 @@ import {
   organisationView,
   settingsStrength,
 } from '../schemas/organisation-settings.ts';
-import { ANONYMOUS, endpoint, orMachine, ORGANISATION_ADMIN, pathOf } from './contract.ts';
+import { pathOf } from './address.ts';
+import { ANONYMOUS, endpoint, orMachine, ORGANISATION_ADMIN } from './contract.ts';
 
 const tag = 'Organisation';
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as [OrganisationImageKind, ...OrganisationImageKind[]];

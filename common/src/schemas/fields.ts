@@ -7,8 +7,6 @@ import { MESSAGES } from '../messages.ts';
 import { LIMITS } from '../policy.ts';
 import { isSafeReturnPath } from '../return-path.ts';
 
-export { isSafeReturnPath };
-
 export const requiredString = (max = 1000) =>
   z
     .string({ error: MESSAGES.required })

@@ -35,8 +35,6 @@ export type SignInChallenge = z.infer<typeof signInChallenge>;
 /** POST /api/authenticate answers either a signed-in user or the code step. */
 export type SignInAnswer = SignInResult | SignInChallenge;
 
-export { isSignInChallenge } from '../mfa.ts';
-
 /** The code step: POST /api/authenticate with the sign-in state, the code and the remember-me tick. */
 export const signInCodeRequest = z.object({
   signInStateID,

@@ -9,8 +9,6 @@ export const linkToken = z
   .string({ error: MESSAGES.tokenUnrecognised })
   .regex(/^[A-Za-z0-9_-]{32,128}$/, { error: MESSAGES.tokenUnrecognised });
 
-export { LINK_TOKEN_PARAMETERS } from '../link-tokens.ts';
-
 export const linkExchangeRequest = z.object({ token: linkToken });
 export const linkExchangeResult = z.object({ token: z.string() });
 export type LinkExchangeResult = z.infer<typeof linkExchangeResult>;

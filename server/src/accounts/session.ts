@@ -13,7 +13,7 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.
 import { getAuth, setSessionCookie } from '../http/request-context.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { createSession, endSession } from '../sessions/service.ts';
-import { clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { hasSecondFactor } from '../mfa/model.ts';
 import { accountOf, userAgentOf } from './service.ts';
 import { findUserById } from './store.ts';

@@ -30,7 +30,7 @@ export function verifyManagementTokensWith(ctx: AppContext, registry: ProviderRe
 
 /** The organisation's keys as its JWKS publishes them. */
 export function publicKeySet(jwks: readonly PublicJwk[]): JWTVerifyGetKey {
-  return createLocalJWKSet({ keys: jwks.map((jwk) => ({ ...jwk })) });
+  return createLocalJWKSet({ keys: [...jwks] });
 }
 
 /** The bearer token of a request, or null when it has none (a malformed header is an invalid token). */

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@gatehouse/common/policy';
-import { pathOf } from '@gatehouse/common/api/contract';
+import { pathOf } from '@gatehouse/common/api/address';
 import { usersApi } from '@gatehouse/common/api/users';
 import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';

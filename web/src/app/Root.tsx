@@ -50,16 +50,21 @@ export function Root() {
   }
   const Page = decision.kind === 'allow' ? PAGES[decision.name] : undefined;
   const content = Page ? <Page /> : <NotFoundPage />;
-  const signedInLayout = Boolean(user && !org.isBase);
+  // A signed-in user of an organisation (not the base host) sees the side menu and top navigation.
+  const layoutUser = org.isBase ? null : user;
   // The layout's and the page's chunks load side by side rather than one after the other.
-  if (signedInLayout && Page) preloadPage(Page);
+  if (layoutUser && Page) preloadPage(Page);
 
   return (
     <AppSessionContext value={session}>
       <NotificationsProvider>
-        {user && signedInLayout ? (
+        {layoutUser ? (
           <Suspense fallback={<Loader />}>
-            <AppLayout user={user} org={org} reduced={decision.kind === 'allow' && decision.name === 'twoStep' && user.requiresTwoStep}>
+            <AppLayout
+              user={layoutUser}
+              org={org}
+              reduced={decision.kind === 'allow' && decision.name === 'twoStep' && layoutUser.requiresTwoStep}
+            >
               {content}
             </AppLayout>
           </Suspense>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { APPLICATION_MESSAGES as M, clientIdOfRedirectUrl } from '@gatehouse/common/applications';
+import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { ROUTES } from '@gatehouse/common/routes';
 import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
