@@ -141,6 +141,22 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     await page.context().close();
   });
 
+  it("hides the organisation's name in the header without a logo too, keeping it for screen readers", async () => {
+    await gatehouse.createOrganisation('hooli', 'admin@hooli.test');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(gatehouse.url('hooli') + '/');
+    await page.locator('.public-header .brand-name').filter({ hasText: 'hooli' }).waitFor();
+    await gatehouse.saveSettings('hooli', { hideOrganisationName: true });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    // No logo: the default mark stands alone, and the name is there only for assistive technology.
+    await page.locator('.public-header .brand .brand-mark').waitFor();
+    expect(await page.locator('.public-header .brand-name').count()).toBe(0);
+    expect(await page.locator('.public-header .brand .visually-hidden').textContent()).toBe('hooli');
+    expect(await page.locator('.public-header .brand .visually-hidden').boundingBox()).toMatchObject({ width: 1, height: 1 });
+    await page.context().close();
+  });
+
   it('resets to the recommended values after confirmation, warns about MFA changes, checks input, and cancels', async () => {
     const page = await signedInAt('globex');
     await page.goto(gatehouse.url('globex') + '/organisation');
