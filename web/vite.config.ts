@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { precompressDirectory } from '../scripts/precompress.ts';
+import { preactAliases } from './preact/aliases.ts';
 
 /** Brotli and gzip copies of the build's text files, served by Accept-Encoding (server/src/spa/static.ts). */
 function precompress(): Plugin {
@@ -27,11 +28,13 @@ const backend = `http://localhost:${process.env.PORT ?? 3000}`;
 // web/stats/chunks.html and the same figures as JSON (rendered and gzip bytes per module) beside it.
 export default defineConfig(({ mode }) => ({
   plugins: [
-    react(),
+    // React's API rendered by Preact (docs/decisions.md); the aliases are ours, so that the unit tests share them.
+    preact({ reactAliasesEnabled: false }),
     precompress(),
     mode === 'analyze' && visualizer({ filename: 'stats/chunks.html', template: 'treemap', gzipSize: true, brotliSize: false }),
     mode === 'analyze' && visualizer({ filename: 'stats/chunks.json', template: 'raw-data', gzipSize: true, brotliSize: false }),
   ],
+  resolve: { alias: preactAliases },
   // No source maps in the served directory: they would publish the whole source.
   build: {
     outDir: 'dist',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@gatehouse/common/policy';
 
 export interface DialogProps {
@@ -42,7 +42,7 @@ export function Dialog({
   const [confirmed, setConfirmed] = useState(false);
   const [closing, setClosing] = useState(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {

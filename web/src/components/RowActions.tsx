@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import './row-actions.css';
 
 export interface RowAction {
@@ -21,7 +21,7 @@ export function RowActions({ label, actions }: { label: string; actions: readonl
   const menu = useRef<HTMLUListElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     items()[0]?.focus();
     const close = (event: MouseEvent) => {

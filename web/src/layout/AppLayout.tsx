@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS } from '@gatehouse/common/policy';
@@ -46,7 +46,7 @@ export function AppLayout({
   const background = pageBackground(org);
   const menuButton = useRef<HTMLButtonElement>(null);
   // Escape closes the open menu on a narrow screen and gives focus back to its button.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!menuOpen || wide) return;
     const close = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -112,7 +112,7 @@ function ProfileMenu({ user }: { user: Account }) {
   const panelId = useId();
   const signOut = useSignOut();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);

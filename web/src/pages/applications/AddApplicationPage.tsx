@@ -1,5 +1,5 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -48,7 +48,7 @@ export function AddApplicationPage() {
   );
   const { errors } = form.formState;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.setFocus('name');
   }, [form]);
 

@@ -1,5 +1,5 @@
 import { signUpApi } from '@gatehouse/common/api/sign-up';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -66,7 +66,7 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
       verify.mutate(values);
     }),
   );
-  useEffect(() => form.setFocus('code'), [form]);
+  useLayoutEffect(() => form.setFocus('code'), [form]);
   return (
     <>
       <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>

@@ -1,5 +1,5 @@
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { lazy, Suspense, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -182,7 +182,7 @@ function SignInForm({
   // With a remembered email the email field is hidden: the form signs in as that address. This runs once,
   // when the remembered email arrives, and leaves alone a form the user has already started on: focus
   // moved under their typing would send the rest of it into another field.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (remembered.isPending || settled.current) return;
     settled.current = true;
     if (rememberedEmail) form.setValue('email', rememberedEmail);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -67,7 +67,7 @@ export function AddUserPage() {
   );
   const { errors } = form.formState;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.setFocus('firstName');
   }, [form]);
 
