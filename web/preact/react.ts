@@ -3,6 +3,9 @@
 // library we ship imports and the layer lacks.
 import { useCallback } from 'preact/compat';
 
+// The module has named exports; its type declarations describe them as one `export =` namespace, which
+// TypeScript will not re-export with `export *`. What the SPA's code may use is typed by @types/react.
+// @ts-expect-error TS2498
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 
