@@ -65,7 +65,13 @@ createRoot(document.getElementById('root')).render(<StrictMode>${wrapped}</Stric
 `;
 }
 
-const STEPS = ['React API (Preact and its compatibility layer)', '+ React Router (BrowserRouter)', '+ TanStack Query', '+ react-hook-form', '+ zod and its resolver'];
+const STEPS = [
+  'React API (Preact and its compatibility layer)',
+  '+ React Router (BrowserRouter)',
+  '+ TanStack Query',
+  '+ react-hook-form',
+  '+ zod and its resolver',
+];
 
 async function measure(step: number, dataRouter = false): Promise<{ raw: number; gzip: number }> {
   const dir = path.join(WORK, `step-${step}${dataRouter ? '-data' : ''}`);
