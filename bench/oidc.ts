@@ -6,7 +6,9 @@
  *
  *   npm run bench    (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 5, per endpoint and server;
  *                     BENCH_CONNECTIONS, default 16; BENCH_DATABASE_URL, a PostgreSQL server to run
- *                     Gatehouse on, in a new database, instead of SQLite; WORKERS as for npm start)
+ *                     Gatehouse on, in a new database, instead of SQLite; WORKERS as for npm start;
+ *                     BENCH_GATEHOUSE_FLAGS and BENCH_BASELINE_FLAGS, Node flags added for one server
+ *                     only, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` or `--import=./probe.mjs`)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -28,6 +30,10 @@ const PASSWORD = 'correct horse battery staple';
 const CALLBACK = 'http://localhost:1/callback';
 const VERIFIER = randomBytes(32).toString('base64url');
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+/** Node flags for one of the two servers only (experiments: profiles, probes, V8 options). */
+const flagsOf = (value: string | undefined) => value?.split(' ').filter(Boolean) ?? [];
+const GATEHOUSE_FLAGS = flagsOf(process.env.BENCH_GATEHOUSE_FLAGS);
+const BASELINE_FLAGS = flagsOf(process.env.BENCH_BASELINE_FLAGS);
 
 interface Target {
   name: string;
@@ -166,7 +172,7 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
   const port = await freePort();
   const database = await benchDatabase(process.env.BENCH_DATABASE_URL, path.join(dir, 'bench.db'));
   const env = serverEnv(port, database.url, dir, { RUN_JOBS: 'false' });
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...GATEHOUSE_FLAGS, path.join(ROOT, 'server/src/main.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -271,7 +277,7 @@ async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> 
   // The same runtime flags, so the ratio compares code rather than garbage-collector settings.
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, path.join(ROOT, 'bench/baseline.ts'), String(port), JSON.stringify(clients)],
+    [...SERVER_NODE_FLAGS, ...BASELINE_FLAGS, path.join(ROOT, 'bench/baseline.ts'), String(port), JSON.stringify(clients)],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findArtefact, upsertArtefact } from '../oidc/store.ts';
+import { param, prepared } from './prepared.ts';
+import type { Executor } from './schema.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
@@ -58,5 +60,28 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     if (dialect === 'sqlite') expect(answeredInside).toBeUndefined();
     await read;
     expect(await findArtefact(db, acme, 'Session', 'pending')).toMatchObject({ payload: '{}' });
+  });
+
+  it('compiles a query once for the database and every transaction on it', async () => {
+    const db = server.ctx.db.kysely;
+    let builds = 0;
+    const payloadOf = prepared<{ payload: string }, { id: string }>((executor: Executor) => {
+      builds++;
+      return executor
+        .selectFrom('oidc_artefacts')
+        .select('payload')
+        .where('organisation_id', '=', acme)
+        .where('model', '=', 'Session')
+        .where('id', '=', param('id'));
+    });
+    await upsertArtefact(db, artefact('compiled-once'));
+    expect((await payloadOf(db, { id: 'compiled-once' })).rows).toEqual([{ payload: '{}' }]);
+    // The group commit (db/write-batch.ts) runs each batch in a new transaction: none compiles it again.
+    for (let i = 0; i < 3; i++) {
+      await db.transaction().execute(async (trx) => {
+        expect((await payloadOf(trx, { id: 'compiled-once' })).rows).toEqual([{ payload: '{}' }]);
+      });
+    }
+    expect(builds).toBe(1);
   });
 });

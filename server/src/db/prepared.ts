@@ -1,7 +1,7 @@
 /**
  * Queries built once and then run with new parameters. Kysely builds and compiles a query on every
  * call (tens of microseconds); the provider's hot lookups (a token, a grant, a user) run thousands of
- * times a second, so they compile once per executor and reuse the SQL. Parameters are named: the
+ * times a second, so they compile once per database (its transactions included) and reuse the SQL. Parameters are named: the
  * builder uses `param('name')` where a value goes, and each run passes the values by name.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
@@ -13,13 +13,24 @@ const MARK = '\u0000param:';
 /** A placeholder for a named parameter, in a query given to `prepared`. */
 export const param = (name: string): string => `${MARK}${name}`;
 
+/**
+ * What a compiled query's SQL depends on: the dialect's adapter, which a database and every transaction
+ * on it share, so a query compiled once serves all the group commit's transactions (each is a new
+ * executor); an executor with plugins (which may rewrite queries) keeps its own.
+ */
+function compileKey(db: Executor): object {
+  const executor = db.getExecutor();
+  return executor.plugins.length === 0 ? executor.adapter : db;
+}
+
 export function prepared<Row, Args extends Record<string, unknown>>(build: (db: Executor) => Compilable<Row>) {
-  const compiled = new WeakMap<Executor, CompiledQuery<Row>>();
+  const compiled = new WeakMap<object, CompiledQuery<Row>>();
   return (db: Executor, args: Args): Promise<QueryResult<Row>> => {
-    let query = compiled.get(db);
+    const key = compileKey(db);
+    let query = compiled.get(key);
     if (!query) {
       query = build(db).compile();
-      compiled.set(db, query);
+      compiled.set(key, query);
     }
     const parameters = query.parameters.map((value) => {
       if (typeof value !== 'string' || !value.startsWith(MARK)) return value;
