@@ -1,8 +1,6 @@
 // What `import ... from 'react'` resolves to in the SPA's build and its unit tests: Preact's React
 // compatibility layer (docs/decisions.md, "Preact renders the SPA"), plus the one React 19 hook that a
 // library we ship imports and the layer lacks.
-import { useCallback } from 'preact/compat';
-
 // The module has named exports; its type declarations describe them as one `export =` namespace, which
 // TypeScript will not re-export with `export *`. What the SPA's code may use is typed by @types/react.
 // @ts-expect-error TS2498
@@ -19,6 +17,8 @@ export function useOptimistic<State, Action = State>(
   passthrough: State,
   _reducer?: (current: State, action: Action) => State,
 ): [State, (action: Action) => void] {
-  const addOptimistic = useCallback((_action: Action) => undefined, []);
-  return [passthrough, addOptimistic];
+  return [passthrough, ignoreOptimistic];
 }
+
+/** The same function every render, as React's setter is. */
+function ignoreOptimistic(): void {}
