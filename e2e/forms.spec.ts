@@ -105,6 +105,8 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
     const formsOf = async (path: string, heading: string) => {
       await page.goto(gatehouse.url('acme') + path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      // A page's heading shows while its data loads (a skeleton in place of the form): wait for a form.
+      await page.locator('form').first().waitFor();
       return page
         .locator('form')
         .evaluateAll((forms) => forms.map((form) => ({ method: form.getAttribute('method'), action: form.getAttribute('action') })));
