@@ -1,7 +1,8 @@
 /** Queries on applications (clients), per-user access and policy acceptances; every one scoped by organisation. */
 
+import { expressionBuilder, sql, type Expression } from 'kysely';
 import { param, prepared } from '../db/prepared.ts';
-import type { ClientRow, ClientUpdate, Executor, UserRow } from '../db/schema.ts';
+import type { ClientRow, ClientUpdate, Database, Executor, UserRow } from '../db/schema.ts';
 
 export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
   return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).orderBy('name').orderBy('id').execute();
@@ -107,30 +108,39 @@ export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {
   organisation_requires_two_step: boolean;
 };
 
+/**
+ * What the account lookup asks beside a user's columns, as two selections for one query: whether the user
+ * was given access to the application (`has_access`), and whether their organisation requires a second
+ * step of everyone (`organisation_requires_two_step`). The same rule for a user found by id and for the
+ * user of a token (oidc/store.ts); `userWithAccess` reads the answers.
+ */
+export function accessAnswers(organisationId: Expression<string>, userId: Expression<string>, clientId: Expression<string>) {
+  const eb = expressionBuilder<Database, never>();
+  return [
+    eb
+      .exists(
+        eb
+          .selectFrom('user_client_access as access')
+          .select('access.client_id')
+          .where('access.organisation_id', '=', organisationId)
+          .where('access.user_id', '=', userId)
+          .where('access.client_id', '=', clientId),
+      )
+      .as('has_access'),
+    eb
+      .selectFrom('organisations')
+      .select('organisations.require_two_step')
+      .where('organisations.id', '=', organisationId)
+      .as('organisation_requires_two_step'),
+  ] as const;
+}
+
 /** A user with whether they were given access to one application, in one query (the provider's account lookup, prepared). */
 const userWithAccessQuery = prepared((db) =>
   db
     .selectFrom('users')
     .select(ACCOUNT_COLUMNS.map((column) => `users.${column}` as const))
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('user_client_access as access')
-            .select('access.client_id')
-            .where('access.organisation_id', '=', param('organisation_id'))
-            .whereRef('access.user_id', '=', 'users.id')
-            .where('access.client_id', '=', param('client_id')),
-        )
-        .as('has_access'),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom('organisations')
-        .select('organisations.require_two_step')
-        .whereRef('organisations.id', '=', 'users.organisation_id')
-        .as('organisation_requires_two_step'),
-    )
+    .select(accessAnswers(sql.ref('users.organisation_id'), sql.ref('users.id'), sql.val(param('client_id'))))
     .where('users.organisation_id', '=', param('organisation_id'))
     .where('users.id', '=', param('user_id')),
 );

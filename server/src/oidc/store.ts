@@ -1,5 +1,6 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
-import { ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
+import { sql } from 'kysely';
+import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, prepared } from '../db/prepared.ts';
 import type { Executor, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
 
@@ -169,25 +170,7 @@ const findWithGrantQuery = prepared((db) =>
     .select(['a.payload', 'a.expires_at', 'a.consumed_at', 'a.grant_id', 'a.account_id', 'a.client_id'])
     .select(['g.payload as grant_payload', 'g.expires_at as grant_expires_at', 'g.consumed_at as grant_consumed_at'])
     .select(ACCOUNT_COLUMNS.map((column) => `u.${column}` as const))
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('user_client_access as access')
-            .select('access.client_id')
-            .whereRef('access.organisation_id', '=', 'a.organisation_id')
-            .whereRef('access.user_id', '=', 'a.account_id')
-            .whereRef('access.client_id', '=', 'a.client_id'),
-        )
-        .as('has_access'),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom('organisations')
-        .select('organisations.require_two_step')
-        .whereRef('organisations.id', '=', 'a.organisation_id')
-        .as('organisation_requires_two_step'),
-    )
+    .select(accessAnswers(sql.ref('a.organisation_id'), sql.ref('a.account_id'), sql.ref('a.client_id')))
     .where('a.organisation_id', '=', param('organisation_id'))
     .where('a.model', '=', param('model'))
     .where('a.id', '=', param('id')),
@@ -218,7 +201,8 @@ export async function findArtefactWithGrant(
     row.grant_payload === null
       ? undefined
       : { payload: row.grant_payload, expires_at: row.grant_expires_at, consumed_at: row.grant_consumed_at, grant_id: row.grant_id };
-  // A token of no user (client credentials have no account) or of no application answers nothing of one.
+  // A token of no user (client credentials have no account) or of no application answers nothing of one;
+  // `id` is the joined user's, null when that user is gone.
   const account =
     row.account_id === null || row.client_id === null
       ? undefined
