@@ -70,9 +70,10 @@ if (process.argv.includes('--update')) {
   writeFileSync(baselineFile, text);
   const removed = KINDS.reduce((sum, kind) => sum + fixed[kind].length, 0);
   console.log(`layers: ${removed} fixed entries taken out of scripts/layers/baseline.json`);
-  fixed.upward = [];
-  fixed.folderCycles = [];
-  fixed.moduleCycles = [];
+  for (const kind of KINDS) {
+    baseline[kind] = shrunk[kind];
+    fixed[kind] = [];
+  }
 }
 
 let failed = false;
