@@ -38,7 +38,8 @@ async function findIn(files: Record<string, string>) {
   return analyse(await readGraph(base, 'src'));
 }
 
-describe('the layer rule', () => {
+// dependency-cruiser and ESLint each take seconds on a busy machine.
+describe('the layer rule', { timeout: 30_000 }, () => {
   it('places files by what they do: routes are surfaces, db is infrastructure, app.ts is the root', () => {
     expect(layerOf('users/routes.ts')).toBe('surface');
     expect(layerOf('users/service.ts')).toBe('domain');
@@ -109,7 +110,7 @@ describe('the layer rule', () => {
   });
 });
 
-describe('server/src against scripts/layers/baseline.json', () => {
+describe('server/src against scripts/layers/baseline.json', { timeout: 60_000 }, () => {
   const baseline = JSON.parse(readFileSync(path.join(root, 'scripts/layers/baseline.json'), 'utf8')) as Violations;
 
   it("fails when an import closes a new cycle or points up, today's known ones aside", async () => {
@@ -122,5 +123,5 @@ describe('server/src against scripts/layers/baseline.json', () => {
     const { added } = compare(analyse(graph), baseline);
     expect(added.upward).toEqual(['db/database.ts -> webhooks/service.ts']);
     expect(added.folderCycles).toContain('accounts -> users');
-  }, 60_000);
+  });
 });

@@ -37,6 +37,11 @@ export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string
     pattern: /^(db|http|jobs|telemetry|tenancy)\//,
     what: 'data, HTTP plumbing, job runner, telemetry, Host to organisation',
   },
+  {
+    layer: 'infrastructure',
+    pattern: /^(scope|events|delivery)\//,
+    what: 'folders the plan in docs/architecture.md adds: the scope, domain events, the outbox',
+  },
   { layer: 'infrastructure', pattern: /^security\/(sealed-columns|tokens)\.ts$/, what: 'sealing and token primitives' },
   { layer: 'infrastructure', pattern: /^oidc\/key-encryption\.ts$/, what: 'AES-GCM sealing under KEY_ENCRYPTION_KEY' },
   { layer: 'infrastructure', pattern: /^audit\/origin\.ts$/, what: "the request's actor and origin (AsyncLocalStorage)" },
