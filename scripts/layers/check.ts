@@ -79,7 +79,7 @@ if (process.argv.includes('--update')) {
 let failed = false;
 if (!isEmpty(added)) {
   failed = true;
-  console.error('layers: new violations of the layer rule (docs/architecture.md, "Layers"):');
+  console.error('layers: new violations of the layer rule (docs/architecture.md, "Layers of the server"):');
   for (const kind of KINDS) {
     // One new import can join two large cycles: the first entries of each kind say enough.
     for (const entry of added[kind].slice(0, SHOWN)) {

@@ -1,5 +1,5 @@
 /**
- * The server's layers (docs/architecture.md, "Layers") and the check that holds them: every file of
+ * The server's layers (docs/architecture.md, "Layers of the server") and the check that holds them: every file of
  * server/src belongs to one layer; a file imports only its own layer or lower ones; the folders of a
  * layer import each other without a cycle; no two files import each other, even through others.
  * Only runtime imports count: `import type` is erased before the code runs (verbatimModuleSyntax,
