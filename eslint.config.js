@@ -81,6 +81,9 @@ export default tseslint.config(
           ],
         },
       ],
+      // `import { type A }` stays a runtime import under Node's type stripping, `import type` is erased;
+      // the layer check (scripts/layers) counts runtime imports only and relies on the difference.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

@@ -4,10 +4,10 @@
  */
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import {
-  type OrganisationAdminView,
-  type OrganisationPreview,
-  type OrganisationSettingsRequest,
+import type {
+  OrganisationAdminView,
+  OrganisationPreview,
+  OrganisationSettingsRequest,
 } from '@gatehouse/common/schemas/organisation-settings';
 import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { ValidationErrors } from '@gatehouse/common/errors';
