@@ -144,16 +144,21 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
     expect(view.clientType).toBe('device');
   });
 
-  it('limits how many codes one address may try, and a right code clears the count', async () => {
+  it('limits how many wrong codes one address may try; a right code between guesses neither counts nor clears the count (issue 27)', async () => {
+    // This address starts with no count (the tests above entered wrong codes too).
+    await server.ctx.db.kysely.deleteFrom('sign_in_throttle').where('organisation_id', '=', orgId).execute();
     const { body: auth } = await device.authorize();
     const browser = new TestBrowser(server.port);
-    for (let i = 1; i < DEVICE_CODE_ATTEMPTS; i++) expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
-    // A right code within the allowance is no guess: the count starts again.
-    expect((await enterCode(browser, auth.user_code)).body).toContain('Sign in to Acme CLI?');
-    for (let i = 0; i < DEVICE_CODE_ATTEMPTS; i++) expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
+    for (let i = 1; i < DEVICE_CODE_ATTEMPTS; i++) {
+      expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
+      // The guesser's own right code, entered between guesses (it used to start the count again).
+      expect((await enterCode(browser, auth.user_code)).body).toContain('Sign in to Acme CLI?');
+    }
+    expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
     const limited = await enterCode(browser, auth.user_code);
     expect(limited.status).toBe(429);
     expect(limited.body).toContain('Too many attempts, please wait and try again');
+    expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(429);
   });
 
   it('lists the device endpoints in discovery', async () => {

@@ -1,6 +1,8 @@
 /**
  * Guessing the user codes of the device flow (RFC 8628 5.1): from one address, DEVICE_CODE_ATTEMPTS
- * codes may be entered, then it waits DEVICE_CODE_COOLDOWN_MS; a code that was found clears the count.
+ * wrong codes may be entered, then it waits DEVICE_CODE_COOLDOWN_MS. Only wrong codes count: a code that
+ * was found gives its attempt back, and never clears the count (issue 27: a guesser who entered a code of
+ * their own between guesses had the count start again, 40 guesses where 5 were allowed).
  * Counted in the database like the failed sign-ins of unknown emails (sign_in_throttle, under the key
  * `device-code:<address>`, which no email can be), so every process sees the same count.
  */
@@ -8,7 +10,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ERRORS } from '@gatehouse/common/errors';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { deleteThrottle, reserveUnknownAttempt } from '../accounts/store.ts';
+import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { deviceLimitedPage } from './pages.ts';
 
@@ -30,7 +32,7 @@ export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation) {
       return;
     }
     await next();
-    // The code was found (confirmation or success followed): it was no guess, so the count starts again.
-    if (koaCtx.oidc?.entities.DeviceCode) await deleteThrottle(ctx.db.kysely, org.id, key);
+    // The code was found (confirmation or success followed): no failure, so its attempt is given back.
+    if (koaCtx.oidc?.entities.DeviceCode) await refundUnknownAttempt(ctx.db.kysely, org.id, key, policy);
   };
 }
