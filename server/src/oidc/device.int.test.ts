@@ -3,13 +3,16 @@
  * The test plays the device (device authorization request, then polling the token endpoint) and the
  * user's browser (the code page on the organisation's host, the sign-in, the confirmation).
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@gatehouse/common/schemas/applications';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { DEVICE_CODE_ATTEMPTS } from './device.ts';
+import { readSamples, sampleValue } from '../testing/prometheus.ts';
+import { DEVICE_CODE_ATTEMPTS, DEVICE_FORM_WITHOUT_SESSION } from './device.ts';
 import { DEVICE_CODE_GRANT } from './provider.ts';
 
 interface DeviceAuthorization {
@@ -29,9 +32,10 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
   let orgId: string;
   let cli: { id: string };
   let users = 0;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { logLines, config: { logLevel: 'info', telemetry: { port: 0, host: '127.0.0.1' } } });
     orgId = (await server.createOrganisation('acme')).id;
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     cli = await createApplication(admin, { name: 'Acme CLI', clientType: 'device', redirectURIs: [], postLogoutRedirectURIs: [] });
@@ -159,6 +163,43 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
     expect(limited.status).toBe(429);
     expect(limited.body).toContain('Too many attempts, please wait and try again');
     expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(429);
+  });
+
+  /** Requests counted so far for this route and status, as /metrics tells. */
+  async function counted(labels: Record<string, string>): Promise<number> {
+    const text = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: server.gatehouse.telemetryPort()!, path: '/metrics' }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('end', () => resolve(body));
+        })
+        .on('error', reject);
+    });
+    return sampleValue(readSamples(text), 'gatehouse_http_request_duration_seconds_count', labels);
+  }
+
+  it('answers a code form posted without the provider session with a 400 error page, logged and counted (issue 27)', async () => {
+    const before = await counted({ method: 'POST', route: '/oidc/device', status: '400' });
+    const stranger = new TestBrowser(server.port);
+    const res = await stranger.request('POST', `${issuer()}/oidc/device`, { form: { xsrf: 'forged', user_code: 'BCDF-GHJK' } });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(`<h1>${MESSAGES.errorPageTitle}</h1>`);
+    expect(res.body).toContain(DEVICE_FORM_WITHOUT_SESSION);
+    const correlationId = String(res.headers['x-correlation-id']);
+    expect(res.body).toContain(correlationId);
+    // The same with a session cookie the server does not know (expired, or made up).
+    const unknown = await stranger.request('POST', `${issuer()}/oidc/device`, {
+      form: { xsrf: 'forged', user_code: 'BCDF-GHJK' },
+      headers: { cookie: 'gh_oidc_session=made-up' },
+    });
+    expect(unknown.status).toBe(400);
+    await server.settled();
+    expect(await counted({ method: 'POST', route: '/oidc/device', status: '400' })).toBe(before + 2);
+    expect(await counted({ route: 'unmatched', status: '500' })).toBe(0);
+    const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; res?: { statusCode?: number } });
+    expect(logged.some((line) => line.reqId === correlationId && line.res?.statusCode === 400)).toBe(true);
   });
 
   it('lists the device endpoints in discovery', async () => {

@@ -6,21 +6,44 @@
  * Counted in the database like the failed sign-ins of unknown emails (sign_in_throttle, under the key
  * `device-code:<address>`, which no email can be), so every process sees the same count.
  */
+import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ERRORS } from '@gatehouse/common/errors';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { deviceLimitedPage } from './pages.ts';
+import { deviceLimitedPage, errorPage } from './pages.ts';
 
 export const DEVICE_CODE_ATTEMPTS = 5;
 export const DEVICE_CODE_COOLDOWN_MS = 15 * MINUTE;
 const CODE_VERIFICATION_PATH = '/oidc/device';
 
-export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation) {
+/** What a code form posted without the provider's session is told (the form's anti-forgery value lives there). */
+export const DEVICE_FORM_WITHOUT_SESSION = 'could not find device form details';
+
+/**
+ * Whether the browser holds a live provider session, where the code form keeps its anti-forgery value.
+ * Without one the provider refuses the form and then, re-showing it, fails to save the session it never
+ * stored (a plain-text 500 before issue 27, point 4).
+ */
+async function hasProviderSession(provider: Provider, koaCtx: KoaContextWithOIDC, cookieName: string): Promise<boolean> {
+  const id = koaCtx.cookies.get(cookieName);
+  if (!id) return false;
+  return (await (provider.Session as unknown as { find(id: string): Promise<unknown> }).find(id)) !== undefined;
+}
+
+export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation, provider: Provider, sessionCookie: string) {
   return async function deviceCodeAttempts(koaCtx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
     if (koaCtx.method !== 'POST' || koaCtx.path !== CODE_VERIFICATION_PATH) return next();
+    if (!(await hasProviderSession(provider, koaCtx, sessionCookie))) {
+      koaCtx.status = 400;
+      koaCtx.type = 'html';
+      koaCtx.set('cache-control', 'no-store');
+      const correlationId = String(koaCtx.res.getHeader('x-correlation-id') ?? '');
+      koaCtx.body = errorPage(org.displayName, { error: 'invalid_request', error_description: DEVICE_FORM_WITHOUT_SESSION }, correlationId);
+      return;
+    }
     const key = `device-code:${koaCtx.ip}`;
     const now = ctx.clock.now();
     const policy = { now, cooldownEvery: DEVICE_CODE_ATTEMPTS, cooldownMs: DEVICE_CODE_COOLDOWN_MS, lockoutAfter: 0 };

@@ -481,7 +481,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   addAccessTokenHash(provider);
   detectReplaysAtomically(provider, ctx, org.id);
   provider.use(protocolErrorCorrections);
-  provider.use(limitDeviceCodeAttempts(ctx, org));
+  provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)
@@ -495,6 +495,13 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     if (auth && auth.user.id === session.accountId) await endSession(ctx, org.id, auth.token);
   });
 
+  // Anything that escapes the provider's own error handling (Koa would print it to the console only).
+  provider.app.on('error', (error: Error, koaCtx?: KoaContextWithOIDC) => {
+    log.error(
+      { err: error, organisationId: org.id, route: koaCtx?.oidc?.route, reqId: koaCtx?.res.getHeader('x-correlation-id') },
+      'provider error outside its error handling',
+    );
+  });
   provider.on('server_error', (koaCtx: KoaContextWithOIDC, error: Error) => {
     log.error(
       { err: error, organisationId: org.id, route: koaCtx.oidc?.route, reqId: koaCtx.res.getHeader('x-correlation-id') },

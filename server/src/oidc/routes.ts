@@ -20,7 +20,7 @@ import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
-import { observeRawRequest } from '../telemetry/http.ts';
+import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
@@ -171,6 +171,8 @@ async function handOver(registry: ProviderRegistry, request: FastifyRequest, rep
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
   reply.hijack();
+  // Fastify does not log the answer of a hijacked request: the provider's answers are logged as its own are.
+  reply.raw.once('finish', () => reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed'));
   if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
   await entry.handle(request.raw, reply.raw);
@@ -288,6 +290,7 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: Prov
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;
     if (!request.organisation || !isBrowserPath(pathname)) return;
+    labelRoute(request, protocolRoute(pathname));
     if (request.method === 'POST' && FORM_POST_PATHS.has(pathname)) return redirectFormPost(request, reply, pathname);
     attachAuth(request.raw, await getAuth(ctx, request));
     await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
