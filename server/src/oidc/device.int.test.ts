@@ -13,7 +13,7 @@ import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { readSamples, sampleValue } from '../testing/prometheus.ts';
 import { DEVICE_CODE_ATTEMPTS, DEVICE_FORM_WITHOUT_SESSION } from './device.ts';
-import { DEVICE_CODE_GRANT } from './provider.ts';
+import { DEVICE_CODE_GRANT, DEVICE_POLL_INTERVAL_S } from './provider.ts';
 
 interface DeviceAuthorization {
   device_code: string;
@@ -81,6 +81,8 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
     expect(auth.verification_uri).toBe(`${issuer()}/oidc/device`);
     expect(auth.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
     expect(auth.expires_in).toBe(600);
+    // How long to wait between polls (RFC 8628 3.2), which the answer lacked (issue 27).
+    expect(auth.interval).toBe(DEVICE_POLL_INTERVAL_S);
     expect(await device.poll(auth.device_code)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
     // Only the hash of the user code is stored, and the device code only sealed.
     const stored = JSON.stringify(

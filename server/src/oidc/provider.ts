@@ -59,6 +59,9 @@ export const TTL = {
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';
 
+/** Seconds a device waits between polls of the token endpoint (RFC 8628 3.2; also its default). */
+export const DEVICE_POLL_INTERVAL_S = 5;
+
 /** The grant type of RFC 8628. */
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -219,6 +222,7 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
  * have no side effects by then):
  * - the token and device authorization endpoints answer a grant type the client may not use with
  *   invalid_request; RFC 6749 5.2 names that unauthorized_client;
+ * - the device authorization answer carries the polling interval (RFC 8628 3.2);
  * - introspection needs client authentication (RFC 7662 2.1): a public client (auth method none) or a
  *   request with no client at all gets 401 invalid_client rather than an answer.
  */
@@ -226,6 +230,11 @@ async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => 
   await next();
   const route = koaCtx.oidc?.route;
   const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
+  // RFC 8628 3.2: the device is told how long to wait between polls (the provider leaves interval out).
+  if (route === 'device_authorization' && koaCtx.status === 200 && body && typeof body === 'object') {
+    koaCtx.body = { ...body, interval: DEVICE_POLL_INTERVAL_S };
+    return;
+  }
   if (route === 'token' && koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED) {
     koaCtx.body = { error: 'unauthorized_client', error_description: GRANT_NOT_ALLOWED };
     return;
