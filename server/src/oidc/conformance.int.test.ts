@@ -2,7 +2,7 @@
  * OpenID Connect conformance points found when the provider was tried against relying parties
  * (issue 13): each over real HTTP against the test server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as client from 'openid-client';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
@@ -113,6 +113,50 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const confirm = await browser.request('POST', new URL('/oidc/logout/confirm', endpoint), { form: { xsrf, logout: 'yes' } });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.location).toBe(`${AFTER_LOGOUT}?state=s2`);
+  });
+
+  /** The authorization code flow with PKCE as Alice in `browser`: the token response. */
+  async function codeFlow(browser: TestBrowser) {
+    const { params, verifier } = await authorizationParams();
+    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
+    return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: params.state, expectedNonce: params.nonce });
+  }
+
+  it('asks before signing out when the id_token_hint is of an earlier, ended session of the same user (issue 27)', async () => {
+    const browser = new TestBrowser(server.port);
+    const earlier = await codeFlow(browser);
+    expect((await browser.request('POST', new URL('/api/signout', rp.serverMetadata().issuer))).status).toBeLessThan(300);
+    const current = await codeFlow(browser);
+    expect(current.claims()!.sub).toBe(earlier.claims()!.sub);
+    expect(current.claims()!.sid).not.toBe(earlier.claims()!.sid);
+    const endSession = (hint: string) =>
+      browser.navigate(client.buildEndSessionUrl(rp, { id_token_hint: hint, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' }));
+    // The same user, but not this session (RP-Initiated Logout 1.0 section 2): the question is asked.
+    const asked = (await endSession(earlier.id_token!)).response!;
+    expect(asked.status).toBe(200);
+    expect(asked.body).toContain('Yes, sign me out');
+    expect(asked.body).not.toContain('Signing you out');
+    // This session's own ID token: signed out at once, as before.
+    const own = (await endSession(current.id_token!)).response!;
+    expect(own.body).toContain('Signing you out');
+  });
+
+  it('ends an access token at its expiry at userinfo, as introspection does (issue 27)', async () => {
+    const tokens = await codeFlow(new TestBrowser(server.port));
+    const issuedAt = Date.now();
+    const introspect = () => client.tokenIntrospection(rp, tokens.access_token);
+    const userinfo = () => client.fetchUserInfo(rp, tokens.access_token, client.skipSubjectCheck);
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: issuedAt + (tokens.expires_in! - 5) * 1000 });
+      expect((await introspect()).active).toBe(true);
+      expect((await userinfo()).email).toBe(alice.email);
+      // Past its exp, within the provider's clock tolerance (15 s): inactive at both.
+      vi.setSystemTime(issuedAt + (tokens.expires_in! + 5) * 1000);
+      expect((await introspect()).active).toBe(false);
+      await expect(userinfo()).rejects.toMatchObject({ status: 401 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers prompt=none with login_required after the user signed out in Gatehouse’s own screens', async () => {

@@ -262,6 +262,15 @@ async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => 
 const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
 const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
 
+/** Whether the request's id_token_hint was issued in the browser's current session (same user, same sid). */
+function hintOfCurrentSession(koaCtx: KoaContextWithOIDC): boolean {
+  const payload = (koaCtx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown; sid?: unknown } } | undefined)?.payload;
+  const session = koaCtx.oidc.session;
+  const clientId = koaCtx.oidc.client?.clientId;
+  if (!payload || !session?.accountId || !clientId) return false;
+  return payload.sub === session.accountId && typeof payload.sid === 'string' && payload.sid === session.sidFor(clientId);
+}
+
 /** Loopback host names as the provider knows them for native clients. */
 const PROVIDER_LOOPBACKS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -313,6 +322,22 @@ function addAccessTokenHash(provider: Provider): void {
     if (options?.use === 'idtoken' && value && this.extra.at_hash === undefined) this.set('at_hash', value);
     return issue.call(this, options);
   };
+}
+
+/**
+ * The provider allows its clock tolerance (15 s) past the expiry of its own stored tokens when it finds
+ * them for userinfo, while introspection calls them inactive from their expiry on (issue 27): they end
+ * at their exp everywhere. The tolerance stays for what other clocks sign (client assertions, request objects).
+ */
+function expireOwnTokensOnTime(provider: Provider): void {
+  type Finder = { find(value: unknown, options?: { ignoreExpiration?: boolean }): Promise<{ isExpired: boolean } | undefined> };
+  for (const model of [provider.AccessToken, provider.ClientCredentials] as unknown as Finder[]) {
+    const find = model.find.bind(model);
+    model.find = async (value, options) => {
+      const token = await find(value, options);
+      return token && !options?.ignoreExpiration && token.isExpired ? undefined : token;
+    };
+  }
 }
 
 export interface ProviderInputs extends ResourceServerInputs {
@@ -382,9 +407,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
         enabled: true,
         logoutSource: (koaCtx: KoaContextWithOIDC, form: string) => {
           koaCtx.type = 'html';
-          // A valid id_token_hint (the provider checked it) naming the signed-in user: no question to ask.
-          const hint = koaCtx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
-          if (hint?.payload?.sub !== undefined && hint.payload.sub === koaCtx.oidc.session?.accountId) {
+          // No question to ask only for a valid id_token_hint (the provider checked it) of this very session:
+          // the signed-in user and the session's sid for that application (RP-Initiated Logout 1.0 section 2).
+          // An ID token of an earlier, ended session of the same user names the user but not this session.
+          if (hintOfCurrentSession(koaCtx)) {
             const csp = koaCtx.response.get('content-security-policy');
             if (csp)
               koaCtx.set('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${AUTO_SIGN_OUT_SCRIPT_SOURCE}`));
@@ -488,6 +514,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   acceptAudienceAlias(provider);
   addAccessTokenHash(provider);
+  expireOwnTokensOnTime(provider);
   detectReplaysAtomically(provider, ctx, org.id);
   provider.use(protocolErrorCorrections);
   provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));
