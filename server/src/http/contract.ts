@@ -117,7 +117,8 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       } catch (error) {
         // Refused for want of privileges (such as acting over an Organisation Administrator): the token
         // does not allow it (RFC 6750 3.1), said in the challenge as in every other 403 of a bearer call.
-        if (error instanceof AppError && error.statusCode === 403 && !reply.hasHeader('www-authenticate')) challenge(reply, 'insufficient_scope');
+        if (error instanceof AppError && error.statusCode === 403 && !reply.hasHeader('www-authenticate'))
+          challenge(reply, 'insufficient_scope');
         await auditCall(ctx, e, scope.org, error instanceof AppError ? error.statusCode : 500);
         throw error;
       }

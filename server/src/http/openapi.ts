@@ -79,7 +79,7 @@ function responses(e: Endpoint): Record<string, JsonSchema> {
     success.content = { 'application/json': { schema, example: exampleOf(schema) } };
   } else if (e.produces) success.content = Object.fromEntries(e.produces.map((type) => [type, { schema: { type: 'string' } }]));
   answers[String(e.status)] = success;
-  const byStatus = new Map<number, string[]>();
+  const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(e)) byStatus.set(ERRORS[code].status, [...(byStatus.get(ERRORS[code].status) ?? []), code]);
   for (const [status, codes] of byStatus) {
     answers[String(status)] = {

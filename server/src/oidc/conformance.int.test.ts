@@ -70,11 +70,16 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const relayed = Object.fromEntries(
       [...relay.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [
         name!,
-        value!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+        value!
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&'),
       ]),
     );
     expect(relayed).toEqual(form);
-    const res = await browser.request("POST", new URL(action!, endpoint), { form: relayed });
+    const res = await browser.request('POST', new URL(action!, endpoint), { form: relayed });
     return res;
   }
 
@@ -136,7 +141,11 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
   async function codeFlow(browser: TestBrowser) {
     const { params, verifier } = await authorizationParams();
     const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
-    return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: params.state, expectedNonce: params.nonce });
+    return client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: params.state,
+      expectedNonce: params.nonce,
+    });
   }
 
   it('asks before signing out when the id_token_hint is of an earlier, ended session of the same user (issue 27)', async () => {

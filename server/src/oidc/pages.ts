@@ -92,7 +92,9 @@ const RELAY_SCRIPT = "document.getElementById('relay').submit();";
 export const RELAY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(RELAY_SCRIPT).digest('base64')}'`;
 
 export function formRelayPage(orgName: string, action: string, params: URLSearchParams): string {
-  const inputs = [...params].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+  const inputs = [...params]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
   return page(
     M.continue,
     orgName,

@@ -18,7 +18,11 @@ export function labelRoute(request: FastifyRequest, route: string): void {
 export function registerRequestTelemetry(app: FastifyInstance, telemetry: Telemetry): void {
   app.addHook('onResponse', async (request, reply) => {
     telemetry.httpRequests.observe(
-      { method: methodLabel(request.method), route: request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: methodLabel(request.method),
+        route: request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });
