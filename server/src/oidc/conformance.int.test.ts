@@ -64,7 +64,7 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     expect(relay.headers.location).toBeUndefined();
     expect(relay.headers['cache-control']).toBe('no-store');
     expect(relay.headers['referrer-policy']).toBe('same-origin');
-    expect(String(relay.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'.*form-action 'self'/);
+    expect(String(relay.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     const action = /<form id="relay" method="post" action="([^"]+)">/.exec(relay.body)?.[1];
     expect(action).toBe(endpoint.pathname);
     const relayed = Object.fromEntries(

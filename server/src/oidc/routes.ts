@@ -258,8 +258,11 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
  */
 const FORM_POST_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session]);
 const FORM_POST_LIMIT = 64 * 1024;
-/** The relay page's policy: its one script by hash, its form to this origin only. */
-const RELAY_CSP = `${PROVIDER_CSP.replace("script-src 'self'", `script-src 'self' ${RELAY_SCRIPT_SOURCE}`)}; form-action 'self'`;
+/**
+ * The relay page's policy: its one script by hash. No form-action limit: a browser applies it to the
+ * redirects that follow the post too, and the provider's answer redirects to the application.
+ */
+const RELAY_CSP = PROVIDER_CSP.replace("script-src 'self'", `script-src 'self' ${RELAY_SCRIPT_SOURCE}`);
 
 /** The form's parameters, or the answer already sent when the body is no form or too large. */
 async function readFormPost(request: FastifyRequest, reply: FastifyReply): Promise<URLSearchParams | FastifyReply> {
