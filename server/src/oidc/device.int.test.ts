@@ -35,7 +35,10 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { logLines, config: { logLevel: 'info', telemetry: { port: 0, host: '127.0.0.1' } } });
+    server = await startTestServer(dialect, {
+      logLines,
+      config: { logLevel: 'info', trustProxy: true, telemetry: { port: 0, host: '127.0.0.1' } },
+    });
     orgId = (await server.createOrganisation('acme')).id;
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     cli = await createApplication(admin, { name: 'Acme CLI', clientType: 'device', redirectURIs: [], postLogoutRedirectURIs: [] });
@@ -68,10 +71,10 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
   }
 
   /** The user's browser at the verification page: enters the code, answers with the confirmation page. */
-  async function enterCode(browser: TestBrowser, userCode: string) {
-    const entry = await browser.request('GET', `${issuer()}/oidc/device`);
+  async function enterCode(browser: TestBrowser, userCode: string, headers: Record<string, string> = {}) {
+    const entry = await browser.request('GET', `${issuer()}/oidc/device`, { headers });
     expect(entry.status).toBe(200);
-    return browser.request('POST', `${issuer()}/oidc/device`, { form: { xsrf: xsrfOf(entry.body), user_code: userCode } });
+    return browser.request('POST', `${issuer()}/oidc/device`, { form: { xsrf: xsrfOf(entry.body), user_code: userCode }, headers });
   }
 
   it('gives the device tokens once the user enters the code, signs in and confirms', async () => {
@@ -165,6 +168,22 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
     expect(limited.status).toBe(429);
     expect(limited.body).toContain('Too many attempts, please wait and try again');
     expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(429);
+  });
+
+  it('limits a signed-in user guessing codes from many addresses, per user (issue 27)', async () => {
+    const user = await newUser();
+    const browser = new TestBrowser(server.port);
+    const signIn = await browser.request('POST', `${issuer()}/api/authenticate`, {
+      form: { email: user.email, password: DEFAULT_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    // Every guess from another address (behind the trusted proxy): no address reaches its limit.
+    const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
+    for (let i = 1; i <= DEVICE_CODE_ATTEMPTS; i++) expect((await enterCode(browser, 'ZZZZ-ZZZZ', from(i))).status).toBe(200);
+    const limited = await enterCode(browser, 'ZZZZ-ZZZZ', from(DEVICE_CODE_ATTEMPTS + 1));
+    expect(limited.status).toBe(429);
+    // Another browser at a fresh address, not signed in, is not held back by that user's count.
+    expect((await enterCode(new TestBrowser(server.port), 'ZZZZ-ZZZZ', from(99))).status).toBe(200);
   });
 
   /** Requests counted so far for this route and status, as /metrics tells. */

@@ -3,8 +3,9 @@
  * wrong codes may be entered, then it waits DEVICE_CODE_COOLDOWN_MS. Only wrong codes count: a code that
  * was found gives its attempt back, and never clears the count (issue 27: a guesser who entered a code of
  * their own between guesses had the count start again, 40 guesses where 5 were allowed).
- * Counted in the database like the failed sign-ins of unknown emails (sign_in_throttle, under the key
- * `device-code:<address>`, which no email can be), so every process sees the same count.
+ * Counted in the database like the failed sign-ins of unknown emails (sign_in_throttle, under the keys
+ * `device-code:<address>` and, for a signed-in browser, `device-code-user:<user id>`, which no email can
+ * be), so every process sees the same count.
  */
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
@@ -14,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { deviceLimitedPage, errorPage } from './pages.ts';
+import { authOf } from './policy.ts';
 
 export const DEVICE_CODE_ATTEMPTS = 5;
 export const DEVICE_CODE_COOLDOWN_MS = 15 * MINUTE;
@@ -44,10 +46,18 @@ export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation, prov
       koaCtx.body = errorPage(org.displayName, { error: 'invalid_request', error_description: DEVICE_FORM_WITHOUT_SESSION }, correlationId);
       return;
     }
-    const key = `device-code:${koaCtx.ip}`;
+    // Counted per address and, when the browser is signed in, per user too (a user guessing from many addresses).
+    const auth = authOf(koaCtx.req);
+    const keys = [`device-code:${koaCtx.ip}`, ...(auth ? [`device-code-user:${auth.user.id}`] : [])];
     const now = ctx.clock.now();
     const policy = { now, cooldownEvery: DEVICE_CODE_ATTEMPTS, cooldownMs: DEVICE_CODE_COOLDOWN_MS, lockoutAfter: 0 };
-    if (!(await reserveUnknownAttempt(ctx.db.kysely, org.id, key, policy))) {
+    const reserved: string[] = [];
+    for (const key of keys) {
+      if (await reserveUnknownAttempt(ctx.db.kysely, org.id, key, policy)) {
+        reserved.push(key);
+        continue;
+      }
+      for (const done of reserved) await refundUnknownAttempt(ctx.db.kysely, org.id, done, policy);
       koaCtx.status = 429;
       koaCtx.type = 'html';
       koaCtx.set('retry-after', String(DEVICE_CODE_COOLDOWN_MS / 1000));
@@ -55,7 +65,7 @@ export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation, prov
       return;
     }
     await next();
-    // The code was found (confirmation or success followed): no failure, so its attempt is given back.
-    if (koaCtx.oidc?.entities.DeviceCode) await refundUnknownAttempt(ctx.db.kysely, org.id, key, policy);
+    // The code was found (confirmation or success followed): no failure, so its attempts are given back.
+    if (koaCtx.oidc?.entities.DeviceCode) for (const key of keys) await refundUnknownAttempt(ctx.db.kysely, org.id, key, policy);
   };
 }
