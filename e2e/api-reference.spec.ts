@@ -38,6 +38,23 @@ describe.skipIf(!chromiumPath)('the API reference, in Chromium', () => {
     await expect(create.getByText('Who may call it: Signed-in users with the role OrganisationAdministrator.').count()).resolves.toBe(1);
     const body = create.getByRole('table', { name: /^Body/ });
     await expect(body.getByRole('row', { name: /^url string/ }).count()).resolves.toBe(1);
+    // Inline code is code, not Markdown backticks; nothing refers to the product spec (issue 27).
+    const audit = page.getByRole('article', { name: 'GET /api/audit', exact: true });
+    await expect(audit.locator('p code', { hasText: 'next' }).count()).resolves.toBeGreaterThan(0);
+    const text = await page.locator('.api-reference').innerText();
+    expect(text).not.toContain('`');
+    expect(text).not.toMatch(/spec section/i);
+    // Nested objects are expanded under their field.
+    const answer = audit.getByRole('table', { name: /^200 answer/ });
+    await expect(answer.getByRole('row', { name: /^events\[\]\.actor\.kind / }).count()).resolves.toBe(1);
+    // Every operation shows an example request and answer, generated from its schemas.
+    expect(await page.getByRole('heading', { name: 'Example request', level: 4 }).count()).toBe(await operations.count());
+    expect(await page.getByRole('heading', { name: 'Example answer', level: 4 }).count()).toBe(await operations.count());
+    const request = await create.getByRole('region', { name: 'Example request: POST /api/webhooks' }).innerText();
+    expect(request).toMatch(/^POST \/api\/webhooks\nContent-Type: application\/json\n\n\{/);
+    expect(JSON.parse(request.slice(request.indexOf('{')))).toMatchObject({ url: expect.stringMatching(/^https:\/\//) });
+    const created = await create.getByRole('region', { name: 'Example answer: POST /api/webhooks' }).innerText();
+    expect(created).toMatch(/^201 Created\n\n\{/);
     // The contents link jumps to the operation.
     await page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'GET /api/audit', exact: true }).click();
     await page.waitForURL('**/developers/api#op-listAuditEvents');

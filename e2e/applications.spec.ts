@@ -162,6 +162,21 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     // Signed in already: the next sign-in at the application goes straight through.
     await page.goto(`http://localhost:${rp.port}/login`);
     await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+
+    // Issue 27: the application's form POSTs (authorization, then sign-out with id_token_hint) are served
+    // where they arrive, through the browser's own sign-in, and no parameter ever lands in an address.
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    // The application's page posts its form at once; the answer is our relay page, which posts it again.
+    await page.goto(`http://localhost:${rp.port}/login-post`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+    await page.goto(`http://localhost:${rp.port}/logout-post`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'You have signed out' }).waitFor();
+    expect(addresses.filter((address) => address.startsWith(gatehouse.url('acme')))).not.toEqual([]);
+    expect(addresses.filter((address) => /id_token_hint|code_challenge/.test(new URL(address).search))).toEqual([]);
+    await expectAccessible(page);
     await page.context().close();
   });
 

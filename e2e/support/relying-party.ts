@@ -7,13 +7,27 @@ export interface RelyingParty {
   close(): Promise<void>;
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page of the relying party's site that posts a form to `action` at once (OIDC Core 3.1.2.1's POST). */
+function autoPostPage(action: string, params: URLSearchParams): string {
+  const inputs = [...params].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`);
+  return (
+    `<!doctype html><html lang="en"><title>Wiki</title><form method="post" action="${escapeHtml(action)}">${inputs.join('')}</form>` +
+    '<script>document.forms[0].submit()</script></html>'
+  );
+}
+
 /**
  * A minimal relying party in the test process: /login starts the code flow with PKCE, /callback finishes
- * it and greets the user, saying how they signed in (the ID token's amr).
+ * it and greets the user, saying how they signed in (the ID token's amr). /login-post starts it with a
+ * form POST to the authorization endpoint, /logout-post signs out with a form POST to the end-session
+ * endpoint carrying the last ID token as id_token_hint.
  */
 export async function startRelyingParty(issuer: string, clientId: string, secret: string): Promise<RelyingParty> {
   const pending = new Map<string, { verifier: string; nonce: string }>();
   let config: client.Configuration | undefined;
+  let lastIdToken = '';
   const server = http.createServer((req, res) => {
     void (async () => {
       // client_secret_basic, the method applications are registered with unless they choose another.
@@ -22,7 +36,12 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
         execute: [client.allowInsecureRequests],
       });
       const url = new URL(req.url ?? '/', `http://localhost:${port}`);
-      if (url.pathname === '/login') {
+      if (url.pathname === '/logout-post') {
+        const params = new URLSearchParams({ id_token_hint: lastIdToken });
+        res.writeHead(200, { 'content-type': 'text/html' }).end(autoPostPage(config.serverMetadata().end_session_endpoint!, params));
+        return;
+      }
+      if (url.pathname === '/login' || url.pathname === '/login-post') {
         const verifier = client.randomPKCECodeVerifier();
         const state = client.randomState();
         const nonce = client.randomNonce();
@@ -35,6 +54,11 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
           state,
           nonce,
         });
+        if (url.pathname === '/login-post') {
+          const action = `${target.origin}${target.pathname}`;
+          res.writeHead(200, { 'content-type': 'text/html' }).end(autoPostPage(action, target.searchParams));
+          return;
+        }
         res.writeHead(302, { location: target.href }).end();
         return;
       }
@@ -47,6 +71,7 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
           expectedNonce: checks.nonce,
           expectedState: state,
         });
+        lastIdToken = tokens.id_token ?? '';
         const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
         res
           .writeHead(200, { 'content-type': 'text/html' })

@@ -48,7 +48,7 @@ export const usersApi = {
     method: 'POST',
     path: '/api/users/search',
     operationId: 'searchUsers',
-    summary: 'The same list, with page and search in a form body (spec section 7).',
+    summary: 'The same list, with page and search in a form body.',
     body: listUsersRequest,
     bodyEncoding: 'form',
     status: 200,

@@ -173,6 +173,27 @@ function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) 
   >`case when (${count} + 1) % ${policy.cooldownEvery} = 0 then ${policy.now + policy.cooldownMs} else cooldown_until end`;
 }
 
+/**
+ * Gives back one attempt reserved by reserveUnknownAttempt that turned out to be no failure: the count
+ * goes down by one, and a cooldown that this very reservation started (the count was then a multiple
+ * of cooldownEvery) is lifted. A cooldown in force refuses the reservation, so none other can be lifted.
+ */
+export async function refundUnknownAttempt(db: Executor, organisationId: string, email: string, policy: AttemptPolicy): Promise<void> {
+  await db
+    .updateTable('sign_in_throttle')
+    .set({
+      failed_count: sql<number>`failed_count - 1`,
+      cooldown_until:
+        policy.cooldownEvery > 0
+          ? sql<number | null>`case when failed_count % ${policy.cooldownEvery} = 0 then null else cooldown_until end`
+          : sql<number | null>`cooldown_until`,
+    })
+    .where('organisation_id', '=', organisationId)
+    .where('email', '=', email)
+    .where('failed_count', '>', 0)
+    .execute();
+}
+
 export function findThrottle(db: Executor, organisationId: string, email: string) {
   return db
     .selectFrom('sign_in_throttle')

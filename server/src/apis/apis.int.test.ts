@@ -183,6 +183,38 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
       .then((res) => expect(res.status).toBe(400));
   });
 
+  it('answers invalid_scope when every API scope asked for is one the application was not granted (issue 27)', async () => {
+    const reader = await createApplication(admin, { name: 'Reader', clientType: 'machine' });
+    await admin.put(`/api/apis/${orders.id}/grants/${reader.id}`, { json: { scopes: ['orders:read'] } });
+    // Client credentials: a scope of the API it was not granted, or one the API does not have.
+    for (const scope of ['orders:write', 'orders:nothing']) {
+      const refused = await clientCredentials(reader, { resource: ORDERS, scope });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: 'invalid_scope' });
+    }
+    // Some granted: a narrower token (RFC 6749 3.3), as before.
+    expect((await tokenFor(reader, { resource: ORDERS, scope: 'orders:read orders:write' })).scope).toBe('orders:read');
+
+    // Authorization code: the relying party hears invalid_scope at its redirect URI instead of getting a token of no scope.
+    const shop = await createApplication(admin, { name: 'Shop 2', redirectURIs: [CALLBACK] });
+    await admin.put(`/api/apis/${orders.id}/grants/${shop.id}`, { json: { scopes: ['orders:read'] } });
+    const rp = await relyingParty(server, 'acme', shop.id, shop.secret);
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: CALLBACK,
+      scope: 'openid orders:write',
+      resource: ORDERS,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'abc',
+    });
+    const callback = await signInThroughSpa(new TestBrowser(server.port), url, { email: 'alice@acme.test', password: DEFAULT_PASSWORD });
+    expect(callback.origin + callback.pathname).toBe(CALLBACK);
+    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: 'abc' })).rejects.toMatchObject({
+      error: 'invalid_scope',
+    });
+  });
+
   it('opens the /api endpoints to a management API token, scope by scope, audited with the application as actor', async () => {
     const noGrant = await clientCredentials(robot, { resource: managementApi() });
     expect(await noGrant.json()).toMatchObject({ error: 'invalid_target' });
@@ -205,7 +237,10 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
 
     // Never over an Organisation Administrator, and never making one.
     const adminId = users.json<{ items: { id: string; email: string }[] }>().items.find((u) => u.email === 'admin@acme.test')!.id;
-    expect((await bearer.post(`/api/users/${adminId}/disable`, as)).status).toBe(403);
+    const overAdmin = await bearer.post(`/api/users/${adminId}/disable`, as);
+    expect(overAdmin.status).toBe(403);
+    // Every 403 of a bearer call says why in an RFC 6750 challenge (issue 27: some had none).
+    expect(overAdmin.headers['www-authenticate']).toBe('Bearer realm="management", error="insufficient_scope"');
     expect(
       (await bearer.put(`/api/users/${invitedId}`, { ...as, form: { firstName: 'B', role: 'OrganisationAdministrator' } })).status,
     ).toBe(403);
@@ -215,7 +250,9 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
     expect(apps.status).toBe(403);
     expect(apps.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
     expect(apps.headers['www-authenticate']).toContain('error="insufficient_scope"');
-    expect((await bearer.get('/api/account', as)).status).toBe(403);
+    const sessionOnly = await bearer.get('/api/account', as);
+    expect(sessionOnly.status).toBe(403);
+    expect(sessionOnly.headers['www-authenticate']).toContain('error="insufficient_scope"');
     expect((await bearer.get('/api/apis', as)).status).toBe(403);
     const forged = await bearer.get('/api/users', { headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } });
     expect(forged.status).toBe(401);

@@ -41,10 +41,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
+/** The RFC 6750 3.1 challenge of a refused bearer call: an invalid token, or one without the privileges needed. */
+export function challenge(reply: FastifyReply, error: 'invalid_token' | 'insufficient_scope', scope?: string): void {
+  reply.header('www-authenticate', `Bearer realm="${MANAGEMENT_API_ID}", error="${error}"${scope ? `, scope="${scope}"` : ''}`);
+}
+
 /** Refuses a call (RFC 6750 3.1): an invalid token, or one without the scope the endpoint needs. */
 export function refuse(reply: FastifyReply, code: 'INVALID_TOKEN' | 'INSUFFICIENT_SCOPE', scope?: string): never {
-  const error = code === 'INVALID_TOKEN' ? 'invalid_token' : 'insufficient_scope';
-  reply.header('www-authenticate', `Bearer realm="${MANAGEMENT_API_ID}", error="${error}"${scope ? `, scope="${scope}"` : ''}`);
+  challenge(reply, code === 'INVALID_TOKEN' ? 'invalid_token' : 'insufficient_scope', scope);
   throw new AppError(code);
 }
 

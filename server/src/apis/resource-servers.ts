@@ -45,9 +45,25 @@ export function resourceIndicators(issuer: string, inputs: ResourceServerInputs)
       const params = ctx.oidc.params as Record<string, unknown> | undefined;
       if (api.id === MANAGEMENT_API_ID && !(ctx.oidc.route === 'token' && params?.grant_type === 'client_credentials'))
         throw new errors.InvalidTarget('tokens for the management API come from the client credentials grant only');
+      refuseOnlyUngrantedScopes(ctx, scopes);
       return { scope: scopes, audience: indicator, accessTokenTTL: api.ttl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
     },
   };
+}
+
+/**
+ * A request that names API scopes, none of which the application was granted on that API, is refused
+ * with invalid_scope (RFC 6749 5.2) rather than answered with a token of no scope (issue 27). Where some
+ * of them were granted, the token carries those (a narrower scope, RFC 6749 3.3). Scopes of OpenID
+ * Connect (openid, email, ...) are no API's; a request without API scopes is not refused here.
+ */
+function refuseOnlyUngrantedScopes(ctx: KoaContextWithOIDC, granted: string): void {
+  const oidcScopes = ctx.oidc.requestParamOIDCScopes;
+  const asked = [...ctx.oidc.requestParamScopes].filter((scope) => scope !== '' && !oidcScopes.has(scope));
+  if (asked.length === 0) return;
+  const allowed = new Set(granted.split(' '));
+  if (!asked.some((scope) => allowed.has(scope)))
+    throw new errors.InvalidScope('the application was not granted the requested scopes on this API', asked.join(' '));
 }
 
 /**

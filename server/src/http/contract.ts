@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@gatehouse/common/errors';
 import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
-import { authenticateManagementCall, bearerToken, refuse } from '../apis/bearer.ts';
+import { authenticateManagementCall, bearerToken, challenge, refuse } from '../apis/bearer.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { setActor } from '../audit/origin.ts';
 import type { AppContext } from '../context.ts';
@@ -74,7 +74,11 @@ async function scopeFor(
   const token = bearerToken(request);
   if (token !== null) {
     const org = requireOrganisation(request);
-    if (!access.machineScope) throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
+    if (!access.machineScope) {
+      // No token could be enough here: a 403 of RFC 6750 3.1 all the same, so the caller learns why (issue 27).
+      challenge(reply, 'insufficient_scope');
+      throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
+    }
     const { client, scopes } = await authenticateManagementCall(ctx, org, token, reply);
     setActor({ kind: 'application', id: client.id });
     if (!scopes.has(access.machineScope)) {
@@ -111,6 +115,10 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         await auditCall(ctx, e, scope.org, reply.statusCode);
         return answer;
       } catch (error) {
+        // Refused for want of privileges (such as acting over an Organisation Administrator): the token
+        // does not allow it (RFC 6750 3.1), said in the challenge as in every other 403 of a bearer call.
+        if (error instanceof AppError && error.statusCode === 403 && !reply.hasHeader('www-authenticate'))
+          challenge(reply, 'insufficient_scope');
         await auditCall(ctx, e, scope.org, error instanceof AppError ? error.statusCode : 500);
         throw error;
       }

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routerPath } from '@gatehouse/common/api/contract';
+import { errorBodySchema, routerPath } from '@gatehouse/common/api/contract';
 import { ENDPOINTS } from '@gatehouse/common/api/index';
 import { signedIn } from '../testing/applications.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
@@ -71,6 +71,58 @@ describe('the OpenAPI reference', () => {
     expect(list.security).toEqual([{ session: [] }]);
     expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
     expect(document.paths['/api/openapi.json']!.get!.security).toEqual([]);
+  });
+
+  it('gives every operation an example request and answer that its own schemas accept (issue 27)', () => {
+    interface Media {
+      schema: unknown;
+      example?: unknown;
+    }
+    interface Documented {
+      parameters: { name: string; in: 'path' | 'query'; example?: unknown }[];
+      requestBody?: { content: Record<string, Media> };
+      responses: Record<string, { content?: Record<string, Media> }>;
+    }
+    const problems: string[] = [];
+    const check = (
+      what: string,
+      schema: { safeParse(value: unknown): { success: boolean; error?: { message: string } } },
+      value: unknown,
+    ) => {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) problems.push(`${what}: ${JSON.stringify(value)} ${parsed.error?.message}`);
+    };
+    for (const e of ENDPOINTS) {
+      for (const method of [e.method, ...(e.alsoAccepts ?? [])]) {
+        const operation = document.paths[e.path]![method.toLowerCase()] as unknown as Documented;
+        const name = `${method} ${e.path}`;
+        for (const where of ['path', 'query'] as const) {
+          const schema = where === 'path' ? e.params : e.query;
+          const listed = operation.parameters.filter((p) => p.in === where);
+          if (listed.some((p) => p.example === undefined)) problems.push(`${name}: a ${where} parameter without example`);
+          if (schema) check(`${name} ${where}`, schema, Object.fromEntries(listed.map((p) => [p.name, p.example])));
+        }
+        const body = e.bodyForReference ?? e.body;
+        if (body && e.bodyEncoding !== 'multipart') {
+          const media = Object.values(operation.requestBody!.content);
+          for (const m of media) if (m.example === undefined) problems.push(`${name}: a body without example`);
+          check(`${name} body`, body, media[0]!.example);
+        }
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          const json = answer.content?.['application/json'];
+          // Answers that are documents of their own (`produces`), not values of a schema, have no example.
+          if (!json || (Number(status) < 400 && !e.answer)) continue;
+          if (json.example === undefined) problems.push(`${name} ${status}: an answer without example`);
+          if (Number(status) < 400 && e.answer) check(`${name} ${status}`, e.answer, json.example);
+          if (Number(status) >= 400) check(`${name} ${status}`, errorBodySchema, json.example);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('says nothing of the product spec or issues, only of the API (issue 27)', () => {
+    expect(JSON.stringify(document)).not.toMatch(/spec section|\bsections? \d|\bissue \d/i);
   });
 
   it('gives a client, generated from it, types that real answers satisfy (and wrong ones do not)', async () => {

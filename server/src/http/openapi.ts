@@ -10,10 +10,11 @@ import { z } from 'zod';
 import { errorBodySchema, errorCodesOf, type Endpoint } from '@gatehouse/common/api/contract';
 import { ENDPOINTS } from '@gatehouse/common/api/index';
 import { referenceApi } from '@gatehouse/common/api/reference';
-import { ERRORS } from '@gatehouse/common/errors';
+import { ERRORS, type ErrorCode } from '@gatehouse/common/errors';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { serve } from './contract.ts';
+import { exampleOf } from './openapi-examples.ts';
 import { sessionCookieName } from './request-context.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -39,6 +40,7 @@ function parameters(e: Endpoint): JsonSchema[] {
         in: where,
         required: where === 'path' || (object.required ?? []).includes(name),
         schema: property,
+        example: exampleOf(property, name),
         ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
       });
     }
@@ -50,12 +52,14 @@ function requestBody(e: Endpoint): JsonSchema | undefined {
   const body = e.bodyForReference ?? e.body;
   if (!body) return undefined;
   const schema = jsonSchema(body, 'input');
+  // Files of a multipart body are no JSON values: its example shows its other fields only.
+  const example = exampleOf(schema);
   const content: Record<string, JsonSchema> =
     e.bodyEncoding === 'multipart'
       ? { 'multipart/form-data': { schema } }
       : e.bodyEncoding === 'json'
-        ? { 'application/json': { schema } }
-        : { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } };
+        ? { 'application/json': { schema, example } }
+        : { 'application/x-www-form-urlencoded': { schema, example }, 'application/json': { schema, example } };
   return { required: true, content };
 }
 
@@ -70,18 +74,31 @@ const SUCCESS = {
 function responses(e: Endpoint): Record<string, JsonSchema> {
   const answers: Record<string, JsonSchema> = {};
   const success: JsonSchema = { description: SUCCESS[e.status] };
-  if (e.answer) success.content = { 'application/json': { schema: jsonSchema(e.answer, 'output') } };
-  else if (e.produces) success.content = Object.fromEntries(e.produces.map((type) => [type, { schema: { type: 'string' } }]));
+  if (e.answer) {
+    const schema = jsonSchema(e.answer, 'output');
+    success.content = { 'application/json': { schema, example: exampleOf(schema) } };
+  } else if (e.produces) success.content = Object.fromEntries(e.produces.map((type) => [type, { schema: { type: 'string' } }]));
   answers[String(e.status)] = success;
-  const byStatus = new Map<number, string[]>();
+  const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(e)) byStatus.set(ERRORS[code].status, [...(byStatus.get(ERRORS[code].status) ?? []), code]);
   for (const [status, codes] of byStatus) {
     answers[String(status)] = {
       description: `Error (code ${codes.join(', ')})`,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: errorExample(codes[0]!) } },
     };
   }
   return answers;
+}
+
+/** What a refusal with `code` looks like. */
+function errorExample(code: ErrorCode): JsonSchema {
+  return {
+    statusCode: ERRORS[code].status,
+    code,
+    message: ERRORS[code].message,
+    correlationId: '7K2M9QX4T8RB',
+    validation: { errors: code === 'VALIDATION_FAILED' ? { email: { message: 'Please enter a valid email address' } } : {} },
+  };
 }
 
 function whoMayCall(e: Endpoint): string {

@@ -2,7 +2,7 @@
  * OpenID Connect conformance points found when the provider was tried against relying parties
  * (issue 13): each over real HTTP against the test server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as client from 'openid-client';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
@@ -53,18 +53,45 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     };
   }
 
-  it('accepts a cross-site form POST to the authorization endpoint like a GET (OIDC Core 3.1.2.1)', async () => {
+  /**
+   * What the browser does with the page a cross-site form POST is answered with: its script posts the
+   * same form again from the organisation's own origin (checked here: the page's form, its CSP).
+   */
+  async function postRelayed(browser: TestBrowser, endpoint: URL, form: Record<string, string>) {
+    const relay = await browser.request('POST', endpoint, { form, headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' } });
+    // Served where it arrived: no redirect that would move the form into an address (issue 27).
+    expect(relay.status).toBe(200);
+    expect(relay.headers.location).toBeUndefined();
+    expect(relay.headers['cache-control']).toBe('no-store');
+    expect(relay.headers['referrer-policy']).toBe('same-origin');
+    expect(String(relay.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    const action = /<form id="relay" method="post" action="([^"]+)">/.exec(relay.body)?.[1];
+    expect(action).toBe(endpoint.pathname);
+    const relayed = Object.fromEntries(
+      [...relay.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [
+        name!,
+        value!
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&'),
+      ]),
+    );
+    expect(relayed).toEqual(form);
+    const res = await browser.request('POST', new URL(action!, endpoint), { form: relayed });
+    return res;
+  }
+
+  it('serves a cross-site form POST to the authorization endpoint where it arrives (OIDC Core 3.1.2.1)', async () => {
     const browser = new TestBrowser(server.port);
     // Signed in first, so the POST goes straight back to the application with a code.
     await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, (await authorizationParams()).params), alice);
     const { params, verifier } = await authorizationParams();
     const endpoint = new URL(rp.serverMetadata().authorization_endpoint!);
-    const posted = await browser.request('POST', endpoint, {
-      form: params,
-      headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' },
-    });
+    const posted = await postRelayed(browser, endpoint, params);
     expect(posted.status).toBe(303);
-    let { url } = await browser.navigate(new URL(posted.headers.location!, endpoint));
+    let url = new URL(posted.headers.location!, endpoint);
     expect(url.origin + url.pathname).toBe(CALLBACK);
     const tokens = await client.authorizationCodeGrant(rp, url, {
       pkceCodeVerifier: verifier,
@@ -79,17 +106,14 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     // And a POST from a browser that is not signed in leads to the sign-in page.
     const stranger = new TestBrowser(server.port);
     const fresh = await authorizationParams();
-    const asked = await stranger.request('POST', endpoint, {
-      form: fresh.params,
-      headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' },
-    });
+    const asked = await postRelayed(stranger, endpoint, fresh.params);
     expect(asked.status).toBe(303);
     ({ url } = await stranger.navigate(new URL(asked.headers.location!, endpoint)));
     expect(url.pathname).toBe('/');
     expect(url.searchParams.get('returnurl')).toBeTruthy();
   });
 
-  it('accepts a cross-site form POST to end_session like a GET (RP-Initiated Logout)', async () => {
+  it('serves a cross-site form POST to end_session where it arrives, the id_token_hint never in an address (RP-Initiated Logout)', async () => {
     const browser = new TestBrowser(server.port);
     const { params, verifier } = await authorizationParams();
     const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
@@ -99,13 +123,11 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
       expectedNonce: params.nonce,
     });
     const endpoint = new URL(rp.serverMetadata().end_session_endpoint!);
-    const posted = await browser.request('POST', endpoint, {
-      form: { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 's2' },
-      headers: { origin: RP_ORIGIN, 'sec-fetch-site': 'cross-site' },
+    const question = await postRelayed(browser, endpoint, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: AFTER_LOGOUT,
+      state: 's2',
     });
-    expect(posted.status).toBe(303);
-    const { response: question } = await browser.navigate(new URL(posted.headers.location!, endpoint));
-    if (!question) throw new Error('the sign-out page was not shown');
     expect(question.status).toBe(200);
     // The id_token_hint names the signed-in user: the page confirms at once (its script posts the form).
     expect(question.body).toContain('Signing you out');
@@ -113,6 +135,54 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const confirm = await browser.request('POST', new URL('/oidc/logout/confirm', endpoint), { form: { xsrf, logout: 'yes' } });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.location).toBe(`${AFTER_LOGOUT}?state=s2`);
+  });
+
+  /** The authorization code flow with PKCE as Alice in `browser`: the token response. */
+  async function codeFlow(browser: TestBrowser) {
+    const { params, verifier } = await authorizationParams();
+    const callback = await signInThroughSpa(browser, client.buildAuthorizationUrl(rp, params), alice);
+    return client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: params.state,
+      expectedNonce: params.nonce,
+    });
+  }
+
+  it('asks before signing out when the id_token_hint is of an earlier, ended session of the same user (issue 27)', async () => {
+    const browser = new TestBrowser(server.port);
+    const earlier = await codeFlow(browser);
+    expect((await browser.request('POST', new URL('/api/signout', rp.serverMetadata().issuer))).status).toBeLessThan(300);
+    const current = await codeFlow(browser);
+    expect(current.claims()!.sub).toBe(earlier.claims()!.sub);
+    expect(current.claims()!.sid).not.toBe(earlier.claims()!.sid);
+    const endSession = (hint: string) =>
+      browser.navigate(client.buildEndSessionUrl(rp, { id_token_hint: hint, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bye' }));
+    // The same user, but not this session (RP-Initiated Logout 1.0 section 2): the question is asked.
+    const asked = (await endSession(earlier.id_token!)).response!;
+    expect(asked.status).toBe(200);
+    expect(asked.body).toContain('Yes, sign me out');
+    expect(asked.body).not.toContain('Signing you out');
+    // This session's own ID token: signed out at once, as before.
+    const own = (await endSession(current.id_token!)).response!;
+    expect(own.body).toContain('Signing you out');
+  });
+
+  it('ends an access token at its expiry at userinfo, as introspection does (issue 27)', async () => {
+    const tokens = await codeFlow(new TestBrowser(server.port));
+    const issuedAt = Date.now();
+    const introspect = () => client.tokenIntrospection(rp, tokens.access_token);
+    const userinfo = () => client.fetchUserInfo(rp, tokens.access_token, client.skipSubjectCheck);
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: issuedAt + (tokens.expires_in! - 5) * 1000 });
+      expect((await introspect()).active).toBe(true);
+      expect((await userinfo()).email).toBe(alice.email);
+      // Past its exp, within the provider's clock tolerance (15 s): inactive at both.
+      vi.setSystemTime(issuedAt + (tokens.expires_in! + 5) * 1000);
+      expect((await introspect()).active).toBe(false);
+      await expect(userinfo()).rejects.toMatchObject({ status: 401 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers prompt=none with login_required after the user signed out in Gatehouse’s own screens', async () => {

@@ -3,14 +3,17 @@
  * The test plays the device (device authorization request, then polling the token endpoint) and the
  * user's browser (the code page on the organisation's host, the sign-in, the confirmation).
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@gatehouse/common/schemas/applications';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { DEVICE_CODE_ATTEMPTS } from './device.ts';
-import { DEVICE_CODE_GRANT } from './provider.ts';
+import { readSamples, sampleValue } from '../testing/prometheus.ts';
+import { DEVICE_CODE_ATTEMPTS, DEVICE_FORM_WITHOUT_SESSION } from './device.ts';
+import { DEVICE_CODE_GRANT, DEVICE_POLL_INTERVAL_S } from './provider.ts';
 
 interface DeviceAuthorization {
   device_code: string;
@@ -29,9 +32,13 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
   let orgId: string;
   let cli: { id: string };
   let users = 0;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, {
+      logLines,
+      config: { logLevel: 'info', trustProxy: true, telemetry: { port: 0, host: '127.0.0.1' } },
+    });
     orgId = (await server.createOrganisation('acme')).id;
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     cli = await createApplication(admin, { name: 'Acme CLI', clientType: 'device', redirectURIs: [], postLogoutRedirectURIs: [] });
@@ -64,10 +71,10 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
   }
 
   /** The user's browser at the verification page: enters the code, answers with the confirmation page. */
-  async function enterCode(browser: TestBrowser, userCode: string) {
-    const entry = await browser.request('GET', `${issuer()}/oidc/device`);
+  async function enterCode(browser: TestBrowser, userCode: string, headers: Record<string, string> = {}) {
+    const entry = await browser.request('GET', `${issuer()}/oidc/device`, { headers });
     expect(entry.status).toBe(200);
-    return browser.request('POST', `${issuer()}/oidc/device`, { form: { xsrf: xsrfOf(entry.body), user_code: userCode } });
+    return browser.request('POST', `${issuer()}/oidc/device`, { form: { xsrf: xsrfOf(entry.body), user_code: userCode }, headers });
   }
 
   it('gives the device tokens once the user enters the code, signs in and confirms', async () => {
@@ -77,6 +84,8 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
     expect(auth.verification_uri).toBe(`${issuer()}/oidc/device`);
     expect(auth.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
     expect(auth.expires_in).toBe(600);
+    // How long to wait between polls (RFC 8628 3.2), which the answer lacked (issue 27).
+    expect(auth.interval).toBe(DEVICE_POLL_INTERVAL_S);
     expect(await device.poll(auth.device_code)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
     // Only the hash of the user code is stored, and the device code only sealed.
     const stored = JSON.stringify(
@@ -144,16 +153,74 @@ describe.each(testDialects())('device authorization grant on %s', (dialect) => {
     expect(view.clientType).toBe('device');
   });
 
-  it('limits how many codes one address may try, and a right code clears the count', async () => {
+  it('limits how many wrong codes one address may try; a right code between guesses neither counts nor clears the count (issue 27)', async () => {
+    // This address starts with no count (the tests above entered wrong codes too).
+    await server.ctx.db.kysely.deleteFrom('sign_in_throttle').where('organisation_id', '=', orgId).execute();
     const { body: auth } = await device.authorize();
     const browser = new TestBrowser(server.port);
-    for (let i = 1; i < DEVICE_CODE_ATTEMPTS; i++) expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
-    // A right code within the allowance is no guess: the count starts again.
-    expect((await enterCode(browser, auth.user_code)).body).toContain('Sign in to Acme CLI?');
-    for (let i = 0; i < DEVICE_CODE_ATTEMPTS; i++) expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
+    for (let i = 1; i < DEVICE_CODE_ATTEMPTS; i++) {
+      expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
+      // The guesser's own right code, entered between guesses (it used to start the count again).
+      expect((await enterCode(browser, auth.user_code)).body).toContain('Sign in to Acme CLI?');
+    }
+    expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(200);
     const limited = await enterCode(browser, auth.user_code);
     expect(limited.status).toBe(429);
     expect(limited.body).toContain('Too many attempts, please wait and try again');
+    expect((await enterCode(browser, 'ZZZZ-ZZZZ')).status).toBe(429);
+  });
+
+  it('limits a signed-in user guessing codes from many addresses, per user (issue 27)', async () => {
+    const user = await newUser();
+    const browser = new TestBrowser(server.port);
+    const signIn = await browser.request('POST', `${issuer()}/api/authenticate`, {
+      form: { email: user.email, password: DEFAULT_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    // Every guess from another address (behind the trusted proxy): no address reaches its limit.
+    const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
+    for (let i = 1; i <= DEVICE_CODE_ATTEMPTS; i++) expect((await enterCode(browser, 'ZZZZ-ZZZZ', from(i))).status).toBe(200);
+    const limited = await enterCode(browser, 'ZZZZ-ZZZZ', from(DEVICE_CODE_ATTEMPTS + 1));
+    expect(limited.status).toBe(429);
+    // Another browser at a fresh address, not signed in, is not held back by that user's count.
+    expect((await enterCode(new TestBrowser(server.port), 'ZZZZ-ZZZZ', from(99))).status).toBe(200);
+  });
+
+  /** Requests counted so far for this route and status, as /metrics tells. */
+  async function counted(labels: Record<string, string>): Promise<number> {
+    const text = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: server.gatehouse.telemetryPort()!, path: '/metrics' }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('end', () => resolve(body));
+        })
+        .on('error', reject);
+    });
+    return sampleValue(readSamples(text), 'gatehouse_http_request_duration_seconds_count', labels);
+  }
+
+  it('answers a code form posted without the provider session with a 400 error page, logged and counted (issue 27)', async () => {
+    const before = await counted({ method: 'POST', route: '/oidc/device', status: '400' });
+    const stranger = new TestBrowser(server.port);
+    const res = await stranger.request('POST', `${issuer()}/oidc/device`, { form: { xsrf: 'forged', user_code: 'BCDF-GHJK' } });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(`<h1>${MESSAGES.errorPageTitle}</h1>`);
+    expect(res.body).toContain(DEVICE_FORM_WITHOUT_SESSION);
+    const correlationId = String(res.headers['x-correlation-id']);
+    expect(res.body).toContain(correlationId);
+    // The same with a session cookie the server does not know (expired, or made up).
+    const unknown = await stranger.request('POST', `${issuer()}/oidc/device`, {
+      form: { xsrf: 'forged', user_code: 'BCDF-GHJK' },
+      headers: { cookie: 'gh_oidc_session=made-up' },
+    });
+    expect(unknown.status).toBe(400);
+    await server.settled();
+    expect(await counted({ method: 'POST', route: '/oidc/device', status: '400' })).toBe(before + 2);
+    expect(await counted({ route: 'unmatched', status: '500' })).toBe(0);
+    const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; res?: { statusCode?: number } });
+    expect(logged.some((line) => line.reqId === correlationId && line.res?.statusCode === 400)).toBe(true);
   });
 
   it('lists the device endpoints in discovery', async () => {

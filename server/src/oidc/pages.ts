@@ -82,6 +82,29 @@ ${form}
   );
 }
 
+/**
+ * A form an application posted from its own site (authorization or sign-out), handed on unchanged: the
+ * browser sends it again from this origin, now with the cookies a cross-site POST lacks (SameSite=Lax),
+ * so its parameters stay in request bodies and never reach an address, a history or a log.
+ */
+const RELAY_SCRIPT = "document.getElementById('relay').submit();";
+/** The relay script's CSP source ('sha256-...'), allowed on that page only. */
+export const RELAY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(RELAY_SCRIPT).digest('base64')}'`;
+
+export function formRelayPage(orgName: string, action: string, params: URLSearchParams): string {
+  const inputs = [...params]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return page(
+    M.continue,
+    orgName,
+    `<form id="relay" method="post" action="${escapeHtml(action)}">${inputs}
+<div class="actions"><button class="primary" type="submit">${escapeHtml(M.continue)}</button></div>
+</form>
+<script>${RELAY_SCRIPT}</script>`,
+  );
+}
+
 /** The device flow's code entry: the provider's form (xsrf and the user_code input) labelled, without its inline handler. */
 export function deviceInputPage(orgName: string, form: string, problem: string | null): string {
   const labelled = form

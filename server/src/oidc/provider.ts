@@ -59,6 +59,9 @@ export const TTL = {
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';
 
+/** Seconds a device waits between polls of the token endpoint (RFC 8628 3.2; also its default). */
+export const DEVICE_POLL_INTERVAL_S = 5;
+
 /** The grant type of RFC 8628. */
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -219,6 +222,7 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
  * have no side effects by then):
  * - the token and device authorization endpoints answer a grant type the client may not use with
  *   invalid_request; RFC 6749 5.2 names that unauthorized_client;
+ * - the device authorization answer carries the polling interval (RFC 8628 3.2);
  * - introspection needs client authentication (RFC 7662 2.1): a public client (auth method none) or a
  *   request with no client at all gets 401 invalid_client rather than an answer.
  */
@@ -226,6 +230,11 @@ async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => 
   await next();
   const route = koaCtx.oidc?.route;
   const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
+  // RFC 8628 3.2: the device is told how long to wait between polls (the provider leaves interval out).
+  if (route === 'device_authorization' && koaCtx.status === 200 && body && typeof body === 'object') {
+    koaCtx.body = { ...body, interval: DEVICE_POLL_INTERVAL_S };
+    return;
+  }
   if (route === 'token' && koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED) {
     koaCtx.body = { error: 'unauthorized_client', error_description: GRANT_NOT_ALLOWED };
     return;
@@ -252,6 +261,15 @@ async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => 
 }
 const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
 const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
+
+/** Whether the request's id_token_hint was issued in the browser's current session (same user, same sid). */
+function hintOfCurrentSession(koaCtx: KoaContextWithOIDC): boolean {
+  const payload = (koaCtx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown; sid?: unknown } } | undefined)?.payload;
+  const session = koaCtx.oidc.session;
+  const clientId = koaCtx.oidc.client?.clientId;
+  if (!payload || !session?.accountId || !clientId) return false;
+  return payload.sub === session.accountId && typeof payload.sid === 'string' && payload.sid === session.sidFor(clientId);
+}
 
 /** Loopback host names as the provider knows them for native clients. */
 const PROVIDER_LOOPBACKS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -304,6 +322,22 @@ function addAccessTokenHash(provider: Provider): void {
     if (options?.use === 'idtoken' && value && this.extra.at_hash === undefined) this.set('at_hash', value);
     return issue.call(this, options);
   };
+}
+
+/**
+ * The provider allows its clock tolerance (15 s) past the expiry of its own stored tokens when it finds
+ * them for userinfo, while introspection calls them inactive from their expiry on (issue 27): they end
+ * at their exp everywhere. The tolerance stays for what other clocks sign (client assertions, request objects).
+ */
+function expireOwnTokensOnTime(provider: Provider): void {
+  type Finder = { find(value: unknown, options?: { ignoreExpiration?: boolean }): Promise<{ isExpired: boolean } | undefined> };
+  for (const model of [provider.AccessToken, provider.ClientCredentials] as unknown as Finder[]) {
+    const find = model.find.bind(model);
+    model.find = async (value, options) => {
+      const token = await find(value, options);
+      return token && !options?.ignoreExpiration && token.isExpired ? undefined : token;
+    };
+  }
 }
 
 export interface ProviderInputs extends ResourceServerInputs {
@@ -373,9 +407,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
         enabled: true,
         logoutSource: (koaCtx: KoaContextWithOIDC, form: string) => {
           koaCtx.type = 'html';
-          // A valid id_token_hint (the provider checked it) naming the signed-in user: no question to ask.
-          const hint = koaCtx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
-          if (hint?.payload?.sub !== undefined && hint.payload.sub === koaCtx.oidc.session?.accountId) {
+          // No question to ask only for a valid id_token_hint (the provider checked it) of this very session:
+          // the signed-in user and the session's sid for that application (RP-Initiated Logout 1.0 section 2).
+          // An ID token of an earlier, ended session of the same user names the user but not this session.
+          if (hintOfCurrentSession(koaCtx)) {
             const csp = koaCtx.response.get('content-security-policy');
             if (csp)
               koaCtx.set('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${AUTO_SIGN_OUT_SCRIPT_SOURCE}`));
@@ -479,9 +514,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   acceptAudienceAlias(provider);
   addAccessTokenHash(provider);
+  expireOwnTokensOnTime(provider);
   detectReplaysAtomically(provider, ctx, org.id);
   provider.use(protocolErrorCorrections);
-  provider.use(limitDeviceCodeAttempts(ctx, org));
+  provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
   // switches accounts, the provider signs the previous account out first; that must not end the new session.)
@@ -495,6 +531,13 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     if (auth && auth.user.id === session.accountId) await endSession(ctx, org.id, auth.token);
   });
 
+  // Anything that escapes the provider's own error handling (Koa would print it to the console only).
+  provider.app.on('error', (error: Error, koaCtx?: KoaContextWithOIDC) => {
+    log.error(
+      { err: error, organisationId: org.id, route: koaCtx?.oidc?.route, reqId: koaCtx?.res.getHeader('x-correlation-id') },
+      'provider error outside its error handling',
+    );
+  });
   provider.on('server_error', (koaCtx: KoaContextWithOIDC, error: Error) => {
     log.error(
       { err: error, organisationId: org.id, route: koaCtx.oidc?.route, reqId: koaCtx.res.getHeader('x-correlation-id') },

@@ -20,7 +20,9 @@ import { attachAuth } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
-import { observeRawRequest } from '../telemetry/http.ts';
+import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
+import { isCrossSiteRequest } from '../http/csrf.ts';
+import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
@@ -171,6 +173,8 @@ async function handOver(registry: ProviderRegistry, request: FastifyRequest, rep
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
   reply.hijack();
+  // Fastify does not log the answer of a hijacked request: the provider's answers are logged as its own are.
+  reply.raw.once('finish', () => reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed'));
   if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
   await entry.handle(request.raw, reply.raw);
@@ -244,15 +248,24 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
 
 /**
  * Endpoints a relying party may send the browser to with a form POST as well as a GET (OIDC Core
- * 3.1.2.1, RP-Initiated Logout 1.0). Such a POST comes from the application's origin, so it carries no
- * SameSite=Lax cookie and our CSRF-by-Origin rule does not apply to it: it is answered with a 303 to the
- * same endpoint with the form's parameters in the query, which the browser follows as a top-level GET
- * (cookies included) and the provider then treats exactly as a GET request.
+ * 3.1.2.1, RP-Initiated Logout 1.0). The provider takes GETs only (its POST support needs SameSite=None
+ * cookies), so a form posted from this organisation's own pages is handed to it as the GET request of
+ * the same parameters, inside this process. One posted from the application's site carries no
+ * SameSite=Lax cookie (the browser's sign-in is unknown to it): it is answered with a page that posts
+ * the same form again from here, now with the cookies. Either way the parameters (an id_token_hint
+ * among them) stay in request bodies: before issue 27 they were moved into a 303's Location, and so
+ * into the browser's history and the logs.
  */
 const FORM_POST_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session]);
 const FORM_POST_LIMIT = 64 * 1024;
+/**
+ * The relay page's policy: its one script by hash. No form-action limit: a browser applies it to the
+ * redirects that follow the post too, and the provider's answer redirects to the application.
+ */
+const RELAY_CSP = PROVIDER_CSP.replace("script-src 'self'", `script-src 'self' ${RELAY_SCRIPT_SOURCE}`);
 
-async function redirectFormPost(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+/** The form's parameters, or the answer already sent when the body is no form or too large. */
+async function readFormPost(request: FastifyRequest, reply: FastifyReply): Promise<URLSearchParams | FastifyReply> {
   const type = String(request.headers['content-type'] ?? '')
     .split(';', 1)[0]!
     .trim()
@@ -274,13 +287,29 @@ async function redirectFormPost(request: FastifyRequest, reply: FastifyReply, pa
     }
     chunks.push(chunk);
   }
-  const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+function relayPage(request: FastifyRequest, reply: FastifyReply, pathname: string, params: URLSearchParams): FastifyReply {
+  return (
+    reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', RELAY_CSP)
+      // The relayed POST carries this origin in Origin (under no-referrer a browser would send "null").
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(formRelayPage(request.organisation!.displayName, pathname, params))
+  );
+}
+
+/** The posted form as the provider's GET request of the same parameters (the URL never leaves the process). */
+function asProviderGet(request: FastifyRequest, pathname: string, params: URLSearchParams): void {
   const query = params.toString();
-  return reply
-    .code(303)
-    .header('cache-control', 'no-store')
-    .header('location', query ? `${pathname}?${query}` : pathname)
-    .send();
+  request.raw.method = 'GET';
+  request.raw.url = query ? `${pathname}?${query}` : pathname;
+  delete request.raw.headers['content-type'];
+  delete request.raw.headers['content-length'];
 }
 
 /** The browser's protocol paths (after the session and security-header hooks) and the interaction hand-over. */
@@ -288,7 +317,13 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: Prov
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;
     if (!request.organisation || !isBrowserPath(pathname)) return;
-    if (request.method === 'POST' && FORM_POST_PATHS.has(pathname)) return redirectFormPost(request, reply, pathname);
+    labelRoute(request, protocolRoute(pathname));
+    if (request.method === 'POST' && FORM_POST_PATHS.has(pathname)) {
+      const params = await readFormPost(request, reply);
+      if (!(params instanceof URLSearchParams)) return params;
+      if (isCrossSiteRequest(request.headers, ctx.config.publicScheme)) return relayPage(request, reply, pathname, params);
+      asProviderGet(request, pathname, params);
+    }
     attachAuth(request.raw, await getAuth(ctx, request));
     await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
   });

@@ -1,16 +1,28 @@
 /** Request counts and latencies by method, route pattern and status, for Fastify's routes and the protocol fast path. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Telemetry } from './telemetry.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A label value from a bounded set whatever a client sends. */
 const methodLabel = (method: string | undefined) => (method && METHODS.has(method) ? method : 'OTHER');
 
+/** Labels of requests that Fastify hands on without a route of its own (the provider's browser endpoints). */
+const handedOn = new WeakMap<FastifyRequest, string>();
+
+/** Labels a request that has no Fastify route; `route` must come from a fixed set of paths. */
+export function labelRoute(request: FastifyRequest, route: string): void {
+  handedOn.set(request, route);
+}
+
 export function registerRequestTelemetry(app: FastifyInstance, telemetry: Telemetry): void {
   app.addHook('onResponse', async (request, reply) => {
     telemetry.httpRequests.observe(
-      { method: methodLabel(request.method), route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: methodLabel(request.method),
+        route: request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

@@ -5,18 +5,38 @@ import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { allowedValues, anchorOf, operationsByTag, typeName, type JsonSchema, type Listed, type OpenApiDocument } from './openapi.ts';
+import {
+  allowedValues,
+  anchorOf,
+  codeParts,
+  exampleAnswer,
+  exampleRequest,
+  fieldRows,
+  objectOf,
+  operationsByTag,
+  typeName,
+  type JsonSchema,
+  type Listed,
+  type OpenApiDocument,
+} from './openapi.ts';
 import './api-reference.css';
 
-/** A schema's fields as a table: name, type, whether it is required, allowed values. */
+/** Text whose Markdown inline code (`like this`) is shown as code. */
+function Prose({ text }: { text: string }) {
+  return <>{codeParts(text).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
+/** A schema's fields as a table (nested objects expanded under their field): name, type, whether it is required, allowed values. */
 function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: string }) {
-  const target = schema.type === 'array' && schema.items?.properties ? schema.items : schema;
-  if (!target.properties) return <p>{`${caption}: ${typeName(schema)}`}</p>;
-  const required = new Set(target.required ?? []);
+  const target = objectOf(schema);
+  if (!target) return <p>{`${caption}: ${typeName(schema)}`}</p>;
+  const rows = fieldRows(target);
   return (
     <div className="api-table-wrap">
       <table className="data-table api-table">
-        <caption>{target === schema ? caption : `${caption} (an array of these)`}</caption>
+        <caption>
+          {target === schema ? caption : `${caption} (${schema.type === 'array' ? 'an array of these' : typeName(schema)})`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Field</th>
@@ -25,20 +45,50 @@ function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: string 
           </tr>
         </thead>
         <tbody>
-          {Object.entries(target.properties).map(([name, field]) => (
+          {rows.map(({ name, schema: field, required, depth }) => (
             <tr key={name}>
-              <th scope="row">
+              <th scope="row" className={depth > 0 ? `api-nested api-depth-${Math.min(depth, 5)}` : undefined}>
                 <code>{name}</code>
               </th>
               <td>
                 {typeName(field)}
                 <Values schema={field} />
+                {field.description && (
+                  <div className="api-values">
+                    <Prose text={field.description} />
+                  </div>
+                )}
               </td>
-              <td>{required.has(name) ? 'yes' : 'no'}</td>
+              <td>{required ? 'yes' : 'no'}</td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** An example call and its answer, as generated from the schemas with the document. */
+function Examples({ entry }: { entry: Listed }) {
+  const request = exampleRequest(entry);
+  const answer = exampleAnswer(entry);
+  const call = `${entry.method} ${entry.path}`;
+  const requestText = [
+    request.line,
+    ...(request.contentType ? [`Content-Type: ${request.contentType}`] : []),
+    ...(request.body ? ['', request.body] : []),
+  ].join('\n');
+  // Scrollable, so focusable, and named after the operation (landmarks' names must differ).
+  return (
+    <div className="api-examples">
+      <h4>Example request</h4>
+      <pre className="api-example" tabIndex={0} role="region" aria-label={`Example request: ${call}`}>
+        <code>{requestText}</code>
+      </pre>
+      <h4>Example answer</h4>
+      <pre className="api-example" tabIndex={0} role="region" aria-label={`Example answer: ${call}`}>
+        <code>{answer.body ? `${answer.status}\n\n${answer.body}` : answer.status}</code>
+      </pre>
     </div>
   );
 }
@@ -64,8 +114,12 @@ function OperationView({ entry }: { entry: Listed }) {
       <h3 id={`${anchorOf(operation.operationId)}-title`} className="api-operation-title">
         <span className={`api-method api-method-${method.toLowerCase()}`}>{method}</span> <code>{path}</code>
       </h3>
-      <p>{operation.summary}</p>
-      <p className="api-access">{operation.description}</p>
+      <p>
+        <Prose text={operation.summary} />
+      </p>
+      <p className="api-access">
+        <Prose text={operation.description} />
+      </p>
       {operation.parameters.length > 0 && (
         <div className="api-table-wrap">
           <table className="data-table api-table">
@@ -111,6 +165,7 @@ function OperationView({ entry }: { entry: Listed }) {
           );
         })}
       </ul>
+      <Examples entry={entry} />
     </article>
   );
 }
@@ -130,7 +185,9 @@ export function ApiReferencePage() {
     <div className="api-reference">
       <h1>API reference</h1>
       <Card>
-        <p>{doc.data.info.description}</p>
+        <p>
+          <Prose text={doc.data.info.description} />
+        </p>
         <dl className="facts">
           <dt>Server</dt>
           <dd>
