@@ -228,7 +228,12 @@ describe.each(testDialects())('SCIM as Entra ID and Okta use it, on %s', (dialec
       expect((await call('GET', `/Users/${user.id}`)).json().phoneNumbers).toEqual([
         { value: '+44 7700 900123', type: 'mobile', primary: false },
       ]);
+      const byPrimary = (primary: boolean) =>
+        call('GET', `/Users?filter=${encodeURIComponent(`userName eq "phil@acme.test" and phoneNumbers[primary eq ${primary}]`)}`);
+      expect((await byPrimary(false)).json().totalResults).toBe(1);
+      expect((await byPrimary(true)).json().totalResults).toBe(0);
       const primary = await patch(user.id, { op: 'replace', path: 'phoneNumbers[type eq "mobile"].primary', value: true });
+      expect((await byPrimary(true)).json().totalResults).toBe(1);
       expect(primary.json().phoneNumbers).toEqual([{ value: '+44 7700 900123', type: 'mobile', primary: true }]);
     });
 
