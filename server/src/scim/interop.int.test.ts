@@ -313,6 +313,40 @@ describe.each(testDialects())('SCIM as Entra ID and Okta use it, on %s', (dialec
     expectScimError(await call('POST', '/Users/.search', { filter: 'userName pr' }), 400, 'invalidSyntax');
   });
 
+  it('names the managing application on the admin endpoints and keeps the fields it sets out of the admins’ edits (point 15)', async () => {
+    const { id } = await provision({ userName: 'max@acme.test', name: { givenName: 'Max', familyName: 'Managed' } });
+    const page = await admin.get(`/api/users?search=${encodeURIComponent('max@acme.test')}`);
+    expect(page.json<{ items: { id: string; managedBy: string | null }[] }>().items).toEqual([
+      expect.objectContaining({ id, managedBy: 'Wiki' }),
+    ]);
+    expect((await admin.get(`/api/users/${id}`)).json()).toMatchObject({ managedBy: { id: app.id, name: 'Wiki' } });
+    const unmanaged = await createUser(server, acmeId, { email: 'una@acme.test' });
+    expect((await admin.get(`/api/users/${unmanaged.id}`)).json()).toMatchObject({ managedBy: null });
+
+    const form = (firstName: string) => ({ form: { firstName, surname: 'Managed', phoneNumber: '', clients: [app.id] } });
+    const refused = await admin.put(`/api/users/${id}`, form('Maxine'));
+    expect(refused.status).toBe(400);
+    expect(refused.json()).toMatchObject({ validation: { errors: { firstName: { message: 'Set by Wiki through SCIM' } } } });
+    expect((await row(id)).first_name).toBe('Max');
+    // What it does not set stays the admin's: the same names with other access are saved.
+    expect((await admin.put(`/api/users/${id}`, form('Max'))).status).toBe(200);
+
+    // SCIM turned off: the admins have the fields back.
+    const other = await createApplication(admin, { name: 'Directory' });
+    expect((await admin.put(`/api/clients/${other.id}`, { form: appForm('Directory', true) })).status).toBe(200);
+    const otherToken = (await admin.post(`/api/clients/${other.id}/scimtoken`)).json<{ token: string }>().token;
+    const res = await server.client('acme').request('PATCH', `/scim/v2/Users/${id}`, {
+      noOrigin: true,
+      headers: { authorization: `Bearer ${otherToken}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'name.givenName', value: 'Maximilian' }] }),
+    });
+    expect(res.status).toBe(200);
+    expect((await admin.get(`/api/users/${id}`)).json()).toMatchObject({ managedBy: { id: other.id, name: 'Directory' } });
+    expect((await admin.put(`/api/clients/${other.id}`, { form: appForm('Directory', false) })).status).toBe(200);
+    expect((await admin.get(`/api/users/${id}`)).json()).toMatchObject({ managedBy: null });
+    expect((await admin.put(`/api/users/${id}`, form('Maxine'))).status).toBe(200);
+  });
+
   it('logs the 501 of groups and bulk as an expected answer: at info, without a stack (point 5)', async () => {
     logLines.length = 0;
     expectScimError(await call('GET', '/Groups'), 501);
