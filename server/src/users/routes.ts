@@ -5,7 +5,6 @@ import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../accounts/service.ts';
 import { serve } from '../http/contract.ts';
-import type { UserRow } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
 import {
   clearLockout,
@@ -14,7 +13,7 @@ import {
   enableUser,
   getUser,
   inviteUser,
-  managingApplication,
+  adminAccount,
   listUsersPage,
   resendUserVerification,
   resetUserTwoStep,
@@ -34,11 +33,7 @@ const ACTIONS: Record<UserAction, Action> = {
 };
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** A user as the admin screens show them: the account, and the application that provisions them. */
-  const adminView = async (org: Organisation, user: UserRow) => ({
-    ...(await accountOf(ctx, org, user)),
-    managedBy: await managingApplication(ctx, org, user.id),
-  });
+  const adminView = (org: Organisation, user: Parameters<typeof adminAccount>[2]) => adminAccount(ctx, org, user);
   // The list: GET with page and search in the query, or (spec section 7) POST /users/search with them in the body.
   serve(app, ctx, usersApi.list, async ({ query }, { org }) => listUsersPage(ctx, org, query));
   serve(app, ctx, usersApi.search, async ({ body }, { org }) => listUsersPage(ctx, org, body));

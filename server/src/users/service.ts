@@ -33,6 +33,8 @@ import { assertRoomForUsers } from './limits.ts';
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { listUsers } from './store.ts';
+import { accountOf } from '../accounts/service.ts';
+import type { Account } from '@gatehouse/common/schemas/account';
 import { findManagingApplications } from '../scim/store.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
@@ -249,6 +251,11 @@ export async function managingApplication(
   userId: string,
 ): Promise<{ id: string; name: string } | null> {
   return (await findManagingApplications(ctx.db.kysely, org.id, [userId])).get(userId) ?? null;
+}
+
+/** A user as the admin screens show them: the account, and the application that provisions them. */
+export async function adminAccount(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
+  return { ...(await accountOf(ctx, org, user)), managedBy: await managingApplication(ctx, org, user.id) };
 }
 
 /** GET /api/users/{id}: any user of the organisation (a 404 for anyone else's). */
