@@ -2,6 +2,7 @@
  * SCIM provisioning end to end: an admin turns SCIM on for an application and copies its token, shown
  * once; a provisioning client (Entra ID's create request, over real HTTP) creates a user, who receives
  * the invitation over real SMTP, completes sign-up in the browser and finds the application on the dashboard.
+ * The admin screens name the application that provisions the user and show the fields it sets read-only.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -80,6 +81,26 @@ describe.skipIf(!chromiumPath)('SCIM provisioning, in Chromium', () => {
     });
     expect(created.status).toBe(201);
     expect(created.json()).toMatchObject({ userName: NEW_HIRE, active: true, externalId: 'emp-1001' });
+
+    // The admin screens say which application provisions the user, and keep the fields it sets read-only, saying why.
+    await page.goto(`${gatehouse.url('acme')}/users`);
+    await page.getByText('Managed by HR Portal').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: NEW_HIRE }).first().click();
+    await page.getByText('HR Portal provisions this user through SCIM').waitFor();
+    for (const [label, value] of [
+      ['First name', 'Nina'],
+      ['Surname', 'Hire'],
+      ['Phone number', ''],
+    ]) {
+      const field = page.getByLabel(label!, { exact: true });
+      await expect(field.inputValue()).resolves.toBe(value);
+      await expect(field.getAttribute('readonly')).resolves.not.toBeNull();
+      await expect(field.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText())).resolves.toBe(
+        'Set by HR Portal through SCIM',
+      );
+    }
+    await expectAccessible(page);
 
     const invitation = await smtp.waitFor(NEW_HIRE);
     const link = /https?:\/\/\S+/.exec(invitation.text)![0];

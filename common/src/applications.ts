@@ -120,6 +120,7 @@ export const APPLICATION_MESSAGES = {
   scimTokenNotice: 'Copy the token now: it is shown only once. Generating a new one stops the old one at once.',
   scimTokenNone: 'No SCIM token yet.',
   scimTokenSince: (date: string) => `The current token was generated on ${date}.`,
+  scimAdminOnly: 'Only a signed-in Organisation Admin can turn SCIM on or change an application that has it on',
   allowsUnverifiedAccess: 'Allow users with unverified emails to authenticate',
   clientType: 'Application type',
   idTokenSigningAlg: 'ID token signing algorithm',

@@ -57,4 +57,8 @@ export const USER_MESSAGES = {
   consecutiveFailedSignIns: 'Consecutive failed sign ins',
   aboveYourRole: 'You cannot change a user whose role is above your own',
   cannotDeleteYourself: 'You cannot delete yourself',
+  managedBy: 'Managed by',
+  managedByNotice: (application: string) =>
+    `${application} provisions this user through SCIM: it sets their first name, surname and phone number. Change them in the identity provider; a change here would be overwritten at its next sync.`,
+  scimOwnedField: (application: string) => `Set by ${application} through SCIM`,
 } as const;

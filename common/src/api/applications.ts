@@ -54,7 +54,8 @@ export const applicationsApi = {
     method: 'PUT',
     path: '/api/clients/{id}',
     operationId: 'updateApplication',
-    summary: "Saves an application's settings, and its logo (multipart).",
+    summary:
+      "Saves an application's settings, and its logo (multipart). Turning SCIM on, and any change to an application with SCIM on, takes a signed-in Organisation Admin.",
     params: idParams,
     body: updateApplicationRequest,
     bodyEncoding: 'multipart',
@@ -78,14 +79,18 @@ export const applicationsApi = {
     method: 'POST',
     path: '/api/clients/{id}/regeneratesecret',
     operationId: 'regenerateApplicationSecret',
-    summary: 'Replaces the client secret; the answer holds the new one, shown this once.',
+    summary:
+      'Replaces the client secret; the answer holds the new one, shown this once. For an application with SCIM on, a signed-in Organisation Admin only.',
     params: idParams,
     status: 200,
     answer: applicationWithSecret,
     errors: ['CLIENT_NOT_FOUND'],
   }),
   scimToken: endpoint({
-    ...admin,
+    // A signed-in Organisation Admin only: the token provisions and changes End users (passwords
+    // included), more than `applications:write` may give a machine (docs/decisions.md).
+    tag: 'Applications',
+    access: ORGANISATION_ADMIN,
     method: 'POST',
     path: '/api/clients/{id}/scimtoken',
     operationId: 'generateApplicationScimToken',

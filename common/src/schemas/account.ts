@@ -40,6 +40,11 @@ export const account = z.object({
   requiresTwoStep: z.boolean(),
   multiFactorAuthRequired: z.boolean(),
   twoStep: twoStepState,
+  /**
+   * On the admin's user endpoints: the application with SCIM on that provisions the user (its fields are
+   * read-only on the admin screens, docs/scim.md), or null.
+   */
+  managedBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type Account = z.infer<typeof account>;
 

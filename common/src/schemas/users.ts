@@ -51,6 +51,8 @@ export const userSummary = z.object({
   surname: z.string().nullable(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
+  /** The name of the application with SCIM on that provisions the user, or null. */
+  managedBy: z.string().nullable(),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 

@@ -6,7 +6,7 @@
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { randomBytes } from 'node:crypto';
-import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
+import { APPLICATION_MESSAGES, TOKEN_LIFETIMES } from '@gatehouse/common/applications';
 import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 import { isAdminRole } from '@gatehouse/common/policy';
@@ -15,7 +15,8 @@ import { findUserById } from '../accounts/store.ts';
 import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from 'kysely';
-import type { AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
+import type { Acting, AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
+import { isApplicationActor } from '../http/contract.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import { revokeClientGrants } from '../oidc/grants.ts';
@@ -107,14 +108,27 @@ export async function createApplication(
   return { ...toApplication(row), secret };
 }
 
+/**
+ * SCIM creates and changes End users, passwords included: what an application with SCIM on holds is
+ * an Organisation Admin's to give, not a management token's (`applications:write`). Such a token may
+ * neither turn SCIM on nor change, or take the credentials of, an application that has it on (its
+ * secret gets a SCIM access token by client credentials). docs/decisions.md.
+ */
+function assertScimChangeAllowed(actor: Acting | undefined, existing: ClientRow, turningOn: boolean): void {
+  if (!actor || !isApplicationActor(actor)) return;
+  if (existing.scim_enabled || turningOn) throw new AppError('FORBIDDEN', { message: APPLICATION_MESSAGES.scimAdminOnly });
+}
+
 export async function updateApplication(
   ctx: AppContext,
   organisationId: string,
   id: string,
   input: UpdateApplication,
   logo: UploadedFile | undefined,
+  actor?: Acting,
 ): Promise<Application> {
   const existing = await requireClient(ctx, organisationId, id);
+  assertScimChangeAllowed(actor, existing, input.scimEnabled);
   const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
   const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
   const changes = {
@@ -171,8 +185,14 @@ export async function deleteApplication(ctx: AppContext, organisationId: string,
 }
 
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
-export async function regenerateSecret(ctx: AppContext, organisationId: string, id: string): Promise<Application & { secret: string }> {
+export async function regenerateSecret(
+  ctx: AppContext,
+  organisationId: string,
+  id: string,
+  actor?: Acting,
+): Promise<Application & { secret: string }> {
   const client = await requireClient(ctx, organisationId, id);
+  assertScimChangeAllowed(actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateClient(trx, organisationId, id, { ...secretColumns(ctx, client, secret), updated_at: ctx.clock.now() });

@@ -102,6 +102,12 @@ export interface UsersTable {
   surname_search: Generated<string | null>;
   /** The SCIM client's own id for the user (externalId, migration 0080). */
   external_id: Generated<string | null>;
+  /** SCIM userName in the case the provider gave it; `email` is its lower-cased, unique copy (migration 0124). */
+  scim_user_name: Generated<string | null>;
+  /** SCIM phoneNumbers' primary as the provider gave it; null when not said (shown as primary). */
+  scim_phone_primary: Generated<boolean | null>;
+  /** The application with SCIM that provisions the user; its fields are read-only on the admin screens. */
+  scim_client_id: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -52,6 +52,9 @@ function applicationActor(client: { id: string; name: string }): Acting {
   return { id: `application:${client.id}`, role: 'UserAdministrator', first_name: client.name, surname: null, email: client.name };
 }
 
+/** Whether the acting party is an application's management token rather than a signed-in user. */
+export const isApplicationActor = (actor: Acting): boolean => actor.id.startsWith('application:');
+
 /** The parsed input, and the files of a multipart body (checked by the handler: their content decides). */
 export type Input<E extends Endpoint> = ParsedInput<E> & { files: ReadForm['files'] };
 

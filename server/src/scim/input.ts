@@ -13,9 +13,13 @@ import { normaliseAttr } from './filter.ts';
 
 export interface UserAttributes {
   email: string;
+  /** userName as given (trimmed), when it is the email in another case; `email` is its lower-cased copy. */
+  userName: string;
   firstName: string | null;
   surname: string | null;
   phoneNumber: string | null;
+  /** The kept phone number's `primary` as given; null when not said. */
+  phonePrimary: boolean | null;
   externalId: string | null;
   active: boolean;
   /** Write-only; undefined when not given. */
@@ -59,13 +63,33 @@ export function elements(value: unknown): Element[] {
 }
 
 /** The element a single-valued column keeps: the preferred type, else the primary one, else the first. */
-export function preferredValue(value: unknown, preferredType: string): unknown {
+export function preferredElement(value: unknown, preferredType: string): Element | undefined {
   const list = elements(value);
-  const pick =
+  return (
     list.find((e) => String(attribute(e, 'type') ?? '').toLowerCase() === preferredType) ??
     list.find((e) => attribute(e, 'primary') === true || String(attribute(e, 'primary')).toLowerCase() === 'true') ??
-    list[0];
+    list[0]
+  );
+}
+
+export function preferredValue(value: unknown, preferredType: string): unknown {
+  const pick = preferredElement(value, preferredType);
   return pick === undefined ? undefined : attribute(pick, 'value');
+}
+
+/**
+ * A user has one email, their userName: several different addresses in `emails` are refused rather
+ * than all but one dropped (RFC 7644 3.12 invalidValue).
+ */
+function oneEmail(value: unknown): void {
+  const addresses = new Set(
+    elements(value)
+      .map((e) => attribute(e, 'value'))
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+      .map((v) => v.trim().toLowerCase()),
+  );
+  if (addresses.size > 1)
+    throw badRequest('invalidValue', "A user has one email address, their userName: 'emails' cannot hold several different addresses");
 }
 
 function checkedEmail(value: unknown, name: string): string {
@@ -96,11 +120,22 @@ export function readUser(resource: Record<string, unknown>, options: { previousE
   const userName = attribute(resource, 'username');
   if (userName === undefined || userName === null || userName === '') throw badRequest('invalidValue', "'userName' is required");
   let email = checkedEmail(userName, 'userName');
-  const workEmail = preferredValue(attribute(resource, 'emails'), 'work');
+  let givenName = String(userName).trim();
+  const emails = attribute(resource, 'emails');
+  oneEmail(emails);
+  const workEmail = preferredValue(emails, 'work');
   if (options.previousEmail !== undefined && email === options.previousEmail && typeof workEmail === 'string' && workEmail !== '') {
     const checked = checkedEmail(workEmail, 'emails');
-    if (checked !== options.previousEmail) email = checked;
+    if (checked !== options.previousEmail) {
+      email = checked;
+      givenName = workEmail.trim();
+    }
+  } else if (options.previousEmail === undefined && typeof workEmail === 'string' && workEmail !== '') {
+    // A whole resource (POST, PUT) whose email is not its userName would lose one of the two.
+    if (checkedEmail(workEmail, 'emails') !== email) throw badRequest('invalidValue', "'emails' must hold the userName's address");
   }
+  const phone = preferredElement(attribute(resource, 'phonenumbers'), 'mobile');
+  const phonePrimary = phone === undefined ? undefined : attribute(phone, 'primary');
   const name = attribute(resource, 'name');
   const nameObject = name && typeof name === 'object' && !Array.isArray(name) ? (name as Record<string, unknown>) : {};
   const activeValue = attribute(resource, 'active');
@@ -110,9 +145,11 @@ export function readUser(resource: Record<string, unknown>, options: { previousE
   const externalId = attribute(resource, 'externalid');
   return {
     email,
+    userName: givenName,
     firstName: optionalText(attribute(nameObject, 'givenname'), 'name.givenName', LIMITS.firstNameMax),
     surname: optionalText(attribute(nameObject, 'familyname'), 'name.familyName', LIMITS.surnameMax),
-    phoneNumber: checkedPhone(preferredValue(attribute(resource, 'phonenumbers'), 'mobile')),
+    phoneNumber: checkedPhone(phone === undefined ? undefined : attribute(phone, 'value')),
+    phonePrimary: phonePrimary === undefined || phonePrimary === null ? null : asBoolean(phonePrimary, 'phoneNumbers.primary'),
     externalId: optionalText(externalId, 'externalId', 255),
     active: activeValue === undefined || activeValue === null ? true : asBoolean(activeValue, 'active'),
     password: typeof password === 'string' && password !== '' ? checkedPassword(password) : undefined,

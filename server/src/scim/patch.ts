@@ -95,6 +95,8 @@ function applyAtPath(resource: Resource, op: Op, path: PatchPath, value: unknown
     return;
   }
   if (op === 'remove') {
+    // Without `active` the user would read as active: a removal must never re-enable anyone.
+    if (path.attr === 'active') throw new ScimError(400, "'active' cannot be removed: replace it with true or false", 'mutability');
     remove(resource, path.attr);
     return;
   }

@@ -17,6 +17,8 @@ export function toScimUser(row: UserRow, baseUrl: string): ScimUser {
   const given = row.first_name;
   const family = row.surname;
   const formatted = [given, family].filter(Boolean).join(' ');
+  // The address in the case the provider gave it, while it is still the user's (compared without case).
+  const address = row.scim_user_name !== null && row.scim_user_name.toLowerCase() === row.email ? row.scim_user_name : row.email;
   const name: Record<string, string> = {};
   if (given) name.givenName = given;
   if (family) name.familyName = family;
@@ -25,10 +27,10 @@ export function toScimUser(row: UserRow, baseUrl: string): ScimUser {
     schemas: [USER_SCHEMA],
     id: row.id,
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
-    userName: row.email,
+    userName: address,
     ...(formatted ? { name, displayName: formatted } : {}),
-    emails: [{ value: row.email, type: 'work', primary: true }],
-    ...(row.phone_number ? { phoneNumbers: [{ value: row.phone_number, type: 'mobile', primary: true }] } : {}),
+    emails: [{ value: address, type: 'work', primary: true }],
+    ...(row.phone_number ? { phoneNumbers: [{ value: row.phone_number, type: 'mobile', primary: row.scim_phone_primary ?? true }] } : {}),
     active: row.status !== 'Disabled',
     meta: {
       resourceType: 'User',

@@ -13,7 +13,7 @@ import type { ProviderRegistry } from '../oidc/registry.ts';
 import { authenticateScim } from './auth.ts';
 import { listOf, LIST_SCHEMA, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
 import { badRequest, notFound, SCIM_CONTENT_TYPE, ScimError, scimErrorBody, unauthorised } from './errors.ts';
-import { asObject } from './input.ts';
+import { asObject, attribute } from './input.ts';
 import { attributeList, project, toScimUser, versionOf } from './resource.ts';
 import {
   createScimUser,
@@ -29,6 +29,7 @@ import { USER_SCHEMA } from './filter.ts';
 import type { ScimUserRow as UserRow } from './service.ts';
 
 export const SCIM_PREFIX = '/scim/v2';
+const SEARCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
 const DOCS = 'https://github.com/gatehouse/gatehouse/blob/main/docs/scim.md';
 
 declare module 'fastify' {
@@ -59,6 +60,34 @@ function ifMatch(request: FastifyRequest): string | undefined {
   return typeof header === 'string' ? header : undefined;
 }
 
+/** A SearchRequest body (RFC 7644 3.4.3) as the GET query it stands for: lists of attributes joined, numbers as text. */
+function searchQuery(body: Record<string, unknown>): ListQuery & Projection {
+  const schemas = body.schemas;
+  if (!Array.isArray(schemas) || !schemas.includes(SEARCH_SCHEMA))
+    throw badRequest('invalidSyntax', `A search body names the schema ${SEARCH_SCHEMA}`);
+  const query: ListQuery & Projection = {};
+  for (const key of ['filter', 'sortBy', 'sortOrder'] as const) {
+    const value = attribute(body, key.toLowerCase());
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw badRequest('invalidValue', `'${key}' must be a string`);
+    query[key] = value;
+  }
+  for (const key of ['startIndex', 'count'] as const) {
+    const value = attribute(body, key.toLowerCase());
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw badRequest('invalidValue', `'${key}' must be an integer`);
+    query[key] = String(value);
+  }
+  for (const key of ['attributes', 'excludedAttributes'] as const) {
+    const value = attribute(body, key.toLowerCase());
+    if (value === undefined || value === null) continue;
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+      throw badRequest('invalidValue', `'${key}' must be an array of attribute names`);
+    query[key] = value.join(',');
+  }
+  return query;
+}
+
 /** SCIM's answer to any error: its own, the application's (path, CSRF, organisation), or Fastify's (body). */
 function toScimError(error: FastifyError | AppError | ScimError): ScimError {
   if (error instanceof ScimError) return error;
@@ -78,11 +107,17 @@ function toScimError(error: FastifyError | AppError | ScimError): ScimError {
 export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContext; registry: ProviderRegistry }): Promise<void> {
   const { ctx, registry } = options;
   app.decorateRequest('scimCaller', null);
-  app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // An empty body is no body: Entra ID and Okta send a Content-Type on every request, DELETE included.
+  const json = app.getDefaultJsonParser('error', 'error');
+  const jsonOrNothing: typeof json = (request, body, done) => (body === '' ? done(null, undefined) : json(request, body, done));
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['application/json', 'application/scim+json'], { parseAs: 'string' }, jsonOrNothing);
 
   app.setErrorHandler((error: FastifyError | AppError | ScimError, request, reply) => {
     const scim = toScimError(error);
-    if (scim.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
+    // Groups and Bulk answer 501 by design: an expected answer, not a failure.
+    if (scim.status === 501) request.log.info({ scimStatus: 501, detail: scim.message }, 'SCIM feature not supported');
+    else if (scim.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
     if (scim.status === 401) reply.header('www-authenticate', 'Bearer realm="SCIM"');
     return reply
       .code(scim.status)
@@ -135,9 +170,7 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     throw new ScimError(501, 'Bulk operations are not supported by this service provider');
   });
 
-  app.get<{ Querystring: ListQuery & Projection }>('/Users', async (request) => {
-    const who = caller(request);
-    const query = request.query;
+  const list = async (who: ScimCaller, query: ListQuery & Projection) => {
     const attributes = attributeList(query.attributes, 'attributes');
     const excluded = attributeList(query.excludedAttributes, 'excludedAttributes');
     for (const key of ['filter', 'startIndex', 'count', 'sortBy', 'sortOrder'] as const) {
@@ -151,7 +184,11 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
       startIndex,
       Resources: rows.map((row) => project(toScimUser(row, who.baseUrl), attributes, excluded)),
     };
-  });
+  };
+
+  app.get<{ Querystring: ListQuery & Projection }>('/Users', async (request) => list(caller(request), request.query));
+  // The same query as a SearchRequest body (RFC 7644 3.4.3), which keeps filters out of URLs and logs.
+  app.post('/Users/.search', async (request) => list(caller(request), searchQuery(asObject(request.body, 'The request body'))));
 
   app.get<IdParams>('/Users/:id', async (request, reply) =>
     sendUser(reply, request, await getScimUser(ctx, caller(request), request.params.id)),

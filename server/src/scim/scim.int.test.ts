@@ -263,11 +263,11 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect(created.headers.etag).toBe(user.meta.version);
       expect(user).toMatchObject({
         schemas: [USER],
-        userName: 'test_user_ab6490ee@acme.test',
+        userName: 'Test_User_ab6490ee@acme.test',
         externalId: '0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef',
         active: true,
         name: { givenName: 'Test', familyName: 'User' },
-        emails: [{ value: 'test_user_ab6490ee@acme.test', type: 'work', primary: true }],
+        emails: [{ value: 'Test_User_ab6490ee@acme.test', type: 'work', primary: true }],
         meta: { resourceType: 'User', location: `http://acme.localhost:${server.port}/scim/v2/Users/${user.id}` },
       });
       expect(JSON.stringify(user)).not.toContain('password');

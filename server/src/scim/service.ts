@@ -9,8 +9,9 @@ import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../passwords/service.ts';
-import { deleteUserAccount } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail } from '../accounts/store.ts';
+import { deleteUserAccount, endUserAccess } from '../accounts/status.ts';
+import { recordAuditEvent } from '../audit/service.ts';
+import { deleteThrottle, findUserByEmail, updateUser } from '../accounts/store.ts';
 import { sendInvitationEmail } from '../tokens/emails.ts';
 import { applyUserChanges, setUserActive } from '../users/service.ts';
 import { createUser } from '../users/create.ts';
@@ -18,7 +19,7 @@ import { assertRoomForUsers } from '../users/limits.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { badRequest, notFound, ScimError } from './errors.ts';
 import { parseFilter } from './filter.ts';
-import { readUser, type UserAttributes } from './input.ts';
+import { attribute, elements, readUser, type UserAttributes } from './input.ts';
 import { applyPatch } from './patch.ts';
 import { toScimUser, versionOf, type ScimUser } from './resource.ts';
 import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
@@ -135,7 +136,14 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
           surname: wanted.surname,
           phoneNumber: wanted.phoneNumber,
           externalId: wanted.externalId,
+          // The organisation's own identity provider vouches for the address (docs/scim.md).
+          emailVerified: true,
           clientIds: [caller.client.id],
+        });
+        await updateUser(trx, caller.org.id, id, {
+          scim_user_name: wanted.userName,
+          scim_phone_primary: wanted.phoneNumber === null ? null : wanted.phonePrimary,
+          scim_client_id: caller.client.id,
         });
       });
     } catch (error) {
@@ -146,7 +154,8 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
     let user = (await findScimUser(ctx.db.kysely, caller.org.id, id))!;
     if (passwordHash) {
       await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
-    } else {
+    } else if (wanted.active) {
+      // A user created inactive is invited when the provider activates them (applyWanted).
       await sendInvitationEmail(ctx, caller.org, user, caller.client.name);
     }
     if (!wanted.active) user = await setUserActive(ctx, caller.org, user, false);
@@ -160,9 +169,14 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     const changes: UserUpdate = {};
     if (wanted.email !== user.email) {
       changes.email = wanted.email;
-      // A new address has not been shown to be the user's.
-      changes.email_verified_date = null;
+      // The organisation's identity provider vouches for the new address, as for the first (docs/scim.md).
+      changes.email_verified_date = ctx.clock.now();
     }
+    if (wanted.userName !== user.scim_user_name) changes.scim_user_name = wanted.userName;
+    const phonePrimary = wanted.phoneNumber === null ? null : wanted.phonePrimary;
+    if (phonePrimary !== user.scim_phone_primary) changes.scim_phone_primary = phonePrimary;
+    // The application that writes the user provisions them from now on.
+    if (user.scim_client_id !== caller.client.id) changes.scim_client_id = caller.client.id;
     if (wanted.firstName !== user.first_name) changes.first_name = wanted.firstName;
     if (wanted.surname !== user.surname) changes.surname = wanted.surname;
     if (wanted.phoneNumber !== user.phone_number) changes.phone_number = wanted.phoneNumber;
@@ -174,17 +188,25 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     }
     if (wanted.password !== undefined) {
       const hash = await hashNewPassword(ctx, caller.org, current, wanted.password);
-      await storePassword(
-        ctx.db.kysely,
-        caller.org.id,
-        current.id,
-        hash,
-        ctx.clock.now(),
-        current.status === 'Pending' ? { status: 'SignedUp' } : {},
-      );
+      const userId = current.id;
+      await ctx.db.kysely.transaction().execute(async (trx) => {
+        await storePassword(trx, caller.org.id, userId, hash, ctx.clock.now(), current.status === 'Pending' ? { status: 'SignedUp' } : {});
+        // A password set by the identity provider is an administrator's reset: audited, with the application as actor.
+        await recordAuditEvent(ctx, trx, caller.org.id, {
+          type: 'user.password_reset',
+          subject: { kind: 'user', id: userId },
+          details: { via: 'scim' },
+        });
+      });
+      // As after any reset, whoever held the old password is signed out: sessions, refresh tokens and grants end.
+      await endUserAccess(ctx, caller.org.id, userId);
       current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
     }
-    if (wanted.active !== (current.status !== 'Disabled')) current = await setUserActive(ctx, caller.org, current, wanted.active);
+    if (wanted.active !== (current.status !== 'Disabled')) {
+      current = await setUserActive(ctx, caller.org, current, wanted.active);
+      // Activated without a password: the invitation is how they sign in (a user created inactive had none).
+      if (wanted.active && current.status === 'Pending') await sendInvitationEmail(ctx, caller.org, current, caller.client.name);
+    }
     return current;
   });
 }
@@ -216,6 +238,8 @@ export async function patchScimUser(
   checkVersion(user, ifMatch);
   const current: ScimUser = toScimUser(user, caller.baseUrl);
   const patched = applyPatch(current, body);
+  if (!elements(attribute(patched, 'emails')).some((e) => typeof attribute(e, 'value') === 'string' && attribute(e, 'value') !== ''))
+    throw new ScimError(400, "The user's email is their userName and cannot be removed", 'mutability');
   return applyWanted(ctx, caller, user, readUser(patched, { previousEmail: user.email }));
 }
 

@@ -30,7 +30,7 @@ const COLUMNS: Record<string, { column: Column; kind: Kind }> = {
   'meta.lastmodified': { column: 'updated_at', kind: 'date' },
 };
 
-/** The constant sub-attributes of the one email and the one phone number every resource shows. */
+/** The sub-attributes of the one email and the one phone number every resource shows (a phone's primary is stored). */
 const CONSTANTS: Record<string, { type: string; primary: boolean }> = {
   emails: { type: 'work', primary: true },
   phonenumbers: { type: 'mobile', primary: true },
@@ -57,10 +57,15 @@ function compile(filter: Filter, dialect: Dialect): RawBuilder<SqlBool> {
       if (filter.attr === 'active') return active(filter.op, filter.value);
       for (const [multi, constants] of Object.entries(CONSTANTS)) {
         if (filter.attr === `${multi}.type` || filter.attr === `${multi}.primary`) {
-          const present = multi === 'emails' ? TRUE : sql<SqlBool>`(phone_number is not null)`;
-          const element = { type: constants.type, primary: constants.primary };
-          const sub = filter.attr.slice(multi.length + 1);
-          return matchesElement(element, { ...filter, attr: sub }) ? present : FALSE;
+          const sub = { ...filter, attr: filter.attr.slice(multi.length + 1) };
+          if (multi === 'emails') return matchesElement(constants, sub) ? TRUE : FALSE;
+          // The phone number's primary is what the provider said (null: not said, shown as primary).
+          const whenPrimary = matchesElement({ ...constants, primary: true }, sub);
+          const whenNot = matchesElement({ ...constants, primary: false }, sub);
+          if (whenPrimary && whenNot) return sql<SqlBool>`(phone_number is not null)`;
+          if (whenPrimary) return sql<SqlBool>`(phone_number is not null and (scim_phone_primary is null or scim_phone_primary = ${true}))`;
+          if (whenNot) return sql<SqlBool>`(phone_number is not null and scim_phone_primary = ${false})`;
+          return FALSE;
         }
       }
       return compare(columnOf(filter.attr), filter.op, filter.value, dialect);
@@ -194,6 +199,29 @@ export function findScimUser(db: Executor, organisationId: string, id: string): 
     .where('id', '=', id)
     .where('role', '=', 'EndUser')
     .executeTakeFirst();
+}
+
+/**
+ * The applications that provision these users: the application a user's last SCIM write came from, while
+ * it still has SCIM on. Answers the application by user id.
+ */
+export async function findManagingApplications(
+  db: Executor,
+  organisationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('clients', (join) =>
+      join.onRef('clients.id', '=', 'users.scim_client_id').onRef('clients.organisation_id', '=', 'users.organisation_id'),
+    )
+    .select(['users.id as userId', 'clients.id as clientId', 'clients.name as name'])
+    .where('users.organisation_id', '=', organisationId)
+    .where('users.id', 'in', userIds)
+    .where('clients.scim_enabled', '=', true)
+    .execute();
+  return new Map(rows.map((row) => [row.userId, { id: row.clientId, name: row.name }]));
 }
 
 /** The application whose SCIM token has this hash, if it is one of the organisation's with SCIM enabled. */

@@ -64,6 +64,7 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
         surname: null,
         role: 'OrganisationAdministrator',
         status: 'SignedUp',
+        managedBy: null,
       });
       expect((await list(org.admin, '?page=3')).items).toEqual([]);
       // The spec's call: POST /users/search with page and search in the body answers the same.

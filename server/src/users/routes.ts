@@ -5,6 +5,7 @@ import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../accounts/service.ts';
 import { serve } from '../http/contract.ts';
+import type { Organisation } from '../organisations/model.ts';
 import {
   clearLockout,
   deleteUserById,
@@ -12,6 +13,7 @@ import {
   enableUser,
   getUser,
   inviteUser,
+  adminAccount,
   listUsersPage,
   resendUserVerification,
   resetUserTwoStep,
@@ -31,13 +33,14 @@ const ACTIONS: Record<UserAction, Action> = {
 };
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const adminView = (org: Organisation, user: Parameters<typeof adminAccount>[2]) => adminAccount(ctx, org, user);
   // The list: GET with page and search in the query, or (spec section 7) POST /users/search with them in the body.
   serve(app, ctx, usersApi.list, async ({ query }, { org }) => listUsersPage(ctx, org, query));
   serve(app, ctx, usersApi.search, async ({ body }, { org }) => listUsersPage(ctx, org, body));
-  serve(app, ctx, usersApi.get, async ({ params }, { org }) => accountOf(ctx, org, await getUser(ctx, org, params.id)));
+  serve(app, ctx, usersApi.get, async ({ params }, { org }) => adminView(org, await getUser(ctx, org, params.id)));
   serve(app, ctx, usersApi.update, async ({ params, body }, { org, actor }) => {
     const result = await updateUserDetails(ctx, org, actor, params.id, body);
-    return { message: result.message, user: await accountOf(ctx, org, result.user) };
+    return { message: result.message, user: await adminView(org, result.user) };
   });
   serve(app, ctx, usersApi.delete, async ({ params }, { org, actor }) => deleteUserById(ctx, org, actor, params.id));
   serve(app, ctx, usersApi.invite, async ({ body }, { org, actor }) => accountOf(ctx, org, await inviteUser(ctx, org, actor, body)));
@@ -46,7 +49,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const name of USER_ACTIONS) {
     serve(app, ctx, usersApi.actions[name], async ({ params }, { org, actor }) => {
       const result = await ACTIONS[name](ctx, org, actor, params.id);
-      return { message: result.message, user: await accountOf(ctx, org, result.user) };
+      return { message: result.message, user: await adminView(org, result.user) };
     });
   }
 }

@@ -33,6 +33,9 @@ import { assertRoomForUsers } from './limits.ts';
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { listUsers } from './store.ts';
+import { accountOf } from '../accounts/service.ts';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { findManagingApplications } from '../scim/store.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
 
@@ -218,6 +221,11 @@ export async function listUsersPage(ctx: AppContext, org: Organisation, input: L
     offset: (input.page - 1) * limit,
     limit,
   });
+  const managers = await findManagingApplications(
+    ctx.db.kysely,
+    org.id,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -226,6 +234,7 @@ export async function listUsersPage(ctx: AppContext, org: Organisation, input: L
       surname: row.surname,
       role: row.role,
       status: row.status,
+      managedBy: managers.get(row.id)?.name ?? null,
     })),
     page: input.page,
     totalPages: Math.ceil(total / limit),
@@ -233,6 +242,20 @@ export async function listUsersPage(ctx: AppContext, org: Organisation, input: L
     totalExact: exact,
     next: more ? rows.at(-1)!.email : null,
   };
+}
+
+/** The application with SCIM on that provisions the user, or null (docs/scim.md). */
+export async function managingApplication(
+  ctx: AppContext,
+  org: Organisation,
+  userId: string,
+): Promise<{ id: string; name: string } | null> {
+  return (await findManagingApplications(ctx.db.kysely, org.id, [userId])).get(userId) ?? null;
+}
+
+/** A user as the admin screens show them: the account, and the application that provisions them. */
+export async function adminAccount(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
+  return { ...(await accountOf(ctx, org, user)), managedBy: await managingApplication(ctx, org, user.id) };
 }
 
 /** GET /api/users/{id}: any user of the organisation (a 404 for anyone else's). */
@@ -263,6 +286,18 @@ export async function updateUserDetails(
     phone_number: input.phoneNumber ?? null,
     updated_at: now,
   };
+  // What an identity provider sets through SCIM is its to change: the next sync would overwrite an edit.
+  const manager = target.scim_client_id === null ? null : await managingApplication(ctx, org, target.id);
+  if (manager) {
+    const owned = [
+      ['firstName', 'first_name'],
+      ['surname', 'surname'],
+      ['phoneNumber', 'phone_number'],
+    ] as const;
+    for (const [field, column] of owned) {
+      if (changes[column] !== target[column]) throw fieldError(field, USER_MESSAGES.scimOwnedField(manager.name));
+    }
+  }
   let clientIds: string[] | undefined;
   if (!self) {
     if (input.role !== undefined) {

@@ -32,6 +32,7 @@ import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
+import { ManagedByNotice } from '../../features/users/ManagedBy.tsx';
 import { Form } from '../../components/Form.tsx';
 
 type UpdateUser = z.output<typeof updateUserRequest>;
@@ -129,10 +130,14 @@ function UserDetailsForm({ user }: { user: Account }) {
     }),
   );
   const { errors } = form.formState;
+  // Fields an identity provider sets through SCIM are its to change (docs/scim.md): read-only, saying why.
+  const manager = user.managedBy?.name;
+  const owned = manager ? { readOnly: true, hint: M.scimOwnedField(manager) } : {};
 
   return (
     <Card className="application-form" title={user.email}>
       {!editable && <Alert kind="info">{M.aboveYourRole}</Alert>}
+      {manager && <ManagedByNotice application={manager} />}
       {formError && (
         <Alert kind="error" scrollIntoView>
           {formError}
@@ -146,14 +151,16 @@ function UserDetailsForm({ user }: { user: Account }) {
             maxLength={LIMITS.firstNameMax}
             autoComplete="off"
             error={errors.firstName?.message}
+            {...owned}
             {...form.register('firstName')}
           />
-          <TextField label={M.surname} autoComplete="off" error={errors.surname?.message} {...form.register('surname')} />
+          <TextField label={M.surname} autoComplete="off" error={errors.surname?.message} {...owned} {...form.register('surname')} />
           <TextField
             label={M.phoneNumber}
             type="tel"
             autoComplete="off"
             error={errors.phoneNumber?.message}
+            {...owned}
             {...form.register('phoneNumber')}
           />
           {!self &&

@@ -21,6 +21,7 @@ import { mayManage } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
+import { ManagedByLabel } from '../../features/users/ManagedBy.tsx';
 
 const userPath = (id: string) => routePath('user', { id });
 
@@ -146,6 +147,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
           {users.map((user) => (
             <li key={user.id} className="user-tile">
               <Link to={userPath(user.id)}>{user.email}</Link>
+              {user.managedBy && <ManagedByLabel application={user.managedBy} />}
               <dl>
                 <dt>{M.role}</dt>
                 <dd>{ROLE_LABELS[user.role]}</dd>
@@ -177,6 +179,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                   <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
                     {user.email}
                   </Link>
+                  {user.managedBy && <ManagedByLabel application={user.managedBy} />}
                 </td>
                 <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
                 <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
