@@ -61,3 +61,21 @@ export async function resendOwnVerification(ctx: AppContext, org: Organisation, 
   if (last !== null && ctx.clock.now() - last < ACCOUNT_TOKENS.resendCooldownSeconds * 1000) return;
   await sendVerificationEmail(ctx, org, user);
 }
+
+/**
+ * A password set by the organisation's identity provider (SCIM): an administrator's reset, audited with
+ * the application as actor, after which whoever held the old password is signed out (sessions, refresh
+ * tokens and grants end). A Pending user becomes SignedUp.
+ */
+export async function setProvisionedPassword(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<void> {
+  const hash = await hashNewPassword(ctx, org, user, password);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await storePassword(trx, org.id, user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'user.password_reset',
+      subject: { kind: 'user', id: user.id },
+      details: { via: 'scim' },
+    });
+  });
+  await endUserAccess(ctx, org.id, user.id);
+}

@@ -9,11 +9,11 @@ import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../passwords/service.ts';
-import { deleteUserAccount, endUserAccess } from '../accounts/status.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { deleteUserAccount } from '../accounts/status.ts';
 import { deleteThrottle, findUserByEmail, updateUser } from '../accounts/store.ts';
 import { sendInvitationEmail } from '../tokens/emails.ts';
 import { applyUserChanges, setUserActive } from '../users/service.ts';
+import { setProvisionedPassword } from '../accounts/profile.ts';
 import { createUser } from '../users/create.ts';
 import { assertRoomForUsers } from '../users/limits.ts';
 import { isUniqueViolation } from '../db/database.ts';
@@ -187,19 +187,7 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
       if (changes.email) await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
     }
     if (wanted.password !== undefined) {
-      const hash = await hashNewPassword(ctx, caller.org, current, wanted.password);
-      const userId = current.id;
-      await ctx.db.kysely.transaction().execute(async (trx) => {
-        await storePassword(trx, caller.org.id, userId, hash, ctx.clock.now(), current.status === 'Pending' ? { status: 'SignedUp' } : {});
-        // A password set by the identity provider is an administrator's reset: audited, with the application as actor.
-        await recordAuditEvent(ctx, trx, caller.org.id, {
-          type: 'user.password_reset',
-          subject: { kind: 'user', id: userId },
-          details: { via: 'scim' },
-        });
-      });
-      // As after any reset, whoever held the old password is signed out: sessions, refresh tokens and grants end.
-      await endUserAccess(ctx, caller.org.id, userId);
+      await setProvisionedPassword(ctx, caller.org, current, wanted.password);
       current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
     }
     if (wanted.active !== (current.status !== 'Disabled')) {

@@ -201,29 +201,6 @@ export function findScimUser(db: Executor, organisationId: string, id: string): 
     .executeTakeFirst();
 }
 
-/**
- * The applications that provision these users: the application a user's last SCIM write came from, while
- * it still has SCIM on. Answers the application by user id.
- */
-export async function findManagingApplications(
-  db: Executor,
-  organisationId: string,
-  userIds: readonly string[],
-): Promise<Map<string, { id: string; name: string }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('clients', (join) =>
-      join.onRef('clients.id', '=', 'users.scim_client_id').onRef('clients.organisation_id', '=', 'users.organisation_id'),
-    )
-    .select(['users.id as userId', 'clients.id as clientId', 'clients.name as name'])
-    .where('users.organisation_id', '=', organisationId)
-    .where('users.id', 'in', userIds)
-    .where('clients.scim_enabled', '=', true)
-    .execute();
-  return new Map(rows.map((row) => [row.userId, { id: row.clientId, name: row.name }]));
-}
-
 /** The application whose SCIM token has this hash, if it is one of the organisation's with SCIM enabled. */
 export function findClientByScimToken(db: Executor, organisationId: string, tokenHash: string): Promise<ClientRow | undefined> {
   return db

@@ -32,10 +32,9 @@ import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } fr
 import { assertRoomForUsers } from './limits.ts';
 import { changedFields } from '../audit/changes.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import { listUsers } from './store.ts';
+import { findManagingApplications, listUsers } from './store.ts';
 import { accountOf } from '../accounts/service.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { findManagingApplications } from '../scim/store.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
 

@@ -1,6 +1,6 @@
 /** Queries of user administration; every one scoped by organisation id. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, UserRow } from '../db/schema.ts';
+import type { Database, Executor, UserRow } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import { countUsers } from '../accounts/store.ts';
@@ -148,4 +148,27 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
           .orderBy(sql`email${collate}`)
           .execute();
   return { rows, more: emails.rows.length > limit, total, exact };
+}
+
+/**
+ * The applications that provision these users: the application a user's last SCIM write came from, while
+ * it still has SCIM on. Answers the application by user id.
+ */
+export async function findManagingApplications(
+  db: Executor,
+  organisationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('clients', (join) =>
+      join.onRef('clients.id', '=', 'users.scim_client_id').onRef('clients.organisation_id', '=', 'users.organisation_id'),
+    )
+    .select(['users.id as userId', 'clients.id as clientId', 'clients.name as name'])
+    .where('users.organisation_id', '=', organisationId)
+    .where('users.id', 'in', userIds)
+    .where('clients.scim_enabled', '=', true)
+    .execute();
+  return new Map(rows.map((row) => [row.userId, { id: row.clientId, name: row.name }]));
 }
