@@ -148,6 +148,9 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | null;
   /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
   keyEncryptionKey: string;
+  /** When KEY_ENCRYPTION_KEY is not set: the DATA_DIR file it was read from, and whether this process just made it. */
+  keyEncryptionKeyFile?: string;
+  keyEncryptionKeyCreated?: boolean;
   /** During a rotation of KEY_ENCRYPTION_KEY: another key accepted for reading (never for writing); null otherwise. */
   keyEncryptionKeyDecryptOnly: string | null;
   /** Where the help page's contact form sends its messages; also the contact address of the privacy policy. */
@@ -239,6 +242,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const keyFile = e.KEY_ENCRYPTION_KEY ? null : secretInDataDir(dataDir, 'key-encryption-key');
   const publicPort = e.PUBLIC_PORT ?? e.PORT;
   const defaultPort = e.PUBLIC_SCHEME === 'https' ? 443 : 80;
   return {
@@ -269,7 +273,8 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
-    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? keyFile!.secret,
+    ...(keyFile ? { keyEncryptionKeyFile: keyFile.file, keyEncryptionKeyCreated: keyFile.created } : {}),
     keyEncryptionKeyDecryptOnly: e.KEY_ENCRYPTION_KEY_DECRYPT_ONLY ?? null,
     // RFC 2142's mailbox for customer service, on the deployment's own domain, unless told otherwise.
     supportEmail: e.SUPPORT_EMAIL ?? `support@${e.BASE_HOSTNAME}`,
@@ -293,9 +298,13 @@ const seconds = (value: number | undefined) => (value === undefined ? undefined 
 
 /** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
 export function readOrCreateSecret(dataDir: string, name: string): string {
+  return secretInDataDir(dataDir, name).secret;
+}
+
+function secretInDataDir(dataDir: string, name: string): { secret: string; file: string; created: boolean } {
   const file = path.join(dataDir, name);
   try {
-    return readFileSync(file, 'utf8').trim();
+    return { secret: readFileSync(file, 'utf8').trim(), file, created: false };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -303,10 +312,10 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
   const secret = randomBytes(32).toString('base64url');
   try {
     writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-    return secret;
+    return { secret, file, created: true };
   } catch (error) {
     // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { secret: readFileSync(file, 'utf8').trim(), file, created: false };
     throw error;
   }
 }

@@ -130,6 +130,7 @@ async function supervise(config: Config): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Gatehouse failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof ConfigError) console.error(`Gatehouse cannot start. ${error.message}`);
+  else console.error('Gatehouse failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });
