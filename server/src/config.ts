@@ -33,10 +33,11 @@ const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('localhost'),
+  // Unset: the SQLite file gatehouse.db in DATA_DIR.
   DATABASE_URL: z
     .string()
-    .default('sqlite:./data/gatehouse.db')
-    .refine((v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be sqlite:<path> or postgres://...'),
+    .optional()
+    .refine((v) => v === undefined || /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be sqlite:<path> or postgres://...'),
   BASE_HOSTNAME: hostname.default('localhost'),
   PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
   PUBLIC_PORT: port.optional(),
@@ -248,19 +249,21 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
   return {
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL.startsWith('sqlite:')
-      ? {
-          kind: 'sqlite',
-          path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)),
-        }
-      : {
-          kind: 'postgres',
-          url: e.DATABASE_URL,
-          poolSize: e.DB_POOL_SIZE,
-          connectTimeoutMs: seconds(e.DB_CONNECT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
-          statementTimeoutMs: seconds(e.DB_STATEMENT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
-          idleTimeoutMs: seconds(e.DB_IDLE_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.idleTimeoutMs,
-        },
+    database: !e.DATABASE_URL
+      ? { kind: 'sqlite', path: path.join(dataDir, 'gatehouse.db') }
+      : e.DATABASE_URL.startsWith('sqlite:')
+        ? {
+            kind: 'sqlite',
+            path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)),
+          }
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            poolSize: e.DB_POOL_SIZE,
+            connectTimeoutMs: seconds(e.DB_CONNECT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
+            statementTimeoutMs: seconds(e.DB_STATEMENT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
+            idleTimeoutMs: seconds(e.DB_IDLE_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.idleTimeoutMs,
+          },
     baseHostname: e.BASE_HOSTNAME,
     publicScheme: e.PUBLIC_SCHEME,
     publicPort: publicPort === defaultPort ? null : publicPort,
