@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing/harness.ts';
-import { startServerProcess, type ServerProcess } from './testing/process.ts';
+import { runCli, startServerProcess, type ServerProcess } from './testing/process.ts';
 
 describe('log lines of a server process', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -16,17 +16,22 @@ describe('log lines of a server process', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function start(format: 'pretty' | 'json'): Promise<ServerProcess> {
+  async function start(format: 'pretty' | 'json'): Promise<ServerProcess & { env: Record<string, string> }> {
     const database: TestDatabase = await createTestDatabase('sqlite');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-logs-'));
-    const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: format });
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+    const server = await startServerProcess({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: format });
     cleanups.push(
       database.drop,
       async () => rmSync(dataDir, { recursive: true, force: true }),
       () => server.stop(),
     );
-    return server;
+    return Object.assign(server, { env });
   }
+
+  let json: Promise<ServerProcess & { env: Record<string, string> }> | undefined;
+  /** One JSON-logging server for the tests that read JSON lines. */
+  const jsonServer = () => (json ??= start('json'));
 
   async function lineMatching(server: ServerProcess, pattern: RegExp): Promise<string> {
     for (;;) {
@@ -63,11 +68,45 @@ describe('log lines of a server process', () => {
   });
 
   it('writes JSON lines with the request id for a log collector', async () => {
-    const server = await start('json');
+    const server = await jsonServer();
     const res = await server.client().get('/api/nothing-here');
     const line = await lineMatching(server, /"statusCode":404/);
     const entry = JSON.parse(line) as { reqId: string; msg: string };
     expect(entry.msg).toBe('request completed');
     expect(entry.reqId).toBe(res.headers['x-correlation-id']);
+  });
+
+  it('serves the stylesheet and the API reference without "Reply was already sent" (issue 27)', async () => {
+    const server = await jsonServer();
+    expect((await server.client().get('/api/organisation/style')).status).toBe(200);
+    expect((await server.client().get('/api/openapi.json')).status).toBe(200);
+    // A later request's line: the warnings of the two before it (logged once they were sent) are written by then.
+    const last = await server.client().get('/healthz');
+    await lineMatching(server, new RegExp(`"reqId":"${last.headers['x-correlation-id']}".*"request completed"`));
+    const warnings = server
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes('"level":40') || l.includes('already sent'));
+    expect(warnings).toEqual([]);
+  });
+
+  it("names the organisation and the signed-in user on a request's line, and nothing secret", async () => {
+    const server = await jsonServer();
+    const password = 'correct horse battery staple';
+    const created = await runCli(
+      ['create-organisation', 'acme', '--admin-email', 'admin@acme.test', '--admin-password', password],
+      server.env,
+    );
+    expect(created.code).toBe(0);
+    const client = server.client('acme');
+    expect((await client.post('/api/authenticate', { form: { email: 'admin@acme.test', password } })).status).toBe(200);
+    const account = await client.get('/api/account');
+    expect(account.status).toBe(200);
+    const userId = (account.json() as { id: string }).id;
+    const line = await lineMatching(server, new RegExp(`"reqId":"${account.headers['x-correlation-id']}".*"request completed"`));
+    const entry = JSON.parse(line) as { res: Record<string, unknown> };
+    expect(entry.res).toEqual({ statusCode: 200, organisationId: expect.any(String), organisation: 'acme', userId });
+    expect(line).not.toContain('admin@acme.test');
+    expect(line).not.toContain(password);
   });
 });
