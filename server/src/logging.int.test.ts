@@ -3,7 +3,7 @@
  * per request under the start-up banner; elsewhere (LOG_FORMAT=json, the default without a terminal)
  * JSON lines with the request id.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,14 @@ describe('log lines of a server process', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function start(format: 'pretty' | 'json'): Promise<ServerProcess & { env: Record<string, string> }> {
+  async function start(
+    format: 'pretty' | 'json',
+    extra: Record<string, string> = {},
+  ): Promise<ServerProcess & { env: Record<string, string> }> {
     const database: TestDatabase = await createTestDatabase('sqlite');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-logs-'));
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-    const server = await startServerProcess({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: format });
+    const server = await startServerProcess({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: format, ...extra });
     cleanups.push(
       database.drop,
       async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -31,7 +34,15 @@ describe('log lines of a server process', () => {
 
   let json: Promise<ServerProcess & { env: Record<string, string> }> | undefined;
   /** One JSON-logging server for the tests that read JSON lines. */
-  const jsonServer = () => (json ??= start('json'));
+  const jsonServer = () => (json ??= start('json', installedCommand()));
+
+  /** As in the image: started by node itself (not through npm), with a `gatehouse` command on the PATH. */
+  function installedCommand(): Record<string, string> {
+    const bin = mkdtempSync(path.join(tmpdir(), 'gatehouse-bin-'));
+    writeFileSync(path.join(bin, 'gatehouse'), '#!/bin/sh\n', { mode: 0o755 });
+    cleanups.push(async () => rmSync(bin, { recursive: true, force: true }));
+    return { npm_execpath: '', PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+  }
 
   async function lineMatching(server: ServerProcess, pattern: RegExp): Promise<string> {
     for (;;) {
@@ -53,6 +64,8 @@ describe('log lines of a server process', () => {
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] /);
     expect(server.logs()).toMatch(/GET \/healthz 200 \d+\.\d ms/);
     expect(server.logs()).toContain('Gatehouse is running at');
+    // Started through npm, in a checkout: the CLI is npx gatehouse.
+    expect(server.logs()).toContain('\n  npx gatehouse create-organisation acme');
     expect(
       server
         .logs()
@@ -74,6 +87,9 @@ describe('log lines of a server process', () => {
     const entry = JSON.parse(line) as { reqId: string; msg: string };
     expect(entry.msg).toBe('request completed');
     expect(entry.reqId).toBe(res.headers['x-correlation-id']);
+    // Where `gatehouse` is a command (the image, issue 27: its banner said npx gatehouse, which it has not).
+    expect(server.logs()).toContain('\n  gatehouse create-organisation acme');
+    expect(server.logs()).not.toContain('npx gatehouse');
   });
 
   it('serves the stylesheet and the API reference without "Reply was already sent" (issue 27)', async () => {
