@@ -71,8 +71,11 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
  * The answer of a request, as its "request completed" line shows it: the status, the organisation it
  * was for and who acted (ids and the organisation's name only: never an email, a token or a secret).
  */
-export function serializeReply(reply: FastifyReply): Record<string, unknown> {
-  return { statusCode: reply.statusCode, ...requestParties(reply.request) };
+export function serializeReply(reply: Pick<FastifyReply, 'statusCode'> & { request?: unknown }): {
+  statusCode: number;
+  [key: string]: unknown;
+} {
+  return { statusCode: reply.statusCode, ...requestParties(reply.request as FastifyRequest | undefined) };
 }
 
 /** The organisation and the acting user or application of a request, for its log line. */
