@@ -26,7 +26,7 @@ import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
-import { serializeRequest } from './http/log-redaction.ts';
+import { redactUrl, requestParties, serializeReply, serializeRequest } from './http/log-redaction.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
@@ -88,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         : {
             level: ctx.config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            serializers: { req: serializeRequest },
+            serializers: { req: serializeRequest, res: serializeReply },
             ...(options.logStream ? { stream: options.logStream } : pretty ? { stream: prettyLogStream() } : {}),
           },
     genReqId: () => newCorrelationId(),
@@ -108,7 +108,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   }
   if (pretty) {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
+      const parties = requestParties(request);
+      const who = [
+        parties.organisation,
+        parties.userId && `user ${parties.userId}`,
+        parties.applicationId && `application ${parties.applicationId}`,
+      ];
+      const suffix = who.filter(Boolean).join(', ');
+      request.log.info(
+        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms${suffix ? ` (${suffix})` : ''}`,
+      );
     });
   }
   const routes: { method: string; url: string }[] = [];

@@ -24,6 +24,15 @@ describe('configuration', () => {
     expect(originFor(config, 'acme.localhost')).toBe('http://acme.localhost:3000');
   });
 
+  it('keeps the SQLite database in DATA_DIR when only DATA_DIR is set (issue 27: it stayed under ./data)', () => {
+    const cwd = tempDir();
+    expect(loadConfig({ DATA_DIR: 'state' }, cwd).database).toEqual({ kind: 'sqlite', path: path.join(cwd, 'state', 'gatehouse.db') });
+    expect(loadConfig({ DATA_DIR: 'state', DATABASE_URL: 'sqlite:elsewhere.db' }, cwd).database).toEqual({
+      kind: 'sqlite',
+      path: path.join(cwd, 'elsewhere.db'),
+    });
+  });
+
   it('generates the cookie secret once, keeps it private in the data directory, and reuses it', () => {
     const cwd = tempDir();
     const first = loadConfig({}, cwd);

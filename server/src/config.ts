@@ -33,10 +33,11 @@ const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('localhost'),
+  // Unset: the SQLite file gatehouse.db in DATA_DIR.
   DATABASE_URL: z
     .string()
-    .default('sqlite:./data/gatehouse.db')
-    .refine((v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be sqlite:<path> or postgres://...'),
+    .optional()
+    .refine((v) => v === undefined || /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be sqlite:<path> or postgres://...'),
   BASE_HOSTNAME: hostname.default('localhost'),
   PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
   PUBLIC_PORT: port.optional(),
@@ -148,6 +149,9 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | null;
   /** Encrypts the organisations' OpenID Connect signing keys at rest; every process must share it. */
   keyEncryptionKey: string;
+  /** When KEY_ENCRYPTION_KEY is not set: the DATA_DIR file it was read from, and whether this process just made it. */
+  keyEncryptionKeyFile?: string;
+  keyEncryptionKeyCreated?: boolean;
   /** During a rotation of KEY_ENCRYPTION_KEY: another key accepted for reading (never for writing); null otherwise. */
   keyEncryptionKeyDecryptOnly: string | null;
   /** Where the help page's contact form sends its messages; also the contact address of the privacy policy. */
@@ -239,24 +243,27 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const keyFile = e.KEY_ENCRYPTION_KEY ? null : secretInDataDir(dataDir, 'key-encryption-key');
   const publicPort = e.PUBLIC_PORT ?? e.PORT;
   const defaultPort = e.PUBLIC_SCHEME === 'https' ? 443 : 80;
   return {
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL.startsWith('sqlite:')
-      ? {
-          kind: 'sqlite',
-          path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)),
-        }
-      : {
-          kind: 'postgres',
-          url: e.DATABASE_URL,
-          poolSize: e.DB_POOL_SIZE,
-          connectTimeoutMs: seconds(e.DB_CONNECT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
-          statementTimeoutMs: seconds(e.DB_STATEMENT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
-          idleTimeoutMs: seconds(e.DB_IDLE_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.idleTimeoutMs,
-        },
+    database: !e.DATABASE_URL
+      ? { kind: 'sqlite', path: path.join(dataDir, 'gatehouse.db') }
+      : e.DATABASE_URL.startsWith('sqlite:')
+        ? {
+            kind: 'sqlite',
+            path: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length)),
+          }
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            poolSize: e.DB_POOL_SIZE,
+            connectTimeoutMs: seconds(e.DB_CONNECT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
+            statementTimeoutMs: seconds(e.DB_STATEMENT_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
+            idleTimeoutMs: seconds(e.DB_IDLE_TIMEOUT_SECONDS) ?? DEFAULT_DATABASE_TIMEOUTS.idleTimeoutMs,
+          },
     baseHostname: e.BASE_HOSTNAME,
     publicScheme: e.PUBLIC_SCHEME,
     publicPort: publicPort === defaultPort ? null : publicPort,
@@ -269,7 +276,8 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
-    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'key-encryption-key'),
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? keyFile!.secret,
+    ...(keyFile ? { keyEncryptionKeyFile: keyFile.file, keyEncryptionKeyCreated: keyFile.created } : {}),
     keyEncryptionKeyDecryptOnly: e.KEY_ENCRYPTION_KEY_DECRYPT_ONLY ?? null,
     // RFC 2142's mailbox for customer service, on the deployment's own domain, unless told otherwise.
     supportEmail: e.SUPPORT_EMAIL ?? `support@${e.BASE_HOSTNAME}`,
@@ -293,9 +301,13 @@ const seconds = (value: number | undefined) => (value === undefined ? undefined 
 
 /** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
 export function readOrCreateSecret(dataDir: string, name: string): string {
+  return secretInDataDir(dataDir, name).secret;
+}
+
+function secretInDataDir(dataDir: string, name: string): { secret: string; file: string; created: boolean } {
   const file = path.join(dataDir, name);
   try {
-    return readFileSync(file, 'utf8').trim();
+    return { secret: readFileSync(file, 'utf8').trim(), file, created: false };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -303,10 +315,10 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
   const secret = randomBytes(32).toString('base64url');
   try {
     writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-    return secret;
+    return { secret, file, created: true };
   } catch (error) {
     // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { secret: readFileSync(file, 'utf8').trim(), file, created: false };
     throw error;
   }
 }

@@ -4,6 +4,8 @@
  */
 import { hashConcurrencyFor, limitConcurrentHashes } from './passwords/hash.ts';
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openContext } from './boot.ts';
 import { ConfigError, loadConfig, originFor, type Config } from './config.ts';
@@ -59,18 +61,20 @@ async function main(): Promise<void> {
   if (worker > 0) return;
   const base = originFor(config, config.baseHostname);
   const example = originFor(config, `acme.${config.baseHostname}`);
+  const cli = cliCommand();
   console.log(
     [
       '',
       `Gatehouse is running at ${base}/ (the base organisation), database: ${config.database.kind}${config.workers > 1 ? `, ${config.workers} worker processes` : ''}.`,
-      'Create an organisation and its first admin with:',
-      `  npx gatehouse create-organisation acme --admin-email admin@acme.test --admin-password '<a long password>'`,
+      "Create an organisation and its first admin with (run the CLI with this server's environment: it finds the database",
+      'and prints addresses from the same variables):',
+      `  ${cli} create-organisation acme --admin-email admin@acme.test --admin-password '<a long password>'`,
       `then sign in at ${example}/`,
       ...(config.mail
         ? []
         : [
             'No SMTP server is configured (SMTP_URL, MAIL_FROM): email is kept in the development outbox,',
-            devOutboxEnabled(ctx) ? `at ${base}${DEV_OUTBOX_PATH} and with npx gatehouse outbox.` : 'listed by npx gatehouse outbox.',
+            devOutboxEnabled(ctx) ? `at ${base}${DEV_OUTBOX_PATH} and with ${cli} outbox.` : `listed by ${cli} outbox.`,
           ]),
       ...(config.sms
         ? []
@@ -78,6 +82,18 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * How the operator runs the CLI here: `npx gatehouse` in a checkout (the server was started through npm,
+ * or no `gatehouse` command is on the PATH), `gatehouse` where it is installed as a command (the image).
+ */
+function cliCommand(): string {
+  if (process.env.npm_execpath) return 'npx gatehouse';
+  // Without PATH, the shell's default (a container runtime gives that one).
+  const searched = process.env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+  const installed = searched.split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, 'gatehouse')));
+  return installed ? 'gatehouse' : 'npx gatehouse';
 }
 
 /** How soon a worker may stop after it was started before the supervisor takes it as unable to start. */
@@ -130,6 +146,7 @@ async function supervise(config: Config): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Gatehouse failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof ConfigError) console.error(`Gatehouse cannot start. ${error.message}`);
+  else console.error('Gatehouse failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

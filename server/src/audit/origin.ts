@@ -22,6 +22,13 @@ export interface AuditOrigin {
 
 const storage = new AsyncLocalStorage<AuditOrigin>();
 const scopes = new WeakMap<FastifyRequest, AsyncResource>();
+const origins = new WeakMap<FastifyRequest, AuditOrigin>();
+
+/** Who the request turned out to act as (a signed-in user, an application), for its log line; null when no one. */
+export function actorOf(request: FastifyRequest): Actor | null {
+  const actor = origins.get(request)?.actor;
+  return actor && actor.id !== null ? actor : null;
+}
 
 /** Where an event recorded now comes from: the request's, or the system's outside any request. */
 export function currentOrigin(): AuditOrigin {
@@ -50,6 +57,7 @@ export function registerAuditOrigin(app: FastifyInstance): void {
       userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
       requestId: request.id,
     };
+    origins.set(request, origin);
     storage.run(origin, () => {
       const scope = new AsyncResource('gatehouse-audit-origin');
       scopes.set(request, scope);

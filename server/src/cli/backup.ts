@@ -7,6 +7,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
 import type { Config } from '../config.ts';
+import { createPrivately } from '../db/database.ts';
 
 export class BackupRefused extends Error {}
 
@@ -26,13 +27,17 @@ export async function backupDatabase(config: Config, target: string): Promise<st
   if (existsSync(destination)) throw new BackupRefused(`${destination} already exists: give a new file name.`);
   // Written beside the target and renamed once checked, so a file of that name is always a whole backup.
   const partial = `${destination}.partial`;
-  rmSync(partial, { force: true });
+  removeCopy(partial);
+  // Created 0600 before SQLite writes into it: a backup holds everything the database holds.
+  createPrivately(partial);
   const db = new DatabaseSync(source, { readOnly: true, timeout: 10_000 });
   try {
     // Pages are copied in steps; writes the server makes meanwhile restart the copy from SQLite's side,
     // so the result is one consistent state of the database.
     const pages = await sqliteBackup(db, partial, { rate: 1000 });
-    const copy = new DatabaseSync(partial, { readOnly: true });
+    // Opened for writing, so that closing it (the last connection) folds the copy's -wal file into it
+    // and removes its -wal and -shm files; a read-only connection would leave both beside the backup.
+    const copy = new DatabaseSync(partial);
     try {
       const check = copy.prepare('pragma integrity_check').get() as { integrity_check?: string } | undefined;
       if (check?.integrity_check !== 'ok')
@@ -44,9 +49,14 @@ export async function backupDatabase(config: Config, target: string): Promise<st
     const megabytes = (statSync(destination).size / 1e6).toFixed(1);
     return `Backed up ${source} to ${destination} (${pages} pages, ${megabytes} MB); SQLite's integrity check passed.`;
   } catch (error) {
-    rmSync(partial, { force: true });
+    removeCopy(partial);
     throw error;
   } finally {
     db.close();
   }
+}
+
+/** Removes a partial copy and the -wal and -shm files SQLite may have made beside it. */
+function removeCopy(partial: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${partial}${suffix}`, { force: true });
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
+import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from '../security/key-check.ts';
 import { verifySmtp } from '../mail/transport.ts';
 import { checkSmsAccount } from '../sms/provider.ts';
 
@@ -93,11 +94,24 @@ async function databaseFindings(config: Config): Promise<Finding[]> {
         area,
         text: `${status.pending.length} migrations are pending; they run when the server next starts.`,
       });
+    else findings.push(await keyFinding(db, config));
     return findings;
   } catch (error) {
     return [{ level: 'FAIL', area, text: `cannot use ${where}: ${reason(error)}.` }];
   } finally {
     await db.close().catch(() => {});
+  }
+}
+
+/** Decrypts what the database holds sealed, as the server does before it starts. */
+async function keyFinding(db: ReturnType<typeof openDatabase>, config: Config): Promise<Finding> {
+  const area = 'Keys';
+  try {
+    await checkKeyEncryptionKey(db, config);
+    return { level: 'ok', area, text: 'KEY_ENCRYPTION_KEY opens the keys and secrets stored in the database.' };
+  } catch (error) {
+    if (error instanceof KeyEncryptionKeyMismatch) return { level: 'FAIL', area, text: error.message };
+    return { level: 'FAIL', area, text: `cannot check the stored keys: ${reason(error)}.` };
   }
 }
 

@@ -1,5 +1,5 @@
 /** Opens the Kysely instance for the configured database (SQLite through node:sqlite, or PostgreSQL through pg). */
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
@@ -64,7 +64,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   const { onQuery } = options;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
   if (database.kind === 'sqlite') {
-    if (database.path !== ':memory:') mkdirSync(path.dirname(database.path), { recursive: true });
+    if (database.path !== ':memory:') createPrivately(database.path);
     let connection: NodeSqliteDatabase | undefined;
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: async () => (connection = new NodeSqliteDatabase(database.path)) }),
@@ -104,6 +104,22 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
+}
+
+/**
+ * Creates the SQLite file (and its directory) readable by its owner only before SQLite opens it:
+ * SQLite would create it 0644, and gives its -wal and -shm files the database file's mode. An empty
+ * file is a valid empty database. A file that exists keeps the mode its operator gave it.
+ */
+export function createPrivately(file: string): void {
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (error) {
+    // Another process created it first.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 /** True when the database answers a trivial query within `withinMs` (a readiness probe must answer promptly). */

@@ -135,7 +135,9 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     const body = e.body ? parse(e.body, form.fields) : {};
     const input = { params, query, body, files: form.files } as Input<E>;
     const answer = await handler(input, scope, request, reply);
-    if (answer === reply) return reply;
+    // A handler that sent its answer itself returns the reply, which awaiting turns into undefined (a
+    // reply is thenable: it resolves once sent); sending again would log "Reply was already sent".
+    if (answer === reply || reply.sent) return reply;
     reply.code(e.status);
     if (e.answer === null) return reply.send();
     if (!ctx.config.checkAnswers) return answer;

@@ -4,7 +4,8 @@
  * carry hints and codes: a log line must never be enough to use one. Every logged URL goes through
  * redactUrl, which keeps the path and the parameter names and replaces the values of secret ones.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../audit/origin.ts';
 
 /** Query parameters whose values are secrets or personal data, compared case-insensitively. */
 export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
@@ -64,4 +65,28 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * The answer of a request, as its "request completed" line shows it: the status, the organisation it
+ * was for and who acted (ids and the organisation's name only: never an email, a token or a secret).
+ */
+export function serializeReply(reply: Pick<FastifyReply, 'statusCode'> & { request?: unknown }): {
+  statusCode: number;
+  [key: string]: unknown;
+} {
+  return { statusCode: reply.statusCode, ...requestParties(reply.request as FastifyRequest | undefined) };
+}
+
+/** The organisation and the acting user or application of a request, for its log line. */
+export function requestParties(request: FastifyRequest | undefined): Record<string, string> {
+  const parties: Record<string, string> = {};
+  const org = request?.organisation;
+  if (org) {
+    parties.organisationId = org.id;
+    parties.organisation = org.name;
+  }
+  const actor = request ? actorOf(request) : null;
+  if (actor?.id) parties[actor.kind === 'application' ? 'applicationId' : 'userId'] = actor.id;
+  return parties;
 }

@@ -28,14 +28,18 @@ export function registerGauges(telemetry: Telemetry, ctx: AppContext, cachedProv
   );
   const pool = ctx.db.pool;
   if (pool) {
+    // Read as the scrape begins: the scrape's own outbox and job queries, queued for a connection for a
+    // moment, were counted as waiting (2 on every scrape of an idle process).
+    let figures = { idle: 0, busy: 0, waiting: 0 };
+    telemetry.beforeScrape('gatehouse_db_pool_connections', () => {
+      figures = { idle: pool.idleCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
+    });
     telemetry.gauge(
       'gatehouse_db_pool_connections',
       'PostgreSQL connections of this process by state (idle, busy, waiting for one)',
       ['state'],
       (set) => {
-        set({ state: 'idle' }, pool.idleCount);
-        set({ state: 'busy' }, pool.totalCount - pool.idleCount);
-        set({ state: 'waiting' }, pool.waitingCount);
+        for (const [state, value] of Object.entries(figures)) set({ state }, value);
       },
     );
   }

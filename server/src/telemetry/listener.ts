@@ -15,6 +15,10 @@ export interface TelemetryListener {
 export async function startTelemetryListener(telemetry: Telemetry, address: { port: number; host: string }): Promise<TelemetryListener> {
   // Process metrics (CPU, memory, event loop lag, GC, handles) only where someone scrapes them.
   collectDefaultMetrics({ register: telemetry.registry });
+  // Gauges named like counters, which Prometheus's conventions (and promtool) refuse; their figures are
+  // the sums of nodejs_active_handles, _requests and _resources (sum without (type) (...)).
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+    telemetry.registry.removeSingleMetric(name);
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?', 1)[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {

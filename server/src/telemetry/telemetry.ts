@@ -74,8 +74,19 @@ export class Telemetry {
     });
   }
 
+  readonly #beforeScrape = new Map<string, () => void>();
+
+  /**
+   * Runs `read` at the start of each scrape, before any gauge queries the database: figures such as the
+   * pool's waiting count must not count the scrape's own queries. A later call with the same name replaces it.
+   */
+  beforeScrape(name: string, read: () => void): void {
+    this.#beforeScrape.set(name, read);
+  }
+
   /** The Prometheus text exposition of every metric. */
   scrape(): Promise<string> {
+    for (const read of this.#beforeScrape.values()) read();
     return this.registry.metrics();
   }
 }
