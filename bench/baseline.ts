@@ -1,18 +1,21 @@
 /**
- * The benchmark's baseline: a bare oidc-provider with its in-memory adapter, configured like
- * Gatehouse's providers (same grants, token lifetimes, key types, static clients, first-party grants),
- * with an interaction that signs the benchmark user in at once. Started by bench/oidc.ts:
- *   node bench/baseline.ts <port> <clients-json>
+ * The benchmark's baselines: a bare oidc-provider configured like Gatehouse's providers (same grants,
+ * token lifetimes, key types, static clients, first-party grants), with an interaction that signs the
+ * benchmark user in at once; with its in-memory adapter, or with the persisting adapter of
+ * bench/baseline-adapter.ts when given a database. Started by bench/oidc.ts:
+ *   node bench/baseline.ts <port> <clients-json> [sqlite:<file> | postgres://…]
  */
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import { CLAIMS, SCOPES, TTL } from '../server/src/oidc/provider.ts';
+import { persistingAdapter } from './baseline-adapter.ts';
 import { BENCH_API } from './bench-api.ts';
 
 const port = Number(process.argv[2]);
 const clients = JSON.parse(process.argv[3] ?? '[]') as ClientMetadata[];
 const issuer = `http://localhost:${port}`;
+const database = process.argv[4];
 
 const jwk = (type: 'rsa' | 'ec', alg: string) => {
   const { privateKey } =
@@ -21,6 +24,7 @@ const jwk = (type: 'rsa' | 'ec', alg: string) => {
 };
 
 const provider = new Provider(issuer, {
+  ...(database ? { adapter: await persistingAdapter(database) } : {}),
   clients,
   jwks: { keys: [jwk('rsa', 'RS256'), jwk('ec', 'ES256')] },
   findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, email: 'user@bench.test', email_verified: true, updated_at: 0 }) }),

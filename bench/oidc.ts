@@ -1,14 +1,20 @@
 /**
- * Benchmarks the protocol endpoints of Gatehouse (a real `node server/src/main.ts` on SQLite) against
- * a bare oidc-provider with its in-memory adapter (bench/baseline.ts), one after the other on this
- * machine: discovery, JWKS, client-credentials token, authorization-code exchange and userinfo.
- * Prints requests per second, p50 and p99 latency, and the ratio to the baseline, as a markdown table.
+ * Benchmarks the protocol endpoints of Gatehouse (a real `node server/src/main.ts` on SQLite, or on
+ * PostgreSQL with BENCH_DATABASE_URL) against two baselines (bench/baseline.ts), one after the other on
+ * this machine: the bare oidc-provider with a persisting adapter of the same durability
+ * (bench/baseline-adapter.ts: SQLite in WAL with synchronous NORMAL, or the same PostgreSQL server), and
+ * the bare oidc-provider with its in-memory adapter (the engine's limit: it keeps nothing). Endpoints:
+ * discovery, JWKS, client-credentials token (opaque, and a JWT for an API), authorization-code exchange
+ * and userinfo. Prints requests per second, p50 and p99 latency, CPU time per request, and Gatehouse's
+ * ratio to each baseline, as a markdown table.
  *
  *   npm run bench    (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 5, per endpoint and server;
  *                     BENCH_CONNECTIONS, default 16; BENCH_DATABASE_URL, a PostgreSQL server to run
- *                     Gatehouse on, in a new database, instead of SQLite; WORKERS as for npm start;
- *                     BENCH_GATEHOUSE_FLAGS and BENCH_BASELINE_FLAGS, Node flags added for one server
- *                     only, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` or `--import=./probe.mjs`)
+ *                     Gatehouse and the persisting baseline on, each in a new database, instead of
+ *                     SQLite; WORKERS as for npm start;
+ *                     BENCH_GATEHOUSE_FLAGS and BENCH_BASELINE_FLAGS, Node flags added for Gatehouse
+ *                     or for both baselines only, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+ *                     or `--import=./probe.mjs`)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -258,7 +264,8 @@ function running(
   };
 }
 
-async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> }> {
+/** The bare provider: in memory, or persisting to `database` (`sqlite:<file>` or a PostgreSQL URL). */
+async function startBaseline(database?: string): Promise<{ target: Target; stop(): Promise<void> }> {
   const port = await freePort();
   const secret = (n: number) => randomBytes(32).toString('base64url') + n;
   const web = { id: 'bench-web', secret: secret(1) };
@@ -277,7 +284,14 @@ async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> 
   // The same runtime flags, so the ratio compares code rather than garbage-collector settings.
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...BASELINE_FLAGS, path.join(ROOT, 'bench/baseline.ts'), String(port), JSON.stringify(clients)],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...BASELINE_FLAGS,
+      path.join(ROOT, 'bench/baseline.ts'),
+      String(port),
+      JSON.stringify(clients),
+      ...(database ? [database] : []),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -288,7 +302,22 @@ async function startBaseline(): Promise<{ target: Target; stop(): Promise<void> 
   const discovery = JSON.parse((await call({ pool, host }, 'GET', '/.well-known/openid-configuration')).text) as Target['discovery'];
   const partial = { pool, host, discovery, web };
   const browsers = await signedInBrowsers(partial, () => undefined);
-  return running('oidc-provider, memory', child, { ...partial, port, machine }, browsers);
+  return running(database ? 'oidc-provider, persisting' : 'oidc-provider, memory', child, { ...partial, port, machine }, browsers);
+}
+
+/** The bare provider persisting to a database of the same kind as Gatehouse's: a SQLite file, or a new PostgreSQL database. */
+async function startPersistingBaseline(): Promise<{ target: Target; stop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-baseline-'));
+  const database = await benchDatabase(process.env.BENCH_DATABASE_URL, path.join(dir, 'baseline.db'));
+  const started = await startBaseline(database.url);
+  return {
+    target: started.target,
+    async stop() {
+      await started.stop();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const basic = (client: { id: string; secret: string }) =>
@@ -424,35 +453,35 @@ function exchangeOf(target: Target, code: string): RequestSpec {
 }
 
 const gatehouse = await startGatehouse();
-const baseline = await startBaseline();
+const persisting = await startPersistingBaseline();
+const memory = await startBaseline();
+const servers = [gatehouse, persisting, memory];
 try {
   console.error(`Measuring ${ROUNDS} rounds of ${SECONDS} s per endpoint and server, ${CONNECTIONS} connections...`);
-  // Warm-up, then the two servers take turns endpoint by endpoint, so a busy moment of the machine
-  // falls on both alike.
-  for (const target of [gatehouse.target, baseline.target]) await ENDPOINTS.discovery!(target, 1);
+  // Warm-up, then the servers take turns endpoint by endpoint (each round in another order), so a busy
+  // moment of the machine falls on all alike.
+  for (const { target } of servers) await ENDPOINTS.discovery!(target, 1);
   const cpu = cpus();
+  const database = process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Gatehouse on ${process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'} with ${process.env.WORKERS ?? 1} worker(s), ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint and server\n`,
+    `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Gatehouse and the persisting baseline on ${database}, Gatehouse with ${process.env.WORKERS ?? 1} worker(s), ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint and server\n`,
   );
   console.log(
-    '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | baseline rps | p50 ms | p99 ms | CPU ms/req | ratio (rps) | ratio (CPU) |',
+    '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | persisting rps | p50 ms | p99 ms | CPU ms/req | memory rps | p50 ms | p99 ms | CPU ms/req | over persisting (rps / CPU) | over memory (rps / CPU) |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const cells = (r: Result) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpu.toFixed(2)}`;
+  const ratio = (o: Result, b: Result) => `${(o.rps / b.rps).toFixed(2)}x / ${(b.cpu / o.cpu).toFixed(2)}x`;
   for (const [name, endpoint] of Object.entries(ENDPOINTS).filter(([name]) => !ONLY || ONLY.includes(name))) {
-    const ours: Sample[] = [];
-    const base: Sample[] = [];
+    const samples = new Map<Target, Sample[]>(servers.map(({ target }) => [target, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? [gatehouse.target, baseline.target] : [baseline.target, gatehouse.target];
-      for (const target of order) (target === gatehouse.target ? ours : base).push(...(await endpoint(target, SECONDS)));
+      const order = servers.map((_, i) => servers[(i + round) % servers.length]!.target);
+      for (const target of round % 2 === 0 ? order : order.reverse()) samples.get(target)!.push(...(await endpoint(target, SECONDS)));
     }
-    const o = summarise(ours);
-    const b = summarise(base);
-    const errors = o.errors + b.errors ? ` (errors: ${o.errors}/${b.errors})` : '';
-    console.log(
-      `| ${name} | ${o.rps.toFixed(0)} | ${o.p50.toFixed(1)} | ${o.p99.toFixed(1)} | ${o.cpu.toFixed(2)} | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.cpu.toFixed(2)} | ${(o.rps / b.rps).toFixed(2)}x | ${(b.cpu / o.cpu).toFixed(2)}x${errors} |`,
-    );
+    const [o, p, m] = servers.map(({ target }) => summarise(samples.get(target)!)) as [Result, Result, Result];
+    const errors = o.errors + p.errors + m.errors ? ` (errors: ${o.errors}/${p.errors}/${m.errors})` : '';
+    console.log(`| ${name} | ${cells(o)} | ${cells(p)} | ${cells(m)} | ${ratio(o, p)} | ${ratio(o, m)}${errors} |`);
   }
 } finally {
-  await gatehouse.stop();
-  await baseline.stop();
+  for (const server of servers) await server.stop();
 }

@@ -8,7 +8,10 @@
  * gatehouse_oidc_providers_cached (its /metrics) says how many providers it holds at the end: a figure
  * "with all cached" is one only when that is every organisation.
  *
- *   npm run bench:organisations -w bench   (BENCH_ORGANISATIONS, default 1000)
+ *   npm run bench:organisations -w bench   (BENCH_ORGANISATIONS, default 1000; BENCH_AT_ONCE, default 8: how
+ *                                           many organisations are asked at once, so how many providers are
+ *                                           built at the same time; BENCH_GATEHOUSE_FLAGS, Node flags for the
+ *                                           server, e.g. `--import=./probe.mjs`)
  *
  * BENCH_DATA_DIR keeps the database (and its secrets) in that directory: a later run with the same
  * directory reuses the organisations made before and makes only the missing ones.
@@ -24,6 +27,7 @@ import { freePort, serverEnv, startGatehouse, stopGatehouse } from './support.ts
 
 const ORGANISATIONS = Number(process.env.BENCH_ORGANISATIONS ?? 1000);
 const CONCURRENCY = 4;
+const AT_ONCE = Number(process.env.BENCH_AT_ONCE ?? 8);
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
     const warmed = performance.now();
     next = 0;
     await Promise.all(
-      Array.from({ length: 8 }, async () => {
+      Array.from({ length: AT_ONCE }, async () => {
         for (let i = next++; i < ORGANISATIONS; i = next++) {
           await get(`org${i}`, '/.well-known/openid-configuration');
           await get(`org${i}`, '/oidc/jwks');

@@ -13,7 +13,10 @@
  *   node bench/sign-in-load.ts   (BENCH_SECONDS, default 60; BENCH_CONNECTIONS, default 16;
  *                                 BENCH_ORGANISATIONS, default 20; BENCH_DATABASE_URL, default a fresh SQLite file;
  *                                 BENCH_WORKERS, the server's WORKERS, default 1; BENCH_SIGN_IN_ONLY=1, sign-ins
- *                                 without the account read and sign-out)
+ *                                 without the account read and sign-out; BENCH_GATEHOUSE_FLAGS, Node flags added
+ *                                 for the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`)
+ * The server runs with Node's flags as `npm start` gives them (SERVER_NODE_FLAGS). The anonymous memory
+ * sampled every 10 s is printed under the table, to tell a heap that settles from one that keeps growing.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +27,7 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { Pool } from 'undici';
 import { ARGON2_PARAMS } from '../server/src/passwords/hash.ts';
-import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
+import { createOrganisation, freePort, percentile, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -68,7 +71,8 @@ async function main(): Promise<void> {
   const env = { ...serverEnv(port, databaseUrl, dataDir), WORKERS };
   const names = Array.from({ length: ORGANISATIONS }, (_, i) => `load${i}`);
   for (const name of names) await createOrganisation(env, name, `admin@${name}.test`, PASSWORD);
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
+  const flags = process.env.BENCH_GATEHOUSE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, path.join(ROOT, 'server/src/main.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -162,6 +166,12 @@ async function main(): Promise<void> {
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   console.log(
     `| ${(latencies.length / elapsed).toFixed(0)} | ${verifyRate.toFixed(0)} | ${(latencies.length / elapsed / verifyRate).toFixed(2)}x | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${cycles} | ${JSON.stringify(errors)} | ${memory[0]!.toFixed(0)} | ${mean(memory.slice(0, half)).toFixed(0)} | ${mean(memory.slice(half)).toFixed(0)} | ${Math.max(...memory).toFixed(0)} | ${rssAtEnd.toFixed(0)} | ${percentile(probeLatencies, 50).toFixed(1)} | ${percentile(probeLatencies, 99).toFixed(1)} |`,
+  );
+  console.log(
+    `\nanon MiB every 10 s: ${memory
+      .filter((_, i) => i % 5 === 0)
+      .map((mib) => mib.toFixed(0))
+      .join(' ')}`,
   );
 }
 

@@ -35,9 +35,13 @@ const MAIN = fileURLToPath(new URL('../server/src/main.ts', import.meta.url));
 /** Node's flags for the server, as `npm start` and the container image give them (docs/decisions.md). */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
 
-/** Starts `node server/src/main.ts` as an operator does; resolves once it says it is running. */
+/**
+ * Starts `node server/src/main.ts` as an operator does; resolves once it says it is running.
+ * BENCH_GATEHOUSE_FLAGS adds Node flags (space-separated) for experiments: profiles, probes.
+ */
 export async function startGatehouse(env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
+  const flags = process.env.BENCH_GATEHOUSE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, MAIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -126,10 +126,12 @@ export async function authenticate(
     await clearFailedAttempts(db, org.id, user.id, now);
     return { kind: 'challenge', user };
   }
-  await recordSignIn(db, org.id, user.id, now);
+  // The user as the sign-in left them, from the same statement (no second read).
+  const signedIn = await recordSignIn(db, org.id, user.id, now);
+  if (!signedIn) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
   await countSignIn(ctx, org.id, user.id, 'password');
   const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;
-  return { kind: 'authenticated', user: (await findUserById(db, org.id, user.id))!, amr };
+  return { kind: 'authenticated', user: signedIn, amr };
 }
 
 /**

@@ -4,9 +4,10 @@ import { findUserByEmail } from './store.ts';
 
 describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   let server: TestServer;
+  const queries: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { queries });
     await server.createOrganisation('acme');
     await server.createOrganisation('globex');
   });
@@ -34,6 +35,14 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
     const account = await client.get('/api/account');
     expect(account.status).toBe(200);
     expect(account.json<{ email: string; lastSignIn: string }>().email).toBe('admin@acme.test');
+  });
+
+  it('reads the user once for a password sign-in: the sign-in answers the updated user itself', async () => {
+    await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    queries.length = 0;
+    const res = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    expect(res.status).toBe(200);
+    expect(queries.filter((sql) => /^\s*select\b.*\bfrom "users"/is.test(sql))).toHaveLength(1);
   });
 
   it('records the previous sign-in when signing in again', async () => {

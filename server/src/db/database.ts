@@ -1,8 +1,9 @@
 /** Opens the Kysely instance for the configured database (SQLite through node:sqlite, or PostgreSQL through pg). */
+import { hash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type QueryResult } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
@@ -55,6 +56,21 @@ export function rowsNow(db: object, sql: string, parameters: ReadonlyArray<unkno
   return directRows.get(db)?.(sql, parameters);
 }
 
+/**
+ * PostgreSQL's pool, for the same hot prepared queries: each runs straight on a pooled connection as a
+ * named statement, so PostgreSQL parses and plans it once per connection instead of at every call, and
+ * Kysely's connection hand-over is skipped. Only for a database's own Kysely instance (a transaction's
+ * statements stay on its connection); the answer is Kysely's (rows, and the rows a write changed).
+ */
+const directQueries = new WeakMap<object, (sql: string, parameters: ReadonlyArray<unknown>) => Promise<QueryResult<unknown>>>();
+
+export function queryNow(db: object, sql: string, parameters: ReadonlyArray<unknown>): Promise<QueryResult<unknown>> | undefined {
+  return directQueries.get(db)?.(sql, parameters);
+}
+
+/** Commands whose answer counts the rows changed, as Kysely's PostgreSQL driver reports them. */
+const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
 export interface OpenOptions {
   /** Called with the SQL of every statement run (tests compare what two paths do). */
   onQuery?: (sql: string) => void;
@@ -103,6 +119,23 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     dropOnReadTimeout(client);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+  const names = new Map<string, string>();
+  directQueries.set(kysely, async (text, parameters) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `gh_${hash('sha256', text, 'base64url').slice(0, 24)}`));
+    onQuery?.(text);
+    // As Kysely's driver does: a pooled client for the one statement, released whatever happens.
+    const client = await pool.connect();
+    try {
+      const result = await client.query({ name, text, values: [...parameters] });
+      return {
+        rows: result.rows ?? [],
+        numAffectedRows: WRITE_COMMANDS.has(result.command) ? BigInt(result.rowCount ?? 0) : undefined,
+      };
+    } finally {
+      client.release();
+    }
+  });
   return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
 }
 

@@ -1,8 +1,11 @@
 /**
  * Prepared queries (db/prepared.ts): on SQLite a read runs on the connection at once when no
- * transaction holds it, and waits its turn when one does, so it never sees a write that is not committed.
+ * transaction holds it, and waits its turn when one does, so it never sees a write that is not committed;
+ * on PostgreSQL each runs as a named statement, parsed once per connection.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
 import { findArtefact, upsertArtefact } from '../oidc/store.ts';
 import { param, prepared } from './prepared.ts';
 import type { Executor } from './schema.ts';
@@ -83,5 +86,32 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
       });
     }
     expect(builds).toBe(1);
+  });
+
+  it.runIf(dialect === 'postgres')('runs as a statement PostgreSQL keeps parsed on the connection, outside transactions', async () => {
+    const config = server.ctx.config.database;
+    if (config.kind !== 'postgres') throw new Error('a PostgreSQL database was expected');
+    // One connection, so the session's prepared statements are the ones its queries made.
+    const db = openDatabase({ ...config, poolSize: 1 });
+    try {
+      const statements = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map(
+          (row) => row.statement,
+        );
+      await upsertArtefact(db.kysely, artefact('named'));
+      expect(await findArtefact(db.kysely, acme, 'Session', 'named')).toMatchObject({ payload: '{}' });
+      const kept = await statements();
+      expect(kept.filter((text) => text.startsWith('insert into "oidc_artefacts"'))).toHaveLength(1);
+      expect(kept.filter((text) => text.startsWith('select'))).toHaveLength(1);
+      // Run again, nothing new is parsed; inside a transaction a query stays on the transaction's connection.
+      await upsertArtefact(db.kysely, artefact('named'));
+      await db.kysely.transaction().execute(async (trx) => {
+        await upsertArtefact(trx, artefact('in-transaction'));
+        expect(await findArtefact(trx, acme, 'Session', 'in-transaction')).toMatchObject({ payload: '{}' });
+      });
+      expect(await statements()).toHaveLength(kept.length);
+    } finally {
+      await db.close();
+    }
   });
 });

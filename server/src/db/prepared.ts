@@ -5,7 +5,7 @@
  * builder uses `param('name')` where a value goes, and each run passes the values by name.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import { rowsNow } from './database.ts';
+import { queryNow, rowsNow } from './database.ts';
 import type { Executor } from './schema.ts';
 
 const MARK = '\u0000param:';
@@ -45,6 +45,8 @@ export function prepared<Row, Args extends Record<string, unknown>>(build: (db: 
       return Promise.reject(error as Error);
     }
     if (rows) return Promise.resolve({ rows: rows as Row[] });
+    const direct = queryNow(db, query.sql, parameters);
+    if (direct) return direct as Promise<QueryResult<Row>>;
     return db.executeQuery(CompiledQuery.raw(query.sql, parameters) as CompiledQuery<Row>);
   };
 }
