@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ViewToggle, type View } from '../../components/ViewToggle.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
 import { usersApi } from '@gatehouse/common/api/users';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
@@ -10,11 +11,13 @@ import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import { call } from '../../api/client.ts';
 import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { useActionFeedback, useFlash } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { mayManage } from '../../features/users/roles.ts';
@@ -31,6 +34,7 @@ const userPath = (id: string) => routePath('user', { id });
  */
 export function UsersPage() {
   usePageTitle(ROUTES.users.title);
+  const flash = useFlash(ROUTES.users.path);
   const searchId = useId();
   const [term, setTerm] = useState('');
   const [view, setView] = useState<View>('list');
@@ -67,6 +71,7 @@ export function UsersPage() {
           {M.add}
         </Link>
       </div>
+      <ActionStatus message={flash.message} />
       <div className="data-view-toolbar">
         <div className="field users-search">
           <label htmlFor={searchId}>{M.searchLabel}</label>
@@ -116,11 +121,14 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
   const queryClient = useQueryClient();
   const { notifyError } = useNotifications();
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
+  const feedback = useActionFeedback();
   const remove = useMutation({
     mutationFn: (user: UserSummary) => call(usersApi.delete, { params: { id: user.id } }),
+    onMutate: () => feedback.start(),
     onSuccess: (_, user) => {
       setDeleting(null);
       forgetUser(queryClient, user.id);
+      feedback.succeed(MESSAGES.userDeleted);
     },
     onError: (error) => {
       setDeleting(null);
@@ -141,6 +149,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
   );
   return (
     <>
+      <ActionStatus message={feedback.message} />
       {view === 'grid' ? (
         <ul className="data-grid users-grid" aria-label={ROUTES.users.title}>
           {users.map((user) => (
