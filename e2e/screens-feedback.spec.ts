@@ -57,6 +57,14 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     );
   }
 
+  /** Signs the admin in unless this browser is already (each test stands on its own when another fails). */
+  async function ensureSignedIn() {
+    if (!page.url().startsWith(origin())) await page.goto(origin() + '/privacypolicy');
+    if ((await callApi('GET', '/api/account')).status === 200) return;
+    await submitSignIn(page, origin(), 'admin@acme.test', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  }
+
   it('keeps focus on a busy button, and moves it to the heading of a page a link opens (defect 6)', async () => {
     await page.goto(origin() + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
@@ -64,9 +72,10 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     const held = await holdBack(page, '**/api/authenticate');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('button[aria-busy="true"]').waitFor();
-    expect(await focused(page)).toEqual({ tag: 'BUTTON', text: 'Sign in' });
+    const whileBusy = await focused(page);
     await held.release();
     await page.unroute('**/api/authenticate');
+    expect(whileBusy).toEqual({ tag: 'BUTTON', text: 'Sign in' });
     await page.getByText('The email address or password is incorrect').first().waitFor();
     expect((await focused(page)).tag).not.toBe('BODY');
 
@@ -84,14 +93,16 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     const saving = await holdBack(page, `**/api/users/${me.id}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('button[aria-busy="true"]').waitFor();
-    expect(await focused(page)).toEqual({ tag: 'BUTTON', text: 'Save' });
+    const whileSaving = await focused(page);
     await saving.release();
     await page.unroute(`**/api/users/${me.id}`);
+    expect(whileSaving).toEqual({ tag: 'BUTTON', text: 'Save' });
     await page.getByRole('status').getByText('User details updated').waitFor();
     expect(await focused(page)).toEqual({ tag: 'BUTTON', text: 'Save' });
   });
 
   it('announces each success where its action was, and clears it when the next action starts (defect 7)', async () => {
+    await ensureSignedIn();
     await page.goto(origin() + '/applications/add');
     await page.getByLabel('Name').fill('Wiki');
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
@@ -139,6 +150,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
   });
 
   it('asks before resetting MFA, and lets the admin release a user cooling down (defects 4 and 5)', async () => {
+    await ensureSignedIn();
     const invited = await callApi('POST', '/api/users', [
       ['firstName', 'Cora'],
       ['email', 'cora@example.test'],
@@ -176,31 +188,44 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
   });
 
   it("names whom the admin acted on in the admin's own Recent activity (defect 8)", async () => {
+    await ensureSignedIn();
+    const rex = (
+      await callApi('POST', '/api/users', [
+        ['firstName', 'Rex'],
+        ['email', 'rex@example.test'],
+      ])
+    ).body as { id: string };
+    expect((await callApi('POST', `/api/users/${rex.id}/disable`)).status).toBe(200);
     const me = (await callApi('GET', '/api/account')).body as { id: string };
     await page.goto(`${origin()}/users/${me.id}`);
     const activity = page.locator('.user-activity');
     await activity.waitFor();
-    await activity.locator('li', { hasText: 'User disabled' }).getByText('About: vic@example.test').waitFor();
-    await activity.locator('li', { hasText: 'MFA reset' }).getByText('About: cora@example.test').waitFor();
+    await activity.locator('li', { hasText: 'User disabled' }).first().getByText('About: rex@example.test').waitFor();
   });
 
   it('keeps the menus when a page cannot load, and loads it on Retry once the server is back (defect 2)', async () => {
+    await ensureSignedIn();
     await page.goto(origin() + '/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     // The outage: no script can be downloaded.
     await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
-    await page.getByRole('heading', { name: 'Sorry, something went wrong', level: 1 }).waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    const correlation = await page.locator('.error-page code').innerText();
-    expect(correlation).toMatch(/^[1-9A-Z]{12}$/);
-    await expectAccessible(page);
-    await screenshot(page, 'error-page-in-layout');
-    // Still down: Retry fails again, with the page's menus still there.
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('heading', { name: 'Sorry, something went wrong', level: 1 }).waitFor();
-    // Back up: Retry shows the page, without a reload.
-    await page.unroute('**/assets/**');
+    try {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('heading', { name: 'Sorry, something went wrong', level: 1 }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 5000 });
+      const correlation = await page.locator('.error-page code').innerText();
+      expect(correlation).toMatch(/^[1-9A-Z]{12}$/);
+      await expectAccessible(page);
+      await screenshot(page, 'error-page-in-layout');
+      // Still down: Retry fails again, with the page's menus still there.
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('heading', { name: 'Sorry, something went wrong', level: 1 }).waitFor();
+      expect(await page.locator('.error-page code').innerText()).toMatch(/^[1-9A-Z]{12}$/);
+    } finally {
+      // Back up.
+      await page.unroute('**/assets/**');
+    }
+    // Retry shows the page, without a reload.
     await page.evaluate(() => ((globalThis as unknown as { notReloaded: boolean }).notReloaded = true));
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
@@ -208,6 +233,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
   });
 
   it('fixes the smaller ones: audit filters, an unknown organisation, webhooks, tiles, the profile bar (defect 12)', async () => {
+    await ensureSignedIn();
     // The audit log's user filter takes the start of an address, and the filters stay in the address.
     await page.goto(origin() + '/audit');
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
@@ -299,6 +325,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
   });
 
   it('warns before requiring MFA of an admin who has none, and confirms the save after (defect 3)', async () => {
+    await ensureSignedIn();
     await page.goto(origin() + '/organisation');
     await page.getByRole('heading', { name: 'Manage your organisation', level: 1 }).waitFor();
     await page.getByLabel('Require multi-factor authentication (MFA) for every user').check();
