@@ -174,7 +174,7 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
     for (const heading of ['People', 'Applications and APIs', 'Organisation', 'Your account'])
-      await nav.getByRole('heading', { name: heading }).waitFor();
+      await nav.getByRole('list', { name: heading }).waitFor();
     await nav.getByRole('button', { name: 'Sign out' }).waitFor();
     await expectFits('branded-menu-open');
     await expectAccessible(page);

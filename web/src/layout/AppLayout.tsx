@@ -89,15 +89,16 @@ export function AppLayout({
       </header>
       {!reduced && (
         <nav id={sidebarId} className="sidebar" aria-label="Main" hidden={!sidebarVisible}>
-          {menuSectionsFor(user.role).map((section) => (
+          {/* Each group is a list named by its label (not a heading: the page's own headings stay its outline). */}
+          {menuSectionsFor(user.role).map((section, index) => (
             <div key={section.heading ?? ''} className="sidebar-section">
               {section.heading && (
-                <h2 className="sidebar-heading">
+                <p className="sidebar-heading" id={`${sidebarId}-${index}`}>
                   <Icon name={section.icon} size={18} />
                   {section.heading}
-                </h2>
+                </p>
               )}
-              <ul>
+              <ul aria-labelledby={section.heading ? `${sidebarId}-${index}` : undefined}>
                 {section.entries.map((entry) => (
                   <li key={entry.to}>
                     <NavLink to={entry.to} end>
