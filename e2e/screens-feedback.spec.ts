@@ -169,6 +169,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     await page.getByText(/^Sign-ins paused until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [+-]\d{2}:\d{2}/).waitFor();
     await page.getByRole('button', { name: 'Clear lockout' }).click();
     await page.getByRole('status').getByText('Account unlocked').waitFor();
+    await page.locator('.status-pill', { hasText: 'Signed up' }).waitFor();
     expect(await page.getByText(/^Sign-ins paused until/).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Clear lockout' }).count()).toBe(0);
 

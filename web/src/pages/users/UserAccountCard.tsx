@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { USER_STATUS_LABELS } from '@gatehouse/common/policy';
 import { usersApi } from '@gatehouse/common/api/users';
 import { ROUTES, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -18,6 +17,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { flashOn, useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { mayManage } from '../../features/users/roles.ts';
+import { StatusPill } from '../../features/users/StatusPill.tsx';
 
 /**
  * The edit screen's right card: email, status (Enable, Disable, Resend invite email, Clear lockout),
@@ -77,7 +77,7 @@ export function UserAccountCard({ user }: { user: Account }) {
         <dd>{user.email}</dd>
         <dt>{M.status}</dt>
         <dd>
-          <span>{USER_STATUS_LABELS[user.status]}</span>
+          <StatusPill status={user.status} />
           {others && inactive && action('enable', M.enable)}
           {others && !inactive && action('disable', M.disable)}
           {mayAct && user.status === 'Pending' && action('resendverification', M.resendInvite)}

@@ -3,7 +3,7 @@ import { ViewToggle, type View } from '../../components/ViewToggle.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
+import { LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
 import { usersApi } from '@gatehouse/common/api/users';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { UserSummary } from '@gatehouse/common/schemas/users';
@@ -21,6 +21,7 @@ import { useActionFeedback, useFlash } from '../../features/feedback/feedback.ts
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { mayManage } from '../../features/users/roles.ts';
+import { StatusPill } from '../../features/users/StatusPill.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
@@ -159,7 +160,9 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                 <dt>{M.role}</dt>
                 <dd>{ROLE_LABELS[user.role]}</dd>
                 <dt>{M.status}</dt>
-                <dd>{USER_STATUS_LABELS[user.status]}</dd>
+                <dd>
+                  <StatusPill status={user.status} />
+                </dd>
               </dl>
               {rowActions(user)}
             </li>
@@ -188,7 +191,9 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                   </Link>
                 </td>
                 <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
-                <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
+                <td data-label={M.status}>
+                  <StatusPill status={user.status} />
+                </td>
                 <td className="data-table-actions">{rowActions(user)}</td>
               </tr>
             ))}
