@@ -219,7 +219,10 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
     await page.goto(gatehouse.url('initech') + '/organisation');
     await page.getByLabel('Require multi-factor authentication (MFA) for every user').check();
     await page.getByRole('button', { name: 'Save' }).click();
+    // Issue 31: warned first (the admin has no MFA yet), then told it was saved.
+    await page.getByRole('dialog', { name: 'Require MFA for every user' }).getByRole('button', { name: 'Save and set up MFA' }).click();
     await page.waitForURL('**/twostep');
+    await page.getByRole('status').getByText('Organisation settings updated').waitFor();
     await page.getByText('Your organisation requires multi-factor authentication. Set it up to continue.').waitFor();
     // The admin screens send them back here until it is set up.
     await page.goto(gatehouse.url('initech') + '/users');

@@ -107,6 +107,8 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await page.getByRole('heading', { name: 'Multi-factor authentication is on' }).waitFor();
     await page.getByText('Work laptop').waitFor();
     await page.getByText('Never used').waitFor();
+    // Issue 31, defect 9: in the product's date format, not the browser locale's.
+    await page.getByText(/Added \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [+-]\d{2}:\d{2}/).waitFor();
     await expectAccessible(page);
     await screenshot(page, `${dialect}-passkeys`);
 
@@ -133,6 +135,24 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     if ((await page.getByLabel('Email').count()) > 0) await page.getByLabel('Email').fill('admin@keys.test');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Confirm with one of your passkeys.').waitFor();
+    // Issue 31, defect 10: a passkey user is asked for their passkey (not "Enter your code"), which has
+    // focus; an "or" stands between it and the recovery code, and the two buttons are equally wide.
+    await page.getByRole('heading', { name: 'Confirm with your passkey', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Enter your code' }).count()).toBe(0);
+    await page.locator('.code-step-passkey .divider').getByText('or').waitFor();
+    const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
+    await expect
+      .poll(() =>
+        usePasskey.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+      )
+      .toBe(true);
+    const [passkeyBox, verifyBox, codeLabel] = await Promise.all([
+      usePasskey.boundingBox(),
+      page.getByRole('button', { name: 'Verify' }).boundingBox(),
+      page.locator('label', { hasText: /^Code$/ }).boundingBox(),
+    ]);
+    expect(Math.round(passkeyBox!.width)).toBe(Math.round(verifyBox!.width));
+    expect(codeLabel!.y - (passkeyBox!.y + passkeyBox!.height)).toBeGreaterThanOrEqual(24);
     await expectAccessible(page);
     await screenshot(page, `${dialect}-sign-in-passkey-step`);
     await page.getByRole('button', { name: 'Use a passkey' }).click();

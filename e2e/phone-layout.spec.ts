@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { makePng } from '../server/src/testing/images.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
@@ -43,6 +44,7 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
   beforeAll(async () => {
     gatehouse = await startGatehouse('sqlite');
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    await gatehouse.createOrganisation('brand', 'admin@brand.test');
     browser = await launchBrowser(chromiumPath);
     page = await (await browser.newContext({ viewport: PHONE })).newPage();
   });
@@ -125,5 +127,69 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
     expect(
       await menu.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
     ).toBe(true);
+  });
+
+  // Issue 31, defect 1: with a 240x64 logo and the 16-character name "Acme Corporation" the header was
+  // 430 px wide: the Profile button (the only way to sign out) was off-screen and every page panned. The
+  // drawer had no Sign out and no backdrop, and the hero image came before the sign-in form.
+  it('fits a branded organisation (240x64 logo, 16-character name): header, drawer with Sign out, hero after the form', async () => {
+    const branded = await (await browser.newContext({ viewport: PHONE })).newPage();
+    page = branded;
+    await submitSignIn(page, gatehouse.url('brand'), 'admin@brand.test', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.goto(gatehouse.url('brand') + '/organisation');
+    await page.getByRole('heading', { name: 'Manage your organisation', level: 1 }).waitFor();
+    await page.getByLabel('Display name').fill('Acme Corporation');
+    await page
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(240, 64, [20, 60, 160]) });
+    await page
+      .getByLabel('Hero image', { exact: true })
+      .setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: makePng(600, 400, [30, 120, 60]) });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Organisation settings updated').waitFor();
+    await page.goto(gatehouse.url('brand') + '/dashboard');
+    await page.locator('.top-nav .brand-logo').waitFor();
+    await page.getByText('Acme Corporation').first().waitFor();
+    await expectFits('branded-dashboard');
+
+    // The header's buttons are on the screen, the logo no taller than the header allows.
+    const within = async (name: string) => {
+      const box = (await page.getByRole('button', { name }).boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= PHONE.width;
+    };
+    expect(await within('Profile')).toBe(true);
+    expect(await within('Menu')).toBe(true);
+    const logo = (await page.locator('.top-nav .brand-logo').boundingBox())!;
+    expect(logo.height).toBeLessThanOrEqual(40);
+
+    for (const path of ['/users', '/applications', '/organisation', '/account']) {
+      await page.goto(gatehouse.url('brand') + path);
+      await page.locator('main h1').first().waitFor();
+      await expectFits(`branded${path.replace(/\//g, '-')}`);
+    }
+
+    // The drawer: grouped, with Sign out, over a backdrop that closes it.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
+    for (const heading of ['People', 'Applications and APIs', 'Organisation', 'Your account'])
+      await nav.getByRole('list', { name: heading }).waitFor();
+    await nav.getByRole('button', { name: 'Sign out' }).waitFor();
+    await expectFits('branded-menu-open');
+    await expectAccessible(page);
+    await page.locator('.sidebar-backdrop').click({ position: { x: 370, y: 400 } });
+    await nav.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await nav.getByRole('button', { name: 'Sign out' }).click();
+
+    // Signed out: the sign-in form comes before the hero image.
+    await page.getByRole('heading', { name: 'Sign in to continue', level: 1 }).waitFor();
+    await page.locator('.public-hero img').waitFor();
+    const form = (await page.locator('main form').first().boundingBox())!;
+    const hero = (await page.locator('.public-hero img').boundingBox())!;
+    expect(hero.y).toBeGreaterThanOrEqual(form.y + form.height);
+    await expectFits('branded-sign-in');
+    await expectAccessible(page);
   });
 });

@@ -51,12 +51,13 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     await securityLog.getByText('Previously signed in at').waitFor();
     expect(await securityLog.getByText('Never').count()).toBeGreaterThan(0);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual([
+      // Grouped (issue 31): people, applications and APIs, organisation, your account.
       'Dashboard',
+      'Users',
+      'Add a user',
       'Applications',
       'Add an application',
       'APIs',
-      'Users',
-      'Add a user',
       'Organisation settings',
       'Audit log',
       'Webhooks',

@@ -95,9 +95,13 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.field-error').getByText('That code is not right, please try again').waitFor();
+    // Issue 31, defect 11: a wrong code keeps the password typed; focus goes to the code, and the retry needs only it.
+    expect(await page.getByLabel('Password').inputValue()).toBe(ADMIN_PASSWORD);
+    expect(
+      await codeField.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+    ).toBe(true);
     await passDoubleSubmitGuard(page);
     await codeField.fill(totpCode(secret, Date.now()));
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
 
     await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
@@ -128,6 +132,12 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     await passwordStep(user);
     await user.getByRole('heading', { name: 'Enter your code' }).waitFor();
     await user.getByText('Enter the 6 digit code displayed on your authenticator app.').waitFor();
+    // Issue 31, defect 6: the code step opens on its Code field.
+    await expect
+      .poll(() =>
+        user.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id),
+      )
+      .toBe(await user.getByLabel('Code', { exact: true }).getAttribute('id'));
     await expectAccessible(user);
     await screenshot(user, `${dialect}-sign-in-code-step`);
     // Issue 11, defect 7: a reload at the code step of an application's sign-in resumes it there.

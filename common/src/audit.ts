@@ -70,6 +70,7 @@ export const AUDIT_MESSAGES = {
   eventType: 'Event',
   allEvents: 'All events',
   user: 'User (email)',
+  userHint: 'The start of the address is enough.',
   from: 'From',
   to: 'To',
   show: 'Show events',

@@ -14,6 +14,7 @@ export const MESSAGES = {
   // Root error page and 404
   errorPageTitle: 'Sorry, something went wrong',
   errorPageText: 'An unexpected error occurred, please try again.',
+  retry: 'Retry',
   notFoundTitle: 'Page not found',
   notFoundText: "Sorry, but we couldn't find the page you were looking for...",
   backToHome: 'Back to home',
@@ -45,6 +46,8 @@ export const MESSAGES = {
 
   // Success messages
   userDetailsUpdated: 'User details updated',
+  userInvited: (email: string) => `Invitation sent to ${email}`,
+  userDeleted: 'User deleted',
   passwordResetEmailSent: 'Password reset email sent',
   invitationEmailResent: 'Invitation email resent',
   verificationEmailSent: 'Verification email sent',

@@ -101,6 +101,9 @@ export const MFA_MESSAGES = {
 
   // The sign-in page's code step
   codeStepHeading: 'Enter your code',
+  /** The code step's heading for a user whose only second step is a passkey. */
+  passkeyStepHeading: 'Confirm with your passkey',
+  or: 'or',
   codeStepIntro: {
     0: (digits: number) => `Enter the ${digits} digit code displayed on your authenticator app.`,
     1: (digits: number) => `We've emailed you a ${digits} digit code. It works for ${MFA.emailCodeMinutes} minutes.`,

@@ -19,6 +19,10 @@ export const ORGANISATION_MESSAGES = {
   resetChange: (label: string, from: string, to: string) => `${label}: from ${from} to ${to}`,
   resetTurnsOnMfa:
     'Multi-factor authentication will be required for every user, you included: each will have to set it up at their next sign-in.',
+  requireMfaHeader: 'Require MFA for every user',
+  requireMfaText:
+    'You have not set up multi-factor authentication yet. Once these settings are saved you will be taken to set it up before you can continue; every other user will set it up at their next sign-in.',
+  requireMfaAffirm: 'Save and set up MFA',
   settingOn: 'on',
   settingOff: 'off',
   anyEmailAllowed: 'Any email address is allowed',

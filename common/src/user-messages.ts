@@ -47,6 +47,10 @@ export const USER_MESSAGES = {
   disable: 'Disable',
   resendInvite: 'Resend invite email',
   clearLockout: 'Clear lockout',
+  coolingDownUntil: (until: string) => `Sign-ins paused until ${until} after failed attempts`,
+  resetMfaHeader: 'Reset MFA',
+  resetMfaText: (passkeys: number) =>
+    `This removes the user's MFA method and recovery codes${passkeys > 0 ? ` and their ${passkeys === 1 ? 'passkey' : `${passkeys} passkeys`}` : ''}; they will set MFA up again at their next sign-in if it is required. Are you sure?`,
   sendResetEmail: 'Send reset email',
   resetMfa: 'Reset',
   resendVerification: 'Resend verification email',

@@ -36,6 +36,8 @@ export const account = z.object({
   accessibleClientIDs: z.array(z.string()),
   clients: z.array(clientSummary),
   failedAuthCount: z.number(),
+  /** When the user's sign-in cooldown ends, while one is in force (the admin's Clear lockout ends it sooner); else null. */
+  coolingDownUntil: z.string().nullable(),
   requiresNewPassword: z.boolean(),
   requiresTwoStep: z.boolean(),
   multiFactorAuthRequired: z.boolean(),

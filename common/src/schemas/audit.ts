@@ -9,7 +9,7 @@ const optionalInt = (min: number, max: number) =>
 export const auditQuery = z.object({
   /** Event types to show (repeat the parameter for several); all when absent. */
   type: formList(z.enum(AUDIT_EVENT_TYPES as [string, ...string[]])).optional(),
-  /** A user's id or email, or an application's id: events about them or done by them. */
+  /** A user's id, email or the start of an email, or an application's id: events about them or done by them. */
   who: z.string().trim().min(1).max(100).optional(),
   /** Epoch milliseconds: events at or after `from`, before `to`. */
   from: optionalInt(0, Number.MAX_SAFE_INTEGER),

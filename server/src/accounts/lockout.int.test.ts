@@ -170,6 +170,53 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
     expect((await session.get('/api/account')).status).toBe(401);
   });
 
+  // Issue 31, point 4: a user cooling down read "Please wait 30 minutes" while their admin saw "Signed up"
+  // with no Clear lockout, and turning the cooldown off (0) did not release them.
+  it('shows a cooldown to the admin, whose Clear lockout ends it, and turning the cooldown off releases it', async () => {
+    const org = await organisation({
+      failed_sign_ins_before_cooldown: 2,
+      cooldown_duration_minutes: 30,
+      failed_sign_ins_before_lockout: 0,
+    });
+    const admin = await signIn(server, org, `admin@${org}.test`, DEFAULT_PASSWORD);
+    const { id } = (await admin.post('/api/users', { form: { firstName: 'Cy', email: `cy@${org}.test` } })).json<{ id: string }>();
+    const invitationID = new URL(/https?:\/\/\S+/.exec((await latestMailTo(server, `cy@${org}.test`)).body!)![0]).searchParams.get(
+      'invitationID',
+    )!;
+    const password = 'cy has a fine password';
+    await server.client(org).post('/api/completesignup', { form: { invitationID, password, confirmPassword: password, consent: 'true' } });
+    const coolDown = async () => {
+      for (let i = 0; i < 2; i++) expect((await attempt(org, `cy@${org}.test`, WRONG)).status).toBe(401);
+      expect((await attempt(org, `cy@${org}.test`, password)).status).toBe(429);
+    };
+
+    await coolDown();
+    const seen = (await admin.get(`/api/users/${id}`)).json<{ status: string; coolingDownUntil: string | null }>();
+    expect(seen.status).toBe('SignedUp');
+    expect(seen.coolingDownUntil).toBe(new Date(clock.now() + 30 * MINUTE).toISOString());
+    const cleared = await admin.post(`/api/users/${id}/clearlockout`);
+    expect(cleared.status).toBe(200);
+    expect(cleared.json()).toMatchObject({
+      message: 'Account unlocked',
+      user: { status: 'SignedUp', failedAuthCount: 0, coolingDownUntil: null },
+    });
+    expect((await attempt(org, `cy@${org}.test`, password)).status).toBe(200);
+    const events = (await admin.get(`/api/audit?type=user.unlocked&who=${id}`)).json<{ events: unknown[] }>().events;
+    expect(events).toHaveLength(1);
+    // Nothing left to clear: refused.
+    expect((await admin.post(`/api/users/${id}/clearlockout`)).status).toBe(409);
+
+    await coolDown();
+    await setPolicy(server, org, { cooldown_duration_minutes: 0 });
+    expect((await admin.get(`/api/users/${id}`)).json()).toMatchObject({ coolingDownUntil: null });
+    expect((await attempt(org, `cy@${org}.test`, password)).status).toBe(200);
+
+    await setPolicy(server, org, { cooldown_duration_minutes: 30 });
+    await coolDown();
+    await setPolicy(server, org, { failed_sign_ins_before_cooldown: 0 });
+    expect((await attempt(org, `cy@${org}.test`, password)).status).toBe(200);
+  });
+
   it('turns both rules off with 0', async () => {
     const org = await organisation({
       failed_sign_ins_before_cooldown: 0,

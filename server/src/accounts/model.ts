@@ -22,6 +22,10 @@ export const twoStepRequired = (org: OrganisationRow, user: UserRow): boolean =>
 /** A second step is required and the user has none yet: they must set one up (/twostep) before anything else. */
 export const requiresTwoStep = (org: OrganisationRow, user: UserRow): boolean => twoStepRequired(org, user) && user.two_step_kind === null;
 
+/** Whether the user's sign-ins are refused for a cooldown now: one started and has not ended, and the organisation still has cooldowns on. */
+export const coolingDown = (org: OrganisationRow, user: UserRow, now: number): boolean =>
+  org.failed_sign_ins_before_cooldown > 0 && org.cooldown_duration_minutes > 0 && user.cooldown_until !== null && user.cooldown_until > now;
+
 export function toAccount(
   org: OrganisationRow,
   user: UserRow,
@@ -45,6 +49,7 @@ export function toAccount(
     accessibleClientIDs: applications.accessibleClientIDs,
     clients: applications.clients,
     failedAuthCount: user.failed_auth_count,
+    coolingDownUntil: coolingDown(org, user, now) ? isoOrNull(user.cooldown_until) : null,
     requiresNewPassword: requiresNewPassword(org, user, now),
     requiresTwoStep: requiresTwoStep(org, user),
     multiFactorAuthRequired: user.multi_factor_auth_required,

@@ -92,6 +92,19 @@ export async function recordSignIn(db: Executor, organisationId: string, id: str
     .executeTakeFirst();
 }
 
+/** An admin's Clear lockout of a user cooling down: the cooldown and the failure count end. The row after, or undefined when none was running. */
+export function endCooldown(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ failed_auth_count: 0, cooldown_until: null, updated_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('status', '=', 'SignedUp')
+    .where('cooldown_until', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** A right password outside sign-in (confirming a change): the consecutive failures end. */
 export async function clearFailedAttempts(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
   await db
@@ -125,20 +138,25 @@ export function reserveUserAttempt(
   id: string,
   policy: AttemptPolicy,
 ): Promise<{ failed_auth_count: number } | undefined> {
-  return db
-    .updateTable('users')
-    .set((eb) => ({
-      failed_auth_count: eb('failed_auth_count', '+', 1),
-      cooldown_until: nextCooldown(sql.ref('failed_auth_count'), policy),
-      updated_at: policy.now,
-    }))
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('status', '!=', 'LockedOut')
-    .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_auth_count', '<', policy.lockoutAfter))
-    .where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)]))
-    .returning('failed_auth_count')
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('users')
+      .set((eb) => ({
+        failed_auth_count: eb('failed_auth_count', '+', 1),
+        cooldown_until: nextCooldown(sql.ref('failed_auth_count'), policy),
+        updated_at: policy.now,
+      }))
+      .where('organisation_id', '=', organisationId)
+      .where('id', '=', id)
+      .where('status', '!=', 'LockedOut')
+      .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_auth_count', '<', policy.lockoutAfter))
+      // A cooldown holds only while the organisation has cooldowns on: turning them off (0) releases it.
+      .$if(policy.cooldownEvery > 0, (qb) =>
+        qb.where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)])),
+      )
+      .returning('failed_auth_count')
+      .executeTakeFirst()
+  );
 }
 
 /** The same count for an email with no account, so its answers match a real account's. */
@@ -153,19 +171,24 @@ export async function reserveUnknownAttempt(
     .values({ organisation_id: organisationId, email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
     .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
     .execute();
-  return db
-    .updateTable('sign_in_throttle')
-    .set((eb) => ({
-      failed_count: eb('failed_count', '+', 1),
-      cooldown_until: nextCooldown(sql.ref('failed_count'), policy),
-      updated_at: policy.now,
-    }))
-    .where('organisation_id', '=', organisationId)
-    .where('email', '=', email)
-    .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_count', '<', policy.lockoutAfter))
-    .where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)]))
-    .returning('failed_count')
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('sign_in_throttle')
+      .set((eb) => ({
+        failed_count: eb('failed_count', '+', 1),
+        cooldown_until: nextCooldown(sql.ref('failed_count'), policy),
+        updated_at: policy.now,
+      }))
+      .where('organisation_id', '=', organisationId)
+      .where('email', '=', email)
+      .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_count', '<', policy.lockoutAfter))
+      // A cooldown holds only while the organisation has cooldowns on: turning them off (0) releases it.
+      .$if(policy.cooldownEvery > 0, (qb) =>
+        qb.where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)])),
+      )
+      .returning('failed_count')
+      .executeTakeFirst()
+  );
 }
 
 function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) {

@@ -235,6 +235,37 @@ describe.each(testDialects())('audit log on %s', (dialect) => {
     }
   });
 
+  // Issue 31, point 8: an admin's "Recent activity" lists what they did to others; each of those events
+  // names its subject, also once that user is deleted (by the email their deletion recorded).
+  it('names the subject of what an admin did to others, also after that user is deleted', async () => {
+    const mark = await lastId();
+    const cleo = (await admin.post('/api/users', { form: { firstName: 'Cleo', email: 'cleo@example.test' } })).json<{ id: string }>().id;
+    expect((await admin.post(`/api/users/${cleo}/disable`)).status).toBe(200);
+    expect((await admin.delete(`/api/users/${cleo}`)).status).toBe(204);
+
+    const mine = (await page(admin, `who=${adminId}&limit=200`)).events.filter((e) => e.id > mark).reverse();
+    expect(mine.map((e) => [e.type, e.subject])).toEqual([
+      ['user.created', { kind: 'user', id: cleo, label: 'cleo@example.test' }],
+      ['invitation.sent', { kind: 'user', id: cleo, label: 'cleo@example.test' }],
+      ['user.disabled', { kind: 'user', id: cleo, label: 'cleo@example.test' }],
+      ['user.deleted', { kind: 'user', id: cleo, label: 'cleo@example.test' }],
+    ]);
+  });
+
+  // Issue 31, point 12: the user filter took only an exact email; the start of one finds that user's events too.
+  it("filters by the start of a user's email, as well as by the whole email or the id", async () => {
+    const dora = await createUser(server, acmeId, { email: 'dora.the.filtered@example.test' });
+    expect((await admin.post(`/api/users/${dora.id}/disable`)).status).toBe(200);
+    const byId = await page(admin, `who=${dora.id}`);
+    expect(byId.events.length).toBeGreaterThan(0);
+    expect((await page(admin, `who=${encodeURIComponent('dora.the.filtered@example.test')}`)).events).toEqual(byId.events);
+    expect((await page(admin, 'who=Dora.the.fil')).events).toEqual(byId.events);
+    expect((await page(admin, 'who=nobody.matches.this')).events).toEqual([]);
+    // Another organisation's user of that address is not found.
+    const globex = await signedIn(server, 'globex', 'admin@globex.test');
+    expect((await page(globex, 'who=dora.the')).events).toEqual([]);
+  });
+
   it('deletes events older than the retention, and only those', async () => {
     const before = (await page(admin, 'limit=200')).events.length;
     expect(before).toBeGreaterThan(0);

@@ -6,13 +6,15 @@
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
 import type { AuditEvent, AuditPage, AuditQueryInput } from '@gatehouse/common/schemas/audit';
-import { findUserByEmail } from '../accounts/store.ts';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { AuditEventRow, Executor } from '../db/schema.ts';
 import { emitWebhookEvent } from '../webhooks/service.ts';
 import { currentOrigin, type Actor } from './origin.ts';
-import { deleteAuditEventsBefore, findAuditEvents, insertAuditEvent, labelsFor } from './store.ts';
+import { deleteAuditEventsBefore, deletedUserEmails, findAuditEvents, insertAuditEvent, labelsFor, userIdsByEmailPrefix } from './store.ts';
+
+/** How many users the start of an email in the user filter may stand for. */
+const WHO_MATCHES_MAX = 100;
 
 export interface AuditInput {
   type: AuditEventType;
@@ -90,10 +92,18 @@ function namedIds(rows: readonly AuditEventRow[]) {
 
 /** One page of the organisation's events, newest first; `next` is the cursor of the page after. */
 export async function auditPage(ctx: AppContext, organisationId: string, query: AuditQueryInput): Promise<AuditPage> {
-  const who = query.who?.includes('@') ? ((await findUserByEmail(ctx.db.kysely, organisationId, query.who))?.id ?? query.who) : query.who;
+  // `who` is an id (of a user or an application), or a user's email or its start.
+  const who =
+    query.who === undefined
+      ? undefined
+      : [query.who, ...(await userIdsByEmailPrefix(ctx.db.kysely, ctx.db.dialect, organisationId, query.who, WHO_MATCHES_MAX))];
   const rows = await findAuditEvents(ctx.db.kysely, organisationId, { ...query, types: query.type, who, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
-  const labels = await labelsFor(ctx.db.kysely, organisationId, namedIds(page));
+  const ids = namedIds(page);
+  const labels = await labelsFor(ctx.db.kysely, organisationId, ids);
+  // Users deleted since are named by the email their deletion recorded.
+  const gone = ids.users.filter((id) => !labels.has(id));
+  for (const [id, email] of await deletedUserEmails(ctx.db.kysely, organisationId, gone)) labels.set(id, email);
   const events = page.map((row) => view(row, labels));
   return { events, next: rows.length > query.limit ? events.at(-1)!.id : null };
 }

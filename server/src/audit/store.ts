@@ -1,5 +1,7 @@
 /** Queries on the audit log: inserted, read newest first by cursor, deleted only by age. Scoped by organisation. */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import { PREFIX_END } from '../db/search-key.ts';
 import type { AuditEventRow, AuditEventsTable, Executor } from '../db/schema.ts';
 
 export async function insertAuditEvent(db: Executor, row: Insertable<AuditEventsTable>): Promise<number> {
@@ -9,8 +11,8 @@ export async function insertAuditEvent(db: Executor, row: Insertable<AuditEvents
 
 export interface AuditQuery {
   types?: readonly string[] | undefined;
-  /** Events about this user or application, or done by them. */
-  who?: string | undefined;
+  /** Events about these users or applications, or done by them. */
+  who?: readonly string[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
   /** Events older than this id (the cursor of the previous page). */
@@ -24,7 +26,7 @@ export function findAuditEvents(db: Executor, organisationId: string, query: Aud
     .selectAll()
     .where('organisation_id', '=', organisationId)
     .$if(query.types !== undefined && query.types.length > 0, (qb) => qb.where('type', 'in', query.types!))
-    .$if(query.who !== undefined, (qb) => qb.where((eb) => eb.or([eb('subject_id', '=', query.who!), eb('actor_id', '=', query.who!)])))
+    .$if(query.who !== undefined, (qb) => qb.where((eb) => eb.or([eb('subject_id', 'in', query.who!), eb('actor_id', 'in', query.who!)])))
     .$if(query.from !== undefined, (qb) => qb.where('at', '>=', query.from!))
     .$if(query.to !== undefined, (qb) => qb.where('at', '<', query.to!))
     .$if(query.before !== undefined, (qb) => qb.where('id', '<', query.before!))
@@ -40,6 +42,53 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, batc
     .where('id', 'in', (qb) => qb.selectFrom('audit_events').select('id').where('at', '<', before).limit(batch))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The ids of the organisation's users whose email starts with `prefix` (lower-cased, as emails are
+ * kept), at most `limit`: the audit log's user filter takes the start of an address. A range of the
+ * (organisation_id, email) index in byte order, as the /users search reads it.
+ */
+export async function userIdsByEmailPrefix(
+  db: Executor,
+  dialect: Dialect,
+  organisationId: string,
+  prefix: string,
+  limit: number,
+): Promise<string[]> {
+  const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
+  const key = prefix.toLowerCase();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organisation_id', '=', organisationId)
+    .where(sql<boolean>`email${collate} >= ${key} and email${collate} < ${key + PREFIX_END}`)
+    .orderBy(sql`email${collate}`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * What the events said about users since deleted: the email each one's `user.deleted` event recorded,
+ * by id, so what was done to them still names them.
+ */
+export async function deletedUserEmails(db: Executor, organisationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('audit_events')
+    .select(['subject_id', 'details'])
+    .where('organisation_id', '=', organisationId)
+    .where('type', '=', 'user.deleted')
+    .where('subject_kind', '=', 'user')
+    .where('subject_id', 'in', ids)
+    .execute();
+  const emails = new Map<string, string>();
+  for (const row of rows) {
+    const email = (JSON.parse(row.details) as { email?: unknown }).email;
+    if (row.subject_id !== null && typeof email === 'string') emails.set(row.subject_id, email);
+  }
+  return emails;
 }
 
 /** Where each kind's name is kept: users by email, applications by name, webhooks by address. */

@@ -21,7 +21,8 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { Acting, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { coolingDown } from '../accounts/model.ts';
 import { createUser } from './create.ts';
 import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
@@ -92,10 +93,15 @@ export async function resendUserVerification(ctx: AppContext, org: Organisation,
   return { message: MESSAGES.verificationEmailSent, user };
 }
 
-/** 'Clear lockout': LockedOut becomes SignedUp, the counters reset, and the user is told by email. */
+/**
+ * 'Clear lockout': LockedOut becomes SignedUp, the counters reset, and the user is told by email. A
+ * user cooling down (still SignedUp) is released the same way: the cooldown and the count end.
+ */
 export async function clearLockout(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
-  await targetUser(ctx, org, actor, id);
-  const user = await setUserStatus(ctx, org.id, id, 'SignedUp', { from: ['LockedOut'] });
+  const target = await targetUser(ctx, org, actor, id);
+  const user = coolingDown(org.row, target, ctx.clock.now())
+    ? await endUserCooldown(ctx, org, id)
+    : await setUserStatus(ctx, org.id, id, 'SignedUp', { from: ['LockedOut'] });
   if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notLocked });
   await sendMail(ctx, {
     org,
@@ -105,6 +111,15 @@ export async function clearLockout(ctx: AppContext, org: Organisation, actor: Ac
     link: linkFor(ctx.config, org, ROUTES.home.path),
   });
   return { message: MESSAGES.accountUnlocked, user };
+}
+
+async function endUserCooldown(ctx: AppContext, org: Organisation, id: string): Promise<UserRow | null> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const user = await endCooldown(trx, org.id, id, ctx.clock.now());
+    if (!user) return null;
+    await recordAuditEvent(ctx, trx, org.id, { type: 'user.unlocked', subject: { kind: 'user', id } });
+    return user;
+  });
 }
 
 function assertNotSelf(actor: Acting, id: string): void {

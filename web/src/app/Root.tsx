@@ -13,6 +13,8 @@ import { useOrganisationTheme } from '../features/organisation/theme.ts';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
 import { AppSessionContext } from './app-session.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { useFocusOnNavigate } from './focus-on-navigate.ts';
 import { preloadPage } from './lazy-page.tsx';
 import { PAGES } from './pages.ts';
 
@@ -38,8 +40,9 @@ export function Root() {
 
   const session = useMemo(() => (org ? { org, user } : null), [org, user]);
   const linkReady = useLinkTokenExchange();
+  useFocusOnNavigate();
 
-  if (orgQuery.isError && isApiError(orgQuery.error, 404)) return <NotFoundPage />;
+  if (orgQuery.isError && isApiError(orgQuery.error, 404)) return <NotFoundPage unknownOrganisation />;
   if (orgQuery.isError) throw orgQuery.error;
   if (!org || !session || accountQuery.isPending || !linkReady) return <Loader />;
   if (accountQuery.isError) throw accountQuery.error;
@@ -49,7 +52,12 @@ export function Root() {
     return <Navigate to={decision.to} replace state={decision.referrer ? { referrer: decision.referrer + location.search } : undefined} />;
   }
   const Page = decision.kind === 'allow' ? PAGES[decision.name] : undefined;
-  const content = Page ? <Page /> : <NotFoundPage />;
+  // A page that fails (its code or data could not load) shows the error page in its place, in the layout.
+  const content = (
+    <ErrorBoundary resetKey={location.key} embedded>
+      {Page ? <Page /> : <NotFoundPage />}
+    </ErrorBoundary>
+  );
   // A signed-in user of an organisation (not the base host) sees the side menu and top navigation.
   const layoutUser = org.isBase ? null : user;
   // The layout's and the page's chunks load side by side rather than one after the other.

@@ -1,6 +1,5 @@
-import { Component, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { ErrorPage } from '../pages/error/ErrorPage.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
 import { Root } from './Root.tsx';
 
 /**
@@ -25,34 +24,4 @@ function RootWithErrorPage() {
       <Root />
     </ErrorBoundary>
   );
-}
-
-interface BoundaryProps {
-  /** A new location clears the error, as the data router's error element did. */
-  resetKey: string;
-  children: ReactNode;
-}
-
-interface BoundaryState {
-  failure: { error: unknown; at: string } | null;
-}
-
-/** Shows the error page in place of the page that failed to render. */
-class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failure: null };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { failure: { error, at: '' } };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    if (!state.failure) return null;
-    // The error belongs to the location it happened at; moving on renders the new location's page.
-    if (state.failure.at === '') return { failure: { ...state.failure, at: props.resetKey } };
-    return state.failure.at === props.resetKey ? null : { failure: null };
-  }
-
-  override render() {
-    return this.state.failure ? <ErrorPage error={this.state.failure.error} /> : this.props.children;
-  }
 }

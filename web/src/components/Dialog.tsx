@@ -96,9 +96,13 @@ export function Dialog({
         <button
           type="button"
           className={`button ${important ? 'button-danger' : 'button-primary'}`}
-          disabled={busy || (Boolean(confirmationText) && !confirmed)}
+          disabled={Boolean(confirmationText) && !confirmed}
+          // Busy keeps focus on the button (a disabled one loses it) and ignores further clicks.
+          aria-disabled={busy || undefined}
           aria-busy={busy || undefined}
-          onClick={onAffirm}
+          onClick={() => {
+            if (!busy) onAffirm();
+          }}
         >
           {affirmativeButtonText}
         </button>

@@ -9,7 +9,7 @@ import { Icon } from '../components/Icon.tsx';
 import { pageBackground } from '../features/organisation/theme.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
 import { Logo } from './Logo.tsx';
-import { menuFor } from './menu.ts';
+import { menuSectionsFor } from './menu.ts';
 
 const wideQuery = `(min-width: ${LIMITS.sidebarBreakpoint}px)`;
 
@@ -89,16 +89,34 @@ export function AppLayout({
       </header>
       {!reduced && (
         <nav id={sidebarId} className="sidebar" aria-label="Main" hidden={!sidebarVisible}>
-          <ul>
-            {menuFor(user.role).map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to} end>
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {/* Each group is a list named by its label (not a heading: the page's own headings stay its outline). */}
+          {menuSectionsFor(user.role).map((section, index) => (
+            <div key={section.heading ?? ''} className="sidebar-section">
+              {section.heading && (
+                <p className="sidebar-heading" id={`${sidebarId}-${index}`}>
+                  <Icon name={section.icon} size={18} />
+                  {section.heading}
+                </p>
+              )}
+              <ul aria-labelledby={section.heading ? `${sidebarId}-${index}` : undefined}>
+                {section.entries.map((entry) => (
+                  <li key={entry.to}>
+                    <NavLink to={entry.to} end>
+                      {section.heading === null && <Icon name={section.icon} size={18} />}
+                      {entry.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          {/* On a narrow screen the drawer also signs out: the profile button may be all the header shows. */}
+          {!wide && <SignOutButton className="sidebar-sign-out" />}
         </nav>
+      )}
+      {!reduced && !wide && menuOpen && (
+        // A click beside the open drawer closes it; keyboard users have Escape and the Menu button.
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setOpenOn(null)} />
       )}
       <main id="main" className="page" tabIndex={-1}>
         {children}
@@ -110,7 +128,6 @@ export function AppLayout({
 function ProfileMenu({ user }: { user: Account }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const signOut = useSignOut();
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (!open) return;
@@ -134,10 +151,25 @@ function ProfileMenu({ user }: { user: Account }) {
       <div id={panelId} className="profile-panel" hidden={!open}>
         {name && <p className="profile-name">{name}</p>}
         <p className="profile-email">{user.email}</p>
-        <button type="button" className="button button-secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          {MESSAGES.signOut}
-        </button>
+        <SignOutButton />
       </div>
     </div>
+  );
+}
+
+function SignOutButton({ className }: { className?: string }) {
+  const signOut = useSignOut();
+  return (
+    <button
+      type="button"
+      className={['button button-secondary', className].filter(Boolean).join(' ')}
+      onClick={() => {
+        if (!signOut.isPending) signOut.mutate();
+      }}
+      aria-disabled={signOut.isPending || undefined}
+    >
+      <Icon name="signOut" size={18} />
+      {MESSAGES.signOut}
+    </button>
   );
 }

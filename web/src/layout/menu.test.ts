@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor } from './menu.ts';
+import { menuFor, menuSectionsFor } from './menu.ts';
 
 // The sidebar of spec section 2: who sees each entry.
 describe('side menu', () => {
@@ -35,5 +35,20 @@ describe('side menu', () => {
 
   it('shows an End User only their own pages', () => {
     expect(menuFor('EndUser').map((e) => e.label)).toEqual(['Dashboard', 'Profile', 'Password', 'MFA', 'Get help']);
+  });
+
+  it('groups the entries into people, applications and APIs, organisation and your account, leaving out empty groups', () => {
+    const headings = (role: Parameters<typeof menuSectionsFor>[0]) => menuSectionsFor(role).map((s) => s.heading);
+    expect(headings('OrganisationAdministrator')).toEqual([null, 'People', 'Applications and APIs', 'Organisation', 'Your account']);
+    expect(headings('UserAdministrator')).toEqual([null, 'People', 'Your account']);
+    expect(headings('EndUser')).toEqual([null, 'Your account']);
+    // Every entry is in exactly one group.
+    const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+    for (const role of ['OrganisationAdministrator', 'UserAdministrator', 'EndUser'] as const)
+      expect(
+        menuSectionsFor(role)
+          .flatMap((s) => s.entries)
+          .sort(byLabel),
+      ).toEqual(menuFor(role).sort(byLabel));
   });
 });

@@ -1,10 +1,29 @@
 import type { Role } from '@gatehouse/common/policy';
 import { routePath, ROUTES, type RouteAccess, type RouteName } from '@gatehouse/common/routes';
 
+import type { IconName } from '../components/Icon.tsx';
+
 export interface MenuEntry {
   label: string;
   to: string;
 }
+
+/** A group of the side menu, with its heading and icon (issue 31: grouped as Auth0 and Logto do). */
+export interface MenuSection {
+  /** Null for the entries above the groups (the dashboard). */
+  heading: string | null;
+  icon: IconName;
+  entries: MenuEntry[];
+}
+
+/** Which group each route's entry belongs to, in the menu's order. */
+const SECTIONS: readonly { heading: string | null; icon: IconName; routes: readonly RouteName[] }[] = [
+  { heading: null, icon: 'home', routes: ['dashboard'] },
+  { heading: 'People', icon: 'people', routes: ['users', 'addUser'] },
+  { heading: 'Applications and APIs', icon: 'apps', routes: ['applications', 'addApplication', 'apis'] },
+  { heading: 'Organisation', icon: 'building', routes: ['organisation', 'audit', 'webhooks'] },
+  { heading: 'Your account', icon: 'user', routes: ['account', 'updatePassword', 'twoStep', 'help'] },
+];
 
 /** The side menu of spec section 2. Who sees an entry is who may open its route (the route table's roles). */
 const MENU: readonly { label: string; route: RouteName }[] = [
@@ -28,4 +47,14 @@ export function menuFor(role: Role): MenuEntry[] {
     const access: RouteAccess = ROUTES[route].access;
     return access.kind !== 'signedIn' || !access.roles || access.roles.includes(role);
   }).map(({ label, route }) => ({ label, to: routePath(route) }));
+}
+
+/** The role's menu in its groups; a group with no entry the role may open is left out. */
+export function menuSectionsFor(role: Role): MenuSection[] {
+  const entries = menuFor(role);
+  return SECTIONS.map(({ heading, icon, routes }) => ({
+    heading,
+    icon,
+    entries: routes.flatMap((route) => entries.filter((entry) => entry.to === routePath(route))),
+  })).filter((section) => section.entries.length > 0);
 }

@@ -7,7 +7,7 @@ import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { actorLabel, eventLabel } from './format.ts';
+import { actorLabel, eventLabel, subjectLabel } from './format.ts';
 import './audit.css';
 
 /** A user's latest events on their page, for Organisation Admins (who may read the audit log). */
@@ -29,6 +29,10 @@ export function UserActivityCard({ userId, email }: { userId: string; email: str
           {events.data.events.map((event) => (
             <li key={event.id}>
               <strong>{eventLabel(event.type)}</strong> <time dateTime={new Date(event.at).toISOString()}>{formatDateTime(event.at)}</time>
+              {/* What this user did to someone or something else names it: "User disabled" alone reads as their own. */}
+              {event.subject && event.subject.id !== userId && (
+                <span className="audit-detail">{` ${M.about}: ${subjectLabel(event.subject)}`}</span>
+              )}
               {event.actor.id !== userId && <span className="audit-detail">{` ${M.doneBy}: ${actorLabel(event.actor)}`}</span>}
             </li>
           ))}

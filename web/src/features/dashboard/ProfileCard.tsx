@@ -29,7 +29,8 @@ export function ProfileCard({ user }: { user: Account }) {
         label={DASHBOARD_MESSAGES.profileCompletion}
         value={percent}
         valueText={label}
-        tone={percent === 100 ? 'high' : percent >= 50 ? 'medium' : 'low'}
+        // An unfinished profile is a to-do, not a danger: never red (issue 31).
+        tone={percent === 100 ? 'high' : 'medium'}
       />
       <ul className="profile-tasks">
         {profileTasks(user).map(({ task, done }) => (

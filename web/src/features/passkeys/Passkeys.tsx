@@ -1,3 +1,4 @@
+import { formatDateTime } from '@gatehouse/common/format';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,7 +18,8 @@ import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
 
 const passkeysKey = ['passkeys'] as const;
-const dateOf = (ms: number) => new Date(ms).toLocaleDateString();
+/** The product's date format (DD/MM/YYYY HH:mm +offset), not the browser locale's. */
+const dateOf = (ms: number) => formatDateTime(ms) ?? '';
 
 /** The browser's refusal (cancelled, timed out, not allowed) in the user's words; anything else as the server said it. */
 function problemOf(error: unknown): string {

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import { saveTwoStepRequest, type SaveTwoStepRequest, type SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
-import { call } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -48,7 +48,10 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
       onSaved(result);
     },
     onError: (error) => {
-      form.resetField('password');
+      // Only a field the answer faults is emptied: a wrong code keeps the password typed (issue 31).
+      const faulted = isApiError(error) ? Object.keys(error.body?.validation?.errors ?? {}) : [];
+      if (faulted.includes('password')) form.resetField('password');
+      if (faulted.includes('code')) form.resetField('code', { keepError: true });
       applyServerError(error);
     },
   });

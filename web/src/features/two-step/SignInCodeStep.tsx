@@ -1,7 +1,7 @@
 import { accountApi } from '@gatehouse/common/api/account';
 import { passkeysApi } from '@gatehouse/common/api/passkeys';
 import type { PasskeySignInRequest } from '@gatehouse/common/schemas/passkeys';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -40,6 +40,13 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
     defaultValues: { signInStateID: challenge.signInStateID, code: '', rememberMe: false },
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form, ['code']);
+  // The step opens on its first field: the Code field, or the passkey button for a passkey-only user
+  // (which is focused by its autoFocus below). autoFocus alone is not applied when the step replaces
+  // the password step, so the field is focused once shown.
+  const { setFocus } = form;
+  useEffect(() => {
+    if (!passkeyOnly) setFocus('code');
+  }, [passkeyOnly, setFocus]);
   const verify = useMutation({
     mutationFn: (values: z.output<typeof signInCodeRequest>) =>
       // The code step is answered a session, never another challenge.
@@ -93,14 +100,22 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
 
   return (
     <>
-      <h1>{MFA_MESSAGES.codeStepHeading}</h1>
+      <h1>{passkeyOnly ? MFA_MESSAGES.passkeyStepHeading : MFA_MESSAGES.codeStepHeading}</h1>
       <p>{intro}</p>
       <FormError message={formError} />
       {passkey && (
-        <div className="button-row">
-          <Button variant={passkeyOnly ? 'primary' : 'secondary'} busy={withPasskey.isPending} onClick={() => withPasskey.mutate()}>
+        <div className="passwordless code-step-passkey">
+          <Button
+            variant={passkeyOnly ? 'primary' : 'secondary'}
+            busy={withPasskey.isPending}
+            autoFocus={passkeyOnly}
+            onClick={() => withPasskey.mutate()}
+          >
             {MFA_MESSAGES.usePasskey}
           </Button>
+          <p className="divider" aria-hidden="true">
+            <span>{MFA_MESSAGES.or}</span>
+          </p>
         </div>
       )}
       <Form onSubmit={submit}>
@@ -109,7 +124,6 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
           hint={MFA_MESSAGES.recoveryHint}
           autoComplete="one-time-code"
           spellCheck={false}
-          autoFocus={!passkeyOnly}
           error={form.formState.errors.code?.message}
           {...form.register('code')}
         />

@@ -14,6 +14,7 @@ import {
   TOKEN_LIFETIMES,
   type TokenLifetime,
 } from '@gatehouse/common/applications';
+import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
@@ -43,6 +44,7 @@ import { useNotifications } from '../../features/notifications/notifications.tsx
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
+import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { Form } from '../../components/Form.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 
@@ -126,7 +128,7 @@ export function ApplicationPage() {
 
 function ApplicationForm({ app }: { app: Application }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
+  const feedback = useActionFeedback();
   const [logo, setLogo] = useState<{ file: File; preview: string } | null>(null);
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useForm<UpdateApplicationInput, unknown, UpdateApplication>({
@@ -138,7 +140,7 @@ function ApplicationForm({ app }: { app: Application }) {
     mutationFn: (values: UpdateApplication) =>
       call(applicationsApi.update, { params: { id: app.id }, body: values, files: { logo: logo?.file } }),
     onSuccess: (updated) => {
-      setSaved(true);
+      feedback.succeed(MESSAGES.applicationSettingsUpdated);
       form.reset(formValues(updated));
       setLogo(null);
       queryClient.setQueryData(applicationKeys.one(app.id), updated);
@@ -151,7 +153,7 @@ function ApplicationForm({ app }: { app: Application }) {
   });
   const submit = useSubmitGuard(
     form.handleSubmit((values) => {
-      setSaved(false);
+      feedback.start();
       setLogoError(undefined);
       setFormError(null);
       save.mutate(values);
@@ -325,7 +327,7 @@ function ApplicationForm({ app }: { app: Application }) {
           <Button variant="secondary" onClick={() => form.reset(formValues(app))}>
             {M.cancel}
           </Button>
-          <ActionStatus message={saved && MESSAGES.applicationSettingsUpdated} />
+          <ActionStatus message={feedback.message} />
         </div>
       </Form>
     </Card>
@@ -335,8 +337,11 @@ function ApplicationForm({ app }: { app: Application }) {
 function SecretCard({ app }: { app: Application }) {
   const [asking, setAsking] = useState(false);
   const { notifyError } = useNotifications();
+  const feedback = useActionFeedback();
   const regenerate = useMutation({
     mutationFn: () => call(applicationsApi.regenerateSecret, { params: { id: app.id } }),
+    // A new action: what an earlier one said (Application settings updated) no longer holds.
+    onMutate: () => feedback.start(),
     onSuccess: () => setAsking(false),
     onError: (error) => {
       setAsking(false);
@@ -374,8 +379,10 @@ function SecretCard({ app }: { app: Application }) {
 function ScimCard({ app }: { app: Application }) {
   const queryClient = useQueryClient();
   const { notifyError } = useNotifications();
+  const feedback = useActionFeedback();
   const generate = useMutation({
     mutationFn: () => call(applicationsApi.scimToken, { params: { id: app.id } }),
+    onMutate: () => feedback.start(),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: applicationKeys.one(app.id) }),
     onError: (error) => notifyError(error, 'client'),
   });
@@ -400,7 +407,7 @@ function ScimCard({ app }: { app: Application }) {
         </div>
       ) : (
         <p className="field-hint">
-          {app.scimTokenCreatedAt ? M.scimTokenSince(new Date(app.scimTokenCreatedAt).toLocaleString()) : M.scimTokenNone}
+          {app.scimTokenCreatedAt ? M.scimTokenSince(formatDateTime(app.scimTokenCreatedAt) ?? '') : M.scimTokenNone}
         </p>
       )}
       <div className="actions">

@@ -28,8 +28,14 @@ const dayStart = (value: string): number | undefined => (value ? new Date(`${val
 /** /audit: the organisation's audit log, filtered by event, user and dates, with older pages on demand and exports. */
 export function AuditLogPage() {
   usePageTitle(ROUTES.audit.title);
-  const [initial] = useSearchParams();
-  const [form, setForm] = useState({ type: initial.get('type') ?? '', who: initial.get('who') ?? '', from: '', to: '' });
+  // The filters live in the address too: a reload, Back or a shared link shows the same events.
+  const [initial, setSearchParams] = useSearchParams();
+  const [form, setForm] = useState({
+    type: initial.get('type') ?? '',
+    who: initial.get('who') ?? '',
+    from: initial.get('from') ?? '',
+    to: initial.get('to') ?? '',
+  });
   const [filters, setFilters] = useState<AuditFilters>(() => toFilters(form));
   const log = useAuditLog(filters);
 
@@ -42,14 +48,19 @@ export function AuditLogPage() {
       to: to === undefined ? undefined : to + DAY,
     };
   }
+  const show = (values: typeof form) => {
+    setFilters(toFilters(values));
+    const kept = Object.entries({ ...values, who: values.who.trim() }).filter(([, value]) => value !== '');
+    setSearchParams(new URLSearchParams(kept), { replace: true });
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(toFilters(form));
+    show(form);
   };
   const clear = () => {
     const empty = { type: '', who: '', from: '', to: '' };
     setForm(empty);
-    setFilters(toFilters(empty));
+    show(empty);
   };
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
 
@@ -61,7 +72,13 @@ export function AuditLogPage() {
       <p>{M.intro}</p>
       <Form className="card audit-filters" onSubmit={apply} aria-label="Filters">
         <Select label={M.eventType} options={TYPE_OPTIONS} value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })} />
-        <TextField label={M.user} type="search" value={form.who} onChange={(e) => setForm({ ...form, who: e.target.value })} />
+        <TextField
+          label={M.user}
+          hint={M.userHint}
+          type="search"
+          value={form.who}
+          onChange={(e) => setForm({ ...form, who: e.target.value })}
+        />
         <TextField label={M.from} type="date" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
         <TextField label={M.to} type="date" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
         <div className="audit-filter-actions">

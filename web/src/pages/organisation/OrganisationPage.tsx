@@ -20,6 +20,8 @@ import {
   type OrganisationSettingsRequest,
 } from '@gatehouse/common/schemas/organisation-settings';
 import { call, isApiError } from '../../api/client.ts';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { flashOn } from '../../features/feedback/feedback.ts';
 import { useOrganisationSettings, useSettingsStrength } from '../../api/organisation-queries.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -74,6 +76,9 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
   const { formError, setFormError, applyServerError } = useServerErrors(form, SETTING_NAMES as Path<OrganisationSettingsInput>[]);
   const [status, setStatus] = useState<Status>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
+  // Settings that turn on required MFA for an admin without it, held until the admin confirms.
+  const [pendingMfa, setPendingMfa] = useState<OrganisationSettingsRequest | null>(null);
+  const { user: me } = useSignedInUser();
   const unsaved = form.formState.isDirty;
 
   // Live preview and score of the unsaved settings, asked of the server once typing pauses.
@@ -104,8 +109,12 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
       form.reset(formValuesOf(view));
       images.reset();
       setStatus('saved');
+      setPendingMfa(null);
+      // An admin who must now set up MFA is taken to /twostep at once: the success goes with them.
+      if (view.requireTwoStep && !me.twoStep.enabled) flashOn(ROUTES.twoStep.path, MESSAGES.organisationSettingsUpdated);
     },
     onError: (error) => {
+      setPendingMfa(null);
       applyServerError(error);
       if (isApiError(error) && error.body) images.applyServerErrors(error.body.validation?.errors ?? {});
     },
@@ -116,7 +125,9 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
       (input) => {
         setFormError(null);
         setStatus(null);
-        save.mutate(input);
+        // Turning on required MFA sends an admin without it to set it up: they are asked first.
+        if (input.requireTwoStep && !saved.requireTwoStep && !me.twoStep.enabled) setPendingMfa(input);
+        else save.mutate(input);
       },
       () => setStatus(null),
     ),
@@ -163,6 +174,15 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
           </Button>
         </div>
       </Form>
+      <Dialog
+        open={pendingMfa !== null}
+        header={M.requireMfaHeader}
+        text={M.requireMfaText}
+        affirmativeButtonText={M.requireMfaAffirm}
+        busy={save.isPending}
+        onAffirm={() => pendingMfa && save.mutate(pendingMfa)}
+        onCancel={() => setPendingMfa(null)}
+      />
       <Dialog
         open={confirmingReset}
         header={M.resetToRecommended}

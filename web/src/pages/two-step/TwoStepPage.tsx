@@ -4,7 +4,9 @@ import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
 import { ROUTES } from '@gatehouse/common/routes';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
+import { useFlash } from '../../features/feedback/feedback.ts';
 import { Card } from '../../components/Card.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { AppSetup } from '../../features/two-step/AppSetup.tsx';
@@ -25,6 +27,8 @@ export function TwoStepPage() {
   const { org, user } = useSignedInUser();
   const navigate = useNavigate();
   usePageTitle(MFA_MESSAGES.title);
+  // A success that led here (saving settings that now require MFA of this admin).
+  const flash = useFlash(ROUTES.twoStep.path);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [chosen, setChosen] = useState<TwoStepKind | null>(null);
   const methods = availableMethods(org);
@@ -49,6 +53,7 @@ export function TwoStepPage() {
   return (
     <>
       <h1>{MFA_MESSAGES.title}</h1>
+      <ActionStatus message={flash.message} />
       {user.requiresTwoStep && !recoveryCodes && <Alert kind="info">{MFA_MESSAGES.requiredIntro}</Alert>}
       <Card className="form-card two-step">
         {!user.twoStep.enabled && !recoveryCodes && method === null && <p>{MFA_MESSAGES.chooseIntro}</p>}

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS } from '@gatehouse/common/policy';
 import { usersApi } from '@gatehouse/common/api/users';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -19,6 +20,7 @@ import { Checkbox } from '../../components/Checkbox.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { flashOn } from '../../features/feedback/feedback.ts';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
@@ -51,6 +53,7 @@ export function AddUserPage() {
     mutationFn: (values: InviteUser) => call(usersApi.invite, { body: { ...values, returnurl: returnUrl ?? undefined } }),
     onSuccess: (created) => {
       storeUser(queryClient, created);
+      if (!returnUrl) flashOn(ROUTES.users.path, MESSAGES.userInvited(created.email));
       void navigate(returnUrl ?? ROUTES.users.path);
     },
     onError: applyServerError,

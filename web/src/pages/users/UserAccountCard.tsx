@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { USER_STATUS_LABELS } from '@gatehouse/common/policy';
 import { usersApi } from '@gatehouse/common/api/users';
 import { ROUTES, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -11,12 +10,14 @@ import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import { call } from '../../api/client.ts';
 import { forgetUser, storeUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
-import { Alert } from '../../components/Alert.tsx';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { flashOn, useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { mayManage } from '../../features/users/roles.ts';
+import { StatusPill } from '../../features/users/StatusPill.tsx';
 
 /**
  * The edit screen's right card: email, status (Enable, Disable, Resend invite email, Clear lockout),
@@ -31,21 +32,28 @@ export function UserAccountCard({ user }: { user: Account }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notifyError } = useNotifications();
-  const [message, setMessage] = useState<string | null>(null);
+  const feedback = useActionFeedback();
   const [deleting, setDeleting] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const act = useMutation({
     mutationFn: (action: UserAction) => call(usersApi.actions[action], { params: { id: user.id } }),
-    onMutate: () => setMessage(null),
+    onMutate: () => feedback.start(),
     onSuccess: (result) => {
       storeUser(queryClient, result.user);
-      setMessage(result.message);
+      setResetting(false);
+      feedback.succeed(result.message);
     },
-    onError: (error) => notifyError(error, 'user'),
+    onError: (error) => {
+      setResetting(false);
+      notifyError(error, 'user');
+    },
   });
   const remove = useMutation({
     mutationFn: () => call(usersApi.delete, { params: { id: user.id } }),
+    onMutate: () => feedback.start(),
     onSuccess: () => {
       forgetUser(queryClient, user.id);
+      flashOn(ROUTES.users.path, MESSAGES.userDeleted);
       void navigate(ROUTES.users.path, { replace: true });
     },
     onError: (error) => {
@@ -63,17 +71,18 @@ export function UserAccountCard({ user }: { user: Account }) {
 
   return (
     <Card title={M.accountCard}>
-      {message && <Alert kind="success">{message}</Alert>}
+      <ActionStatus message={feedback.message} />
       <dl className="user-facts">
         <dt>{M.email}</dt>
         <dd>{user.email}</dd>
         <dt>{M.status}</dt>
         <dd>
-          <span>{USER_STATUS_LABELS[user.status]}</span>
+          <StatusPill status={user.status} />
           {others && inactive && action('enable', M.enable)}
           {others && !inactive && action('disable', M.disable)}
           {mayAct && user.status === 'Pending' && action('resendverification', M.resendInvite)}
-          {mayAct && user.status === 'LockedOut' && action('clearlockout', M.clearLockout)}
+          {user.coolingDownUntil && <span className="field-hint">{M.coolingDownUntil(formatDateTime(user.coolingDownUntil) ?? '')}</span>}
+          {mayAct && (user.status === 'LockedOut' || user.coolingDownUntil !== null) && action('clearlockout', M.clearLockout)}
         </dd>
         <dt>{M.passwordLabel}</dt>
         <dd>
@@ -84,7 +93,11 @@ export function UserAccountCard({ user }: { user: Account }) {
         <dd>
           <span>{user.twoStep.enabled ? M.mfaEnabled : M.mfaNotEnabled}</span>
           {user.twoStep.passkeys > 0 && <span> ({M.passkeyCount(user.twoStep.passkeys)})</span>}
-          {others && user.twoStep.enabled && action('resettwostep', M.resetMfa)}
+          {others && user.twoStep.enabled && (
+            <Button variant="secondary" busy={act.isPending && act.variables === 'resettwostep'} onClick={() => setResetting(true)}>
+              {M.resetMfa}
+            </Button>
+          )}
         </dd>
         <dt>{M.emailVerification}</dt>
         <dd>
@@ -99,6 +112,15 @@ export function UserAccountCard({ user }: { user: Account }) {
           </Button>
         </div>
       )}
+      <Dialog
+        open={resetting}
+        header={M.resetMfaHeader}
+        text={M.resetMfaText(user.twoStep.passkeys)}
+        important
+        busy={act.isPending}
+        onAffirm={() => act.mutate('resettwostep')}
+        onCancel={() => setResetting(false)}
+      />
       <Dialog
         open={deleting}
         header={M.deleteHeader}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
@@ -34,6 +34,7 @@ import '../../features/users/users.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { ManagedByNotice } from '../../features/users/ManagedBy.tsx';
 import { Form } from '../../components/Form.tsx';
+import { useActionFeedback } from '../../features/feedback/feedback.ts';
 
 type UpdateUser = z.output<typeof updateUserRequest>;
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'role', 'multiFactorAuthRequired', 'clients'] as const;
@@ -90,7 +91,7 @@ function UserDetailsForm({ user }: { user: Account }) {
   const navigate = useNavigate();
   const returnUrl = useReturnUrl();
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
+  const feedback = useActionFeedback();
   const form = useForm<UpdateUserRequest, unknown, UpdateUser>({
     resolver: zodResolver(updateUserRequest),
     defaultValues: formValues(user),
@@ -117,14 +118,14 @@ function UserDetailsForm({ user }: { user: Account }) {
         void navigate(returnUrl);
         return;
       }
-      setSaved(true);
+      feedback.succeed(MESSAGES.userDetailsUpdated);
       form.reset(formValues(result.user));
     },
     onError: applyServerError,
   });
   const submit = useSubmitGuard(
     form.handleSubmit((values) => {
-      setSaved(false);
+      feedback.start();
       setFormError(null);
       save.mutate(values);
     }),
@@ -187,7 +188,7 @@ function UserDetailsForm({ user }: { user: Account }) {
             <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
               {M.cancel}
             </Button>
-            <ActionStatus message={saved && MESSAGES.userDetailsUpdated} />
+            <ActionStatus message={feedback.message} />
           </div>
         </fieldset>
       </Form>

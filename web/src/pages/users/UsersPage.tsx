@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { ViewToggle, type View } from '../../components/ViewToggle.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, ROLE_LABELS, USER_STATUS_LABELS } from '@gatehouse/common/policy';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
 import { usersApi } from '@gatehouse/common/api/users';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { UserSummary } from '@gatehouse/common/schemas/users';
@@ -10,14 +11,17 @@ import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
 import { call } from '../../api/client.ts';
 import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { useActionFeedback, useFlash } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { mayManage } from '../../features/users/roles.ts';
+import { StatusPill } from '../../features/users/StatusPill.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
@@ -32,6 +36,7 @@ const userPath = (id: string) => routePath('user', { id });
  */
 export function UsersPage() {
   usePageTitle(ROUTES.users.title);
+  const flash = useFlash(ROUTES.users.path);
   const searchId = useId();
   const [term, setTerm] = useState('');
   const [view, setView] = useState<View>('list');
@@ -68,6 +73,7 @@ export function UsersPage() {
           {M.add}
         </Link>
       </div>
+      <ActionStatus message={flash.message} />
       <div className="data-view-toolbar">
         <div className="field users-search">
           <label htmlFor={searchId}>{M.searchLabel}</label>
@@ -117,11 +123,14 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
   const queryClient = useQueryClient();
   const { notifyError } = useNotifications();
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
+  const feedback = useActionFeedback();
   const remove = useMutation({
     mutationFn: (user: UserSummary) => call(usersApi.delete, { params: { id: user.id } }),
+    onMutate: () => feedback.start(),
     onSuccess: (_, user) => {
       setDeleting(null);
       forgetUser(queryClient, user.id);
+      feedback.succeed(MESSAGES.userDeleted);
     },
     onError: (error) => {
       setDeleting(null);
@@ -142,6 +151,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
   );
   return (
     <>
+      <ActionStatus message={feedback.message} />
       {view === 'grid' ? (
         <ul className="data-grid users-grid" aria-label={ROUTES.users.title}>
           {users.map((user) => (
@@ -152,7 +162,9 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                 <dt>{M.role}</dt>
                 <dd>{ROLE_LABELS[user.role]}</dd>
                 <dt>{M.status}</dt>
-                <dd>{USER_STATUS_LABELS[user.status]}</dd>
+                <dd>
+                  <StatusPill status={user.status} />
+                </dd>
               </dl>
               {rowActions(user)}
             </li>
@@ -182,7 +194,9 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
                   {user.managedBy && <ManagedByLabel application={user.managedBy} />}
                 </td>
                 <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
-                <td data-label={M.status}>{USER_STATUS_LABELS[user.status]}</td>
+                <td data-label={M.status}>
+                  <StatusPill status={user.status} />
+                </td>
                 <td className="data-table-actions">{rowActions(user)}</td>
               </tr>
             ))}

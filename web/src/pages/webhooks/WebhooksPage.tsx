@@ -77,7 +77,8 @@ function EndpointForm({
   };
   const form = (
     <Form onSubmit={submit} aria-label={endpoint ? `${M.edit}: ${endpoint.url}` : undefined}>
-      {save.isError && <Alert kind="error">{save.error.message}</Alert>}
+      {/* A fault of a field shows at the field only, not a second time above the form. */}
+      {save.isError && Object.keys(errors).length === 0 && <Alert kind="error">{save.error.message}</Alert>}
       <TextField label={M.url} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url?.message} />
       <TextField
         label={M.description}
@@ -207,9 +208,10 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
   const events = endpoint.eventTypes.includes(ALL_EVENTS) ? M.allEvents : endpoint.eventTypes.map(eventName).join(', ');
   return (
     <section className="card webhook-endpoint" aria-label={endpoint.url}>
-      <h3 className="webhook-url">
+      {/* Under the page's h1: an h2 (an h3 here skipped a level). */}
+      <h2 className="webhook-url">
         <code>{endpoint.url}</code>
-      </h3>
+      </h2>
       {endpoint.description && <p>{endpoint.description}</p>}
       <dl className="facts">
         <dt>{M.status}</dt>
