@@ -85,6 +85,8 @@ export async function createWebhookEndpoint(
     enabled: input.enabled ?? true,
     created_at: now,
     updated_at: now,
+    failures: 0,
+    circuit_open_until: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertEndpoint(trx, row);
