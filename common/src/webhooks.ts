@@ -53,6 +53,7 @@ export const WEBHOOK_MESSAGES = {
   deliveredAt: 'Delivered',
   nextAttempt: 'Next attempt',
   subscribed: 'Sends',
+  privateAddress: 'This address leads to a private, loopback or link-local network, which webhooks may not reach',
   tooMany: `An organisation can have ${WEBHOOK_LIMITS.endpointsMax} webhook endpoints at most`,
 } as const;
 

@@ -187,6 +187,10 @@ export interface WebhookEndpointsTable {
   enabled: boolean;
   created_at: number;
   updated_at: number;
+  /** Failed delivery attempts in a row (webhooks/delivery.ts); reset by a success. */
+  failures: Generated<number>;
+  /** While the circuit is open: no attempt before this time; null when closed. */
+  circuit_open_until: number | null;
 }
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 

@@ -13,6 +13,7 @@ import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
 import { deleteExpiredMfaRows } from '../mfa/store.ts';
 import { metricsCleanup } from '../metrics/jobs.ts';
 import { applyAuditRetention } from '../audit/service.ts';
+import { runWebhookUpkeep } from '../webhooks/delivery.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -29,6 +30,13 @@ const deliverMail: Job = {
   name: 'deliver-mail',
   intervalMs: MINUTE,
   run: runMailDelivery,
+};
+
+/** Webhooks are delivered by each process's own loop (webhooks/delivery.ts): this only gives up on stale ones and kicks it. */
+const deliverWebhooks: Job = {
+  name: 'deliver-webhooks',
+  intervalMs: MINUTE,
+  run: runWebhookUpkeep,
 };
 
 /** Inactivity warnings, deactivation and deletion (organisation sign-in policy). */
@@ -72,6 +80,7 @@ const auditRetention: Job = {
 export const JOBS: readonly Job[] = [
   expireSessions,
   deliverMail,
+  deliverWebhooks,
   accountInactivity,
   accountCleanup,
   oidcCleanup,

@@ -14,6 +14,7 @@ import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
 import { smsCourier } from '../sms/provider.ts';
 import { webhookCourier } from '../webhooks/courier.ts';
+import { stopWebhookDelivery, webhookDelivery } from '../webhooks/delivery.ts';
 import { backchannelLogoutCourier } from '../oidc/backchannel-logout.ts';
 import {
   claimMail,
@@ -25,6 +26,7 @@ import {
   markMailFailed,
   markMailSent,
   purgeMail,
+  releaseMail,
   requeueFailedMail,
   type OutboxEntry,
 } from './store.ts';
@@ -36,7 +38,8 @@ const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook', 'logout'];
 
 /** Delivers one channel's messages: SMTP for email, the SMS provider for texts, HTTP for webhooks. */
 export interface Courier {
-  send(message: MailOutboxRow): Promise<void>;
+  /** Delivers the message; `signal` stops the attempt (shutdown). */
+  send(message: MailOutboxRow, signal?: AbortSignal): Promise<void>;
   close(): void;
   /** A message older than this is given up on rather than sent (its code has expired). */
   maxAgeMs?: number;
@@ -99,7 +102,11 @@ export async function queueMessage(ctx: AppContext, message: OutgoingMessage, db
     sent_at: null,
     reply_to: message.replyTo ?? null,
   });
-  if (configured) dispatcherFor(ctx, message.channel).kick();
+  // Webhooks have their own concurrent delivery (webhooks/delivery.ts); the rest one message at a time.
+  if (configured) {
+    if (message.channel === 'webhook') webhookDelivery(ctx).kick();
+    else dispatcherFor(ctx, message.channel).kick();
+  }
 }
 
 export interface MailRequest {
@@ -156,6 +163,46 @@ export interface DeliveryReport {
   failed: { id: number; error: string }[];
 }
 
+export type AttemptOutcome =
+  { result: 'sent' } | { result: 'retrying' | 'failed'; error: string; undeliverable: boolean } | { result: 'stopped' | 'expired' };
+
+/**
+ * One attempt of a claimed message (its lease taken and its attempts counted by claimMail), and its
+ * outcome written: sent, due again after the courier's delay, or given up on. An attempt stopped by
+ * `signal` (shutdown) is given back as it was: due, its attempt not counted, for any process to take.
+ */
+export async function attemptDelivery(
+  ctx: AppContext,
+  channel: Channel,
+  courier: Courier,
+  message: MailOutboxRow,
+  signal?: AbortSignal,
+): Promise<AttemptOutcome> {
+  const db = ctx.db.kysely;
+  if (courier.maxAgeMs !== undefined && ctx.clock.now() - message.created_at > courier.maxAgeMs) {
+    await markMailFailed(db, message.id, 'expired before it could be delivered', null);
+    return { result: 'expired' };
+  }
+  try {
+    await courier.send(message, signal);
+    await markMailSent(db, message.id, ctx.clock.now(), courier.keepsBody ?? false);
+    return { result: 'sent' };
+  } catch (error) {
+    if (signal?.aborted) {
+      await releaseMail(db, message.id, message.locked_until);
+      return { result: 'stopped' };
+    }
+    // The server's answer, never the message: it holds links and codes.
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const undeliverable = error instanceof UndeliverableError;
+    const giveUp = undeliverable || message.attempts >= (courier.retry?.maxAttempts ?? MAX_ATTEMPTS);
+    const delay = courier.retry?.delayMs(message.attempts) ?? retryDelay(message.attempts);
+    await markMailFailed(db, message.id, reason, giveUp ? null : ctx.clock.now() + delay);
+    ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
+    return { result: giveUp ? 'failed' : 'retrying', error: reason, undeliverable };
+  }
+}
+
 /** Delivers a channel's due messages; with firstAttemptsOnly it leaves retries to the scheduled job. */
 export async function deliverDueMail(
   ctx: AppContext,
@@ -172,24 +219,10 @@ export async function deliverDueMail(
     for (const id of ids) {
       const message = await claimMail(db, id, now, now + LEASE_MS);
       if (!message) continue;
-      if (courier.maxAgeMs !== undefined && now - message.created_at > courier.maxAgeMs) {
-        await markMailFailed(db, id, 'expired before it could be delivered', null);
-        continue;
-      }
-      try {
-        await courier.send(message);
-        await markMailSent(db, id, ctx.clock.now(), courier.keepsBody ?? false);
-        report.sent++;
-      } catch (error) {
-        // The server's answer, never the message: it holds links and codes.
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        const giveUp = error instanceof UndeliverableError || message.attempts >= (courier.retry?.maxAttempts ?? MAX_ATTEMPTS);
-        const delay = courier.retry?.delayMs(message.attempts) ?? retryDelay(message.attempts);
-        await markMailFailed(db, id, reason, giveUp ? null : ctx.clock.now() + delay);
-        ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
-        if (giveUp) report.failed.push({ id, error: reason });
-        else report.retrying++;
-      }
+      const outcome = await attemptDelivery(ctx, channel, courier, message);
+      if (outcome.result === 'sent') report.sent++;
+      else if (outcome.result === 'retrying') report.retrying++;
+      else if (outcome.result === 'failed') report.failed.push({ id, error: outcome.error });
     }
     if (options.firstAttemptsOnly && ids.length < (options.batch ?? 20)) return report;
   }
@@ -261,6 +294,7 @@ function dispatcherFor(ctx: AppContext, channel: Channel): Dispatcher {
 
 /** Waits for this process's deliveries in flight and closes its connections (shutdown and tests). */
 export async function closeMail(ctx: AppContext): Promise<void> {
+  await stopWebhookDelivery(ctx);
   for (const dispatcher of dispatchers.get(ctx)?.values() ?? []) {
     await dispatcher.idle();
     dispatcher.close();
@@ -273,7 +307,8 @@ export async function runMailDelivery(ctx: AppContext): Promise<string> {
   const summaries: string[] = [];
   const failed: DeliveryReport['failed'] = [];
   for (const channel of CHANNELS) {
-    if (!channelConfigured(ctx, channel)) continue;
+    // Webhooks are retried by their own delivery loop (webhooks/delivery.ts), which nothing waits on.
+    if (!channelConfigured(ctx, channel) || channel === 'webhook') continue;
     const report = await deliverDueMail(ctx, channel, dispatcherFor(ctx, channel).courier);
     summaries.push(`${channel}: sent ${report.sent}, retrying ${report.retrying}`);
     failed.push(...report.failed);

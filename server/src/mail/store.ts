@@ -63,6 +63,18 @@ export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUn
     .executeTakeFirst();
 }
 
+/** Gives a claimed message back untried (its attempt stopped at shutdown): due again at once, the attempt not counted. */
+export async function releaseMail(db: Kysely<Database>, id: number, leaseUntil: number): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: 0, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    // Only while the lease is still this attempt's own.
+    .where('locked_until', '=', leaseUntil)
+    .execute();
+}
+
 /** Delivered: the bodies (with their links and codes) are not kept, unless they hold neither (a webhook's payload). */
 export async function markMailSent(db: Kysely<Database>, id: number, now: number, keepBody = false): Promise<void> {
   await db

@@ -51,6 +51,12 @@ export class Telemetry {
     labelNames: ['channel', 'final'] as const,
     registers: [this.registry],
   });
+  readonly webhookCircuitChanges = new Counter({
+    name: 'gatehouse_webhook_circuit_changes_total',
+    help: 'Webhook endpoints whose circuit this process opened (failing in a row) or closed (answering again)',
+    labelNames: ['change'] as const,
+    registers: [this.registry],
+  });
   readonly jobRuns = new Counter({
     name: 'gatehouse_job_runs_total',
     help: 'Scheduled job runs by this process, by job and outcome (ran, failed; skipped when another process held it)',

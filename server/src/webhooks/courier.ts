@@ -25,13 +25,17 @@ export function webhookCourier(ctx: AppContext): Courier {
       delayMs: (attempts) => RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1]!,
       maxAttempts: RETRY_DELAYS_MS.length + 1,
     },
-    async send(message: MailOutboxRow) {
+    async send(message: MailOutboxRow, signal?: AbortSignal) {
       const endpoint = await findEndpoint(ctx.db.kysely, message.organisation_id, message.recipient);
       if (!endpoint) throw new UndeliverableError('the endpoint was deleted');
       if (!endpoint.enabled) throw new UndeliverableError('the endpoint is disabled');
       const body = message.body ?? '';
       const headers = webhookHeaders(endpointSecret(ctx, endpoint), webhookMessageId(message.id), Math.floor(ctx.clock.now() / 1000), body);
-      await postWebhook(endpoint.url, headers, body, { ...DEFAULT_POST_LIMITS, allowPrivate: ctx.config.webhooksAllowPrivate });
+      await postWebhook(endpoint.url, headers, body, {
+        ...DEFAULT_POST_LIMITS,
+        allowPrivate: ctx.config.webhooksAllowPrivate,
+        signal,
+      });
     },
     close() {},
   };

@@ -13,6 +13,8 @@ export interface PostLimits {
   allowPrivate: boolean;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Ends the attempt early (shutdown): it then rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 export const DEFAULT_POST_LIMITS: Omit<PostLimits, 'allowPrivate'> = { timeoutMs: 10_000, maxResponseBytes: 16 * 1024 };
@@ -52,7 +54,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
           ...headers,
         },
         lookup: guardedLookup(limits.allowPrivate),
-        signal: AbortSignal.timeout(limits.timeoutMs),
+        signal: limits.signal
+          ? AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), limits.signal])
+          : AbortSignal.timeout(limits.timeoutMs),
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -77,11 +81,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
         response.on('error', reject);
       },
     );
-    request.on('error', (error: Error) =>
-      reject(
-        error.name === 'AbortError' || error.name === 'TimeoutError' ? new Error(`no answer within ${limits.timeoutMs / 1000} s`) : error,
-      ),
-    );
+    request.on('error', (error: Error) => {
+      if (limits.signal?.aborted) reject(new Error('the attempt was stopped (shutdown)'));
+      else if (error.name === 'AbortError' || error.name === 'TimeoutError')
+        reject(new Error(`no answer within ${limits.timeoutMs / 1000} s`));
+      else reject(error);
+    });
     request.end(body);
   });
 }

@@ -19,6 +19,7 @@ import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../mail/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { sealSecret } from './secrets.ts';
+import { forbiddenAddressOf } from './ssrf.ts';
 import { newWebhookSecret } from './signing.ts';
 import {
   countEndpoints,
@@ -44,8 +45,11 @@ function view(row: WebhookEndpointRow): WebhookEndpoint {
   };
 }
 
-function checkedUrl(ctx: AppContext, url: string): string {
-  const problem = webhookUrlProblem(url, ctx.config.webhooksAllowPrivate);
+/** The address, if webhooks may send to it: a web address whose host resolves to no private, loopback or link-local address. */
+async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
+  let problem = webhookUrlProblem(url, ctx.config.webhooksAllowPrivate);
+  // The same guard as at delivery (ssrf.ts), so the admin learns it now rather than from failed deliveries.
+  if (!problem && !ctx.config.webhooksAllowPrivate && (await forbiddenAddressOf(url))) problem = WEBHOOK_MESSAGES.privateAddress;
   if (problem) throw new AppError('VALIDATION_FAILED', { errors: { url: { message: problem } }, message: problem });
   return url;
 }
@@ -68,7 +72,7 @@ export async function createWebhookEndpoint(
   organisationId: string,
   input: WebhookEndpointRequest,
 ): Promise<WebhookEndpointWithSecret> {
-  const url = checkedUrl(ctx, input.url);
+  const url = await checkedUrl(ctx, input.url);
   if ((await countEndpoints(ctx.db.kysely, organisationId)) >= WEBHOOK_LIMITS.endpointsMax) {
     throw new AppError('CONFLICT', { message: WEBHOOK_MESSAGES.tooMany });
   }
@@ -85,6 +89,8 @@ export async function createWebhookEndpoint(
     enabled: input.enabled ?? true,
     created_at: now,
     updated_at: now,
+    failures: 0,
+    circuit_open_until: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertEndpoint(trx, row);
@@ -103,7 +109,7 @@ export async function updateWebhookEndpoint(
   id: string,
   input: WebhookEndpointRequest,
 ): Promise<WebhookEndpoint> {
-  const url = checkedUrl(ctx, input.url);
+  const url = await checkedUrl(ctx, input.url);
   const existing = await findEndpoint(ctx.db.kysely, organisationId, id);
   if (!existing) throw new AppError('NOT_FOUND');
   const changes = {

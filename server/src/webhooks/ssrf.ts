@@ -5,7 +5,7 @@
  * address it resolves to is checked, and the connection goes to the address checked, so a name that
  * answers differently the second time (DNS rebinding) gains nothing.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dns, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const FORBIDDEN = new BlockList();
@@ -71,4 +71,15 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       callback(null, list[0]!.address, list[0]!.family);
     });
   };
+}
+
+/**
+ * The first address of the URL's host that webhooks may not reach, checked when an endpoint is saved
+ * (delivery checks again where it connects); null when there is none, or the name does not resolve now.
+ */
+export async function forbiddenAddressOf(url: string): Promise<string | null> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return isPrivateAddress(host) ? host : null;
+  const addresses = await dns.lookup(host, { all: true }).catch(() => []);
+  return addresses.find((a) => isPrivateAddress(a.address))?.address ?? null;
 }

@@ -75,3 +75,111 @@ export function findDelivery(db: Executor, organisationId: string, endpointId: s
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/**
+ * The oldest due message of each endpoint whose circuit is not open (or whose endpoint is gone, so the
+ * attempt gives it up), with the endpoint's failure streak; system work across organisations.
+ */
+export async function dueWebhookMessages(db: Executor, now: number, limit: number) {
+  const rows = await db
+    .selectFrom('mail_outbox as m')
+    .leftJoin('webhook_endpoints as e', (join) =>
+      join.onRef('e.id', '=', 'm.recipient').onRef('e.organisation_id', '=', 'm.organisation_id'),
+    )
+    .select(['m.organisation_id', 'm.recipient', 'e.failures', 'e.circuit_open_until'])
+    .select((eb) => eb.fn.min('m.id').as('id'))
+    .where('m.channel', '=', 'webhook')
+    .where('m.status', '=', 'queued')
+    .where('m.next_attempt_at', '<=', now)
+    .where('m.locked_until', '<=', now)
+    .where((eb) => eb.or([eb('e.circuit_open_until', 'is', null), eb('e.circuit_open_until', '<=', now)]))
+    .groupBy(['m.organisation_id', 'm.recipient', 'e.failures', 'e.circuit_open_until'])
+    .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    organisationId: row.organisation_id,
+    endpointId: row.recipient,
+    messageId: Number(row.id),
+    failures: Number(row.failures ?? 0),
+  }));
+}
+
+/** Takes the probe of an endpoint whose circuit's wait is over, for this process alone until `until`; false when another has it. */
+export async function takeCircuitProbe(db: Executor, organisationId: string, id: string, now: number, until: number): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ circuit_open_until: until })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('circuit_open_until', 'is not', null)
+    .where('circuit_open_until', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a probe back untried (its message was taken by another process, or the attempt was stopped). */
+export async function releaseCircuitProbe(db: Executor, organisationId: string, id: string, now: number, until: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ circuit_open_until: now })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('circuit_open_until', '=', until)
+    .execute();
+}
+
+/** A delivered attempt: the streak ends and the circuit closes. */
+export async function closeCircuit(db: Executor, organisationId: string, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failures: 0, circuit_open_until: null })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('failures', '>', 0), eb('circuit_open_until', 'is not', null)]))
+    .execute();
+}
+
+/** A failed attempt: the streak grows by one (atomically, whichever process failed); returns the new streak. */
+export async function countEndpointFailure(db: Executor, organisationId: string, id: string): Promise<number> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .returning('failures')
+    .executeTakeFirst();
+  return Number(row?.failures ?? 0);
+}
+
+export async function openCircuit(db: Executor, organisationId: string, id: string, until: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ circuit_open_until: until })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Endpoints whose circuit is open (or being probed), across organisations: for the operator's gauge and the job's warnings. */
+export function openCircuits(db: Executor) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['organisation_id', 'id', 'failures', 'circuit_open_until'])
+    .where('circuit_open_until', 'is not', null)
+    .orderBy('circuit_open_until')
+    .execute();
+}
+
+/** Gives up on webhook messages still queued since before `before` (an endpoint whose circuit stayed open); returns how many. */
+export async function giveUpStaleWebhooks(db: Executor, now: number, before: number): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'failed', last_error: 'given up: the endpoint did not accept it for 3 days' })
+    .where('channel', '=', 'webhook')
+    .where('status', '=', 'queued')
+    .where('created_at', '<', before)
+    .where('locked_until', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -22,6 +22,7 @@ import { backchannelLogout } from './0118-backchannel-logout.ts';
 import { protectedApis } from './0119-protected-apis.ts';
 import { passwordVisibility } from './0120-password-visibility.ts';
 import { userCountsAndSearch } from './0121-user-counts.ts';
+import { webhookCircuits } from './0122-webhook-circuits.ts';
 import { scimInterop } from './0124-scim-interop.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0119-protected-apis': protectedApis,
   '0120-password-visibility': passwordVisibility,
   '0121-user-counts': userCountsAndSearch,
+  '0122-webhook-circuits': webhookCircuits,
   '0124-scim-interop': scimInterop,
 };
 
