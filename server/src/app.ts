@@ -9,6 +9,7 @@ import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { registerGauges } from './telemetry/gauges.ts';
+import { registerWebhookGauges } from './webhooks/delivery.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
 import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const providers = registerProtocolEndpoints(app, ctx, resolver);
   verifyManagementTokensWith(ctx, providers);
   registerGauges(ctx.telemetry, ctx, () => providers.size);
+  registerWebhookGauges(ctx.telemetry, ctx);
   const telemetry = { listener: null as TelemetryListener | null };
   const telemetryAddress = ctx.config.telemetry;
   if (telemetryAddress) {

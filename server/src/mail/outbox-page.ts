@@ -1,5 +1,5 @@
 /** The development outbox as a plain server-rendered page: each message with its text and working links. */
-import type { Channel } from './service.ts';
+import type { Channel } from './attempt.ts';
 import type { OutboxEntry } from './store.ts';
 import { escapeHtml } from './templates.ts';
 

@@ -9,7 +9,7 @@
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, MailOutboxRow } from '../db/schema.ts';
+import type { Executor } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
 import { smsCourier } from '../sms/provider.ts';
@@ -23,34 +23,15 @@ import {
   findMail,
   insertMail,
   listMail,
-  markMailFailed,
-  markMailSent,
   purgeMail,
-  releaseMail,
   requeueFailedMail,
   type OutboxEntry,
 } from './store.ts';
+import { attemptDelivery, type Channel, type Courier, type DeliveryReport } from './attempt.ts';
 import { brandingFor, renderMail } from './templates.ts';
 import { smtpTransport } from './transport.ts';
 
-export type Channel = MailOutboxRow['channel'];
 const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook', 'logout'];
-
-/** Delivers one channel's messages: SMTP for email, the SMS provider for texts, HTTP for webhooks. */
-export interface Courier {
-  /** Delivers the message; `signal` stops the attempt (shutdown). */
-  send(message: MailOutboxRow, signal?: AbortSignal): Promise<void>;
-  close(): void;
-  /** A message older than this is given up on rather than sent (its code has expired). */
-  maxAgeMs?: number;
-  /** The wait before attempt n+1 after n failed, and the attempts before giving up (else the mail schedule). */
-  retry?: { delayMs(attempts: number): number; maxAttempts: number };
-  /** Keep the body once delivered (a webhook's payload, for its delivery log; never a message with links or codes). */
-  keepsBody?: boolean;
-}
-
-/** A failure that retrying cannot mend (the webhook endpoint was deleted): the message is given up on at once. */
-export class UndeliverableError extends Error {}
 
 export function channelConfigured(ctx: AppContext, channel: Channel): boolean {
   if (channel === 'webhook' || channel === 'logout') return true;
@@ -150,58 +131,8 @@ export async function mailQuotaUsed(
   return (await countMailSince(ctx.db.kysely, org.id, to, kinds, ctx.clock.now() - HOUR, replyTo)) >= limit;
 }
 
-/** Attempt n waits 2^(n-1) minutes after the previous one, at most an hour: 10 attempts span about 4 hours. */
-export const MAX_ATTEMPTS = 10;
-const retryDelay = (attempts: number) => Math.min(2 ** (attempts - 1) * MINUTE, HOUR);
 const LEASE_MS = 2 * MINUTE;
 const KEEP_MS = 30 * DAY;
-
-export interface DeliveryReport {
-  sent: number;
-  retrying: number;
-  /** Messages given up on after MAX_ATTEMPTS: their ids and the last error. */
-  failed: { id: number; error: string }[];
-}
-
-export type AttemptOutcome =
-  { result: 'sent' } | { result: 'retrying' | 'failed'; error: string; undeliverable: boolean } | { result: 'stopped' | 'expired' };
-
-/**
- * One attempt of a claimed message (its lease taken and its attempts counted by claimMail), and its
- * outcome written: sent, due again after the courier's delay, or given up on. An attempt stopped by
- * `signal` (shutdown) is given back as it was: due, its attempt not counted, for any process to take.
- */
-export async function attemptDelivery(
-  ctx: AppContext,
-  channel: Channel,
-  courier: Courier,
-  message: MailOutboxRow,
-  signal?: AbortSignal,
-): Promise<AttemptOutcome> {
-  const db = ctx.db.kysely;
-  if (courier.maxAgeMs !== undefined && ctx.clock.now() - message.created_at > courier.maxAgeMs) {
-    await markMailFailed(db, message.id, 'expired before it could be delivered', null);
-    return { result: 'expired' };
-  }
-  try {
-    await courier.send(message, signal);
-    await markMailSent(db, message.id, ctx.clock.now(), courier.keepsBody ?? false);
-    return { result: 'sent' };
-  } catch (error) {
-    if (signal?.aborted) {
-      await releaseMail(db, message.id, message.locked_until);
-      return { result: 'stopped' };
-    }
-    // The server's answer, never the message: it holds links and codes.
-    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const undeliverable = error instanceof UndeliverableError;
-    const giveUp = undeliverable || message.attempts >= (courier.retry?.maxAttempts ?? MAX_ATTEMPTS);
-    const delay = courier.retry?.delayMs(message.attempts) ?? retryDelay(message.attempts);
-    await markMailFailed(db, message.id, reason, giveUp ? null : ctx.clock.now() + delay);
-    ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
-    return { result: giveUp ? 'failed' : 'retrying', error: reason, undeliverable };
-  }
-}
 
 /** Delivers a channel's due messages; with firstAttemptsOnly it leaves retries to the scheduled job. */
 export async function deliverDueMail(

@@ -6,7 +6,7 @@
 import { MFA } from '@gatehouse/common/mfa';
 import { MINUTE } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { Courier } from '../mail/service.ts';
+import type { Courier } from '../mail/attempt.ts';
 
 export type SmsConfig = NonNullable<Config['sms']>;
 

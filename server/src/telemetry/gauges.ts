@@ -1,8 +1,6 @@
 /** The figures read at scrape time: the outbox, the jobs, the database pool and the providers held. */
 import type { AppContext } from '../context.ts';
 import { JOBS } from '../jobs/registry.ts';
-import { openCircuits } from '../webhooks/store.ts';
-import { webhookDelivery } from '../webhooks/delivery.ts';
 import { outboxDepth, jobRuns } from './store.ts';
 import type { Telemetry } from './telemetry.ts';
 
@@ -14,15 +12,6 @@ export function registerGauges(telemetry: Telemetry, ctx: AppContext, cachedProv
     async (set) => {
       for (const row of await outboxDepth(ctx.db.kysely)) set({ channel: row.channel, status: row.status }, Number(row.count));
     },
-  );
-  telemetry.gauge(
-    'gatehouse_webhook_circuits_open',
-    'Webhook endpoints whose circuit is open after failing in a row (across all processes): no attempts until their wait is over',
-    [],
-    async (set) => set({}, (await openCircuits(ctx.db.kysely)).length),
-  );
-  telemetry.gauge('gatehouse_webhook_deliveries_in_flight', 'Webhook delivery attempts running in this process', [], (set) =>
-    set({}, webhookDelivery(ctx).inFlight),
   );
   const known = new Set(JOBS.map((job) => job.name));
   telemetry.gauge(

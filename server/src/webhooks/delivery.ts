@@ -14,8 +14,9 @@
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { MailOutboxRow } from '../db/schema.ts';
-import { attemptDelivery, type Courier } from '../mail/service.ts';
+import { attemptDelivery, type Courier } from '../mail/attempt.ts';
 import { claimMail } from '../mail/store.ts';
+import type { Telemetry } from '../telemetry/telemetry.ts';
 import { webhookCourier } from './courier.ts';
 import {
   closeCircuit,
@@ -278,4 +279,17 @@ export async function runWebhookUpkeep(ctx: AppContext): Promise<string> {
   webhookDelivery(ctx).kick();
   const open = await openCircuits(ctx.db.kysely);
   return `gave up on ${givenUp} messages queued for 3 days; ${open.length} endpoints with an open circuit`;
+}
+
+/** The delivery figures read at scrape time: open circuits (all processes) and this process's attempts in flight. */
+export function registerWebhookGauges(telemetry: Telemetry, ctx: AppContext): void {
+  telemetry.gauge(
+    'gatehouse_webhook_circuits_open',
+    'Webhook endpoints whose circuit is open after failing in a row (across all processes): no attempts until their wait is over',
+    [],
+    async (set) => set({}, (await openCircuits(ctx.db.kysely)).length),
+  );
+  telemetry.gauge('gatehouse_webhook_deliveries_in_flight', 'Webhook delivery attempts running in this process', [], (set) =>
+    set({}, webhookDelivery(ctx).inFlight),
+  );
 }
