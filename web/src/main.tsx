@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
+import { FIRST_PAINT_ID, rendersAsServed, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRouter } from './app/router.tsx';
 import './theme/base.css';
 
@@ -16,10 +17,21 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppRouter />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+const served = document.getElementById(FIRST_PAINT_ID)?.textContent;
+// The server sent the sign-in page already rendered (app/first-paint.ts): the SPA takes it over as it is.
+if (served && rendersAsServed()) {
+  seedFirstPaint(queryClient, JSON.parse(served) as FirstPaint);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
