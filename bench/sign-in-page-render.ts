@@ -16,36 +16,37 @@ import { percentile } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-const organisation = (n: number): PublicOrganisation => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  name: `org${n}`,
-  displayName: `Organisation ${n}`,
-  hideOrganisationName: false,
-  hostname: `org${n}.gatehouse.example`,
-  baseHostname: 'gatehouse.example',
-  isBase: false,
-  tier: 'Free',
-  preventSelfSignUp: false,
-  colour: 'Blue',
-  font: 'System',
-  buttonStyle: 'Rounded',
-  inputStyle: 'Outlined',
-  logoID: '11111111-1111-4111-8111-111111111111',
-  backgroundImageID: null,
-  heroImageID: null,
-  favicon: null,
-  supportMessage: null,
-  customPrivacyPolicyURL: null,
-  customTermsConditionsURL: null,
-  customHelpPageURL: null,
-  allowSMSTwoStep: false,
-  allowEmailTwoStep: true,
-  allowPasswordless: true,
-  passwordVisibility: true,
-  requireTwoStep: false,
-  rememberMeDays: 30,
-  dashboardRedirect: null,
-} as unknown as PublicOrganisation);
+const organisation = (n: number): PublicOrganisation =>
+  ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `org${n}`,
+    displayName: `Organisation ${n}`,
+    hideOrganisationName: false,
+    hostname: `org${n}.gatehouse.example`,
+    baseHostname: 'gatehouse.example',
+    isBase: false,
+    tier: 'Free',
+    preventSelfSignUp: false,
+    colour: 'Blue',
+    font: 'System',
+    buttonStyle: 'Rounded',
+    inputStyle: 'Outlined',
+    logoID: '11111111-1111-4111-8111-111111111111',
+    backgroundImageID: null,
+    heroImageID: null,
+    favicon: null,
+    supportMessage: null,
+    customPrivacyPolicyURL: null,
+    customTermsConditionsURL: null,
+    customHelpPageURL: null,
+    allowSMSTwoStep: false,
+    allowEmailTwoStep: true,
+    allowPasswordless: true,
+    passwordVisibility: true,
+    requireTwoStep: false,
+    rememberMeDays: 30,
+    dashboardRedirect: null,
+  }) as unknown as PublicOrganisation;
 
 async function time(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
   );
-  console.log(`Page: ${page.html.length} bytes, ${page.br.length} brotli, ${page.gzip.length} gzip; first rendering after start ${ms(firstMs)} ms\n`);
+  console.log(
+    `Page: ${page.html.length} bytes, ${page.br.length} brotli, ${page.gzip.length} gzip; first rendering after start ${ms(firstMs)} ms\n`,
+  );
   console.log('| case | runs | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: |');
   console.log(`| miss: render + brotli + gzip | ${miss.length} | ${ms(percentile(miss, 50))} | ${ms(percentile(miss, 99))} |`);
   console.log(`| hit: settings compared, copies returned | ${hit.length} | ${ms(percentile(hit, 50))} | ${ms(percentile(hit, 99))} |`);
