@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
 import { FIRST_PAINT_ID, rendersAsServed, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRouter } from './app/router.tsx';
+import { preloadServedSignInPage } from './pages/sign-in/SignInPage.tsx';
 import './theme/base.css';
 
 const queryClient = new QueryClient({
@@ -29,8 +30,9 @@ const root = document.getElementById('root')!;
 const served = document.getElementById(FIRST_PAINT_ID)?.textContent;
 // The server sent the sign-in page already rendered (app/first-paint.ts): the SPA takes it over as it is.
 if (served && rendersAsServed()) {
-  seedFirstPaint(queryClient, JSON.parse(served) as FirstPaint);
-  hydrateRoot(root, app);
+  const state = JSON.parse(served) as FirstPaint;
+  seedFirstPaint(queryClient, state);
+  void preloadServedSignInPage(state.organisation).then(() => hydrateRoot(root, app));
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

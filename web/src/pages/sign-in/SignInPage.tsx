@@ -40,12 +40,24 @@ const FIELDS = ['email', 'password'] as const;
 const signInResolver = lazyZodResolver(async () => (await import('@gatehouse/common/schemas/auth')).signInRequest);
 const loadCodeStep = async () => ({ default: (await import('../../features/two-step/SignInCodeStep.tsx')).SignInCodeStep });
 const SignInCodeStep = lazy(loadCodeStep);
-const OrganisationSignIn = lazy(async () => ({
+const loadOrganisationSignIn = async () => ({
   default: (await import('../../features/base-signup/OrganisationSignIn.tsx')).OrganisationSignIn,
-}));
-const PasswordlessSignIn = lazy(async () => ({
+});
+const OrganisationSignIn = lazy(loadOrganisationSignIn);
+const loadPasswordlessSignIn = async () => ({
   default: (await import('../../features/passkeys/PasswordlessSignIn.tsx')).PasswordlessSignIn,
-}));
+});
+const PasswordlessSignIn = lazy(loadPasswordlessSignIn);
+
+/**
+ * Loads the parts of this page that the server rendered for the organisation and that load lazily, so
+ * that the page the browser painted comes alive all at once when it is hydrated (main.tsx), not with
+ * its form waiting for its code after the rest. A failure shows when the part renders.
+ */
+export function preloadServedSignInPage(org: Pick<PublicOrganisation, 'isBase' | 'allowPasswordless'>): Promise<unknown> {
+  const parts = org.isBase ? [loadOrganisationSignIn()] : org.allowPasswordless ? [loadPasswordlessSignIn()] : [];
+  return Promise.all(parts).catch(() => undefined);
+}
 
 /** Where a signed-in user goes from the sign-in page (spec section 2, "Redirect after sign-in"). */
 export function destinationAfterSignIn(
