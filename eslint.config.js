@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', 'data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', 'test-output/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,11 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './web/preact/aliases.ts';
 
 // Three tiers: unit tests beside the code, integration tests through real HTTP on real databases
 // (SQLite always, PostgreSQL when reachable), and browser journeys in Chromium.
 export default defineConfig({
-  // The SPA's unit tests render with Preact, as the build does.
-  resolve: { alias: preactAliases },
   test: {
     globalSetup: ['./scripts/test-environment.ts'],
     projects: [

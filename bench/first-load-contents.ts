@@ -7,7 +7,8 @@
  *   npm run analyze -w web && npm run bench:first-load-contents -w bench
  *
  * It exits with 1 when the first load holds what issue 16 keeps out of it: zod, the contract's schemas, the
- * password strength estimator, WebAuthn or an admin page.
+ * password strength estimator, WebAuthn or an admin page; or when it renders with anything but React DOM
+ * (issue 28: Preact or another substitute in it, or React DOM missing).
  *
  * A group's gzip figure is its share of its chunk's gzip -9 size, in proportion to its rendered bytes: the
  * groups add up to the chunks' real compressed total (compressing each module alone would not).
@@ -55,7 +56,18 @@ function groupOf(id: string): string {
 }
 
 /** What must load only when needed, not with the sign-in page. */
-const KEPT_OUT = [/^zod$/, /^@zxcvbn-ts\//, /^@simplewebauthn\//, /^@hookform\/resolvers$/, /^common\/src\/schemas$/];
+const KEPT_OUT = [
+  /^preact/,
+  /^@preact\//,
+  /^inferno/,
+  /^nervjs$/,
+  /^react-lite$/,
+  /^zod$/,
+  /^@zxcvbn-ts\//,
+  /^@simplewebauthn\//,
+  /^@hookform\/resolvers$/,
+  /^common\/src\/schemas$/,
+];
 const KEPT_OUT_MODULES = /\/src\/pages\/(users|applications|organisation|apis|audit|webhooks|dashboard)\/|\/layout\/AppLayout/;
 
 function main(): void {
@@ -92,6 +104,10 @@ function main(): void {
     ...[...groups.keys()].filter((name) => KEPT_OUT.some((pattern) => pattern.test(name))),
     ...modules.filter((id) => KEPT_OUT_MODULES.test(id)),
   ];
+  if (!groups.has('react-dom') || !groups.has('react')) {
+    console.error('\nThe first load does not hold React and React DOM');
+    process.exitCode = 1;
+  }
   if (unwanted.length > 0) {
     console.error(`\nIn the first load but wanted only when needed: ${unwanted.join(', ')}`);
     process.exitCode = 1;

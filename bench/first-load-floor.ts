@@ -1,7 +1,7 @@
 /**
  * What the libraries of the sign-in page's first load cost on their own (issue 16): Vite builds, with the
- * web app's settings (production, minified, React's API rendered by Preact through the same aliases), a few
- * tiny entries that use React('s API), React Router, TanStack Query, react-hook-form and zod the way the
+ * web app's settings (production, minified, React 19 and React DOM), a few
+ * tiny entries that use React, React Router, TanStack Query, react-hook-form and zod the way the
  * sign-in page does, one library added at a time, and
  * reports each build's JavaScript (uncompressed and gzip -9). The difference between two rows is what the
  * added library costs. No page of ours is in these builds.
@@ -13,8 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
-import preact from '@preact/preset-vite';
-import { preactAliases } from '../web/preact/aliases.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // Under the repository, so that the entries resolve the web app's node_modules.
@@ -66,7 +64,7 @@ createRoot(document.getElementById('root')).render(<StrictMode>${wrapped}</Stric
 }
 
 const STEPS = [
-  'React API (Preact and its compatibility layer)',
+  'React 19 and React DOM',
   '+ React Router (BrowserRouter)',
   '+ TanStack Query',
   '+ react-hook-form',
@@ -83,8 +81,8 @@ async function measure(step: number, dataRouter = false): Promise<{ raw: number;
     logLevel: 'silent',
     root: dir,
     mode: 'production',
-    plugins: [preact({ reactAliasesEnabled: false })],
-    resolve: { alias: preactAliases },
+    // React's automatic JSX runtime, as @vitejs/plugin-react sets it for the web app.
+    oxc: { jsx: { runtime: 'automatic' } },
     build: { write: false, sourcemap: false, modulePreload: false, rollupOptions: { input: file } },
   })) as Rollup.RollupOutput;
   const chunks = result.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');

@@ -74,6 +74,9 @@ export const ACCOUNT_MESSAGES = {
     `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   lockedOut: 'This account is locked after too many failed sign-in attempts. Please contact your administrator.',
 
+  // The sign-in form was submitted before the page's script ran: nothing was checked or kept.
+  signInNotSent: 'The page had not finished loading, so your sign-in was not sent. Please sign in again.',
+
   // Remember-me on the sign-in page
   rememberedEmail: 'Signing in as',
   showEmail: 'Show email address',

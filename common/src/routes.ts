@@ -122,6 +122,12 @@ export function routePath(name: RouteName, params: Record<string, string> = {}):
   });
 }
 
+/**
+ * A form of a page posted before its script ran (the browser's own submit, to the page's own address) is
+ * answered with a redirect to the page with this parameter; the sign-in page then asks to sign in again.
+ */
+export const NOT_SENT_PARAMETER = 'notsent';
+
 /** What the guard needs to know of the signed-in user. */
 export interface GuardUser {
   role: Role;

@@ -213,7 +213,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // The protocol endpoints are oidcRoutes above (their fast path answers before any of this).
   // SCIM (/scim/v2) gets its own surface here: bearer tokens of applications, RFC 7644 error bodies.
   await app.register(scimPlugin, { prefix: SCIM_PREFIX, ctx, registry: providers });
-  await registerSpa(app, options.webDist);
+  await registerSpa(app, ctx, options.webDist);
 
   return { app, resolver, lifecycle, routes, telemetryPort: () => telemetry.listener?.port ?? null };
 }

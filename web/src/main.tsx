@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
+import { FIRST_PAINT_ID, rendersAsServed, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRouter } from './app/router.tsx';
+import { preloadServedSignInPage } from './pages/sign-in/SignInPage.tsx';
 import './theme/base.css';
 
 const queryClient = new QueryClient({
@@ -16,10 +18,22 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppRouter />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+const served = document.getElementById(FIRST_PAINT_ID)?.textContent;
+// The server sent the sign-in page already rendered (app/first-paint.ts): the SPA takes it over as it is.
+if (served && rendersAsServed()) {
+  const state = JSON.parse(served) as FirstPaint;
+  seedFirstPaint(queryClient, state);
+  void preloadServedSignInPage(state.organisation).then(() => hydrateRoot(root, app));
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -3,18 +3,27 @@
  * route (404 status for paths outside the route table or hosts that are no organisation), JSON 404s
  * under /api. The build writes .br and .gz copies of text files (web/vite.config.ts); they are sent by
  * Accept-Encoding with `Vary: Accept-Encoding`. Source maps are never served.
+ * A browser without a session cookie gets the sign-in page (`/`) already rendered (sign-in-page.ts). A
+ * form posted to a page before its script ran is answered with a redirect to the page, never a 404: its
+ * fields stay out of every address and log, and the sign-in page asks to sign in again.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { matchRoute } from '@gatehouse/common/routes';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { matchRoute, NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
+import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
+import { sessionCookieName } from '../http/request-context.ts';
+import { toPublicOrganisation } from '../organisations/model.ts';
+import { SignInPages, type RenderedPage } from './sign-in-page.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir = WEB_DIST): Promise<void> {
   const built = existsSync(`${distDir}/index.html`);
+  const signInPages = built ? await SignInPages.load(distDir) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -35,7 +44,14 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
+    const [pathname = '/', query = ''] = request.url.split('?', 2);
+    if (request.method === 'POST' && request.organisation && matchRoute(pathname)) {
+      // The page's own form, submitted by the browser before the script took it over. Nothing of the
+      // body is read or kept; the page is shown again (the sign-in page with a notice) by a GET.
+      const params = new URLSearchParams(query);
+      params.set(NOT_SENT_PARAMETER, '1');
+      return reply.header('cache-control', 'no-store').redirect(`${pathname}?${params.toString()}`, 303);
+    }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!wantsPage) return reply.code(404).send(errorBody('NOT_FOUND', request.id));
     const known = request.organisation !== null && matchRoute(pathname) !== null;
@@ -45,6 +61,31 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).\n');
     }
+    if (signInPages && known && pathname === ROUTES.home.path && !request.cookies[sessionCookieName(ctx)]) {
+      const rendered = await signInPage(signInPages, toPublicOrganisation(ctx.config, request.organisation!), query, request.log);
+      if (rendered) {
+        const accepted = request.headers['accept-encoding'] ?? '';
+        const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+        reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(encoding === 'br' ? rendered.br : encoding === 'gzip' ? rendered.gzip : rendered.html);
+      }
+    }
     return reply.sendFile('index.html', distDir);
   });
+}
+
+/** The rendered sign-in page, or null (then the plain page goes out) if rendering failed. */
+async function signInPage(
+  pages: SignInPages,
+  organisation: PublicOrganisation,
+  query: string,
+  log: FastifyBaseLogger,
+): Promise<RenderedPage | null> {
+  try {
+    return await pages.page(organisation, new URLSearchParams(query).has(NOT_SENT_PARAMETER));
+  } catch (error) {
+    log.error({ err: error }, 'the sign-in page could not be rendered on the server');
+    return null;
+  }
 }

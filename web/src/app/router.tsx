@@ -10,10 +10,17 @@ import { Root } from './Root.tsx';
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="*" element={<RootWithErrorPage />} />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** The routes without their router: the server renders them in a StaticRouter (server-render.tsx). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="*" element={<RootWithErrorPage />} />
+    </Routes>
   );
 }
 

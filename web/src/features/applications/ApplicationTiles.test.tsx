@@ -21,7 +21,7 @@ describe('My applications', () => {
 
   it('says there are none, and tells non-administrators that administrators can access all applications', () => {
     const endUser = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [])} />);
-    expect(endUser).toContain("You haven't added any applications yet.");
+    expect(endUser).toContain('You haven&#x27;t added any applications yet.');
     expect(endUser).toContain('Administrators can access all applications.');
     const admin = renderToStaticMarkup(<ApplicationTiles user={user('UserAdministrator', [])} />);
     expect(admin).not.toContain('Administrators can access all applications.');

@@ -8,7 +8,7 @@ import type { signInRequest } from '@gatehouse/common/schemas/auth';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { ROUTES } from '@gatehouse/common/routes';
+import { NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
 import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/mfa';
 import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
@@ -24,6 +24,7 @@ import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
 import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
+import { SIGN_IN_CHALLENGE_KEY } from '../../app/first-paint.ts';
 import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
@@ -39,12 +40,24 @@ const FIELDS = ['email', 'password'] as const;
 const signInResolver = lazyZodResolver(async () => (await import('@gatehouse/common/schemas/auth')).signInRequest);
 const loadCodeStep = async () => ({ default: (await import('../../features/two-step/SignInCodeStep.tsx')).SignInCodeStep });
 const SignInCodeStep = lazy(loadCodeStep);
-const OrganisationSignIn = lazy(async () => ({
+const loadOrganisationSignIn = async () => ({
   default: (await import('../../features/base-signup/OrganisationSignIn.tsx')).OrganisationSignIn,
-}));
-const PasswordlessSignIn = lazy(async () => ({
+});
+const OrganisationSignIn = lazy(loadOrganisationSignIn);
+const loadPasswordlessSignIn = async () => ({
   default: (await import('../../features/passkeys/PasswordlessSignIn.tsx')).PasswordlessSignIn,
-}));
+});
+const PasswordlessSignIn = lazy(loadPasswordlessSignIn);
+
+/**
+ * Loads the parts of this page that the server rendered for the organisation and that load lazily, so
+ * that the page the browser painted comes alive all at once when it is hydrated (main.tsx), not with
+ * its form waiting for its code after the rest. A failure shows when the part renders.
+ */
+export function preloadServedSignInPage(org: Pick<PublicOrganisation, 'isBase' | 'allowPasswordless'>): Promise<unknown> {
+  const parts = org.isBase ? [loadOrganisationSignIn()] : org.allowPasswordless ? [loadPasswordlessSignIn()] : [];
+  return Promise.all(parts).catch(() => undefined);
+}
 
 /** Where a signed-in user goes from the sign-in page (spec section 2, "Redirect after sign-in"). */
 export function destinationAfterSignIn(
@@ -78,10 +91,15 @@ export function SignInPage() {
   if (user && clientIdOfRedirectUrl(returnUrl))
     return <Navigate to={`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
   if (user) return <Navigate to={referrer ?? ROUTES.dashboard.path} replace />;
-  return <SignInForm org={org} referrer={referrer} success={successMessageFrom(location.state)} />;
+  return (
+    <SignInForm
+      org={org}
+      referrer={referrer}
+      success={successMessageFrom(location.state)}
+      notice={searchParams.has(NOT_SENT_PARAMETER) ? ACCOUNT_MESSAGES.signInNotSent : undefined}
+    />
+  );
 }
-
-const CHALLENGE_KEY = 'gatehouse.signInChallenge';
 
 /**
  * The code step this tab was at, if any. Only its state id is kept, which is worthless without the
@@ -89,7 +107,7 @@ const CHALLENGE_KEY = 'gatehouse.signInChallenge';
  */
 function storedChallenge(): SignInChallenge | null {
   try {
-    const stored: unknown = JSON.parse(window.sessionStorage.getItem(CHALLENGE_KEY) ?? 'null');
+    const stored: unknown = JSON.parse(window.sessionStorage.getItem(SIGN_IN_CHALLENGE_KEY) ?? 'null');
     return hasSignInChallengeShape(stored) ? stored : null;
   } catch {
     return null;
@@ -126,8 +144,8 @@ function SignInForm({
   // Kept for this tab, so that a reload at the code step (in an application's sign-in too) resumes it.
   const [challenge, setChallengeState] = useState<SignInChallenge | null>(storedChallenge);
   const setChallenge = (next: SignInChallenge | null) => {
-    if (next) window.sessionStorage.setItem(CHALLENGE_KEY, JSON.stringify(next));
-    else window.sessionStorage.removeItem(CHALLENGE_KEY);
+    if (next) window.sessionStorage.setItem(SIGN_IN_CHALLENGE_KEY, JSON.stringify(next));
+    else window.sessionStorage.removeItem(SIGN_IN_CHALLENGE_KEY);
     setChallengeState(next);
   };
   const [searchParams] = useSearchParams();
