@@ -242,14 +242,16 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     searches.forEach((body, i) => expect(body).toMatch(new RegExp(`^page=${i + 2}&after=[^&]+$`)));
     await screenshot(admin, `${dialect}-users-scrolled`);
 
-    // Typed quickly, a term is searched once, 500 ms after the last keystroke.
+    // Typed quickly, a term is searched 500 ms after the last keystroke, not once a keystroke: the
+    // search for the whole term comes last, and fewer searches than keystrokes are made (on a busy
+    // machine a keystroke can come more than 500 ms after the one before, which then searches too).
     searches.length = 0;
     await admin.getByLabel('Search users').pressSequentially('marta', { delay: 50 });
-    await admin.waitForTimeout(100);
-    expect(searches).toEqual([]);
+    await expect.poll(() => searches.at(-1)).toBe('page=1&search=marta');
     await rows.nth(49).waitFor();
     await expect.poll(() => rows.count()).toBe(50);
-    expect(searches).toEqual(['page=1&search=marta']);
+    expect(searches.length).toBeLessThan('marta'.length);
+    for (const body of searches) expect('page=1&search=marta'.startsWith(body)).toBe(true);
     expect(await rows.first().innerText()).toContain('person000@globex.test');
     await admin.mouse.wheel(0, 100_000);
     await expect.poll(() => rows.count()).toBe(SEEDED / 5);
