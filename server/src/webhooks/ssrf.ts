@@ -80,6 +80,19 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
 export async function forbiddenAddressOf(url: string): Promise<string | null> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return isPrivateAddress(host) ? host : null;
-  const addresses = await dns.lookup(host, { all: true }).catch(() => []);
+  const addresses = await withinTime(
+    dns.lookup(host, { all: true }).catch((): LookupAddress[] => []),
+    SAVE_LOOKUP_MS,
+    [],
+  );
   return addresses.find((a) => isPrivateAddress(a.address))?.address ?? null;
+}
+
+/** How long saving an endpoint waits for its name to resolve; past it, the name counts as not resolving now. */
+const SAVE_LOOKUP_MS = 3000;
+
+function withinTime<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
