@@ -542,6 +542,10 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect(one.meta).toBeUndefined();
       expect(one.name).toEqual({ givenName: 'Ann', formatted: 'Ann Archer' });
       expectScimError(await fresh.get('/Users?sortBy=password'), 400, 'invalidValue');
+      // Names of Object.prototype's own properties are attributes like any unknown one (found by the fuzz test).
+      expectScimError(await fresh.get('/Users?sortBy=__proto__'), 400, 'invalidValue');
+      expectScimError(await fresh.get('/Users?sortBy=constructor'), 400, 'invalidValue');
+      expectScimError(await fresh.get('/Users?filter=' + encodeURIComponent('__proto__ eq "x"')), 400);
     });
   });
 

@@ -62,15 +62,14 @@ export async function listScimUsers(ctx: AppContext, caller: ScimCaller, query: 
   const startIndex = Math.max(1, integer(query.startIndex, 'startIndex', 1));
   const count = Math.min(LIST_MAX, Math.max(0, integer(query.count, 'count', 100)));
   const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
-  let sortColumn = SORTABLE.username!;
+  let sortColumn = SORTABLE.get('username')!;
   if (query.sortBy !== undefined) {
-    const column =
-      SORTABLE[
-        query.sortBy
-          .trim()
-          .toLowerCase()
-          .replace(/^urn:ietf:params:scim:schemas:core:2\.0:user:/, '')
-      ];
+    const column = SORTABLE.get(
+      query.sortBy
+        .trim()
+        .toLowerCase()
+        .replace(/^urn:ietf:params:scim:schemas:core:2\.0:user:/, ''),
+    );
     if (!column) throw badRequest('invalidValue', `'${query.sortBy}' cannot be sorted by`);
     sortColumn = column;
   }

@@ -93,7 +93,7 @@ function valuePath(attr: string, inner: Filter, dialect: Dialect): RawBuilder<Sq
 }
 
 function columnOf(attr: string): { column: Column; kind: Kind } {
-  const found = COLUMNS[attr];
+  const found = Object.hasOwn(COLUMNS, attr) ? COLUMNS[attr] : undefined;
   if (!found) throw badRequest('invalidFilter', `'${attr}' cannot be filtered on`);
   return found;
 }
@@ -157,7 +157,8 @@ export function filterExpression(filter: Filter, dialect: Dialect): Expression<S
   return compile(filter, dialect);
 }
 
-export const SORTABLE: Record<string, Column> = Object.fromEntries(Object.entries(COLUMNS).map(([path, { column }]) => [path, column]));
+/** A Map, not an object: a client's sortBy such as `__proto__` must find nothing, not Object.prototype. */
+export const SORTABLE: ReadonlyMap<string, Column> = new Map(Object.entries(COLUMNS).map(([path, { column }]) => [path, column]));
 
 export interface UserQuery {
   organisationId: string;
