@@ -306,12 +306,16 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
             (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[property]!,
           property,
         );
+    // Each try loads a page: give it the time a busy machine needs (expect.poll's default is 1 s).
     await expect
-      .poll(async () => {
-        await page.goto(origin() + '/updatepassword');
-        await page.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
-        return style('.field-affix input', 'backgroundColor');
-      })
+      .poll(
+        async () => {
+          await page.goto(origin() + '/updatepassword');
+          await page.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
+          return style('.field-affix input', 'backgroundColor');
+        },
+        { timeout: 20_000 },
+      )
       .toBe('rgb(241, 243, 244)');
     expect(await style('.field-affix .field-toggle', 'backgroundColor')).toBe('rgb(241, 243, 244)');
     await page.getByLabel('Current Password').focus();
