@@ -84,8 +84,11 @@ async function main(): Promise<void> {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       }
       const scripts: Promise<{ url: string; wire: number; body: Buffer }>[] = [];
+      // Scripts fetched later (the form's checks, loaded on first input) are not the first load, and a
+      // body read still pending when the context closes would reject unhandled: stop listening first.
+      let loading = true;
       page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
+        if (!loading || response.request().resourceType() !== 'script') return;
         scripts.push(
           (async () => ({
             url: response.url(),
@@ -103,7 +106,8 @@ async function main(): Promise<void> {
         return { visible: g.formVisible!, usable: g.formUsable! };
       });
       // What loaded with the page, before the submit below fetches the form's checks.
-      const fetched = await Promise.all([...scripts]);
+      loading = false;
+      const fetched = await Promise.all(scripts);
       // Usable means typing and submitting work through the script: the answer comes from the API.
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/authenticate'));
       await page.getByLabel('Email').fill('nobody@acme.test');

@@ -4,7 +4,11 @@ import type { Dialect } from '../server/src/db/database.ts';
 import { makePng } from '../server/src/testing/images.ts';
 import { settingsForm } from '../server/src/testing/organisations.ts';
 import { ACCOUNT_MESSAGES } from '../common/src/account-messages.ts';
+import { COLOUR_VALUES } from '../common/src/policy.ts';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
+
+/** In the page (e2e/ has no DOM types): the theme's primary colour as the document computes it. */
+const PRIMARY_COLOUR = "getComputedStyle(document.documentElement).getPropertyValue('--colour-primary').trim()";
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -75,8 +79,12 @@ describe.skipIf(!chromiumPath).each(dialects)('the sign-in page painted from its
     expect(await page.locator('.public-header .brand-name').innerText()).toBe('Acme Harbour Works');
     const logo = page.locator('.public-header .brand-logo');
     expect(await logo.getAttribute('src')).toBe(`/api/organisation/assets/logo?id=${logoID}`);
-    // The organisation's stylesheet (its colours) is linked from the page itself.
-    expect(await page.locator('link#organisation-style').getAttribute('href')).toBe('/api/organisation/style');
+    // The organisation's stylesheet (its colours) comes inline in the page, so the paint waits for no request.
+    expect(await page.locator('style#organisation-style').count()).toBe(1);
+    expect(await page.evaluate(PRIMARY_COLOUR)).toBe(COLOUR_VALUES.Red.primary);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('form button[type=submit]')).backgroundColor")).toBe(
+      'rgb(179, 38, 30)',
+    );
     expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
 
     // Sent before any script ran: the browser posts the form to the page itself. The answer is the page
@@ -140,6 +148,12 @@ describe.skipIf(!chromiumPath).each(dialects)('the sign-in page painted from its
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // The inline theme gave way to the linked stylesheet, which follows later changes of the settings.
+    await page.waitForFunction(
+      "document.querySelectorAll('#organisation-style').length === 1 && !document.querySelector('style#organisation-style')",
+    );
+    expect(await page.locator('link#organisation-style').getAttribute('href')).toMatch(/^\/api\/organisation\/style\?v=\d+$/);
+    expect(await page.evaluate(PRIMARY_COLOUR)).toBe(COLOUR_VALUES.Red.primary);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { COLOUR_VALUES } from '@gatehouse/common/policy';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { makePng } from '../testing/images.ts';
@@ -49,7 +50,10 @@ describe.skipIf(!built).each(testDialects())('the sign-in page rendered on the s
     expect(before.headers['cache-control']).toBe('no-cache');
     expect(before.headers.vary).toMatch(/cookie/i);
     expect(before.text).toContain('<title>Sign in - acme</title>');
-    expect(before.text).toContain('<link id="organisation-style" rel="stylesheet" href="/api/organisation/style"');
+    // Both stylesheets inline (the build's and the organisation's theme): the first paint waits for no request.
+    expect(before.text).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(before.text).toContain(`<style id="organisation-style">:root {\n  --colour-primary: ${COLOUR_VALUES.Blue.primary};`);
+    expect(before.text).toMatch(/<style>[^<]*\.public-header/);
     const root = rootOf(before.text);
     expect(root).toContain('<span class="brand-name">acme</span>');
     expect(root).toMatch(/<form[^>]*method="post"/);
@@ -58,7 +62,7 @@ describe.skipIf(!built).each(testDialects())('the sign-in page rendered on the s
     expect(root).toContain('<script type="application/json" id="gatehouse-first-paint">');
 
     const view = (await admin.get('/api/organisation')).json<Record<string, unknown>>();
-    const { body, headers } = await multipartBody(settingsForm(view, { displayName: 'Acme <Harbour> & Co' }), [
+    const { body, headers } = await multipartBody(settingsForm(view, { displayName: 'Acme <Harbour> & Co', colour: 'Green' }), [
       { name: 'logo', filename: 'logo.png', type: 'image/png', data: makePng(8, 8) },
     ]);
     const saved = await admin.put('/api/organisation', { body, headers });
@@ -73,6 +77,7 @@ describe.skipIf(!built).each(testDialects())('the sign-in page rendered on the s
     expect(rootOf(html)).toContain(`<img class="brand-logo" src="/api/organisation/assets/logo?id=${logoID}"`);
     // The state travels as JSON that no value can break out of.
     expect(html).toContain('"displayName":"Acme \\u003cHarbour> & Co"');
+    expect(html).toContain(`--colour-primary: ${COLOUR_VALUES.Green.primary};`);
   });
 
   it('renders the base organisation’s page too, and sends a signed-in browser the plain page', async () => {

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
 import { sessionCookieName } from '../http/request-context.ts';
 import { toPublicOrganisation } from '../organisations/model.ts';
+import { organisationStylesheet } from '../organisations/style.ts';
 import { SignInPages, type RenderedPage } from './sign-in-page.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -62,7 +63,14 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).\n');
     }
     if (signInPages && known && pathname === ROUTES.home.path && !request.cookies[sessionCookieName(ctx)]) {
-      const rendered = await signInPage(signInPages, toPublicOrganisation(ctx.config, request.organisation!), query, request.log);
+      const org = request.organisation!;
+      const rendered = await signInPage(
+        signInPages,
+        toPublicOrganisation(ctx.config, org),
+        organisationStylesheet(org.row),
+        query,
+        request.log,
+      );
       if (rendered) {
         const accepted = request.headers['accept-encoding'] ?? '';
         const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -79,11 +87,12 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir
 async function signInPage(
   pages: SignInPages,
   organisation: PublicOrganisation,
+  stylesheet: string,
   query: string,
   log: FastifyBaseLogger,
 ): Promise<RenderedPage | null> {
   try {
-    return await pages.page(organisation, new URLSearchParams(query).has(NOT_SENT_PARAMETER));
+    return await pages.page(organisation, new URLSearchParams(query).has(NOT_SENT_PARAMETER), stylesheet);
   } catch (error) {
     log.error({ err: error }, 'the sign-in page could not be rendered on the server');
     return null;

@@ -12,8 +12,22 @@ const DEFAULT_FAVICON = '/favicon.svg';
 /** Keeps the document's stylesheet and tab icon those of the organisation; `version` changes when it is refetched. */
 export function useOrganisationTheme(org: PublicOrganisation | undefined, version: number): void {
   useEffect(() => {
-    const link = document.getElementById('organisation-style');
-    if (org && link instanceof HTMLLinkElement) link.href = urlOf(firstLoadApi.organisationStyle) + `?v=${version}`;
+    const element = document.getElementById('organisation-style');
+    if (!org || !element) return;
+    const href = urlOf(firstLoadApi.organisationStyle) + `?v=${version}`;
+    if (element instanceof HTMLLinkElement) {
+      element.href = href;
+    } else if (element instanceof HTMLStyleElement) {
+      // The server-rendered sign-in page carries the theme inline; from here on it is the linked
+      // stylesheet, so that a change of settings reaches the page. The inline copy goes once it loaded.
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.addEventListener('load', () => element.remove(), { once: true });
+      element.removeAttribute('id');
+      link.id = 'organisation-style';
+      element.after(link);
+    }
   }, [org, version]);
 
   const favicon = org?.favicon ?? null;
