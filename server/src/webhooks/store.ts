@@ -99,7 +99,7 @@ export async function dueWebhookMessages(db: Executor, now: number, limit: numbe
     .execute();
   return rows.map((row) => ({
     organisationId: row.organisation_id,
-    endpointId: row.recipient,
+    recipient: row.recipient,
     messageId: Number(row.id),
     failures: Number(row.failures ?? 0),
   }));

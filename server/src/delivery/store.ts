@@ -1,6 +1,7 @@
 /**
- * Queries on the mail outbox. Sending is per organisation; delivery and purging are system work
- * across all organisations (like every scheduled job), claimed row by row with a lease.
+ * Queries on the outbox (the table mail_outbox: email, text messages, webhooks, logout tokens). Writing
+ * is per organisation; delivery and purging are system work across all organisations (like every
+ * scheduled job), claimed row by row with a lease.
  */
 import type { Kysely } from 'kysely';
 import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
@@ -49,6 +50,31 @@ export async function dueMailIds(
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * The oldest due message of each recipient (organisation and recipient) of a channel, the recipients
+ * waiting longest first: what a concurrent loop (concurrent.ts) chooses from.
+ */
+export async function dueByRecipient(
+  db: Kysely<Database>,
+  channel: MailOutboxRow['channel'],
+  now: number,
+  limit: number,
+): Promise<{ organisationId: string; recipient: string; messageId: number }[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['organisation_id', 'recipient'])
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('channel', '=', channel)
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .where('locked_until', '<=', now)
+    .groupBy(['organisation_id', 'recipient'])
+    .orderBy((eb) => eb.fn.min('next_attempt_at'))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ organisationId: row.organisation_id, recipient: row.recipient, messageId: Number(row.id) }));
 }
 
 /** Takes a message for one delivery attempt; undefined when another process has it or it is no longer due. */
