@@ -28,7 +28,7 @@ export function createContext(parts: { config: Config; db: Db; clock?: Clock }):
   if (mail) ctx.delivery.register('email', () => smtpCourier(mail));
   if (sms) ctx.delivery.register('sms', () => smsCourier(sms));
   ctx.delivery.registerConcurrent('webhook', webhookChannel(ctx));
-  ctx.delivery.register('logout', () => backchannelLogoutCourier(ctx));
+  ctx.delivery.registerConcurrent('logout', { courier: backchannelLogoutCourier(ctx) });
   return ctx;
 }
 

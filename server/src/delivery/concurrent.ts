@@ -13,7 +13,7 @@ import { MINUTE } from '../clock.ts';
 import type { MailOutboxRow } from '../db/schema.ts';
 import { attemptDelivery, type AttemptOutcome, type DeliveryParts } from './attempt.ts';
 import type { Channel, Courier } from './courier.ts';
-import { claimMail } from './store.ts';
+import { claimMail, dueByRecipient } from './store.ts';
 
 export const DELIVERY_LIMITS = {
   /** Attempts running at once in this process, per channel. */
@@ -53,8 +53,8 @@ export interface Pass {
 
 export interface ConcurrentChannel<C extends Candidate = Candidate> {
   courier: Courier;
-  /** The oldest due message of each recipient, longest waiting first (store.ts dueByRecipient, or a channel's own). */
-  due(parts: DeliveryParts, now: number, limit: number): Promise<C[]>;
+  /** The oldest due message of each recipient, longest waiting first; without it, store.ts dueByRecipient. */
+  due?(parts: DeliveryParts, now: number, limit: number): Promise<C[]>;
   /** Before an attempt: null when it must not be made now; without a gate every due message passes. */
   gate?(candidate: C, now: number, log: DeliveryLog): Promise<Pass | null>;
 }
@@ -140,7 +140,7 @@ export class ConcurrentDelivery<C extends Candidate = Candidate> {
       busy.add(running.key);
       perOrganisation.set(running.organisationId, (perOrganisation.get(running.organisationId) ?? 0) + 1);
     }
-    const due = (await this.#channel.due(this.#parts, now, CANDIDATES)).filter((candidate) => !busy.has(recipientKey(candidate)));
+    const due = (await this.#due(now)).filter((candidate) => !busy.has(recipientKey(candidate)));
     for (const candidate of this.#fairOrder(due)) {
       if (this.#stopped || this.#running.size >= DELIVERY_LIMITS.inFlight) return;
       const started = perOrganisation.get(candidate.organisationId) ?? 0;
@@ -156,6 +156,12 @@ export class ConcurrentDelivery<C extends Candidate = Candidate> {
       this.#served.set(candidate.organisationId, ++this.#turn);
       this.#start(candidate, message, pass);
     }
+  }
+
+  #due(now: number): Promise<C[]> {
+    if (this.#channel.due) return this.#channel.due(this.#parts, now, CANDIDATES);
+    // Without a channel's own query, a candidate is the plain Candidate, which is all C then holds.
+    return dueByRecipient(this.#parts.db.kysely, this.#name, now, CANDIDATES) as Promise<C[]>;
   }
 
   /** Round-robin: the organisations served least recently first, one recipient of each per round. */
