@@ -8,8 +8,7 @@
  */
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { ConcurrentChannel, ConcurrentDelivery, Pass } from '../delivery/concurrent.ts';
-import { LEASE_MS } from '../delivery/concurrent.ts';
+import { LEASE_MS, type ConcurrentChannel, type ConcurrentDelivery, type Pass } from '../delivery/concurrent.ts';
 import type { Telemetry } from '../telemetry/telemetry.ts';
 import { webhookCourier } from './courier.ts';
 import {
