@@ -1,13 +1,36 @@
 /** Opens what the server and the CLI both need: configuration, a migrated database and the context. */
 import { rmSync } from 'node:fs';
 import { Telemetry } from './telemetry/telemetry.ts';
-import { systemClock } from './clock.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { Delivery } from './delivery/outbox.ts';
+import { smtpCourier } from './mail/transport.ts';
+import { backchannelLogoutCourier } from './oidc/backchannel-logout.ts';
+import { smsCourier } from './sms/provider.ts';
+import { webhookChannel } from './webhooks/delivery.ts';
 import { migrate } from './db/migrations/index.ts';
 import { ensureBaseOrganisation } from './organisations/service.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from './security/key-check.ts';
+
+/**
+ * The context of a server or a command, with the outbox's couriers registered: SMTP and the SMS provider
+ * when configured (else their messages stay in the development outbox), webhooks and back-channel
+ * logout tokens always. Here rather than in app.ts because the CLI builds a context without the HTTP
+ * application and delivers too (run-jobs).
+ */
+export function createContext(parts: { config: Config; db: Db; clock?: Clock }): AppContext {
+  const { config, db, clock = systemClock } = parts;
+  const telemetry = new Telemetry();
+  const ctx: AppContext = { config, db, clock, telemetry, delivery: new Delivery({ db, clock, telemetry }) };
+  const { mail, sms } = config;
+  if (mail) ctx.delivery.register('email', () => smtpCourier(mail));
+  if (sms) ctx.delivery.register('sms', () => smsCourier(sms));
+  ctx.delivery.registerConcurrent('webhook', webhookChannel(ctx));
+  ctx.delivery.registerConcurrent('logout', { courier: backchannelLogoutCourier(ctx) });
+  return ctx;
+}
 
 export async function openContext(config: Config): Promise<AppContext> {
   const db = openDatabase(config.database);
@@ -19,7 +42,7 @@ export async function openContext(config: Config): Promise<AppContext> {
         rmSync(config.keyEncryptionKeyFile, { force: true });
       throw error;
     });
-    const ctx: AppContext = { config, db, clock: systemClock, telemetry: new Telemetry() };
+    const ctx = createContext({ config, db });
     await ensureBaseOrganisation(ctx);
     return ctx;
   } catch (error) {

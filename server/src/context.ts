@@ -1,7 +1,8 @@
-/** What every service needs: configuration, the database, the clock and telemetry. Built once by app.ts. */
+/** What every service needs: configuration, the database, the clock, telemetry and the outbox. Built once by boot.ts createContext. */
 import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import type { Delivery } from './delivery/outbox.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
 
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   clock: Clock;
   /** This process's Prometheus figures. */
   telemetry: Telemetry;
+  /** The outbox: its channels' couriers (registered by boot.ts), dispatchers and delivery loops. */
+  delivery: Delivery;
 }

@@ -11,9 +11,7 @@ import { openContext } from './boot.ts';
 import { ConfigError, loadConfig, originFor, type Config } from './config.ts';
 import { JOBS } from './jobs/registry.ts';
 import { JobScheduler } from './jobs/runner.ts';
-import { closeMail } from './mail/service.ts';
 import { DEV_OUTBOX_PATH, devOutboxEnabled } from './mail/routes.ts';
-import { stopWebhookDelivery, webhookDelivery } from './webhooks/delivery.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -40,10 +38,10 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Webhook attempts take nothing new from now on; those running get the drain to finish, then are
+    // Webhook and logout attempts take nothing new from now on; those running get the drain to finish, then are
     // stopped and given back untried (due at once for another process or the next start).
     const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
-    const deliveries = stopWebhookDelivery(ctx, drainMs);
+    const deliveries = ctx.delivery.stop(drainMs);
     // An orchestrator's SIGTERM: keep serving while load balancers see /readyz fail and move traffic
     // away, so no request that reaches us in the meantime is refused. Ctrl-C (SIGINT) closes at once.
     if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
@@ -55,7 +53,7 @@ async function main(): Promise<void> {
     await deliveries;
     await scheduler.stop();
     await app.close();
-    await closeMail(ctx);
+    await ctx.delivery.close();
     await ctx.db.close();
     process.exit(0);
   };
@@ -64,8 +62,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.runJobs) scheduler.start();
-  // Every process delivers webhooks (each attempt is claimed, so no two make the same one).
-  webhookDelivery(ctx).start(app.log);
+  // Every process delivers webhooks and logout tokens (each attempt is claimed, so no two make the same one).
+  ctx.delivery.start(app.log);
   if (worker > 0) return;
   const base = originFor(config, config.baseHostname);
   const example = originFor(config, `acme.${config.baseHostname}`);

@@ -11,8 +11,6 @@ import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
-import { closeMail } from '../mail/service.ts';
-import { webhookDelivery } from '../webhooks/delivery.ts';
 import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { reencryptSecrets } from '../security/key-rotation.ts';
@@ -110,8 +108,8 @@ async function runJobs(args: string[]): Promise<void> {
     }
   } finally {
     // Jobs may have queued mail and webhooks: let their delivery finish before the database closes.
-    await webhookDelivery(ctx).idle();
-    await closeMail(ctx);
+    await ctx.delivery.idle();
+    await ctx.delivery.close();
     await ctx.db.close();
   }
   if (failed) throw new Error('Some jobs failed.');

@@ -4,7 +4,6 @@ import { LIMITS } from '@gatehouse/common/policy';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import { runInactivityRules } from '../accounts/inactivity.ts';
 import { deleteStaleThrottles } from '../accounts/store.ts';
-import { runMailDelivery } from '../mail/service.ts';
 import { deleteExpiredRecoveryFlows } from '../recovery/store.ts';
 import { deleteExpiredSessions } from '../sessions/store.ts';
 import { deleteExpiredEmailTokens } from '../tokens/store.ts';
@@ -25,11 +24,11 @@ const expireSessions: Job = {
   },
 };
 
-/** Retries mail that could not be delivered at once; purges month-old messages. */
+/** Retries the outbox's messages that could not be delivered at once (delivery/outbox.ts); purges month-old ones. */
 const deliverMail: Job = {
   name: 'deliver-mail',
   intervalMs: MINUTE,
-  run: runMailDelivery,
+  run: (ctx) => ctx.delivery.retryDue(),
 };
 
 /** Webhooks are delivered by each process's own loop (webhooks/delivery.ts): this only gives up on stale ones and kicks it. */

@@ -1,6 +1,6 @@
 /** The development outbox as a plain server-rendered page: each message with its text and working links. */
-import type { Channel } from './attempt.ts';
-import type { OutboxEntry } from './store.ts';
+import type { Channel } from '../delivery/courier.ts';
+import type { OutboxEntry } from '../delivery/store.ts';
 import { escapeHtml } from './templates.ts';
 
 const LINK = /https?:\/\/[^\s<>"']+/g;

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type Nodemailer from 'nodemailer';
 import type * as NodemailerShared from 'nodemailer/lib/shared';
 import type { Config } from '../config.ts';
+import type { Courier } from '../delivery/courier.ts';
 
 /**
  * nodemailer, loaded when SMTP is first used (about 5 MB of heap an installation without SMTP, or a
@@ -54,6 +55,16 @@ export function smtpTransport(mail: NonNullable<Config['mail']>): MailTransport 
       });
     },
     close: () => transporter.close(),
+  };
+}
+
+/** The outbox's courier for the channel 'email': one SMTP transport (pooled connections) for the process. */
+export function smtpCourier(mail: NonNullable<Config['mail']>): Courier {
+  const transport = smtpTransport(mail);
+  return {
+    send: (m) =>
+      transport.send({ to: m.recipient, subject: m.subject, html: m.html ?? '', text: m.body ?? '', replyTo: m.reply_to ?? undefined }),
+    close: () => transport.close(),
   };
 }
 

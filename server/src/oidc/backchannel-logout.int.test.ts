@@ -210,7 +210,9 @@ describe.each(testDialects())('back-channel logout on %s', (dialect) => {
     expect(await lastLogout()).toMatchObject({ status: 'queued', attempts: 1, last_error: 'the endpoint answered 503' });
     receiver.status = 200;
     clock.advance(MINUTE);
+    // The job kicks the logouts' own delivery loop and does not wait for it.
     await runJobOnce(server.ctx, deliverJob, { force: true });
+    await server.ctx.delivery.idle();
     expect(receiver.tokens).toHaveLength(before + 2);
     const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string; iat: number };
     const [first, second] = receiver.tokens.slice(before).map(decode);

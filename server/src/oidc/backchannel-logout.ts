@@ -5,7 +5,8 @@
  * registered a back-channel logout URI is told so by a logout token: a JWT signed with the
  * organisation's current key (typ logout+jwt; iss, aud, iat, exp, jti, sub, sid, events). The token is
  * queued in the outbox (channel 'logout') in the same step and posted in the background with retries,
- * so a sign-out never waits for an application; it is signed when sent, with the same jti on every
+ * concurrently and fairly (delivery/concurrent.ts: one application's dead endpoint delays only its own
+ * logouts), so a sign-out never waits for an application; it is signed when sent, with the same jti on every
  * attempt, so a retry hours later still carries a fresh exp.
  */
 import { importJWK, SignJWT } from 'jose';
@@ -14,8 +15,8 @@ import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, MailOutboxRow } from '../db/schema.ts';
 import { findClient } from '../applications/store.ts';
-import { UndeliverableError, type Courier } from '../mail/attempt.ts';
-import { queueMessage } from '../mail/service.ts';
+import { UndeliverableError, type Courier } from '../delivery/courier.ts';
+import { queueMessage } from '../delivery/outbox.ts';
 import { hostnameFor } from '../organisations/model.ts';
 import { findOrganisationById } from '../organisations/store.ts';
 import { DEFAULT_POST_LIMITS, postWebhook } from '../webhooks/post.ts';
@@ -153,7 +154,7 @@ export function backchannelLogoutCourier(ctx: AppContext): Courier {
       delayMs: (attempts) => RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1]!,
       maxAttempts: RETRY_DELAYS_MS.length + 1,
     },
-    async send(message: MailOutboxRow) {
+    async send(message: MailOutboxRow, signal?: AbortSignal) {
       const client = await findClient(ctx.db.kysely, message.organisation_id, message.recipient);
       if (!client?.backchannel_logout_uri) throw new UndeliverableError('the application no longer takes back-channel logouts');
       const claims = JSON.parse(message.body ?? '{}') as { sub: string; sid: string };
@@ -162,7 +163,7 @@ export function backchannelLogoutCourier(ctx: AppContext): Courier {
         client.backchannel_logout_uri,
         { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-store', 'user-agent': 'Gatehouse-Logout' },
         new URLSearchParams({ logout_token: token }).toString(),
-        { ...DEFAULT_POST_LIMITS, allowPrivate: ctx.config.webhooksAllowPrivate },
+        { ...DEFAULT_POST_LIMITS, allowPrivate: ctx.config.webhooksAllowPrivate, signal },
       );
     },
     close() {},

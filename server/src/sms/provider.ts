@@ -1,12 +1,12 @@
 /**
  * SMS delivery through a Twilio-compatible Messages API (Twilio itself, or providers that offer the
  * same API): one form-encoded POST per message with HTTP basic authentication, and a timeout so a
- * slow provider fails an attempt instead of holding it. The outbox (mail/service.ts) retries.
+ * slow provider fails an attempt instead of holding it. The outbox (delivery/outbox.ts) retries.
  */
 import { MFA } from '@gatehouse/common/mfa';
 import { MINUTE } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { Courier } from '../mail/attempt.ts';
+import type { Courier } from '../delivery/courier.ts';
 
 export type SmsConfig = NonNullable<Config['sms']>;
 

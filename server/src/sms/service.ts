@@ -3,7 +3,7 @@
  * background by the configured provider, or kept in the development outbox when none is configured.
  */
 import type { AppContext } from '../context.ts';
-import { queueMessage } from '../mail/service.ts';
+import { queueMessage } from '../delivery/outbox.ts';
 import type { Organisation } from '../organisations/model.ts';
 
 /** What each kind of text message is, as the outbox lists it. */

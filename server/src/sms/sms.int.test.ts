@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../clock.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
-import { closeMail } from '../mail/service.ts';
 import { latestMailTo, newOrganisation, organisationId } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -40,7 +39,7 @@ describe.each(testDialects())('SMS through a Twilio-compatible provider on %s', 
     const client = await smsUser('texted@example.test');
     const res = await client.post('/api/setupsmsotp', { form: { phoneNumber: '+44 7700 900001' } });
     expect(res.status).toBe(200);
-    await closeMail(server.ctx);
+    await server.ctx.delivery.idle();
     const received = provider.received.find((m) => m.form.To === '+447700900001')!;
     expect(received.path).toBe(`/base/2010-04-01/Accounts/${SID}/Messages.json`);
     expect(received.credentials).toBe(`${SID}:${TOKEN}`);
@@ -53,7 +52,7 @@ describe.each(testDialects())('SMS through a Twilio-compatible provider on %s', 
     provider.answer = 'unavailable';
     const client = await smsUser('patient@example.test');
     expect((await client.post('/api/setupsmsotp', { form: { phoneNumber: '+447700900002' } })).status).toBe(200);
-    await closeMail(server.ctx);
+    await server.ctx.delivery.idle();
     const waiting = await latestMailTo(server, '+447700900002');
     expect(waiting).toMatchObject({
       status: 'queued',
@@ -78,7 +77,7 @@ describe.each(testDialects())('SMS through a Twilio-compatible provider on %s', 
     provider.answer = 'refuse';
     const client = await smsUser('late@example.test');
     await client.post('/api/setupsmsotp', { form: { phoneNumber: '+447700900003' } });
-    await closeMail(server.ctx);
+    await server.ctx.delivery.idle();
     expect((await latestMailTo(server, '+447700900003')).last_error).toContain("The 'To' number is not a valid phone number.");
     provider.answer = 'accept';
     clock.advance(11 * MINUTE);

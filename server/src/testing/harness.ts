@@ -2,7 +2,6 @@
  * Integration test harness: a real server on a real socket over a fresh database of either dialect
  * (a temporary SQLite file, or a fresh PostgreSQL schema), torn down afterwards.
  */
-import { Telemetry } from '../telemetry/telemetry.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { buildApp, type GatehouseApp } from '../app.ts';
+import { createContext } from '../boot.ts';
 import { settledAfterResponse } from '../http/after-response.ts';
 import { ManualClock, systemClock, type Clock } from '../clock.ts';
 import {
@@ -22,7 +22,6 @@ import {
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
-import { closeMail } from '../mail/service.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { TestClient } from './http-client.ts';
@@ -153,7 +152,7 @@ export async function startTestServer(
   const recorded = options.queries;
   const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
   await migrateTestDatabase(db);
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, telemetry: new Telemetry() };
+  const ctx = createContext({ config, db, clock: options.clock ?? systemClock });
   await ensureBaseOrganisation(ctx);
   const logLines = options.logLines;
   const gatehouse = await buildApp(ctx, {
@@ -182,7 +181,7 @@ export async function startTestServer(
     settled: () => settledAfterResponse(gatehouse.app),
     close: async () => {
       await gatehouse.app.close();
-      await closeMail(ctx);
+      await ctx.delivery.close();
       await db.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { MailOutboxRow } from '../db/schema.ts';
-import { UndeliverableError, type Courier } from '../mail/attempt.ts';
+import { UndeliverableError, type Courier } from '../delivery/courier.ts';
 import { DEFAULT_POST_LIMITS, postWebhook } from './post.ts';
 import { endpointSecret } from './secrets.ts';
 import { webhookHeaders } from './signing.ts';

@@ -15,7 +15,8 @@ import { signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { readSamples, sampleValue } from '../testing/prometheus.ts';
-import { CIRCUIT_THRESHOLD, DELIVERY_LIMITS, webhookDelivery } from './delivery.ts';
+import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
+import { CIRCUIT_THRESHOLD, webhookDelivery } from './delivery.ts';
 
 /** A receiver on loopback answering `status` (changeable), keeping the webhook-id of each delivery. */
 async function startReceiver(status: number) {

@@ -16,7 +16,7 @@ import { ALL_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES, webhookUrlProblem, type W
 import type { AppContext } from '../context.ts';
 import type { Executor, WebhookEndpointRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { queueMessage } from '../mail/service.ts';
+import { queueMessage } from '../delivery/outbox.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { sealSecret } from './secrets.ts';
 import { forbiddenAddressOf } from './ssrf.ts';

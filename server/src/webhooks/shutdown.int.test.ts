@@ -14,7 +14,7 @@ import type { WebhookDelivery, WebhookEndpointWithSecret } from '@gatehouse/comm
 import { createTestDatabase, DEFAULT_PASSWORD, testDialects } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
-import { DELIVERY_LIMITS } from './delivery.ts';
+import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
 
 /**
  * One port for every endpoint: while `silent` it accepts connections and never answers (a dead

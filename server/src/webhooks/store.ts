@@ -1,6 +1,7 @@
 /** Queries on webhook endpoints and their deliveries (outbox messages of the channel 'webhook'); all scoped by organisation. */
 import type { Executor, WebhookEndpointRow, WebhookEndpointsTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
+import { dueMessages } from '../delivery/store.ts';
 
 export function listEndpoints(db: Executor, organisationId: string): Promise<WebhookEndpointRow[]> {
   return db.selectFrom('webhook_endpoints').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').execute();
@@ -81,17 +82,12 @@ export function findDelivery(db: Executor, organisationId: string, endpointId: s
  * attempt gives it up), with the endpoint's failure streak; system work across organisations.
  */
 export async function dueWebhookMessages(db: Executor, now: number, limit: number) {
-  const rows = await db
-    .selectFrom('mail_outbox as m')
+  const rows = await dueMessages(db, 'webhook', now)
     .leftJoin('webhook_endpoints as e', (join) =>
       join.onRef('e.id', '=', 'm.recipient').onRef('e.organisation_id', '=', 'm.organisation_id'),
     )
     .select(['m.organisation_id', 'm.recipient', 'e.failures', 'e.circuit_open_until'])
     .select((eb) => eb.fn.min('m.id').as('id'))
-    .where('m.channel', '=', 'webhook')
-    .where('m.status', '=', 'queued')
-    .where('m.next_attempt_at', '<=', now)
-    .where('m.locked_until', '<=', now)
     .where((eb) => eb.or([eb('e.circuit_open_until', 'is', null), eb('e.circuit_open_until', '<=', now)]))
     .groupBy(['m.organisation_id', 'm.recipient', 'e.failures', 'e.circuit_open_until'])
     .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
@@ -99,7 +95,7 @@ export async function dueWebhookMessages(db: Executor, now: number, limit: numbe
     .execute();
   return rows.map((row) => ({
     organisationId: row.organisation_id,
-    endpointId: row.recipient,
+    recipient: row.recipient,
     messageId: Number(row.id),
     failures: Number(row.failures ?? 0),
   }));

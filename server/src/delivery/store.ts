@@ -1,6 +1,7 @@
 /**
- * Queries on the mail outbox. Sending is per organisation; delivery and purging are system work
- * across all organisations (like every scheduled job), claimed row by row with a lease.
+ * Queries on the outbox (the table mail_outbox: email, text messages, webhooks, logout tokens). Writing
+ * is per organisation; delivery and purging are system work across all organisations (like every
+ * scheduled job), claimed row by row with a lease.
  */
 import type { Kysely } from 'kysely';
 import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
@@ -30,6 +31,20 @@ export async function countMailSince(
   return Number(row.n);
 }
 
+/**
+ * The messages of a channel due for an attempt now (queued, their time come, no lease held), as `m`:
+ * the one due rule every delivery query starts from (the dispatchers', the concurrent loops', the
+ * webhooks' with their circuits).
+ */
+export function dueMessages(db: Executor, channel: MailOutboxRow['channel'], now: number) {
+  return db
+    .selectFrom('mail_outbox as m')
+    .where('m.channel', '=', channel)
+    .where('m.status', '=', 'queued')
+    .where('m.next_attempt_at', '<=', now)
+    .where('m.locked_until', '<=', now);
+}
+
 export async function dueMailIds(
   db: Kysely<Database>,
   channel: MailOutboxRow['channel'],
@@ -37,18 +52,33 @@ export async function dueMailIds(
   limit: number,
   firstAttemptsOnly: boolean,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('channel', '=', channel)
-    .where('next_attempt_at', '<=', now)
-    .where('locked_until', '<=', now)
-    .$if(firstAttemptsOnly, (qb) => qb.where('attempts', '=', 0))
-    .orderBy('next_attempt_at')
+  const rows = await dueMessages(db, channel, now)
+    .select('m.id')
+    .$if(firstAttemptsOnly, (qb) => qb.where('m.attempts', '=', 0))
+    .orderBy('m.next_attempt_at')
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * The oldest due message of each recipient (organisation and recipient) of a channel, the recipients
+ * waiting longest first: what a concurrent loop (concurrent.ts) chooses from.
+ */
+export async function dueByRecipient(
+  db: Kysely<Database>,
+  channel: MailOutboxRow['channel'],
+  now: number,
+  limit: number,
+): Promise<{ organisationId: string; recipient: string; messageId: number }[]> {
+  const rows = await dueMessages(db, channel, now)
+    .select(['m.organisation_id', 'm.recipient'])
+    .select((eb) => eb.fn.min('m.id').as('id'))
+    .groupBy(['m.organisation_id', 'm.recipient'])
+    .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ organisationId: row.organisation_id, recipient: row.recipient, messageId: Number(row.id) }));
 }
 
 /** Takes a message for one delivery attempt; undefined when another process has it or it is no longer due. */

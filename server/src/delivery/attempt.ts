@@ -1,30 +1,15 @@
 /**
  * One delivery attempt of an outbox message through its channel's courier, and its outcome written: the
- * piece shared by the mail dispatcher (mail/service.ts) and the webhook delivery loop (webhooks/delivery.ts),
- * kept apart from both so neither imports the other's loop.
+ * piece shared by the one-at-a-time dispatchers (outbox.ts) and the concurrent loops (concurrent.ts).
  */
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { MailOutboxRow } from '../db/schema.ts';
+import { UndeliverableError, type Channel, type Courier } from './courier.ts';
 import { markMailFailed, markMailSent, releaseMail } from './store.ts';
 
-export type Channel = MailOutboxRow['channel'];
-
-/** Delivers one channel's messages: SMTP for email, the SMS provider for texts, HTTP for webhooks. */
-export interface Courier {
-  /** Delivers the message; `signal` stops the attempt (shutdown). */
-  send(message: MailOutboxRow, signal?: AbortSignal): Promise<void>;
-  close(): void;
-  /** A message older than this is given up on rather than sent (its code has expired). */
-  maxAgeMs?: number;
-  /** The wait before attempt n+1 after n failed, and the attempts before giving up (else the mail schedule). */
-  retry?: { delayMs(attempts: number): number; maxAttempts: number };
-  /** Keep the body once delivered (a webhook's payload, for its delivery log; never a message with links or codes). */
-  keepsBody?: boolean;
-}
-
-/** A failure that retrying cannot mend (the webhook endpoint was deleted): the message is given up on at once. */
-export class UndeliverableError extends Error {}
+/** What an attempt needs of the context (the outbox is built before the context that holds it). */
+export type DeliveryParts = Pick<AppContext, 'db' | 'clock' | 'telemetry'>;
 
 /** Attempt n waits 2^(n-1) minutes after the previous one, at most an hour: 10 attempts span about 4 hours. */
 export const MAX_ATTEMPTS = 10;
@@ -46,7 +31,7 @@ export type AttemptOutcome =
  * `signal` (shutdown) is given back as it was: due, its attempt not counted, for any process to take.
  */
 export async function attemptDelivery(
-  ctx: AppContext,
+  ctx: DeliveryParts,
   channel: Channel,
   courier: Courier,
   message: MailOutboxRow,
