@@ -19,7 +19,7 @@ export async function openContext(config: Config): Promise<AppContext> {
         rmSync(config.keyEncryptionKeyFile, { force: true });
       throw error;
     });
-    const ctx: AppContext = { config, db, clock: systemClock, telemetry: new Telemetry() };
+    const ctx: AppContext = { config, db, clock: systemClock, telemetry: new Telemetry(), providers: null };
     await ensureBaseOrganisation(ctx);
     return ctx;
   } catch (error) {

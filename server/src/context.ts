@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import type { ProviderRegistry } from './oidc/registry.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
 
 export interface AppContext {
@@ -10,4 +11,9 @@ export interface AppContext {
   clock: Clock;
   /** This process's Prometheus figures. */
   telemetry: Telemetry;
+  /**
+   * The organisations' OpenID Providers (their keys check management tokens): set by app.ts when it
+   * builds the server; null in a command, which serves no protocol.
+   */
+  providers: ProviderRegistry | null;
 }

@@ -153,7 +153,7 @@ export async function startTestServer(
   const recorded = options.queries;
   const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
   await migrateTestDatabase(db);
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, telemetry: new Telemetry() };
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, telemetry: new Telemetry(), providers: null };
   await ensureBaseOrganisation(ctx);
   const logLines = options.logLines;
   const gatehouse = await buildApp(ctx, {
