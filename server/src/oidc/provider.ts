@@ -39,7 +39,7 @@ import {
 import { limitDeviceCodeAttempts } from './device.ts';
 import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
-import { SCIM_SCOPE } from '../scim/auth.ts';
+import { SCIM_SCOPE } from '../applications/scim-token.ts';
 
 /** Token and artefact lifetimes, in seconds. */
 export const TTL = {
