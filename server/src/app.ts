@@ -8,6 +8,7 @@ import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
+import { JOBS } from './jobs/registry.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerWebhookGauges } from './webhooks/delivery.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
@@ -135,7 +136,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
   const providers = registerProtocolEndpoints(app, ctx, resolver);
   ctx.providers = providers;
-  registerGauges(ctx.telemetry, ctx, () => providers.size);
+  registerGauges(
+    ctx.telemetry,
+    ctx,
+    JOBS.map((job) => job.name),
+    () => providers.size,
+  );
   registerWebhookGauges(ctx.telemetry, ctx);
   const telemetry = { listener: null as TelemetryListener | null };
   const telemetryAddress = ctx.config.telemetry;
