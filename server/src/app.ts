@@ -1,13 +1,14 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
 import { createRequire } from 'node:module';
 import type PinoPretty from 'pino-pretty';
-import { verifyManagementTokensWith } from './apis/bearer.ts';
+import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
+import { JOBS } from './jobs/registry.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerWebhookGauges } from './webhooks/delivery.ts';
 import { registerRequestTelemetry } from './telemetry/http.ts';
@@ -19,6 +20,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { newCorrelationId } from '@gatehouse/common/format';
+import { sessionAuthenticator } from './accounts/request-auth.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import type { AppContext } from './context.ts';
@@ -133,8 +135,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerRequestTelemetry(app, ctx.telemetry);
   // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
   const providers = registerProtocolEndpoints(app, ctx, resolver);
-  verifyManagementTokensWith(ctx, providers);
-  registerGauges(ctx.telemetry, ctx, () => providers.size);
+  ctx.providers = providers;
+  registerGauges(
+    ctx.telemetry,
+    ctx,
+    JOBS.map((job) => job.name),
+    () => providers.size,
+  );
   registerWebhookGauges(ctx.telemetry, ctx);
   const telemetry = { listener: null as TelemetryListener | null };
   const telemetryAddress = ctx.config.telemetry;
@@ -177,7 +184,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   registerAfterResponseDrain(app);
   registerPrivateByDefault(app);
-  registerRequestContext(app, ctx, resolver);
+  registerRequestContext(app, ctx, resolver, { session: sessionAuthenticator, bearer: authenticateManagementCall });
   registerCsrfCheck(app, ctx);
   registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);

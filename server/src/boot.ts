@@ -23,7 +23,7 @@ import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from './security/key-
 export function createContext(parts: { config: Config; db: Db; clock?: Clock }): AppContext {
   const { config, db, clock = systemClock } = parts;
   const telemetry = new Telemetry();
-  const ctx: AppContext = { config, db, clock, telemetry, delivery: new Delivery({ db, clock, telemetry }) };
+  const ctx: AppContext = { config, db, clock, telemetry, delivery: new Delivery({ db, clock, telemetry }), providers: null };
   const { mail, sms } = config;
   if (mail) ctx.delivery.register('email', () => smtpCourier(mail));
   if (sms) ctx.delivery.register('sms', () => smsCourier(sms));

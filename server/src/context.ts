@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
 import type { Delivery } from './delivery/outbox.ts';
+import type { ProviderRegistry } from './oidc/registry.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
 
 export interface AppContext {
@@ -13,4 +14,9 @@ export interface AppContext {
   telemetry: Telemetry;
   /** The outbox: its channels' couriers (registered by boot.ts), dispatchers and delivery loops. */
   delivery: Delivery;
+  /**
+   * The organisations' OpenID Providers (their keys check management tokens): set by app.ts when it
+   * builds the server; null in a command, which serves no protocol.
+   */
+  providers: ProviderRegistry | null;
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { hashNewPassword, storePassword } from './password.ts';
 import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
 import { confirmCurrentPassword } from './service.ts';

@@ -7,59 +7,38 @@
  * in every process. Errors follow RFC 6750 (401 invalid_token, 403 insufficient_scope).
  */
 import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { MANAGEMENT_API_ID, type ManagementScope } from '@gatehouse/common/apis';
 import { findClient } from '../applications/store.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { refuse } from '../http/bearer.ts';
 import type { PublicJwk } from '../oidc/keys.ts';
-import type { ProviderRegistry, ProviderEntry } from '../oidc/registry.ts';
+import type { ProviderEntry } from '../oidc/registry.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { managementApiIdentifier } from './service.ts';
 import { findGrantScopes } from './store.ts';
 
-const registries = new WeakMap<AppContext, ProviderRegistry>();
 const keySets = new WeakMap<ProviderEntry, JWTVerifyGetKey>();
-
-/** Where management tokens' keys come from: the organisations' providers (app.ts registers it). */
-export function verifyManagementTokensWith(ctx: AppContext, registry: ProviderRegistry): void {
-  registries.set(ctx, registry);
-}
 
 /** The organisation's keys as its JWKS publishes them. */
 export function publicKeySet(jwks: readonly PublicJwk[]): JWTVerifyGetKey {
   return createLocalJWKSet({ keys: [...jwks] });
 }
 
-/** The bearer token of a request, or null when it has none (a malformed header is an invalid token). */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header === undefined) return null;
-  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
-  return match ? match[1]! : '';
-}
-
-/** The RFC 6750 3.1 challenge of a refused bearer call: an invalid token, or one without the privileges needed. */
-export function challenge(reply: FastifyReply, error: 'invalid_token' | 'insufficient_scope', scope?: string): void {
-  reply.header('www-authenticate', `Bearer realm="${MANAGEMENT_API_ID}", error="${error}"${scope ? `, scope="${scope}"` : ''}`);
-}
-
-/** Refuses a call (RFC 6750 3.1): an invalid token, or one without the scope the endpoint needs. */
-export function refuse(reply: FastifyReply, code: 'INVALID_TOKEN' | 'INSUFFICIENT_SCOPE', scope?: string): never {
-  challenge(reply, code === 'INVALID_TOKEN' ? 'invalid_token' : 'insufficient_scope', scope);
-  throw new AppError(code);
-}
-
-/** The application a bearer call acts for, and the scopes both its token and its current grants hold. */
+/**
+ * The application a bearer call acts for, and the scopes both its token and its current grants hold:
+ * the bearer authenticator app.ts gives http/contract.ts. The keys are those of the organisation's
+ * provider (`ctx.providers`, set when the server is built).
+ */
 export async function authenticateManagementCall(
   ctx: AppContext,
   org: Organisation,
   token: string,
   reply: FastifyReply,
 ): Promise<{ client: ClientRow; scopes: Set<ManagementScope> }> {
-  const registry = registries.get(ctx);
+  const registry = ctx.providers;
   if (!registry || token === '') refuse(reply, 'INVALID_TOKEN');
   const entry = await registry.get(org);
   let keys = keySets.get(entry);

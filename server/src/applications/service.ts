@@ -23,7 +23,7 @@ import { revokeClientGrants } from '../oidc/grants.ts';
 import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { toApplication, toClientSummary } from './model.ts';
-import { hashScimToken, newScimToken } from '../scim/auth.ts';
+import { hashScimToken, newScimToken } from './scim-token.ts';
 import {
   deleteClient,
   existingClientIds,

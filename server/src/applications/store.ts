@@ -25,22 +25,6 @@ export async function deleteClient(db: Executor, organisationId: string, id: str
 }
 
 /** The ids among `ids` that are applications of the organisation. */
-/** Notes that the application had an authorization code issued at `at` (the metrics' applications in use). */
-export async function markClientUsed(db: Executor, organisationId: string, id: string, at: number): Promise<void> {
-  await db.updateTable('clients').set({ last_code_at: at }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
-}
-
-/** How many of the organisation's applications had a code issued since `since`: one row per application. */
-export async function countClientsUsedSince(db: Executor, organisationId: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('clients')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('organisation_id', '=', organisationId)
-    .where('last_code_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function existingClientIds(db: Executor, organisationId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('clients').select('id').where('organisation_id', '=', organisationId).where('id', 'in', ids).execute();

@@ -4,18 +4,18 @@
  * model), and its access, enforced before the handler runs. The handler gets the parsed input and the
  * request's scope: the organisation, the signed-in user where the access needs one, and the request id.
  * An endpoint whose access names a management scope also takes an application's bearer token
- * (apis/bearer.ts) instead of a session: its handler gets the acting party instead of a user, and each
+ * (checked by the bearer authenticator app.ts registers, apis/bearer.ts) instead of a session: its handler gets the acting party instead of a user, and each
  * such call is recorded in the audit log with the application as its actor.
  * With `checkAnswers` (on in tests) every JSON answer is checked against its declared schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@gatehouse/common/errors';
 import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
-import { authenticateManagementCall, bearerToken, challenge, refuse } from '../apis/bearer.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { setActor } from '../audit/origin.ts';
 import type { AppContext } from '../context.ts';
 import type { Acting, SessionRow, UserRow } from '../db/schema.ts';
+import { bearerToken, challenge, refuse } from './bearer.ts';
 import { AppError } from './errors.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { readForm, type ReadForm } from './form.ts';
@@ -82,7 +82,7 @@ async function scopeFor(
       challenge(reply, 'insufficient_scope');
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
-    const { client, scopes } = await authenticateManagementCall(ctx, org, token, reply);
+    const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token, reply);
     setActor({ kind: 'application', id: client.id });
     if (!scopes.has(access.machineScope)) {
       await auditCall(ctx, e, org, ERRORS.INSUFFICIENT_SCOPE.status);

@@ -1,15 +1,15 @@
 /**
  * Per-request context: the organisation chosen by the Host header, and the signed-in user, loaded
- * lazily from the session cookie so public calls cost no session query.
+ * lazily from the session cookie so public calls cost no session query. Which user a cookie's token
+ * names is the business of the authenticators app.ts registers (accounts/request-auth.ts,
+ * apis/bearer.ts): this layer reads cookies and headers and knows no user or application.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ManagementScope } from '@gatehouse/common/apis';
 import type { Role } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
-import type { SessionRow, UserRow } from '../db/schema.ts';
-import { requiresNewPassword, requiresTwoStep } from '../accounts/model.ts';
-import { findUserById } from '../accounts/store.ts';
+import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { resumeSession } from '../sessions/service.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { AppError } from './errors.ts';
 import { setActor } from '../audit/origin.ts';
@@ -21,22 +21,52 @@ export interface Auth {
   token: string;
 }
 
+/** Who a session cookie's token signs in, and what that user must do before anything else. */
+export interface SessionAuthenticator {
+  /** The session and its user on the organisation, or null (unknown or expired token, a user who may not hold a session). */
+  load(ctx: AppContext, organisationId: string, token: string): Promise<Auth | null>;
+  /** The user must choose a new password first (expired or required). */
+  requiresNewPassword(ctx: AppContext, org: Organisation, user: UserRow): boolean;
+  /** The user must set up a second step first (required, none yet). */
+  requiresTwoStep(org: Organisation, user: UserRow): boolean;
+}
+
+/** The application a bearer token acts for and the scopes it holds; refuses the call (RFC 6750) otherwise. */
+export type BearerAuthenticator = (
+  ctx: AppContext,
+  org: Organisation,
+  token: string,
+  reply: FastifyReply,
+) => Promise<{ client: ClientRow; scopes: Set<ManagementScope> }>;
+
+/** The request authenticators app.ts registers with the request context. */
+export interface RequestAuthenticators {
+  session: SessionAuthenticator;
+  bearer: BearerAuthenticator;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     organisation: Organisation | null;
     authPromise: Promise<Auth | null> | null;
   }
+  interface FastifyInstance {
+    authenticators: RequestAuthenticators;
+  }
 }
-
-/** Only these statuses may hold a session; disabling, locking or inactivity ends it at once. */
-const SESSION_STATUSES = new Set<UserRow['status']>(['SignedUp']);
 
 export function sessionCookieName(ctx: AppContext): string {
   // The __Host- prefix makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
   return ctx.config.publicScheme === 'https' ? '__Host-gatehouse_session' : 'gatehouse_session';
 }
 
-export function registerRequestContext(app: FastifyInstance, ctx: AppContext, resolver: OrganisationResolver): void {
+export function registerRequestContext(
+  app: FastifyInstance,
+  ctx: AppContext,
+  resolver: OrganisationResolver,
+  authenticators: RequestAuthenticators,
+): void {
+  app.decorate('authenticators', authenticators);
   app.decorateRequest('organisation', null);
   app.decorateRequest('authPromise', null);
   app.addHook('onRequest', async (request) => {
@@ -72,12 +102,10 @@ async function loadAuth(ctx: AppContext, request: FastifyRequest): Promise<Auth 
   if (!org || !raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
-  const session = await resumeSession(ctx, org.id, unsigned.value);
-  if (!session) return null;
-  const user = await findUserById(ctx.db.kysely, org.id, session.user_id);
-  if (!user || !SESSION_STATUSES.has(user.status)) return null;
-  setActor({ kind: 'user', id: user.id });
-  return { session, user, token: unsigned.value };
+  const auth = await request.server.authenticators.session.load(ctx, org.id, unsigned.value);
+  if (!auth) return null;
+  setActor({ kind: 'user', id: auth.user.id });
+  return auth;
 }
 
 export function requireOrganisation(request: FastifyRequest): Organisation {
@@ -100,9 +128,10 @@ export async function requireUser(
   const auth = await getAuth(ctx, request);
   if (!auth) throw new AppError('UNAUTHENTICATED');
   if (roles && !roles.includes(auth.user.role)) throw new AppError('FORBIDDEN');
-  if (!options.allowPasswordChangeRequired && requiresNewPassword(org.row, auth.user, ctx.clock.now())) {
+  const { session } = request.server.authenticators;
+  if (!options.allowPasswordChangeRequired && session.requiresNewPassword(ctx, org, auth.user)) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
   }
-  if (!options.allowTwoStepRequired && requiresTwoStep(org.row, auth.user)) throw new AppError('TWO_STEP_REQUIRED');
+  if (!options.allowTwoStepRequired && session.requiresTwoStep(org, auth.user)) throw new AppError('TWO_STEP_REQUIRED');
   return { ...auth, org };
 }

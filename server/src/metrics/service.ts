@@ -13,8 +13,8 @@ import type { MetricName } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import { EVENT_RETENTION_MS, oidcActivity } from '../oidc/events.ts';
-import { TTL } from '../oidc/provider.ts';
+import { TTL } from '../oidc/ttl.ts';
+import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
 import { bucketOf, countUsersByStatus, deleteMetricsBefore, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
 
 /** The 24-hour window of the Activity and Applications tiles. */

@@ -1,7 +1,10 @@
-/** Queries on the metric counters and the account counts; every one is scoped by organisation id. */
+/**
+ * Queries on the metric counters, the account counts and the protocol events they are counted from;
+ * every one is scoped by organisation id (the retention's delete spans organisations).
+ */
 
 import type { UserStatus } from '@gatehouse/common/policy';
-import type { Executor, MetricName } from '../db/schema.ts';
+import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
 
 /**
  * Adds one to the organisation's counter of `metric` for the bucket starting at `bucketStart`, in one
@@ -58,4 +61,53 @@ export async function deleteMetricsBefore(db: Executor, before: number): Promise
 export async function countUsersByStatus(db: Executor, organisationId: string): Promise<Partial<Record<UserStatus, number>>> {
   const rows = await db.selectFrom('user_counts').select(['status', 'count']).where('organisation_id', '=', organisationId).execute();
   return Object.fromEntries(rows.filter((r) => Number(r.count) > 0).map((r) => [r.status, Number(r.count)]));
+}
+
+// Protocol events (metrics/oidc-events.ts) and the applications they count
+
+/** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
+export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<boolean> {
+  const result = await db
+    .insertInto('oidc_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findEventTime(
+  db: Executor,
+  organisationId: string,
+  kind: OidcEventsTable['kind'],
+  subject: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('oidc_events')
+    .select('created_at')
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Notes that the application had an authorization code issued at `at` (the metrics' applications in use). */
+export async function markClientUsed(db: Executor, organisationId: string, id: string, at: number): Promise<void> {
+  await db.updateTable('clients').set({ last_code_at: at }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+}
+
+/** How many of the organisation's applications had a code issued since `since`: one row per application. */
+export async function countClientsUsedSince(db: Executor, organisationId: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('clients')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('last_code_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { keyEncryptionKeys } from '../config.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
-import { eventRow, logEvent } from './events.ts';
+import { eventRow, logEvent } from '../metrics/oidc-events.ts';
 import {
   claimArtefact,
   consumeArtefact,

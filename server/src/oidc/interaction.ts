@@ -13,7 +13,7 @@ import { toAccount } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
-import { recordEvent, signInStartedAt } from './events.ts';
+import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
 import { expiredRequestPage } from './pages.ts';
 import { loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';

@@ -1,10 +1,11 @@
 /** Scheduled clean-up of the provider's storage: expired artefacts, old events, keys retired past their retention. */
 import { MINUTE } from '../clock.ts';
 import type { Job } from '../jobs/runner.ts';
-import { EVENT_RETENTION_MS } from './events.ts';
+import { EVENT_RETENTION_MS } from '../metrics/oidc-events.ts';
+import { deleteEventsBefore } from '../metrics/store.ts';
 import { pruneRetiredKeys } from './keys.ts';
 import { invalidateOrganisationProvider } from './revision.ts';
-import { deleteEventsBefore, deleteExpiredArtefacts } from './store.ts';
+import { deleteExpiredArtefacts } from './store.ts';
 
 export const oidcCleanup: Job = {
   name: 'oidc-cleanup',

@@ -11,8 +11,8 @@ import { runJobOnce } from '../jobs/runner.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
-import { oidcActivity } from './events.ts';
-import { TTL } from './provider.ts';
+import { oidcActivity } from '../metrics/oidc-events.ts';
+import { TTL } from './ttl.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';

@@ -39,22 +39,8 @@ import {
 import { limitDeviceCodeAttempts } from './device.ts';
 import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
-import { SCIM_SCOPE } from '../scim/auth.ts';
-
-/** Token and artefact lifetimes, in seconds. */
-export const TTL = {
-  AccessToken: 15 * 60,
-  AuthorizationCode: 60,
-  ClientCredentials: 15 * 60,
-  IdToken: 60 * 60,
-  RefreshToken: 14 * 24 * 60 * 60,
-  /** A device code (and its user code) of RFC 8628. */
-  DeviceCode: 10 * 60,
-  Interaction: 30 * 60,
-  /** The provider's mirror of our session lives no longer than the session's absolute lifetime. */
-  Session: 12 * 60 * 60,
-  Grant: 14 * 24 * 60 * 60,
-} as const;
+import { SCIM_SCOPE } from '../applications/scim-token.ts';
+import { TTL } from './ttl.ts';
 
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';

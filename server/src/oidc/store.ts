@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, prepared } from '../db/prepared.ts';
-import type { Executor, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
+import type { Executor, OidcArtefactRow, OidcKeyRow } from '../db/schema.ts';
 
 // Signing keys
 
@@ -294,38 +294,5 @@ export async function deleteClientArtefacts(db: Executor, organisationId: string
 
 export async function deleteExpiredArtefacts(db: Executor, now: number): Promise<number> {
   const result = await db.deleteFrom('oidc_artefacts').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-// Events
-
-/** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
-export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<boolean> {
-  const result = await db
-    .insertInto('oidc_events')
-    .values(row)
-    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-export async function findEventTime(
-  db: Executor,
-  organisationId: string,
-  kind: OidcEventsTable['kind'],
-  subject: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('oidc_events')
-    .select('created_at')
-    .where('organisation_id', '=', organisationId)
-    .where('kind', '=', kind)
-    .where('subject', '=', subject)
-    .executeTakeFirst();
-  return row?.created_at;
-}
-
-export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -16,7 +16,7 @@ import { endUserAccess } from '../accounts/status.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../security/tokens.ts';
 import { useEmailToken } from '../tokens/service.ts';
 import {

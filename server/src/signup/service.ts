@@ -18,7 +18,7 @@ import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { hashNewPassword, storePassword } from '../passwords/service.ts';
+import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
 import { assertRoomForUsers } from '../users/limits.ts';

@@ -1,10 +1,13 @@
 /** The figures read at scrape time: the outbox, the jobs, the database pool and the providers held. */
 import type { AppContext } from '../context.ts';
-import { JOBS } from '../jobs/registry.ts';
 import { outboxDepth, jobRuns } from './store.ts';
 import type { Telemetry } from './telemetry.ts';
 
-export function registerGauges(telemetry: Telemetry, ctx: AppContext, cachedProviders: () => number): void {
+/**
+ * `jobNames`: the scheduled jobs whose last run is reported (app.ts passes those of jobs/registry.ts);
+ * `cachedProviders`: how many organisations' providers this process holds.
+ */
+export function registerGauges(telemetry: Telemetry, ctx: AppContext, jobNames: readonly string[], cachedProviders: () => number): void {
   telemetry.gauge(
     'gatehouse_outbox_messages',
     'Email and SMS waiting to be delivered (queued) or given up on (failed)',
@@ -13,7 +16,7 @@ export function registerGauges(telemetry: Telemetry, ctx: AppContext, cachedProv
       for (const row of await outboxDepth(ctx.db.kysely)) set({ channel: row.channel, status: row.status }, Number(row.count));
     },
   );
-  const known = new Set(JOBS.map((job) => job.name));
+  const known = new Set(jobNames);
   telemetry.gauge(
     'gatehouse_job_last_finished_seconds',
     'Seconds since each scheduled job last finished (across all processes); alert when it exceeds a few intervals',

@@ -2,6 +2,7 @@
  * Choosing a password, wherever it happens (completing sign-up, recovery, change, expiry): the
  * organisation's rules, the common-password list, the last 13 passwords when enforcePasswordHistory
  * is on, then argon2id. Hashing happens before any transaction; storing is part of the caller's.
+ * Setting it is the user's business (accounts/); passwords/ keeps hashing, the policy and the list.
  */
 
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
@@ -9,11 +10,11 @@ import { LIMITS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { Executor, UserRow, UserUpdate } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
-import { updateUser } from '../accounts/store.ts';
 import type { Organisation } from '../organisations/model.ts';
-import { hashPassword, verifyPassword } from './hash.ts';
-import { passwordPolicyFailures } from './policy.ts';
-import { recentPasswordHashes, recordPasswordHistory } from './store.ts';
+import { hashPassword, verifyPassword } from '../passwords/hash.ts';
+import { passwordPolicyFailures } from '../passwords/policy.ts';
+import { recentPasswordHashes, recordPasswordHistory } from '../passwords/store.ts';
+import { updateUser } from './store.ts';
 
 /**
  * Checks a new password for `user` (null for one not yet created) and returns its hash; a refusal is a

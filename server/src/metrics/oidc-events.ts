@@ -7,12 +7,19 @@
  * started (prompt=login, max_age) and are pruned after EVENT_RETENTION_MS.
  */
 import { randomUUID } from 'node:crypto';
-import { countClientsUsedSince, markClientUsed } from '../applications/store.ts';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
-import { bucketOf, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from '../metrics/store.ts';
-import { findEventTime, insertEvent } from './store.ts';
+import {
+  bucketOf,
+  countClientsUsedSince,
+  findEventTime,
+  incrementMetric,
+  insertEvent,
+  markClientUsed,
+  METRIC_BUCKET_MS,
+  sumMetrics,
+} from './store.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
