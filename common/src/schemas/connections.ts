@@ -71,6 +71,28 @@ export const connectionRequest = z
   .superRefine((value, c) => {
     const outside = value.jitDomains.filter((d) => !value.emailDomains.includes(d));
     if (outside.length > 0) c.addIssue({ code: 'custom', path: ['jitDomains'], message: CONNECTION_MESSAGES.jitDomainsOutside });
+  })
+  .meta({
+    example: {
+      kind: 'oidc',
+      preset: 'entra',
+      name: 'Contoso staff',
+      issuer: 'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/v2.0',
+      clientId: '0d9a7c55-1b8e-4f0a-9a53-6f7c2e41b8d2',
+      clientSecret: 'the client secret from the provider',
+      scopes: 'openid email profile',
+      claimEmail: 'email',
+      claimFirstName: 'given_name',
+      claimSurname: 'family_name',
+      claimGroups: 'groups',
+      emailDomains: ['contoso.com'],
+      showButton: true,
+      jitEnabled: true,
+      jitDomains: ['contoso.com'],
+      linkExisting: true,
+      trustMfa: false,
+      enabled: true,
+    },
   });
 export type ConnectionInput = z.input<typeof connectionRequest>;
 export type ConnectionRequest = z.output<typeof connectionRequest>;

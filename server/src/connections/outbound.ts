@@ -77,6 +77,8 @@ export function guardedFetch(limits: OutboundLimits): CustomFetch {
             ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
           },
           lookup: lookupFor(limits.allowPrivate),
+          // A connection of its own each time: a pooled socket would skip this lookup and its check.
+          agent: false,
           signal,
         },
         (response) => {
