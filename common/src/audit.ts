@@ -48,7 +48,6 @@ export const AUDIT_EVENT_LABELS = {
   'connection.created': 'Sign-in connection added',
   'connection.updated': 'Sign-in connection changed',
   'connection.deleted': 'Sign-in connection deleted',
-  'connection.signed_in': 'Signed in through a connection',
   'connection.linked': 'Account linked to a connection',
   'connection.refused': 'Sign-in through a connection refused',
 } as const;

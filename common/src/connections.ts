@@ -122,4 +122,42 @@ export const CONNECTION_MESSAGES = {
     unavailable: 'The identity provider could not be reached. Please try again later.',
   } satisfies Record<ConnectionRefusal, string>,
   reference: (id: string) => `Reference: ${id}`,
+  addHeading: 'Add a connection',
+  provider: 'Identity provider',
+  name: 'Name on the sign-in button',
+  tenantId: 'Directory (tenant) id',
+  oktaDomain: 'Okta domain',
+  issuer: 'Issuer URL',
+  issuerHint: "Gatehouse reads the provider's settings from this address (/.well-known/openid-configuration).",
+  clientId: 'Client id',
+  clientSecret: 'Client secret',
+  emailDomains: 'Email domains',
+  domainsHint: 'Separate domains with commas, such as example.com, example.org',
+  showButton: 'Show a button on the sign-in page',
+  jitEnabled: 'Create an account when someone signs in for the first time',
+  jitDomains: 'Only for these domains (empty: all of the email domains)',
+  linkExisting: 'Link an existing account with the same email (only when the provider says the email is verified)',
+  trustMfa: "Trust the provider's multi-factor authentication",
+  enabled: 'Enabled',
+  advanced: 'Scopes and claims',
+  scopes: 'Scopes',
+  claimEmail: 'Email claim',
+  claimFirstName: 'First name claim',
+  claimSurname: 'Surname claim',
+  claimGroups: 'Groups claim',
+  status: 'Status',
+  disabled: 'Disabled',
+  linkedUsers: 'Linked users',
+  domainsLabel: 'Domains',
 } as const;
+
+/** The connection serving an email's domain, for home-realm discovery; undefined when none does. */
+export function connectionForEmail<T extends { emailDomains: readonly string[] }>(connections: readonly T[], email: string): T | undefined {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return undefined;
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  return connections.find((c) => c.emailDomains.includes(domain));
+}

@@ -4,7 +4,6 @@
  */
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
-import { CONNECTION_MESSAGES } from './connections.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
 
@@ -37,7 +36,6 @@ export const ERRORS = {
   SELF_SIGN_UP_DISABLED: { status: 403, message: ACCOUNT_MESSAGES.selfSignUpDisabled },
   EMAIL_NOT_ALLOWED: { status: 400, message: ACCOUNT_MESSAGES.emailNotAllowed },
   USER_LIMIT_REACHED: { status: 403, message: ACCOUNT_MESSAGES.userLimitReached },
-  CONNECTION_LIMIT: { status: 409, message: CONNECTION_MESSAGES.tooMany },
   SIGN_IN_COOLDOWN: { status: 429, message: ACCOUNT_MESSAGES.cooldown(1) },
   ACCOUNT_LOCKED: { status: 403, message: ACCOUNT_MESSAGES.lockedOut },
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: ACCOUNT_MESSAGES.passwordChangeRequired },

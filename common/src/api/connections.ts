@@ -27,7 +27,7 @@ export const connectionsApi = {
     bodyEncoding: 'json',
     status: 201,
     answer: connectionSchema,
-    errors: ['CONNECTION_LIMIT'],
+    errors: ['CONFLICT'],
   }),
   get: endpoint({
     ...common,

@@ -130,14 +130,3 @@ export const signInConnectionsSchema = z.object({
   connections: z.array(z.object({ id: z.string(), name: z.string(), showButton: z.boolean(), emailDomains: z.array(z.string()) })),
 });
 export type SignInConnections = z.infer<typeof signInConnectionsSchema>;
-
-/** The connection serving an email's domain, for home-realm discovery; undefined when none does. */
-export function connectionForEmail<T extends { emailDomains: readonly string[] }>(connections: readonly T[], email: string): T | undefined {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return undefined;
-  const domain = email
-    .slice(at + 1)
-    .trim()
-    .toLowerCase();
-  return connections.find((c) => c.emailDomains.includes(domain));
-}

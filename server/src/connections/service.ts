@@ -3,7 +3,7 @@
  * secrets, and the audit events. The upstream sign-in itself is sign-in.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_LIMITS } from '@gatehouse/common/connections';
+import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
 import type { Connection, ConnectionRequest, SignInConnections } from '@gatehouse/common/schemas/connections';
 import { recordAuditEvent } from '../audit/service.ts';
 import type { AppContext } from '../context.ts';
@@ -116,7 +116,8 @@ export async function createSignInConnection(ctx: AppContext, org: Organisation,
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation) throw new AppError('CONNECTION_LIMIT');
+    if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
+      throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
     await insertConnection(trx, {
       id,
       organisation_id: org.id,

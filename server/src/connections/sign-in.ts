@@ -151,8 +151,15 @@ const stringClaim = (claims: Record<string, unknown>, name: string): string | un
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
 
-/** The provider's word that the email is the person's: `email_verified` true (a string "true" too, as some send it). */
-const emailVerified = (claims: Record<string, unknown>) => claims.email_verified === true || claims.email_verified === 'true';
+/**
+ * The provider's word that the email is the person's: `email_verified` true (a string "true" too, as
+ * some send it); Microsoft Entra ID sends no `email_verified`, but its optional claim `xms_edov` says
+ * the email's domain is verified by the directory that owns it (docs/connections.md).
+ */
+const emailVerified = (row: SignInConnectionRow, claims: Record<string, unknown>) =>
+  claims.email_verified === true ||
+  claims.email_verified === 'true' ||
+  (row.preset === 'entra' && (claims.xms_edov === true || claims.xms_edov === 'true' || claims.xms_edov === 1 || claims.xms_edov === '1'));
 
 /** The session's methods: `fed`, and what a trusted provider says it checked. */
 function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): string[] {
@@ -182,7 +189,7 @@ async function resolveUser(
   const domain = email?.slice(email.lastIndexOf('@') + 1);
   if (!email || !domain || !email.includes('@') || !domainsOf(row.email_domains).includes(domain))
     throw new Refusal('domain_not_allowed', { ...(email ? { detail: email } : {}) });
-  const verified = emailVerified(claims);
+  const verified = emailVerified(row, claims);
   const existing = await findUserByEmail(db, org.id, email);
   const now = ctx.clock.now();
   const linked = { type: 'connection.linked', details: { connection: row.name, connectionId: row.id, email } } as const;
