@@ -11,6 +11,8 @@ import { createApplication, createUser, grantAccess, signedIn, type CreatedAppli
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import { enrolAuthenticator } from '../testing/mfa.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 describe.each(testDialects())('sign-in connections on %s', (dialect) => {
@@ -30,11 +32,18 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
   }
 
   /** Signs in at acme through the connection as `email` (at the partner); answers where the browser ends and the browser. */
-  async function signInThroughConnection(email: string, options: { returnurl?: string; browser?: TestBrowser; connection?: string } = {}) {
+  async function signInThroughConnection(
+    email: string,
+    options: { returnurl?: string; browser?: TestBrowser; connection?: string; code?: () => string } = {},
+  ) {
     const browser = options.browser ?? new TestBrowser(server.port);
     const start = new URL(`${issuerOf(server, 'acme')}/signin/connections/${options.connection ?? connectionId}`);
     if (options.returnurl) start.searchParams.set('returnurl', options.returnurl);
-    const url = await signInThroughSpa(browser, start, { email, password: DEFAULT_PASSWORD });
+    const url = await signInThroughSpa(browser, start, {
+      email,
+      password: DEFAULT_PASSWORD,
+      ...(options.code ? { code: options.code } : {}),
+    });
     return { url, browser };
   }
 
@@ -198,11 +207,36 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
 
   it('asks for the second step of an account that has one unless the provider did it and is trusted', async () => {
     const dora = await createUser(server, acmeId, { email: 'dora@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: 2 }).where('id', '=', dora.id).execute();
+    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: TWO_STEP_KINDS.app }).where('id', '=', dora.id).execute();
     await partnerUser('dora@corp.test');
     const { url, browser } = await signInThroughConnection('dora@corp.test');
     expect(url.searchParams.get('connection_error')).toBe('second_step_required');
     expect((await acmeAccount(browser)).status).toBe(401);
+  });
+
+  it("lets a trusted provider's MFA stand for the second step, with the provider's methods in the amr", async () => {
+    const trusted = await saveConnection(acmeAdmin, { name: 'Partner (MFA trusted)', trustMfa: true });
+    expect(trusted.status).toBe(201);
+    await partnerUser('frank@corp.test');
+    const authenticator = await enrolAuthenticator(server, await signedIn(server, 'partner', 'frank@corp.test'));
+    const frank = await createUser(server, acmeId, { email: 'frank@corp.test' });
+    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: TWO_STEP_KINDS.app }).where('id', '=', frank.id).execute();
+    // Through the connection that does not trust the provider's MFA: refused, even after a code upstream.
+    const untrusted = await signInThroughConnection('frank@corp.test', { code: () => authenticator.recoveryCodes[0]! });
+    expect(untrusted.url.searchParams.get('connection_error')).toBe('second_step_required');
+    const { url, browser } = await signInThroughConnection('frank@corp.test', {
+      connection: trusted.json<{ id: string }>().id,
+      code: () => authenticator.code(1),
+    });
+    expect(url.host).toBe(`acme.localhost:${server.port}`);
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    expect((await acmeAccount(browser)).body?.id).toBe(frank.id);
+    const session = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', frank.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(session.amr)).toEqual(['fed', 'pwd', 'otp', 'mfa']);
   });
 
   it("continues an application's sign-in: the application gets an ID token whose amr says fed", async () => {
