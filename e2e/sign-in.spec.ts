@@ -59,6 +59,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
       'Add an application',
       'APIs',
       'Organisation settings',
+      'Sign-in connections',
       'Audit log',
       'Webhooks',
       'Profile',

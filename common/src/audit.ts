@@ -45,6 +45,11 @@ export const AUDIT_EVENT_LABELS = {
   'webhook.updated': 'Webhook changed',
   'webhook.deleted': 'Webhook deleted',
   'webhook.secret_rolled': 'Webhook secret rolled',
+  'connection.created': 'Sign-in connection added',
+  'connection.updated': 'Sign-in connection changed',
+  'connection.deleted': 'Sign-in connection deleted',
+  'connection.linked': 'Account linked to a connection',
+  'connection.refused': 'Sign-in through a connection refused',
 } as const;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];

@@ -60,6 +60,7 @@ export const ROUTES = {
   api: { path: '/apis/:id', access: ORG_ADMIN, title: 'API' },
   audit: { path: '/audit', access: ORG_ADMIN, title: 'Audit log' },
   webhooks: { path: '/webhooks', access: ORG_ADMIN, title: 'Webhooks' },
+  connections: { path: '/connections', access: ORG_ADMIN, title: 'Sign-in connections' },
   users: { path: '/users', access: USER_ADMINS, title: 'Users' },
   addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },

@@ -37,6 +37,7 @@ import { passkeyRoutes } from './passkeys/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { onProviderInvalidated } from './oidc/revision.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
+import { connectionBrowserRoutes, connectionRoutes } from './connections/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerCsrfCheck(app, ctx);
   registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);
+  connectionBrowserRoutes(app, ctx);
 
   const lifecycle: Lifecycle = { draining: false, ...(changes ? { organisationChanges: changes } : {}) };
   registerDraining(app, lifecycle);
@@ -210,6 +212,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     mfaRoutes(api, ctx);
     passkeyRoutes(api, ctx);
     webhookRoutes(api, ctx);
+    connectionRoutes(api, ctx);
     apiRoutes(api, ctx);
     auditRoutes(api, ctx);
     metricsRoutes(api, ctx);

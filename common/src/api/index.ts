@@ -3,6 +3,7 @@ import { accountApi } from './account.ts';
 import { apisApi } from './apis.ts';
 import { applicationsApi } from './applications.ts';
 import { auditApi } from './audit.ts';
+import { connectionsApi } from './connections.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
 import { organisationApi } from './organisation.ts';
@@ -24,4 +25,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(webhooksApi),
   ...Object.values(apisApi),
   ...Object.values(passkeysApi),
+  ...Object.values(connectionsApi),
 ];

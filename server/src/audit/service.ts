@@ -18,7 +18,7 @@ const WHO_MATCHES_MAX = 100;
 
 export interface AuditInput {
   type: AuditEventType;
-  subject?: { kind: 'user' | 'application' | 'organisation' | 'webhook' | 'api'; id: string };
+  subject?: { kind: 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection'; id: string };
   /** What changed, as names and values a person reads; never a password, secret, code or token. */
   details?: Record<string, unknown>;
   /** Who did it, when not the request's signed-in user (a sign-in is its user's own act). */

@@ -524,6 +524,59 @@ export interface WebauthnPasswordlessChallengesTable {
   expires_at: number;
 }
 
+export interface SignInConnectionsTable {
+  id: string;
+  organisation_id: string;
+  kind: 'oidc';
+  name: string;
+  preset: 'entra' | 'google' | 'okta' | 'custom';
+  issuer: string;
+  /** The client id Gatehouse has at the upstream provider (not one of our applications). */
+  upstream_client_id: string;
+  /** Sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts); null for a public client. */
+  client_secret_sealed: string | null;
+  /** Space-separated, as OAuth writes them. */
+  scopes: string;
+  /** JSON: { email, firstName, surname, groups } upstream claim names. */
+  claim_mapping: string;
+  /** JSON array of lower-case domains. */
+  email_domains: string;
+  show_button: boolean;
+  jit_enabled: boolean;
+  /** JSON array of lower-case domains; empty: every domain of email_domains. */
+  jit_domains: string;
+  link_existing: boolean;
+  trust_mfa: boolean;
+  enabled: boolean;
+  created_at: number;
+  updated_at: number;
+}
+export type SignInConnectionRow = Selectable<SignInConnectionsTable>;
+
+export interface ConnectionLinksTable {
+  organisation_id: string;
+  connection_id: string;
+  /** The upstream `sub`. */
+  subject: string;
+  user_id: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+export interface ConnectionFlowsTable {
+  /** SHA-256 of the random token in the browser's cookie. */
+  id: string;
+  organisation_id: string;
+  connection_id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_url: string | null;
+  created_at: number;
+  expires_at: number;
+}
+export type ConnectionFlowRow = Selectable<ConnectionFlowsTable>;
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Database {
@@ -557,6 +610,9 @@ export interface Database {
   webauthn_passwordless_challenges: WebauthnPasswordlessChallengesTable;
   metric_counts: MetricCountsTable;
   user_counts: UserCountsTable;
+  sign_in_connections: SignInConnectionsTable;
+  connection_links: ConnectionLinksTable;
+  connection_flows: ConnectionFlowsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -13,7 +13,8 @@ export type FlowCookie =
   | 'gatehouse_signin'
   | 'gatehouse_device'
   | 'gatehouse_links'
-  | 'gatehouse_passkey';
+  | 'gatehouse_passkey'
+  | 'gatehouse_connection';
 
 export function flowCookieName(ctx: AppContext, name: FlowCookie): string {
   return ctx.config.publicScheme === 'https' ? `__Host-${name}` : name;

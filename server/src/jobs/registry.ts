@@ -13,6 +13,7 @@ import { deleteExpiredMfaRows } from '../mfa/store.ts';
 import { metricsCleanup } from '../metrics/jobs.ts';
 import { applyAuditRetention } from '../audit/service.ts';
 import { runWebhookUpkeep } from '../webhooks/delivery.ts';
+import { deleteExpiredFlows } from '../connections/store.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -69,6 +70,15 @@ const mfaCleanup: Job = {
   },
 };
 
+/** Forgets sign-ins sent to an upstream identity provider that never came back. */
+const connectionCleanup: Job = {
+  name: 'connection-cleanup',
+  intervalMs: HOUR,
+  async run(ctx) {
+    return `deleted ${await deleteExpiredFlows(ctx.db.kysely, ctx.clock.now())} expired upstream sign-ins`;
+  },
+};
+
 /** Deletes audit events older than AUDIT_RETENTION_DAYS. */
 const auditRetention: Job = {
   name: 'audit-retention',
@@ -84,6 +94,7 @@ export const JOBS: readonly Job[] = [
   accountCleanup,
   oidcCleanup,
   mfaCleanup,
+  connectionCleanup,
   demoCleanup,
   metricsCleanup,
   auditRetention,

@@ -27,15 +27,27 @@ async function count(ctx: AppContext, organisationId: string, metric: MetricName
 }
 
 /** Counts a sign-in (a password and any second step accepted, a completed sign-up, a hand-over) and audits it. */
-export async function countSignIn(ctx: AppContext, organisationId: string, userId: string, method: SignInMethod): Promise<void> {
+export async function countSignIn(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  method: SignInMethod,
+  /** More of what the audit event says (the connection of an upstream sign-in). */
+  details: Record<string, unknown> = {},
+): Promise<void> {
   ctx.telemetry.signIns.inc({ result: 'success' });
   await count(ctx, organisationId, 'sign_in');
   const user = { kind: 'user', id: userId } as const;
-  await recordAuditEvent(ctx, ctx.db.kysely, organisationId, { type: 'user.signed_in', actor: user, subject: user, details: { method } });
+  await recordAuditEvent(ctx, ctx.db.kysely, organisationId, {
+    type: 'user.signed_in',
+    actor: user,
+    subject: user,
+    details: { method, ...details },
+  });
 }
 
 /** How a sign-in was made, as the audit log tells it. */
-export type SignInMethod = 'password' | 'password and code' | 'password and passkey' | 'passkey' | 'sign-up' | 'hand-over';
+export type SignInMethod = 'password' | 'password and code' | 'password and passkey' | 'passkey' | 'sign-up' | 'hand-over' | 'connection';
 
 /** What ends a sign-in attempt as a failed sign-in: wrong credentials or code, or an account that may not sign in. */
 const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([

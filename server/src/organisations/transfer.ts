@@ -45,6 +45,8 @@ export const MOVED_TABLES = [
   'webauthn_credentials',
   'oidc_keys',
   'webhook_endpoints',
+  'sign_in_connections',
+  'connection_links',
   'metric_counts',
   'audit_events',
 ] as const;
@@ -64,6 +66,7 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   sign_in_states: 'sign-ins waiting for their code',
   webauthn_challenges: 'passkey challenges, valid for minutes',
   webauthn_passwordless_challenges: 'passkey sign-in challenges, valid for minutes',
+  connection_flows: 'sign-ins sent to an upstream identity provider, valid for minutes',
   user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 

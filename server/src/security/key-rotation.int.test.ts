@@ -58,7 +58,7 @@ describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) 
     const run = await gatehouse(['reencrypt-secrets'], env);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /Sealed under the new KEY_ENCRYPTION_KEY: [2-9]\d* signing keys, 1 authenticator keys, 0 set-ups in progress, 0 webhook secrets, 0 client secrets \(client_secret_jwt\)\./,
+      /Sealed under the new KEY_ENCRYPTION_KEY: [2-9]\d* signing keys, 1 authenticator keys, 0 set-ups in progress, 0 webhook secrets, 0 client secrets \(client_secret_jwt\), 0 sign-in connection secrets\./,
     );
     expect(run.code).toBe(0);
     const again = await gatehouse(['reencrypt-secrets'], env);

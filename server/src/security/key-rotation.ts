@@ -15,7 +15,14 @@ export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport
   const db = untyped(ctx.db.kysely);
   const current = ctx.config.keyEncryptionKey;
   const keys = keyEncryptionKeys(ctx.config);
-  const report = { signingKeys: 0, authenticatorKeys: 0, enrolments: 0, webhookSecrets: 0, clientSecrets: 0 } satisfies ReencryptReport;
+  const report = {
+    signingKeys: 0,
+    authenticatorKeys: 0,
+    enrolments: 0,
+    webhookSecrets: 0,
+    clientSecrets: 0,
+    connectionSecrets: 0,
+  } satisfies ReencryptReport;
 
   for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {
     const rows = await db

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../db/schema.ts';
 
 export interface SealedColumn {
-  table: 'oidc_keys' | 'user_mfa' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients';
+  table: 'oidc_keys' | 'user_mfa' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients' | 'sign_in_connections';
   column: string;
   /** The columns that name one row. */
   key: readonly string[];
@@ -46,6 +46,12 @@ export const SEALED_COLUMNS = {
     column: 'secret_sealed',
     key: ['organisation_id', 'id'],
     associatedData: (row) => `client-secret:${String(row.organisation_id)}:${String(row.id)}`,
+  },
+  connectionSecrets: {
+    table: 'sign_in_connections',
+    column: 'client_secret_sealed',
+    key: ['organisation_id', 'id'],
+    associatedData: (row) => `connection-secret:${String(row.organisation_id)}:${String(row.id)}`,
   },
 } as const satisfies Record<string, SealedColumn>;
 

@@ -16,7 +16,7 @@ export interface NewUser {
   email: string;
   role: Role;
   /** How the user came: the audit event says it. */
-  via: 'organisation sign-up' | 'invitation' | 'sign-up' | 'provisioning';
+  via: 'organisation sign-up' | 'invitation' | 'sign-up' | 'provisioning' | 'connection';
   firstName?: string | null;
   surname?: string | null;
   phoneNumber?: string | null;

@@ -6,6 +6,7 @@
  */
 import { addressOf, pathOf } from '@gatehouse/common/api/address';
 import type { accountApi } from '@gatehouse/common/api/account';
+import type { connectionsApi } from '@gatehouse/common/api/connections';
 import type { organisationApi } from '@gatehouse/common/api/organisation';
 import type { signUpApi } from '@gatehouse/common/api/sign-up';
 import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
@@ -20,6 +21,7 @@ export const firstLoadApi = {
   organisation: addressOf<typeof organisationApi.get>({ method: 'GET', path: '/api/organisation' }),
   organisationStyle: addressOf<typeof organisationApi.style>({ method: 'GET', path: '/api/organisation/style' }),
   organisationImage: addressOf<typeof organisationApi.image>({ method: 'GET', path: '/api/organisation/assets/{kind}' }),
+  signInConnections: addressOf<typeof connectionsApi.signIn>({ method: 'GET', path: '/api/signinconnections' }),
   linkToken: addressOf<typeof signUpApi.linkToken>({ method: 'POST', path: '/api/linktoken', bodyEncoding: 'form' }),
 };
 

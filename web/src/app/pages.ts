@@ -43,6 +43,7 @@ const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/Pri
 const ApiReferencePage = lazyPage(async () => (await import('../pages/developers/ApiReferencePage.tsx')).ApiReferencePage);
 const AuditLogPage = lazyPage(async () => (await import('../pages/audit/AuditLogPage.tsx')).AuditLogPage);
 const WebhooksPage = lazyPage(async () => (await import('../pages/webhooks/WebhooksPage.tsx')).WebhooksPage);
+const ConnectionsPage = lazyPage(async () => (await import('../pages/connections/ConnectionsPage.tsx')).ConnectionsPage);
 const ApisPage = lazyPage(async () => (await import('../pages/apis/ApisPage.tsx')).ApisPage);
 const ApiPage = lazyPage(async () => (await import('../pages/apis/ApiPage.tsx')).ApiPage);
 const TermsPage = lazyPage(async () => (await import('../pages/legal/TermsPage.tsx')).TermsPage);
@@ -75,6 +76,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   apiReference: ApiReferencePage,
   audit: AuditLogPage,
   webhooks: WebhooksPage,
+  connections: ConnectionsPage,
   apis: ApisPage,
   api: ApiPage,
   privacyPolicy: PrivacyPolicyPage,

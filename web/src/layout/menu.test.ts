@@ -12,6 +12,7 @@ describe('side menu', () => {
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
       { label: 'Organisation settings', to: '/organisation' },
+      { label: 'Sign-in connections', to: '/connections' },
       { label: 'Audit log', to: '/audit' },
       { label: 'Webhooks', to: '/webhooks' },
       { label: 'Profile', to: '/account' },

@@ -21,7 +21,7 @@ const SECTIONS: readonly { heading: string | null; icon: IconName; routes: reado
   { heading: null, icon: 'home', routes: ['dashboard'] },
   { heading: 'People', icon: 'people', routes: ['users', 'addUser'] },
   { heading: 'Applications and APIs', icon: 'apps', routes: ['applications', 'addApplication', 'apis'] },
-  { heading: 'Organisation', icon: 'building', routes: ['organisation', 'audit', 'webhooks'] },
+  { heading: 'Organisation', icon: 'building', routes: ['organisation', 'connections', 'audit', 'webhooks'] },
   { heading: 'Your account', icon: 'user', routes: ['account', 'updatePassword', 'twoStep', 'help'] },
 ];
 
@@ -34,6 +34,7 @@ const MENU: readonly { label: string; route: RouteName }[] = [
   { label: 'Users', route: 'users' },
   { label: 'Add a user', route: 'addUser' },
   { label: 'Organisation settings', route: 'organisation' },
+  { label: 'Sign-in connections', route: 'connections' },
   { label: 'Audit log', route: 'audit' },
   { label: 'Webhooks', route: 'webhooks' },
   { label: 'Profile', route: 'account' },

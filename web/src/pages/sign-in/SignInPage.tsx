@@ -1,6 +1,6 @@
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -30,6 +30,8 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { useSignInConnections } from '../../api/sign-in-connections.ts';
+import { ConnectionButtons, ConnectionRefusalMessage, HomeRealm } from '../../features/connections/ConnectionSignIn.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -156,6 +158,10 @@ function SignInForm({
   const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: loginHint, password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const remembered = useRememberedEmail();
+  const connections = useSignInConnections(!org.isBase).data?.connections ?? [];
+  // Where an upstream sign-in continues: the application's sign-in, or the page that sent the user here.
+  const connectionReturn = returnUrl ?? referrer;
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
   // An email typed before the remembered one arrived wins: the user's own input is never replaced.
   const [typedFirst, setTypedFirst] = useState(false);
   const rememberedEmail = typedFirst || loginHint ? null : (remembered.data ?? null);
@@ -240,6 +246,8 @@ function SignInForm({
           {formError}
         </Alert>
       )}
+      <ConnectionRefusalMessage searchParams={searchParams} />
+      <HomeRealm connections={connections} email={rememberedEmail ?? typedEmail} returnUrl={connectionReturn} />
       <Form onSubmit={submit} onInput={signInResolver.preload}>
         {rememberedEmail ? (
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
@@ -260,6 +268,7 @@ function SignInForm({
           {MESSAGES.signInButton}
         </Button>
       </Form>
+      <ConnectionButtons connections={connections} returnUrl={connectionReturn} />
       {org.allowPasswordless && (
         <Suspense fallback={null}>
           <PasswordlessSignIn

@@ -1,0 +1,352 @@
+/**
+ * Sign-in connections through real parts: one Gatehouse organisation (partner) is the upstream OpenID
+ * provider of another (acme), over real sockets on either database. The downstream side runs the real
+ * openid-client checks, so a sign-in only succeeds when discovery, PKCE, state, nonce and the ID token's
+ * signature, issuer, audience and expiry all hold.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as client from 'openid-client';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import type { TestClient } from '../testing/http-client.ts';
+import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import { enrolAuthenticator } from '../testing/mfa.ts';
+import { guardedFetch, outboundLimits } from './outbound.ts';
+
+describe.each(testDialects())('sign-in connections on %s', (dialect) => {
+  let server: TestServer;
+  let partnerId: string;
+  let acmeId: string;
+  let acmeAdmin: TestClient;
+  let globexAdmin: TestClient;
+  let upstreamApp: CreatedApplication;
+  let connectionId: string;
+
+  /** A user of the partner (the upstream provider) who may use the application acme signs in with. */
+  async function partnerUser(email: string, emailVerified = true) {
+    const user = await createUser(server, partnerId, { email, emailVerified, firstName: 'Pat', surname: 'Partner' });
+    await grantAccess(server, partnerId, user.id, [upstreamApp.id]);
+    return user;
+  }
+
+  /** Signs in at acme through the connection as `email` (at the partner); answers where the browser ends and the browser. */
+  async function signInThroughConnection(
+    email: string,
+    options: { returnurl?: string; browser?: TestBrowser; connection?: string; code?: () => string } = {},
+  ) {
+    const browser = options.browser ?? new TestBrowser(server.port);
+    const start = new URL(`${issuerOf(server, 'acme')}/signin/connections/${options.connection ?? connectionId}`);
+    if (options.returnurl) start.searchParams.set('returnurl', options.returnurl);
+    const url = await signInThroughSpa(browser, start, {
+      email,
+      password: DEFAULT_PASSWORD,
+      ...(options.code ? { code: options.code } : {}),
+    });
+    return { url, browser };
+  }
+
+  async function acmeAccount(browser: TestBrowser) {
+    const res = await browser.request('GET', `${issuerOf(server, 'acme')}/api/account`);
+    return { status: res.status, body: res.status === 200 ? (JSON.parse(res.body) as { email: string; id: string }) : null };
+  }
+
+  async function auditTypes(organisationId: string) {
+    const rows = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select(['type', 'details', 'subject_id'])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ type: r.type, subject: r.subject_id, details: JSON.parse(r.details) as Record<string, unknown> }));
+  }
+
+  async function saveConnection(admin: TestClient, body: Record<string, unknown>, id?: string) {
+    const base = {
+      name: 'Partner',
+      issuer: issuerOf(server, 'partner'),
+      clientId: upstreamApp.id,
+      clientSecret: upstreamApp.secret,
+      emailDomains: ['corp.test'],
+      jitEnabled: true,
+      linkExisting: true,
+    };
+    return id
+      ? admin.put(`/api/connections/${id}`, { json: { ...base, ...body } })
+      : admin.post('/api/connections', { json: { ...base, ...body } });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
+    partnerId = (await server.createOrganisation('partner')).id;
+    acmeId = (await server.createOrganisation('acme')).id;
+    await server.createOrganisation('globex');
+    const partnerAdmin = await signedIn(server, 'partner', 'admin@partner.test');
+    acmeAdmin = await signedIn(server, 'acme', 'admin@acme.test');
+    globexAdmin = await signedIn(server, 'globex', 'admin@globex.test');
+    upstreamApp = await createApplication(partnerAdmin, {
+      name: 'Acme sign-in',
+      redirectURIs: [`${issuerOf(server, 'acme')}/signin/callback`],
+      allowsUnverifiedAccess: true,
+    });
+    const created = await saveConnection(acmeAdmin, {});
+    expect(created.status, created.text).toBe(201);
+    connectionId = created.json<{ id: string }>().id;
+  });
+  afterAll(() => server?.close());
+
+  it('keeps the client secret sealed: never answered, not stored in the clear', async () => {
+    const answer = await acmeAdmin.get(`/api/connections/${connectionId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toMatchObject({
+      hasClientSecret: true,
+      callbackUrl: `${issuerOf(server, 'acme')}/signin/callback`,
+      emailDomains: ['corp.test'],
+      scopes: 'openid email profile',
+    });
+    expect(answer.text).not.toContain(upstreamApp.secret);
+    const row = await server.ctx.db.kysely
+      .selectFrom('sign_in_connections')
+      .selectAll()
+      .where('id', '=', connectionId)
+      .executeTakeFirstOrThrow();
+    expect(row.client_secret_sealed).not.toContain(upstreamApp.secret);
+    expect(row.client_secret_sealed).toMatch(/^v1\./);
+  });
+
+  it('lists enabled connections for the sign-in page, to anyone, with the domains they serve', async () => {
+    const res = await server.client('acme').get('/api/signinconnections');
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ connections: [{ id: connectionId, name: 'Partner', showButton: true, emailDomains: ['corp.test'] }] });
+    expect((await server.client('globex').get('/api/signinconnections')).json()).toEqual({ connections: [] });
+  });
+
+  it('creates an account just in time, linked to the upstream subject, with fed in the session amr', async () => {
+    const upstream = await partnerUser('jit@corp.test');
+    const { url, browser } = await signInThroughConnection('jit@corp.test');
+    expect(url.host).toBe(`acme.localhost:${server.port}`);
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    const account = await acmeAccount(browser);
+    expect(account.body?.email).toBe('jit@corp.test');
+    const user = await server.ctx.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('organisation_id', '=', acmeId)
+      .where('email', '=', 'jit@corp.test')
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ status: 'SignedUp', first_name: 'Pat', surname: 'Partner', password_hash: null });
+    expect(user.email_verified_date).not.toBeNull();
+    const link = await server.ctx.db.kysely
+      .selectFrom('connection_links')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(link).toMatchObject({ organisation_id: acmeId, connection_id: connectionId, subject: upstream.id });
+    const session = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(session.amr)).toEqual(['fed']);
+    const events = (await auditTypes(acmeId)).filter((e) => e.subject === user.id);
+    expect(events.map((e) => e.type)).toEqual(['user.created', 'connection.linked', 'user.signed_in']);
+    expect(events[0]!.details).toMatchObject({ via: 'connection' });
+    expect(events[2]!.details).toMatchObject({ method: 'connection', connectionId });
+
+    // The second time the link is used: no new account, no new link.
+    const again = await signInThroughConnection('jit@corp.test');
+    expect((await acmeAccount(again.browser)).body?.id).toBe(user.id);
+    const users = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'jit@corp.test')
+      .where('organisation_id', '=', acmeId)
+      .execute();
+    expect(users).toHaveLength(1);
+  });
+
+  it('links an existing account with the same email only when the provider says it is verified', async () => {
+    const bob = await createUser(server, acmeId, { email: 'bob@corp.test' });
+    await partnerUser('bob@corp.test');
+    const { browser } = await signInThroughConnection('bob@corp.test');
+    expect((await acmeAccount(browser)).body?.id).toBe(bob.id);
+    expect((await auditTypes(acmeId)).some((e) => e.type === 'connection.linked' && e.subject === bob.id)).toBe(true);
+
+    await createUser(server, acmeId, { email: 'unverified@corp.test' });
+    await partnerUser('unverified@corp.test', false);
+    const refused = await signInThroughConnection('unverified@corp.test');
+    expect(refused.url.pathname).toBe('/');
+    expect(refused.url.searchParams.get('connection_error')).toBe('email_not_verified');
+    expect(refused.url.searchParams.get('ref')).toBeTruthy();
+    expect((await acmeAccount(refused.browser)).status).toBe(401);
+  });
+
+  it('refuses an email outside the connection domains, and an unknown person when no account is created', async () => {
+    await partnerUser('eve@evil.test');
+    const outside = await signInThroughConnection('eve@evil.test');
+    expect(outside.url.searchParams.get('connection_error')).toBe('domain_not_allowed');
+    expect((await acmeAccount(outside.browser)).status).toBe(401);
+    expect(
+      await server.ctx.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'eve@evil.test')
+        .where('organisation_id', '=', acmeId)
+        .execute(),
+    ).toEqual([]);
+
+    const strict = await saveConnection(acmeAdmin, { name: 'Partner (invited only)', jitEnabled: false });
+    expect(strict.status).toBe(201);
+    await partnerUser('carol@corp.test');
+    const noAccount = await signInThroughConnection('carol@corp.test', { connection: strict.json<{ id: string }>().id });
+    expect(noAccount.url.searchParams.get('connection_error')).toBe('no_account');
+    const refusals = (await auditTypes(acmeId)).filter((e) => e.type === 'connection.refused').map((e) => e.details.reason);
+    expect(refusals).toEqual(expect.arrayContaining(['domain_not_allowed', 'no_account', 'email_not_verified']));
+  });
+
+  it('asks for the second step of an account that has one unless the provider did it and is trusted', async () => {
+    const dora = await createUser(server, acmeId, { email: 'dora@corp.test' });
+    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: TWO_STEP_KINDS.app }).where('id', '=', dora.id).execute();
+    await partnerUser('dora@corp.test');
+    const { url, browser } = await signInThroughConnection('dora@corp.test');
+    expect(url.searchParams.get('connection_error')).toBe('second_step_required');
+    expect((await acmeAccount(browser)).status).toBe(401);
+  });
+
+  it("lets a trusted provider's MFA stand for the second step, with the provider's methods in the amr", async () => {
+    const trusted = await saveConnection(acmeAdmin, { name: 'Partner (MFA trusted)', trustMfa: true });
+    expect(trusted.status).toBe(201);
+    await partnerUser('frank@corp.test');
+    const authenticator = await enrolAuthenticator(server, await signedIn(server, 'partner', 'frank@corp.test'));
+    const frank = await createUser(server, acmeId, { email: 'frank@corp.test' });
+    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: TWO_STEP_KINDS.app }).where('id', '=', frank.id).execute();
+    // Through the connection that does not trust the provider's MFA: refused, even after a code upstream.
+    const untrusted = await signInThroughConnection('frank@corp.test', { code: () => authenticator.recoveryCodes[0]! });
+    expect(untrusted.url.searchParams.get('connection_error')).toBe('second_step_required');
+    const { url, browser } = await signInThroughConnection('frank@corp.test', {
+      connection: trusted.json<{ id: string }>().id,
+      code: () => authenticator.code(1),
+    });
+    expect(url.host).toBe(`acme.localhost:${server.port}`);
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    expect((await acmeAccount(browser)).body?.id).toBe(frank.id);
+    const session = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', frank.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(session.amr)).toEqual(['fed', 'pwd', 'otp', 'mfa']);
+  });
+
+  it("continues an application's sign-in: the application gets an ID token whose amr says fed", async () => {
+    const wiki = await createApplication(acmeAdmin, { name: 'Wiki', redirectURIs: ['https://wiki.example.com/callback'] });
+    const user = await createUser(server, acmeId, { email: 'erin@corp.test' });
+    await grantAccess(server, acmeId, user.id, [wiki.id]);
+    await partnerUser('erin@corp.test');
+    const rp = await relyingParty(server, 'acme', wiki.id, wiki.secret);
+    const verifier = client.randomPKCECodeVerifier();
+    const nonce = client.randomNonce();
+    const state = client.randomState();
+    const authorization = client.buildAuthorizationUrl(rp, {
+      redirect_uri: 'https://wiki.example.com/callback',
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      nonce,
+      state,
+    });
+    const browser = new TestBrowser(server.port);
+    const { url: signInPage } = await browser.navigate(authorization);
+    const returnurl = signInPage.searchParams.get('returnurl')!;
+    expect(returnurl).toMatch(/^\/oidc\/interaction\//);
+    const { url } = await signInThroughConnection('erin@corp.test', { returnurl, browser });
+    expect(url.origin + url.pathname).toBe('https://wiki.example.com/callback');
+    const tokens = await client.authorizationCodeGrant(rp, url, { pkceCodeVerifier: verifier, expectedNonce: nonce, expectedState: state });
+    expect(tokens.claims()).toMatchObject({ sub: user.id, email: 'erin@corp.test', amr: ['fed'] });
+  });
+
+  it('binds the callback to the browser that started it, once', async () => {
+    const browser = new TestBrowser(server.port);
+    const start = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/connections/${connectionId}`);
+    expect(start.status).toBe(303);
+    const upstream = new URL(start.headers.location!);
+    expect(upstream.origin).toBe(issuerOf(server, 'partner'));
+    expect(upstream.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(upstream.searchParams.get('nonce')).toBeTruthy();
+    const state = upstream.searchParams.get('state')!;
+    // Another browser (no cookie) coming back with this state is refused.
+    const stranger = new TestBrowser(server.port);
+    const foreign = await stranger.request('GET', `${issuerOf(server, 'acme')}/signin/callback?code=x&state=${state}`);
+    expect(new URL(foreign.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('expired');
+    // The right browser with a forged state: the check fails, and the flow is used up.
+    const forged = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/callback?code=x&state=forged`);
+    expect(new URL(forged.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('not_verified');
+    const replay = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/callback?code=x&state=${state}`);
+    expect(new URL(replay.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('expired');
+  });
+
+  it("keeps one organisation's connection out of another's reach", async () => {
+    expect((await globexAdmin.get(`/api/connections/${connectionId}`)).status).toBe(404);
+    expect(
+      (
+        await globexAdmin.put(`/api/connections/${connectionId}`, {
+          json: { name: 'x', issuer: 'https://x.example', clientId: 'x', emailDomains: [] },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await globexAdmin.delete(`/api/connections/${connectionId}`)).status).toBe(404);
+    expect((await globexAdmin.get('/api/connections')).json()).toEqual([]);
+    const browser = new TestBrowser(server.port);
+    expect((await browser.request('GET', `${issuerOf(server, 'globex')}/signin/connections/${connectionId}`)).status).toBe(404);
+    // A flow started at acme, its cookie replayed at globex's callback: no such flow there.
+    await browser.request('GET', `${issuerOf(server, 'acme')}/signin/connections/${connectionId}`);
+    const cookie = browser.cookieValue('gatehouse_connection')!;
+    const other = await browser.request('GET', `${issuerOf(server, 'globex')}/signin/callback?code=x&state=y`, {
+      headers: { cookie: `gatehouse_connection=${cookie}` },
+    });
+    expect(new URL(other.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('expired');
+    // End users and user admins of acme cannot manage connections.
+    const endUser = await signedIn(server, 'acme', 'bob@corp.test');
+    expect((await endUser.get('/api/connections')).status).toBe(403);
+  });
+
+  it('validates input with the shared schema: issuer https (http only on localhost), domains, jit domains within them', async () => {
+    const bad = await saveConnection(acmeAdmin, {
+      issuer: 'http://idp.example.com',
+      emailDomains: ['not a domain'],
+      jitDomains: ['other.test'],
+    });
+    expect(bad.status).toBe(400);
+    const errors = bad.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors;
+    expect(Object.keys(errors)).toEqual(expect.arrayContaining(['issuer', 'emailDomains.0']));
+    const outside = await saveConnection(acmeAdmin, { jitDomains: ['other.test'] });
+    expect(outside.status).toBe(400);
+    expect(Object.keys(outside.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors)).toEqual(['jitDomains']);
+  });
+
+  it('updates and deletes, auditing each change without the secret', async () => {
+    const created = await saveConnection(acmeAdmin, { name: 'Temporary' });
+    const id = created.json<{ id: string }>().id;
+    const updated = await saveConnection(acmeAdmin, { name: 'Renamed', clientSecret: '' }, id);
+    expect(updated.status).toBe(200);
+    expect(updated.json()).toMatchObject({ name: 'Renamed', hasClientSecret: true });
+    expect((await acmeAdmin.delete(`/api/connections/${id}`)).status).toBe(204);
+    expect((await acmeAdmin.get(`/api/connections/${id}`)).status).toBe(404);
+    const events = (await auditTypes(acmeId)).filter((e) => e.subject === id);
+    expect(events.map((e) => e.type)).toEqual(['connection.created', 'connection.updated', 'connection.deleted']);
+    expect(JSON.stringify(events)).not.toContain(upstreamApp.secret);
+  });
+
+  it('refuses private and loopback addresses upstream unless the operator allows them', async () => {
+    const strictFetch = guardedFetch(outboundLimits(false));
+    const init = { method: 'GET', headers: {}, body: undefined, redirect: 'manual' as const };
+    await expect(strictFetch(`${issuerOf(server, 'partner')}/.well-known/openid-configuration`, init)).rejects.toBeInstanceOf(
+      ForbiddenAddressError,
+    );
+    await expect(strictFetch(`http://127.0.0.1:${server.port}/`, init)).rejects.toBeInstanceOf(ForbiddenAddressError);
+    await expect(strictFetch('http://169.254.169.254/latest/meta-data', init)).rejects.toBeInstanceOf(ForbiddenAddressError);
+    const tiny = guardedFetch({ allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 100 });
+    await expect(tiny(`${issuerOf(server, 'partner')}/.well-known/openid-configuration`, init)).rejects.toThrow(/larger than 100 bytes/);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Sign-in connections: the management API (Organisation Admins) and the sign-in page's list, served from
+ * their declarations in common/src/api/connections.ts; and the two browser paths of an upstream sign-in,
+ * /signin/connections/{id} (to the provider) and /signin/callback (back from it), which are navigations,
+ * not API calls.
+ */
+import type { FastifyInstance } from 'fastify';
+import { connectionsApi as api } from '@gatehouse/common/api/connections';
+import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
+import type { AppContext } from '../context.ts';
+import { serve } from '../http/contract.ts';
+import { requireOrganisation } from '../http/request-context.ts';
+import {
+  createSignInConnection,
+  deleteSignInConnection,
+  getSignInConnection,
+  listSignInConnections,
+  signInPageConnections,
+  updateSignInConnection,
+} from './service.ts';
+import { finishConnectionSignIn, startConnectionSignIn } from './sign-in.ts';
+
+export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  serve(app, ctx, api.list, async (_, { org }) => listSignInConnections(ctx, org));
+  serve(app, ctx, api.create, async ({ body }, { org }) => createSignInConnection(ctx, org, body));
+  serve(app, ctx, api.get, async ({ params }, { org }) => getSignInConnection(ctx, org, params.id));
+  serve(app, ctx, api.update, async ({ params, body }, { org }) => updateSignInConnection(ctx, org, params.id, body));
+  serve(app, ctx, api.delete, async ({ params }, { org }) => deleteSignInConnection(ctx, org, params.id));
+  serve(app, ctx, api.signIn, async (_, { org }) => signInPageConnections(ctx, org));
+}
+
+/** The browser's way to a provider and back; registered beside the protocol's browser paths. */
+export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { id: string }; Querystring: { returnurl?: string; login_hint?: string } }>(
+    '/signin/connections/:id',
+    (request, reply) => {
+      const query = request.query;
+      return startConnectionSignIn(ctx, request, reply, requireOrganisation(request), request.params.id.slice(0, 100), {
+        ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
+        ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
+      });
+    },
+  );
+  app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, requireOrganisation(request)));
+}

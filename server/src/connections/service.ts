@@ -1,0 +1,181 @@
+/**
+ * Managing an organisation's sign-in connections (Organisation Admins): the rows, their sealed client
+ * secrets, and the audit events. The upstream sign-in itself is sign-in.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
+import type { Connection, ConnectionRequest, SignInConnections } from '@gatehouse/common/schemas/connections';
+import { recordAuditEvent } from '../audit/service.ts';
+import type { AppContext } from '../context.ts';
+import type { SignInConnectionRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { Organisation } from '../organisations/model.ts';
+import {
+  countConnections,
+  countLinks,
+  deleteConnection as deleteRow,
+  findConnection,
+  insertConnection,
+  listConnections,
+  updateConnection as updateRow,
+} from './store.ts';
+import { callbackUrl, sealConnectionSecret } from './upstream.ts';
+
+/** The upstream claim names a connection reads. */
+export interface ClaimMapping {
+  email: string;
+  firstName: string;
+  surname: string;
+  groups: string;
+}
+
+export const claimMappingOf = (row: SignInConnectionRow): ClaimMapping => JSON.parse(row.claim_mapping) as ClaimMapping;
+export const domainsOf = (json: string): string[] => JSON.parse(json) as string[];
+
+function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, linkedUsers: number): Connection {
+  const claims = claimMappingOf(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    preset: row.preset,
+    name: row.name,
+    issuer: row.issuer,
+    clientId: row.upstream_client_id,
+    hasClientSecret: row.client_secret_sealed !== null,
+    scopes: row.scopes,
+    claimEmail: claims.email,
+    claimFirstName: claims.firstName,
+    claimSurname: claims.surname,
+    claimGroups: claims.groups,
+    emailDomains: domainsOf(row.email_domains),
+    showButton: row.show_button,
+    jitEnabled: row.jit_enabled,
+    jitDomains: domainsOf(row.jit_domains),
+    linkExisting: row.link_existing,
+    trustMfa: row.trust_mfa,
+    enabled: row.enabled,
+    callbackUrl: callbackUrl(ctx, org.hostname),
+    linkedUsers,
+    createdAt: row.created_at,
+  };
+}
+
+/** The columns a request sets (all but the secret, which is kept when a change leaves it empty). */
+function columnsOf(input: ConnectionRequest) {
+  return {
+    kind: input.kind,
+    preset: input.preset,
+    name: input.name,
+    issuer: input.issuer.replace(/\/+$/, ''),
+    upstream_client_id: input.clientId,
+    scopes: input.scopes,
+    claim_mapping: JSON.stringify({
+      email: input.claimEmail,
+      firstName: input.claimFirstName,
+      surname: input.claimSurname,
+      groups: input.claimGroups,
+    } satisfies ClaimMapping),
+    email_domains: JSON.stringify(input.emailDomains),
+    show_button: input.showButton,
+    jit_enabled: input.jitEnabled,
+    jit_domains: JSON.stringify(input.jitDomains),
+    link_existing: input.linkExisting,
+    trust_mfa: input.trustMfa,
+    enabled: input.enabled,
+  };
+}
+
+/** What the audit event says of a connection: its settings, never its secret. */
+function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
+  return {
+    name: input.name,
+    issuer: input.issuer,
+    clientId: input.clientId,
+    emailDomains: input.emailDomains,
+    jitEnabled: input.jitEnabled,
+    jitDomains: input.jitDomains,
+    linkExisting: input.linkExisting,
+    trustMfa: input.trustMfa,
+    enabled: input.enabled,
+    ...(secretChanged ? { clientSecret: 'changed' } : {}),
+  };
+}
+
+export async function listSignInConnections(ctx: AppContext, org: Organisation): Promise<Connection[]> {
+  const [rows, links] = await Promise.all([listConnections(ctx.db.kysely, org.id), countLinks(ctx.db.kysely, org.id)]);
+  return rows.map((row) => view(ctx, org, row, links.get(row.id) ?? 0));
+}
+
+export async function getSignInConnection(ctx: AppContext, org: Organisation, id: string): Promise<Connection> {
+  const row = await findConnection(ctx.db.kysely, org.id, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return view(ctx, org, row, (await countLinks(ctx.db.kysely, org.id)).get(id) ?? 0);
+}
+
+export async function createSignInConnection(ctx: AppContext, org: Organisation, input: ConnectionRequest): Promise<Connection> {
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
+      throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
+    await insertConnection(trx, {
+      id,
+      organisation_id: org.id,
+      ...columnsOf(input),
+      client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, org.id, id, input.clientSecret) : null,
+      created_at: now,
+      updated_at: now,
+    });
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'connection.created',
+      subject: { kind: 'connection', id },
+      details: auditDetails(input, false),
+    });
+  });
+  return getSignInConnection(ctx, org, id);
+}
+
+export async function updateSignInConnection(
+  ctx: AppContext,
+  org: Organisation,
+  id: string,
+  input: ConnectionRequest,
+): Promise<Connection> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const changes = {
+      ...columnsOf(input),
+      ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, org.id, id, input.clientSecret) } : {}),
+      updated_at: ctx.clock.now(),
+    };
+    if (!(await updateRow(trx, org.id, id, changes))) throw new AppError('NOT_FOUND');
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'connection.updated',
+      subject: { kind: 'connection', id },
+      details: auditDetails(input, input.clientSecret !== undefined),
+    });
+  });
+  return getSignInConnection(ctx, org, id);
+}
+
+export async function deleteSignInConnection(ctx: AppContext, org: Organisation, id: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await findConnection(trx, org.id, id);
+    if (!row || !(await deleteRow(trx, org.id, id))) throw new AppError('NOT_FOUND');
+    await recordAuditEvent(ctx, trx, org.id, {
+      type: 'connection.deleted',
+      subject: { kind: 'connection', id },
+      details: { name: row.name },
+    });
+  });
+}
+
+/** The sign-in page's buttons and home-realm domains: enabled connections only. */
+export async function signInPageConnections(ctx: AppContext, org: Organisation): Promise<SignInConnections> {
+  if (org.isBase) return { connections: [] };
+  const rows = await listConnections(ctx.db.kysely, org.id);
+  return {
+    connections: rows
+      .filter((row) => row.enabled)
+      .map((row) => ({ id: row.id, name: row.name, showButton: row.show_button, emailDomains: domainsOf(row.email_domains) })),
+  };
+}

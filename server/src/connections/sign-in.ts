@@ -1,0 +1,278 @@
+/**
+ * Signing in through a connection. Start: a fresh state, nonce and PKCE verifier are kept for minutes in
+ * a flow row found by the SHA-256 of a random token in this browser's cookie, and the browser goes to the
+ * provider. Callback: the flow is taken once (only the browser that started it has the cookie), the code
+ * exchanged and the ID token checked (upstream.ts); then the upstream subject is a linked user, or an
+ * existing account is linked (only an email the provider marks verified, within the connection's
+ * domains, when the connection links), or an account is created just in time (likewise, and within its
+ * just-in-time domains); anything else is refused with a sentence the person understands and the
+ * correlation id. Every outcome is audited. The session's amr has `fed`, and the provider's methods when
+ * the connection trusts its MFA and the provider says it did one.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
+import {
+  CONNECTION_ERROR_PARAMETER,
+  CONNECTION_LIMITS,
+  CORRELATION_PARAMETER,
+  type ConnectionRefusal,
+} from '@gatehouse/common/connections';
+import { isSafeReturnPath } from '@gatehouse/common/return-path';
+import { ROUTES } from '@gatehouse/common/routes';
+import { startSession } from '../accounts/session.ts';
+import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
+import { recordAuditEvent } from '../audit/service.ts';
+import { MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
+import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { AppError } from '../http/errors.ts';
+import { hasSecondFactor } from '../mfa/model.ts';
+import { countSignIn } from '../metrics/service.ts';
+import type { Organisation } from '../organisations/model.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import { createUser } from '../users/create.ts';
+import { assertRoomForUsers } from '../users/limits.ts';
+import { claimMappingOf, domainsOf } from './service.ts';
+import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
+import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
+
+/** The methods of RFC 8176 a trusted provider's `amr` may add to the session's. */
+const KNOWN_AMR = new Set([
+  'face',
+  'fpt',
+  'geo',
+  'hwk',
+  'iris',
+  'kba',
+  'mca',
+  'mfa',
+  'otp',
+  'pin',
+  'pwd',
+  'rba',
+  'retina',
+  'sc',
+  'sms',
+  'swk',
+  'tel',
+  'user',
+  'vbm',
+  'wia',
+]);
+
+/** A refused upstream sign-in: the person is told why on the sign-in page. */
+class Refusal extends Error {
+  readonly reason: ConnectionRefusal;
+  readonly userId: string | null;
+  readonly detail: string | undefined;
+  constructor(reason: ConnectionRefusal, options: { userId?: string | null; detail?: string; cause?: unknown } = {}) {
+    super(reason, { cause: options.cause });
+    this.reason = reason;
+    this.userId = options.userId ?? null;
+    this.detail = options.detail;
+  }
+}
+
+/** Where the sign-in continues: an application's sign-in in progress or a page of ours; anything else is dropped. */
+function keptReturnUrl(value: string | undefined): string | null {
+  if (!value || value.length > 2000) return null;
+  return clientIdOfRedirectUrl(value) || isSafeReturnPath(value) ? value : null;
+}
+
+const signInPage = (returnUrl: string | null, extra: Record<string, string> = {}) => {
+  const query = new URLSearchParams({ ...(returnUrl ? { returnurl: returnUrl } : {}), ...extra }).toString();
+  return `${ROUTES.home.path}${query ? `?${query}` : ''}`;
+};
+
+async function refuse(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  connection: Pick<SignInConnectionRow, 'id' | 'name'> | null,
+  returnUrl: string | null,
+  refusal: Refusal,
+) {
+  request.log.warn({ err: refusal.cause, reason: refusal.reason, connectionId: connection?.id }, 'sign-in through a connection refused');
+  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+    type: 'connection.refused',
+    subject: refusal.userId ? { kind: 'user', id: refusal.userId } : connection ? { kind: 'connection', id: connection.id } : undefined,
+    details: {
+      reason: refusal.reason,
+      ...(connection ? { connection: connection.name, connectionId: connection.id } : {}),
+      ...(refusal.detail ? { email: refusal.detail } : {}),
+    },
+  });
+  return reply
+    .header('cache-control', 'no-store')
+    .redirect(signInPage(returnUrl, { [CONNECTION_ERROR_PARAMETER]: refusal.reason, [CORRELATION_PARAMETER]: String(request.id) }), 303);
+}
+
+/** GET /signin/connections/{id}: sends the browser to the connection's provider. */
+export async function startConnectionSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  connectionId: string,
+  query: { returnurl?: string; login_hint?: string },
+) {
+  const returnUrl = keptReturnUrl(query.returnurl);
+  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, connectionId);
+  if (!row || !row.enabled) throw new AppError('NOT_FOUND');
+  let request_: Awaited<ReturnType<typeof authorizationRequest>>;
+  try {
+    const config = await upstreamConfiguration(ctx, row);
+    const hint = query.login_hint && query.login_hint.length <= 320 && !/[\r\n]/.test(query.login_hint) ? query.login_hint : undefined;
+    request_ = await authorizationRequest(config, row, callbackUrl(ctx, org.hostname), hint);
+  } catch (error) {
+    return refuse(ctx, request, reply, org, row, returnUrl, new Refusal('unavailable', { cause: error }));
+  }
+  const token = newToken();
+  const now = ctx.clock.now();
+  await insertFlow(ctx.db.kysely, {
+    id: hashToken(token),
+    organisation_id: org.id,
+    connection_id: row.id,
+    state: request_.state,
+    nonce: request_.nonce,
+    code_verifier: request_.codeVerifier,
+    return_url: returnUrl,
+    created_at: now,
+    expires_at: now + CONNECTION_LIMITS.flowMinutes * MINUTE,
+  });
+  setFlowCookie(ctx, reply, 'gatehouse_connection', token, CONNECTION_LIMITS.flowMinutes * MINUTE);
+  return reply.header('cache-control', 'no-store').redirect(request_.url.href, 303);
+}
+
+const stringClaim = (claims: Record<string, unknown>, name: string): string | undefined => {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+/**
+ * The provider's word that the email is the person's: `email_verified` true (a string "true" too, as
+ * some send it); Microsoft Entra ID sends no `email_verified`, but its optional claim `xms_edov` says
+ * the email's domain is verified by the directory that owns it (docs/connections.md).
+ */
+const emailVerified = (row: SignInConnectionRow, claims: Record<string, unknown>) =>
+  claims.email_verified === true ||
+  claims.email_verified === 'true' ||
+  (row.preset === 'entra' && (claims.xms_edov === true || claims.xms_edov === 'true' || claims.xms_edov === 1 || claims.xms_edov === '1'));
+
+/** The session's methods: `fed`, and what a trusted provider says it checked. */
+function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): string[] {
+  const upstream = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string' && KNOWN_AMR.has(m)) : [];
+  if (!row.trust_mfa || !upstream.includes('mfa')) return ['fed'];
+  return ['fed', ...new Set(upstream)];
+}
+
+/** Finds, links or creates the user the provider's answer names, or refuses. */
+async function resolveUser(
+  ctx: AppContext,
+  org: Organisation,
+  row: SignInConnectionRow,
+  claims: Record<string, unknown>,
+): Promise<UserRow> {
+  const db = ctx.db.kysely;
+  const subject = stringClaim(claims, 'sub');
+  if (!subject) throw new Refusal('not_verified');
+  const linkedId = await findLinkedUserId(db, org.id, row.id, subject);
+  if (linkedId) {
+    const user = await findUserById(db, org.id, linkedId);
+    if (!user) throw new Refusal('no_account');
+    return user;
+  }
+  const mapping = claimMappingOf(row);
+  const email = stringClaim(claims, mapping.email)?.toLowerCase();
+  const domain = email?.slice(email.lastIndexOf('@') + 1);
+  if (!email || !domain || !email.includes('@') || !domainsOf(row.email_domains).includes(domain))
+    throw new Refusal('domain_not_allowed', { ...(email ? { detail: email } : {}) });
+  const verified = emailVerified(row, claims);
+  const existing = await findUserByEmail(db, org.id, email);
+  const now = ctx.clock.now();
+  const linked = { type: 'connection.linked', details: { connection: row.name, connectionId: row.id, email } } as const;
+  if (existing) {
+    if (!row.link_existing) throw new Refusal('email_taken', { userId: existing.id, detail: email });
+    if (!verified) throw new Refusal('email_not_verified', { userId: existing.id, detail: email });
+    // One upstream account per user and connection: another subject claiming the same email is not linked.
+    if (await userLinked(db, org.id, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
+    await db.transaction().execute(async (trx) => {
+      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId: existing.id, now });
+      await recordAuditEvent(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: existing.id } });
+    });
+    return existing;
+  }
+  if (!row.jit_enabled) throw new Refusal('no_account', { detail: email });
+  const jitDomains = domainsOf(row.jit_domains);
+  if (jitDomains.length > 0 && !jitDomains.includes(domain)) throw new Refusal('domain_not_allowed', { detail: email });
+  if (!verified) throw new Refusal('email_not_verified', { detail: email });
+  let userId = '';
+  try {
+    await assertRoomForUsers(ctx, org, async (trx) => {
+      userId = await createUser(ctx, trx, org.id, {
+        email,
+        role: 'EndUser',
+        via: 'connection',
+        status: 'SignedUp',
+        emailVerified: true,
+        firstName: stringClaim(claims, mapping.firstName)?.slice(0, 100) ?? null,
+        surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
+      });
+      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now });
+      await recordAuditEvent(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: userId } });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'USER_LIMIT_REACHED') throw new Refusal('user_limit', { detail: email });
+    throw error;
+  }
+  const created = await findUserById(db, org.id, userId);
+  if (!created) throw new Error('The user created just in time is gone');
+  return created;
+}
+
+/** GET /signin/callback: the provider sent the browser back. */
+export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, org: Organisation) {
+  const token = readFlowCookie(ctx, request, 'gatehouse_connection');
+  clearFlowCookie(ctx, reply, 'gatehouse_connection');
+  const now = ctx.clock.now();
+  const flow = token ? await takeFlow(ctx.db.kysely, org.id, hashToken(token), now) : undefined;
+  if (!flow) return refuse(ctx, request, reply, org, null, null, new Refusal('expired'));
+  const returnUrl = flow.return_url;
+  const row = await findConnection(ctx.db.kysely, org.id, flow.connection_id);
+  if (!row || !row.enabled) return refuse(ctx, request, reply, org, null, returnUrl, new Refusal('unavailable'));
+
+  let claims: Record<string, unknown>;
+  try {
+    const config = await upstreamConfiguration(ctx, row);
+    const search = request.raw.url?.includes('?') ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
+    claims = await exchangeCode(config, new URL(`${callbackUrl(ctx, org.hostname)}${search}`), {
+      state: flow.state,
+      nonce: flow.nonce,
+      codeVerifier: flow.code_verifier,
+    });
+  } catch (error) {
+    return refuse(ctx, request, reply, org, row, returnUrl, new Refusal(upstreamFailure(error), { cause: error }));
+  }
+
+  let user: UserRow;
+  try {
+    user = await resolveUser(ctx, org, row, claims);
+    if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
+    const amr = sessionAmr(row, claims);
+    if (user.two_step_kind !== null && !hasSecondFactor(amr)) throw new Refusal('second_step_required', { userId: user.id });
+    const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
+    if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
+    await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);
+    await countSignIn(ctx, org.id, user.id, 'connection', { connection: row.name, connectionId: row.id });
+    const result = await startSession(ctx, request, reply, org, signedIn, amr, returnUrl ?? undefined);
+    reply.header('cache-control', 'no-store');
+    if (result.orgRedirectURL) return reply.redirect(result.orgRedirectURL, 303);
+    if (result.redirectURL) return reply.redirect(`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(result.redirectURL)}`, 303);
+    return reply.redirect(signInPage(returnUrl), 303);
+  } catch (error) {
+    if (error instanceof Refusal) return refuse(ctx, request, reply, org, row, returnUrl, error);
+    throw error;
+  }
+}

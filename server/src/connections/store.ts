@@ -1,0 +1,138 @@
+/** Queries on sign-in connections, their links to users, and the sign-ins sent upstream; all scoped by organisation. */
+import type { Insertable, Updateable } from 'kysely';
+import type { ConnectionFlowRow, Executor, SignInConnectionRow, SignInConnectionsTable } from '../db/schema.ts';
+import { deleteExpired, take } from '../db/short-lived.ts';
+
+export function listConnections(db: Executor, organisationId: string): Promise<SignInConnectionRow[]> {
+  return db.selectFrom('sign_in_connections').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').execute();
+}
+
+export function findConnection(db: Executor, organisationId: string, id: string): Promise<SignInConnectionRow | undefined> {
+  return db
+    .selectFrom('sign_in_connections')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function countConnections(db: Executor, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sign_in_connections')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertConnection(db: Executor, row: Insertable<SignInConnectionsTable>): Promise<void> {
+  await db.insertInto('sign_in_connections').values(row).execute();
+}
+
+export async function updateConnection(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  changes: Updateable<SignInConnectionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sign_in_connections')
+    .set(changes)
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes the connection with its links and pending sign-ins (explicitly: SQLite's foreign keys may be off). */
+export async function deleteConnection(db: Executor, organisationId: string, id: string): Promise<boolean> {
+  await db.deleteFrom('connection_flows').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
+  await db.deleteFrom('connection_links').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
+  const result = await db
+    .deleteFrom('sign_in_connections')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** How many users each connection of the organisation is linked to. */
+export async function countLinks(db: Executor, organisationId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('connection_links')
+    .select(['connection_id', (eb) => eb.fn.countAll().as('n')])
+    .where('organisation_id', '=', organisationId)
+    .groupBy('connection_id')
+    .execute();
+  return new Map(rows.map((r) => [r.connection_id, Number(r.n)]));
+}
+
+/** The user linked to an upstream subject of a connection. */
+export async function findLinkedUserId(
+  db: Executor,
+  organisationId: string,
+  connectionId: string,
+  subject: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('connection_links')
+    .select('user_id')
+    .where('organisation_id', '=', organisationId)
+    .where('connection_id', '=', connectionId)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Whether the user is linked to some subject of the connection already (one upstream account per user and connection). */
+export async function userLinked(db: Executor, organisationId: string, connectionId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('connection_links')
+    .select('subject')
+    .where('organisation_id', '=', organisationId)
+    .where('connection_id', '=', connectionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertLink(
+  db: Executor,
+  link: { organisationId: string; connectionId: string; subject: string; userId: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('connection_links')
+    .values({
+      organisation_id: link.organisationId,
+      connection_id: link.connectionId,
+      subject: link.subject,
+      user_id: link.userId,
+      created_at: link.now,
+      last_used_at: link.now,
+    })
+    .execute();
+}
+
+export async function touchLink(db: Executor, organisationId: string, connectionId: string, subject: string, now: number): Promise<void> {
+  await db
+    .updateTable('connection_links')
+    .set({ last_used_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('connection_id', '=', connectionId)
+    .where('subject', '=', subject)
+    .execute();
+}
+
+export async function insertFlow(db: Executor, row: ConnectionFlowRow): Promise<void> {
+  await db.insertInto('connection_flows').values(row).execute();
+}
+
+/** Takes the browser's pending upstream sign-in once, while it is live (db/short-lived.ts). */
+export function takeFlow(db: Executor, organisationId: string, id: string, now: number): Promise<ConnectionFlowRow | undefined> {
+  return take(db, 'connection_flows', organisationId, { id }, now);
+}
+
+/** The 'connection-cleanup' job: forgets upstream sign-ins that were never finished. */
+export function deleteExpiredFlows(db: Executor, now: number): Promise<number> {
+  return deleteExpired(db, 'connection_flows', now);
+}

@@ -1,0 +1,71 @@
+/**
+ * The sign-in page's part for sign-in connections: "Continue with <name>" for each connection the
+ * organisation shows, home-realm discovery (an email whose domain a connection serves offers that
+ * provider first, the password form staying for those who may use it), and the sentence of a refused
+ * upstream sign-in with its reference (the correlation id). The links are plain navigations: the server
+ * sends the browser to the provider (server/src/connections/sign-in.ts).
+ */
+import {
+  CONNECTION_ERROR_PARAMETER,
+  CONNECTION_MESSAGES as M,
+  CONNECTION_REFUSALS,
+  CORRELATION_PARAMETER,
+  connectionForEmail,
+  connectionStartPath,
+  type ConnectionRefusal,
+} from '@gatehouse/common/connections';
+import type { SignInConnections } from '@gatehouse/common/schemas/connections';
+import { Alert } from '../../components/Alert.tsx';
+
+type Listed = SignInConnections['connections'][number];
+
+export function connectionStartUrl(id: string, returnUrl: string | null | undefined, loginHint?: string): string {
+  const query = new URLSearchParams({ ...(returnUrl ? { returnurl: returnUrl } : {}), ...(loginHint ? { login_hint: loginHint } : {}) });
+  const search = query.toString();
+  return `${connectionStartPath(id)}${search ? `?${search}` : ''}`;
+}
+
+/** The refused upstream sign-in the page was sent back with, as a sentence and its reference. */
+export function ConnectionRefusalMessage({ searchParams }: { searchParams: URLSearchParams }) {
+  const reason = searchParams.get(CONNECTION_ERROR_PARAMETER);
+  if (!reason || !(CONNECTION_REFUSALS as readonly string[]).includes(reason)) return null;
+  const reference = searchParams.get(CORRELATION_PARAMETER);
+  return (
+    <Alert kind="error">
+      <p>{M.refusals[reason as ConnectionRefusal]}</p>
+      {reference && /^[\w-]{1,64}$/.test(reference) && <p className="field-hint">{M.reference(reference)}</p>}
+    </Alert>
+  );
+}
+
+/** The provider that serves the typed email's domain, offered before the password. */
+export function HomeRealm({ connections, email, returnUrl }: { connections: readonly Listed[]; email: string; returnUrl: string | null }) {
+  const match = connectionForEmail(connections, email);
+  if (!match) return null;
+  return (
+    <div className="alert alert-info home-realm" role="status">
+      <p>{M.homeRealm(match.name)}</p>
+      <a className="button button-primary" href={connectionStartUrl(match.id, returnUrl, email.trim())}>
+        {M.continueWith(match.name)}
+      </a>
+    </div>
+  );
+}
+
+/** "Continue with <name>" for every connection the organisation shows on its sign-in page. */
+export function ConnectionButtons({ connections, returnUrl }: { connections: readonly Listed[]; returnUrl: string | null }) {
+  const shown = connections.filter((c) => c.showButton);
+  if (shown.length === 0) return null;
+  return (
+    <div className="connection-buttons">
+      <p className="divider">
+        <span>{M.orDivider}</span>
+      </p>
+      {shown.map((connection) => (
+        <a key={connection.id} className="button button-secondary" href={connectionStartUrl(connection.id, returnUrl)}>
+          {M.continueWith(connection.name)}
+        </a>
+      ))}
+    </div>
+  );
+}

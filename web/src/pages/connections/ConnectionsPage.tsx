@@ -1,0 +1,330 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { connectionsApi as api } from '@gatehouse/common/api/connections';
+import {
+  CONNECTION_CALLBACK_PATH,
+  CONNECTION_MESSAGES as M,
+  CONNECTION_PRESET_LABELS,
+  CONNECTION_PRESETS,
+  DEFAULT_CLAIM_MAPPING,
+  DEFAULT_SCOPES,
+  presetIssuer,
+  type ConnectionPreset,
+} from '@gatehouse/common/connections';
+import { ROUTES } from '@gatehouse/common/routes';
+import type { Connection } from '@gatehouse/common/schemas/connections';
+import { connectionKeys, useConnections } from '../../api/connection-queries.ts';
+import { call, isApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Form } from '../../components/Form.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { Select } from '../../components/Select.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import './connections.css';
+
+const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));
+const splitDomains = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+
+/** What the preset's own field holds, recovered from a saved issuer (Entra's tenant id, Okta's domain). */
+function presetValueOf(connection: Connection | undefined): string {
+  if (!connection) return '';
+  if (connection.preset === 'entra') return /login\.microsoftonline\.com\/([^/]+)\//.exec(connection.issuer)?.[1] ?? '';
+  if (connection.preset === 'okta') return connection.issuer.replace(/^https:\/\//, '');
+  return '';
+}
+
+/** Adds a connection, or (given one) edits it; an empty secret keeps the stored one. */
+function ConnectionForm({ connection, onDone }: { connection?: Connection; onDone: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const [preset, setPreset] = useState<ConnectionPreset>(connection?.preset ?? 'entra');
+  const [presetValue, setPresetValue] = useState(presetValueOf(connection));
+  const [issuer, setIssuer] = useState(connection?.issuer ?? '');
+  const [name, setName] = useState(connection?.name ?? CONNECTION_PRESET_LABELS.entra);
+  const [clientId, setClientId] = useState(connection?.clientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
+  const [showButton, setShowButton] = useState(connection?.showButton ?? true);
+  const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
+  const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
+  const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
+  const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
+  const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [scopes, setScopes] = useState(connection?.scopes ?? DEFAULT_SCOPES);
+  const [claims, setClaims] = useState({
+    claimEmail: connection?.claimEmail ?? DEFAULT_CLAIM_MAPPING.email,
+    claimFirstName: connection?.claimFirstName ?? DEFAULT_CLAIM_MAPPING.firstName,
+    claimSurname: connection?.claimSurname ?? DEFAULT_CLAIM_MAPPING.surname,
+    claimGroups: connection?.claimGroups ?? DEFAULT_CLAIM_MAPPING.groups,
+  });
+  const [presetError, setPresetError] = useState<string | null>(null);
+  const effectiveIssuer = preset === 'custom' ? issuer : (presetIssuer(preset, presetValue) ?? '');
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = {
+        kind: 'oidc' as const,
+        preset,
+        name,
+        issuer: effectiveIssuer,
+        clientId,
+        clientSecret,
+        scopes,
+        ...claims,
+        emailDomains: splitDomains(domains),
+        showButton,
+        jitEnabled,
+        jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
+        linkExisting,
+        trustMfa,
+        enabled,
+      };
+      if (connection) await call(api.update, { params: { id: connection.id }, body });
+      else await call(api.create, { body });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+      onDone(connection ? M.updated : M.created);
+    },
+  });
+  const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
+  const errorOf = (field: string) =>
+    errors[field]?.message ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1].message;
+  const submit = () => {
+    if (save.isPending) return;
+    if (preset !== 'custom' && preset !== 'google' && !presetIssuer(preset, presetValue)) {
+      setPresetError(preset === 'entra' ? M.tenantIdInvalid : M.oktaDomainInvalid);
+      return;
+    }
+    setPresetError(null);
+    save.mutate();
+  };
+  const choosePreset = (next: ConnectionPreset) => {
+    if (!connection && name === CONNECTION_PRESET_LABELS[preset]) setName(next === 'custom' ? '' : CONNECTION_PRESET_LABELS[next]);
+    setPreset(next);
+    setPresetValue('');
+    setPresetError(null);
+  };
+
+  const form = (
+    <Form onSubmit={submit} aria-label={connection ? `${M.edit}: ${connection.name}` : M.addHeading}>
+      {save.isError && Object.keys(errors).length === 0 && <Alert kind="error">{save.error.message}</Alert>}
+      <Select
+        label={M.provider}
+        options={PRESET_OPTIONS}
+        value={preset}
+        onChange={(e) => choosePreset(e.target.value as ConnectionPreset)}
+      />
+      {preset === 'entra' && (
+        <TextField
+          label={M.tenantId}
+          required
+          value={presetValue}
+          onChange={(e) => setPresetValue(e.target.value)}
+          error={presetError ?? errorOf('issuer')}
+        />
+      )}
+      {preset === 'okta' && (
+        <TextField
+          label={M.oktaDomain}
+          required
+          value={presetValue}
+          onChange={(e) => setPresetValue(e.target.value)}
+          error={presetError ?? errorOf('issuer')}
+        />
+      )}
+      {preset === 'custom' ? (
+        <TextField
+          label={M.issuer}
+          type="url"
+          required
+          hint={M.issuerHint}
+          value={issuer}
+          onChange={(e) => setIssuer(e.target.value)}
+          error={errorOf('issuer')}
+        />
+      ) : (
+        effectiveIssuer && (
+          <p className="field-hint">
+            {M.issuer}: <code>{effectiveIssuer}</code>
+          </p>
+        )
+      )}
+      <TextField label={M.name} required value={name} onChange={(e) => setName(e.target.value)} error={errorOf('name')} />
+      <TextField
+        label={M.clientId}
+        required
+        autoComplete="off"
+        value={clientId}
+        onChange={(e) => setClientId(e.target.value)}
+        error={errorOf('clientId')}
+      />
+      <TextField
+        label={M.clientSecret}
+        type="password"
+        autoComplete="new-password"
+        hint={connection?.hasClientSecret ? M.secretKept : undefined}
+        value={clientSecret}
+        onChange={(e) => setClientSecret(e.target.value)}
+        error={errorOf('clientSecret')}
+      />
+      <TextField
+        label={M.emailDomains}
+        hint={M.domainsHint}
+        value={domains}
+        onChange={(e) => setDomains(e.target.value)}
+        error={errorOf('emailDomains')}
+      />
+      <Checkbox label={M.showButton} checked={showButton} onChange={(e) => setShowButton(e.target.checked)} />
+      <Checkbox label={M.jitEnabled} checked={jitEnabled} onChange={(e) => setJitEnabled(e.target.checked)} />
+      {jitEnabled && (
+        <TextField
+          label={M.jitDomains}
+          hint={M.domainsHint}
+          value={jitDomains}
+          onChange={(e) => setJitDomains(e.target.value)}
+          error={errorOf('jitDomains')}
+        />
+      )}
+      <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
+      <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
+      <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <details className="connection-advanced">
+        <summary>{M.advanced}</summary>
+        <TextField label={M.scopes} value={scopes} onChange={(e) => setScopes(e.target.value)} error={errorOf('scopes')} />
+        {(['claimEmail', 'claimFirstName', 'claimSurname', 'claimGroups'] as const).map((field) => (
+          <TextField
+            key={field}
+            label={M[field]}
+            value={claims[field]}
+            onChange={(e) => setClaims({ ...claims, [field]: e.target.value })}
+            error={errorOf(field)}
+          />
+        ))}
+      </details>
+      <div className="connection-actions">
+        <Button type="submit" busy={save.isPending}>
+          {connection ? M.save : M.add}
+        </Button>
+        {connection && (
+          <Button type="button" variant="secondary" onClick={() => onDone('')}>
+            {M.cancel}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+  return connection ? form : <Card title={M.addHeading}>{form}</Card>;
+}
+
+function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => call(api.delete, { params: { id: connection.id } }),
+    onSuccess: () => {
+      setConfirming(false);
+      onNotice(M.deleted);
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+    },
+  });
+  return (
+    <section className="card connection" aria-label={connection.name}>
+      <h2>{connection.name}</h2>
+      <dl className="facts">
+        <dt>{M.provider}</dt>
+        <dd>{CONNECTION_PRESET_LABELS[connection.preset]}</dd>
+        <dt>{M.issuer}</dt>
+        <dd>
+          <code>{connection.issuer}</code>
+        </dd>
+        <dt>{M.domainsLabel}</dt>
+        <dd>{connection.emailDomains.join(', ') || '—'}</dd>
+        <dt>{M.status}</dt>
+        <dd>{connection.enabled ? M.enabled : M.disabled}</dd>
+        <dt>{M.linkedUsers}</dt>
+        <dd>{connection.linkedUsers}</dd>
+      </dl>
+      {editing && (
+        <ConnectionForm
+          connection={connection}
+          onDone={(message) => {
+            setEditing(false);
+            if (message) onNotice(message);
+          }}
+        />
+      )}
+      {remove.isError && <Alert kind="error">{remove.error.message}</Alert>}
+      <div className="connection-actions">
+        {!editing && (
+          <Button type="button" variant="secondary" onClick={() => setEditing(true)} aria-label={`${M.edit}: ${connection.name}`}>
+            {M.edit}
+          </Button>
+        )}
+        <Button type="button" variant="secondary" onClick={() => setConfirming(true)} aria-label={`${M.delete}: ${connection.name}`}>
+          {M.delete}
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        header={M.delete}
+        text={M.confirmDelete(connection.name)}
+        affirmativeButtonText={M.delete}
+        important
+        busy={remove.isPending}
+        onAffirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
+
+/** /connections: the organisation's sign-in connections to upstream identity providers, and a form to add one. */
+export function ConnectionsPage() {
+  usePageTitle(ROUTES.connections.title);
+  const connections = useConnections();
+  const [notice, setNotice] = useState<string | null>(null);
+  // A fresh, empty form after each addition.
+  const [added, setAdded] = useState(0);
+  const callbackUrl = connections.data?.[0]?.callbackUrl ?? `${window.location.origin}${CONNECTION_CALLBACK_PATH}`;
+  return (
+    <>
+      <div className="page-heading">
+        <h1>{ROUTES.connections.title}</h1>
+      </div>
+      <p>{M.intro}</p>
+      <p className="connection-callback">
+        {M.callbackUrl}: <code>{callbackUrl}</code> <CopyButton value={callbackUrl} name={M.callbackUrl} />
+      </p>
+      {notice && <Alert kind="success">{notice}</Alert>}
+      {connections.isPending ? (
+        <Loader />
+      ) : connections.isError ? (
+        <Alert kind="error">{connections.error.message}</Alert>
+      ) : connections.data.length === 0 ? (
+        <div className="card empty-state">
+          <p>{M.none}</p>
+        </div>
+      ) : (
+        connections.data.map((connection) => <ConnectionCard key={connection.id} connection={connection} onNotice={setNotice} />)
+      )}
+      <ConnectionForm
+        key={added}
+        onDone={(message) => {
+          setNotice(message);
+          setAdded((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}
