@@ -23,7 +23,7 @@ export function SecretNotice({
         </dd>
         <dt>{secretLabel}</dt>
         <dd>
-          <CopyField value={secret} className="secret" />
+          <CopyField value={secret} name={secretLabel} className="secret" />
         </dd>
       </dl>
     </div>

@@ -438,7 +438,7 @@ function ScimCard({ app }: { app: Application }) {
           <dl className="facts">
             <dt>{M.scimToken}</dt>
             <dd>
-              <CopyField value={generate.data.token} className="secret" />
+              <CopyField value={generate.data.token} name={M.scimToken} className="secret" />
             </dd>
           </dl>
         </div>
