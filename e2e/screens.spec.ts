@@ -17,7 +17,8 @@ import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support
 
 const chromiumPath = inject('chromiumPath');
 const SET = process.env.GATEHOUSE_SCREENSHOTS_SET;
-if (SET !== undefined && !/^[a-z0-9-]+$/.test(SET)) throw new Error('GATEHOUSE_SCREENSHOTS_SET is a folder name: lower-case letters, digits and dashes');
+if (SET !== undefined && !/^[a-z0-9-]+$/.test(SET))
+  throw new Error('GATEHOUSE_SCREENSHOTS_SET is a folder name: lower-case letters, digits and dashes');
 const OUT = fileURLToPath(new URL(SET ? `../docs/screens/${SET}/` : '../docs/screens/', import.meta.url));
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
@@ -50,7 +51,8 @@ describe.runIf(process.env.GATEHOUSE_SCREENSHOTS === '1' && chromiumPath)('scree
       ['Alan', 'Turing'],
       ['Maximilian', 'Featherstonehaugh'],
     ]) {
-      const email = firstName === 'Maximilian' ? 'maximilian.featherstonehaugh@research.acme.test' : `${firstName!.toLowerCase()}@acme.test`;
+      const email =
+        firstName === 'Maximilian' ? 'maximilian.featherstonehaugh@research.acme.test' : `${firstName!.toLowerCase()}@acme.test`;
       const invited = await admin.post('/api/users', {
         form: { firstName, surname, email, role: 'EndUser', clients: [applicationId] },
       });
