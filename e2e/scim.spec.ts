@@ -57,7 +57,9 @@ describe.skipIf(!chromiumPath)('SCIM provisioning, in Chromium', () => {
     await card.getByText('Copy the token now: it is shown only once.').waitFor();
     const token = await card.locator('code.secret').innerText();
     expect(token.length).toBeGreaterThanOrEqual(40);
-    await card.getByRole('button', { name: /copy/i }).waitFor();
+    // The base URL and the token each have a copy field, its button named by what it copies.
+    await card.getByRole('button', { name: 'Copy SCIM token' }).waitFor();
+    await card.getByRole('button', { name: 'Copy Base URL' }).waitFor();
     await expectAccessible(page);
 
     // Shown once: after a reload the page says when it was made, never the token.

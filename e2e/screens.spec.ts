@@ -1,7 +1,10 @@
 /**
  * The pictures in docs/screens/: each main screen at 1280x800 and at 390x844, signed out and as an
- * Organisation Admin of an organisation with an application, users and a webhook. Not a test: it runs
- * only when asked, `npm run screenshots` (which builds the SPA first and needs Chromium).
+ * Organisation Admin of an organisation with an application, users (one with a long email) and a
+ * webhook. Not a test: it runs only when asked, `npm run screenshots` (which builds the SPA first and
+ * needs Chromium). GATEHOUSE_SCREENSHOTS_SET names a folder under docs/screens/ to put them in
+ * instead (`before`), so a build of an older web can be pictured beside the current one
+ * (docs/screens/README.md).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +16,10 @@ import { launchBrowser, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
-const OUT = fileURLToPath(new URL('../docs/screens/', import.meta.url));
+const SET = process.env.GATEHOUSE_SCREENSHOTS_SET;
+if (SET !== undefined && !/^[a-z0-9-]+$/.test(SET))
+  throw new Error('GATEHOUSE_SCREENSHOTS_SET is a folder name: lower-case letters, digits and dashes');
+const OUT = fileURLToPath(new URL(SET ? `../docs/screens/${SET}/` : '../docs/screens/', import.meta.url));
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 describe.runIf(process.env.GATEHOUSE_SCREENSHOTS === '1' && chromiumPath)('screenshots for docs/screens', () => {
@@ -43,9 +49,12 @@ describe.runIf(process.env.GATEHOUSE_SCREENSHOTS === '1' && chromiumPath)('scree
       ['Ada', 'Lovelace'],
       ['Grace', 'Hopper'],
       ['Alan', 'Turing'],
+      ['Maximilian', 'Featherstonehaugh'],
     ]) {
+      const email =
+        firstName === 'Maximilian' ? 'maximilian.featherstonehaugh@research.acme.test' : `${firstName!.toLowerCase()}@acme.test`;
       const invited = await admin.post('/api/users', {
-        form: { firstName, surname, email: `${firstName!.toLowerCase()}@acme.test`, role: 'EndUser', clients: [applicationId] },
+        form: { firstName, surname, email, role: 'EndUser', clients: [applicationId] },
       });
       userId ??= invited.json<{ id: string }>().id;
     }

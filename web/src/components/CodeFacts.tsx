@@ -1,18 +1,7 @@
-import { Fragment, type ReactNode } from 'react';
-import { CopyButton } from './CopyButton.tsx';
+import { Fragment } from 'react';
+import { CopyField } from './CopyField.tsx';
 
-/** A long value (an address, an id) with line-break opportunities after each slash, dot and dash, so it wraps between its parts. */
-export function breakable(value: string): ReactNode {
-  const parts = value.split(/(?<=[/.\-_?&=])/);
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {part}
-      {index < parts.length - 1 && <wbr />}
-    </Fragment>
-  ));
-}
-
-/** Labelled values people copy (addresses, ids), each set in code with its own Copy button. */
+/** Labelled values people copy (addresses, ids), each in a CopyField named by its label. */
 export function CodeFacts({ facts, className }: { facts: readonly (readonly [string, string])[]; className?: string }) {
   return (
     <dl className={['facts', 'code-facts', className].filter(Boolean).join(' ')}>
@@ -20,8 +9,7 @@ export function CodeFacts({ facts, className }: { facts: readonly (readonly [str
         <Fragment key={label}>
           <dt>{label}</dt>
           <dd>
-            <code>{breakable(value)}</code>
-            {value !== '' && <CopyButton value={value} name={label} />}
+            <CopyField value={value} name={label} />
           </dd>
         </Fragment>
       ))}

@@ -8,10 +8,17 @@ import { Loader } from '../../components/Loader.tsx';
 import './applications.css';
 
 /** What a developer needs to connect an application: the issuer, discovery URL, client id, endpoints and how it authenticates. */
-export function OidcSettingsPanel({ app }: { app: Pick<Application, 'id' | 'clientType' | 'tokenEndpointAuthMethod'> }) {
+export function OidcSettingsPanel({
+  app,
+  id,
+}: {
+  app: Pick<Application, 'id' | 'clientType' | 'tokenEndpointAuthMethod'>;
+  /** The card's id, for an in-page link to it. */
+  id?: string;
+}) {
   const config = useOpenIdConfiguration();
   return (
-    <Card title={M.oidcSettings}>
+    <Card title={M.oidcSettings} id={id}>
       {config.isPending ? (
         <Loader />
       ) : config.isError ? (

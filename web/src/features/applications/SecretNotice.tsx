@@ -1,7 +1,7 @@
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { Alert } from '../../components/Alert.tsx';
 import './applications.css';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 
 /** The one-time showing of a client secret, with the client id it belongs to. */
 export function SecretNotice({
@@ -19,11 +19,11 @@ export function SecretNotice({
       <dl className="facts">
         <dt>{M.clientId}</dt>
         <dd>
-          <code>{clientId}</code>
+          <CopyField value={clientId} name={M.clientId} />
         </dd>
         <dt>{secretLabel}</dt>
         <dd>
-          <code className="secret">{secret}</code> <CopyButton value={secret} />
+          <CopyField value={secret} name={secretLabel} className="secret" />
         </dd>
       </dl>
     </div>

@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { CopyField } from '../../components/CopyField.tsx';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { inGroupsOfFour } from '@gatehouse/common/mfa';
@@ -56,7 +57,7 @@ export function AppSetup({ onCancel, onSaved }: { onCancel?: (() => void) | unde
       </p>
       {showSecret && (
         <p className="secret-key">
-          {MFA_MESSAGES.secretIntro} <code>{inGroupsOfFour(setup.secret)}</code>
+          {MFA_MESSAGES.secretIntro} <CopyField value={setup.secret} display={inGroupsOfFour(setup.secret)} />
         </p>
       )}
       <SaveTwoStepForm

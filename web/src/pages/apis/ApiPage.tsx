@@ -15,8 +15,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
-import { breakable } from '../../components/CodeFacts.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -167,7 +166,7 @@ export function ApiPage() {
       {value.builtIn && <p>{M.managementIntro}</p>}
       <Card title={M.identifier}>
         <p className="api-identifier">
-          <code>{breakable(value.identifier)}</code> <CopyButton value={value.identifier} label={M.copy} name={M.identifier} />
+          <CopyField value={value.identifier} label={M.copy} name={M.identifier} />
         </p>
         <p className="field-hint">{M.identifierUse}</p>
       </Card>

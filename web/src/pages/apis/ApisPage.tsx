@@ -10,8 +10,7 @@ import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
-import { breakable } from '../../components/CodeFacts.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { DataView, type DataColumn } from '../../components/DataView.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -30,11 +29,7 @@ const COLUMNS: DataColumn<ProtectedApi>[] = [
   { header: M.name, cell: nameCell },
   {
     header: M.identifier,
-    cell: (api) => (
-      <span className="api-identifier">
-        <code>{breakable(api.identifier)}</code> <CopyButton value={api.identifier} label={M.copy} name={`${M.identifier} ${api.name}`} />
-      </span>
-    ),
+    cell: (api) => <CopyField value={api.identifier} label={M.copy} name={`${M.identifier} ${api.name}`} />,
   },
   { header: M.scopes, cell: (api) => api.scopes.length },
 ];

@@ -1,5 +1,5 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
@@ -32,6 +32,7 @@ import { Checkbox } from '../../components/Checkbox.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ImageField } from '../../components/ImageField.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { SectionNav } from '../../components/SectionNav.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -46,7 +47,7 @@ import '../../features/applications/applications.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { Form } from '../../components/Form.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 
 const FIELDS = [
   'name',
@@ -71,6 +72,18 @@ const LIFETIME_FIELDS = [
   ['refreshTokenLifetime', 'refreshToken', M.refreshTokenLifetime],
 ] as const satisfies readonly (readonly [string, TokenLifetime, string])[];
 
+/** The page's sections, in the order the in-page navigation lists them. */
+const SECTIONS = {
+  settings: { id: 'application-settings', label: 'Settings' },
+  signIn: { id: 'application-sign-in', label: 'Sign-in' },
+  tokens: { id: 'application-tokens', label: 'Tokens' },
+  connect: { id: 'application-connect', label: 'Endpoints' },
+  secret: { id: 'application-secret', label: M.clientSecret },
+  scim: { id: 'application-scim', label: 'SCIM' },
+  danger: { id: 'application-danger-zone', label: 'Danger zone' },
+} as const;
+const SECTIONS_LABEL = 'Application sections';
+
 const formValues = (app: Application): UpdateApplicationInput => ({
   name: app.name,
   clientType: app.clientType,
@@ -93,7 +106,11 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   deleteLogo: false,
 });
 
-/** /applications/{id}: every setting of an application, its secret, its OpenID Connect settings, and deletion. */
+/**
+ * /applications/{id}: every setting of an application in sections (settings, sign-in, tokens: one form
+ * with one Save), beside its OpenID Connect endpoints, its secret, SCIM and the danger zone, with an
+ * in-page navigation to each section.
+ */
 export function ApplicationPage() {
   usePageTitle(ROUTES.application.title);
   const id = matchRoute(useLocation().pathname)?.params.id ?? '';
@@ -112,21 +129,19 @@ export function ApplicationPage() {
   return (
     <>
       <h1>{application.data.name}</h1>
-      <div className="application-layout">
-        {/* Keyed by id: another application starts a fresh form. */}
-        <ApplicationForm key={application.data.id} app={application.data} />
-        <div className="application-aside">
-          <OidcSettingsPanel app={application.data} />
-          <SecretCard app={application.data} />
-          {application.data.scimEnabled && <ScimCard app={application.data} />}
-          <DeleteCard app={application.data} />
-        </div>
-      </div>
+      {/* Keyed by id: another application starts a fresh form. */}
+      <ApplicationForm key={application.data.id} app={application.data}>
+        <OidcSettingsPanel app={application.data} id={SECTIONS.connect.id} />
+        <SecretCard app={application.data} />
+        {application.data.scimEnabled && <ScimCard app={application.data} />}
+        <DeleteCard app={application.data} />
+      </ApplicationForm>
     </>
   );
 }
 
-function ApplicationForm({ app }: { app: Application }) {
+/** The settings form in its three sections, the navigation (which follows the chosen type) and, beside them, `children`. */
+function ApplicationForm({ app, children }: { app: Application; children: ReactNode }) {
   const queryClient = useQueryClient();
   const feedback = useActionFeedback();
   const [logo, setLogo] = useState<{ file: File; preview: string } | null>(null);
@@ -169,168 +184,190 @@ function ApplicationForm({ app }: { app: Application }) {
     return { list: error?.message ?? error?.root?.message, entries: Array.isArray(error) ? error.map((e) => e?.message) : undefined };
   };
 
+  const signsIn = clientType !== 'machine' && clientType !== 'device';
+  const sections = [
+    SECTIONS.settings,
+    ...(signsIn ? [SECTIONS.signIn] : []),
+    SECTIONS.tokens,
+    SECTIONS.connect,
+    SECTIONS.secret,
+    ...(app.scimEnabled ? [SECTIONS.scim] : []),
+    SECTIONS.danger,
+  ];
+
   return (
-    <Card className="application-form">
-      {formError && (
-        <Alert kind="error" scrollIntoView>
-          {formError}
-        </Alert>
-      )}
-      <Form onSubmit={submit}>
-        <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
-        <Select
-          label={M.clientType}
-          options={CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }))}
-          error={errors.clientType?.message}
-          {...form.register('clientType')}
-        />
-        <ImageField
-          label={M.logo}
-          hint={M.logoHint}
-          accept="image/png,image/jpeg,image/gif"
-          src={logo?.preview ?? (deleteLogo || !app.logoID ? null : clientLogoSrc(app.logoID))}
-          status={logo ? M.logoChosen : deleteLogo && app.logoID ? M.logoRemoved : app.logoID ? M.logoCurrent : M.noLogo}
-          error={logoError}
-          removeLabel={M.deleteLogo}
-          onChoose={(file) => {
-            const reader = new FileReader();
-            reader.onload = () => {
-              setLogo({ file, preview: String(reader.result) });
-              form.setValue('deleteLogo', false);
-            };
-            reader.readAsDataURL(file);
-          }}
-          onRemove={() => {
-            setLogo(null);
-            form.setValue('deleteLogo', true);
-          }}
-        />
-        <TextField
-          label={M.landingUrl}
-          type="url"
-          placeholder="https://"
-          error={errors.landingURL?.message}
-          {...form.register('landingURL')}
-        />
-        <TextField
-          label={M.policyUrl}
-          type="url"
-          placeholder="https://"
-          error={errors.policyURL?.message}
-          {...form.register('policyURL')}
-        />
-        <Checkbox label={M.canInvite} {...form.register('canInvite')} />
-        <Checkbox label={M.scimEnabled} {...form.register('scimEnabled')} />
-        <Checkbox label={M.allowsUnverifiedAccess} {...form.register('allowsUnverifiedAccess')} />
-        {clientType !== 'machine' && clientType !== 'device' && (
-          <>
-            {(
-              [
-                ['redirectURIs', M.redirectUris, M.redirectUri],
-                ['postLogoutRedirectURIs', M.postLogoutRedirectUris, M.postLogoutRedirectUri],
-              ] as const
-            ).map(([name, label, entryLabel]) => (
-              <Controller
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <UriListField
-                    label={label}
-                    entryLabel={entryLabel}
-                    value={(field.value as string[] | undefined) ?? []}
-                    onChange={field.onChange}
-                    addLabel={M.addUri}
-                    removeLabel={M.removeUri}
-                    emptyText={M.noUris}
-                    error={listErrors(name).list}
-                    entryErrors={listErrors(name).entries}
-                  />
-                )}
-              />
-            ))}
+    <>
+      <SectionNav label={SECTIONS_LABEL} sections={sections} />
+      <div className="application-layout">
+        <Form onSubmit={submit} className="application-sections">
+          {formError && (
+            <Alert kind="error" scrollIntoView>
+              {formError}
+            </Alert>
+          )}
+          <Card title={SECTIONS.settings.label} id={SECTIONS.settings.id}>
+            <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
             <Select
-              label={M.idTokenSigningAlg}
-              options={ID_TOKEN_SIGNING_ALGS.map((alg) => ({ value: alg, label: alg }))}
-              error={errors.idTokenSignedResponseAlg?.message}
-              {...form.register('idTokenSignedResponseAlg')}
+              label={M.clientType}
+              options={CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }))}
+              error={errors.clientType?.message}
+              {...form.register('clientType')}
             />
-          </>
-        )}
-        <fieldset className="token-settings">
-          <legend>{M.tokensHeading}</legend>
-          {clientType !== 'public' && clientType !== 'device' && (
-            <>
+            <ImageField
+              label={M.logo}
+              hint={M.logoHint}
+              accept="image/png,image/jpeg,image/gif"
+              src={logo?.preview ?? (deleteLogo || !app.logoID ? null : clientLogoSrc(app.logoID))}
+              status={logo ? M.logoChosen : deleteLogo && app.logoID ? M.logoRemoved : app.logoID ? M.logoCurrent : M.noLogo}
+              error={logoError}
+              removeLabel={M.deleteLogo}
+              onChoose={(file) => {
+                const reader = new FileReader();
+                reader.onload = () => {
+                  setLogo({ file, preview: String(reader.result) });
+                  form.setValue('deleteLogo', false);
+                };
+                reader.readAsDataURL(file);
+              }}
+              onRemove={() => {
+                setLogo(null);
+                form.setValue('deleteLogo', true);
+              }}
+            />
+            <TextField
+              label={M.landingUrl}
+              type="url"
+              placeholder="https://"
+              error={errors.landingURL?.message}
+              {...form.register('landingURL')}
+            />
+            <TextField
+              label={M.policyUrl}
+              type="url"
+              placeholder="https://"
+              error={errors.policyURL?.message}
+              {...form.register('policyURL')}
+            />
+            <Checkbox label={M.canInvite} {...form.register('canInvite')} />
+            <Checkbox label={M.scimEnabled} {...form.register('scimEnabled')} />
+            <Checkbox label={M.allowsUnverifiedAccess} {...form.register('allowsUnverifiedAccess')} />
+          </Card>
+          {signsIn && (
+            <Card title={SECTIONS.signIn.label} id={SECTIONS.signIn.id}>
+              {(
+                [
+                  ['redirectURIs', M.redirectUris, M.redirectUri],
+                  ['postLogoutRedirectURIs', M.postLogoutRedirectUris, M.postLogoutRedirectUri],
+                ] as const
+              ).map(([name, label, entryLabel]) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <UriListField
+                      label={label}
+                      entryLabel={entryLabel}
+                      value={(field.value as string[] | undefined) ?? []}
+                      onChange={field.onChange}
+                      addLabel={M.addUri}
+                      removeLabel={M.removeUri}
+                      emptyText={M.noUris}
+                      error={listErrors(name).list}
+                      entryErrors={listErrors(name).entries}
+                    />
+                  )}
+                />
+              ))}
               <Select
-                label={M.tokenEndpointAuthMethod}
-                hint={M.tokenEndpointAuthMethodHint}
-                options={TOKEN_ENDPOINT_AUTH_METHODS.map((method) => ({ value: method, label: TOKEN_ENDPOINT_AUTH_METHOD_LABELS[method] }))}
-                error={errors.tokenEndpointAuthMethod?.message}
-                {...form.register('tokenEndpointAuthMethod')}
+                label={M.idTokenSigningAlg}
+                options={ID_TOKEN_SIGNING_ALGS.map((alg) => ({ value: alg, label: alg }))}
+                error={errors.idTokenSignedResponseAlg?.message}
+                {...form.register('idTokenSignedResponseAlg')}
               />
-              {authMethod === 'client_secret_jwt' && app.needsNewSecret && <Alert kind="info">{M.needsNewSecret}</Alert>}
-              {authMethod === 'private_key_jwt' && (
+            </Card>
+          )}
+          <Card title={SECTIONS.tokens.label} id={SECTIONS.tokens.id}>
+            <fieldset className="token-settings">
+              <legend className="visually-hidden">{M.tokensHeading}</legend>
+              {clientType !== 'public' && clientType !== 'device' && (
                 <>
-                  <TextArea
-                    label={M.jwks}
-                    hint={M.jwksHint}
-                    rows={6}
-                    spellCheck={false}
-                    error={errors.jwks?.message}
-                    {...form.register('jwks')}
+                  <Select
+                    label={M.tokenEndpointAuthMethod}
+                    hint={M.tokenEndpointAuthMethodHint}
+                    options={TOKEN_ENDPOINT_AUTH_METHODS.map((method) => ({
+                      value: method,
+                      label: TOKEN_ENDPOINT_AUTH_METHOD_LABELS[method],
+                    }))}
+                    error={errors.tokenEndpointAuthMethod?.message}
+                    {...form.register('tokenEndpointAuthMethod')}
                   />
+                  {authMethod === 'client_secret_jwt' && app.needsNewSecret && <Alert kind="info">{M.needsNewSecret}</Alert>}
+                  {authMethod === 'private_key_jwt' && (
+                    <>
+                      <TextArea
+                        label={M.jwks}
+                        hint={M.jwksHint}
+                        rows={6}
+                        spellCheck={false}
+                        error={errors.jwks?.message}
+                        {...form.register('jwks')}
+                      />
+                      <TextField
+                        label={M.clientJwksUri}
+                        hint={M.jwksUriHint}
+                        type="url"
+                        placeholder="https://"
+                        error={errors.jwksURI?.message}
+                        {...form.register('jwksURI')}
+                      />
+                    </>
+                  )}
+                </>
+              )}
+              <div className="token-lifetimes">
+                {LIFETIME_FIELDS.map(([name, kind, label]) => (
                   <TextField
-                    label={M.clientJwksUri}
-                    hint={M.jwksUriHint}
+                    key={name}
+                    label={label}
+                    hint={M.lifetimeHint(TOKEN_LIFETIMES[kind].default, TOKEN_LIFETIMES[kind].min, TOKEN_LIFETIMES[kind].max)}
+                    type="number"
+                    inputMode="numeric"
+                    min={TOKEN_LIFETIMES[kind].min}
+                    max={TOKEN_LIFETIMES[kind].max}
+                    error={errors[name]?.message}
+                    {...form.register(name)}
+                  />
+                ))}
+              </div>
+              {clientType !== 'machine' && (
+                <>
+                  <Checkbox label={M.refreshWithoutConsent} {...form.register('refreshWithoutConsent')} />
+                  <TextField
+                    label={M.backchannelLogoutUri}
+                    hint={M.backchannelLogoutUriHint}
                     type="url"
                     placeholder="https://"
-                    error={errors.jwksURI?.message}
-                    {...form.register('jwksURI')}
+                    error={errors.backchannelLogoutURI?.message}
+                    {...form.register('backchannelLogoutURI')}
                   />
                 </>
               )}
-            </>
-          )}
-          <div className="token-lifetimes">
-            {LIFETIME_FIELDS.map(([name, kind, label]) => (
-              <TextField
-                key={name}
-                label={label}
-                hint={M.lifetimeHint(TOKEN_LIFETIMES[kind].default, TOKEN_LIFETIMES[kind].min, TOKEN_LIFETIMES[kind].max)}
-                type="number"
-                inputMode="numeric"
-                min={TOKEN_LIFETIMES[kind].min}
-                max={TOKEN_LIFETIMES[kind].max}
-                error={errors[name]?.message}
-                {...form.register(name)}
-              />
-            ))}
+            </fieldset>
+          </Card>
+          <div className="actions application-save">
+            <Button type="submit" busy={save.isPending}>
+              {M.save}
+            </Button>
+            <Button variant="secondary" onClick={() => form.reset(formValues(app))}>
+              {M.cancel}
+            </Button>
+            <ActionStatus message={feedback.message} />
           </div>
-          {clientType !== 'machine' && (
-            <>
-              <Checkbox label={M.refreshWithoutConsent} {...form.register('refreshWithoutConsent')} />
-              <TextField
-                label={M.backchannelLogoutUri}
-                hint={M.backchannelLogoutUriHint}
-                type="url"
-                placeholder="https://"
-                error={errors.backchannelLogoutURI?.message}
-                {...form.register('backchannelLogoutURI')}
-              />
-            </>
-          )}
-        </fieldset>
-        <div className="actions">
-          <Button type="submit" busy={save.isPending}>
-            {M.save}
-          </Button>
-          <Button variant="secondary" onClick={() => form.reset(formValues(app))}>
-            {M.cancel}
-          </Button>
-          <ActionStatus message={feedback.message} />
-        </div>
-      </Form>
-    </Card>
+        </Form>
+        <div className="application-aside">{children}</div>
+      </div>
+    </>
   );
 }
 
@@ -349,7 +386,7 @@ function SecretCard({ app }: { app: Application }) {
     },
   });
   return (
-    <Card title={M.clientSecret}>
+    <Card title={M.clientSecret} id={SECTIONS.secret.id}>
       {regenerate.data ? (
         <SecretNotice clientId={app.id} secret={regenerate.data.secret} secretLabel={M.newSecret} />
       ) : (
@@ -388,11 +425,11 @@ function ScimCard({ app }: { app: Application }) {
   });
   const baseURL = generate.data?.baseURL ?? `${window.location.origin}/scim/v2`;
   return (
-    <Card title={M.scimTitle}>
+    <Card title={M.scimTitle} id={SECTIONS.scim.id}>
       <dl className="facts">
         <dt>{M.scimBaseUrl}</dt>
         <dd>
-          <code>{baseURL}</code>
+          <CopyField value={baseURL} name={M.scimBaseUrl} />
         </dd>
       </dl>
       {generate.data ? (
@@ -401,7 +438,7 @@ function ScimCard({ app }: { app: Application }) {
           <dl className="facts">
             <dt>{M.scimToken}</dt>
             <dd>
-              <code className="secret">{generate.data.token}</code> <CopyButton value={generate.data.token} />
+              <CopyField value={generate.data.token} name={M.scimToken} className="secret" />
             </dd>
           </dl>
         </div>
@@ -438,7 +475,7 @@ function DeleteCard({ app }: { app: Application }) {
     },
   });
   return (
-    <Card title={M.deleteApplication}>
+    <Card title={SECTIONS.danger.label} id={SECTIONS.danger.id} className="danger-zone">
       <Button variant="secondary" className="button-danger-outline" onClick={() => setAsking(true)}>
         {M.deleteApplication}
       </Button>

@@ -5,7 +5,7 @@ import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { Application } from '@gatehouse/common/schemas/applications';
 import { useApplications } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { DataView, type DataColumn } from '../../components/DataView.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { ApplicationLogo } from '../../features/applications/ApplicationLogo.tsx';
@@ -17,11 +17,7 @@ const COLUMNS: DataColumn<Application>[] = [
   { header: M.clientType, cell: (app) => CLIENT_TYPE_LABELS[app.clientType] },
   {
     header: M.clientId,
-    cell: (app) => (
-      <span className="client-id">
-        <code>{app.id}</code> <CopyButton value={app.id} name={`${M.clientId} ${app.name}`} />
-      </span>
-    ),
+    cell: (app) => <CopyField value={app.id} name={`${M.clientId} ${app.name}`} />,
   },
 ];
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { ViewToggle, type View } from '../../components/ViewToggle.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
+import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -28,6 +29,28 @@ import '../../features/users/users.css';
 import { ManagedByLabel } from '../../features/users/ManagedBy.tsx';
 
 const userPath = (id: string) => routePath('user', { id });
+const fullName = (user: UserSummary) => [user.firstName, user.surname].filter(Boolean).join(' ');
+
+/**
+ * Who a user is at a glance: an initials avatar, their name (when they gave one) and their email, the
+ * link to their page. A long email is cut short with an ellipsis on screen, never wrapped mid-word; the
+ * link's text (what screen readers say) and its tooltip keep it whole.
+ */
+function UserIdentity({ user, onLinkClick }: { user: UserSummary; onLinkClick?: (event: MouseEvent) => void }) {
+  const name = fullName(user);
+  return (
+    <span className="user-identity">
+      <Avatar name={name || user.email} />
+      <span className="user-identity-text">
+        {name && <span className="user-name">{name}</span>}
+        <Link className="user-email" to={userPath(user.id)} title={user.email} onClick={onLinkClick}>
+          {user.email}
+        </Link>
+        {user.managedBy && <ManagedByLabel application={user.managedBy} />}
+      </span>
+    </span>
+  );
+}
 
 /**
  * /users: the organisation's users by email, searched by a prefix of email or name. The typed term is
@@ -156,8 +179,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
         <ul className="data-grid users-grid" aria-label={ROUTES.users.title}>
           {users.map((user) => (
             <li key={user.id} className="user-tile">
-              <Link to={userPath(user.id)}>{user.email}</Link>
-              {user.managedBy && <ManagedByLabel application={user.managedBy} />}
+              <UserIdentity user={user} />
               <dl>
                 <dt>{M.role}</dt>
                 <dd>{ROLE_LABELS[user.role]}</dd>
@@ -187,14 +209,13 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
             {users.map((user) => (
               // The whole row opens the user; the email link is the same for keyboards and screen readers.
               <tr key={user.id} onClick={() => void navigate(userPath(user.id))}>
-                <td data-label={M.email}>
-                  <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
-                    {user.email}
-                  </Link>
-                  {user.managedBy && <ManagedByLabel application={user.managedBy} />}
+                <td data-label={M.email} className="user-cell">
+                  <UserIdentity user={user} onLinkClick={(event) => event.stopPropagation()} />
                 </td>
-                <td data-label={M.role}>{ROLE_LABELS[user.role]}</td>
-                <td data-label={M.status}>
+                <td data-label={M.role} className="user-role">
+                  {ROLE_LABELS[user.role]}
+                </td>
+                <td data-label={M.status} className="user-status">
                   <StatusPill status={user.status} />
                 </td>
                 <td className="data-table-actions">{rowActions(user)}</td>

@@ -17,7 +17,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/audit/audit.css';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { Form } from '../../components/Form.tsx';
 
 const eventName = (type: string) => (type === 'webhook.test' ? 'Test event' : (AUDIT_EVENT_LABELS[type as AuditEventType] ?? type));
@@ -28,7 +28,7 @@ function SecretOnce({ secret }: { secret: string }) {
   return (
     <Alert kind="success">
       <p>
-        <strong>{M.secretHeading}</strong>: <code className="webhook-secret">{secret}</code> <CopyButton value={secret} label={M.copy} />
+        <strong>{M.secretHeading}</strong>: <CopyField value={secret} label={M.copy} name={M.secretHeading} className="webhook-secret" />
       </p>
       <p>{M.secretOnce}</p>
     </Alert>
