@@ -19,7 +19,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -304,7 +304,7 @@ export function ConnectionsPage() {
       </div>
       <p>{M.intro}</p>
       <p className="connection-callback">
-        {M.callbackUrl}: <code>{callbackUrl}</code> <CopyButton value={callbackUrl} name={M.callbackUrl} />
+        {M.callbackUrl}: <CopyField value={callbackUrl} name={M.callbackUrl} />
       </p>
       {notice && <Alert kind="success">{notice}</Alert>}
       {connections.isPending ? (
