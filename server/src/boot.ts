@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations/index.ts';
 import { ensureBaseOrganisation } from './organisations/service.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from './security/key-check.ts';
+import { domainEvents } from './subscribers.ts';
 
 export async function openContext(config: Config): Promise<AppContext> {
   const db = openDatabase(config.database);
@@ -19,7 +20,14 @@ export async function openContext(config: Config): Promise<AppContext> {
         rmSync(config.keyEncryptionKeyFile, { force: true });
       throw error;
     });
-    const ctx: AppContext = { config, db, clock: systemClock, telemetry: new Telemetry() };
+    const ctx: AppContext = {
+      config,
+      db,
+      clock: systemClock,
+      telemetry: new Telemetry(),
+      events: domainEvents(),
+      providerInvalidated: new Set(),
+    };
     await ensureBaseOrganisation(ctx);
     return ctx;
   } catch (error) {

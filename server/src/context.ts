@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import type { DomainEvents } from './events/events.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
 
 export interface AppContext {
@@ -10,4 +11,11 @@ export interface AppContext {
   clock: Clock;
   /** This process's Prometheus figures. */
   telemetry: Telemetry;
+  /** The subscribers domain events reach (events/events.ts), registered when the context is built. */
+  events: DomainEvents;
+  /**
+   * Told an organisation's id once a change its OpenID Provider is built from has committed: this
+   * process's provider cache, and the broadcast to other processes (oidc/revision.ts, tenancy/changes.ts).
+   */
+  providerInvalidated: Set<(organisationId: string) => void>;
 }

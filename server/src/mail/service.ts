@@ -9,6 +9,7 @@
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { findOrganisationByName } from '../organisations/store.ts';
@@ -84,9 +85,11 @@ export async function queueMessage(ctx: AppContext, message: OutgoingMessage, db
     reply_to: message.replyTo ?? null,
   });
   // Webhooks have their own concurrent delivery (webhooks/delivery.ts); the rest one message at a time.
+  // A message written in a transaction is delivered once that commits (before, another connection cannot see it).
   if (configured) {
-    if (message.channel === 'webhook') webhookDelivery(ctx).kick();
-    else dispatcherFor(ctx, message.channel).kick();
+    const kick = () => (message.channel === 'webhook' ? webhookDelivery(ctx).kick() : dispatcherFor(ctx, message.channel).kick());
+    if (carriesAfterCommit(db)) afterCommit(db, kick);
+    else kick();
   }
 }
 
@@ -101,19 +104,26 @@ export interface MailRequest {
   replyTo?: string;
 }
 
-/** Queues an email for delivery (or keeps it in the development outbox) and starts delivering it. */
-export async function sendMail(ctx: AppContext, request: MailRequest): Promise<void> {
+/**
+ * Queues an email for delivery (or keeps it in the development outbox) and starts delivering it; in
+ * `db`'s transaction when given one (a subscriber's mail goes with its change).
+ */
+export async function sendMail(ctx: AppContext, request: MailRequest, db: Executor = ctx.db.kysely): Promise<void> {
   const rendered = renderMail(brandingFor(ctx.config, request.org), request.text, request.link);
-  await queueMessage(ctx, {
-    org: request.org,
-    channel: 'email',
-    kind: request.kind,
-    to: request.to,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    replyTo: request.replyTo ?? null,
-  });
+  await queueMessage(
+    ctx,
+    {
+      org: request.org,
+      channel: 'email',
+      kind: request.kind,
+      to: request.to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      replyTo: request.replyTo ?? null,
+    },
+    db,
+  );
 }
 
 /**

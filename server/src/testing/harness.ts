@@ -2,6 +2,7 @@
  * Integration test harness: a real server on a real socket over a fresh database of either dialect
  * (a temporary SQLite file, or a fresh PostgreSQL schema), torn down afterwards.
  */
+import { domainEvents } from '../subscribers.ts';
 import { Telemetry } from '../telemetry/telemetry.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -153,7 +154,14 @@ export async function startTestServer(
   const recorded = options.queries;
   const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
   await migrateTestDatabase(db);
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, telemetry: new Telemetry() };
+  const ctx: AppContext = {
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    telemetry: new Telemetry(),
+    events: domainEvents(),
+    providerInvalidated: new Set(),
+  };
   await ensureBaseOrganisation(ctx);
   const logLines = options.logLines;
   const gatehouse = await buildApp(ctx, {
