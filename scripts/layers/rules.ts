@@ -22,6 +22,7 @@ export type Layer = (typeof LAYERS)[number];
  */
 export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string }[] = [
   { layer: 'root', pattern: /^(app|boot|main)\.ts$|^cli\/main\.ts$/, what: 'build the application and start it: server and command' },
+  { layer: 'root', pattern: /^subscribers\.ts$/, what: 'the subscribers of domain events, wired into the context' },
   { layer: 'root', pattern: /^jobs\/registry\.ts$/, what: 'the list of every job, from every domain' },
   { layer: 'surface', pattern: /(^|\/)routes\.ts$/, what: 'HTTP handlers registered with serve' },
   { layer: 'surface', pattern: /(^|\/)jobs\.ts$/, what: "a domain's scheduled entry points" },

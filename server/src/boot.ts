@@ -13,6 +13,7 @@ import { webhookChannel } from './webhooks/delivery.ts';
 import { migrate } from './db/migrations/index.ts';
 import { ensureBaseOrganisation } from './organisations/service.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from './security/key-check.ts';
+import { domainEvents } from './subscribers.ts';
 
 /**
  * The context of a server or a command, with the outbox's couriers registered: SMTP and the SMS provider
@@ -23,7 +24,11 @@ import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from './security/key-
 export function createContext(parts: { config: Config; db: Db; clock?: Clock }): AppContext {
   const { config, db, clock = systemClock } = parts;
   const telemetry = new Telemetry();
-  const ctx: AppContext = { config, db, clock, telemetry, delivery: new Delivery({ db, clock, telemetry }), providers: null };
+  const ctx: AppContext = { config, db, clock, telemetry, delivery: new Delivery({ db, clock, telemetry }),
+    providers: null,
+    events: domainEvents(),
+    providerInvalidated: new Set(),
+  };
   const { mail, sms } = config;
   if (mail) ctx.delivery.register('email', () => smtpCourier(mail));
   if (sms) ctx.delivery.register('sms', () => smsCourier(sms));

@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
 import type { Delivery } from './delivery/outbox.ts';
 import type { ProviderRegistry } from './oidc/registry.ts';
+import type { DomainEvents } from './events/events.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
 
 export interface AppContext {
@@ -19,4 +20,11 @@ export interface AppContext {
    * builds the server; null in a command, which serves no protocol.
    */
   providers: ProviderRegistry | null;
+  /** The subscribers domain events reach (events/events.ts), registered when the context is built. */
+  events: DomainEvents;
+  /**
+   * Told an organisation's id once a change its OpenID Provider is built from has committed: this
+   * process's provider cache, and the broadcast to other processes (oidc/revision.ts, tenancy/changes.ts).
+   */
+  providerInvalidated: Set<(organisationId: string) => void>;
 }

@@ -1,5 +1,5 @@
 /** The signed-in user's own account: 'Edit details', changing the password, and resending the verification email. */
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { z } from 'zod';
 import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
@@ -12,7 +12,6 @@ import { hashNewPassword, storePassword } from './password.ts';
 import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
 import { confirmCurrentPassword } from './service.ts';
-import { endUserAccess } from './status.ts';
 import { findUserById, updateUser } from './store.ts';
 
 /** Saves first name, surname and phone number; a new phone number needs the current password. */
@@ -48,9 +47,8 @@ export async function changePassword(
   const passwordHash = await hashNewPassword(ctx, org, user, input.password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await storePassword(trx, org.id, user.id, passwordHash, ctx.clock.now());
-    await recordAuditEvent(ctx, trx, org.id, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
+    await emit(ctx, trx, org.id, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
   });
-  await endUserAccess(ctx, org.id, user.id);
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 
@@ -71,11 +69,10 @@ export async function setProvisionedPassword(ctx: AppContext, org: Organisation,
   const hash = await hashNewPassword(ctx, org, user, password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await storePassword(trx, org.id, user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'user.password_reset',
       subject: { kind: 'user', id: user.id },
       details: { via: 'scim' },
     });
   });
-  await endUserAccess(ctx, org.id, user.id);
 }

@@ -3,6 +3,7 @@
  * sensitive change. Every check is counted against the organisation's brute-force policy before it
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
+import { emit } from '../events/events.ts';
 import { countCredentials } from '../passkeys/store.ts';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
@@ -15,7 +16,6 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import type { Account } from '@gatehouse/common/schemas/account';
 import { userApplications } from '../applications/service.ts';
 import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from '../mfa/model.ts';
-import { countSignIn } from '../metrics/service.ts';
 import { toAccount } from './model.ts';
 import { setUserStatus } from './status.ts';
 import {
@@ -129,7 +129,9 @@ export async function authenticate(
   // The user as the sign-in left them, from the same statement (no second read).
   const signedIn = await recordSignIn(db, org.id, user.id, now);
   if (!signedIn) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
-  await countSignIn(ctx, org.id, user.id, 'password');
+  // A sign-in: the audit and the metrics subscribe.
+  const self = { kind: 'user', id: user.id } as const;
+  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'password' } });
   const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;
   return { kind: 'authenticated', user: signedIn, amr };
 }

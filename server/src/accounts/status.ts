@@ -1,6 +1,7 @@
 /**
  * The one place a user's status changes (Pending, SignedUp, LockedOut, Disabled, Inactive) and the one
- * place a user's access ends. Every status but SignedUp and Pending loses its sessions at once.
+ * place a user's access ends: every status but SignedUp and Pending emits an event whose subscriber
+ * (oidc/subscriber.ts) ends the sessions and grants with it.
  */
 import { revokeUserGrants } from '../oidc/grants.ts';
 import { sql, type Transaction } from 'kysely';
@@ -9,15 +10,14 @@ import type { AppContext } from '../context.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import { deleteUserSessions } from '../sessions/store.ts';
 import type { AuditEventType } from '@gatehouse/common/audit';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
 
-/** Statuses that keep what the user holds; any other status ends it. */
-const KEEPS_ACCESS = new Set<UserStatus>(['SignedUp', 'Pending']);
-
 /**
- * Ends everything that lets the user in without a password: sessions (and, with the OIDC issue,
- * refresh tokens and grants). Called on disable, lockout, inactivity, deletion and password reset.
+ * Ends everything that lets the user in without a password: sessions, refresh tokens and grants. Changes
+ * that have an event (disable, lockout, inactivity, deletion, password change or reset, recovery) end it
+ * through the access-revocation subscriber (oidc/subscriber.ts); this is for the one that has none: a
+ * Pending account taken over by its address's owner at sign-up.
  */
 export async function endUserAccess(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
   await deleteUserSessions(ctx.db.kysely, organisationId, userId);
@@ -69,19 +69,16 @@ export async function setUserStatus(
   if (!row) return null;
   if (status === 'LockedOut') ctx.telemetry.lockouts.inc();
   const event = statusEvent(status, options.from);
-  if (event)
-    await recordAuditEvent(ctx, options.trx ?? ctx.db.kysely, organisationId, { type: event, subject: { kind: 'user', id: userId } });
-  // Ending access never happens inside a caller's transaction: only statuses that keep access are set in one.
-  if (!KEEPS_ACCESS.has(status)) await endUserAccess(ctx, organisationId, userId);
+  if (event) await emit(ctx, options.trx ?? ctx.db.kysely, organisationId, { type: event, subject: { kind: 'user', id: userId } });
+  // Every status that does not keep access emits its event; the access-revocation subscriber ends that access with it.
   return row;
 }
 
 /** Deletes a user and everything that let them in. */
 export async function deleteUserAccount(ctx: AppContext, organisationId: string, userId: string, email: string): Promise<void> {
-  await endUserAccess(ctx, organisationId, userId);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteUser(trx, organisationId, userId);
     // The address is kept in the event: the log must still say who it was once the user is gone.
-    await recordAuditEvent(ctx, trx, organisationId, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
+    await emit(ctx, trx, organisationId, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
   });
 }

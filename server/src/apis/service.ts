@@ -16,14 +16,13 @@ import type { ApiGrant, ProtectedApi } from '@gatehouse/common/schemas/apis';
 import type { z } from 'zod';
 import type { apiCreateRequest, apiUpdateRequest } from '@gatehouse/common/schemas/apis';
 import { changedFields } from '../audit/changes.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { findClient } from '../applications/store.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { ApiRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
 
@@ -94,7 +93,7 @@ export async function createApi(ctx: AppContext, org: Organisation, input: z.out
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await insertApi(trx, row);
-      await recordAuditEvent(ctx, trx, org.id, {
+      await emit(ctx, trx, org.id, {
         type: 'api.created',
         subject: { kind: 'api', id: row.id },
         details: { name: row.name, identifier: row.identifier, scopes: input.scopes.map((s) => s.value) },
@@ -104,7 +103,6 @@ export async function createApi(ctx: AppContext, org: Organisation, input: z.out
     if (isUniqueViolation(error)) throw fieldError('identifier', API_MESSAGES.identifierTaken, 'CONFLICT');
     throw error;
   }
-  await invalidateOrganisationProvider(ctx, org.id);
   return view(row);
 }
 
@@ -136,13 +134,12 @@ export async function updateApi(
       if (scopes.length !== grant.scopes.split(' ').length) await putGrant(trx, org.id, id, grant.client_id, scopes);
     }
     if (Object.keys(details).length > 0)
-      await recordAuditEvent(ctx, trx, org.id, {
+      await emit(ctx, trx, org.id, {
         type: 'api.updated',
         subject: { kind: 'api', id },
         details: { identifier: row.identifier, ...details },
       });
   });
-  await invalidateOrganisationProvider(ctx, org.id);
   return view({ ...row, ...changes });
 }
 
@@ -152,13 +149,12 @@ export async function deleteApi(ctx: AppContext, org: Organisation, id: string):
   if (!row) throw new AppError('NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteApiRow(trx, org.id, id);
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'api.deleted',
       subject: { kind: 'api', id },
       details: { name: row.name, identifier: row.identifier },
     });
   });
-  await invalidateOrganisationProvider(ctx, org.id);
 }
 
 export async function listGrants(ctx: AppContext, org: Organisation, apiId: string): Promise<ApiGrant[]> {
@@ -189,12 +185,11 @@ export async function setGrant(
     await putGrant(trx, org.id, apiId, clientId, wanted);
     const details = changedFields({ scopes: before.sort() }, { scopes: [...wanted].sort() });
     if (Object.keys(details).length > 0)
-      await recordAuditEvent(ctx, trx, org.id, {
+      await emit(ctx, trx, org.id, {
         type: 'api.access_changed',
         subject: { kind: 'application', id: clientId },
         details: { api: api.identifier, ...details },
       });
   });
-  await invalidateOrganisationProvider(ctx, org.id);
   return { clientId, scopes: wanted };
 }

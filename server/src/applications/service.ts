@@ -4,7 +4,7 @@
  * application invalidates the organisation's cached provider.
  */
 import { changedFields } from '../audit/changes.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { randomBytes } from 'node:crypto';
 import { APPLICATION_MESSAGES, TOKEN_LIFETIMES } from '@gatehouse/common/applications';
 import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
@@ -19,8 +19,6 @@ import type { Acting, AssetRow, ClientRow, Database, UserRow } from '../db/schem
 import { isApplicationActor } from '../http/contract.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
-import { revokeClientGrants } from '../oidc/grants.ts';
-import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from './scim-token.ts';
@@ -98,13 +96,12 @@ export async function createApplication(
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertClient(trx, row);
-    await recordAuditEvent(ctx, trx, organisationId, {
+    await emit(ctx, trx, organisationId, {
       type: 'application.created',
       subject: { kind: 'application', id: row.id },
       details: { name: row.name },
     });
   });
-  await invalidateOrganisationProvider(ctx, organisationId);
   return { ...toApplication(row), secret };
 }
 
@@ -161,10 +158,9 @@ export async function updateApplication(
     await updateClient(trx, organisationId, id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
-      await recordAuditEvent(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id }, details });
+      await emit(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id }, details });
   });
   if (existing.logo_id && existing.logo_id !== logoId) await removeAsset(ctx, organisationId, existing.logo_id);
-  await invalidateOrganisationProvider(ctx, organisationId);
   return getApplication(ctx, organisationId, id);
 }
 
@@ -173,15 +169,13 @@ export async function deleteApplication(ctx: AppContext, organisationId: string,
   const existing = await requireClient(ctx, organisationId, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteClient(trx, organisationId, id);
-    await recordAuditEvent(ctx, trx, organisationId, {
+    await emit(ctx, trx, organisationId, {
       type: 'application.deleted',
       subject: { kind: 'application', id },
       details: { name: existing.name },
     });
   });
-  await revokeClientGrants(ctx, organisationId, id);
   if (existing.logo_id) await removeAsset(ctx, organisationId, existing.logo_id);
-  await invalidateOrganisationProvider(ctx, organisationId);
 }
 
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
@@ -196,9 +190,8 @@ export async function regenerateSecret(
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateClient(trx, organisationId, id, { ...secretColumns(ctx, client, secret), updated_at: ctx.clock.now() });
-    await recordAuditEvent(ctx, trx, organisationId, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
+    await emit(ctx, trx, organisationId, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
-  await invalidateOrganisationProvider(ctx, organisationId);
   return { ...(await getApplication(ctx, organisationId, id)), secret };
 }
 
@@ -217,7 +210,7 @@ export async function generateScimToken(
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateClient(trx, organisationId, id, { scim_token_hash: hashScimToken(token), scim_token_created_at: now, updated_at: now });
-    await recordAuditEvent(ctx, trx, organisationId, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
+    await emit(ctx, trx, organisationId, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
   });
   return { token, createdAt: new Date(now).toISOString() };
 }
@@ -325,7 +318,7 @@ export async function acceptPolicy(ctx: AppContext, org: Organisation, user: Use
         policy_url: policyURL,
         accepted_at: ctx.clock.now(),
       });
-      await recordAuditEvent(ctx, trx, org.id, {
+      await emit(ctx, trx, org.id, {
         type: 'user.policy_accepted',
         subject: { kind: 'user', id: user.id },
         details: { application: clientId, policyURL },

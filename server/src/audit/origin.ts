@@ -2,7 +2,7 @@
  * Who and where an audited change comes from, without threading it through every service: each
  * request runs in an AsyncLocalStorage scope holding its correlation id, client address, user agent
  * and (once the session is read) its signed-in user; the CLI runs as the operator and jobs as the
- * system. recordAuditEvent reads it; an event may still name its actor itself (a sign-in's user).
+ * system. emit (events/events.ts) reads it; an event may still name its actor itself (a sign-in's user).
  */
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

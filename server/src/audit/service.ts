@@ -1,56 +1,17 @@
 /**
- * The audit log: every security-relevant event, recorded with the change it describes (in its
- * transaction when the change has one), with who did it, from where, and what changed (never a
- * secret). Each event is also offered to the organisation's webhooks. Events are append-only; the
+ * The audit log: every security-relevant event, recorded with the change it describes (the audit
+ * subscriber of the domain events, subscriber.ts, writes it in the change's transaction), with who did
+ * it, from where, and what changed (never a secret). Read here by page; events are append-only; the
  * `audit-retention` job removes those older than AUDIT_RETENTION_DAYS.
  */
-import type { AuditEventType } from '@gatehouse/common/audit';
 import type { AuditEvent, AuditPage, AuditQueryInput } from '@gatehouse/common/schemas/audit';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { AuditEventRow, Executor } from '../db/schema.ts';
-import { emitWebhookEvent } from '../webhooks/service.ts';
-import { currentOrigin, type Actor } from './origin.ts';
-import { deleteAuditEventsBefore, deletedUserEmails, findAuditEvents, insertAuditEvent, labelsFor, userIdsByEmailPrefix } from './store.ts';
+import type { AuditEventRow } from '../db/schema.ts';
+import { deleteAuditEventsBefore, deletedUserEmails, findAuditEvents, labelsFor, userIdsByEmailPrefix } from './store.ts';
 
 /** How many users the start of an email in the user filter may stand for. */
 const WHO_MATCHES_MAX = 100;
-
-export interface AuditInput {
-  type: AuditEventType;
-  subject?: { kind: 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection'; id: string };
-  /** What changed, as names and values a person reads; never a password, secret, code or token. */
-  details?: Record<string, unknown>;
-  /** Who did it, when not the request's signed-in user (a sign-in is its user's own act). */
-  actor?: Actor;
-}
-
-export async function recordAuditEvent(ctx: AppContext, db: Executor, organisationId: string, event: AuditInput): Promise<void> {
-  const origin = currentOrigin();
-  const actor = event.actor ?? origin.actor;
-  const at = ctx.clock.now();
-  const details = event.details ?? {};
-  const id = await insertAuditEvent(db, {
-    organisation_id: organisationId,
-    at,
-    type: event.type,
-    actor_kind: actor.kind,
-    actor_id: actor.id,
-    subject_kind: event.subject?.kind ?? null,
-    subject_id: event.subject?.id ?? null,
-    ip: origin.ip,
-    user_agent: origin.userAgent,
-    request_id: origin.requestId,
-    details: JSON.stringify(details),
-  });
-  await emitWebhookEvent(ctx, db, organisationId, event.type, at, {
-    id,
-    actor,
-    subject: event.subject ?? null,
-    details,
-    requestId: origin.requestId,
-  });
-}
 
 /** Who or what an event names, with what people call it now (or, once it is gone, what the event recorded). */
 function party(kind: string, id: string | null, labels: Map<string, string>, details: Record<string, unknown>) {

@@ -5,6 +5,7 @@
  * in the very transaction that creates the organisation, so one sign-up makes at most one organisation.
  * The new Organisation Admin is then signed in on the new host by a one-time hand-over token.
  */
+import { emit } from '../events/events.ts';
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { ACCOUNT_TOKENS, BASE_SIGNUP, DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
 import { ERRORS } from '@gatehouse/common/errors';
@@ -21,7 +22,6 @@ import type { AppContext } from '../context.ts';
 import type { EmailTokenRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
-import { countSignIn } from '../metrics/service.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../organisations/model.ts';
@@ -130,7 +130,9 @@ export async function useHandover(ctx: AppContext, org: Organisation, query: unk
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
   await recordSignIn(ctx.db.kysely, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id, user.id, 'hand-over');
+  // A sign-in: the audit and the metrics subscribe.
+  const self = { kind: 'user', id: user.id } as const;
+  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'hand-over' } });
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 

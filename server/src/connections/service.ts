@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
 import type { Connection, ConnectionRequest, SignInConnections } from '@gatehouse/common/schemas/connections';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -126,7 +126,7 @@ export async function createSignInConnection(ctx: AppContext, org: Organisation,
       created_at: now,
       updated_at: now,
     });
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'connection.created',
       subject: { kind: 'connection', id },
       details: auditDetails(input, false),
@@ -148,7 +148,7 @@ export async function updateSignInConnection(
       updated_at: ctx.clock.now(),
     };
     if (!(await updateRow(trx, org.id, id, changes))) throw new AppError('NOT_FOUND');
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'connection.updated',
       subject: { kind: 'connection', id },
       details: auditDetails(input, input.clientSecret !== undefined),
@@ -161,7 +161,7 @@ export async function deleteSignInConnection(ctx: AppContext, org: Organisation,
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await findConnection(trx, org.id, id);
     if (!row || !(await deleteRow(trx, org.id, id))) throw new AppError('NOT_FOUND');
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'connection.deleted',
       subject: { kind: 'connection', id },
       details: { name: row.name },

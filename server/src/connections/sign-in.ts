@@ -21,14 +21,13 @@ import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
 import { startSession } from '../accounts/session.ts';
 import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
 import { hasSecondFactor } from '../mfa/model.ts';
-import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { createUser } from '../users/create.ts';
@@ -95,7 +94,7 @@ async function refuse(
   refusal: Refusal,
 ) {
   request.log.warn({ err: refusal.cause, reason: refusal.reason, connectionId: connection?.id }, 'sign-in through a connection refused');
-  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+  await emit(ctx, ctx.db.kysely, org.id, {
     type: 'connection.refused',
     subject: refusal.userId ? { kind: 'user', id: refusal.userId } : connection ? { kind: 'connection', id: connection.id } : undefined,
     details: {
@@ -200,7 +199,7 @@ async function resolveUser(
     if (await userLinked(db, org.id, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     await db.transaction().execute(async (trx) => {
       await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId: existing.id, now });
-      await recordAuditEvent(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: existing.id } });
+      await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: existing.id } });
     });
     return existing;
   }
@@ -221,7 +220,7 @@ async function resolveUser(
         surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
       });
       await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now });
-      await recordAuditEvent(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: userId } });
+      await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: userId } });
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'USER_LIMIT_REACHED') throw new Refusal('user_limit', { detail: email });
@@ -265,7 +264,13 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
     const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
     await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);
-    await countSignIn(ctx, org.id, user.id, 'connection', { connection: row.name, connectionId: row.id });
+    const self = { kind: 'user', id: user.id } as const;
+    await emit(ctx, ctx.db.kysely, org.id, {
+      type: 'user.signed_in',
+      actor: self,
+      subject: self,
+      details: { method: 'connection', connection: row.name, connectionId: row.id },
+    });
     const result = await startSession(ctx, request, reply, org, signedIn, amr, returnUrl ?? undefined);
     reply.header('cache-control', 'no-store');
     if (result.orgRedirectURL) return reply.redirect(result.orgRedirectURL, 303);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type QueryResult } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
+import { runAfterCommit } from './after-commit.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
 
@@ -86,6 +87,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       dialect: new SqliteDialect({ database: async () => (connection = new NodeSqliteDatabase(database.path)) }),
       ...log,
     });
+    runAfterCommit(kysely);
     directRows.set(kysely, (sql, parameters) => {
       const rows = connection?.rowsNow(sql, parameters);
       if (rows) onQuery?.(sql);
@@ -119,6 +121,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     dropOnReadTimeout(client);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+  runAfterCommit(kysely);
   const names = new Map<string, string>();
   directQueries.set(kysely, async (text, parameters) => {
     let name = names.get(text);

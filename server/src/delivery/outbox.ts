@@ -12,6 +12,7 @@
  */
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
 import { attemptDelivery, type DeliveryParts, type DeliveryReport } from './attempt.ts';
 import { ConcurrentDelivery, type Candidate, type ConcurrentChannel, type DeliveryLog, LEASE_MS } from './concurrent.ts';
@@ -233,5 +234,10 @@ export async function queueMessage(ctx: AppContext, message: OutgoingMessage, db
     sent_at: null,
     reply_to: message.replyTo ?? null,
   });
-  if (configured) ctx.delivery.kick(message.channel);
+  // A message written in a transaction is delivered once that commits: before, another connection
+  // (the delivery loop's) cannot see it, and on a rollback there is nothing to deliver.
+  if (configured) {
+    if (carriesAfterCommit(db)) afterCommit(db, () => ctx.delivery.kick(message.channel));
+    else ctx.delivery.kick(message.channel);
+  }
 }

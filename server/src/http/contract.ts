@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@gatehouse/common/errors';
 import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { setActor } from '../audit/origin.ts';
 import type { AppContext } from '../context.ts';
 import type { Acting, SessionRow, UserRow } from '../db/schema.ts';
@@ -99,7 +99,7 @@ async function scopeFor(
 
 /** Every management API call by an application is in the audit log: which operation, and how it ended. */
 async function auditCall(ctx: AppContext, e: Endpoint, org: Organisation, status: number): Promise<void> {
-  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+  await emit(ctx, ctx.db.kysely, org.id, {
     type: 'api.management_call',
     details: { operation: e.operationId, method: e.method, path: e.path, status },
   });

@@ -8,6 +8,7 @@
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/schema.ts';
 import type { Channel } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
 import { countMailSince, findMail, listMail, requeueFailedMail, type OutboxEntry } from '../delivery/store.ts';
@@ -26,19 +27,26 @@ export interface MailRequest {
   replyTo?: string;
 }
 
-/** Queues an email for delivery (or keeps it in the development outbox) and starts delivering it. */
-export async function sendMail(ctx: AppContext, request: MailRequest): Promise<void> {
+/**
+ * Queues an email for delivery (or keeps it in the development outbox) and starts delivering it; in
+ * `db`'s transaction when given one (a subscriber's mail goes with its change).
+ */
+export async function sendMail(ctx: AppContext, request: MailRequest, db: Executor = ctx.db.kysely): Promise<void> {
   const rendered = renderMail(brandingFor(ctx.config, request.org), request.text, request.link);
-  await queueMessage(ctx, {
-    org: request.org,
-    channel: 'email',
-    kind: request.kind,
-    to: request.to,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    replyTo: request.replyTo ?? null,
-  });
+  await queueMessage(
+    ctx,
+    {
+      org: request.org,
+      channel: 'email',
+      kind: request.kind,
+      to: request.to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      replyTo: request.replyTo ?? null,
+    },
+    db,
+  );
 }
 
 /**

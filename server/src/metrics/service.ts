@@ -9,42 +9,17 @@ import type { Role } from '@gatehouse/common/policy';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { MetricName } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { TTL } from '../oidc/ttl.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
-import { bucketOf, countUsersByStatus, deleteMetricsBefore, incrementMetric, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
+import { bucketOf, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
 
 /** The 24-hour window of the Activity and Applications tiles. */
 export const METRICS_WINDOW_MS = DAY;
 /** Counters are kept as long as the protocol events. */
 export const METRIC_RETENTION_MS = EVENT_RETENTION_MS;
-
-async function count(ctx: AppContext, organisationId: string, metric: MetricName): Promise<void> {
-  await incrementMetric(ctx.db.kysely, organisationId, metric, bucketOf(ctx.clock.now()));
-}
-
-/** Counts a sign-in (a password and any second step accepted, a completed sign-up, a hand-over) and audits it. */
-export async function countSignIn(
-  ctx: AppContext,
-  organisationId: string,
-  userId: string,
-  method: SignInMethod,
-  /** More of what the audit event says (the connection of an upstream sign-in). */
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  ctx.telemetry.signIns.inc({ result: 'success' });
-  await count(ctx, organisationId, 'sign_in');
-  const user = { kind: 'user', id: userId } as const;
-  await recordAuditEvent(ctx, ctx.db.kysely, organisationId, {
-    type: 'user.signed_in',
-    actor: user,
-    subject: user,
-    details: { method, ...details },
-  });
-}
 
 /** How a sign-in was made, as the audit log tells it. */
 export type SignInMethod = 'password' | 'password and code' | 'password and passkey' | 'passkey' | 'sign-up' | 'hand-over' | 'connection';
@@ -60,8 +35,8 @@ const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
 ]);
 
 /**
- * Runs a sign-in step and counts a failed sign-in when it is refused for the credentials or the
- * account; malformed requests and expired steps are not sign-in attempts.
+ * Runs a sign-in step and emits a failed sign-in when it is refused for the credentials or the account
+ * (the audit and the metrics subscribe); malformed requests and expired steps are not sign-in attempts.
  */
 export async function countingFailedSignIns<T>(
   ctx: AppContext,
@@ -75,10 +50,8 @@ export async function countingFailedSignIns<T>(
     const failure = error instanceof AppError ? FAILED_SIGN_IN.get(error.code) : undefined;
     if (failure) {
       const userId = (error as AppError).userId;
-      ctx.telemetry.signIns.inc({ result: failure });
-      await count(ctx, organisationId, 'sign_in_failed');
-      // The address typed (known or not), never the password.
-      await recordAuditEvent(ctx, ctx.db.kysely, organisationId, {
+      // Counted by the metrics subscriber (subscriber.ts). The address typed (known or not), never the password.
+      await emit(ctx, ctx.db.kysely, organisationId, {
         type: 'user.sign_in_failed',
         ...(userId ? { subject: { kind: 'user', id: userId } } : {}),
         details: { reason: failure, ...(email ? { email } : {}) },

@@ -6,6 +6,7 @@
  * lock the account), and only a right code, or an unused recovery code, starts the session; the state
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
+import { emit } from '../events/events.ts';
 import { methodName } from './enrolment.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MFA, maskPhoneNumber } from '@gatehouse/common/mfa';
@@ -25,7 +26,7 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.
 import { startSession } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
-import { countSignIn, type SignInMethod } from '../metrics/service.ts';
+import type { SignInMethod } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
@@ -244,7 +245,9 @@ async function completeSecondStep(
   await resetFailedCodes(db, org.id, user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id, user.id, answer.method);
+  // A sign-in: the audit and the metrics subscribe.
+  const self = { kind: 'user', id: user.id } as const;
+  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: answer.method } });
   return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
 }
 

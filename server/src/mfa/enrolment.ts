@@ -4,7 +4,7 @@
  * shown, or the code sent to the phone or email address. Turning it on shows ten recovery codes once,
  * marks this session as multi-factor and ends the account's other sessions, which were made without it.
  */
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { saveTwoStepRequest, AppSetup, CodeSent } from '@gatehouse/common/schemas/mfa';
@@ -174,7 +174,7 @@ export async function saveTwoStep(
     // The emailed code proved the address.
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'user.mfa_enrolled',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(kind) },
@@ -197,7 +197,7 @@ export async function turnOffTwoStep(
 ): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await clearTwoStep(trx, organisationId, userId, ctx.clock.now());
-    await recordAuditEvent(ctx, trx, organisationId, { type: event, subject: { kind: 'user', id: userId } });
+    await emit(ctx, trx, organisationId, { type: event, subject: { kind: 'user', id: userId } });
   });
 }
 
@@ -210,8 +210,8 @@ export const methodName = (kind: number) =>
  * applications were given with it ends too (the user sets a step up again where one is required).
  */
 export async function resetTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+  // Its event ends the grants (the access-revocation subscriber).
   await turnOffTwoStep(ctx, organisationId, userId, 'user.mfa_reset');
-  await revokeUserGrants(ctx, organisationId, userId);
 }
 
 /**

@@ -1,18 +1,25 @@
 /** Ending what the provider issued, for the account lifecycle and application deletion. */
 import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/schema.ts';
 import { queueAccountLogouts } from './backchannel-logout.ts';
 import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
 
 /**
  * Ends a user's OpenID Connect grants, refresh and access tokens, codes and provider sessions in one
- * organisation. The account lifecycle calls it when a user is disabled, deleted, locked or goes
- * inactive (it does not end the user's Gatehouse sessions: deleteUserSessions does). The provider's
+ * organisation, in `db` (the transaction of the change). The access-revocation subscriber calls it when a
+ * user is disabled, deleted, locked or goes inactive (it does not end the user's Gatehouse sessions:
+ * deleteUserSessions does). The provider's
  * account lookup also refuses any user whose status is not SignedUp, so nothing issued earlier works.
  */
-export async function revokeUserGrants(ctx: AppContext, organisationId: string, userId: string): Promise<number> {
+export async function revokeUserGrants(
+  ctx: AppContext,
+  organisationId: string,
+  userId: string,
+  db: Executor = ctx.db.kysely,
+): Promise<number> {
   // The provider sessions end with the rest: their applications are told by back-channel logout.
-  await queueAccountLogouts(ctx, organisationId, userId);
-  return deleteAccountArtefacts(ctx.db.kysely, organisationId, userId);
+  await queueAccountLogouts(ctx, organisationId, userId, db);
+  return deleteAccountArtefacts(db, organisationId, userId);
 }
 
 /** Ends everything issued to one application (it is being deleted). */

@@ -6,7 +6,7 @@
  * and retires the current ones instead of deleting them: they stay in the JWKS for verification for
  * KEY_RETENTION_MS, longer than any token signed with them lives, so tokens issued before keep verifying.
  */
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Transaction } from 'kysely';
@@ -17,7 +17,6 @@ import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@ga
 import type { Database, OidcKeyRow } from '../db/schema.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
-import { invalidateOrganisationProvider } from './revision.ts';
 import { lockOrganisation } from '../organisations/store.ts';
 import { deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
 
@@ -115,7 +114,7 @@ export async function rotateKeys(ctx: AppContext, organisationId: string): Promi
       kid: row.kid,
       alg: row.alg,
     }));
-    await recordAuditEvent(ctx, trx, organisationId, {
+    await emit(ctx, trx, organisationId, {
       type: 'organisation.keys_rotated',
       subject: { kind: 'organisation', id: organisationId },
       details: { kids: now.map((k) => k.kid), nextKids: next.map((row) => row.kid) },
@@ -156,6 +155,5 @@ export async function rotateOrganisationKeys(
   const row = base?.name === name ? base : await findOrganisationByName(ctx.db.kysely, name);
   if (!row) return null;
   const keys = await rotateKeys(ctx, row.id);
-  await invalidateOrganisationProvider(ctx, row.id);
   return { organisation: row.name, keys, previousUntil: ctx.clock.now() + KEY_RETENTION_MS };
 }

@@ -3,7 +3,7 @@
  * unsaved settings and the strength score. Every setting is parsed with the shared schema.
  */
 import { changedFields } from '../audit/changes.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import type {
   OrganisationAdminView,
   OrganisationPreview,
@@ -17,7 +17,6 @@ import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { ReadForm, UploadedFile } from '../http/form.ts';
 import { dropDisallowedMethods } from '../mfa/enrolment.ts';
-import { invalidateOrganisationProvider } from '../oidc/revision.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
 import {
@@ -126,7 +125,7 @@ export async function saveOrganisationSettings(
       const { updated_at: _, ...edited } = changes;
       const details = changedFields(current, edited);
       if (Object.keys(details).length > 0)
-        await recordAuditEvent(ctx, trx, org.id, {
+        await emit(ctx, trx, org.id, {
           type: 'organisation.settings_changed',
           subject: { kind: 'organisation', id: org.id },
           details,
@@ -145,8 +144,6 @@ export async function saveOrganisationSettings(
     if (before && before !== next[IMAGE_COLUMNS[kind]]) await removeAsset(ctx, org.id, before);
   }
   resolver.invalidate(org);
-  // The organisation's provider shows its name and follows its policy: rebuild it in every process.
-  await invalidateOrganisationProvider(ctx, org.id);
   return toAdminView(ctx.config, toOrganisation(ctx.config, next));
 }
 

@@ -14,7 +14,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { organisationName } from '@gatehouse/common/schemas/organisation';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { keyEncryptionKeys, originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
@@ -208,7 +208,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
     } satisfies OrganisationExport;
   });
   const id = String(document.organisation.id);
-  await recordAuditEvent(ctx, ctx.db.kysely, id, {
+  await emit(ctx, ctx.db.kysely, id, {
     type: 'organisation.exported',
     subject: { kind: 'organisation', id },
     details: { users: document.tables.users?.length ?? 0, applications: document.tables.clients?.length ?? 0, auditLog: options.withAudit },
@@ -350,7 +350,7 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
             .execute();
         counts[table] = values.length;
       }
-      await recordAuditEvent(ctx, trx, organisationId, {
+      await emit(ctx, trx, organisationId, {
         type: 'organisation.imported',
         subject: { kind: 'organisation', id: organisationId },
         details: {

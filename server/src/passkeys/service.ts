@@ -26,13 +26,12 @@ import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { startSession } from '../accounts/session.ts';
 import { findUserById, recordSignIn } from '../accounts/store.ts';
-import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { revokeUserGrants } from '../oidc/grants.ts';
@@ -216,7 +215,7 @@ export async function registerPasskey(
       created_at: now,
       last_used_at: null,
     });
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'user.mfa_enrolled',
       subject: { kind: 'user', id: user.id },
       details: { method: 'passkey' },
@@ -236,7 +235,7 @@ export async function renamePasskey(ctx: AppContext, org: Organisation, user: Us
   if (!before) throw new AppError('PASSKEY_NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await renameCredential(trx, org.id, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'user.passkey_renamed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: { from: before.name, to: name } },
@@ -274,7 +273,7 @@ export async function removePasskey(
   }
   await db.transaction().execute(async (trx) => {
     if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'user.passkey_removed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: credential.name },
@@ -420,6 +419,8 @@ export async function signInWithPasskey(
   if (user.status === 'LockedOut') throw concerning(new AppError('ACCOUNT_LOCKED'), user.id);
   if (user.status !== 'SignedUp') throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
-  await countSignIn(ctx, org.id, user.id, 'passkey');
+  // A sign-in: the audit and the metrics subscribe.
+  const self = { kind: 'user', id: user.id } as const;
+  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'passkey' } });
   return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSWORDLESS_AMR, input.returnurl);
 }

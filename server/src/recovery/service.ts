@@ -5,14 +5,13 @@
  * browser then chooses a new password, which ends every session of the account.
  * Requests for addresses with no recoverable account behave the same, but their code is never sent.
  */
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { endUserAccess } from '../accounts/status.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
 import type { Organisation } from '../organisations/model.ts';
@@ -80,7 +79,7 @@ export async function startRecovery(ctx: AppContext, org: Organisation, email: s
   if (!recoverable) return { token };
   const sendCode = async () => {
     // Recorded after the answer, like the email, so a known address costs the request no more work.
-    await recordAuditEvent(ctx, db, org.id, { type: 'recovery.requested', subject: { kind: 'user', id: recoverable.id } });
+    await emit(ctx, db, org.id, { type: 'recovery.requested', subject: { kind: 'user', id: recoverable.id } });
     // Over the hourly quota the request stays, but no code is sent and none can match.
     if (await mailQuotaUsed(ctx, org, recoverable.email, ['recoveryCode'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) {
       await detachRecoveryFlow(db, org.id, id);
@@ -164,11 +163,10 @@ export async function resetPassword(ctx: AppContext, org: Organisation, flowToke
       email_verified_date: user.email_verified_date ?? now,
       ...(user.status === 'SignedUp' ? { failed_auth_count: 0, cooldown_until: null } : {}),
     });
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: 'recovery.completed',
       actor: { kind: 'user', id: user.id },
       subject: { kind: 'user', id: user.id },
     });
   });
-  await endUserAccess(ctx, org.id, user.id);
 }

@@ -144,6 +144,9 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
           scim_phone_primary: wanted.phoneNumber === null ? null : wanted.phonePrimary,
           scim_client_id: caller.client.id,
         });
+        // A user given no password is invited, with their creation; one created inactive is invited when
+        // the provider activates them (applyWanted).
+        if (passwordHash === null && wanted.active) await sendInvitationEmail(ctx, caller.org, { id, email: wanted.email }, trx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
@@ -151,12 +154,7 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
     }
     await deleteThrottle(ctx.db.kysely, caller.org.id, wanted.email);
     let user = (await findScimUser(ctx.db.kysely, caller.org.id, id))!;
-    if (passwordHash) {
-      await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
-    } else if (wanted.active) {
-      // A user created inactive is invited when the provider activates them (applyWanted).
-      await sendInvitationEmail(ctx, caller.org, user, caller.client.name);
-    }
+    if (passwordHash) await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
     if (!wanted.active) user = await setUserActive(ctx, caller.org, user, false);
     return (await findScimUser(ctx.db.kysely, caller.org.id, user.id)) ?? user;
   });
@@ -192,7 +190,7 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     if (wanted.active !== (current.status !== 'Disabled')) {
       current = await setUserActive(ctx, caller.org, current, wanted.active);
       // Activated without a password: the invitation is how they sign in (a user created inactive had none).
-      if (wanted.active && current.status === 'Pending') await sendInvitationEmail(ctx, caller.org, current, caller.client.name);
+      if (wanted.active && current.status === 'Pending') await sendInvitationEmail(ctx, caller.org, current);
     }
     return current;
   });

@@ -1,6 +1,6 @@
 /** Queries on the sessions table; keyed by the token's hash and always by organisation. */
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow } from '../db/schema.ts';
+import type { Database, Executor, SessionRow } from '../db/schema.ts';
 
 export async function insertSession(db: Kysely<Database>, row: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
@@ -19,7 +19,7 @@ export async function deleteSession(db: Kysely<Database>, organisationId: string
 }
 
 /** Ends every session of a user: on disable, delete, lockout and password change. */
-export async function deleteUserSessions(db: Kysely<Database>, organisationId: string, userId: string): Promise<void> {
+export async function deleteUserSessions(db: Executor, organisationId: string, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
 }
 

@@ -5,7 +5,7 @@
  * An invited user completes with the invitation link instead, which proves the address too.
  * Answers never depend on whether an account exists.
  */
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
 import { MINUTE } from '../clock.ts';
@@ -16,7 +16,6 @@ import { deleteThrottle, findUserByEmail, findUserById, recordSignIn, updateUser
 import { createUser } from '../users/create.ts';
 import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
-import { countSignIn } from '../metrics/service.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
@@ -98,7 +97,7 @@ async function markVerified(ctx: AppContext, organisationId: string, user: UserR
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateUser(trx, organisationId, user.id, { email_verified_date: now, updated_at: now });
-    await recordAuditEvent(ctx, trx, organisationId, {
+    await emit(ctx, trx, organisationId, {
       type: 'user.email_verified',
       subject: { kind: 'user', id: user.id },
       details: { email: user.email },
@@ -158,7 +157,7 @@ export async function completeSignUp(
     if (!signedUp) throw new AppError('TOKEN_INVALID');
     await deleteEmailTokens(trx, org.id, { userId: pending.id }, ['invitation', 'completion']);
     const user = { kind: 'user', id: pending.id } as const;
-    await recordAuditEvent(ctx, trx, org.id, {
+    await emit(ctx, trx, org.id, {
       type: purpose === 'invitation' ? 'invitation.accepted' : 'user.signed_up',
       actor: user,
       subject: user,
@@ -166,6 +165,8 @@ export async function completeSignUp(
   });
   // Completing sign-up signs the user in.
   await recordSignIn(ctx.db.kysely, org.id, pending.id, now);
-  await countSignIn(ctx, org.id, pending.id, 'sign-up');
+  // A sign-in: the audit and the metrics subscribe.
+  const self = { kind: 'user', id: pending.id } as const;
+  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'sign-up' } });
   return (await findUserById(ctx.db.kysely, org.id, pending.id))!;
 }

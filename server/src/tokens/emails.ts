@@ -4,12 +4,12 @@ import { ACCOUNT_TOKENS, BASE_SIGNUP } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { Acting, EmailTokenPurpose, UserRow } from '../db/schema.ts';
+import type { EmailTokenPurpose, Executor, UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../organisations/model.ts';
 import { issueEmailToken } from './service.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 
 interface LinkEmail {
   to: string;
@@ -23,22 +23,30 @@ interface LinkEmail {
   param: string;
 }
 
-/** Issues a link token (replacing the owner's earlier ones of the purpose) and emails the link. */
-async function sendLinkEmail(ctx: AppContext, org: Organisation, email: LinkEmail): Promise<void> {
-  const token = await issueEmailToken(ctx, {
-    organisationId: org.id,
-    purpose: email.purpose,
-    email: email.to,
-    userId: email.userId,
-    lifetimeMs: email.hours * HOUR,
-  });
-  await sendMail(ctx, {
-    org,
-    to: email.to,
-    kind: email.kind,
-    text: email.text,
-    link: linkFor(ctx.config, org, email.path, { [email.param]: token }),
-  });
+/** Issues a link token (replacing the owner's earlier ones of the purpose) and emails the link, in `db`'s transaction when given one. */
+async function sendLinkEmail(ctx: AppContext, org: Organisation, email: LinkEmail, db: Executor = ctx.db.kysely): Promise<void> {
+  const token = await issueEmailToken(
+    ctx,
+    {
+      organisationId: org.id,
+      purpose: email.purpose,
+      email: email.to,
+      userId: email.userId,
+      lifetimeMs: email.hours * HOUR,
+    },
+    db,
+  );
+  await sendMail(
+    ctx,
+    {
+      org,
+      to: email.to,
+      kind: email.kind,
+      text: email.text,
+      link: linkFor(ctx.config, org, email.path, { [email.param]: token }),
+    },
+    db,
+  );
 }
 
 /** The sign-up link for an address (its account may or may not exist yet). */
@@ -71,27 +79,46 @@ export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: 
   });
 }
 
-/** The invitation to a Pending user, valid for the organisation's invitationExpiryHours. */
-/** An invitation from an admin (named by their name or email) or from an application (its name, given as a string). */
-export async function sendInvitationEmail(ctx: AppContext, org: Organisation, user: UserRow, inviter: Acting | string): Promise<void> {
+/**
+ * Invites a Pending user: `invitation.sent`, in `db`'s transaction (the user's creation, or a resend by
+ * itself); the invitation mail's subscriber (users/invitation.ts) issues the link and queues the email with it.
+ */
+export async function sendInvitationEmail(
+  ctx: AppContext,
+  org: Organisation,
+  user: Pick<UserRow, 'id' | 'email'>,
+  db: Executor = ctx.db.kysely,
+): Promise<void> {
+  await emit(ctx, db, org.id, { type: 'invitation.sent', subject: { kind: 'user', id: user.id }, details: { email: user.email } });
+}
+
+/**
+ * The invitation email to a Pending user, valid for the organisation's invitationExpiryHours, from an
+ * admin or an application (`inviterName`), written in `db`'s transaction.
+ */
+export function queueInvitationEmail(
+  ctx: AppContext,
+  db: Executor,
+  org: Organisation,
+  user: Pick<UserRow, 'id' | 'email'>,
+  inviterName: string,
+): Promise<void> {
   const hours = org.row.invitation_expiry_hours;
-  const inviterName =
-    typeof inviter === 'string' ? inviter : [inviter.first_name, inviter.surname].filter(Boolean).join(' ') || inviter.email;
-  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
-    type: 'invitation.sent',
-    subject: { kind: 'user', id: user.id },
-    details: { email: user.email },
-  });
-  return sendLinkEmail(ctx, org, {
-    to: user.email,
-    userId: user.id,
-    purpose: 'invitation',
-    hours,
-    kind: 'invitation',
-    text: MAIL_MESSAGES.invitation(org.displayName, inviterName, hours),
-    path: ROUTES.completeSignup.path,
-    param: 'invitationID',
-  });
+  return sendLinkEmail(
+    ctx,
+    org,
+    {
+      to: user.email,
+      userId: user.id,
+      purpose: 'invitation',
+      hours,
+      kind: 'invitation',
+      text: MAIL_MESSAGES.invitation(org.displayName, inviterName, hours),
+      path: ROUTES.completeSignup.path,
+      param: 'invitationID',
+    },
+    db,
+  );
 }
 
 /** An administrator's 'Send reset email': a link to choose a new password, once, within 24 hours. */

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { Database, EmailTokenPurpose, EmailTokenRow } from '../db/schema.ts';
+import type { Database, EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteEmailTokens, findEmailToken, insertEmailToken, takeEmailToken } from './store.ts';
 
@@ -20,10 +20,12 @@ export interface TokenFor {
 }
 
 /** Makes a token, replacing the owner's earlier tokens of the same purpose; returns the token for the link. */
-export async function issueEmailToken(ctx: AppContext, spec: TokenFor): Promise<string> {
+export async function issueEmailToken(ctx: AppContext, spec: TokenFor, db: Executor = ctx.db.kysely): Promise<string> {
   const token = newToken();
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  // In the caller's transaction when it has one (an invitation is issued with the user's creation).
+  const write = (work: (trx: Executor) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await write(async (trx) => {
     const owner = spec.userId ? { userId: spec.userId } : { email: spec.email };
     if (spec.replaceEarlier !== false) await deleteEmailTokens(trx, spec.organisationId, owner, [spec.purpose]);
     await insertEmailToken(trx, {

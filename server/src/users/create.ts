@@ -8,7 +8,7 @@ import type { Role } from '@gatehouse/common/policy';
 import type { Transaction } from 'kysely';
 import { insertUser, newUserRow } from '../accounts/store.ts';
 import { grantClientAccess } from '../applications/service.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -60,7 +60,7 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, or
   );
   const clientIds = user.clientIds ?? [];
   if (clientIds.length > 0) await grantClientAccess(trx, organisationId, id, clientIds, now);
-  await recordAuditEvent(ctx, trx, organisationId, {
+  await emit(ctx, trx, organisationId, {
     type: 'user.created',
     subject: { kind: 'user', id },
     details: { email: user.email, role: user.role, via: user.via, ...(clientIds.length > 0 ? { applications: clientIds } : {}) },

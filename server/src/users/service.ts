@@ -32,7 +32,7 @@ import { findOrganisationByName } from '../organisations/store.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { assertRoomForUsers } from './limits.ts';
 import { changedFields } from '../audit/changes.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { findManagingApplications, listUsers } from './store.ts';
 import { accountOf } from '../accounts/service.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -70,22 +70,22 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acti
         multiFactorAuthRequired: input.multiFactorAuthRequired,
         clientIds,
       });
+      // With the user: the invitation mail's subscriber queues the email in this transaction.
+      await sendInvitationEmail(ctx, org, { id, email: input.email }, trx);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
     throw error;
   }
   await deleteThrottle(ctx.db.kysely, org.id, input.email);
-  const user = (await findUserById(ctx.db.kysely, org.id, id))!;
-  await sendInvitationEmail(ctx, org, user, actor);
-  return user;
+  return (await findUserById(ctx.db.kysely, org.id, id))!;
 }
 
 /** A Pending user gets a fresh invitation; a signed-up user with an unverified address a verification email. */
 export async function resendUserVerification(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   const user = await targetUser(ctx, org, actor, id);
   if (user.status === 'Pending') {
-    await sendInvitationEmail(ctx, org, user, actor);
+    await sendInvitationEmail(ctx, org, user);
     return { message: MESSAGES.invitationEmailResent, user };
   }
   if (user.email_verified_date !== null) throw new AppError('EMAIL_ALREADY_VERIFIED');
@@ -117,7 +117,7 @@ async function endUserCooldown(ctx: AppContext, org: Organisation, id: string): 
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const user = await endCooldown(trx, org.id, id, ctx.clock.now());
     if (!user) return null;
-    await recordAuditEvent(ctx, trx, org.id, { type: 'user.unlocked', subject: { kind: 'user', id } });
+    await emit(ctx, trx, org.id, { type: 'user.unlocked', subject: { kind: 'user', id } });
     return user;
   });
 }
@@ -188,7 +188,7 @@ export async function applyUserChanges(ctx: AppContext, org: Organisation, targe
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
       if (Object.keys(details).length > 0)
-        await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
+        await emit(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
@@ -203,7 +203,7 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
   if (user.status === 'Pending') throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.cannotReset });
   if (user.status !== 'SignedUp' && user.status !== 'LockedOut') throw new AppError('STATUS_CONFLICT');
   await sendPasswordResetEmail(ctx, org, user);
-  await recordAuditEvent(ctx, ctx.db.kysely, org.id, {
+  await emit(ctx, ctx.db.kysely, org.id, {
     type: 'user.password_reset',
     subject: { kind: 'user', id: user.id },
     details: { resetEmailSent: true },
@@ -332,8 +332,7 @@ export async function updateUserDetails(
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateUser(trx, org.id, id, changes);
     if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
-    if (Object.keys(details).length > 0)
-      await recordAuditEvent(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
+    if (Object.keys(details).length > 0) await emit(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
   return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }

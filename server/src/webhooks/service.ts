@@ -4,7 +4,7 @@
  * retries (courier.ts): the request that caused it never waits for a receiver.
  */
 import { changedFields } from '../audit/changes.ts';
-import { recordAuditEvent } from '../audit/service.ts';
+import { emit } from '../events/events.ts';
 import { randomUUID } from 'node:crypto';
 import type {
   WebhookDelivery,
@@ -94,7 +94,7 @@ export async function createWebhookEndpoint(
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertEndpoint(trx, row);
-    await recordAuditEvent(ctx, trx, organisationId, {
+    await emit(ctx, trx, organisationId, {
       type: 'webhook.created',
       subject: { kind: 'webhook', id },
       details: { url, eventTypes: JSON.parse(row.event_types) },
@@ -122,7 +122,7 @@ export async function updateWebhookEndpoint(
     if (!(await updateEndpoint(trx, organisationId, id, { ...changes, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
-      await recordAuditEvent(ctx, trx, organisationId, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
+      await emit(ctx, trx, organisationId, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
   });
   return getWebhookEndpoint(ctx, organisationId, id);
 }
@@ -136,7 +136,7 @@ export async function rollWebhookSecret(ctx: AppContext, organisationId: string,
       updated_at: ctx.clock.now(),
     });
     if (!changed) throw new AppError('NOT_FOUND');
-    await recordAuditEvent(ctx, trx, organisationId, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
+    await emit(ctx, trx, organisationId, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
   });
   return { ...(await getWebhookEndpoint(ctx, organisationId, id)), secret };
 }
@@ -144,21 +144,21 @@ export async function rollWebhookSecret(ctx: AppContext, organisationId: string,
 export async function deleteWebhookEndpoint(ctx: AppContext, organisationId: string, id: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await deleteEndpoint(trx, organisationId, id))) throw new AppError('NOT_FOUND');
-    await recordAuditEvent(ctx, trx, organisationId, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
+    await emit(ctx, trx, organisationId, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
   });
 }
 
-const subscribes = (endpoint: WebhookEndpointRow, type: WebhookEventType) => {
+export const subscribes = (endpoint: WebhookEndpointRow, type: WebhookEventType) => {
   const types = JSON.parse(endpoint.event_types) as string[];
   return types.includes(ALL_EVENTS) || types.includes(type);
 };
 
 /** The Standard Webhooks payload of an event. */
-function payload(type: WebhookEventType, at: number, data: Record<string, unknown>): string {
+export function payload(type: WebhookEventType, at: number, data: Record<string, unknown>): string {
   return JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
 }
 
-async function queueDelivery(
+export async function queueDelivery(
   ctx: AppContext,
   organisationId: string,
   endpointId: string,
@@ -176,24 +176,6 @@ async function queueDelivery(
     text: body,
   } as const;
   await queueMessage(ctx, message, db);
-}
-
-/**
- * Queues an event for every enabled endpoint of the organisation subscribed to its type, in the
- * caller's transaction when it has one (so an event is sent if and only if its change happened).
- */
-export async function emitWebhookEvent(
-  ctx: AppContext,
-  db: Executor,
-  organisationId: string,
-  type: WebhookEventType,
-  at: number,
-  data: Record<string, unknown>,
-): Promise<void> {
-  const endpoints = (await listEndpoints(db, organisationId)).filter((e) => e.enabled && subscribes(e, type));
-  if (endpoints.length === 0) return;
-  const body = payload(type, at, data);
-  for (const endpoint of endpoints) await queueDelivery(ctx, organisationId, endpoint.id, type, body, db);
 }
 
 /** 'Send test event': a `webhook.test` event to this endpoint alone, whatever it subscribes to. */

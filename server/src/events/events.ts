@@ -1,0 +1,112 @@
+/**
+ * Domain events: a change says what happened with `emit`, inside the transaction that makes the change,
+ * and the subscribers registered when the context is built react: the audit row, webhook deliveries,
+ * mail, revocations and cache invalidation. Nothing reacting to a change is called by the code that made
+ * it. Each subscriber's `inTransaction` writes its rows with the change (a throw rolls the change back);
+ * its `afterCommit` runs once the transaction has committed (db/after-commit.ts), never after a rollback.
+ * The kinds are the audit log's (common/src/audit.ts), so the log, the webhooks and their documentation
+ * name the same events.
+ */
+import type { AuditEventType } from '@gatehouse/common/audit';
+import { currentOrigin, type Actor } from '../audit/origin.ts';
+import type { AppContext } from '../context.ts';
+import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
+import type { Executor } from '../db/schema.ts';
+
+export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
+
+/** What a change says happened. */
+export interface DomainEvent {
+  type: AuditEventType;
+  subject?: { kind: SubjectKind; id: string };
+  /** What changed, as names and values a person reads; never a password, secret, code or token. */
+  details?: Record<string, unknown>;
+  /** Who did it, when not the request's actor (a sign-in is its user's own act). */
+  actor?: Actor;
+}
+
+/** An event as subscribers get it: stamped with its organisation, time, actor and origin. */
+export interface EmittedEvent {
+  organisationId: string;
+  type: AuditEventType;
+  at: number;
+  actor: Actor;
+  subject: { kind: SubjectKind; id: string } | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  /** The audit row's id, set by the audit subscriber (the first); webhook payloads name the event by it. */
+  id: number | null;
+}
+
+/** A transaction of the change (or the database itself when the event is the only thing written). */
+export type ChangeExecutor = Executor;
+
+export interface Subscriber {
+  name: string;
+  kinds: readonly AuditEventType[] | 'all';
+  /** Rows written with the change, in its transaction; a throw rolls the change back. */
+  inTransaction?(ctx: AppContext, trx: Executor, event: EmittedEvent): Promise<void>;
+  /** Effects once the change has committed (never after a rollback); must not wait on anything. */
+  afterCommit?(ctx: AppContext, event: EmittedEvent): void;
+}
+
+/** The subscribers of a context, in the order they run; built once with the context (boot.ts, the test harness). */
+export class DomainEvents {
+  readonly #byKind = new Map<AuditEventType, Subscriber[]>();
+  readonly subscribers: readonly Subscriber[];
+
+  constructor(subscribers: readonly Subscriber[]) {
+    this.subscribers = subscribers;
+  }
+
+  /** The subscribers of one kind, in registration order. */
+  for(type: AuditEventType): readonly Subscriber[] {
+    let list = this.#byKind.get(type);
+    if (!list) this.#byKind.set(type, (list = this.subscribers.filter((s) => s.kinds === 'all' || s.kinds.includes(type))));
+    return list;
+  }
+}
+
+function stamp(ctx: AppContext, organisationId: string, event: DomainEvent): EmittedEvent {
+  const origin = currentOrigin();
+  return {
+    organisationId,
+    type: event.type,
+    at: ctx.clock.now(),
+    actor: event.actor ?? origin.actor,
+    subject: event.subject ?? null,
+    details: event.details ?? {},
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    requestId: origin.requestId,
+    id: null,
+  };
+}
+
+async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): Promise<void> {
+  for (const subscriber of ctx.events.for(emitted.type)) {
+    if (subscriber.inTransaction) await subscriber.inTransaction(ctx, trx, emitted);
+    if (subscriber.afterCommit) {
+      const effect = subscriber.afterCommit.bind(subscriber);
+      afterCommit(trx, () => effect(ctx, emitted));
+    }
+  }
+}
+
+/**
+ * Says that `event` happened in the organisation. Called with the transaction of the change, the
+ * subscribers' rows go with it and their effects wait for its commit; called with the database itself
+ * (an event that is the only write: a sign-in, a refused one, a management call), the event gets a
+ * transaction of its own.
+ */
+export async function emit(ctx: AppContext, db: ChangeExecutor, organisationId: string, event: DomainEvent): Promise<void> {
+  if (ctx.events.for(event.type).length === 0) return;
+  const emitted = stamp(ctx, organisationId, event);
+  if (db.isTransaction) {
+    if (!carriesAfterCommit(db)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
+    return deliver(ctx, db, emitted);
+  }
+  await db.transaction().execute((trx) => deliver(ctx, trx, emitted));
+}

@@ -1,0 +1,67 @@
+/**
+ * The provider's subscribers: a change to what an organisation's OpenID Provider is built from
+ * invalidates its cached provider (in every process); a deleted application loses everything the
+ * provider issued to it; a user who may no longer hold access loses their sessions, grants and tokens,
+ * and the applications signed in with them are told by back-channel logout. All with the change.
+ */
+import type { AuditEventType } from '@gatehouse/common/audit';
+import type { Subscriber } from '../events/events.ts';
+import { deleteUserSessions } from '../sessions/store.ts';
+import { revokeUserGrants } from './grants.ts';
+import { tellProviderListeners } from './revision.ts';
+import { bumpRevision, deleteClientArtefacts } from './store.ts';
+
+/** What the provider is built from: the applications, the APIs and their grants, the signing keys, the settings it shows. */
+const REBUILT_ON = [
+  'application.created',
+  'application.updated',
+  'application.deleted',
+  'application.secret_regenerated',
+  'api.created',
+  'api.updated',
+  'api.deleted',
+  'api.access_changed',
+  'organisation.settings_changed',
+  'organisation.keys_rotated',
+] as const satisfies readonly AuditEventType[];
+
+export const providerCacheSubscriber: Subscriber = {
+  name: 'provider-cache',
+  kinds: REBUILT_ON,
+  // The revision rises with the change (every process rebuilds when it next reads the organisation);
+  // this process's cache and the broadcast to the others are told once it has committed.
+  inTransaction: (_ctx, trx, event) => bumpRevision(trx, event.organisationId),
+  afterCommit: (ctx, event) => tellProviderListeners(ctx, event.organisationId),
+};
+
+export const clientGrantsSubscriber: Subscriber = {
+  name: 'client-grants',
+  kinds: ['application.deleted'],
+  async inTransaction(_ctx, trx, event) {
+    if (event.subject?.kind === 'application') await deleteClientArtefacts(trx, event.organisationId, event.subject.id);
+  },
+};
+
+/** Kinds after which whoever held the account's access before must sign in again (sessions, grants, tokens). */
+const ENDS_ACCESS = [
+  'user.locked_out',
+  'user.disabled',
+  'user.deactivated',
+  'user.deleted',
+  'user.password_changed',
+  'user.password_reset',
+  'recovery.completed',
+] as const satisfies readonly AuditEventType[];
+
+export const accessRevocationSubscriber: Subscriber = {
+  name: 'access-revocation',
+  // An administrator's MFA reset ends what the applications were given with the old device, not the sessions.
+  kinds: [...ENDS_ACCESS, 'user.mfa_reset'],
+  async inTransaction(ctx, trx, event) {
+    if (event.subject?.kind !== 'user') return;
+    // 'Send reset email' only sends a link: the password, and what was signed in with it, stay until it is used.
+    if (event.type === 'user.password_reset' && event.details.resetEmailSent === true) return;
+    if (event.type !== 'user.mfa_reset') await deleteUserSessions(trx, event.organisationId, event.subject.id);
+    await revokeUserGrants(ctx, event.organisationId, event.subject.id, trx);
+  },
+};
