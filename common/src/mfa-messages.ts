@@ -114,6 +114,14 @@ export const MFA_MESSAGES = {
   rememberDevice: (days: number) => `Remember this device for ${rememberDuration(days)}`,
   verify: 'Verify',
   startAgain: 'Sign in again',
+  // 'Use another method' (issue 30): the person's other factors, offered after the password step.
+  useAnotherMethod: 'Use another method',
+  anotherMethodLegend: 'Sign in with',
+  anotherMethods: {
+    0: 'A code from your authenticator app',
+    1: 'A code sent to your email',
+    2: (phone: string | null) => (phone ? `A code sent to ${phone}` : 'A code sent to your phone'),
+  },
 
   // Errors
   codeInvalid: 'That code is not right, please try again',

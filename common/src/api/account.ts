@@ -12,6 +12,7 @@ import {
   saveTwoStepRequest,
   saveTwoStepResult,
   sendSignInCodeRequest,
+  switchSignInMethodRequest,
   signInChallenge,
   signInCodeRequest,
   smsSetupRequest,
@@ -82,6 +83,20 @@ export const accountApi = {
     status: 204,
     answer: null,
     errors: ['SIGN_IN_EXPIRED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
+  }),
+  switchSignInMethod: endpoint({
+    ...session,
+    method: 'POST',
+    path: '/api/authenticate/method',
+    operationId: 'switchSignInMethod',
+    summary:
+      "The code step's 'Use another method': asks for another of the person's factors (an email or SMS code is sent); answers the code step anew.",
+    access: ANONYMOUS,
+    body: switchSignInMethodRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: signInChallenge,
+    errors: ['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'MFA_METHOD_NOT_ALLOWED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
   }),
   signOut: endpoint({
     ...session,

@@ -49,6 +49,73 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     return { org, orgId, user, app };
   }
 
+  it("offers a person's other factors after the password ('Use another method'), and signs in with any of them", async () => {
+    const { org, orgId, user, app } = await appUser({ allow_sms_two_step: true, allow_email_two_step: true });
+    const setUp = server.client(org);
+    expect((await codeStep(setUp, await passwordStep(setUp, user.email), app.code())).status).toBe(200);
+    // A second factor: SMS codes beside the app, no new recovery codes (the first factor's set stays).
+    expect(await enrolByCode(server, setUp, { sms: '+15005550007' })).toEqual([]);
+    await setUp.post('/api/signout');
+    clock.advance(30_000);
+
+    // A stranger learns nothing: the password step answers the same for a wrong password.
+    const stranger = server.client(org);
+    const refused = await stranger.post('/api/authenticate', { form: { email: user.email, password: 'not the password' } });
+    expect(JSON.stringify(refused.json())).not.toMatch(/otherMethods|isSMS/);
+
+    const browser = server.client(org);
+    const challenge = await passwordStep(browser, user.email);
+    // The default is the first factor, the app; SMS is the other.
+    expect(challenge.data).toMatchObject({ isSMS: false, isEmail: false, otherMethods: [{ kind: 2, phoneNumber: '•••• 007' }] });
+    const switchTo = (kind: number, client = browser, id = challenge.signInStateID) =>
+      client.post('/api/authenticate/method', { form: { signInStateID: id, kind } });
+    // Email is allowed by the organisation but not one of this person's factors.
+    expect(errorCode(await switchTo(1))).toBe('MFA_METHOD_NOT_ALLOWED');
+    // Another browser cannot move this sign-in.
+    expect(errorCode(await switchTo(2, server.client(org)))).toBe('SIGN_IN_EXPIRED');
+
+    const switched = await switchTo(2);
+    expect(switched.status).toBe(200);
+    const sms = switched.json<SignInChallenge>();
+    expect(sms).toMatchObject({
+      signInStateID: challenge.signInStateID,
+      data: { isSMS: true, otherMethods: [{ kind: 0, phoneNumber: null }] },
+    });
+    const texted = await latestCodeTo(server, '+15005550007');
+    // The app's code no longer answers this sign-in (the method asked for is SMS), nor does a wrong one.
+    expect(errorCode(await codeStep(browser, sms, wrongCode(texted)))).toBe('MFA_CODE_INVALID');
+    const right = await codeStep(browser, sms, texted);
+    expect(right.status).toBe(200);
+    expect(await sessionAmr(server, user.id)).toEqual([['pwd', 'sms', 'mfa']]);
+    // The code was used once, and the factor records its use.
+    expect(errorCode(await codeStep(browser, sms, texted))).toBe('SIGN_IN_EXPIRED');
+    const factors = await server.ctx.db.kysely
+      .selectFrom('credentials')
+      .select(['kind', 'last_used_at'])
+      .where('organisation_id', '=', orgId)
+      .where('user_id', '=', user.id)
+      .orderBy('kind')
+      .execute();
+    expect(factors.map((f) => [f.kind, f.last_used_at !== null])).toEqual([
+      [0, false],
+      [2, true],
+      [4, false],
+    ]);
+
+    // Switching does not buy attempts: five wrong SMS codes, then the app's right code is too late.
+    const again = server.client(org);
+    const second = await passwordStep(again, user.email);
+    const toSms = (await switchTo(2, again, second.signInStateID)).json<SignInChallenge>();
+    for (let i = 0; i < 5; i++) expect(errorCode(await codeStep(again, toSms, wrongCode(app.code())))).toBe('MFA_CODE_INVALID');
+    const back = await switchTo(0, again, second.signInStateID);
+    expect(back.json<SignInChallenge>().data).toMatchObject({ isSMS: false, otherMethods: [{ kind: 2 }] });
+    expect(errorCode(await codeStep(again, back.json<SignInChallenge>(), app.code()))).toBe('SIGN_IN_EXPIRED');
+    // A fresh sign-in with the app.
+    const third = server.client(org);
+    expect((await codeStep(third, await passwordStep(third, user.email), app.code())).status).toBe(200);
+    expect(await sessionAmr(server, user.id)).toContainEqual(['pwd', 'otp', 'mfa']);
+  });
+
   it('asks a user with an authenticator app for a code after the password, and signs in only with a right one', async () => {
     const { org, user, app } = await appUser();
     const browser = server.client(org);
@@ -58,7 +125,16 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     expect(challenge).toEqual({
       authType: 'code',
       signInStateID: expect.stringMatching(/^[\w-]{43}$/),
-      data: { digits: 6, isEmail: false, isSMS: false, rememberMeDays: 0, phoneNumber: null, passkey: false, passkeyOnly: false },
+      data: {
+        digits: 6,
+        isEmail: false,
+        isSMS: false,
+        rememberMeDays: 0,
+        phoneNumber: null,
+        passkey: false,
+        passkeyOnly: false,
+        otherMethods: [],
+      },
     });
     // No session yet: the password alone reaches nothing.
     expect(String(res.headers['set-cookie'])).not.toContain('gatehouse_session=');
@@ -157,9 +233,9 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     const fresh = server.client(org);
     expect((await codeStep(fresh, await passwordStep(fresh, user.email), app.code())).status).toBe(200);
     const mfa = await server.ctx.db.kysely
-      .selectFrom('user_mfa')
+      .selectFrom('users')
       .select('failed_code_count')
-      .where('user_id', '=', user.id)
+      .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(mfa.failed_code_count).toBe(0);
   });
@@ -190,6 +266,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
       phoneNumber: null,
       passkey: false,
       passkeyOnly: false,
+      otherMethods: [],
     });
     const mail = await latestMailTo(server, user.email);
     expect(mail).toMatchObject({ kind: 'signInCode', subject: `Your ${org} sign-in code` });

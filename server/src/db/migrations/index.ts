@@ -24,6 +24,7 @@ import { passwordVisibility } from './0120-password-visibility.ts';
 import { userCountsAndSearch } from './0121-user-counts.ts';
 import { webhookCircuits } from './0122-webhook-circuits.ts';
 import { scimInterop } from './0124-scim-interop.ts';
+import { credentials } from './0125-credentials.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0121-user-counts': userCountsAndSearch,
   '0122-webhook-circuits': webhookCircuits,
   '0124-scim-interop': scimInterop,
+  '0125-credentials': credentials,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -224,6 +224,7 @@ function SignInForm({
               setChallenge(null);
               setFormError(message);
             }}
+            onChallenge={setChallenge}
           />
         </Suspense>
       </Card>
