@@ -9,6 +9,8 @@ import {
   appSetup,
   codeSent,
   disableTwoStepRequest,
+  factor,
+  removeFactorRequest,
   saveTwoStepRequest,
   saveTwoStepResult,
   sendSignInCodeRequest,
@@ -18,7 +20,7 @@ import {
   smsSetupRequest,
 } from '../schemas/mfa.ts';
 import { changePasswordRequest } from '../schemas/passwords.ts';
-import { ANONYMOUS, endpoint, SIGNED_IN, type Access } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, SIGNED_IN, type Access } from './contract.ts';
 
 /** Signed in, also while a new password or a second step must still be set up (these calls are how). */
 const SETTING_UP = { kind: 'signedIn', allowTwoStepRequired: true } as const satisfies Access;
@@ -251,6 +253,43 @@ export const accountApi = {
     status: 200,
     answer: saveTwoStepResult,
     errors: ['MFA_CODE_INVALID', 'MFA_SETUP_EXPIRED', 'MFA_ALREADY_ENABLED'],
+  }),
+  listFactors: endpoint({
+    ...mfa,
+    method: 'GET',
+    path: '/api/twostep/factors',
+    operationId: 'listFactors',
+    summary: "The signed-in person's second factors, the default first.",
+    access: SIGNED_IN,
+    status: 200,
+    answer: z.array(factor),
+    errors: [],
+  }),
+  setDefaultFactor: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/twostep/factors/{id}/default',
+    operationId: 'setDefaultFactor',
+    summary: 'Makes one of the person\u2019s factors the one sign-in asks for first.',
+    access: SIGNED_IN,
+    params: idParams,
+    status: 200,
+    answer: z.array(factor),
+    errors: ['MFA_FACTOR_NOT_FOUND'],
+  }),
+  removeFactor: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/twostep/factors/{id}/remove',
+    operationId: 'removeFactor',
+    summary: 'Removes one factor, confirmed with the password; the last one is refused where MFA is required, and otherwise turns MFA off.',
+    access: SIGNED_IN,
+    params: idParams,
+    body: removeFactorRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: z.array(factor),
+    errors: ['INVALID_CREDENTIALS', 'MFA_FACTOR_NOT_FOUND', 'MFA_LAST_FACTOR_REQUIRED'],
   }),
   disable: endpoint({
     ...mfa,

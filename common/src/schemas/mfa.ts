@@ -108,6 +108,23 @@ export type SaveTwoStepRequest = z.input<typeof saveTwoStepRequest>;
 export const saveTwoStepResult = z.object({ user: account, recoveryCodes: z.array(z.string()) });
 export type SaveTwoStepResult = z.infer<typeof saveTwoStepResult>;
 
+/** One of the person's second factors as /twostep lists them (issue 30); a passkey's name is its own. */
+export const factor = z.object({
+  id: z.string(),
+  kind: z.number(),
+  name: z.string().nullable(),
+  /** Where SMS codes go, masked. */
+  phoneNumber: z.string().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Factor = z.infer<typeof factor>;
+
+/** Removing a factor is confirmed with the current password. */
+export const removeFactorRequest = z.object({ password });
+export type RemoveFactorRequest = z.input<typeof removeFactorRequest>;
+
 /** POST /api/disableotp: Disable (or Reset, when MFA is required) with the current password. */
 export const disableTwoStepRequest = z.object({ password });
 export type DisableTwoStepRequest = z.input<typeof disableTwoStepRequest>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import type { Factor, SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import { DAY, MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
 import { codeIn, latestMailTo, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
@@ -87,7 +87,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     const right = await codeStep(browser, sms, texted);
     expect(right.status).toBe(200);
     expect(await sessionAmr(server, user.id)).toEqual([['pwd', 'sms', 'mfa']]);
-    // The code was used once, and the factor records its use.
+    // The code was used once, and the factors record their use.
     expect(errorCode(await codeStep(browser, sms, texted))).toBe('SIGN_IN_EXPIRED');
     const factors = await server.ctx.db.kysely
       .selectFrom('credentials')
@@ -96,8 +96,9 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
       .where('user_id', '=', user.id)
       .orderBy('kind')
       .execute();
+    // The app was used by the sign-in that added SMS.
     expect(factors.map((f) => [f.kind, f.last_used_at !== null])).toEqual([
-      [0, false],
+      [0, true],
       [2, true],
       [4, false],
     ]);
@@ -114,6 +115,48 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     const third = server.client(org);
     expect((await codeStep(third, await passwordStep(third, user.email), app.code())).status).toBe(200);
     expect(await sessionAmr(server, user.id)).toContainEqual(['pwd', 'otp', 'mfa']);
+  });
+
+  it('lists, orders and removes factors on /twostep; the last one is refused where MFA is required', async () => {
+    const { org, orgId, user, app } = await appUser({ allow_sms_two_step: true });
+    const browser = server.client(org);
+    expect((await codeStep(browser, await passwordStep(browser, user.email), app.code())).status).toBe(200);
+    expect(await enrolByCode(server, browser, { sms: '+15005550008' })).toEqual([]);
+    const list = async () => (await browser.get('/api/twostep/factors')).json<Factor[]>();
+    const [appFactor, sms] = await list();
+    expect([appFactor, sms]).toMatchObject([
+      { kind: 0, isDefault: true, phoneNumber: null },
+      { kind: 2, isDefault: false, phoneNumber: '•••• 008' },
+    ]);
+    // Another person's factor is not found.
+    const other = await createUser(server, orgId, { email: 'other@example.test' });
+    const otherBrowser = await signedIn(server, org, other.email);
+    expect((await otherBrowser.post(`/api/twostep/factors/${sms!.id}/default`)).status).toBe(404);
+
+    expect((await browser.post(`/api/twostep/factors/${sms!.id}/default`)).json<Factor[]>()).toMatchObject([
+      { kind: 2, isDefault: true },
+      { kind: 0, isDefault: false },
+    ]);
+    clock.advance(30_000);
+    // The default leads the next sign-in.
+    const next = server.client(org);
+    expect((await passwordStep(next, user.email)).data).toMatchObject({ isSMS: true, otherMethods: [{ kind: 0 }] });
+
+    const remove = (id: string, password = DEFAULT_PASSWORD) => browser.post(`/api/twostep/factors/${id}/remove`, { form: { password } });
+    expect((await remove(sms!.id, 'not my password')).status).toBe(400);
+    expect((await remove(sms!.id)).json<Factor[]>()).toMatchObject([{ kind: 0, isDefault: true }]);
+    // The organisation now requires MFA: the last factor stays, with the reason.
+    await setPolicy(server, org, { require_two_step: true });
+    expect((await remove(appFactor!.id)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'MFA_LAST_FACTOR_REQUIRED',
+      message: 'Your organisation requires multi-factor authentication: add another method before you remove your last one',
+    });
+    expect(await list()).toHaveLength(1);
+    // Where it is not required, the last one turns MFA off.
+    await setPolicy(server, org, { require_two_step: false });
+    expect((await remove(appFactor!.id)).json<Factor[]>()).toEqual([]);
+    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.has_second_factor).toBeFalsy();
   });
 
   it('asks a user with an authenticator app for a code after the password, and signs in only with a right one', async () => {
