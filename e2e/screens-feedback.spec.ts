@@ -161,7 +161,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     await gatehouse.withDatabase((db) =>
       db
         .updateTable('users')
-        .set({ status: 'SignedUp', two_step_kind: 0, failed_auth_count: 5, cooldown_until: Date.now() + 30 * 60_000 })
+        .set({ status: 'SignedUp', has_second_factor: true, failed_auth_count: 5, cooldown_until: Date.now() + 30 * 60_000 })
         .where('id', '=', cora.id)
         .execute(),
     );

@@ -19,6 +19,7 @@ export const AUDIT_EVENT_LABELS = {
   'user.mfa_enrolled': 'MFA set up',
   'user.mfa_disabled': 'MFA turned off',
   'user.mfa_reset': 'MFA reset',
+  'user.mfa_factor_removed': 'MFA method removed',
   'user.passkey_renamed': 'Passkey renamed',
   'user.passkey_removed': 'Passkey removed',
   'user.email_verified': 'Email verified',

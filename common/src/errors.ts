@@ -56,6 +56,8 @@ export const ERRORS = {
   MFA_METHOD_NOT_ALLOWED: { status: 403, message: MFA_MESSAGES.methodNotAllowed },
   MFA_ALREADY_ENABLED: { status: 409, message: MFA_MESSAGES.alreadyEnabled },
   MFA_NOT_ENABLED: { status: 409, message: MFA_MESSAGES.notEnabled },
+  MFA_LAST_FACTOR_REQUIRED: { status: 409, message: MFA_MESSAGES.lastFactorRequired },
+  MFA_FACTOR_NOT_FOUND: { status: 404, message: MFA_MESSAGES.factorNotFound },
   PASSKEY_INVALID: { status: 400, message: MFA_MESSAGES.passkeyInvalid },
   PASSKEY_NOT_FOUND: { status: 404, message: MFA_MESSAGES.passkeyNotFound },
   PASSWORDLESS_DISABLED: { status: 403, message: MFA_MESSAGES.passwordlessDisabled },

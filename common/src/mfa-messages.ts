@@ -114,6 +114,14 @@ export const MFA_MESSAGES = {
   rememberDevice: (days: number) => `Remember this device for ${rememberDuration(days)}`,
   verify: 'Verify',
   startAgain: 'Sign in again',
+  // 'Use another method' (issue 30): the person's other factors, offered after the password step.
+  useAnotherMethod: 'Use another method',
+  anotherMethodLegend: 'Sign in with',
+  anotherMethods: {
+    0: 'A code from your authenticator app',
+    1: 'A code sent to your email',
+    2: (phone: string | null) => (phone ? `A code sent to ${phone}` : 'A code sent to your phone'),
+  },
 
   // Errors
   codeInvalid: 'That code is not right, please try again',
@@ -121,8 +129,10 @@ export const MFA_MESSAGES = {
   signInExpired: 'Your sign-in has expired, please sign in again',
   setupExpired: 'Your set-up has expired, please start again',
   methodNotAllowed: 'Your organisation does not allow this method',
-  alreadyEnabled: 'Multi-factor authentication is already on: disable it first to change the method',
+  alreadyEnabled: 'You already have this method',
   notEnabled: 'Multi-factor authentication is not on',
+  lastFactorRequired: 'Your organisation requires multi-factor authentication: add another method before you remove your last one',
+  factorNotFound: 'That method no longer exists',
   resendTooSoon: 'A code was sent less than a minute ago, please wait before asking for another',
   tooManyCodes: 'Too many codes have been sent, please try again in an hour',
   twoStepRequired: 'Please set up multi-factor authentication to continue',

@@ -9,15 +9,18 @@ import {
   appSetup,
   codeSent,
   disableTwoStepRequest,
+  factor,
+  removeFactorRequest,
   saveTwoStepRequest,
   saveTwoStepResult,
   sendSignInCodeRequest,
+  switchSignInMethodRequest,
   signInChallenge,
   signInCodeRequest,
   smsSetupRequest,
 } from '../schemas/mfa.ts';
 import { changePasswordRequest } from '../schemas/passwords.ts';
-import { ANONYMOUS, endpoint, SIGNED_IN, type Access } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, SIGNED_IN, type Access } from './contract.ts';
 
 /** Signed in, also while a new password or a second step must still be set up (these calls are how). */
 const SETTING_UP = { kind: 'signedIn', allowTwoStepRequired: true } as const satisfies Access;
@@ -82,6 +85,20 @@ export const accountApi = {
     status: 204,
     answer: null,
     errors: ['SIGN_IN_EXPIRED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
+  }),
+  switchSignInMethod: endpoint({
+    ...session,
+    method: 'POST',
+    path: '/api/authenticate/method',
+    operationId: 'switchSignInMethod',
+    summary:
+      "The code step's 'Use another method': asks for another of the person's factors (an email or SMS code is sent); answers the code step anew.",
+    access: ANONYMOUS,
+    body: switchSignInMethodRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: signInChallenge,
+    errors: ['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'MFA_METHOD_NOT_ALLOWED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
   }),
   signOut: endpoint({
     ...session,
@@ -236,6 +253,43 @@ export const accountApi = {
     status: 200,
     answer: saveTwoStepResult,
     errors: ['MFA_CODE_INVALID', 'MFA_SETUP_EXPIRED', 'MFA_ALREADY_ENABLED'],
+  }),
+  listFactors: endpoint({
+    ...mfa,
+    method: 'GET',
+    path: '/api/twostep/factors',
+    operationId: 'listFactors',
+    summary: "The signed-in person's second factors, the default first.",
+    access: SIGNED_IN,
+    status: 200,
+    answer: z.array(factor),
+    errors: [],
+  }),
+  setDefaultFactor: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/twostep/factors/{id}/default',
+    operationId: 'setDefaultFactor',
+    summary: 'Makes one of the person\u2019s factors the one sign-in asks for first.',
+    access: SIGNED_IN,
+    params: idParams,
+    status: 200,
+    answer: z.array(factor),
+    errors: ['MFA_FACTOR_NOT_FOUND'],
+  }),
+  removeFactor: endpoint({
+    ...mfa,
+    method: 'POST',
+    path: '/api/twostep/factors/{id}/remove',
+    operationId: 'removeFactor',
+    summary: 'Removes one factor, confirmed with the password; the last one is refused where MFA is required, and otherwise turns MFA off.',
+    access: SIGNED_IN,
+    params: idParams,
+    body: removeFactorRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: z.array(factor),
+    errors: ['INVALID_CREDENTIALS', 'MFA_FACTOR_NOT_FOUND', 'MFA_LAST_FACTOR_REQUIRED'],
   }),
   disable: endpoint({
     ...mfa,

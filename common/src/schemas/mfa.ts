@@ -26,8 +26,13 @@ export const signInChallenge = z.object({
     phoneNumber: z.string().nullable(),
     /** The user has passkeys: the step may be answered with one instead of a code. */
     passkey: z.boolean(),
-    /** The user's only method is passkeys: there is no code to enter (a recovery code still works). */
+    /** The method asked for is a passkey: there is no code to enter (a recovery code still works). */
     passkeyOnly: z.boolean(),
+    /**
+     * The person's other methods, for 'Use another method' (issue 30): known only after the password
+     * step, and only the organisation's allowed ones. A passkey is offered by its own button instead.
+     */
+    otherMethods: z.array(z.object({ kind: z.number(), phoneNumber: z.string().nullable() })),
   }),
 });
 export type SignInChallenge = z.infer<typeof signInChallenge>;
@@ -46,6 +51,21 @@ export type SignInCodeRequest = z.input<typeof signInCodeRequest>;
 
 /** 'Resend code' during sign-in. */
 export const sendSignInCodeRequest = z.object({ signInStateID });
+
+/** 'Use another method' during sign-in: the code step asks for this kind of factor instead (an email or SMS code is sent). */
+export const switchSignInMethodRequest = z.object({
+  signInStateID,
+  kind: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.union([
+      z.literal(TWO_STEP_KINDS.app),
+      z.literal(TWO_STEP_KINDS.email),
+      z.literal(TWO_STEP_KINDS.sms),
+      z.literal(TWO_STEP_KINDS.passkey),
+    ]),
+  ),
+});
+export type SwitchSignInMethodRequest = z.input<typeof switchSignInMethodRequest>;
 
 /** POST /api/refreshotp: a new key for an authenticator app, with its QR code as an image data URL (null if it could not be drawn). */
 export const appSetup = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string().nullable(), digits: z.number() });
@@ -87,6 +107,23 @@ export type SaveTwoStepRequest = z.input<typeof saveTwoStepRequest>;
 /** Turned on: the recovery codes, shown this once. */
 export const saveTwoStepResult = z.object({ user: account, recoveryCodes: z.array(z.string()) });
 export type SaveTwoStepResult = z.infer<typeof saveTwoStepResult>;
+
+/** One of the person's second factors as /twostep lists them (issue 30); a passkey's name is its own. */
+export const factor = z.object({
+  id: z.string(),
+  kind: z.number(),
+  name: z.string().nullable(),
+  /** Where SMS codes go, masked. */
+  phoneNumber: z.string().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Factor = z.infer<typeof factor>;
+
+/** Removing a factor is confirmed with the current password. */
+export const removeFactorRequest = z.object({ password });
+export type RemoveFactorRequest = z.input<typeof removeFactorRequest>;
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required) with the current password. */
 export const disableTwoStepRequest = z.object({ password });

@@ -1,4 +1,5 @@
 /** The user as the API shows them to themselves and to admins (spec section 3, User). */
+import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { DAY } from '../clock.ts';
 import type { OrganisationRow, UserRow } from '../db/schema.ts';
@@ -20,7 +21,7 @@ const NO_APPLICATIONS: UserApplications = { accessibleClientIDs: [], clients: []
 export const twoStepRequired = (org: OrganisationRow, user: UserRow): boolean => org.require_two_step || user.multi_factor_auth_required;
 
 /** A second step is required and the user has none yet: they must set one up (/twostep) before anything else. */
-export const requiresTwoStep = (org: OrganisationRow, user: UserRow): boolean => twoStepRequired(org, user) && user.two_step_kind === null;
+export const requiresTwoStep = (org: OrganisationRow, user: UserRow): boolean => twoStepRequired(org, user) && !user.has_second_factor;
 
 /** Whether the user's sign-ins are refused for a cooldown now: one started and has not ended, and the organisation still has cooldowns on. */
 export const coolingDown = (org: OrganisationRow, user: UserRow, now: number): boolean =>
@@ -31,7 +32,7 @@ export function toAccount(
   user: UserRow,
   now: number,
   applications: UserApplications = NO_APPLICATIONS,
-  passkeys = 0,
+  factors: { passkeys: number; kind: TwoStepKind | null } = { passkeys: 0, kind: null },
 ): Account {
   return {
     id: user.id,
@@ -53,6 +54,6 @@ export function toAccount(
     requiresNewPassword: requiresNewPassword(org, user, now),
     requiresTwoStep: requiresTwoStep(org, user),
     multiFactorAuthRequired: user.multi_factor_auth_required,
-    twoStep: { enabled: user.two_step_kind !== null, required: twoStepRequired(org, user), kind: user.two_step_kind, passkeys },
+    twoStep: { enabled: user.has_second_factor, required: twoStepRequired(org, user), kind: factors.kind, passkeys: factors.passkeys },
   };
 }

@@ -4,7 +4,8 @@
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
 import { emit } from '../events/events.ts';
-import { countCredentials } from '../passkeys/store.ts';
+import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
+import { listFactors } from '../mfa/store.ts';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
@@ -121,7 +122,7 @@ export async function authenticate(
   if (needsRehash(user.password_hash)) {
     await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
-  if (user.two_step_kind !== null && !(await options.deviceRemembered?.(user))) {
+  if (user.has_second_factor && !(await options.deviceRemembered?.(user))) {
     // The password was right; the sign-in is recorded once the code is.
     await clearFailedAttempts(db, org.id, user.id, now);
     return { kind: 'challenge', user };
@@ -132,7 +133,7 @@ export async function authenticate(
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
   await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'password' } });
-  const amr = user.two_step_kind === null ? PASSWORD_AMR : REMEMBERED_DEVICE_AMR;
+  const amr = user.has_second_factor ? REMEMBERED_DEVICE_AMR : PASSWORD_AMR;
   return { kind: 'authenticated', user: signedIn, amr };
 }
 
@@ -160,6 +161,8 @@ export function userAgentOf(request: FastifyRequest): string | undefined {
 
 /** The user as the API shows them, with the applications they can open. */
 export async function accountOf(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
-  const passkeys = user.two_step_kind === null ? 0 : await countCredentials(ctx.db.kysely, org.id, user.id);
-  return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user), passkeys);
+  const factors = user.has_second_factor ? await listFactors(ctx.db.kysely, org.id, user.id) : [];
+  const passkeys = factors.filter((f) => f.kind === TWO_STEP_KINDS.passkey).length;
+  const kind = (factors[0]?.kind ?? null) as TwoStepKind | null;
+  return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user), { passkeys, kind });
 }

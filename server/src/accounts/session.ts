@@ -28,7 +28,7 @@ export async function startSession(
   /** Where the SPA was sent from: an application sign-in in progress continues at /redirecting with it. */
   returnurl?: string,
 ): Promise<SignInResult> {
-  if (user.two_step_kind !== null && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
+  if (user.has_second_factor && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
   // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
   const previous = await getAuth(ctx, request);
   if (previous) await endSession(ctx, org.id, previous.token);

@@ -84,7 +84,7 @@ export const ACCOUNT_COLUMNS = [
   'phone_number',
   'email_verified_date',
   'updated_at',
-  'two_step_kind',
+  'has_second_factor',
   'multi_factor_auth_required',
 ] as const;
 export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {

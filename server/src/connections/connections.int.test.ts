@@ -11,7 +11,6 @@ import { createApplication, createUser, grantAccess, signedIn, type CreatedAppli
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
-import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
@@ -207,7 +206,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
 
   it('asks for the second step of an account that has one unless the provider did it and is trusted', async () => {
     const dora = await createUser(server, acmeId, { email: 'dora@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: TWO_STEP_KINDS.app }).where('id', '=', dora.id).execute();
+    await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', dora.id).execute();
     await partnerUser('dora@corp.test');
     const { url, browser } = await signInThroughConnection('dora@corp.test');
     expect(url.searchParams.get('connection_error')).toBe('second_step_required');
@@ -220,7 +219,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     await partnerUser('frank@corp.test');
     const authenticator = await enrolAuthenticator(server, await signedIn(server, 'partner', 'frank@corp.test'));
     const frank = await createUser(server, acmeId, { email: 'frank@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ two_step_kind: TWO_STEP_KINDS.app }).where('id', '=', frank.id).execute();
+    await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', frank.id).execute();
     // Through the connection that does not trust the provider's MFA: refused, even after a code upstream.
     const untrusted = await signInThroughConnection('frank@corp.test', { code: () => authenticator.recoveryCodes[0]! });
     expect(untrusted.url.searchParams.get('connection_error')).toBe('second_step_required');

@@ -260,7 +260,7 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
     user = await resolveUser(ctx, org, row, claims);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
     const amr = sessionAmr(row, claims);
-    if (user.two_step_kind !== null && !hasSecondFactor(amr)) throw new Refusal('second_step_required', { userId: user.id });
+    if (user.has_second_factor && !hasSecondFactor(amr)) throw new Refusal('second_step_required', { userId: user.id });
     const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
     await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);

@@ -124,3 +124,117 @@ describe.each(testDialects())('migration 0121 on %s', (dialect) => {
     }
   });
 });
+
+describe.each(testDialects())('migration 0126 on %s', (dialect) => {
+  it("moves every user's second step into credentials, one row per factor, with nothing lost", async () => {
+    const database = await createTestDatabase(dialect);
+    const db = openDatabase(database.database);
+    const user = (id: string, kind: number | null) =>
+      sql`insert into users (id, organisation_id, email, role, status, requires_new_password, failed_auth_count,
+        multi_factor_auth_required, two_step_kind, created_at, updated_at)
+        values (${id}, 'o1', ${`${id}@acme.test`}, 'EndUser', 'SignedUp', false, 0, false, ${kind}, 0, 0)`.execute(db.kysely);
+    const method = (id: string, secret: string | null, phone: string | null, lastStep: number | null, failed: number) =>
+      sql`insert into user_mfa (organisation_id, user_id, secret, phone_number, last_step, failed_code_count, created_at)
+        values ('o1', ${id}, ${secret}, ${phone}, ${lastStep}, ${failed}, 1000)`.execute(db.kysely);
+    const passkey = (id: string, userId: string, createdAt: number, lastUsed: number | null) =>
+      sql`insert into webauthn_credentials (id, organisation_id, user_id, credential_id, public_key, sign_count, transports,
+        device_type, backed_up, name, created_at, last_used_at)
+        values (${id}, 'o1', ${userId}, ${`cred-${id}`}, 'pk', 0, '', 'singleDevice', false, ${`Key ${id}`}, ${createdAt}, ${lastUsed})`.execute(
+        db.kysely,
+      );
+    const recoveryCodes = async (userId: string, used: (number | null)[]) => {
+      for (const [i, usedAt] of used.entries())
+        await sql`insert into mfa_recovery_codes (organisation_id, user_id, code_hash, used_at, created_at)
+          values ('o1', ${userId}, ${`${userId}-h${i}`}, ${usedAt}, 1000)`.execute(db.kysely);
+    };
+    try {
+      await migrate(db, '0125-sign-in-connections');
+      await insertOrganisation(db, 'o1', 'acme');
+      await user('app', 0);
+      await method('app', 'sealed-envelope-of-the-key', null, 58_000_001, 2);
+      await recoveryCodes('app', [null, 5000, null, 7000]);
+      await user('email', 1);
+      await method('email', null, null, null, 0);
+      await recoveryCodes('email', [null, null]);
+      await user('sms', 2);
+      await method('sms', null, '+15005550007', null, 1);
+      await recoveryCodes('sms', [null]);
+      await user('keys', 3);
+      await method('keys', null, null, null, 0);
+      await passkey('k2', 'keys', 3000, null);
+      await passkey('k1', 'keys', 2000, 9000);
+      await recoveryCodes('keys', [null]);
+      await user('both', 0);
+      await method('both', 'sealed-envelope-2', null, null, 0);
+      await passkey('k3', 'both', 4000, null);
+      await recoveryCodes('both', [null]);
+      await user('none', null);
+
+      await migrate(db);
+
+      const rows = await db.kysely
+        .selectFrom('credentials')
+        .select(['user_id', 'kind', 'secret', 'phone_number', 'passkey_id', 'last_step', 'is_default', 'created_at', 'last_used_at'])
+        .orderBy('user_id')
+        .orderBy('kind')
+        .orderBy('created_at')
+        .execute();
+      const shown = rows.map((r) => ({
+        ...r,
+        is_default: Boolean(r.is_default),
+        last_step: r.last_step === null ? null : Number(r.last_step),
+        created_at: Number(r.created_at),
+        last_used_at: r.last_used_at === null ? null : Number(r.last_used_at),
+      }));
+      const row = (userId: string, kind: number, fields: Partial<(typeof shown)[number]> = {}) => ({
+        user_id: userId,
+        kind,
+        secret: null,
+        phone_number: null,
+        passkey_id: null,
+        last_step: null,
+        is_default: false,
+        created_at: 1000,
+        last_used_at: null,
+        ...fields,
+      });
+      expect(shown).toEqual([
+        row('app', 0, { secret: 'sealed-envelope-of-the-key', last_step: 58_000_001, is_default: true }),
+        row('app', 4, { last_used_at: 7000 }),
+        row('both', 0, { secret: 'sealed-envelope-2', is_default: true }),
+        row('both', 3, { passkey_id: 'k3', created_at: 4000 }),
+        row('both', 4),
+        row('email', 1, { is_default: true }),
+        row('email', 4),
+        row('keys', 3, { passkey_id: 'k1', created_at: 2000, last_used_at: 9000, is_default: true }),
+        row('keys', 3, { passkey_id: 'k2', created_at: 3000 }),
+        row('keys', 4),
+        row('sms', 2, { phone_number: '+15005550007', is_default: true }),
+        row('sms', 4),
+      ]);
+      // The recovery codes themselves stay, used ones still used.
+      const codes = await db.kysely.selectFrom('mfa_recovery_codes').select(['user_id', 'used_at']).where('user_id', '=', 'app').execute();
+      expect(codes.filter((c) => c.used_at !== null)).toHaveLength(2);
+      expect(codes).toHaveLength(4);
+
+      const users = await db.kysely.selectFrom('users').select(['id', 'has_second_factor', 'failed_code_count']).orderBy('id').execute();
+      expect(users.map((u) => `${u.id} ${Boolean(u.has_second_factor)} ${u.failed_code_count}`)).toEqual([
+        'app true 2',
+        'both true 0',
+        'email true 0',
+        'keys true 0',
+        'none false 0',
+        'sms true 1',
+      ]);
+      // Removing a passkey removes its credentials row.
+      await db.kysely.deleteFrom('webauthn_credentials').where('id', '=', 'k2').execute();
+      expect(await db.kysely.selectFrom('credentials').select('id').where('passkey_id', '=', 'k2').execute()).toEqual([]);
+      // The old shape is gone.
+      await expect(sql`select two_step_kind from users`.execute(db.kysely)).rejects.toThrow();
+      await expect(sql`select * from user_mfa`.execute(db.kysely)).rejects.toThrow();
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+});

@@ -95,8 +95,13 @@ export interface UsersTable {
   reactivated_at: number | null;
   /** When the user accepted the terms and privacy policy (at sign-up or accepting an invitation). */
   terms_accepted_at: number | null;
-  /** The user's second step (0 app, 1 email, 2 SMS), or null without one; its secrets are in user_mfa. */
-  two_step_kind: Generated<TwoStepKind | null>;
+  /**
+   * Whether the user holds a second factor (a credentials row other than recovery codes): the answer the
+   * per-request checks read, kept by mfa/credentials.ts in the transaction of every credential change.
+   */
+  has_second_factor: Generated<boolean>;
+  /** Consecutive wrong codes at sign-in, over every factor; MFA.failedCodesBeforeLockout locks the account. */
+  failed_code_count: Generated<number>;
   /** first_name and surname lower-cased for the /users prefix search (migration 0009); accounts/store.ts writes them. */
   first_name_search: Generated<string | null>;
   surname_search: Generated<string | null>;
@@ -420,18 +425,29 @@ export interface UserCountsTable {
 }
 
 /** The secret material of a user's second step; the row exists while the method is on. */
-export interface UserMfaTable {
+/** Kinds of a credentials row: a second-step method (common/policy.ts TWO_STEP_KINDS) or the recovery-code set. */
+export type CredentialKind = TwoStepKind | 4;
+
+/** One second factor a person holds (issue 30); several per person, one of them the default. */
+export interface CredentialsTable {
+  id: string;
   organisation_id: string;
   user_id: string;
-  /** The authenticator app's key, encrypted with the key-encryption key; null for email and SMS. */
+  kind: CredentialKind;
+  /** The person's name for it (an authenticator app); a passkey's name is in webauthn_credentials. */
+  name: string | null;
+  /** The authenticator app's key, sealed under the key-encryption key (bound to organisation and user); null otherwise. */
   secret: string | null;
-  /** Where SMS codes go (E.164); null for the other methods. */
+  /** Where SMS codes go (E.164); null for the other kinds. */
   phone_number: string | null;
+  /** The passkey this row stands for (removed with it). */
+  passkey_id: string | null;
   /** The last authenticator time step accepted: a code is never accepted twice. */
   last_step: number | null;
-  /** Consecutive wrong codes at sign-in; MFA.failedCodesBeforeLockout locks the account. */
-  failed_code_count: number;
+  /** The factor sign-in asks for first. */
+  is_default: boolean;
   created_at: number;
+  last_used_at: number | null;
 }
 
 /** A method being set up on /twostep: the app's new key, or the code sent to a phone or email address. */
@@ -600,7 +616,7 @@ export interface Database {
   oidc_keys: OidcKeysTable;
   oidc_artefacts: OidcArtefactsTable;
   oidc_events: OidcEventsTable;
-  user_mfa: UserMfaTable;
+  credentials: CredentialsTable;
   mfa_enrolments: MfaEnrolmentsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_remembered_devices: MfaRememberedDevicesTable;
@@ -635,7 +651,7 @@ export type ApiGrantRow = Selectable<ApiGrantsTable>;
 export type ClientUpdate = Updateable<ClientsTable>;
 export type OidcKeyRow = Selectable<OidcKeysTable>;
 export type OidcArtefactRow = Selectable<OidcArtefactsTable>;
-export type UserMfaRow = Selectable<UserMfaTable>;
+export type CredentialRow = Selectable<CredentialsTable>;
 export type MfaEnrolmentRow = Selectable<MfaEnrolmentsTable>;
 export type SignInStateRow = Selectable<SignInStatesTable>;
 export type WebauthnCredentialRow = Selectable<WebauthnCredentialsTable>;

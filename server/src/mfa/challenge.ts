@@ -7,20 +7,19 @@
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
 import { emit } from '../events/events.ts';
-import { methodName } from './enrolment.ts';
+import { methodAllowed, methodName } from './enrolment.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MFA, maskPhoneNumber } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { signInCodeRequest, SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { passkeySignInRequest } from '@gatehouse/common/schemas/passkeys';
-import { countCredentials } from '../passkeys/store.ts';
 import { assertionOptions, PASSKEY_AMR, verifyUserAssertion } from '../passkeys/service.ts';
 import type { z } from 'zod';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { SignInStateRow, UserRow } from '../db/schema.ts';
+import type { CredentialRow, SignInStateRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { startSession } from '../accounts/session.ts';
@@ -36,13 +35,17 @@ import {
   acceptTotpStep,
   countSignInAttempt,
   findSignInState,
-  findUserMfa,
+  findFactorOfKind,
+  listFactors,
+  markFactorUsed,
+  RECOVERY_CODES_KIND,
   insertRememberedDevice,
   insertSignInState,
   isRememberedDevice,
   replaceSignInCode,
   reserveCodeAttempt,
   resetFailedCodes,
+  switchSignInKind,
   takeSignInState,
   useRecoveryCode,
 } from './store.ts';
@@ -61,24 +64,74 @@ export async function deviceRemembered(ctx: AppContext, request: FastifyRequest,
 /** Where a user's email or SMS codes go. */
 async function codeDestination(ctx: AppContext, org: Organisation, user: UserRow, channel: CodeChannel): Promise<string> {
   if (channel === TWO_STEP_KINDS.email) return user.email;
-  const phone = (await findUserMfa(ctx.db.kysely, org.id, user.id))?.phone_number;
+  const phone = (await findFactorOfKind(ctx.db.kysely, org.id, user.id, TWO_STEP_KINDS.sms))?.phone_number;
   if (!phone) throw new Error('An SMS second step without a phone number');
   return phone;
 }
 
-/** A correct password of a user with a second step: the code step starts (an email or SMS code is sent). */
+/** The kinds of the person's factors that the organisation allows now, the default's first. */
+function usableKinds(org: Organisation, factors: readonly CredentialRow[]): TwoStepKind[] {
+  const kinds: TwoStepKind[] = [];
+  for (const factor of factors) {
+    const kind = factor.kind as TwoStepKind;
+    if (factor.kind !== RECOVERY_CODES_KIND && methodAllowed(org.row, kind) && !kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** A code for the email or SMS factor of a sign-in, checked against the quota; null for the others. */
+async function newSignInCode(
+  ctx: AppContext,
+  org: Organisation,
+  factors: readonly CredentialRow[],
+  user: UserRow,
+  kind: TwoStepKind,
+): Promise<{ to: string; code: string; channel: CodeChannel } | null> {
+  if (kind !== TWO_STEP_KINDS.email && kind !== TWO_STEP_KINDS.sms) return null;
+  const to = kind === TWO_STEP_KINDS.email ? user.email : factors.find((f) => f.kind === TWO_STEP_KINDS.sms)?.phone_number;
+  if (!to) throw new Error('An SMS factor without a phone number');
+  await assertCodeQuota(ctx, org, kind, to);
+  return { to, code: newNumericCode(), channel: kind };
+}
+
+/** The code step as the SPA shows it: the method asked for, and the person's others. */
+function challengeOf(
+  org: Organisation,
+  state: SignInStateRow,
+  factors: readonly CredentialRow[],
+  kinds: readonly TwoStepKind[],
+): SignInChallenge {
+  const phone = factors.find((f) => f.kind === TWO_STEP_KINDS.sms)?.phone_number ?? null;
+  const masked = phone === null ? null : maskPhoneNumber(phone);
+  return {
+    authType: 'code',
+    signInStateID: state.state_id,
+    data: {
+      digits: MFA.digits,
+      isEmail: state.kind === TWO_STEP_KINDS.email,
+      isSMS: state.kind === TWO_STEP_KINDS.sms,
+      rememberMeDays: org.row.remember_me_days,
+      phoneNumber: state.kind === TWO_STEP_KINDS.sms ? masked : null,
+      passkey: kinds.includes(TWO_STEP_KINDS.passkey),
+      passkeyOnly: state.kind === TWO_STEP_KINDS.passkey,
+      otherMethods: kinds
+        .filter((kind) => kind !== state.kind && kind !== TWO_STEP_KINDS.passkey)
+        .map((kind) => ({ kind, phoneNumber: kind === TWO_STEP_KINDS.sms ? masked : null })),
+    },
+  };
+}
+
+/** A correct password of a user with a second step: the code step starts with their default factor (an email or SMS code is sent). */
 export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: Organisation, user: UserRow): Promise<SignInChallenge> {
-  const kind = user.two_step_kind!;
+  const factors = await listFactors(ctx.db.kysely, org.id, user.id);
+  const kind = usableKinds(org, factors)[0];
+  // Every factor of a kind the organisation stopped allowing is removed with the settings save.
+  if (kind === undefined) throw new Error('A code step for a user without a usable factor');
   ctx.telemetry.mfaChallenges.inc({ method: methodName(kind) });
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();
-  let sent: { to: string; code: string; channel: CodeChannel } | null = null;
-  if (kind === TWO_STEP_KINDS.email || kind === TWO_STEP_KINDS.sms) {
-    const to = await codeDestination(ctx, org, user, kind);
-    await assertCodeQuota(ctx, org, kind, to);
-    sent = { to, code: newNumericCode(), channel: kind };
-  }
+  const sent = await newSignInCode(ctx, org, factors, user, kind);
   const state: SignInStateRow = {
     id,
     organisation_id: org.id,
@@ -95,19 +148,39 @@ export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: O
   await insertSignInState(ctx.db.kysely, state);
   if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
   setFlowCookie(ctx, reply, 'gatehouse_signin', token, MFA.signInMinutes * MINUTE);
-  return {
-    authType: 'code',
-    signInStateID: state.state_id,
-    data: {
-      digits: MFA.digits,
-      isEmail: kind === TWO_STEP_KINDS.email,
-      isSMS: kind === TWO_STEP_KINDS.sms,
-      rememberMeDays: org.row.remember_me_days,
-      phoneNumber: sent && kind === TWO_STEP_KINDS.sms ? maskPhoneNumber(sent.to) : null,
-      passkey: (await countCredentials(ctx.db.kysely, org.id, user.id)) > 0,
-      passkeyOnly: kind === TWO_STEP_KINDS.passkey,
-    },
-  };
+  return challengeOf(org, state, factors, usableKinds(org, factors));
+}
+
+/**
+ * 'Use another method': the live sign-in asks for another of the person's factors. Its attempts carry
+ * over (switching does not buy more guesses); a code sent for the earlier method stops working, and a
+ * new one goes out for email or SMS, at most one a minute to one place.
+ */
+export async function switchSignInMethod(
+  ctx: AppContext,
+  request: FastifyRequest,
+  org: Organisation,
+  input: { signInStateID: string; kind: TwoStepKind },
+): Promise<SignInChallenge> {
+  const state = await currentSignIn(ctx, request, org, input.signInStateID);
+  const user = await signInUser(ctx, org, state);
+  const factors = await listFactors(ctx.db.kysely, org.id, user.id);
+  const kinds = usableKinds(org, factors);
+  if (!kinds.includes(input.kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
+  if (input.kind === state.kind) return challengeOf(org, state, factors, kinds);
+  const now = ctx.clock.now();
+  const sent = await newSignInCode(ctx, org, factors, user, input.kind);
+  const switched = await switchSignInKind(ctx.db.kysely, org.id, state.id, {
+    kind: input.kind,
+    hash: sent ? codeHash(ctx, state.id, sent.code) : null,
+    sentAt: sent ? now : null,
+    expiresAt: sent ? now + codeMinutes(sent.channel) * MINUTE : null,
+    now,
+  });
+  if (!switched) throw new AppError('SIGN_IN_EXPIRED');
+  ctx.telemetry.mfaChallenges.inc({ method: methodName(input.kind) });
+  if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
+  return challengeOf(org, { ...state, kind: input.kind }, factors, kinds);
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
@@ -130,7 +203,7 @@ export async function resendSignInCode(ctx: AppContext, request: FastifyRequest,
   const now = ctx.clock.now();
   if (state.code_sent_at !== null && now - state.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
   const user = await findUserById(ctx.db.kysely, org.id, state.user_id);
-  if (!user || user.two_step_kind !== state.kind) throw new AppError('SIGN_IN_EXPIRED');
+  if (!user || !(await findFactorOfKind(ctx.db.kysely, org.id, user.id, state.kind))) throw new AppError('SIGN_IN_EXPIRED');
   const channel: CodeChannel = state.kind;
   const to = await codeDestination(ctx, org, user, channel);
   await assertCodeQuota(ctx, org, channel, to);
@@ -152,21 +225,33 @@ async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, stat
   const now = ctx.clock.now();
   if (looksLikeRecoveryCode(code)) {
     for (const hash of recoveryCodeHashes(ctx, user.id, code))
-      if (await useRecoveryCode(db, org.id, user.id, hash, now)) return RECOVERY_CODE_AMR;
+      if (await useRecoveryCode(db, org.id, user.id, hash, now)) {
+        const set = await findFactorOfKind(db, org.id, user.id, RECOVERY_CODES_KIND);
+        if (set) await markFactorUsed(db, org.id, user.id, set.id, now);
+        return RECOVERY_CODE_AMR;
+      }
     return null;
   }
   if (state.kind === TWO_STEP_KINDS.app) {
-    const mfa = await findUserMfa(db, org.id, user.id);
-    if (!mfa?.secret) return null;
-    const step = matchingStep(decryptMfaSecret(ctx, org.id, user.id, mfa.secret), code, now);
-    // A code already used (by this sign-in or any other) is refused: one step is accepted once.
-    return step !== null && (await acceptTotpStep(db, org.id, user.id, step)) ? amrForCode(state.kind) : null;
+    // Any of the person's authenticator apps; a code already used (by this sign-in or any other) is
+    // refused: one step of one app is accepted once.
+    for (const app of await listFactors(db, org.id, user.id)) {
+      if (app.kind !== TWO_STEP_KINDS.app || !app.secret) continue;
+      const step = matchingStep(decryptMfaSecret(ctx, org.id, user.id, app.secret), code, now);
+      if (step !== null && (await acceptTotpStep(db, org.id, app.id, step))) {
+        await markFactorUsed(db, org.id, user.id, app.id, now);
+        return amrForCode(state.kind);
+      }
+    }
+    return null;
   }
   // Passkeys only: no code was sent, so only a recovery code (above) answers in a code.
   if (state.kind === TWO_STEP_KINDS.passkey) return null;
   if (!codeMatches(ctx, state.id, code, state.code_hash)) return null;
   if (state.code_expires_at === null || state.code_expires_at <= now)
     throw fieldError('code', MFA_MESSAGES.codeExpired, 'MFA_CODE_EXPIRED');
+  const factor = await findFactorOfKind(db, org.id, user.id, state.kind);
+  if (factor) await markFactorUsed(db, org.id, user.id, factor.id, now);
   return amrForCode(state.kind);
 }
 
@@ -197,7 +282,8 @@ async function rememberDevice(ctx: AppContext, reply: FastifyReply, org: Organis
 async function signInUser(ctx: AppContext, org: Organisation, state: SignInStateRow): Promise<UserRow> {
   const db = ctx.db.kysely;
   const user = await findUserById(db, org.id, state.user_id);
-  if (!user || user.status !== 'SignedUp' || user.two_step_kind !== state.kind) {
+  const usable = methodAllowed(org.row, state.kind) && user !== undefined && (await findFactorOfKind(db, org.id, user.id, state.kind));
+  if (!user || user.status !== 'SignedUp' || !usable) {
     await takeSignInState(db, org.id, state.id);
     const error = new AppError(user?.status === 'LockedOut' ? 'ACCOUNT_LOCKED' : 'SIGN_IN_EXPIRED');
     throw user ? concerning(error, user.id) : error;

@@ -4,6 +4,7 @@
  * shown, or the code sent to the phone or email address. Turning it on shows ten recovery codes once,
  * marks this session as multi-factor and ends the account's other sessions, which were made without it.
  */
+import { randomUUID } from 'node:crypto';
 import { emit } from '../events/events.ts';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
@@ -13,7 +14,7 @@ import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { z } from 'zod';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
+import type { Executor, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
@@ -34,14 +35,16 @@ import {
   recoveryCodeHash,
 } from './secrets.ts';
 import {
+  addFactor,
   clearTwoStep,
   clearTwoStepKinds,
   countEnrolmentAttempt,
-  currentTwoStepKind,
+  findFactorOfKind,
   findEnrolment,
+  holdsSecondFactor,
   lockedTwoStepPolicy,
   replaceEnrolment,
-  storeTwoStep,
+  replaceRecoveryCodes,
   takeEnrolment,
 } from './store.ts';
 import { matchingStep, newTotpSecret, qrCodeDataUrl, totpUri } from './totp.ts';
@@ -57,9 +60,15 @@ export function methodAllowed(policy: AllowedMethods, kind: TwoStepKind): boolea
   return true;
 }
 
-function assertCanSetUp(org: Organisation, user: UserRow, kind: TwoStepKind): void {
-  if (user.two_step_kind !== null) throw new AppError('MFA_ALREADY_ENABLED');
+/** Several factors per person (issue 30): any number of authenticator apps, one email and one SMS factor. */
+async function assertCanSetUp(ctx: AppContext, org: Organisation, user: UserRow, kind: TwoStepKind): Promise<void> {
   if (!methodAllowed(org.row, kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
+  if (await holdsOnlyOne(ctx.db.kysely, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
+}
+
+/** Whether the user already holds the one factor of this kind a person may have (email codes, SMS codes). */
+async function holdsOnlyOne(db: Executor, organisationId: string, userId: string, kind: TwoStepKind): Promise<boolean> {
+  return kind !== TWO_STEP_KINDS.app && (await findFactorOfKind(db, organisationId, userId, kind)) !== undefined;
 }
 
 /** The code sent for a set-up is bound to the user and where it was sent. */
@@ -67,7 +76,7 @@ const setupBinding = (userId: string, to: string) => `setup:${userId}:${to}`;
 
 /** POST /api/refreshotp: a new authenticator key for this user, replacing any shown before. */
 export async function startAppSetup(ctx: AppContext, org: Organisation, user: UserRow): Promise<AppSetup> {
-  assertCanSetUp(org, user, TWO_STEP_KINDS.app);
+  await assertCanSetUp(ctx, org, user, TWO_STEP_KINDS.app);
   const secret = newTotpSecret();
   const now = ctx.clock.now();
   await replaceEnrolment(ctx.db.kysely, {
@@ -94,7 +103,7 @@ export async function sendSetupCode(
   channel: CodeChannel,
   phoneNumber?: string,
 ): Promise<CodeSent> {
-  assertCanSetUp(org, user, channel);
+  await assertCanSetUp(ctx, org, user, channel);
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   const previous = await findEnrolment(db, org.id, user.id);
@@ -131,7 +140,7 @@ export async function saveTwoStep(
   input: SaveTwoStepInput,
 ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
   const kind = input.type;
-  assertCanSetUp(org, user, kind);
+  await assertCanSetUp(ctx, org, user, kind);
   await confirmCurrentPassword(ctx, org, user, input.password, 'password');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
@@ -152,25 +161,36 @@ export async function saveTwoStep(
     }
   }
 
-  const recoveryCodes = newRecoveryCodes();
+  let recoveryCodes: string[] = [];
   await db.transaction().execute(async (trx) => {
     if (!(await takeEnrolment(trx, org.id, user.id, kind))) throw new AppError('MFA_SETUP_EXPIRED');
     if (!methodAllowed(await lockedTwoStepPolicy(trx, ctx.db.dialect, org.id), kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
-    if ((await currentTwoStepKind(trx, org.id, user.id)) !== null) throw new AppError('MFA_ALREADY_ENABLED');
-    await storeTwoStep(
-      trx,
-      {
-        organisation_id: org.id,
-        user_id: user.id,
-        secret: enrolment.secret,
-        phone_number: enrolment.phone_number,
-        last_step: lastStep,
-        failed_code_count: 0,
-        created_at: now,
-      },
+    if (await holdsOnlyOne(trx, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
+    const first = !(await holdsSecondFactor(trx, org.id, user.id));
+    await addFactor(trx, {
+      id: randomUUID(),
+      organisation_id: org.id,
+      user_id: user.id,
       kind,
-      recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
-    );
+      name: null,
+      secret: enrolment.secret,
+      phone_number: enrolment.phone_number,
+      passkey_id: null,
+      last_step: lastStep,
+      created_at: now,
+      last_used_at: null,
+    });
+    // Recovery codes come with the first factor; another factor keeps the set the person has.
+    if (first) {
+      recoveryCodes = newRecoveryCodes();
+      await replaceRecoveryCodes(
+        trx,
+        org.id,
+        user.id,
+        recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
+        now,
+      );
+    }
     // The emailed code proved the address.
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
@@ -180,11 +200,13 @@ export async function saveTwoStep(
       details: { method: methodName(kind) },
     });
   });
-  // This session has now shown a code; the others, and every grant of the applications, were made with
-  // the password alone.
-  await updateSessionAmr(db, org.id, session.id, amrForCode(kind));
-  await deleteOtherUserSessions(db, org.id, user.id, session.id);
-  await revokeUserGrants(ctx, org.id, user.id);
+  if (recoveryCodes.length > 0) {
+    // This session has now shown a code; the others, and every grant of the applications, were made
+    // with the password alone.
+    await updateSessionAmr(db, org.id, session.id, amrForCode(kind));
+    await deleteOtherUserSessions(db, org.id, user.id, session.id);
+    await revokeUserGrants(ctx, org.id, user.id);
+  }
   return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
 }
 
@@ -229,7 +251,7 @@ export async function resetTwoStepByEmail(ctx: AppContext, organisationName: str
 /** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
 export async function disableTwoStep(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<UserRow> {
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
-  if (user.two_step_kind === null) throw new AppError('MFA_NOT_ENABLED');
+  if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
   await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;

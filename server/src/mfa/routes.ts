@@ -9,11 +9,14 @@ import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../accounts/service.ts';
 import { serve } from '../http/contract.ts';
-import { resendSignInCode } from './challenge.ts';
+import { resendSignInCode, switchSignInMethod } from './challenge.ts';
 import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enrolment.ts';
+import { factorsOf, makeDefaultFactor, removeFactor } from './factors.ts';
 
 export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.sendSignInCode, async ({ body }, { org }, request) => resendSignInCode(ctx, request, org, body.signInStateID));
+
+  serve(app, ctx, api.switchSignInMethod, async ({ body }, { org }, request) => switchSignInMethod(ctx, request, org, body));
 
   // Answers a secret: never cached (the API's default).
   serve(app, ctx, api.startAppSetup, async (_, { org, user }) => startAppSetup(ctx, org, user));
@@ -26,6 +29,12 @@ export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const saved = await saveTwoStep(ctx, org, user, session, body);
     return { user: await accountOf(ctx, org, saved.user), recoveryCodes: saved.recoveryCodes };
   });
+
+  serve(app, ctx, api.listFactors, async (_, { org, user }) => factorsOf(ctx.db.kysely, org.id, user.id));
+
+  serve(app, ctx, api.setDefaultFactor, async ({ params }, { org, user }) => makeDefaultFactor(ctx, org, user, params.id));
+
+  serve(app, ctx, api.removeFactor, async ({ params, body }, { org, user }) => removeFactor(ctx, org, user, params.id, body.password));
 
   serve(app, ctx, api.disable, async ({ body }, { org, user }) => accountOf(ctx, org, await disableTwoStep(ctx, org, user, body.password)));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import type { Factor, SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import { DAY, MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
 import { codeIn, latestMailTo, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
@@ -49,6 +49,116 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     return { org, orgId, user, app };
   }
 
+  it("offers a person's other factors after the password ('Use another method'), and signs in with any of them", async () => {
+    const { org, orgId, user, app } = await appUser({ allow_sms_two_step: true, allow_email_two_step: true });
+    const setUp = server.client(org);
+    expect((await codeStep(setUp, await passwordStep(setUp, user.email), app.code())).status).toBe(200);
+    // A second factor: SMS codes beside the app, no new recovery codes (the first factor's set stays).
+    expect(await enrolByCode(server, setUp, { sms: '+15005550007' })).toEqual([]);
+    await setUp.post('/api/signout');
+    clock.advance(30_000);
+
+    // A stranger learns nothing: the password step answers the same for a wrong password.
+    const stranger = server.client(org);
+    const refused = await stranger.post('/api/authenticate', { form: { email: user.email, password: 'not the password' } });
+    expect(JSON.stringify(refused.json())).not.toMatch(/otherMethods|isSMS/);
+
+    const browser = server.client(org);
+    const challenge = await passwordStep(browser, user.email);
+    // The default is the first factor, the app; SMS is the other.
+    expect(challenge.data).toMatchObject({ isSMS: false, isEmail: false, otherMethods: [{ kind: 2, phoneNumber: '•••• 007' }] });
+    const switchTo = (kind: number, client = browser, id = challenge.signInStateID) =>
+      client.post('/api/authenticate/method', { form: { signInStateID: id, kind } });
+    // Email is allowed by the organisation but not one of this person's factors.
+    expect(errorCode(await switchTo(1))).toBe('MFA_METHOD_NOT_ALLOWED');
+    // Another browser cannot move this sign-in.
+    expect(errorCode(await switchTo(2, server.client(org)))).toBe('SIGN_IN_EXPIRED');
+
+    const switched = await switchTo(2);
+    expect(switched.status).toBe(200);
+    const sms = switched.json<SignInChallenge>();
+    expect(sms).toMatchObject({
+      signInStateID: challenge.signInStateID,
+      data: { isSMS: true, otherMethods: [{ kind: 0, phoneNumber: null }] },
+    });
+    const texted = await latestCodeTo(server, '+15005550007');
+    // The app's code no longer answers this sign-in (the method asked for is SMS), nor does a wrong one.
+    expect(errorCode(await codeStep(browser, sms, wrongCode(texted)))).toBe('MFA_CODE_INVALID');
+    const right = await codeStep(browser, sms, texted);
+    expect(right.status).toBe(200);
+    expect(await sessionAmr(server, user.id)).toEqual([['pwd', 'sms', 'mfa']]);
+    // The code was used once, and the factors record their use.
+    expect(errorCode(await codeStep(browser, sms, texted))).toBe('SIGN_IN_EXPIRED');
+    const factors = await server.ctx.db.kysely
+      .selectFrom('credentials')
+      .select(['kind', 'last_used_at'])
+      .where('organisation_id', '=', orgId)
+      .where('user_id', '=', user.id)
+      .orderBy('kind')
+      .execute();
+    // The app was used by the sign-in that added SMS.
+    expect(factors.map((f) => [f.kind, f.last_used_at !== null])).toEqual([
+      [0, true],
+      [2, true],
+      [4, false],
+    ]);
+
+    // Switching does not buy attempts: five wrong SMS codes, then the app's right code is too late.
+    const again = server.client(org);
+    const second = await passwordStep(again, user.email);
+    const toSms = (await switchTo(2, again, second.signInStateID)).json<SignInChallenge>();
+    for (let i = 0; i < 5; i++) expect(errorCode(await codeStep(again, toSms, wrongCode(app.code())))).toBe('MFA_CODE_INVALID');
+    const back = await switchTo(0, again, second.signInStateID);
+    expect(back.json<SignInChallenge>().data).toMatchObject({ isSMS: false, otherMethods: [{ kind: 2 }] });
+    expect(errorCode(await codeStep(again, back.json<SignInChallenge>(), app.code()))).toBe('SIGN_IN_EXPIRED');
+    // A fresh sign-in with the app.
+    const third = server.client(org);
+    expect((await codeStep(third, await passwordStep(third, user.email), app.code())).status).toBe(200);
+    expect(await sessionAmr(server, user.id)).toContainEqual(['pwd', 'otp', 'mfa']);
+  });
+
+  it('lists, orders and removes factors on /twostep; the last one is refused where MFA is required', async () => {
+    const { org, orgId, user, app } = await appUser({ allow_sms_two_step: true });
+    const browser = server.client(org);
+    expect((await codeStep(browser, await passwordStep(browser, user.email), app.code())).status).toBe(200);
+    expect(await enrolByCode(server, browser, { sms: '+15005550008' })).toEqual([]);
+    const list = async () => (await browser.get('/api/twostep/factors')).json<Factor[]>();
+    const [appFactor, sms] = await list();
+    expect([appFactor, sms]).toMatchObject([
+      { kind: 0, isDefault: true, phoneNumber: null },
+      { kind: 2, isDefault: false, phoneNumber: '•••• 008' },
+    ]);
+    // Another person's factor is not found.
+    const other = await createUser(server, orgId, { email: 'other@example.test' });
+    const otherBrowser = await signedIn(server, org, other.email);
+    expect((await otherBrowser.post(`/api/twostep/factors/${sms!.id}/default`)).status).toBe(404);
+
+    expect((await browser.post(`/api/twostep/factors/${sms!.id}/default`)).json<Factor[]>()).toMatchObject([
+      { kind: 2, isDefault: true },
+      { kind: 0, isDefault: false },
+    ]);
+    clock.advance(30_000);
+    // The default leads the next sign-in.
+    const next = server.client(org);
+    expect((await passwordStep(next, user.email)).data).toMatchObject({ isSMS: true, otherMethods: [{ kind: 0 }] });
+
+    const remove = (id: string, password = DEFAULT_PASSWORD) => browser.post(`/api/twostep/factors/${id}/remove`, { form: { password } });
+    expect((await remove(sms!.id, 'not my password')).status).toBe(400);
+    expect((await remove(sms!.id)).json<Factor[]>()).toMatchObject([{ kind: 0, isDefault: true }]);
+    // The organisation now requires MFA: the last factor stays, with the reason.
+    await setPolicy(server, org, { require_two_step: true });
+    expect((await remove(appFactor!.id)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'MFA_LAST_FACTOR_REQUIRED',
+      message: 'Your organisation requires multi-factor authentication: add another method before you remove your last one',
+    });
+    expect(await list()).toHaveLength(1);
+    // Where it is not required, the last one turns MFA off.
+    await setPolicy(server, org, { require_two_step: false });
+    expect((await remove(appFactor!.id)).json<Factor[]>()).toEqual([]);
+    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.has_second_factor).toBeFalsy();
+  });
+
   it('asks a user with an authenticator app for a code after the password, and signs in only with a right one', async () => {
     const { org, user, app } = await appUser();
     const browser = server.client(org);
@@ -58,7 +168,16 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     expect(challenge).toEqual({
       authType: 'code',
       signInStateID: expect.stringMatching(/^[\w-]{43}$/),
-      data: { digits: 6, isEmail: false, isSMS: false, rememberMeDays: 0, phoneNumber: null, passkey: false, passkeyOnly: false },
+      data: {
+        digits: 6,
+        isEmail: false,
+        isSMS: false,
+        rememberMeDays: 0,
+        phoneNumber: null,
+        passkey: false,
+        passkeyOnly: false,
+        otherMethods: [],
+      },
     });
     // No session yet: the password alone reaches nothing.
     expect(String(res.headers['set-cookie'])).not.toContain('gatehouse_session=');
@@ -157,9 +276,9 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     const fresh = server.client(org);
     expect((await codeStep(fresh, await passwordStep(fresh, user.email), app.code())).status).toBe(200);
     const mfa = await server.ctx.db.kysely
-      .selectFrom('user_mfa')
+      .selectFrom('users')
       .select('failed_code_count')
-      .where('user_id', '=', user.id)
+      .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(mfa.failed_code_count).toBe(0);
   });
@@ -190,6 +309,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
       phoneNumber: null,
       passkey: false,
       passkeyOnly: false,
+      otherMethods: [],
     });
     const mail = await latestMailTo(server, user.email);
     expect(mail).toMatchObject({ kind: 'signInCode', subject: `Your ${org} sign-in code` });

@@ -1,11 +1,12 @@
 /** Queries of multi-factor authentication; every one is scoped by organisation id. */
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Dialect } from '../db/database.ts';
-import type { Database, Executor, MfaEnrolmentRow, SignInStateRow, UserMfaRow } from '../db/schema.ts';
+import type { CredentialKind, CredentialRow, Database, Executor, MfaEnrolmentRow, SignInStateRow } from '../db/schema.ts';
 import { countAttempt, deleteExpired, take } from '../db/short-lived.ts';
 
-// ---- The user's method and its secrets
+// ---- The user's factors (credentials) and their secrets
 
 /**
  * The organisation's allowed methods, held against a concurrent settings save until the transaction
@@ -21,56 +22,157 @@ export function lockedTwoStepPolicy(trx: Transaction<Database>, dialect: Dialect
     .executeTakeFirstOrThrow();
 }
 
-/** The user's current method, read inside the caller's transaction. */
-export async function currentTwoStepKind(db: Executor, organisationId: string, userId: string): Promise<TwoStepKind | null> {
+/** The kind of the recovery-code set's credentials row. */
+export const RECOVERY_CODES_KIND = 4 as const;
+
+/** Whether the user holds a second factor, read inside the caller's transaction. */
+export async function holdsSecondFactor(db: Executor, organisationId: string, userId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('users')
-    .select('two_step_kind')
+    .selectFrom('credentials')
+    .select('id')
     .where('organisation_id', '=', organisationId)
-    .where('id', '=', userId)
+    .where('user_id', '=', userId)
+    .where('kind', '<>', RECOVERY_CODES_KIND)
     .executeTakeFirst();
-  return row?.two_step_kind ?? null;
+  return row !== undefined;
 }
 
-export function findUserMfa(db: Executor, organisationId: string, userId: string): Promise<UserMfaRow | undefined> {
+/** The user's factors (not the recovery-code set), the default first, then by age. */
+export function listFactors(db: Executor, organisationId: string, userId: string): Promise<CredentialRow[]> {
   return db
-    .selectFrom('user_mfa')
+    .selectFrom('credentials')
     .selectAll()
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
+    .where('kind', '<>', RECOVERY_CODES_KIND)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The factor sign-in asks for first: the default, or the oldest when none is marked. */
+export async function defaultFactor(db: Executor, organisationId: string, userId: string): Promise<CredentialRow | undefined> {
+  return (await listFactors(db, organisationId, userId))[0];
+}
+
+export function findFactor(db: Executor, organisationId: string, userId: string, id: string): Promise<CredentialRow | undefined> {
+  return db
+    .selectFrom('credentials')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('kind', '<>', RECOVERY_CODES_KIND)
     .executeTakeFirst();
 }
 
-/** Turns a method on: the user's kind, its secret material and fresh recovery codes, replacing any earlier ones. */
-export async function storeTwoStep(
-  trx: Transaction<Database>,
-  row: UserMfaRow,
-  kind: TwoStepKind,
-  recoveryCodeHashes: readonly string[],
-): Promise<void> {
-  await clearTwoStepRows(trx, row.organisation_id, row.user_id);
-  await trx.insertInto('user_mfa').values(row).execute();
-  await trx
-    .insertInto('mfa_recovery_codes')
-    .values(
-      recoveryCodeHashes.map((code_hash) => ({
-        organisation_id: row.organisation_id,
-        user_id: row.user_id,
-        code_hash,
-        used_at: null,
-        created_at: row.created_at,
-      })),
-    )
-    .execute();
-  await trx
+/** The user's first factor of a kind (the phone of SMS codes, for one), by age. */
+export function findFactorOfKind(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  kind: CredentialKind,
+): Promise<CredentialRow | undefined> {
+  return db
+    .selectFrom('credentials')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Sets users.has_second_factor from the credentials table, for one user or every user of the
+ * organisation: called in the transaction of every change to a person's factors, so the per-request
+ * checks that read the flag never see another answer than the table's.
+ */
+export async function syncSecondFactor(db: Executor, organisationId: string, userId?: string): Promise<void> {
+  await db
     .updateTable('users')
-    .set({ two_step_kind: kind, updated_at: row.created_at })
-    .where('organisation_id', '=', row.organisation_id)
-    .where('id', '=', row.user_id)
+    .set((eb) => ({
+      has_second_factor: eb
+        .exists(
+          eb
+            .selectFrom('credentials as c')
+            .select('c.id')
+            .whereRef('c.organisation_id', '=', 'users.organisation_id')
+            .whereRef('c.user_id', '=', 'users.id')
+            .where('c.kind', '<>', RECOVERY_CODES_KIND),
+        )
+        .$castTo<boolean>(),
+    }))
+    .where('organisation_id', '=', organisationId)
+    .$if(userId !== undefined, (q) => q.where('id', '=', userId!))
     .execute();
 }
 
-/** Everything a method left behind: its secrets, recovery codes, remembered devices, set-ups, sign-ins waiting for a code and passkeys. */
+/** A new factor; the user's default when they had none. */
+export async function addFactor(trx: Executor, row: Omit<CredentialRow, 'is_default'>): Promise<void> {
+  const first = !(await holdsSecondFactor(trx, row.organisation_id, row.user_id));
+  await trx
+    .insertInto('credentials')
+    .values({ ...row, is_default: first })
+    .execute();
+  await syncSecondFactor(trx, row.organisation_id, row.user_id);
+}
+
+/** A fresh recovery-code set, replacing any earlier one (its codes stop working). */
+export async function replaceRecoveryCodes(
+  trx: Executor,
+  organisationId: string,
+  userId: string,
+  codeHashes: readonly string[],
+  now: number,
+): Promise<void> {
+  for (const table of ['mfa_recovery_codes', 'credentials'] as const) {
+    await trx
+      .deleteFrom(table)
+      .where('organisation_id', '=', organisationId)
+      .where('user_id', '=', userId)
+      .$if(table === 'credentials', (q) => q.where('kind', '=', RECOVERY_CODES_KIND))
+      .execute();
+  }
+  await trx
+    .insertInto('mfa_recovery_codes')
+    .values(
+      codeHashes.map((code_hash) => ({ organisation_id: organisationId, user_id: userId, code_hash, used_at: null, created_at: now })),
+    )
+    .execute();
+  await trx
+    .insertInto('credentials')
+    .values({
+      id: randomUUID(),
+      organisation_id: organisationId,
+      user_id: userId,
+      kind: RECOVERY_CODES_KIND,
+      name: null,
+      secret: null,
+      phone_number: null,
+      passkey_id: null,
+      last_step: null,
+      is_default: false,
+      created_at: now,
+      last_used_at: null,
+    })
+    .execute();
+}
+
+/** Marks a factor (or the recovery-code set) used now. */
+export async function markFactorUsed(db: Executor, organisationId: string, userId: string, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('credentials')
+    .set({ last_used_at: now })
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Everything a person's second step left behind: factors, recovery codes, remembered devices, set-ups, sign-ins waiting for a code and passkeys. */
 async function clearTwoStepRows(db: Executor, organisationId: string, userId: string): Promise<void> {
   for (const table of [...MFA_USER_TABLES, 'mfa_enrolments'] as const) {
     await db.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
@@ -79,7 +181,7 @@ async function clearTwoStepRows(db: Executor, organisationId: string, userId: st
 
 /** A user's second-step rows (passkeys included: an MFA reset or disable removes them too). */
 const MFA_USER_TABLES = [
-  'user_mfa',
+  'credentials',
   'mfa_recovery_codes',
   'mfa_remembered_devices',
   'sign_in_states',
@@ -87,18 +189,22 @@ const MFA_USER_TABLES = [
   'webauthn_challenges',
 ] as const;
 
-/** Turns the user's method off (disable, reset): the account then signs in with its password alone, or must set one up. */
+/** Removes every factor of the user (disable, reset): the account then signs in with its password alone, or must set one up. */
 export async function clearTwoStep(trx: Transaction<Database>, organisationId: string, userId: string, now: number): Promise<void> {
   await clearTwoStepRows(trx, organisationId, userId);
   await trx
     .updateTable('users')
-    .set({ two_step_kind: null, updated_at: now })
+    .set({ has_second_factor: false, failed_code_count: 0, updated_at: now })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', userId)
     .execute();
 }
 
-/** Turns off the given methods for every user of the organisation who has one of them; answers how many users lost theirs. */
+/**
+ * Removes the given kinds of factor from every user of the organisation. A user left with another
+ * factor keeps it (it becomes their default); a user left with none loses what the step left behind
+ * (recovery codes, remembered devices). Answers how many users lost a factor.
+ */
 export async function clearTwoStepKinds(
   trx: Transaction<Database>,
   organisationId: string,
@@ -106,27 +212,92 @@ export async function clearTwoStepKinds(
   now: number,
 ): Promise<number> {
   if (kinds.length === 0) return 0;
-  const affected = trx.selectFrom('users').select('id').where('organisation_id', '=', organisationId).where('two_step_kind', 'in', kinds);
-  for (const table of MFA_USER_TABLES) {
-    await trx.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', 'in', affected).execute();
-  }
+  const affected = (
+    await trx
+      .selectFrom('credentials')
+      .select('user_id')
+      .distinct()
+      .where('organisation_id', '=', organisationId)
+      .where('kind', 'in', kinds)
+      .execute()
+  ).map((r) => r.user_id);
   await trx.deleteFrom('mfa_enrolments').where('organisation_id', '=', organisationId).where('kind', 'in', kinds).execute();
-  const result = await trx
-    .updateTable('users')
-    .set({ two_step_kind: null, updated_at: now })
-    .where('organisation_id', '=', organisationId)
-    .where('two_step_kind', 'in', kinds)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  for (const userId of affected) await removeFactors(trx, organisationId, userId, kinds, now);
+  return affected.length;
 }
 
-/** Accepts an authenticator time step only if it is later than every step accepted before: of two uses of one code, one wins. */
-export async function acceptTotpStep(db: Executor, organisationId: string, userId: string, step: number): Promise<boolean> {
-  const result = await db
-    .updateTable('user_mfa')
-    .set({ last_step: step })
+/**
+ * Removes a user's factors of the given kinds, or the one factor `id`; a default removed passes to the
+ * oldest factor left, and a user left with none loses the rest of their second step.
+ */
+export async function removeFactors(
+  trx: Transaction<Database>,
+  organisationId: string,
+  userId: string,
+  which: readonly TwoStepKind[] | { id: string },
+  now: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('credentials')
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
+    .where('kind', '<>', RECOVERY_CODES_KIND)
+    .$if(Array.isArray(which), (q) => q.where('kind', 'in', which as readonly TwoStepKind[]))
+    .$if(!Array.isArray(which), (q) => q.where('id', '=', (which as { id: string }).id))
+    .execute();
+  // A passkey's row goes with the passkey itself (its challenges stay until they expire).
+  await trx
+    .deleteFrom('webauthn_credentials')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('credentials as c')
+            .select('c.id')
+            .whereRef('c.passkey_id', '=', 'webauthn_credentials.id')
+            .where('c.organisation_id', '=', organisationId),
+        ),
+      ),
+    )
+    .execute();
+  await settleFactors(trx, organisationId, userId, now);
+}
+
+/**
+ * After a factor went (or its passkey): a default removed passes to the oldest factor left, sign-ins
+ * waiting for a code end, and a user left with no factor loses the rest of their second step.
+ */
+export async function settleFactors(trx: Transaction<Database>, organisationId: string, userId: string, now: number): Promise<void> {
+  const left = await defaultFactor(trx, organisationId, userId);
+  if (!left) {
+    await clearTwoStep(trx, organisationId, userId, now);
+    return;
+  }
+  if (!left.is_default) await setDefaultFactor(trx, organisationId, userId, left.id);
+  await syncSecondFactor(trx, organisationId, userId);
+  await trx.deleteFrom('sign_in_states').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+}
+
+/** Makes one of the user's factors the default. False when there is no such factor. */
+export async function setDefaultFactor(db: Executor, organisationId: string, userId: string, id: string): Promise<boolean> {
+  if (!(await findFactor(db, organisationId, userId, id))) return false;
+  await db
+    .updateTable('credentials')
+    .set((eb) => ({ is_default: eb('id', '=', id).$castTo<boolean>() }))
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .execute();
+  return true;
+}
+
+/** Accepts an authenticator time step of one app only if it is later than every step accepted before: of two uses of one code, one wins. */
+export async function acceptTotpStep(db: Executor, organisationId: string, credentialId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('credentials')
+    .set({ last_step: step })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', credentialId)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -134,7 +305,7 @@ export async function acceptTotpStep(db: Executor, organisationId: string, userI
 
 /**
  * Counts a code attempt before the code is checked, only while fewer than `cap` wrong codes came in a
- * row: parallel guesses cannot exceed the cap. Undefined when the cap is reached (or the method is gone).
+ * row: parallel guesses cannot exceed the cap. Undefined when the cap is reached.
  */
 export function reserveCodeAttempt(
   db: Executor,
@@ -143,10 +314,10 @@ export function reserveCodeAttempt(
   cap: number,
 ): Promise<{ failed_code_count: number } | undefined> {
   return db
-    .updateTable('user_mfa')
+    .updateTable('users')
     .set((eb) => ({ failed_code_count: eb('failed_code_count', '+', 1) }))
     .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
+    .where('id', '=', userId)
     .where('failed_code_count', '<', cap)
     .returning('failed_code_count')
     .executeTakeFirst();
@@ -154,10 +325,10 @@ export function reserveCodeAttempt(
 
 export async function resetFailedCodes(db: Executor, organisationId: string, userId: string): Promise<void> {
   await db
-    .updateTable('user_mfa')
+    .updateTable('users')
     .set({ failed_code_count: 0 })
     .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
+    .where('id', '=', userId)
     .execute();
 }
 
@@ -274,6 +445,23 @@ export async function replaceSignInCode(
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('code_sent_at', '<=', sentBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** 'Use another method': a live sign-in asks for another kind of factor, with a new code (or none); its attempts carry over. */
+export async function switchSignInKind(
+  db: Executor,
+  organisationId: string,
+  id: string,
+  change: { kind: TwoStepKind; hash: string | null; sentAt: number | null; expiresAt: number | null; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sign_in_states')
+    .set({ kind: change.kind, code_hash: change.hash, code_sent_at: change.sentAt, code_expires_at: change.expiresAt })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('expires_at', '>', change.now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -31,8 +31,8 @@ export function standardClaims(user: AccountUser): AccountClaims {
  */
 export function missesSecondStep(user: AccountUser, amr: readonly string[] | undefined): boolean {
   const required = user.organisation_requires_two_step || user.multi_factor_auth_required;
-  if (amr === undefined) return required && user.two_step_kind === null;
-  return (required || user.two_step_kind !== null) && !amr.includes('mfa');
+  if (amr === undefined) return required && !user.has_second_factor;
+  return (required || user.has_second_factor) && !amr.includes('mfa');
 }
 
 export function accountFinder(ctx: AppContext, organisationId: string): FindAccount {

@@ -134,7 +134,11 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     const admin = await signedIn(to, 'acme', 'admin@acme.test');
     expect((await admin.get('/api/account')).status).toBe(200);
     // The step of the code used at enrolment moved too: that code is not accepted twice, a later one is.
-    const { last_step: usedStep } = await to.ctx.db.kysely.selectFrom('user_mfa').select('last_step').executeTakeFirstOrThrow();
+    const { last_step: usedStep } = await to.ctx.db.kysely
+      .selectFrom('credentials')
+      .select('last_step')
+      .where('kind', '=', 0)
+      .executeTakeFirstOrThrow();
     const enrolledAt = usedStep! * 30_000;
     const replay = to.client('acme');
     const challenge = await replay.post('/api/authenticate', { form: { email: 'alice@acme.test', password: DEFAULT_PASSWORD } });

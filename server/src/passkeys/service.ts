@@ -38,9 +38,8 @@ import { revokeUserGrants } from '../oidc/grants.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
 import { turnOffTwoStep } from '../mfa/enrolment.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../mfa/secrets.ts';
-import { currentTwoStepKind, storeTwoStep } from '../mfa/store.ts';
+import { addFactor, holdsSecondFactor, replaceRecoveryCodes, settleFactors } from '../mfa/store.ts';
 import {
-  countCredentials,
   deleteCredential,
   findCredential,
   insertChallenge,
@@ -183,26 +182,20 @@ export async function registerPasskey(
 
   let recoveryCodes: string[] | null = null;
   await db.transaction().execute(async (trx) => {
-    // Passkeys become the second step of a user who has none (and bring recovery codes for a lost device).
-    if ((await currentTwoStepKind(trx, org.id, user.id)) === null) {
+    // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
+    if (!(await holdsSecondFactor(trx, org.id, user.id))) {
       recoveryCodes = newRecoveryCodes();
-      await storeTwoStep(
+      await replaceRecoveryCodes(
         trx,
-        {
-          organisation_id: org.id,
-          user_id: user.id,
-          secret: null,
-          phone_number: null,
-          last_step: null,
-          failed_code_count: 0,
-          created_at: now,
-        },
-        TWO_STEP_KINDS.passkey,
+        org.id,
+        user.id,
         recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
+        now,
       );
     }
+    const passkeyId = randomUUID();
     await insertCredential(trx, {
-      id: randomUUID(),
+      id: passkeyId,
       organisation_id: org.id,
       user_id: user.id,
       credential_id: info.credential.id,
@@ -212,6 +205,19 @@ export async function registerPasskey(
       device_type: info.credentialDeviceType,
       backed_up: info.credentialBackedUp,
       name: input.name,
+      created_at: now,
+      last_used_at: null,
+    });
+    await addFactor(trx, {
+      id: randomUUID(),
+      organisation_id: org.id,
+      user_id: user.id,
+      kind: TWO_STEP_KINDS.passkey,
+      name: null,
+      secret: null,
+      phone_number: null,
+      passkey_id: passkeyId,
+      last_step: null,
       created_at: now,
       last_used_at: null,
     });
@@ -271,18 +277,20 @@ export async function removePasskey(
     if (!other || !(await verifyUserAssertion(ctx, org, user, 'confirm', session.id, confirmation.credential)))
       throw new AppError('PASSKEY_INVALID');
   }
+  let lastFactor = false;
   await db.transaction().execute(async (trx) => {
+    // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
+    // factor has their second step turned off.
     if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
     await emit(ctx, trx, org.id, {
       type: 'user.passkey_removed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: credential.name },
     });
+    lastFactor = !(await holdsSecondFactor(trx, org.id, user.id));
+    if (!lastFactor) await settleFactors(trx, org.id, user.id, ctx.clock.now());
   });
-  const fresh = (await findUserById(db, org.id, user.id))!;
-  if (fresh.two_step_kind === TWO_STEP_KINDS.passkey && (await countCredentials(db, org.id, user.id)) === 0) {
-    await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
-  }
+  if (lastFactor) await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
   return listPasskeys(ctx, org, user);
 }
 

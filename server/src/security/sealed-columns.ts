@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../db/schema.ts';
 
 export interface SealedColumn {
-  table: 'oidc_keys' | 'user_mfa' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients' | 'sign_in_connections';
+  table: 'oidc_keys' | 'credentials' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients' | 'sign_in_connections';
   column: string;
   /** The columns that name one row. */
   key: readonly string[];
@@ -24,9 +24,10 @@ export const SEALED_COLUMNS = {
     associatedData: (row) => `${String(row.organisation_id)}:${String(row.kid)}`,
   },
   authenticatorKeys: {
-    table: 'user_mfa',
+    table: 'credentials',
     column: 'secret',
-    key: ['organisation_id', 'user_id'],
+    // The id names the row; the user is read too, as the envelope is bound to organisation and user.
+    key: ['organisation_id', 'id', 'user_id'],
     associatedData: (row) => `mfa:${String(row.organisation_id)}:${String(row.user_id)}`,
   },
   enrolments: {

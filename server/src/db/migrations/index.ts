@@ -25,6 +25,7 @@ import { userCountsAndSearch } from './0121-user-counts.ts';
 import { webhookCircuits } from './0122-webhook-circuits.ts';
 import { scimInterop } from './0124-scim-interop.ts';
 import { signInConnections } from './0125-sign-in-connections.ts';
+import { credentials } from './0126-credentials.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0122-webhook-circuits': webhookCircuits,
   '0124-scim-interop': scimInterop,
   '0125-sign-in-connections': signInConnections,
+  '0126-credentials': credentials,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -30,11 +30,13 @@ interface SignInCodeStepProps {
   onSignedIn: (result: SignInResult) => void;
   /** Back to the password step, with why (null when the user asked). */
   onRestart: (message: string | null) => void;
+  /** 'Use another method' answered the code step anew, for the method chosen. */
+  onChallenge: (challenge: SignInChallenge) => void;
 }
 
 /** The sign-in page's code step: the code (or a recovery code), remember-me when offered, and Resend code for email and SMS. */
-export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: SignInCodeStepProps) {
-  const { digits, isEmail, isSMS, rememberMeDays, phoneNumber, passkey, passkeyOnly } = challenge.data;
+export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, onChallenge }: SignInCodeStepProps) {
+  const { digits, isEmail, isSMS, rememberMeDays, phoneNumber, passkey, passkeyOnly, otherMethods } = challenge.data;
   const form = useForm<SignInCodeRequest, unknown, z.output<typeof signInCodeRequest>>({
     resolver: zodResolver(signInCodeRequest),
     defaultValues: { signInStateID: challenge.signInStateID, code: '', rememberMe: false },
@@ -133,12 +135,88 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart }: 
         </Button>
       </Form>
       <div className="button-row auth-links">
-        {(isEmail || isSMS) && <ResendCode signInStateID={challenge.signInStateID} onRestart={onRestart} />}
+        {(isEmail || isSMS) && (
+          <ResendCode key={challenge.data.isSMS ? 'sms' : 'email'} signInStateID={challenge.signInStateID} onRestart={onRestart} />
+        )}
         <Button variant="link" onClick={() => onRestart(null)}>
           {MFA_MESSAGES.startAgain}
         </Button>
       </div>
+      {otherMethods.length > 0 && (
+        <AnotherMethod
+          signInStateID={challenge.signInStateID}
+          methods={otherMethods}
+          onChallenge={(next) => {
+            form.resetField('code');
+            setFormError(null);
+            onChallenge(next);
+          }}
+          onRestart={onRestart}
+        />
+      )}
     </>
+  );
+}
+
+/** 'Use another method': the person's other factors, each a button that asks for it instead (issue 30). */
+function AnotherMethod({
+  signInStateID,
+  methods,
+  onChallenge,
+  onRestart,
+}: {
+  signInStateID: string;
+  methods: SignInChallenge['data']['otherMethods'];
+  onChallenge: (challenge: SignInChallenge) => void;
+  onRestart: (message: string | null) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const choose = useMutation({
+    mutationFn: (kind: number) => call(accountApi.switchSignInMethod, { body: { signInStateID, kind: kind as 0 | 1 | 2 | 3 } }),
+    onMutate: () => setProblem(null),
+    onSuccess: (next) => {
+      setOpen(false);
+      onChallenge(next);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
+      else setProblem(error.message);
+    },
+  });
+  const label = (method: (typeof methods)[number]) =>
+    method.kind === 2
+      ? MFA_MESSAGES.anotherMethods[2](method.phoneNumber)
+      : method.kind === 1
+        ? MFA_MESSAGES.anotherMethods[1]
+        : MFA_MESSAGES.anotherMethods[0];
+  if (!open)
+    return (
+      <div className="button-row auth-links">
+        <Button variant="link" aria-expanded={false} onClick={() => setOpen(true)}>
+          {MFA_MESSAGES.useAnotherMethod}
+        </Button>
+      </div>
+    );
+  return (
+    <section aria-labelledby="another-method-heading" className="another-method">
+      <h2 id="another-method-heading">{MFA_MESSAGES.anotherMethodLegend}</h2>
+      {problem && <Alert kind="error">{problem}</Alert>}
+      <ul className="another-method-list">
+        {methods.map((method) => (
+          <li key={method.kind}>
+            <Button
+              variant="secondary"
+              busy={choose.isPending && choose.variables === method.kind}
+              autoFocus={method === methods[0]}
+              onClick={() => choose.mutate(method.kind)}
+            >
+              {label(method)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -230,6 +230,7 @@ function SignInForm({
               setChallenge(null);
               setFormError(message);
             }}
+            onChallenge={setChallenge}
           />
         </Suspense>
       </Card>
