@@ -21,7 +21,7 @@ import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import { revokeClientGrants } from '../oidc/grants.ts';
 import { invalidateOrganisationProvider } from '../oidc/revision.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from '../scim/auth.ts';
 import {

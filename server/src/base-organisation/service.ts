@@ -24,9 +24,9 @@ import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.t
 import { countSignIn } from '../metrics/service.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
-import { toOrganisation, type Organisation } from '../organisations/model.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 import { organisationNameForHost } from '../tenancy/resolver.ts';
 import { sendBaseSignUpEmail } from '../tokens/emails.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import { requiresNewPassword, requiresTwoStep } from '../accounts/model.ts';
 import { findUserById } from '../accounts/store.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { resumeSession } from '../sessions/service.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { AppError } from './errors.ts';

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor, UserRow, UserUpdate } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
 import { updateUser } from '../accounts/store.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashPassword, verifyPassword } from './hash.ts';
 import { passwordPolicyFailures } from './policy.ts';
 import { recentPasswordHashes, recordPasswordHistory } from './store.ts';

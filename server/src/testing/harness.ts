@@ -24,7 +24,7 @@ import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
 import { closeMail } from '../mail/service.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { TestClient } from './http-client.ts';
 
 /** The dialects this run covers: SQLite always, PostgreSQL when the global setup found it reachable. */

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { Acting, EmailTokenPurpose, UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { issueEmailToken } from './service.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 
