@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
-import { toOrganisation, type Organisation } from '../organisations/model.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import { deleteUserAccount, setUserStatus } from './status.ts';
 import type { JobReport } from '../jobs/runner.ts';
 import {

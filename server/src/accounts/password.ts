@@ -10,7 +10,7 @@ import { LIMITS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { Executor, UserRow, UserUpdate } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashPassword, verifyPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
 import { recentPasswordHashes, recordPasswordHistory } from '../passwords/store.ts';

@@ -7,7 +7,7 @@ import type { updateAccountRequest } from '@gatehouse/common/schemas/account';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashNewPassword, storePassword } from './password.ts';
 import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';

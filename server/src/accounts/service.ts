@@ -12,7 +12,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { userApplications } from '../applications/service.ts';

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { getAuth, setSessionCookie } from '../http/request-context.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession, endSession } from '../sessions/service.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { hasSecondFactor } from '../mfa/model.ts';

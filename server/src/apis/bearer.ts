@@ -16,7 +16,7 @@ import type { ClientRow } from '../db/schema.ts';
 import { refuse } from '../http/bearer.ts';
 import type { PublicJwk } from '../oidc/keys.ts';
 import type { ProviderEntry } from '../oidc/registry.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { managementApiIdentifier } from './service.ts';
 import { findGrantScopes } from './store.ts';
 

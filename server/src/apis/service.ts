@@ -23,7 +23,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { ApiRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
 
 type ApiScope = ProtectedApi['scopes'][number];

@@ -19,7 +19,7 @@ import type { Acting, AssetRow, ClientRow, Database, UserRow } from '../db/schem
 import { isApplicationActor } from '../http/contract.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from './scim-token.ts';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
 import { runJobOnce } from '../jobs/runner.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 import { latestMailTo, linkIn, mailTo } from '../testing/accounts.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';

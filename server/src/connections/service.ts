@@ -9,7 +9,7 @@ import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import {
   countConnections,
   countLinks,

@@ -28,7 +28,7 @@ import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
 import { hasSecondFactor } from '../mfa/model.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { createUser } from '../users/create.ts';
 import { assertRoomForUsers } from '../users/limits.ts';

@@ -17,7 +17,7 @@ import type { AppContext } from '../context.ts';
 import type { Acting, SessionRow, UserRow } from '../db/schema.ts';
 import { bearerToken, challenge, refuse } from './bearer.ts';
 import { AppError } from './errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { readForm, type ReadForm } from './form.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';

@@ -9,7 +9,7 @@ import type { ManagementScope } from '@gatehouse/common/apis';
 import type { Role } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { AppError } from './errors.ts';
 import { setActor } from '../audit/origin.ts';

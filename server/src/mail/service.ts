@@ -12,8 +12,8 @@ import type { Executor } from '../db/schema.ts';
 import type { Channel } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
 import { countMailSince, findMail, listMail, requeueFailedMail, type OutboxEntry } from '../delivery/store.ts';
-import type { Organisation } from '../organisations/model.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 import { brandingFor, renderMail } from './templates.ts';
 
 export interface MailRequest {

@@ -6,7 +6,7 @@
 import { COLOUR_VALUES } from '@gatehouse/common/policy';
 import { MAIL_MESSAGES, type MailText } from '@gatehouse/common/mail-messages';
 import { originFor, type Config } from '../config.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 export interface RenderedMail {
   subject: string;

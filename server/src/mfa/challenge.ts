@@ -26,7 +26,7 @@ import { startSession } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode, RECOVERY_CODE_AMR } from './model.ts';

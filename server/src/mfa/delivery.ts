@@ -6,7 +6,7 @@ import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { sendSms } from '../sms/service.ts';
 
 export type CodeChannel = typeof TWO_STEP_KINDS.email | typeof TWO_STEP_KINDS.sms;

@@ -18,8 +18,8 @@ import type { Executor, OrganisationRow, SessionRow, UserRow } from '../db/schem
 import { AppError, fieldError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
-import type { Organisation } from '../organisations/model.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { safeEqual } from '../security/tokens.ts';
 import { revokeUserGrants } from '../oidc/grants.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';

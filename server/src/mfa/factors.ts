@@ -12,7 +12,7 @@ import { twoStepRequired } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { methodName, turnOffTwoStep } from './enrolment.ts';
 import { findFactor, listFactors, removeFactors, setDefaultFactor } from './store.ts';
 

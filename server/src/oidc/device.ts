@@ -13,7 +13,7 @@ import { ERRORS } from '@gatehouse/common/errors';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { deviceLimitedPage, errorPage } from './pages.ts';
 import { authOf } from './policy.ts';
 

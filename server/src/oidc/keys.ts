@@ -15,9 +15,9 @@ import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 import type { Database, OidcKeyRow } from '../db/schema.ts';
-import { findBaseOrganisation, findOrganisationByName } from '../organisations/store.ts';
+import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
-import { lockOrganisation } from '../organisations/store.ts';
+import { lockOrganisation } from '../tenancy/store.ts';
 import { deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
 
 /**

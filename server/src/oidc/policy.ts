@@ -12,7 +12,7 @@ import { requiresTwoStep } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 const { Check, Prompt, base } = interactionPolicy;
 

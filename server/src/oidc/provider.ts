@@ -22,7 +22,7 @@ import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
 import { parseUriList } from '../applications/model.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { accountFinder } from './account.ts';
 import { adapterFactory, detectReplaysAtomically } from './adapter.ts';
 import type { PrivateJwk } from './keys.ts';

@@ -10,7 +10,7 @@ import type Provider from 'oidc-provider';
 import { listAllGrants, listApiRows } from '../apis/store.ts';
 import { listClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { ensureOrganisationKeys, loadPrivateJwks, publicJwk, type PublicJwk } from './keys.ts';
 import { buildProvider, redirectOrigins } from './provider.ts';
 import { onProviderInvalidated } from './revision.ts';

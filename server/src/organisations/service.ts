@@ -12,8 +12,9 @@ import { createUser } from '../users/create.ts';
 import { hashPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
 import { ensureOrganisationKeys, insertOrganisationKeys, newKeyRows } from '../oidc/keys.ts';
-import { findBaseOrganisation, findOrganisationByName, insertOrganisation, newOrganisationRow } from './store.ts';
-import { toOrganisation, type Organisation } from './model.ts';
+import { insertOrganisation, newOrganisationRow } from './store.ts';
+import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 
 export const BASE_ORGANISATION_NAME = 'base';
 

@@ -19,16 +19,10 @@ import type { ReadForm, UploadedFile } from '../http/form.ts';
 import { dropDisallowedMethods } from '../mfa/enrolment.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
-import {
-  IMAGE_COLUMNS,
-  settingsColumns,
-  toAdminView,
-  toOrganisation,
-  toPublicOrganisation,
-  type ImageColumns,
-  type Organisation,
-} from './model.ts';
-import { findOrganisationById, findOrganisationForUpdate, updateOrganisation } from './store.ts';
+import { IMAGE_COLUMNS, settingsColumns, toAdminView, toPublicOrganisation, type ImageColumns } from './model.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
+import { findOrganisationById } from '../tenancy/store.ts';
 import { settingsScore } from './strength.ts';
 import { themeProperties } from './style.ts';
 

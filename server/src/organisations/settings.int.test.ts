@@ -10,7 +10,7 @@ import type { TestClient } from '../testing/http-client.ts';
 import { makeGif, makeIco, makeJpeg, makePng } from '../testing/images.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 import { settingsForm, type SettingsForm as Form } from '../testing/organisations.ts';
-import { findOrganisationByName } from './store.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 
 const png = (name: string, data = makePng(4, 4)): MultipartFile => ({ name, filename: 'image.png', type: 'image/png', data });
 

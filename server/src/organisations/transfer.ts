@@ -23,8 +23,8 @@ import type { Executor } from '../db/schema.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
 import { decryptSecret, encryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
 import { SEALED_COLUMNS, untyped, type SealedColumn } from '../security/sealed-columns.ts';
-import { hostnameFor } from './model.ts';
-import { findOrganisationById, findOrganisationByName } from './store.ts';
+import { hostnameFor } from '../tenancy/organisation.ts';
+import { findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
 
 export const TRANSFER_FORMAT = 'gatehouse-organisation-export';
 export const TRANSFER_VERSION = 1;

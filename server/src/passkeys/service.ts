@@ -32,7 +32,7 @@ import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { startSession } from '../accounts/session.ts';
 import { findUserById, recordSignIn } from '../accounts/store.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { revokeUserGrants } from '../oidc/grants.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';

@@ -14,7 +14,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../security/tokens.ts';
 import { useEmailToken } from '../tokens/service.ts';

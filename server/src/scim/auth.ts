@@ -10,7 +10,7 @@ import type { ClientRow } from '../db/schema.ts';
 import { hashScimToken, SCIM_SCOPE, SCIM_TOKEN_PREFIX } from '../applications/scim-token.ts';
 import { findClient } from '../applications/store.ts';
 import type { ProviderRegistry } from '../oidc/registry.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { unauthorised } from './errors.ts';
 import { findClientByScimToken } from './store.ts';
 

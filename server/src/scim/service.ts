@@ -7,7 +7,7 @@
 import type { AppContext } from '../context.ts';
 import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deleteUserAccount } from '../accounts/status.ts';
 import { deleteThrottle, findUserByEmail, updateUser } from '../accounts/store.ts';

@@ -16,14 +16,14 @@ import { deleteThrottle, findUserByEmail, findUserById, recordSignIn, updateUser
 import { createUser } from '../users/create.ts';
 import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
 import { assertRoomForUsers } from '../users/limits.ts';
 import { sendSignUpEmail } from '../tokens/emails.ts';
 import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
-import { emailWhitelistOf } from '../organisations/model.ts';
+import { emailWhitelistOf } from '../tenancy/organisation.ts';
 
 function assertSelfSignUpOpen(org: Organisation): void {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts';
 import { queueMessage } from '../delivery/outbox.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 /** What each kind of text message is, as the outbox lists it. */
 export const SMS_KINDS = {

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Auth } from '../http/request-context.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 export async function sendSupportMessage(
   ctx: AppContext,

@@ -1,6 +1,6 @@
 /** Fixture helpers for account-lifecycle tests: policies, the outbox, links in mail, signing in. */
 import type { MailOutboxRow, OrganisationUpdate } from '../db/schema.ts';
-import { findOrganisationByName } from '../organisations/store.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 import type { TestClient } from './http-client.ts';
 import type { TestServer } from './harness.ts';
 

@@ -23,7 +23,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { TestClient } from './http-client.ts';
 
 /** The dialects this run covers: SQLite always, PostgreSQL when the global setup found it reachable. */

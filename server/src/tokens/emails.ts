@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { EmailTokenPurpose, Executor, UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { issueEmailToken } from './service.ts';
 import { emit } from '../events/events.ts';
 

@@ -9,8 +9,8 @@ import { findUserById } from '../accounts/store.ts';
 import { findClient } from '../applications/store.ts';
 import type { Executor } from '../db/schema.ts';
 import type { Subscriber } from '../events/events.ts';
-import { toOrganisation } from '../organisations/model.ts';
-import { findOrganisationById } from '../organisations/store.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
+import { findOrganisationById } from '../tenancy/store.ts';
 import { queueInvitationEmail } from '../tokens/emails.ts';
 
 async function inviterName(db: Executor, organisationId: string, actor: Actor, fallback: string): Promise<string> {

@@ -5,8 +5,8 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { countUsers } from '../accounts/store.ts';
-import type { Organisation } from '../organisations/model.ts';
-import { lockOrganisation } from '../organisations/store.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { lockOrganisation } from '../tenancy/store.ts';
 
 /**
  * Refuses when the organisation's tier allows no more users. With `add`, the check and the insert run

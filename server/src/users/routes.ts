@@ -5,7 +5,7 @@ import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../accounts/service.ts';
 import { serve } from '../http/contract.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import {
   clearLockout,
   deleteUserById,

@@ -17,7 +17,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor, WebhookEndpointRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../delivery/outbox.ts';
-import type { Organisation } from '../organisations/model.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { sealSecret } from './secrets.ts';
 import { forbiddenAddressOf } from './ssrf.ts';
 import { newWebhookSecret } from './signing.ts';
