@@ -24,7 +24,12 @@ import { domainEvents } from './subscribers.ts';
 export function createContext(parts: { config: Config; db: Db; clock?: Clock }): AppContext {
   const { config, db, clock = systemClock } = parts;
   const telemetry = new Telemetry();
-  const ctx: AppContext = { config, db, clock, telemetry, delivery: new Delivery({ db, clock, telemetry }),
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    telemetry,
+    delivery: new Delivery({ db, clock, telemetry }),
     providers: null,
     events: domainEvents(),
     providerInvalidated: new Set(),
