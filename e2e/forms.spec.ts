@@ -102,7 +102,9 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
     await name.press('Enter');
     await page.clock.setFixedTime(START + 2_000);
     await name.press('Enter');
-    await page.waitForURL((url) => url.hostname.startsWith('acme.') || url.search.length > 0);
+    // The organisation's host, or a field in the address. (An Enter above that was taken before hydration
+    // left `?notsent=1` in the address already, so any query string is not the sign.)
+    await page.waitForURL((url) => url.hostname.startsWith('acme.') || url.searchParams.has('name'));
     expect(new URL(page.url()).hostname).toBe('acme.localhost');
     // The page asks the API whether the organisation exists; the browser never loads a page with the field.
     for (const url of documents) expect(url).not.toContain('name=');
