@@ -36,7 +36,16 @@ describe('the stored code step, checked without zod on the first load', () => {
   const valid = {
     authType: 'code',
     signInStateID: 'abc',
-    data: { digits: 6, isEmail: true, isSMS: false, rememberMeDays: 30, phoneNumber: null, passkey: false, passkeyOnly: false },
+    data: {
+      digits: 6,
+      isEmail: true,
+      isSMS: false,
+      rememberMeDays: 30,
+      phoneNumber: null,
+      passkey: false,
+      passkeyOnly: false,
+      otherMethods: [],
+    },
   };
   const cases: unknown[] = [
     valid,
@@ -54,6 +63,20 @@ describe('the stored code step, checked without zod on the first load', () => {
     { ...valid, data: { ...valid.data, phoneNumber: undefined } },
     { ...valid, data: { ...valid.data, passkey: 'true' } },
     { ...valid, data: { ...valid.data, passkeyOnly: 0 } },
+    // A step stored before 'Use another method' existed has no otherMethods: not taken as it is.
+    { ...valid, data: { ...valid.data, otherMethods: undefined } },
+    {
+      ...valid,
+      data: {
+        ...valid.data,
+        otherMethods: [
+          { kind: 2, phoneNumber: '•••• 123' },
+          { kind: 0, phoneNumber: null },
+        ],
+      },
+    },
+    { ...valid, data: { ...valid.data, otherMethods: [{ kind: '2', phoneNumber: null }] } },
+    { ...valid, data: { ...valid.data, otherMethods: [null] } },
   ];
   it.each(cases.map((value, index) => [index, value]))('case %i gets the same answer as the signInChallenge schema', (_, value) => {
     expect(hasSignInChallengeShape(value)).toBe(signInChallenge.safeParse(value).success);

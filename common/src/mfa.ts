@@ -83,6 +83,12 @@ export function hasSignInChallengeShape(value: unknown): value is SignInChalleng
     finite(d.rememberMeDays) &&
     (d.phoneNumber === null || typeof d.phoneNumber === 'string') &&
     typeof d.passkey === 'boolean' &&
-    typeof d.passkeyOnly === 'boolean'
+    typeof d.passkeyOnly === 'boolean' &&
+    Array.isArray(d.otherMethods) &&
+    d.otherMethods.every((m: unknown) => {
+      if (typeof m !== 'object' || m === null) return false;
+      const { kind, phoneNumber } = m as Record<string, unknown>;
+      return finite(kind) && (phoneNumber === null || typeof phoneNumber === 'string');
+    })
   );
 }
