@@ -6,32 +6,13 @@
  * dead endpoint holding the rest for its 10-second timeout.
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
 import { createApplication, signedIn } from '../testing/applications.ts';
+import { startBlackhole } from '../testing/blackhole.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { queueBackchannelLogouts } from './backchannel-logout.ts';
-
-/** A host that accepts connections and never answers: a dead logout endpoint. */
-async function startBlackhole() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    /** Connections held open now. */
-    open: () => sockets.size,
-    close() {
-      server.close();
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
 
 /** An application's logout endpoint that answers 200 and keeps the logout tokens. */
 async function startReceiver() {

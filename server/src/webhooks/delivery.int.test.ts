@@ -4,7 +4,6 @@
  * (no attempts while it waits) and closed again once a probe is answered.
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery as DeliveryView, WebhookEndpointWithSecret } from '@gatehouse/common/schemas/webhooks';
@@ -12,6 +11,7 @@ import { MINUTE, ManualClock } from '../clock.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { signedIn } from '../testing/applications.ts';
+import { startBlackhole } from '../testing/blackhole.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { readSamples, sampleValue } from '../testing/prometheus.ts';
@@ -35,25 +35,6 @@ async function startReceiver(status: number) {
     server.close();
   };
   return receiver;
-}
-
-/** A host that accepts connections and never answers: a dead endpoint. */
-async function startBlackhole() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    /** Connections held open now. */
-    open: () => sockets.size,
-    close() {
-      server.close();
-      for (const socket of sockets) socket.destroy();
-    },
-  };
 }
 
 /** Waits until the condition holds, checking after each turn of the event loop (no fixed sleeps). */
