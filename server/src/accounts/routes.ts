@@ -9,19 +9,21 @@ import { endBrowserSession } from '../oidc/backchannel-logout.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
-import { accountOf, authenticate } from './service.ts';
+import { accountOf, signInAnswer } from '../users/account.ts';
+import { authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
   serve(app, ctx, api.authenticate, async ({ body }, { org }, request, reply) => {
-    if (body.step === 'code') return countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, request, reply, org, body));
+    if (body.step === 'code')
+      return signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, request, reply, org, body)));
     const outcome = await countingFailedSignIns(ctx, org.id, body.email, () =>
       authenticate(ctx, org, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
     );
     if (outcome.kind === 'challenge') return beginCodeStep(ctx, reply, org, outcome.user);
-    return startSession(ctx, request, reply, org, outcome.user, outcome.amr, body.returnurl);
+    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, outcome.user, outcome.amr, body.returnurl));
   });
 
   // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
@@ -42,7 +44,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.
   serve(app, ctx, api.changePassword, async ({ body }, { org, user, session }, request, reply) => {
     const updated = await changePassword(ctx, org, user, body);
-    return startSession(ctx, request, reply, org, updated, JSON.parse(session.amr) as string[]);
+    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, updated, JSON.parse(session.amr) as string[]));
   });
 
   serve(app, ctx, api.resendVerification, async (_, { org, user }) => {

@@ -4,8 +4,6 @@
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
 import { emit } from '../events/events.ts';
-import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
-import { listFactors } from '../mfa/store.ts';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
@@ -14,10 +12,7 @@ import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
-import type { Account } from '@gatehouse/common/schemas/account';
-import { userApplications } from '../applications/service.ts';
-import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from '../mfa/model.ts';
-import { toAccount } from './model.ts';
+import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from './amr.ts';
 import { setUserStatus } from './status.ts';
 import {
   clearFailedAttempts,
@@ -157,12 +152,4 @@ export async function confirmCurrentPassword(
 export function userAgentOf(request: FastifyRequest): string | undefined {
   const ua = request.headers['user-agent'];
   return typeof ua === 'string' ? ua : undefined;
-}
-
-/** The user as the API shows them, with the applications they can open. */
-export async function accountOf(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
-  const factors = user.has_second_factor ? await listFactors(ctx.db.kysely, org.id, user.id) : [];
-  const passkeys = factors.filter((f) => f.kind === TWO_STEP_KINDS.passkey).length;
-  const kind = (factors[0]?.kind ?? null) as TwoStepKind | null;
-  return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user), { passkeys, kind });
 }

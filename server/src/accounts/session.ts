@@ -5,7 +5,6 @@
  * gets a session whose methods lack it, whichever path asks.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SignInResult } from '@gatehouse/common/schemas/account';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -14,9 +13,19 @@ import { getAuth, setSessionCookie } from '../http/request-context.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession, endSession } from '../sessions/service.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
-import { hasSecondFactor } from '../mfa/model.ts';
-import { accountOf, userAgentOf } from './service.ts';
+import { hasSecondFactor } from './amr.ts';
+import { userAgentOf } from './service.ts';
 import { findUserById } from './store.ts';
+
+/**
+ * A session started: the user as signed in, and where the SPA goes next. The surface answers the
+ * account with it (users/account.ts `signInAnswer`), which reads the applications and factors above accounts/.
+ */
+export interface SessionStarted {
+  user: UserRow;
+  redirectURL: string | null;
+  orgRedirectURL: string | null;
+}
 
 export async function startSession(
   ctx: AppContext,
@@ -27,7 +36,7 @@ export async function startSession(
   amr: string[],
   /** Where the SPA was sent from: an application sign-in in progress continues at /redirecting with it. */
   returnurl?: string,
-): Promise<SignInResult> {
+): Promise<SessionStarted> {
   if (user.has_second_factor && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
   // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
   const previous = await getAuth(ctx, request);
@@ -36,7 +45,7 @@ export async function startSession(
   setSessionCookie(ctx, reply, token);
   if (org.row.remember_me_days > 0) setFlowCookie(ctx, reply, 'gatehouse_remember', user.id, org.row.remember_me_days * DAY);
   return {
-    user: await accountOf(ctx, org, user),
+    user,
     redirectURL: returnurl && clientIdOfRedirectUrl(returnurl) ? returnurl : null,
     orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
   };

@@ -3,26 +3,13 @@
  * place a user's access ends: every status but SignedUp and Pending emits an event whose subscriber
  * (oidc/subscriber.ts) ends the sessions and grants with it.
  */
-import { revokeUserGrants } from '../oidc/grants.ts';
 import { sql, type Transaction } from 'kysely';
 import type { UserStatus } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { Database, UserRow } from '../db/schema.ts';
-import { deleteUserSessions } from '../sessions/store.ts';
 import type { AuditEventType } from '@gatehouse/common/audit';
 import { emit } from '../events/events.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
-
-/**
- * Ends everything that lets the user in without a password: sessions, refresh tokens and grants. Changes
- * that have an event (disable, lockout, inactivity, deletion, password change or reset, recovery) end it
- * through the access-revocation subscriber (oidc/subscriber.ts); this is for the one that has none: a
- * Pending account taken over by its address's owner at sign-up.
- */
-export async function endUserAccess(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
-  await deleteUserSessions(ctx.db.kysely, organisationId, userId);
-  await revokeUserGrants(ctx, organisationId, userId);
-}
 
 /** What the audit log calls a move to `status` from one of `from` (a sign-up's move from Pending is audited by sign-up). */
 function statusEvent(status: UserStatus, from: readonly UserStatus[] | undefined): AuditEventType | null {

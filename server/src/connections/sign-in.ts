@@ -27,7 +27,7 @@ import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
-import { hasSecondFactor } from '../mfa/model.ts';
+import { hasSecondFactor } from '../accounts/amr.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { createUser } from '../users/create.ts';

@@ -23,6 +23,12 @@ export interface DomainEvent {
   details?: Record<string, unknown>;
   /** Who did it, when not the request's actor (a sign-in is its user's own act). */
   actor?: Actor;
+  /**
+   * For the subscribers alone, never the audit row or a webhook payload: the change ends every other
+   * way into the user's account (sessions, grants, tokens), keeping the request's own session when
+   * `keptSessionId` names it (a first second step), or all of it (a Pending account taken over at sign-up).
+   */
+  endsOtherAccess?: { keptSessionId: string | null };
 }
 
 /** An event as subscribers get it: stamped with its organisation, time, actor and origin. */
@@ -38,6 +44,7 @@ export interface EmittedEvent {
   requestId: string | null;
   /** The audit row's id, set by the audit subscriber (the first); webhook payloads name the event by it. */
   id: number | null;
+  endsOtherAccess: { keptSessionId: string | null } | null;
 }
 
 /** A transaction of the change (or the database itself when the event is the only thing written). */
@@ -82,6 +89,7 @@ function stamp(ctx: AppContext, organisationId: string, event: DomainEvent): Emi
     userAgent: origin.userAgent,
     requestId: origin.requestId,
     id: null,
+    endsOtherAccess: event.endsOtherAccess ?? null,
   };
 }
 

@@ -12,7 +12,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MFA, maskPhoneNumber } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
-import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { signInCodeRequest, SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { passkeySignInRequest } from '@gatehouse/common/schemas/passkeys';
 import { assertionOptions, PASSKEY_AMR, verifyUserAssertion } from '../passkeys/service.ts';
@@ -22,7 +21,7 @@ import type { AppContext } from '../context.ts';
 import type { CredentialRow, SignInStateRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
-import { startSession } from '../accounts/session.ts';
+import { startSession, type SessionStarted } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
@@ -307,7 +306,7 @@ async function completeSecondStep(
     wrong: () => AppError;
     method: SignInMethod;
   },
-): Promise<SignInResult> {
+): Promise<SessionStarted> {
   const db = ctx.db.kysely;
   const state = await currentSignIn(ctx, request, org, input.signInStateID);
   const user = await signInUser(ctx, org, state);
@@ -344,7 +343,7 @@ export function completeCodeStep(
   reply: FastifyReply,
   org: Organisation,
   input: SignInCodeInput,
-): Promise<SignInResult> {
+): Promise<SessionStarted> {
   return completeSecondStep(ctx, request, reply, org, input, {
     check: (user, counted) => checkCode(ctx, org, user, counted, input.code),
     wrong: () => fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'),
@@ -366,7 +365,7 @@ export function completePasskeyStep(
   reply: FastifyReply,
   org: Organisation,
   input: PasskeySignInInput,
-): Promise<SignInResult> {
+): Promise<SessionStarted> {
   return completeSecondStep(ctx, request, reply, org, input, {
     check: async (user, counted) =>
       (await verifyUserAssertion(ctx, org, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null,

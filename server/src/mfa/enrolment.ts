@@ -21,8 +21,7 @@ import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts'
 import { findOrganisationByName } from '../tenancy/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { safeEqual } from '../security/tokens.ts';
-import { revokeUserGrants } from '../oidc/grants.ts';
-import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
+import { updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode } from './model.ts';
 import {
@@ -194,19 +193,16 @@ export async function saveTwoStep(
     // The emailed code proved the address.
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
+    // A first factor: this session has now shown a code; the others, and every grant of the
+    // applications, were made with the password alone and end (the access-revocation subscriber).
+    if (first) await updateSessionAmr(trx, org.id, session.id, amrForCode(kind));
     await emit(ctx, trx, org.id, {
       type: 'user.mfa_enrolled',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(kind) },
+      ...(first ? { endsOtherAccess: { keptSessionId: session.id } } : {}),
     });
   });
-  if (recoveryCodes.length > 0) {
-    // This session has now shown a code; the others, and every grant of the applications, were made
-    // with the password alone.
-    await updateSessionAmr(db, org.id, session.id, amrForCode(kind));
-    await deleteOtherUserSessions(db, org.id, user.id, session.id);
-    await revokeUserGrants(ctx, org.id, user.id);
-  }
   return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
 }
 

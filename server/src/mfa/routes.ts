@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountApi as api } from '@gatehouse/common/api/account';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
-import { accountOf } from '../accounts/service.ts';
+import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import { resendSignInCode, switchSignInMethod } from './challenge.ts';
 import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enrolment.ts';

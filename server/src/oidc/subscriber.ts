@@ -6,7 +6,7 @@
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
 import type { Subscriber } from '../events/events.ts';
-import { deleteUserSessions } from '../sessions/store.ts';
+import { deleteOtherUserSessions, deleteUserSessions } from '../sessions/store.ts';
 import { revokeUserGrants } from './grants.ts';
 import { tellProviderListeners } from './revision.ts';
 import { bumpRevision, deleteClientArtefacts } from './store.ts';
@@ -53,15 +53,31 @@ const ENDS_ACCESS = [
   'recovery.completed',
 ] as const satisfies readonly AuditEventType[];
 
+/**
+ * Kinds that end access only when the change says so on the event (`endsOtherAccess`): a first second
+ * step (the sessions and grants made with the password alone end, the request's session stays), and a
+ * Pending account's address verified by its owner at sign-up (whoever prepared the account loses it).
+ */
+const MAY_END_ACCESS = ['user.mfa_enrolled', 'user.email_verified'] as const satisfies readonly AuditEventType[];
+
 export const accessRevocationSubscriber: Subscriber = {
   name: 'access-revocation',
   // An administrator's MFA reset ends what the applications were given with the old device, not the sessions.
-  kinds: [...ENDS_ACCESS, 'user.mfa_reset'],
+  kinds: [...ENDS_ACCESS, 'user.mfa_reset', ...MAY_END_ACCESS],
   async inTransaction(ctx, trx, event) {
     if (event.subject?.kind !== 'user') return;
+    const userId = event.subject.id;
+    if ((MAY_END_ACCESS as readonly AuditEventType[]).includes(event.type)) {
+      if (!event.endsOtherAccess) return;
+      const kept = event.endsOtherAccess.keptSessionId;
+      if (kept === null) await deleteUserSessions(trx, event.organisationId, userId);
+      else await deleteOtherUserSessions(trx, event.organisationId, userId, kept);
+      await revokeUserGrants(ctx, event.organisationId, userId, trx);
+      return;
+    }
     // 'Send reset email' only sends a link: the password, and what was signed in with it, stay until it is used.
     if (event.type === 'user.password_reset' && event.details.resetEmailSent === true) return;
-    if (event.type !== 'user.mfa_reset') await deleteUserSessions(trx, event.organisationId, event.subject.id);
-    await revokeUserGrants(ctx, event.organisationId, event.subject.id, trx);
+    if (event.type !== 'user.mfa_reset') await deleteUserSessions(trx, event.organisationId, userId);
+    await revokeUserGrants(ctx, event.organisationId, userId, trx);
   },
 };

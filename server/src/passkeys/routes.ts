@@ -8,16 +8,9 @@ import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { completePasskeyStep, passkeyStepOptions } from '../mfa/challenge.ts';
-import {
-  listPasskeys,
-  passwordlessOptions,
-  registerPasskey,
-  registrationOptions,
-  removalOptions,
-  removePasskey,
-  renamePasskey,
-  signInWithPasskey,
-} from './service.ts';
+import { registerPasskey, removePasskey } from '../mfa/passkey-enrolment.ts';
+import { signInAnswer } from '../users/account.ts';
+import { listPasskeys, passwordlessOptions, registrationOptions, removalOptions, renamePasskey, signInWithPasskey } from './service.ts';
 
 const loose = <T extends object>(options: T) => options as T & Record<string, unknown>;
 
@@ -40,12 +33,12 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     loose(await passkeyStepOptions(ctx, request, org, body.signInStateID)),
   );
   serve(app, ctx, api.signIn, async ({ body }, { org }, request, reply) =>
-    countingFailedSignIns(ctx, org.id, null, () => completePasskeyStep(ctx, request, reply, org, body)),
+    signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => completePasskeyStep(ctx, request, reply, org, body))),
   );
   serve(app, ctx, api.passwordlessOptions, async (_, { org }, request, reply) =>
     loose(await passwordlessOptions(ctx, request, reply, org)),
   );
   serve(app, ctx, api.passwordlessSignIn, async ({ body }, { org }, request, reply) =>
-    countingFailedSignIns(ctx, org.id, null, () => signInWithPasskey(ctx, request, reply, org, body)),
+    signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => signInWithPasskey(ctx, request, reply, org, body))),
   );
 }

@@ -6,7 +6,8 @@
  * browser (a passwordless sign-in, by a signed cookie), short-lived and taken once.
  *
  * A user without a second step who adds a passkey gets passkeys as their method (kind 3, with recovery
- * codes); a user with an app, email or SMS method may add passkeys as an alternative at the code step.
+ * codes); a user with an app, email or SMS method may add passkeys as an alternative at the code step
+ * (keeping a passkey as a factor, and removing one, is mfa/passkey-enrolment.ts).
  * Where the organisation allows it, a passkey alone signs in (amr hwk user mfa).
  */
 import { randomUUID } from 'node:crypto';
@@ -19,9 +20,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
-import type { SignInResult } from '@gatehouse/common/schemas/account';
-import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
+import type { Passkey } from '@gatehouse/common/schemas/passkeys';
 import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -29,21 +28,13 @@ import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow }
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
-import { confirmCurrentPassword } from '../accounts/service.ts';
-import { startSession } from '../accounts/session.ts';
+import { startSession, type SessionStarted } from '../accounts/session.ts';
 import { findUserById, recordSignIn } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
-import { revokeUserGrants } from '../oidc/grants.ts';
-import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
-import { turnOffTwoStep } from '../mfa/enrolment.ts';
-import { newRecoveryCodes, recoveryCodeHash } from '../mfa/secrets.ts';
-import { addFactor, holdsSecondFactor, replaceRecoveryCodes, settleFactors } from '../mfa/store.ts';
 import {
-  deleteCredential,
   findCredential,
   insertChallenge,
-  insertCredential,
   insertPasswordlessChallenge,
   listCredentials,
   markCredentialUsed,
@@ -155,14 +146,17 @@ export async function registrationOptions(
   return options;
 }
 
-/** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
-export async function registerPasskey(
+/**
+ * POST /api/passkeys, its WebAuthn half: checks the browser's attestation against this session's
+ * challenge and answers the passkey's row, not yet stored (mfa/passkey-enrolment.ts keeps it as a factor).
+ */
+export async function verifyRegistration(
   ctx: AppContext,
   org: Organisation,
   user: UserRow,
   session: SessionRow,
   input: { name: string; credential: unknown },
-): Promise<RegisterPasskeyResult> {
+): Promise<WebauthnCredentialRow> {
   const response = input.credential as RegistrationResponseJSON;
   const challenge = await takeSignedChallenge(ctx, org, user.id, 'register', session.id, response);
   const { rpID, origin } = rpOf(ctx, org);
@@ -179,61 +173,20 @@ export async function registerPasskey(
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   if (await findCredential(db, org.id, info.credential.id)) throw new AppError('CONFLICT');
-
-  let recoveryCodes: string[] | null = null;
-  await db.transaction().execute(async (trx) => {
-    // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
-    if (!(await holdsSecondFactor(trx, org.id, user.id))) {
-      recoveryCodes = newRecoveryCodes();
-      await replaceRecoveryCodes(
-        trx,
-        org.id,
-        user.id,
-        recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
-        now,
-      );
-    }
-    const passkeyId = randomUUID();
-    await insertCredential(trx, {
-      id: passkeyId,
-      organisation_id: org.id,
-      user_id: user.id,
-      credential_id: info.credential.id,
-      public_key: base64url.fromBytes(info.credential.publicKey),
-      sign_count: info.credential.counter,
-      transports: (info.credential.transports ?? response.response.transports ?? []).join(','),
-      device_type: info.credentialDeviceType,
-      backed_up: info.credentialBackedUp,
-      name: input.name,
-      created_at: now,
-      last_used_at: null,
-    });
-    await addFactor(trx, {
-      id: randomUUID(),
-      organisation_id: org.id,
-      user_id: user.id,
-      kind: TWO_STEP_KINDS.passkey,
-      name: null,
-      secret: null,
-      phone_number: null,
-      passkey_id: passkeyId,
-      last_step: null,
-      created_at: now,
-      last_used_at: null,
-    });
-    await emit(ctx, trx, org.id, {
-      type: 'user.mfa_enrolled',
-      subject: { kind: 'user', id: user.id },
-      details: { method: 'passkey' },
-    });
-  });
-  if (recoveryCodes) {
-    // As with any new second step: this session has shown it; the others were made without it.
-    await updateSessionAmr(db, org.id, session.id, PASSKEY_AMR);
-    await deleteOtherUserSessions(db, org.id, user.id, session.id);
-    await revokeUserGrants(ctx, org.id, user.id);
-  }
-  return { passkeys: await listPasskeys(ctx, org, user), recoveryCodes };
+  return {
+    id: randomUUID(),
+    organisation_id: org.id,
+    user_id: user.id,
+    credential_id: info.credential.id,
+    public_key: base64url.fromBytes(info.credential.publicKey),
+    sign_count: info.credential.counter,
+    transports: (info.credential.transports ?? response.response.transports ?? []).join(','),
+    device_type: info.credentialDeviceType,
+    backed_up: info.credentialBackedUp,
+    name: input.name,
+    created_at: now,
+    last_used_at: null,
+  };
 }
 
 export async function renamePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, name: string): Promise<Passkey[]> {
@@ -254,44 +207,6 @@ export async function renamePasskey(ctx: AppContext, org: Organisation, user: Us
 export async function removalOptions(ctx: AppContext, org: Organisation, user: UserRow, session: SessionRow, id: string) {
   if (!(await listCredentials(ctx.db.kysely, org.id, user.id)).some((c) => c.id === id)) throw new AppError('PASSKEY_NOT_FOUND');
   return assertionOptions(ctx, org, user, 'confirm', session.id, id);
-}
-
-/**
- * Removal, confirmed with the password or with another of the user's passkeys (an assertion of this
- * session's 'confirm' challenge); the last passkey of a passkey-only user turns their second step off.
- */
-export async function removePasskey(
-  ctx: AppContext,
-  org: Organisation,
-  user: UserRow,
-  session: SessionRow,
-  id: string,
-  confirmation: { password: string } | { credential: unknown },
-): Promise<Passkey[]> {
-  const db = ctx.db.kysely;
-  const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
-  if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
-  if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
-  else {
-    const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
-    if (!other || !(await verifyUserAssertion(ctx, org, user, 'confirm', session.id, confirmation.credential)))
-      throw new AppError('PASSKEY_INVALID');
-  }
-  let lastFactor = false;
-  await db.transaction().execute(async (trx) => {
-    // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
-    // factor has their second step turned off.
-    if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
-    await emit(ctx, trx, org.id, {
-      type: 'user.passkey_removed',
-      subject: { kind: 'user', id: user.id },
-      details: { passkey: credential.name },
-    });
-    lastFactor = !(await holdsSecondFactor(trx, org.id, user.id));
-    if (!lastFactor) await settleFactors(trx, org.id, user.id, ctx.clock.now());
-  });
-  if (lastFactor) await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
-  return listPasskeys(ctx, org, user);
 }
 
 /**
@@ -409,7 +324,7 @@ export async function signInWithPasskey(
   reply: FastifyReply,
   org: Organisation,
   input: { credential: unknown; returnurl?: string | undefined },
-): Promise<SignInResult> {
+): Promise<SessionStarted> {
   assertPasswordless(org);
   const db = ctx.db.kysely;
   const response = input.credential as AuthenticationResponseJSON;

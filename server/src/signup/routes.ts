@@ -5,6 +5,7 @@ import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { startSession } from '../accounts/session.ts';
+import { signInAnswer } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
@@ -35,6 +36,6 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
       password: body.password,
     });
     clearFlowCookie(ctx, reply, 'gatehouse_signup');
-    return startSession(ctx, request, reply, org, user, ['pwd']);
+    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, user, ['pwd']));
   });
 }

@@ -14,7 +14,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteThrottle, findUserByEmail, findUserById, recordSignIn, updateUser } from '../accounts/store.ts';
 import { createUser } from '../users/create.ts';
-import { endUserAccess, setUserStatus } from '../accounts/status.ts';
+import { setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
@@ -72,14 +72,23 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
     return { outcome: 'alreadySignedUp', email: user.email };
   }
   if (user) {
-    // Whoever else prepared this Pending account loses any hold on it: the address's owner takes it over.
-    await updateUser(db, org.id, user.id, {
-      password_hash: null,
-      email_verified_date: now,
-      terms_accepted_at: token.created_at,
-      updated_at: now,
+    const pending = user;
+    // Whoever else prepared this Pending account loses any hold on it: the address's owner takes it over,
+    // and its sessions and grants end with the change (the access-revocation subscriber).
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, org.id, pending.id, {
+        password_hash: null,
+        email_verified_date: now,
+        terms_accepted_at: token.created_at,
+        updated_at: now,
+      });
+      await emit(ctx, trx, org.id, {
+        type: 'user.email_verified',
+        subject: { kind: 'user', id: pending.id },
+        details: { email: pending.email },
+        endsOtherAccess: { keptSessionId: null },
+      });
     });
-    await endUserAccess(ctx, org.id, user.id);
   } else {
     user = await createSelfSignedUpUser(ctx, org, token.email, token.created_at);
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { usersApi } from '@gatehouse/common/api/users';
 import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { AppContext } from '../context.ts';
-import { accountOf } from '../accounts/service.ts';
+import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import {

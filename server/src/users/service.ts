@@ -34,7 +34,7 @@ import { assertRoomForUsers } from './limits.ts';
 import { changedFields } from '../audit/changes.ts';
 import { emit } from '../events/events.ts';
 import { findManagingApplications, listUsers } from './store.ts';
-import { accountOf } from '../accounts/service.ts';
+import { accountOf } from './account.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;

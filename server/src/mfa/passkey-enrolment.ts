@@ -1,0 +1,112 @@
+/**
+ * Passkeys as a second step: a registered passkey becomes one of the user's factors (the first factor
+ * brings recovery codes, marks this session multi-factor and ends the account's other sessions and
+ * grants), and removing the last passkey of a passkey-only user turns their second step off. The
+ * WebAuthn checks themselves are passkeys/service.ts's; this is the part that belongs to the factors.
+ */
+import { randomUUID } from 'node:crypto';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
+import type { AppContext } from '../context.ts';
+import type { SessionRow, UserRow } from '../db/schema.ts';
+import { emit } from '../events/events.ts';
+import { AppError } from '../http/errors.ts';
+import { confirmCurrentPassword } from '../accounts/service.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { PASSKEY_AMR, listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
+import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
+import { updateSessionAmr } from '../sessions/store.ts';
+import { turnOffTwoStep } from './enrolment.ts';
+import { newRecoveryCodes, recoveryCodeHash } from './secrets.ts';
+import { addFactor, holdsSecondFactor, replaceRecoveryCodes, settleFactors } from './store.ts';
+
+/** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
+export async function registerPasskey(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  session: SessionRow,
+  input: { name: string; credential: unknown },
+): Promise<RegisterPasskeyResult> {
+  const credential = await verifyRegistration(ctx, org, user, session, input);
+  const db = ctx.db.kysely;
+  const now = credential.created_at;
+
+  let recoveryCodes: string[] | null = null;
+  await db.transaction().execute(async (trx) => {
+    // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
+    const first = !(await holdsSecondFactor(trx, org.id, user.id));
+    if (first) {
+      recoveryCodes = newRecoveryCodes();
+      await replaceRecoveryCodes(
+        trx,
+        org.id,
+        user.id,
+        recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
+        now,
+      );
+    }
+    await insertCredential(trx, credential);
+    await addFactor(trx, {
+      id: randomUUID(),
+      organisation_id: org.id,
+      user_id: user.id,
+      kind: TWO_STEP_KINDS.passkey,
+      name: null,
+      secret: null,
+      phone_number: null,
+      passkey_id: credential.id,
+      last_step: null,
+      created_at: now,
+      last_used_at: null,
+    });
+    // As with any new second step: this session has shown it; the others were made without it and end
+    // (the access-revocation subscriber).
+    if (first) await updateSessionAmr(trx, org.id, session.id, PASSKEY_AMR);
+    await emit(ctx, trx, org.id, {
+      type: 'user.mfa_enrolled',
+      subject: { kind: 'user', id: user.id },
+      details: { method: 'passkey' },
+      ...(first ? { endsOtherAccess: { keptSessionId: session.id } } : {}),
+    });
+  });
+  return { passkeys: await listPasskeys(ctx, org, user), recoveryCodes };
+}
+
+/**
+ * Removal, confirmed with the password or with another of the user's passkeys (an assertion of this
+ * session's 'confirm' challenge); the last passkey of a passkey-only user turns their second step off.
+ */
+export async function removePasskey(
+  ctx: AppContext,
+  org: Organisation,
+  user: UserRow,
+  session: SessionRow,
+  id: string,
+  confirmation: { password: string } | { credential: unknown },
+): Promise<Passkey[]> {
+  const db = ctx.db.kysely;
+  const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
+  if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
+  if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
+  else {
+    const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
+    if (!other || !(await verifyUserAssertion(ctx, org, user, 'confirm', session.id, confirmation.credential)))
+      throw new AppError('PASSKEY_INVALID');
+  }
+  let lastFactor = false;
+  await db.transaction().execute(async (trx) => {
+    // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
+    // factor has their second step turned off.
+    if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
+    await emit(ctx, trx, org.id, {
+      type: 'user.passkey_removed',
+      subject: { kind: 'user', id: user.id },
+      details: { passkey: credential.name },
+    });
+    lastFactor = !(await holdsSecondFactor(trx, org.id, user.id));
+    if (!lastFactor) await settleFactors(trx, org.id, user.id, ctx.clock.now());
+  });
+  if (lastFactor) await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
+  return listPasskeys(ctx, org, user);
+}
