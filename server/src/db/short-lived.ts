@@ -1,6 +1,6 @@
 /**
  * The one primitive of short-lived flows (recovery requests, emailed link tokens, MFA set-ups, sign-ins
- * waiting for their code): a row that lives until `expires_at`, may count `attempts` up to a limit,
+ * waiting for their code, passkey challenges): a row that lives until `expires_at`, may count `attempts` up to a limit,
  * and is taken once. Each step is one statement, so two concurrent requests never both get what only
  * one may: the attempt is counted and checked together, and taking is a delete that answers the row.
  * Every statement is scoped by organisation.
@@ -11,7 +11,8 @@ import type { Database, Executor } from './schema.ts';
 /** The flows that count attempts. */
 type Counted = 'recovery_flows' | 'mfa_enrolments' | 'sign_in_states';
 /** Every short-lived flow. */
-type ShortLived = Counted | 'email_tokens' | 'mfa_remembered_devices' | 'connection_flows';
+type ShortLived =
+  Counted | 'email_tokens' | 'mfa_remembered_devices' | 'connection_flows' | 'webauthn_challenges' | 'webauthn_passwordless_challenges';
 
 /** A column that must hold a value (`IS NOT NULL`). */
 export const PRESENT = Symbol('present');

@@ -1,6 +1,7 @@
 /** Queries of passkeys; every one is scoped by organisation id. */
 import type { Database, Executor, WebauthnChallengeRow, WebauthnCredentialRow, WebauthnPasswordlessChallengeRow } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
+import { deleteExpired, take } from '../db/short-lived.ts';
 
 export function listCredentials(db: Executor, organisationId: string, userId: string): Promise<WebauthnCredentialRow[]> {
   return db
@@ -85,8 +86,8 @@ export async function insertChallenge(db: Executor, row: WebauthnChallengeRow): 
   await db.insertInto('webauthn_challenges').values(row).execute();
 }
 
-/** Takes a challenge once: only the one request that deletes a live one bound to `binding` gets it. */
-export async function takeChallenge(
+/** Takes a challenge once (db/short-lived.ts): only the one request that deletes a live one bound to `binding` gets it. */
+export function takeChallenge(
   db: Executor,
   organisationId: string,
   id: string,
@@ -94,31 +95,18 @@ export async function takeChallenge(
   binding: string,
   now: number,
 ): Promise<WebauthnChallengeRow | undefined> {
-  return db
-    .deleteFrom('webauthn_challenges')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('purpose', '=', purpose)
-    .where('binding', '=', binding)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  return take(db, 'webauthn_challenges', organisationId, { id, purpose, binding }, now);
 }
 
 export async function deleteExpiredChallenges(db: Executor, now: number): Promise<number> {
-  let deleted = 0;
-  for (const table of ['webauthn_challenges', 'webauthn_passwordless_challenges'] as const) {
-    const result = await db.deleteFrom(table).where('expires_at', '<=', now).executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
-  }
-  return deleted;
+  return (await deleteExpired(db, 'webauthn_challenges', now)) + (await deleteExpired(db, 'webauthn_passwordless_challenges', now));
 }
 
 export async function insertPasswordlessChallenge(db: Executor, row: WebauthnPasswordlessChallengeRow): Promise<void> {
   await db.insertInto('webauthn_passwordless_challenges').values(row).execute();
 }
 
-/** Takes a passwordless sign-in's challenge once, if it is live and was handed to this browser (`binding`). */
+/** Takes a passwordless sign-in's challenge once (db/short-lived.ts), if it is live and was handed to this browser (`binding`). */
 export async function takePasswordlessChallenge(
   db: Executor,
   organisationId: string,
@@ -126,13 +114,5 @@ export async function takePasswordlessChallenge(
   binding: string,
   now: number,
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom('webauthn_passwordless_challenges')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('binding', '=', binding)
-    .where('expires_at', '>', now)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await take(db, 'webauthn_passwordless_challenges', organisationId, { id, binding }, now)) !== undefined;
 }
