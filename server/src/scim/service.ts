@@ -10,13 +10,11 @@ import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deleteUserAccount } from '../accounts/status.ts';
-import { deleteThrottle, findUserByEmail, updateUser } from '../accounts/store.ts';
+import { deleteThrottle, updateUser } from '../accounts/store.ts';
 import { sendInvitationEmail } from '../tokens/emails.ts';
 import { applyUserChanges, setUserActive } from '../users/service.ts';
 import { setProvisionedPassword } from '../accounts/profile.ts';
-import { createUser } from '../users/create.ts';
-import { assertRoomForUsers } from '../users/limits.ts';
-import { isUniqueViolation } from '../db/database.ts';
+import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { badRequest, notFound, ScimError } from './errors.ts';
 import { parseFilter } from './filter.ts';
 import { attribute, elements, readUser, type UserAttributes } from './input.ts';
@@ -115,20 +113,24 @@ async function translated<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Refusals of the shared provisioning steps (users/provision.ts) in SCIM's terms. */
+const PROVISION_REFUSALS: Record<ProvisionRefusal, () => ScimError> = {
+  baseOrganisation: () => new ScimError(403, 'The base organisation has no provisioned users'),
+  emailTaken: () => new ScimError(409, 'A user with this userName already exists', 'uniqueness'),
+  limitReached: () => new ScimError(403, new AppError('USER_LIMIT_REACHED').message),
+};
+
 /** POST /Users: a Pending End user with access to the calling application, invited by email unless given a password. */
 export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: Record<string, unknown>): Promise<UserRow> {
   const wanted = readUser(body);
   return translated(async () => {
-    // The password is checked against the organisation's policy before anything is written.
-    const passwordHash = wanted.password === undefined ? null : await hashNewPassword(ctx, caller.org, null, wanted.password);
-    if (await findUserByEmail(ctx.db.kysely, caller.org.id, wanted.email))
-      throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
-    if (caller.org.isBase) throw new ScimError(403, 'The base organisation has no provisioned users');
-    let id = '';
-    try {
-      await assertRoomForUsers(ctx, caller.org, async (trx) => {
-        id = await createUser(ctx, trx, caller.org.id, {
-          email: wanted.email,
+    let passwordHash = null as string | null;
+    const outcome = await provisionUser(ctx, caller.org, {
+      email: wanted.email,
+      prepare: async () => {
+        // The password is checked against the organisation's policy before anything is written.
+        passwordHash = wanted.password === undefined ? null : await hashNewPassword(ctx, caller.org, null, wanted.password);
+        return {
           role: 'EndUser',
           via: 'provisioning',
           firstName: wanted.firstName,
@@ -138,7 +140,9 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
           // The organisation's own identity provider vouches for the address (docs/scim.md).
           emailVerified: true,
           clientIds: [caller.client.id],
-        });
+        };
+      },
+      withUser: async (trx, id) => {
         await updateUser(trx, caller.org.id, id, {
           scim_user_name: wanted.userName,
           scim_phone_primary: wanted.phoneNumber === null ? null : wanted.phonePrimary,
@@ -147,13 +151,10 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
         // A user given no password is invited, with their creation; one created inactive is invited when
         // the provider activates them (applyWanted).
         if (passwordHash === null && wanted.active) await sendInvitationEmail(ctx, caller.org, { id, email: wanted.email }, trx);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
-      throw error;
-    }
-    await deleteThrottle(ctx.db.kysely, caller.org.id, wanted.email);
-    let user = (await findScimUser(ctx.db.kysely, caller.org.id, id))!;
+      },
+    });
+    if (outcome.kind === 'refused') throw PROVISION_REFUSALS[outcome.reason]();
+    let user = outcome.user;
     if (passwordHash) await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
     if (!wanted.active) user = await setUserActive(ctx, caller.org, user, false);
     return (await findScimUser(ctx.db.kysely, caller.org.id, user.id)) ?? user;

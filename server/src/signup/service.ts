@@ -12,8 +12,8 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { deleteThrottle, findUserByEmail, findUserById, recordSignIn, updateUser } from '../accounts/store.ts';
-import { createUser } from '../users/create.ts';
+import { findUserByEmail, findUserById, recordSignIn, updateUser } from '../accounts/store.ts';
+import { provisionUser } from '../users/provision.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -115,12 +115,14 @@ async function markVerified(ctx: AppContext, organisationId: string, user: UserR
 }
 
 async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email: string, consentAt: number): Promise<UserRow> {
-  let id = '';
-  await assertRoomForUsers(ctx, org, async (trx) => {
-    id = await createUser(ctx, trx, org.id, { email, role: 'EndUser', via: 'sign-up', emailVerified: true, termsAcceptedAt: consentAt });
+  const outcome = await provisionUser(ctx, org, {
+    email,
+    prepare: () => ({ role: 'EndUser', via: 'sign-up', emailVerified: true, termsAcceptedAt: consentAt }),
   });
-  await deleteThrottle(ctx.db.kysely, org.id, email);
-  return (await findUserById(ctx.db.kysely, org.id, id))!;
+  if (outcome.kind === 'created') return outcome.user;
+  // The address got its account from another sign-up link between this link's check and now.
+  if (outcome.reason === 'emailTaken') throw new AppError('CONFLICT');
+  throw new AppError(outcome.reason === 'baseOrganisation' ? 'BASE_ORGANISATION' : 'USER_LIMIT_REACHED');
 }
 
 /** GET /api/completesignup?invitationID=: the invitee's email, without using the invitation up. */

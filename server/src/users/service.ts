@@ -23,14 +23,13 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
 import { coolingDown } from '../accounts/model.ts';
-import { createUser } from './create.ts';
 import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
-import { assertRoomForUsers } from './limits.ts';
+import { provisionUser } from './provision.ts';
 import { changedFields } from '../audit/changes.ts';
 import { emit } from '../events/events.ts';
 import { findManagingApplications, listUsers } from './store.ts';
@@ -54,31 +53,25 @@ async function targetUser(ctx: AppContext, org: Organisation, actor: Acting, id:
 
 /** POST /api/users: a Pending user with the given details and an invitation email. */
 export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acting, input: InviteUserInput): Promise<UserRow> {
-  if (org.isBase) throw new AppError('BASE_ORGANISATION');
-  if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
-  if (await findUserByEmail(ctx.db.kysely, org.id, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
-  const clientIds = await checkedClientIds(ctx, org.id, input.clients);
-  let id = '';
-  try {
-    await assertRoomForUsers(ctx, org, async (trx) => {
-      id = await createUser(ctx, trx, org.id, {
-        email: input.email,
+  const outcome = await provisionUser(ctx, org, {
+    email: input.email,
+    prepare: async () => {
+      if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
+      return {
         role: input.role,
         via: 'invitation',
         firstName: input.firstName,
         surname: input.surname ?? null,
         multiFactorAuthRequired: input.multiFactorAuthRequired,
-        clientIds,
-      });
-      // With the user: the invitation mail's subscriber queues the email in this transaction.
-      await sendInvitationEmail(ctx, org, { id, email: input.email }, trx);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
-    throw error;
-  }
-  await deleteThrottle(ctx.db.kysely, org.id, input.email);
-  return (await findUserById(ctx.db.kysely, org.id, id))!;
+        clientIds: await checkedClientIds(ctx, org.id, input.clients),
+      };
+    },
+    // With the user: the invitation mail's subscriber queues the email in this transaction.
+    withUser: (trx, id) => sendInvitationEmail(ctx, org, { id, email: input.email }, trx),
+  });
+  if (outcome.kind === 'created') return outcome.user;
+  if (outcome.reason === 'emailTaken') throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
+  throw new AppError(outcome.reason === 'baseOrganisation' ? 'BASE_ORGANISATION' : 'USER_LIMIT_REACHED');
 }
 
 /** A Pending user gets a fresh invitation; a signed-up user with an unverified address a verification email. */
