@@ -106,6 +106,15 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect(session.map((s) => JSON.parse(s.amr) as string[])).toEqual([['pwd', 'otp', 'mfa']]);
     expect((await other.get('/api/account')).status).toBe(401);
     expect((await account(client)).twoStep.enabled).toBe(true);
+    // The audit row says what was set up and nothing of the session the change kept (the event's
+    // endsOtherAccess is for its subscribers alone).
+    const audited = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select('details')
+      .where('subject_id', '=', user.id)
+      .where('type', '=', 'user.mfa_enrolled')
+      .execute();
+    expect(audited.map((r) => JSON.parse(r.details) as unknown)).toEqual([{ method: 'app' }]);
     // Another authenticator app may be added (issue 30); email codes only once.
     expect((await client.post('/api/refreshotp')).status).toBe(200);
   });

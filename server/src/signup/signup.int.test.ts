@@ -154,6 +154,15 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
       .where('email', '=', 'contested@example.test')
       .execute();
     expect(rows).toHaveLength(1);
+    // The take-over is a change with its event (whose subscriber ended the earlier holds): the owner proved the address.
+    const audited = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select('details')
+      .where('organisation_id', '=', org)
+      .where('subject_id', '=', rows[0]!.id)
+      .where('type', '=', 'user.email_verified')
+      .execute();
+    expect(audited.map((r) => JSON.parse(r.details) as unknown)).toEqual([{ email: 'contested@example.test' }]);
   });
 
   it('refuses sign-up when the organisation prevents it, and outside its email whitelist', async () => {
