@@ -14,7 +14,8 @@ import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { z } from 'zod';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Executor, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
@@ -179,31 +180,49 @@ export async function saveTwoStep(
       created_at: now,
       last_used_at: null,
     });
-    // Recovery codes come with the first factor; another factor keeps the set the person has.
-    if (first) {
-      recoveryCodes = newRecoveryCodes();
-      await replaceRecoveryCodes(
-        trx,
-        org.id,
-        user.id,
-        recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
-        now,
-      );
-    }
     // The emailed code proved the address.
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
-    // A first factor: this session has now shown a code; the others, and every grant of the
-    // applications, were made with the password alone and end (the access-revocation subscriber).
-    if (first) await updateSessionAmr(trx, org.id, session.id, amrForCode(kind));
-    await emit(ctx, trx, org.id, {
-      type: 'user.mfa_enrolled',
-      subject: { kind: 'user', id: user.id },
-      details: { method: methodName(kind) },
-      ...(first ? { endsOtherAccess: { keptSessionId: session.id } } : {}),
-    });
+    recoveryCodes =
+      (await factorAdded(ctx, trx, org.id, user.id, session.id, { first, method: methodName(kind), amr: amrForCode(kind), now })) ?? [];
   });
   return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
+}
+
+/**
+ * What a factor added in `trx` brings (an app, email or SMS code, a passkey: mfa/passkey-enrolment.ts).
+ * The first factor of a user brings ten recovery codes (answered: shown once), and `amr` on this session,
+ * which has shown it; the account's other sessions, and every grant of the applications, were made with
+ * the password alone and end (the event's endsOtherAccess: the access-revocation subscriber). Another
+ * factor keeps the set the person has. Emits `user.mfa_enrolled` either way.
+ */
+export async function factorAdded(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  organisationId: string,
+  userId: string,
+  sessionId: string,
+  factor: { first: boolean; method: string; amr: string[]; now: number },
+): Promise<string[] | null> {
+  let recoveryCodes: string[] | null = null;
+  if (factor.first) {
+    recoveryCodes = newRecoveryCodes();
+    await replaceRecoveryCodes(
+      trx,
+      organisationId,
+      userId,
+      recoveryCodes.map((code) => recoveryCodeHash(ctx, userId, code)),
+      factor.now,
+    );
+    await updateSessionAmr(trx, organisationId, sessionId, factor.amr);
+  }
+  await emit(ctx, trx, organisationId, {
+    type: 'user.mfa_enrolled',
+    subject: { kind: 'user', id: userId },
+    details: { method: factor.method },
+    ...(factor.first ? { endsOtherAccess: { keptSessionId: sessionId } } : {}),
+  });
+  return recoveryCodes;
 }
 
 /** Turns a user's second step off, with everything it left behind (recovery codes, remembered devices). */

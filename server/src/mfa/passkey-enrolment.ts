@@ -15,10 +15,8 @@ import { confirmCurrentPassword } from '../accounts/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { PASSKEY_AMR, listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
 import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
-import { updateSessionAmr } from '../sessions/store.ts';
-import { turnOffTwoStep } from './enrolment.ts';
-import { newRecoveryCodes, recoveryCodeHash } from './secrets.ts';
-import { addFactor, holdsSecondFactor, replaceRecoveryCodes, settleFactors } from './store.ts';
+import { factorAdded, turnOffTwoStep } from './enrolment.ts';
+import { addFactor, holdsSecondFactor, settleFactors } from './store.ts';
 
 /** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
 export async function registerPasskey(
@@ -36,16 +34,6 @@ export async function registerPasskey(
   await db.transaction().execute(async (trx) => {
     // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
     const first = !(await holdsSecondFactor(trx, org.id, user.id));
-    if (first) {
-      recoveryCodes = newRecoveryCodes();
-      await replaceRecoveryCodes(
-        trx,
-        org.id,
-        user.id,
-        recoveryCodes.map((code) => recoveryCodeHash(ctx, user.id, code)),
-        now,
-      );
-    }
     await insertCredential(trx, credential);
     await addFactor(trx, {
       id: randomUUID(),
@@ -60,15 +48,8 @@ export async function registerPasskey(
       created_at: now,
       last_used_at: null,
     });
-    // As with any new second step: this session has shown it; the others were made without it and end
-    // (the access-revocation subscriber).
-    if (first) await updateSessionAmr(trx, org.id, session.id, PASSKEY_AMR);
-    await emit(ctx, trx, org.id, {
-      type: 'user.mfa_enrolled',
-      subject: { kind: 'user', id: user.id },
-      details: { method: 'passkey' },
-      ...(first ? { endsOtherAccess: { keptSessionId: session.id } } : {}),
-    });
+    // As with any new second step: this session has shown it; the others were made without it and end.
+    recoveryCodes = await factorAdded(ctx, trx, org.id, user.id, session.id, { first, method: 'passkey', amr: PASSKEY_AMR, now });
   });
   return { passkeys: await listPasskeys(ctx, org, user), recoveryCodes };
 }
