@@ -12,7 +12,10 @@ import { emit } from '../events/events.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
 
 /** What the audit log calls a move to `status` from one of `from` (a sign-up's move from Pending is audited by sign-up). */
-function statusEvent(status: UserStatus, from: readonly UserStatus[] | undefined): AuditEventType | null {
+/** The kinds a status change emits; none carries details. */
+type StatusEvent = Extract<AuditEventType, 'user.locked_out' | 'user.disabled' | 'user.deactivated' | 'user.unlocked' | 'user.enabled'>;
+
+function statusEvent(status: UserStatus, from: readonly UserStatus[] | undefined): StatusEvent | null {
   if (status === 'LockedOut') return 'user.locked_out';
   if (status === 'Disabled') return 'user.disabled';
   if (status === 'Inactive') return 'user.deactivated';

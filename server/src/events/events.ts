@@ -15,12 +15,72 @@ import type { Executor } from '../db/schema.ts';
 
 export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
 
-/** What a change says happened. */
-export interface DomainEvent {
-  type: AuditEventType;
-  subject?: { kind: SubjectKind; id: string };
-  /** What changed, as names and values a person reads; never a password, secret, code or token. */
-  details?: Record<string, unknown>;
+/** The fields an edit changed, by the names the API uses (audit/changes.ts), with what else the kind adds. */
+type Edited = Record<string, unknown>;
+/** A kind whose event says nothing more than its subject. */
+type Nothing = Record<string, never>;
+
+/**
+ * What each kind's details hold: the audit row's and the webhook payload's `details`, as names and values
+ * a person reads; never a password, secret, code or token. Every kind of common/src/audit.ts is listed.
+ */
+export interface EventDetails {
+  'user.signed_in': { method: string; connection?: string; connectionId?: string };
+  'user.sign_in_failed': { reason: string; email?: string };
+  'user.locked_out': Nothing;
+  'user.unlocked': Nothing;
+  'user.signed_up': Nothing;
+  'user.created': { email: string; role: string; via: string; applications?: readonly string[] };
+  'user.updated': Edited;
+  'user.disabled': Nothing;
+  'user.enabled': Nothing;
+  'user.deactivated': Nothing;
+  'user.deleted': { email: string };
+  'user.password_changed': Nothing;
+  'user.password_reset': { resetEmailSent?: boolean; via?: string };
+  'user.mfa_enrolled': { method: string };
+  'user.mfa_disabled': Nothing;
+  'user.mfa_reset': Nothing;
+  'user.mfa_factor_removed': { method: string };
+  'user.passkey_renamed': { passkey: { from: string; to: string } };
+  'user.passkey_removed': { passkey: string };
+  'user.email_verified': { email: string };
+  'user.policy_accepted': { application: string; policyURL: string | null };
+  'invitation.sent': { email: string };
+  'invitation.accepted': Nothing;
+  'recovery.requested': Nothing;
+  'recovery.completed': Nothing;
+  'application.created': { name: string };
+  'application.updated': Edited;
+  'application.deleted': { name: string };
+  'application.secret_regenerated': Nothing;
+  'application.scim_token_generated': Nothing;
+  'organisation.settings_changed': Edited;
+  'organisation.keys_rotated': { kids: string[]; nextKids: string[] };
+  'organisation.exported': { users: number; applications: number; auditLog: boolean };
+  'organisation.imported': Edited;
+  'api.created': { name: string; identifier: string; scopes: string[] };
+  'api.updated': Edited;
+  'api.deleted': { name: string; identifier: string };
+  'api.access_changed': Edited;
+  'api.management_call': { operation: string; method: string; path: string; status: number };
+  'webhook.created': { url: string; eventTypes: unknown };
+  'webhook.updated': Edited;
+  'webhook.deleted': Nothing;
+  'webhook.secret_rolled': Nothing;
+  'connection.created': Edited;
+  'connection.updated': Edited;
+  'connection.deleted': { name: string };
+  'connection.linked': { connection: string; connectionId: string; email: string };
+  'connection.refused': { reason: string; connection?: string; connectionId?: string; email?: string };
+}
+
+/** What a change of kind `K` says happened. */
+interface EventOf<K extends AuditEventType> {
+  type: K;
+  subject?: { kind: SubjectKind; id: string } | undefined;
+  /** What changed (EventDetails[K]). */
+  details?: EventDetails[K];
   /** Who did it, when not the request's actor (a sign-in is its user's own act). */
   actor?: Actor;
   /**
@@ -30,6 +90,9 @@ export interface DomainEvent {
    */
   endsOtherAccess?: { keptSessionId: string | null };
 }
+
+/** What a change says happened: one kind, with that kind's details. */
+export type DomainEvent = { [K in AuditEventType]: EventOf<K> }[AuditEventType];
 
 /** An event as subscribers get it: stamped with its organisation, time, actor and origin. */
 export interface EmittedEvent {
