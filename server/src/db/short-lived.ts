@@ -11,7 +11,7 @@ import type { Database, Executor } from './schema.ts';
 /** The flows that count attempts. */
 type Counted = 'recovery_flows' | 'mfa_enrolments' | 'sign_in_states';
 /** Every short-lived flow. */
-type ShortLived = Counted | 'email_tokens' | 'mfa_remembered_devices' | 'connection_flows';
+type ShortLived = Counted | 'email_tokens' | 'mfa_remembered_devices' | 'connection_flows' | 'saml_responses' | 'saml_assertions';
 
 /** A column that must hold a value (`IS NOT NULL`). */
 export const PRESENT = Symbol('present');
