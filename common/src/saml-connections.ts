@@ -48,7 +48,19 @@ export const SAML_MFA_CONTEXTS = [
   'urn:oasis:names:tc:SAML:2.0:ac:classes:TimeSyncToken',
 ] as const;
 
+/** How the SAML form names each preset's IdP. */
+export const SAML_PRESET_LABELS: Record<ConnectionPreset, string> = {
+  entra: 'Microsoft Entra ID (SAML)',
+  google: 'Google Workspace (SAML)',
+  okta: 'Okta (SAML)',
+  custom: 'Other SAML 2.0 identity provider',
+};
+
 export const SAML_MESSAGES = {
+  addHeading: 'Add a SAML connection',
+  add: 'Add SAML connection',
+  spHeading: 'Give these to the identity provider',
+  idpHeading: 'Read from its metadata',
   metadataUrl: 'IdP metadata URL',
   metadataXml: 'IdP metadata (XML)',
   metadataHint: "Paste the identity provider's federation metadata, or give its address.",

@@ -19,7 +19,7 @@ export const samlConnectionRequest = z
       const problem = v === undefined ? null : issuerProblem(v);
       if (problem) c.addIssue({ code: 'custom', message: CONNECTION_MESSAGES.invalidIssuer });
     }),
-    /** Or the metadata itself, pasted. */
+    /** Or the metadata itself, pasted. Neither, on a change: the stored metadata stays. */
     metadataXml: optionalString(SAML_LIMITS.metadataMax),
     attributeEmail: attribute,
     attributeFirstName: attribute,
@@ -35,8 +35,6 @@ export const samlConnectionRequest = z
   })
   .superRefine((value, c) => {
     if (value.metadataUrl && value.metadataXml) c.addIssue({ code: 'custom', path: ['metadataXml'], message: SAML_MESSAGES.metadataOne });
-    if (!value.metadataUrl && !value.metadataXml)
-      c.addIssue({ code: 'custom', path: ['metadataUrl'], message: SAML_MESSAGES.metadataMissing });
     const outside = value.jitDomains.filter((d) => !value.emailDomains.includes(d));
     if (outside.length > 0) c.addIssue({ code: 'custom', path: ['jitDomains'], message: CONNECTION_MESSAGES.jitDomainsOutside });
   })

@@ -14,15 +14,16 @@ import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { getSignInConnection, type ClaimMapping } from './service.ts';
 import { fetchIdpMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
-import { saveSamlConnection } from './saml-store.ts';
+import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
 
 const invalid = (field: 'metadataUrl' | 'metadataXml', message: string) =>
   new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
 
 /** The IdP's metadata as given: fetched from its address, or pasted; refused with a field's message. */
-async function metadataOf(ctx: AppContext, input: SamlConnectionRequest): Promise<{ xml: string; idp: IdpMetadata }> {
-  let xml = input.metadataXml ?? '';
+async function metadataOf(ctx: AppContext, input: SamlConnectionRequest, stored?: string): Promise<{ xml: string; idp: IdpMetadata }> {
+  if (!input.metadataUrl && !input.metadataXml && stored === undefined) throw invalid('metadataUrl', SAML_MESSAGES.metadataMissing);
+  let xml = input.metadataXml ?? stored ?? '';
   if (input.metadataUrl) {
     try {
       xml = await fetchIdpMetadata(ctx, input.metadataUrl);
@@ -105,15 +106,16 @@ export async function updateSamlConnection(
   input: SamlConnectionRequest,
 ): Promise<Connection> {
   const current = await findConnection(ctx.db.kysely, org.id, id);
-  if (!current || current.kind !== 'saml') throw new AppError('NOT_FOUND');
-  const { xml, idp } = await metadataOf(ctx, input);
+  const saml = current?.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, org.id, id) : undefined;
+  if (!saml) throw new AppError('NOT_FOUND');
+  const { xml, idp } = await metadataOf(ctx, input, saml.metadata_xml);
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await updateConnection(trx, org.id, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
     await saveSamlConnection(trx, {
       organisation_id: org.id,
       connection_id: id,
-      metadata_url: input.metadataUrl ?? null,
+      metadata_url: input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url),
       metadata_xml: xml,
       sso_url: idp.ssoUrl,
       idp_certificates: JSON.stringify(idp.certificates),

@@ -117,10 +117,19 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     const bad = await acmeAdmin.post('/api/connections/saml', { json: { name: 'Bad', metadataXml: '<x/>', emailDomains: ['corp.test'] } });
     expect(bad.status).toBe(400);
     expect(bad.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors).toHaveProperty('metadataXml');
+    const none = await acmeAdmin.post('/api/connections/saml', { json: { name: 'None', emailDomains: ['corp.test'] } });
+    expect(none.status).toBe(400);
+    expect(none.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors).toHaveProperty('metadataUrl');
     const url = await idp.serveMetadata();
     const byUrl = await acmeAdmin.post('/api/connections/saml', { json: { name: 'By URL', metadataUrl: url, emailDomains: ['url.test'] } });
     expect(byUrl.status, byUrl.text).toBe(201);
     expect(byUrl.json()).toMatchObject({ saml: { idpMetadataUrl: url, idpEntityId: idp.entityId } });
+    // A change that gives no metadata keeps what was read, and where from.
+    const kept = await acmeAdmin.put(`/api/connections/saml/${byUrl.json<{ id: string }>().id}`, {
+      json: { name: 'By URL, renamed', emailDomains: ['url.test'] },
+    });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.json()).toMatchObject({ name: 'By URL, renamed', saml: { idpMetadataUrl: url, idpEntityId: idp.entityId } });
     expect((await acmeAdmin.delete(`/api/connections/${byUrl.json<{ id: string }>().id}`)).status).toBe(204);
     // An OIDC change cannot turn a SAML connection into something else.
     const oidc = await acmeAdmin.put(`/api/connections/${connectionId}`, {
