@@ -64,11 +64,68 @@ export class TestIdp {
     this.ssoUrl = ssoUrl;
   }
 
-  static async create(name = 'idp'): Promise<TestIdp> {
-    const idp = new TestIdp(`https://${name}.example.test/saml`, `https://${name}.example.test/sso`);
+  /**
+   * With `serve`, the IdP answers on 127.0.0.1 as http://NAME.localhost:PORT (its entityID and sign-in
+   * page there, for a browser): /metadata, /sso (a sign-in page asking for the email) and /login (which
+   * posts the signed answer to the ACS URL). Without, its addresses are on example.test and no browser goes there.
+   */
+  static async create(name = 'idp', options: { serve?: boolean } = {}): Promise<TestIdp> {
+    let server: http.Server | null = null;
+    let base = `https://${name}.example.test`;
+    if (options.serve) {
+      server = http.createServer();
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      base = `http://${name}.localhost:${(server.address() as AddressInfo).port}`;
+    }
+    const idp = new TestIdp(`${base}/saml`, `${base}/sso`);
     [idp.#keyPem, idp.#certPem, idp.#certB64] = await TestIdp.#keys(`CN=${name} test IdP`);
     [idp.#otherKeyPem, idp.#otherCertPem] = await TestIdp.#keys('CN=someone else');
+    if (server) idp.#listen(server);
     return idp;
+  }
+
+  #listen(server: http.Server) {
+    this.#server = server;
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const url = new URL(req.url ?? '/', this.ssoUrl);
+      const page = (title: string, body: string) =>
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`);
+      if (url.pathname === '/metadata') return res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(this.metadata());
+      if (url.pathname === '/sso' && req.method === 'GET') {
+        const seen = this.readRequest(url.href);
+        return page(
+          'Test IdP sign-in',
+          `<form method="post" action="/login"><input type="hidden" name="id" value="${escape(seen.id)}"><input type="hidden" name="acs" value="${escape(seen.acsUrl)}"><input type="hidden" name="audience" value="${escape(seen.issuer)}"><label for="email">Email</label> <input id="email" name="email" type="email"><label for="answer">Answer</label> <select id="answer" name="answer"><option value="valid">A signed answer</option><option value="expired">An expired answer</option><option value="tampered">A tampered answer</option></select><button type="submit">Sign in at the IdP</button></form>`,
+        );
+      }
+      if (url.pathname === '/login' && req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+          const email = form.get('email') ?? '';
+          const answer = form.get('answer') ?? 'valid';
+          const options: AnswerOptions = {
+            inResponseTo: form.get('id') ?? '',
+            recipient: form.get('acs') ?? '',
+            audience: form.get('audience') ?? '',
+            nameId: `persistent-${email}`,
+            attributes: { email, firstName: 'Sam', lastName: 'Assertion' },
+            ...(answer === 'expired' ? { validMinutes: -5 } : {}),
+          };
+          let signed = this.answer(options);
+          if (answer === 'tampered') signed = TestIdp.tamper(signed, 'Assertion</saml:AttributeValue>', 'Changed</saml:AttributeValue>');
+          page(
+            'Test IdP: back to the service',
+            `<form method="post" action="${escape(form.get('acs') ?? '')}"><input type="hidden" name="SAMLResponse" value="${signed}"><button type="submit">Continue to the service</button></form>`,
+          );
+        });
+        return;
+      }
+      res.writeHead(404).end();
+    });
   }
 
   static async #keys(subject: string): Promise<[string, string, string]> {
@@ -100,12 +157,12 @@ export class TestIdp {
 
   /** Serves the metadata on 127.0.0.1 (reach it as http://idp.localhost:PORT/metadata); answers its address. */
   async serveMetadata(): Promise<string> {
-    this.#server = http.createServer((req, res) => {
-      if (req.url !== '/metadata') return res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(this.metadata());
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    return `http://idp.localhost:${(this.#server.address() as AddressInfo).port}/metadata`;
+    if (!this.#server) {
+      const server = http.createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      this.#listen(server);
+    }
+    return `http://idp.localhost:${(this.#server!.address() as AddressInfo).port}/metadata`;
   }
 
   close(): Promise<void> {
