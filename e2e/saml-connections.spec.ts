@@ -73,7 +73,10 @@ describe.skipIf(!chromiumPath)('SAML connections, signing in through a test IdP,
     const listed = await page.evaluate(async () => (await fetch('/api/connections')).json() as Promise<{ id: string }[]>);
     const id = listed[0]!.id;
     await card.getByText(`${gatehouse.url('acme')}/saml/${id}/acs`).waitFor();
-    await card.getByText(`${gatehouse.url('acme')}/saml/${id}/metadata`).first().waitFor();
+    await card
+      .getByText(`${gatehouse.url('acme')}/saml/${id}/metadata`)
+      .first()
+      .waitFor();
     await checkBothWidths(page, 'saml-connections-list');
   });
 

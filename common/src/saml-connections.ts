@@ -66,8 +66,7 @@ export const SAML_MESSAGES = {
   metadataHint: "Paste the identity provider's federation metadata, or give its address.",
   metadataOne: 'Give the metadata address or paste the metadata, not both',
   metadataMissing: "Give the identity provider's metadata address or paste its metadata",
-  metadataInvalid:
-    'This is not SAML identity provider metadata with a sign-in address (HTTP-Redirect binding) and a signing certificate',
+  metadataInvalid: 'This is not SAML identity provider metadata with a sign-in address (HTTP-Redirect binding) and a signing certificate',
   metadataUnreachable: 'The metadata could not be read from this address',
   entityId: 'Entity ID (Identifier)',
   acsUrl: 'Reply URL (Assertion Consumer Service URL)',
@@ -75,7 +74,8 @@ export const SAML_MESSAGES = {
   idpEntityId: "The identity provider's entity ID",
   ssoUrl: "The identity provider's sign-in URL",
   certificates: "The identity provider's signing certificates",
-  certificateLine: (subject: string, notAfter: string, fingerprint: string) => `${subject}, valid until ${notAfter} (SHA-256 ${fingerprint})`,
+  certificateLine: (subject: string, notAfter: string, fingerprint: string) =>
+    `${subject}, valid until ${notAfter} (SHA-256 ${fingerprint})`,
   attributeEmail: 'Email attribute',
   attributeFirstName: 'First name attribute',
   attributeSurname: 'Surname attribute',

@@ -83,7 +83,7 @@ export const connectionsApi = {
     method: 'PUT',
     path: '/api/connections/saml/{id}',
     operationId: 'updateSamlConnection',
-    summary: "Changes a SAML 2.0 connection; its metadata is read again (from its address, or as pasted).",
+    summary: 'Changes a SAML 2.0 connection; its metadata is read again (from its address, or as pasted).',
     params: idParams,
     body: samlConnectionRequest,
     bodyEncoding: 'json',

@@ -42,7 +42,8 @@ export const samlConnectionRequest = z
     example: {
       preset: 'entra',
       name: 'Contoso staff',
-      metadataUrl: 'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/federationmetadata/2007-06/federationmetadata.xml',
+      metadataUrl:
+        'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/federationmetadata/2007-06/federationmetadata.xml',
       emailDomains: ['contoso.com'],
       showButton: true,
       jitEnabled: true,

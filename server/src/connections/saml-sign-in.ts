@@ -102,7 +102,9 @@ export async function receiveSamlResponse(
     created_at: now,
     expires_at: now + SAML_LIMITS.responseMinutes * MINUTE,
   });
-  return reply.header('cache-control', 'no-store').redirect(`${samlAcsPath(connectionId)}?${new URLSearchParams({ response: token })}`, 303);
+  return reply
+    .header('cache-control', 'no-store')
+    .redirect(`${samlAcsPath(connectionId)}?${new URLSearchParams({ response: token })}`, 303);
 }
 
 /** GET /saml/{id}/acs?response=…: this browser's flow and the answer it was sent on with. */
@@ -118,7 +120,8 @@ export async function finishSamlSignIn(
   clearFlowCookie(ctx, reply, 'gatehouse_connection');
   const now = ctx.clock.now();
   const db = ctx.db.kysely;
-  const posted = responseToken && responseToken.length <= 200 ? await takeSamlResponse(db, org.id, hashToken(responseToken), now) : undefined;
+  const posted =
+    responseToken && responseToken.length <= 200 ? await takeSamlResponse(db, org.id, hashToken(responseToken), now) : undefined;
   const flow = cookie ? await takeFlow(db, org.id, hashToken(cookie), now) : undefined;
   if (!flow || !posted || flow.connection_id !== connectionId || posted.connection_id !== connectionId)
     return refuse(ctx, request, reply, org, null, flow?.return_url ?? null, new Refusal('expired'));

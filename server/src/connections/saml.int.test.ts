@@ -43,7 +43,10 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
   /** Posts an answer to the ACS URL from the IdP's site, and follows the browser to where it ends. */
   async function post(browser: TestBrowser, samlResponse: string, id = connectionId) {
     const acs = `${issuerOf(server, 'acme')}/saml/${id}/acs`;
-    const posted = await browser.request('POST', acs, { form: { SAMLResponse: samlResponse }, headers: { origin: 'https://idp.example.test' } });
+    const posted = await browser.request('POST', acs, {
+      form: { SAMLResponse: samlResponse },
+      headers: { origin: 'https://idp.example.test' },
+    });
     expect(posted.status, posted.body).toBe(303);
     const location = new URL(String(posted.headers.location), acs);
     const { url } = await browser.navigate(location);
@@ -110,7 +113,9 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     // Another organisation's host knows nothing of it.
     expect((await server.client('globex').get(`/saml/${connectionId}/metadata`)).status).toBe(404);
     expect((await globexAdmin.get(`/api/connections/${connectionId}`)).status).toBe(404);
-    expect((await globexAdmin.put(`/api/connections/saml/${connectionId}`, { json: { name: 'x', metadataXml: idp.metadata() } })).status).toBe(404);
+    expect(
+      (await globexAdmin.put(`/api/connections/saml/${connectionId}`, { json: { name: 'x', metadataXml: idp.metadata() } })).status,
+    ).toBe(404);
   });
 
   it('refuses metadata that is not an IdP’s, and reads it from an address through the outbound guard', async () => {

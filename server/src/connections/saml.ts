@@ -101,7 +101,9 @@ export async function fetchIdpMetadata(ctx: AppContext, url: string): Promise<st
 export function samlDetails(ctx: AppContext, hostname: string, saml: SamlConnectionRow, idpEntityId: string): SamlDetails {
   const certificates = (JSON.parse(saml.idp_certificates) as string[]).flatMap((b64) => {
     const cert = certificateOf(b64);
-    return cert ? [{ subject: cert.subject.replace(/\n/g, ', '), notAfter: new Date(cert.validTo).toISOString(), fingerprint: cert.fingerprint256 }] : [];
+    return cert
+      ? [{ subject: cert.subject.replace(/\n/g, ', '), notAfter: new Date(cert.validTo).toISOString(), fingerprint: cert.fingerprint256 }]
+      : [];
   });
   return {
     entityId: spEntityId(ctx, hostname, saml.connection_id),
@@ -210,7 +212,13 @@ export async function validateSamlResponse(
   mapping: { email: string },
   input: { samlResponse: string; requestId: string },
 ): Promise<SamlIdentity> {
-  const sp = serviceProvider(ctx, hostname, row, saml, boundTo(input.requestId, () => undefined));
+  const sp = serviceProvider(
+    ctx,
+    hostname,
+    row,
+    saml,
+    boundTo(input.requestId, () => undefined),
+  );
   let profile: Profile | null;
   try {
     ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: input.samlResponse }));

@@ -51,7 +51,9 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
   const CROSS_SITE_FORMS = new Set(['POST /saml/:id/acs']);
   const routes = () =>
     server.gatehouse.routes
-      .filter((route) => STATE_CHANGING.has(route.method) && !route.url.includes('*') && !CROSS_SITE_FORMS.has(`${route.method} ${route.url}`))
+      .filter(
+        (route) => STATE_CHANGING.has(route.method) && !route.url.includes('*') && !CROSS_SITE_FORMS.has(`${route.method} ${route.url}`),
+      )
       .map((route) => ({
         method: route.method,
         path: route.url.replace(/:[A-Za-z]+/g, route.url.startsWith('/api/clients') ? ids.client : ids.user),
@@ -119,7 +121,10 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
   it('lets an IdP post to the SAML ACS URL from its site, which changes nothing and only sends the browser on', async () => {
     expect(server.gatehouse.routes.filter((r) => CROSS_SITE_FORMS.has(`${r.method} ${r.url}`))).toHaveLength(CROSS_SITE_FORMS.size);
     const before = await snapshot();
-    const res = await admin.request('POST', `/saml/${ids.user}/acs`, { form: { SAMLResponse: 'PHg+' }, headers: { origin: 'http://evil.test' } });
+    const res = await admin.request('POST', `/saml/${ids.user}/acs`, {
+      form: { SAMLResponse: 'PHg+' },
+      headers: { origin: 'http://evil.test' },
+    });
     expect(res.status).toBe(303);
     expect(String(res.headers.location)).toContain('connection_error=unavailable');
     expect(await snapshot()).toBe(before);

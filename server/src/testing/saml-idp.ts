@@ -91,7 +91,9 @@ export class TestIdp {
       const page = (title: string, body: string) =>
         res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`);
+          .end(
+            `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+          );
       if (url.pathname === '/metadata') return res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(this.metadata());
       if (url.pathname === '/sso' && req.method === 'GET') {
         const seen = this.readRequest(url.href);

@@ -90,7 +90,13 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
         onChange={(e) => setMetadataUrl(e.target.value)}
         error={errorOf('metadataUrl')}
       />
-      <TextArea label={S.metadataXml} rows={4} value={metadataXml} onChange={(e) => setMetadataXml(e.target.value)} error={errorOf('metadataXml')} />
+      <TextArea
+        label={S.metadataXml}
+        rows={4}
+        value={metadataXml}
+        onChange={(e) => setMetadataXml(e.target.value)}
+        error={errorOf('metadataXml')}
+      />
       <TextField
         label={M.emailDomains}
         hint={M.domainsHint}
