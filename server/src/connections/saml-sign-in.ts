@@ -22,7 +22,7 @@ import { hashToken, newToken } from '../security/tokens.ts';
 import { claimMappingOf } from './service.ts';
 import { completeSignIn, keptReturnUrl, refuse, Refusal, startConnectionSignIn } from './sign-in.ts';
 import { samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
-import { findSamlConnection, insertSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
+import { countLiveSamlResponses, findSamlConnection, insertSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
 import { findConnection, insertFlow, takeFlow } from './store.ts';
 
 async function samlConnection(ctx: AppContext, org: Organisation, id: string) {
@@ -92,8 +92,10 @@ export async function receiveSamlResponse(
   if (!found || !found.row.enabled) return refuse(ctx, request, reply, org, null, null, new Refusal('unavailable'));
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
     return refuse(ctx, request, reply, org, found.row, null, new Refusal('not_verified'));
-  const token = newToken();
   const now = ctx.clock.now();
+  if ((await countLiveSamlResponses(ctx.db.kysely, org.id, now)) >= SAML_LIMITS.responsesWaitingMax)
+    return refuse(ctx, request, reply, org, found.row, null, new Refusal('unavailable'));
+  const token = newToken();
   await insertSamlResponse(ctx.db.kysely, {
     id: hashToken(token),
     organisation_id: org.id,

@@ -30,6 +30,17 @@ export async function insertSamlResponse(db: Executor, row: Insertable<SamlRespo
   await db.insertInto('saml_responses').values(row).execute();
 }
 
+/** How many posted answers of the organisation wait for their browser (a cap keeps anonymous posts from filling the database). */
+export async function countLiveSamlResponses(db: Executor, organisationId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('saml_responses')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Takes a posted answer once, while it is live (db/short-lived.ts). */
 export function takeSamlResponse(db: Executor, organisationId: string, id: string, now: number) {
   return take(db, 'saml_responses', organisationId, { id }, now);
