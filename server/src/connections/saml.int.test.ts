@@ -233,6 +233,14 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     const url = await post(other, answer);
     expect(url.searchParams.get('connection_error')).toBe('expired');
     expect(await account(other)).toBeNull();
+    // Acme's connection is nothing on globex's host: no sign-in starts, and a post there is refused.
+    expect(
+      (await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'globex')}/signin/connections/${connectionId}`)).status,
+    ).toBe(404);
+    const elsewhere = await server
+      .client('globex')
+      .post(`/saml/${connectionId}/acs`, { form: { SAMLResponse: answer }, headers: { origin: 'https://idp.example.test' } });
+    expect(String(elsewhere.headers.location)).toContain('connection_error=unavailable');
     // The posted answer's token alone signs nobody in either.
     const bare = await server.client('acme').get(`/saml/${connectionId}/acs?response=nothing`);
     expect(bare.status).toBe(303);
