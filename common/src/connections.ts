@@ -3,7 +3,7 @@
  * already have. The presets, the limits, and every text the screens and the sign-in page show.
  */
 
-export const CONNECTION_KINDS = ['oidc'] as const;
+export const CONNECTION_KINDS = ['oidc', 'saml'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 export const CONNECTION_PRESETS = ['entra', 'google', 'okta', 'custom'] as const;

@@ -1,6 +1,7 @@
 /** The sign-in connections' API: managed by Organisation Admins; the sign-in page reads what it shows. */
 import { z } from 'zod';
 import { connectionRequest, connectionSchema, signInConnectionsSchema } from '../schemas/connections.ts';
+import { samlConnectionRequest } from '../schemas/saml-connections.ts';
 import { ANONYMOUS, endpoint, idParams, ORGANISATION_ADMIN } from './contract.ts';
 
 const tag = 'Sign-in connections';
@@ -62,6 +63,32 @@ export const connectionsApi = {
     params: idParams,
     status: 204,
     answer: null,
+    errors: ['NOT_FOUND'],
+  }),
+  createSaml: endpoint({
+    ...common,
+    method: 'POST',
+    path: '/api/connections/saml',
+    operationId: 'createSamlConnection',
+    summary:
+      "Adds a SAML 2.0 connection from the identity provider's metadata (its address, read through the outbound guard, or the XML); the answer gives the entity ID and reply URL to register there.",
+    body: samlConnectionRequest,
+    bodyEncoding: 'json',
+    status: 201,
+    answer: connectionSchema,
+    errors: ['CONFLICT'],
+  }),
+  updateSaml: endpoint({
+    ...common,
+    method: 'PUT',
+    path: '/api/connections/saml/{id}',
+    operationId: 'updateSamlConnection',
+    summary: 'Changes a SAML 2.0 connection; its metadata is read again (from its address, or as pasted).',
+    params: idParams,
+    body: samlConnectionRequest,
+    bodyEncoding: 'json',
+    status: 200,
+    answer: connectionSchema,
     errors: ['NOT_FOUND'],
   }),
   signIn: endpoint({

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { CONNECTION_KINDS, CONNECTION_LIMITS as L, CONNECTION_MESSAGES, CONNECTION_PRESETS, DEFAULT_SCOPES } from '../connections.ts';
 import { formBoolean, formList, optionalString, requiredString } from './fields.ts';
+import { samlDetailsSchema } from './saml-details.ts';
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-const domains = formList(
+export const domains = formList(
   z
     .string()
     .trim()
@@ -122,6 +123,8 @@ export const connectionSchema = z.object({
   callbackUrl: z.string(),
   linkedUsers: z.number().int(),
   createdAt: z.number().int(),
+  /** A SAML connection's values for the IdP and what its metadata said (kind 'saml' only). */
+  saml: samlDetailsSchema.optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

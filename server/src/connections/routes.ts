@@ -1,8 +1,8 @@
 /**
  * Sign-in connections: the management API (Organisation Admins) and the sign-in page's list, served from
- * their declarations in common/src/api/connections.ts; and the two browser paths of an upstream sign-in,
- * /signin/connections/{id} (to the provider) and /signin/callback (back from it), which are navigations,
- * not API calls.
+ * their declarations in common/src/api/connections.ts; and the browser paths of an upstream sign-in,
+ * /signin/connections/{id} (to the provider), /signin/callback (back from an OpenID provider) and
+ * /saml/{id}/acs (back from a SAML IdP), with /saml/{id}/metadata, which are navigations, not API calls.
  */
 import type { FastifyInstance } from 'fastify';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
@@ -18,13 +18,17 @@ import {
   signInPageConnections,
   updateSignInConnection,
 } from './service.ts';
-import { finishConnectionSignIn, startConnectionSignIn } from './sign-in.ts';
+import { finishConnectionSignIn } from './sign-in.ts';
+import { finishSamlSignIn, receiveSamlResponse, samlMetadata, startUpstreamSignIn } from './saml-sign-in.ts';
+import { createSamlConnection, updateSamlConnection } from './saml-service.ts';
 
 export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, { org }) => listSignInConnections(ctx, org));
   serve(app, ctx, api.create, async ({ body }, { org }) => createSignInConnection(ctx, org, body));
   serve(app, ctx, api.get, async ({ params }, { org }) => getSignInConnection(ctx, org, params.id));
   serve(app, ctx, api.update, async ({ params, body }, { org }) => updateSignInConnection(ctx, org, params.id, body));
+  serve(app, ctx, api.createSaml, async ({ body }, { org }) => createSamlConnection(ctx, org, body));
+  serve(app, ctx, api.updateSaml, async ({ params, body }, { org }) => updateSamlConnection(ctx, org, params.id, body));
   serve(app, ctx, api.delete, async ({ params }, { org }) => deleteSignInConnection(ctx, org, params.id));
   serve(app, ctx, api.signIn, async (_, { org }) => signInPageConnections(ctx, org));
 }
@@ -35,11 +39,28 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
     '/signin/connections/:id',
     (request, reply) => {
       const query = request.query;
-      return startConnectionSignIn(ctx, request, reply, requireOrganisation(request), request.params.id.slice(0, 100), {
+      return startUpstreamSignIn(ctx, request, reply, requireOrganisation(request), request.params.id.slice(0, 100), {
         ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
         ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
       });
     },
   );
   app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, requireOrganisation(request)));
+  // SAML: our SP metadata, and the assertion consumer service (the IdP's cross-site post, then the same browser's GET).
+  app.get<{ Params: { id: string } }>('/saml/:id/metadata', (request, reply) =>
+    samlMetadata(ctx, reply, requireOrganisation(request), request.params.id.slice(0, 100)),
+  );
+  app.post<{ Params: { id: string } }>('/saml/:id/acs', { config: { crossSiteForm: true } }, (request, reply) =>
+    receiveSamlResponse(ctx, request, reply, requireOrganisation(request), request.params.id.slice(0, 100), request.body),
+  );
+  app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', (request, reply) =>
+    finishSamlSignIn(
+      ctx,
+      request,
+      reply,
+      requireOrganisation(request),
+      request.params.id.slice(0, 100),
+      typeof request.query.response === 'string' ? request.query.response : undefined,
+    ),
+  );
 }

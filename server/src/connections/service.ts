@@ -7,7 +7,7 @@ import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connec
 import type { Connection, ConnectionRequest, SignInConnections } from '@gatehouse/common/schemas/connections';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
-import type { SignInConnectionRow } from '../db/schema.ts';
+import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import {
@@ -20,6 +20,8 @@ import {
   updateConnection as updateRow,
 } from './store.ts';
 import { callbackUrl, sealConnectionSecret } from './upstream.ts';
+import { samlDetails } from './saml.ts';
+import { findSamlConnection, listSamlConnections } from './saml-store.ts';
 
 /** The upstream claim names a connection reads. */
 export interface ClaimMapping {
@@ -32,7 +34,7 @@ export interface ClaimMapping {
 export const claimMappingOf = (row: SignInConnectionRow): ClaimMapping => JSON.parse(row.claim_mapping) as ClaimMapping;
 export const domainsOf = (json: string): string[] => JSON.parse(json) as string[];
 
-function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, linkedUsers: number): Connection {
+function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, linkedUsers: number, saml?: SamlConnectionRow): Connection {
   const claims = claimMappingOf(row);
   return {
     id: row.id,
@@ -57,6 +59,7 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     callbackUrl: callbackUrl(ctx, org.hostname),
     linkedUsers,
     createdAt: row.created_at,
+    ...(saml ? { saml: samlDetails(ctx, org.hostname, saml, row.issuer) } : {}),
   };
 }
 
@@ -102,14 +105,20 @@ function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
 }
 
 export async function listSignInConnections(ctx: AppContext, org: Organisation): Promise<Connection[]> {
-  const [rows, links] = await Promise.all([listConnections(ctx.db.kysely, org.id), countLinks(ctx.db.kysely, org.id)]);
-  return rows.map((row) => view(ctx, org, row, links.get(row.id) ?? 0));
+  const [rows, links, saml] = await Promise.all([
+    listConnections(ctx.db.kysely, org.id),
+    countLinks(ctx.db.kysely, org.id),
+    listSamlConnections(ctx.db.kysely, org.id),
+  ]);
+  const samlOf = new Map(saml.map((s) => [s.connection_id, s]));
+  return rows.map((row) => view(ctx, org, row, links.get(row.id) ?? 0, samlOf.get(row.id)));
 }
 
 export async function getSignInConnection(ctx: AppContext, org: Organisation, id: string): Promise<Connection> {
   const row = await findConnection(ctx.db.kysely, org.id, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return view(ctx, org, row, (await countLinks(ctx.db.kysely, org.id)).get(id) ?? 0);
+  const saml = row.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, org.id, id) : undefined;
+  return view(ctx, org, row, (await countLinks(ctx.db.kysely, org.id)).get(id) ?? 0, saml);
 }
 
 export async function createSignInConnection(ctx: AppContext, org: Organisation, input: ConnectionRequest): Promise<Connection> {
@@ -142,6 +151,8 @@ export async function updateSignInConnection(
   input: ConnectionRequest,
 ): Promise<Connection> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    // A SAML connection is changed through its own endpoint (saml-service.ts).
+    if ((await findConnection(trx, org.id, id))?.kind !== 'oidc') throw new AppError('NOT_FOUND');
     const changes = {
       ...columnsOf(input),
       ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, org.id, id, input.clientSecret) } : {}),

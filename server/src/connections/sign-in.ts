@@ -61,7 +61,7 @@ const KNOWN_AMR = new Set([
 ]);
 
 /** A refused upstream sign-in: the person is told why on the sign-in page. */
-class Refusal extends Error {
+export class Refusal extends Error {
   readonly reason: ConnectionRefusal;
   readonly userId: string | null;
   readonly detail: string | undefined;
@@ -74,7 +74,7 @@ class Refusal extends Error {
 }
 
 /** Where the sign-in continues: an application's sign-in in progress or a page of ours; anything else is dropped. */
-function keptReturnUrl(value: string | undefined): string | null {
+export function keptReturnUrl(value: string | undefined): string | null {
   if (!value || value.length > 2000) return null;
   return clientIdOfRedirectUrl(value) || isSafeReturnPath(value) ? value : null;
 }
@@ -84,7 +84,7 @@ const signInPage = (returnUrl: string | null, extra: Record<string, string> = {}
   return `${ROUTES.home.path}${query ? `?${query}` : ''}`;
 };
 
-async function refuse(
+export async function refuse(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -255,6 +255,23 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
     return refuse(ctx, request, reply, org, row, returnUrl, new Refusal(upstreamFailure(error), { cause: error }));
   }
 
+  return completeSignIn(ctx, request, reply, org, row, returnUrl, claims);
+}
+
+/**
+ * After the provider's answer was verified (OpenID Connect here, SAML in saml-sign-in.ts): the user it
+ * names, the rules, the session; or a refusal.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  org: Organisation,
+  row: SignInConnectionRow,
+  returnUrl: string | null,
+  claims: Record<string, unknown>,
+) {
+  const now = ctx.clock.now();
   let user: UserRow;
   try {
     user = await resolveUser(ctx, org, row, claims);

@@ -47,6 +47,8 @@ export async function updateConnection(
 /** Deletes the connection with its links and pending sign-ins (explicitly: SQLite's foreign keys may be off). */
 export async function deleteConnection(db: Executor, organisationId: string, id: string): Promise<boolean> {
   await db.deleteFrom('connection_flows').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
+  await db.deleteFrom('saml_responses').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
+  await db.deleteFrom('saml_connections').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
   await db.deleteFrom('connection_links').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
   const result = await db
     .deleteFrom('sign_in_connections')
@@ -132,7 +134,12 @@ export function takeFlow(db: Executor, organisationId: string, id: string, now: 
   return take(db, 'connection_flows', organisationId, { id }, now);
 }
 
-/** The 'connection-cleanup' job: forgets upstream sign-ins that were never finished. */
-export function deleteExpiredFlows(db: Executor, now: number): Promise<number> {
-  return deleteExpired(db, 'connection_flows', now);
+/** The 'connection-cleanup' job: forgets upstream sign-ins that were never finished, SAML answers never taken and expired assertion IDs. */
+export async function deleteExpiredFlows(db: Executor, now: number): Promise<number> {
+  const counts = await Promise.all([
+    deleteExpired(db, 'connection_flows', now),
+    deleteExpired(db, 'saml_responses', now),
+    deleteExpired(db, 'saml_assertions', now),
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
 }

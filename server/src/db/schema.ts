@@ -543,7 +543,7 @@ export interface WebauthnPasswordlessChallengesTable {
 export interface SignInConnectionsTable {
   id: string;
   organisation_id: string;
-  kind: 'oidc';
+  kind: 'oidc' | 'saml';
   name: string;
   preset: 'entra' | 'google' | 'okta' | 'custom';
   issuer: string;
@@ -593,6 +593,36 @@ export interface ConnectionFlowsTable {
 }
 export type ConnectionFlowRow = Selectable<ConnectionFlowsTable>;
 
+/** A SAML connection's identity provider, read from its metadata (connections/saml.ts). */
+export interface SamlConnectionsTable {
+  organisation_id: string;
+  connection_id: string;
+  metadata_url: string | null;
+  metadata_xml: string;
+  sso_url: string;
+  /** JSON array of base64 DER certificates. */
+  idp_certificates: string;
+  metadata_read_at: number;
+}
+export type SamlConnectionRow = Selectable<SamlConnectionsTable>;
+
+/** A SAML answer posted across sites, kept until the same browser's GET takes it. */
+export interface SamlResponsesTable {
+  id: string;
+  organisation_id: string;
+  connection_id: string;
+  response: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Accepted assertion IDs, until they expire: a replay is refused. */
+export interface SamlAssertionsTable {
+  organisation_id: string;
+  assertion_id: string;
+  expires_at: number;
+}
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Database {
@@ -629,6 +659,9 @@ export interface Database {
   sign_in_connections: SignInConnectionsTable;
   connection_links: ConnectionLinksTable;
   connection_flows: ConnectionFlowsTable;
+  saml_connections: SamlConnectionsTable;
+  saml_responses: SamlResponsesTable;
+  saml_assertions: SamlAssertionsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -12,7 +12,14 @@ import type { Database, Executor } from './schema.ts';
 type Counted = 'recovery_flows' | 'mfa_enrolments' | 'sign_in_states';
 /** Every short-lived flow. */
 type ShortLived =
-  Counted | 'email_tokens' | 'mfa_remembered_devices' | 'connection_flows' | 'webauthn_challenges' | 'webauthn_passwordless_challenges';
+  | Counted
+  | 'email_tokens'
+  | 'mfa_remembered_devices'
+  | 'connection_flows'
+  | 'saml_responses'
+  | 'saml_assertions'
+  | 'webauthn_challenges'
+  | 'webauthn_passwordless_challenges';
 
 /** A column that must hold a value (`IS NOT NULL`). */
 export const PRESENT = Symbol('present');

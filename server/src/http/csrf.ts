@@ -15,6 +15,16 @@ import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A form another site posts by design (a SAML IdP's answer to our ACS URL). Such a route must act
+     * on no ambient cookie: connections/saml-sign-in.ts only keeps the answer and sends the browser on.
+     */
+    crossSiteForm?: boolean;
+  }
+}
+
 /** The origin a browser shows for a page of `host` served under `scheme` (URL drops a default port, as browsers do). */
 function originOfHost(scheme: string, host: string): string | null {
   return URL.parse(`${scheme}://${host}`)?.origin ?? null;
@@ -42,6 +52,7 @@ export function registerCsrfCheck(app: FastifyInstance, ctx: AppContext): void {
     // Every state-changing route of ours is checked; what matched no route (the provider's own browser
     // endpoints, which have their own defences, and not-found answers) changes nothing here.
     if (SAFE_METHODS.has(request.method) || request.routeOptions.url === undefined) return;
+    if (request.routeOptions.config.crossSiteForm === true) return;
     if (isCrossSiteRequest(request.headers, ctx.config.publicScheme)) throw new AppError('CSRF_REJECTED');
   });
 }

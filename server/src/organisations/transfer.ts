@@ -46,6 +46,7 @@ export const MOVED_TABLES = [
   'oidc_keys',
   'webhook_endpoints',
   'sign_in_connections',
+  'saml_connections',
   'connection_links',
   'metric_counts',
   'audit_events',
@@ -67,6 +68,8 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   webauthn_challenges: 'passkey challenges, valid for minutes',
   webauthn_passwordless_challenges: 'passkey sign-in challenges, valid for minutes',
   connection_flows: 'sign-ins sent to an upstream identity provider, valid for minutes',
+  saml_responses: "SAML answers waiting for their browser's next request, valid for two minutes",
+  saml_assertions: 'accepted SAML assertion IDs, kept until the assertions expire (an assertion is only valid for its own installation)',
   user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 

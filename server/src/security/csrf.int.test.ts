@@ -44,9 +44,16 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
     return JSON.stringify({ org, users, clients, access, sessions, tokens });
   };
 
+  /**
+   * Forms other sites post by design (route config `crossSiteForm`): a SAML IdP's answer to our ACS URL,
+   * which only keeps the answer and sends the browser on (its own test below).
+   */
+  const CROSS_SITE_FORMS = new Set(['POST /saml/:id/acs']);
   const routes = () =>
     server.gatehouse.routes
-      .filter((route) => STATE_CHANGING.has(route.method) && !route.url.includes('*'))
+      .filter(
+        (route) => STATE_CHANGING.has(route.method) && !route.url.includes('*') && !CROSS_SITE_FORMS.has(`${route.method} ${route.url}`),
+      )
       .map((route) => ({
         method: route.method,
         path: route.url.replace(/:[A-Za-z]+/g, route.url.startsWith('/api/clients') ? ids.client : ids.user),
@@ -107,6 +114,19 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
         });
       }
     }
+    expect(await snapshot()).toBe(before);
+    expect((await admin.get('/api/account')).status).toBe(200);
+  });
+
+  it('lets an IdP post to the SAML ACS URL from its site, which changes nothing and only sends the browser on', async () => {
+    expect(server.gatehouse.routes.filter((r) => CROSS_SITE_FORMS.has(`${r.method} ${r.url}`))).toHaveLength(CROSS_SITE_FORMS.size);
+    const before = await snapshot();
+    const res = await admin.request('POST', `/saml/${ids.user}/acs`, {
+      form: { SAMLResponse: 'PHg+' },
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(res.status).toBe(303);
+    expect(String(res.headers.location)).toContain('connection_error=unavailable');
     expect(await snapshot()).toBe(before);
     expect((await admin.get('/api/account')).status).toBe(200);
   });

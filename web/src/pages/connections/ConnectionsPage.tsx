@@ -26,6 +26,8 @@ import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
+import { SamlConnectionForm, SamlFacts } from './SamlConnection.tsx';
 import './connections.css';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));
@@ -243,7 +245,7 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
       <h2>{connection.name}</h2>
       <dl className="facts">
         <dt>{M.provider}</dt>
-        <dd>{CONNECTION_PRESET_LABELS[connection.preset]}</dd>
+        <dd>{(connection.kind === 'saml' ? SAML_PRESET_LABELS : CONNECTION_PRESET_LABELS)[connection.preset]}</dd>
         <dt>{M.issuer}</dt>
         <dd>
           <code>{connection.issuer}</code>
@@ -255,15 +257,25 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
         <dt>{M.linkedUsers}</dt>
         <dd>{connection.linkedUsers}</dd>
       </dl>
-      {editing && (
-        <ConnectionForm
-          connection={connection}
-          onDone={(message) => {
-            setEditing(false);
-            if (message) onNotice(message);
-          }}
-        />
-      )}
+      {connection.saml && <SamlFacts saml={connection.saml} />}
+      {editing &&
+        (connection.kind === 'saml' ? (
+          <SamlConnectionForm
+            connection={connection}
+            onDone={(message) => {
+              setEditing(false);
+              if (message) onNotice(message);
+            }}
+          />
+        ) : (
+          <ConnectionForm
+            connection={connection}
+            onDone={(message) => {
+              setEditing(false);
+              if (message) onNotice(message);
+            }}
+          />
+        ))}
       {remove.isError && <Alert kind="error">{remove.error.message}</Alert>}
       <div className="connection-actions">
         {!editing && (
@@ -320,6 +332,13 @@ export function ConnectionsPage() {
       )}
       <ConnectionForm
         key={added}
+        onDone={(message) => {
+          setNotice(message);
+          setAdded((n) => n + 1);
+        }}
+      />
+      <SamlConnectionForm
+        key={`saml-${added}`}
         onDone={(message) => {
           setNotice(message);
           setAdded((n) => n + 1);

@@ -1,0 +1,124 @@
+/**
+ * Managing SAML connections (Organisation Admins): the IdP's metadata is read when the connection is
+ * saved (from its address through the outbound guard, or as pasted) and kept with the row; the audit
+ * events are those of every connection. Listing and deleting are service.ts's, for both kinds.
+ */
+import { randomUUID } from 'node:crypto';
+import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
+import { SAML_DEFAULT_ATTRIBUTES, SAML_LIMITS, SAML_MESSAGES } from '@gatehouse/common/saml-connections';
+import type { Connection } from '@gatehouse/common/schemas/connections';
+import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';
+import { emit } from '../events/events.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { getSignInConnection, type ClaimMapping } from './service.ts';
+import { fetchIdpMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
+import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
+import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
+
+const invalid = (field: 'metadataUrl' | 'metadataXml', message: string) =>
+  new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
+
+/** The IdP's metadata as given: fetched from its address, or pasted; refused with a field's message. */
+async function metadataOf(ctx: AppContext, input: SamlConnectionRequest, stored?: string): Promise<{ xml: string; idp: IdpMetadata }> {
+  if (!input.metadataUrl && !input.metadataXml && stored === undefined) throw invalid('metadataUrl', SAML_MESSAGES.metadataMissing);
+  let xml = input.metadataXml ?? stored ?? '';
+  if (input.metadataUrl) {
+    try {
+      xml = await fetchIdpMetadata(ctx, input.metadataUrl);
+    } catch {
+      throw invalid('metadataUrl', SAML_MESSAGES.metadataUnreachable);
+    }
+  }
+  const idp = xml.length <= SAML_LIMITS.metadataMax ? readIdpMetadata(xml) : null;
+  if (!idp) throw invalid(input.metadataUrl ? 'metadataUrl' : 'metadataXml', SAML_MESSAGES.metadataInvalid);
+  return { xml, idp };
+}
+
+function columnsOf(input: SamlConnectionRequest, idp: IdpMetadata) {
+  const defaults = SAML_DEFAULT_ATTRIBUTES[input.preset];
+  return {
+    kind: 'saml' as const,
+    preset: input.preset,
+    name: input.name,
+    issuer: idp.entityId,
+    upstream_client_id: '',
+    client_secret_sealed: null,
+    scopes: '',
+    claim_mapping: JSON.stringify({
+      email: input.attributeEmail ?? defaults.email,
+      firstName: input.attributeFirstName ?? defaults.firstName,
+      surname: input.attributeSurname ?? defaults.surname,
+      groups: input.attributeGroups ?? defaults.groups,
+    } satisfies ClaimMapping),
+    email_domains: JSON.stringify(input.emailDomains),
+    show_button: input.showButton,
+    jit_enabled: input.jitEnabled,
+    jit_domains: JSON.stringify(input.jitDomains),
+    link_existing: input.linkExisting,
+    trust_mfa: input.trustMfa,
+    enabled: input.enabled,
+  };
+}
+
+function samlRow(org: Organisation, id: string, metadataUrl: string | null, xml: string, idp: IdpMetadata, now: number) {
+  return {
+    organisation_id: org.id,
+    connection_id: id,
+    metadata_url: metadataUrl,
+    metadata_xml: xml,
+    sso_url: idp.ssoUrl,
+    idp_certificates: JSON.stringify(idp.certificates),
+    metadata_read_at: now,
+  };
+}
+
+function auditDetails(input: SamlConnectionRequest, idp: IdpMetadata) {
+  return {
+    kind: 'saml',
+    name: input.name,
+    idpEntityId: idp.entityId,
+    ...(input.metadataUrl ? { metadataUrl: input.metadataUrl } : {}),
+    emailDomains: input.emailDomains,
+    jitEnabled: input.jitEnabled,
+    jitDomains: input.jitDomains,
+    linkExisting: input.linkExisting,
+    trustMfa: input.trustMfa,
+    enabled: input.enabled,
+  };
+}
+
+export async function createSamlConnection(ctx: AppContext, org: Organisation, input: SamlConnectionRequest): Promise<Connection> {
+  const { xml, idp } = await metadataOf(ctx, input);
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
+      throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
+    await insertConnection(trx, { id, organisation_id: org.id, ...columnsOf(input, idp), created_at: now, updated_at: now });
+    await saveSamlConnection(trx, samlRow(org, id, input.metadataUrl ?? null, xml, idp, now));
+    await emit(ctx, trx, org.id, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
+  });
+  return getSignInConnection(ctx, org, id);
+}
+
+export async function updateSamlConnection(
+  ctx: AppContext,
+  org: Organisation,
+  id: string,
+  input: SamlConnectionRequest,
+): Promise<Connection> {
+  const current = await findConnection(ctx.db.kysely, org.id, id);
+  const saml = current?.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, org.id, id) : undefined;
+  if (!saml) throw new AppError('NOT_FOUND');
+  const { xml, idp } = await metadataOf(ctx, input, saml.metadata_xml);
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await updateConnection(trx, org.id, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
+    const metadataUrl = input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url);
+    await saveSamlConnection(trx, samlRow(org, id, metadataUrl, xml, idp, now));
+    await emit(ctx, trx, org.id, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
+  });
+  return getSignInConnection(ctx, org, id);
+}
