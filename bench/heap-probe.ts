@@ -17,7 +17,7 @@ if (log) {
   appendFileSync(log, 'seconds\theap used after a full collection, MiB\theap total, MiB\tRSS, MiB\n');
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if ((entry.detail as { kind?: number } | undefined)?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
       const memory = process.memoryUsage();
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       appendFileSync(log, `${seconds}\t${mib(memory.heapUsed)}\t${mib(memory.heapTotal)}\t${mib(memory.rss)}\n`);

@@ -18,6 +18,8 @@ interface Window {
   server: string;
   endpoint: string;
   requests: number;
+  /** The server's CPU time in the window, from /proc. */
+  cpuMs: number;
   start: number;
   end: number;
 }
@@ -127,9 +129,12 @@ for (const endpoint of endpoints) {
     console.log(`| ${part} | ${cells.join(' | ')} |`);
   }
   console.log(`| main thread, not idle | ${results.map((r) => total(r).toFixed(1)).join(' | ')} |`);
-  const first = results[0]!;
-  if (!first.times) continue;
-  console.log(`\n${first.server}, the ${TOP} functions with most self time (µs per request):\n`);
-  const top = [...first.times.functions].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-  for (const [name, us] of top) console.log(`- ${(us / first.requests).toFixed(1)} ${name}`);
+  // Gatehouse's list in full, the baselines' shorter.
+  results.forEach((result, i) => {
+    if (!result.times) return;
+    const count = i === 0 ? TOP : Math.ceil(TOP / 2);
+    console.log(`\n${result.server}, the ${count} functions with most self time (µs per request):\n`);
+    const top = [...result.times.functions].sort((a, b) => b[1] - a[1]).slice(0, count);
+    for (const [name, us] of top) console.log(`- ${(us / result.requests).toFixed(1)} ${name}`);
+  });
 }
