@@ -14,11 +14,15 @@
  *                     SQLite; WORKERS as for npm start;
  *                     BENCH_GATEHOUSE_FLAGS and BENCH_BASELINE_FLAGS, Node flags added for Gatehouse
  *                     or for both baselines only, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
- *                     or `--import=./probe.mjs`)
+ *                     or `--import=./probe.mjs`; BENCH_WINDOWS, a file the bench appends each
+ *                     measured window to, as JSON lines of the server's pid, the endpoint, the
+ *                     requests and the start and end on the monotonic clock in µs, the clock of
+ *                     Node's CPU profiles: bench/profile-summary.ts keeps a profile's samples of
+ *                     those windows only)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +44,9 @@ const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 const flagsOf = (value: string | undefined) => value?.split(' ').filter(Boolean) ?? [];
 const GATEHOUSE_FLAGS = flagsOf(process.env.BENCH_GATEHOUSE_FLAGS);
 const BASELINE_FLAGS = flagsOf(process.env.BENCH_BASELINE_FLAGS);
+const WINDOWS = process.env.BENCH_WINDOWS;
+/** The monotonic clock in µs: the clock of V8's CPU profiles on Linux, so a profile can be cut to the measured windows. */
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 interface Target {
   name: string;
@@ -353,8 +360,12 @@ function cpuTime(pid: number): number {
   }
 }
 
+/** The endpoint being measured, for BENCH_WINDOWS. */
+let measuring = '';
+
 /** Closed loop: CONNECTIONS workers send requests back to back for `seconds`, or until `next` has no more. */
 async function sample(target: Target, seconds: number, next: () => RequestSpec | undefined): Promise<Sample> {
+  const windowStart = monotonicMicros();
   const cpuBefore = cpuTime(target.pid);
   const latencies: number[] = [];
   let errors = 0;
@@ -376,7 +387,12 @@ async function sample(target: Target, seconds: number, next: () => RequestSpec |
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return { cpuMs: cpuTime(target.pid) - cpuBefore, latencies, seconds: (performance.now() - started) / 1000, errors };
+  const cpuMs = cpuTime(target.pid) - cpuBefore;
+  if (WINDOWS) {
+    const window = { pid: target.pid, server: target.name, endpoint: measuring, requests: latencies.length, cpuMs };
+    appendFileSync(WINDOWS, `${JSON.stringify({ ...window, start: windowStart, end: monotonicMicros() })}\n`);
+  }
+  return { cpuMs, latencies, seconds: (performance.now() - started) / 1000, errors };
 }
 
 function summarise(samples: Sample[]): Result {
@@ -473,6 +489,7 @@ try {
   const cells = (r: Result) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpu.toFixed(2)}`;
   const ratio = (o: Result, b: Result) => `${(o.rps / b.rps).toFixed(2)}x / ${(b.cpu / o.cpu).toFixed(2)}x`;
   for (const [name, endpoint] of Object.entries(ENDPOINTS).filter(([name]) => !ONLY || ONLY.includes(name))) {
+    measuring = name;
     const samples = new Map<Target, Sample[]>(servers.map(({ target }) => [target, []]));
     for (let round = 0; round < ROUNDS; round++) {
       const order = servers.map((_, i) => servers[(i + round) % servers.length]!.target);

@@ -2,19 +2,24 @@
 import { sql, type UpdateObject } from 'kysely';
 import type { Role, UserStatus } from '@gatehouse/common/policy';
 import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { param, prepared } from '../db/prepared.ts';
 import { searchKey } from '../db/search-key.ts';
 
-export function findUserByEmail(db: Executor, organisationId: string, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
+// A user is read by email at every sign-in and by id at every signed-in request: prepared once (db/prepared.ts).
+const byEmailQuery = prepared<UserRow, { organisation_id: string; email: string }>((db) =>
+  db.selectFrom('users').selectAll().where('organisation_id', '=', param('organisation_id')).where('email', '=', param('email')),
+);
+
+export async function findUserByEmail(db: Executor, organisationId: string, email: string): Promise<UserRow | undefined> {
+  return (await byEmailQuery(db, { organisation_id: organisationId, email: email.toLowerCase() })).rows[0];
 }
 
-export function findUserById(db: Executor, organisationId: string, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+const byIdQuery = prepared<UserRow, { organisation_id: string; id: string }>((db) =>
+  db.selectFrom('users').selectAll().where('organisation_id', '=', param('organisation_id')).where('id', '=', param('id')),
+);
+
+export async function findUserById(db: Executor, organisationId: string, id: string): Promise<UserRow | undefined> {
+  return (await byIdQuery(db, { organisation_id: organisationId, id })).rows[0];
 }
 
 /** Column changes of a user, as values or SQL expressions. */
@@ -75,21 +80,24 @@ export async function recordFailedSignIn(db: Executor, organisationId: string, i
  * cooldown reset, and the user counts as active again for the inactivity rules. Answers the user as the
  * same statement left them (RETURNING, on both databases), so a sign-in needs no second read.
  */
-export async function recordSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
-  return db
+const recordSignInQuery = prepared<UserRow, { organisation_id: string; id: string; now: number }>((db) =>
+  db
     .updateTable('users')
     .set((eb) => ({
       previous_sign_in: eb.ref('last_sign_in'),
-      last_sign_in: now,
+      last_sign_in: param('now') as unknown as number,
       failed_auth_count: 0,
       cooldown_until: null,
       inactivity_warned_at: null,
-      updated_at: now,
+      updated_at: param('now') as unknown as number,
     }))
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('id', '=', param('id'))
+    .returningAll(),
+);
+
+export async function recordSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
+  return (await recordSignInQuery(db, { organisation_id: organisationId, id, now })).rows[0];
 }
 
 /** An admin's Clear lockout of a user cooling down: the cooldown and the failure count end. The row after, or undefined when none was running. */

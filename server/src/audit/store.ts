@@ -1,12 +1,43 @@
 /** Queries on the audit log: inserted, read newest first by cursor, deleted only by age. Scoped by organisation. */
 import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database.ts';
+import { param, prepared } from '../db/prepared.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import type { AuditEventRow, AuditEventsTable, Executor } from '../db/schema.ts';
 
-export async function insertAuditEvent(db: Executor, row: Insertable<AuditEventsTable>): Promise<number> {
-  const inserted = await db.insertInto('audit_events').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+// One row with every event (the audit subscriber, events/events.ts): prepared once (db/prepared.ts).
+const insertQuery = prepared<{ id: number | string }, Record<string, unknown>>((db) =>
+  db
+    .insertInto('audit_events')
+    .values({
+      organisation_id: param('organisation_id'),
+      at: param('at') as unknown as number,
+      type: param('type'),
+      actor_kind: param('actor_kind'),
+      actor_id: param('actor_id'),
+      subject_kind: param('subject_kind'),
+      subject_id: param('subject_id'),
+      ip: param('ip'),
+      user_agent: param('user_agent'),
+      request_id: param('request_id'),
+      details: param('details'),
+    })
+    .returning('id'),
+);
+
+export async function insertAuditEvent(db: Executor, row: Omit<Insertable<AuditEventsTable>, 'id'>): Promise<number> {
+  const inserted = await insertQuery(db, {
+    ...row,
+    actor_id: row.actor_id ?? null,
+    subject_kind: row.subject_kind ?? null,
+    subject_id: row.subject_id ?? null,
+    ip: row.ip ?? null,
+    user_agent: row.user_agent ?? null,
+    request_id: row.request_id ?? null,
+  });
+  const id = inserted.rows[0]?.id;
+  if (id === undefined) throw new Error('The audit row was not inserted.');
+  return Number(id);
 }
 
 export interface AuditQuery {

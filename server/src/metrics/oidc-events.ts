@@ -34,6 +34,9 @@ const COUNTED_AS: Record<OidcEventKind, MetricName> = {
   code_redeemed: 'code_redeemed',
 };
 
+/** The counter an event of `kind` adds one to. */
+export const countedAs = (kind: OidcEventKind): MetricName => COUNTED_AS[kind];
+
 interface About {
   clientId?: string | null;
   subject?: string | null;
@@ -57,7 +60,7 @@ export function eventRow(ctx: AppContext, organisationId: string, kind: OidcEven
  */
 export async function logEvent(db: Executor, row: OidcEventsTable, startedAt = row.created_at): Promise<void> {
   if (!(await insertEvent(db, row))) return;
-  await incrementMetric(db, row.organisation_id, COUNTED_AS[row.kind], bucketOf(startedAt));
+  await incrementMetric(db, row.organisation_id, countedAs(row.kind), bucketOf(startedAt));
   if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, row.organisation_id, row.client_id, row.created_at);
 }
 

@@ -4,7 +4,23 @@
  */
 
 import type { UserStatus } from '@gatehouse/common/policy';
+import { param, prepared } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
+
+// Counting runs with every sign-in and every code (in their transactions): prepared once (db/prepared.ts).
+const incrementQuery = prepared((db) =>
+  db
+    .insertInto('metric_counts')
+    .values({
+      organisation_id: param('organisation_id'),
+      metric: param('metric') as MetricName,
+      bucket_start: param('bucket_start') as unknown as number,
+      count: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
+    ),
+);
 
 /**
  * Adds one to the organisation's counter of `metric` for the bucket starting at `bucketStart`, in one
@@ -12,13 +28,7 @@ import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
  * single writer, orders them) and the first of a bucket creates its row.
  */
 export async function incrementMetric(db: Executor, organisationId: string, metric: MetricName, bucketStart: number): Promise<void> {
-  await db
-    .insertInto('metric_counts')
-    .values({ organisation_id: organisationId, metric, bucket_start: bucketStart, count: 1 })
-    .onConflict((oc) =>
-      oc.columns(['organisation_id', 'metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
-    )
-    .execute();
+  await incrementQuery(db, { organisation_id: organisationId, metric, bucket_start: bucketStart });
 }
 
 /** Counters are kept per minute: figures over a window are exact to the minute. */
@@ -65,14 +75,24 @@ export async function countUsersByStatus(db: Executor, organisationId: string): 
 
 // Protocol events (metrics/oidc-events.ts) and the applications they count
 
+const insertEventQuery = prepared((db) =>
+  db
+    .insertInto('oidc_events')
+    .values({
+      id: param('id'),
+      organisation_id: param('organisation_id'),
+      kind: param('kind') as OidcEventsTable['kind'],
+      client_id: param('client_id'),
+      subject: param('subject'),
+      created_at: param('created_at') as unknown as number,
+    })
+    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing()),
+);
+
 /** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
 export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<boolean> {
-  const result = await db
-    .insertInto('oidc_events')
-    .values(row)
-    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const result = await insertEventQuery(db, { ...row });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 export async function findEventTime(
@@ -96,9 +116,17 @@ export async function deleteEventsBefore(db: Executor, before: number): Promise<
   return Number(result.numDeletedRows);
 }
 
+const markClientUsedQuery = prepared((db) =>
+  db
+    .updateTable('clients')
+    .set({ last_code_at: param('at') as unknown as number })
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('id', '=', param('id')),
+);
+
 /** Notes that the application had an authorization code issued at `at` (the metrics' applications in use). */
 export async function markClientUsed(db: Executor, organisationId: string, id: string, at: number): Promise<void> {
-  await db.updateTable('clients').set({ last_code_at: at }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await markClientUsedQuery(db, { organisation_id: organisationId, id, at });
 }
 
 /** How many of the organisation's applications had a code issued since `since`: one row per application. */

@@ -14,16 +14,19 @@ import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { keyEncryptionKeys } from '../config.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
-import { eventRow, logEvent } from '../metrics/oidc-events.ts';
+import { countedAs, eventRow, logEvent } from '../metrics/oidc-events.ts';
+import { bucketOf, METRIC_BUCKET_MS } from '../metrics/store.ts';
 import {
   claimArtefact,
   consumeArtefact,
+  consumeArtefactWithEvent,
   deleteArtefact,
   deleteGrantArtefacts,
   findArtefact,
   findArtefactByUid,
   findArtefactWithGrant,
   upsertArtefact,
+  upsertArtefactWithEvent,
   type StoredArtefact,
   type TokenAccount,
 } from './store.ts';
@@ -125,6 +128,11 @@ class DatabaseAdapter implements Adapter {
     };
     const event =
       this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key }) : null;
+    if (event && this.#ctx.db.dialect === 'postgres') {
+      // One statement, atomic by itself (store.ts).
+      await this.#write((db) => upsertArtefactWithEvent(db, row, { event, metric: countedAs(event.kind) }, bucketOf(event.created_at)));
+      return;
+    }
     await this.#write(async (db) => {
       await upsertArtefact(db, row);
       if (event) await logEvent(db, event);
@@ -179,11 +187,26 @@ class DatabaseAdapter implements Adapter {
   async consume(id: string): Promise<void> {
     const key = hashId(id);
     const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key }) : null;
-    const consumed = await this.#write(async (db) => {
-      const issuedAt = await consumeArtefact(db, this.#organisationId, this.#model, key, this.#ctx.clock.now());
-      if (issuedAt !== undefined && event) await logEvent(db, event, issuedAt);
-      return issuedAt !== undefined;
-    }, event !== null);
+    const now = this.#ctx.clock.now();
+    const consumed =
+      event && this.#ctx.db.dialect === 'postgres'
+        ? // One statement, atomic by itself (store.ts): the event only for the one request that consumed the code.
+          (await this.#write((db) =>
+            consumeArtefactWithEvent(
+              db,
+              this.#organisationId,
+              this.#model,
+              key,
+              now,
+              { event, metric: countedAs(event.kind) },
+              METRIC_BUCKET_MS,
+            ),
+          )) !== undefined
+        : await this.#write(async (db) => {
+            const issuedAt = await consumeArtefact(db, this.#organisationId, this.#model, key, now);
+            if (issuedAt !== undefined && event) await logEvent(db, event, issuedAt);
+            return issuedAt !== undefined;
+          }, event !== null);
     if (consumed) return;
     // Someone redeemed it a moment ago: treat this as reuse.
     if (GRANT_SOURCES.has(this.#model)) {

@@ -3,6 +3,7 @@
  * uses, each checked by the library's own validation (ID token signature against the JWKS, iss, aud,
  * nonce, state, the RFC 9207 iss parameter).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { buildApp } from '../app.ts';
@@ -127,6 +128,63 @@ describe.each(testDialects())('OpenID Connect flows on %s', (dialect) => {
     await client.refreshTokenGrant(rp, tokens.refresh_token!);
     // The refresh token with its grant and user; every other statement is a write of the rotation.
     expect(queries.filter((sql) => /^\s*select/i.test(sql))).toHaveLength(1);
+  });
+
+  it("writes a code with its events, each in one statement on PostgreSQL, and a reused code's never twice", async () => {
+    const db = server.ctx.db.kysely;
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('metric_counts')
+            .select(['metric', (eb) => eb.fn.sum<number | string>('count').as('n')])
+            .where('organisation_id', '=', acmeId)
+            .where('metric', 'in', ['code_issued', 'code_redeemed'])
+            .groupBy('metric')
+            .execute()
+        ).map((row) => [row.metric, Number(row.n)]),
+      );
+    const before = await counts();
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    queries.length = 0;
+    const callback = await signInThroughSpa(new TestBrowser(server.port), url, alice);
+    const issuing = queries.filter((text) => /oidc_events/.test(text));
+    queries.length = 0;
+    await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier });
+    const redeeming = queries.filter((text) => /oidc_events/.test(text));
+    if (dialect === 'postgres') {
+      // The code and its event in one statement, no transaction (BEGIN, four statements, COMMIT before).
+      expect(issuing.filter((text) => /"?oidc_artefacts"?/.test(text) && /code_event/.test(text))).toHaveLength(1);
+      expect(redeeming).toHaveLength(1);
+      expect(queries.filter((text) => /^\s*begin/i.test(text))).toHaveLength(0);
+    }
+    const subject = createHash('sha256').update(callback.searchParams.get('code')!).digest('base64url');
+    const events = await db
+      .selectFrom('oidc_events')
+      .select(['kind', 'client_id'])
+      .where('subject', '=', subject)
+      .orderBy('kind')
+      .execute();
+    expect(events).toEqual([
+      { kind: 'code_issued', client_id: wiki.id },
+      { kind: 'code_redeemed', client_id: null },
+    ]);
+    const used = await db.selectFrom('clients').select('last_code_at').where('id', '=', wiki.id).executeTakeFirstOrThrow();
+    expect(used.last_code_at).toBeTypeOf('number');
+    // Redeemed again: refused, and nothing more recorded or counted.
+    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier })).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect(await db.selectFrom('oidc_events').select('kind').where('subject', '=', subject).execute()).toHaveLength(2);
+    const after = await counts();
+    expect((after.code_issued ?? 0) - (before.code_issued ?? 0)).toBe(1);
+    expect((after.code_redeemed ?? 0) - (before.code_redeemed ?? 0)).toBe(1);
   });
 
   it('lets an already signed-in user straight through, with no page on the way', async () => {

@@ -1,8 +1,8 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, prepared } from '../db/prepared.ts';
-import type { Executor, OidcArtefactRow, OidcKeyRow } from '../db/schema.ts';
+import type { Executor, MetricName, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
 
 // Signing keys
 
@@ -138,6 +138,115 @@ export async function claimArtefact(
 ): Promise<boolean> {
   const result = await claimQuery(db, { ...row, now });
   return result.rows.length > 0;
+}
+
+// An authorization code and its event (metrics/oidc-events.ts) must land together. On PostgreSQL they
+// are one statement of data-modifying parts: atomic by itself, one round trip instead of a transaction's
+// five or six (BEGIN, the code, the event, its count, the application's last use, COMMIT). SQLite cannot
+// modify data in WITH; there the group commit's transaction holds the same statements (logEvent).
+
+/** A raw statement for `prepared`, compiled for the executor's dialect. */
+const raw =
+  <Row>(query: RawBuilder<Row>) =>
+  (db: Executor) => ({ compile: () => query.compile(db) });
+
+/** The protocol event of a code (`code_issued`, `code_redeemed`) as the statements below take it. */
+export interface CodeEvent {
+  event: OidcEventsTable;
+  metric: MetricName;
+}
+
+const storeCodeQuery = prepared(
+  raw(sql`with stored as (
+  insert into oidc_artefacts (organisation_id, model, id, payload, grant_id, account_id, client_id, uid, created_at, expires_at, consumed_at)
+  values (${param('organisation_id')}, ${param('model')}, ${param('id')}, ${param('payload')}, ${param('grant_id')}, ${param('account_id')},
+    ${param('client_id')}, ${param('uid')}, ${param('created_at')}, ${param('expires_at')}, null)
+  on conflict (organisation_id, model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+    account_id = excluded.account_id, client_id = excluded.client_id, uid = excluded.uid, expires_at = excluded.expires_at
+), code_event as (
+  insert into oidc_events (id, organisation_id, kind, client_id, subject, created_at)
+  values (${param('event_id')}, ${param('organisation_id')}, ${param('kind')}, ${param('event_client_id')}, ${param('subject')}, ${param('event_at')})
+  on conflict (organisation_id, kind, subject) do nothing
+  returning client_id
+), code_count as (
+  insert into metric_counts (organisation_id, metric, bucket_start, count)
+  select ${param('organisation_id')}::text, ${param('metric')}::text, ${param('bucket_start')}::bigint, 1 from code_event
+  on conflict (organisation_id, metric, bucket_start) do update set count = metric_counts.count + 1
+)
+update clients set last_code_at = ${param('event_at')}
+where organisation_id = ${param('organisation_id')} and id = (select client_id from code_event)`),
+);
+
+/**
+ * PostgreSQL only: stores an authorization code with its `code_issued` event, counted in the minute of
+ * the event and noted as the application's last use, as logEvent would in a transaction.
+ */
+export async function upsertArtefactWithEvent(
+  db: Executor,
+  row: ArtefactFields,
+  { event, metric }: CodeEvent,
+  bucketStart: number,
+): Promise<void> {
+  await storeCodeQuery(db, {
+    ...row,
+    event_id: event.id,
+    kind: event.kind,
+    event_client_id: event.client_id,
+    subject: event.subject,
+    event_at: event.created_at,
+    metric,
+    bucket_start: bucketStart,
+  });
+}
+
+const consumeCodeQuery = prepared<{ created_at: number | string }, Record<string, unknown>>(
+  raw(sql<{ created_at: number | string }>`with consumed as (
+  update oidc_artefacts set consumed_at = ${param('now')}
+  where organisation_id = ${param('organisation_id')} and model = ${param('model')} and id = ${param('id')} and consumed_at is null
+  returning created_at
+), code_event as (
+  insert into oidc_events (id, organisation_id, kind, client_id, subject, created_at)
+  select ${param('event_id')}::text, ${param('organisation_id')}::text, ${param('kind')}::text, ${param('event_client_id')}::text,
+    ${param('subject')}::text, ${param('event_at')}::bigint from consumed
+  on conflict (organisation_id, kind, subject) do nothing
+  returning 1
+), code_count as (
+  insert into metric_counts (organisation_id, metric, bucket_start, count)
+  select ${param('organisation_id')}::text, ${param('metric')}::text, consumed.created_at - consumed.created_at % ${param('bucket_ms')}::bigint, 1
+  from consumed, code_event
+  on conflict (organisation_id, metric, bucket_start) do update set count = metric_counts.count + 1
+)
+select created_at from consumed`),
+);
+
+/**
+ * PostgreSQL only: consumeArtefact with the code's `code_redeemed` event, counted in the minute the
+ * code was issued, for the one caller that consumed it.
+ */
+export async function consumeArtefactWithEvent(
+  db: Executor,
+  organisationId: string,
+  model: string,
+  id: string,
+  now: number,
+  { event, metric }: CodeEvent,
+  bucketMs: number,
+): Promise<number | undefined> {
+  const result = await consumeCodeQuery(db, {
+    organisation_id: organisationId,
+    model,
+    id,
+    now,
+    event_id: event.id,
+    kind: event.kind,
+    event_client_id: event.client_id,
+    subject: event.subject,
+    event_at: event.created_at,
+    metric,
+    bucket_ms: bucketMs,
+  });
+  const createdAt = result.rows[0]?.created_at;
+  return createdAt === undefined ? undefined : Number(createdAt);
 }
 
 const findQuery = prepared((db) =>

@@ -1,21 +1,54 @@
 /** Queries on the sessions table; keyed by the token's hash and always by organisation. */
 import type { Kysely } from 'kysely';
+import { param, prepared } from '../db/prepared.ts';
 import type { Database, Executor, SessionRow } from '../db/schema.ts';
 
+// A session is read on every signed-in request and written at every sign-in and sign-out: these run
+// prepared (db/prepared.ts), built and compiled once.
+
+const insertQuery = prepared((db) =>
+  db.insertInto('sessions').values({
+    id: param('id'),
+    organisation_id: param('organisation_id'),
+    user_id: param('user_id'),
+    created_at: param('created_at') as unknown as number,
+    last_seen_at: param('last_seen_at') as unknown as number,
+    expires_at: param('expires_at') as unknown as number,
+    amr: param('amr'),
+    user_agent: param('user_agent'),
+  }),
+);
+
 export async function insertSession(db: Kysely<Database>, row: SessionRow): Promise<void> {
-  await db.insertInto('sessions').values(row).execute();
+  await insertQuery(db, { ...row });
 }
 
-export function findSession(db: Kysely<Database>, organisationId: string, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+const findQuery = prepared<SessionRow, { organisation_id: string; id: string }>((db) =>
+  db.selectFrom('sessions').selectAll().where('organisation_id', '=', param('organisation_id')).where('id', '=', param('id')),
+);
+
+export async function findSession(db: Kysely<Database>, organisationId: string, id: string): Promise<SessionRow | undefined> {
+  return (await findQuery(db, { organisation_id: organisationId, id })).rows[0];
 }
+
+const touchQuery = prepared((db) =>
+  db
+    .updateTable('sessions')
+    .set({ last_seen_at: param('now') as unknown as number })
+    .where('organisation_id', '=', param('organisation_id'))
+    .where('id', '=', param('id')),
+);
 
 export async function touchSession(db: Kysely<Database>, organisationId: string, id: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: now }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await touchQuery(db, { organisation_id: organisationId, id, now });
 }
 
+const deleteQuery = prepared((db) =>
+  db.deleteFrom('sessions').where('organisation_id', '=', param('organisation_id')).where('id', '=', param('id')),
+);
+
 export async function deleteSession(db: Kysely<Database>, organisationId: string, id: string): Promise<void> {
-  await db.deleteFrom('sessions').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await deleteQuery(db, { organisation_id: organisationId, id });
 }
 
 /** Ends every session of a user: on disable, delete, lockout and password change. */

@@ -1,10 +1,16 @@
 /** Queries on webhook endpoints and their deliveries (outbox messages of the channel 'webhook'); all scoped by organisation. */
+import { param, prepared } from '../db/prepared.ts';
 import type { Executor, WebhookEndpointRow, WebhookEndpointsTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
 import { dueMessages } from '../delivery/store.ts';
 
-export function listEndpoints(db: Executor, organisationId: string): Promise<WebhookEndpointRow[]> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').execute();
+// Read with every event, in its transaction (webhooks/subscriber.ts): prepared once (db/prepared.ts).
+const listQuery = prepared<WebhookEndpointRow, { organisation_id: string }>((db) =>
+  db.selectFrom('webhook_endpoints').selectAll().where('organisation_id', '=', param('organisation_id')).orderBy('created_at'),
+);
+
+export async function listEndpoints(db: Executor, organisationId: string): Promise<WebhookEndpointRow[]> {
+  return (await listQuery(db, { organisation_id: organisationId })).rows;
 }
 
 export function findEndpoint(db: Executor, organisationId: string, id: string): Promise<WebhookEndpointRow | undefined> {
