@@ -35,7 +35,6 @@ import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
-import { onProviderInvalidated } from './oidc/revision.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { connectionBrowserRoutes, connectionRoutes } from './connections/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
@@ -43,6 +42,7 @@ import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
 import { LIVE_ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
+import { onOrganisationChanged } from './tenancy/notice.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
 import { linkTokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -106,8 +106,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ? subscribeToOrganisationChanges(ctx.config.redisUrl, (id) => (id === null ? resolver.invalidate() : resolver.forget(id)), app.log)
     : null;
   const resolver = new OrganisationResolver(ctx, () => (changes?.live ? LIVE_ORGANISATION_CACHE_MS : ctx.config.organisationCacheMs));
+  // A change or deletion committed in this process: its cached organisation goes at once, and every other process is told.
+  onOrganisationChanged(ctx, (organisationId) => resolver.forget(organisationId));
   if (changes) {
-    onProviderInvalidated(ctx, (organisationId) => changes.publish(organisationId));
+    onOrganisationChanged(ctx, (organisationId) => changes.publish(organisationId));
     app.addHook('onClose', () => changes.close());
   }
   if (pretty) {

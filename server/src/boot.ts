@@ -32,7 +32,7 @@ export function createContext(parts: { config: Config; db: Db; clock?: Clock }):
     delivery: new Delivery({ db, clock, telemetry }),
     providers: null,
     events: domainEvents(),
-    providerInvalidated: new Set(),
+    organisationChanged: new Set(),
   };
   const { mail, sms } = config;
   if (mail) ctx.delivery.register('email', () => smtpCourier(mail));

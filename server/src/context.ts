@@ -23,8 +23,9 @@ export interface AppContext {
   /** The subscribers domain events reach (events/events.ts), registered when the context is built. */
   events: DomainEvents;
   /**
-   * Told an organisation's id once a change its OpenID Provider is built from has committed: this
-   * process's provider cache, and the broadcast to other processes (oidc/revision.ts, tenancy/changes.ts).
+   * Told an organisation's id once a change to it (what its OpenID Provider is built from, or its
+   * deletion) has committed: this process's provider and organisation caches, and the broadcast to
+   * other processes (tenancy/notice.ts, tenancy/changes.ts).
    */
-  providerInvalidated: Set<(organisationId: string) => void>;
+  organisationChanged: Set<(organisationId: string) => void>;
 }

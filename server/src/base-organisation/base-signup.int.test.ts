@@ -218,6 +218,8 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
     await runJobOnce(server.ctx, demoCleanup, { force: true });
     expect(await organisation('demo-alpha')).toBeDefined();
     clock.advance(MINUTE);
+    const told: string[] = [];
+    server.ctx.organisationChanged.add((id) => told.push(id));
     expect(await runJobOnce(server.ctx, demoCleanup, { force: true })).toEqual({
       status: 'ran',
       result: 'deleted 2 expired demo organisations',
@@ -229,7 +231,9 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
     // Real organisations are never touched.
     expect(await organisation('acme')).toBeDefined();
     expect(await organisation('newco')).toBeDefined();
-    server.gatehouse.resolver.invalidate();
+    // Each deleted organisation's notice: this process's organisation and provider caches forget it at once.
+    expect(told).toHaveLength(2);
+    expect(told).toContain(org.id);
     expect((await client.get('/api/account')).status).toBe(404);
   });
 

@@ -69,7 +69,7 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
       failures: 0,
       circuit_open_until: null,
     });
-    ctx.providerInvalidated.add((id) => invalidated.push(id));
+    ctx.organisationChanged.add((id) => invalidated.push(id));
   });
   afterAll(async () => server?.close());
 

@@ -4,7 +4,6 @@ import type { Job } from '../jobs/runner.ts';
 import { EVENT_RETENTION_MS } from '../metrics/oidc-events.ts';
 import { deleteEventsBefore } from '../metrics/store.ts';
 import { pruneRetiredKeys } from './keys.ts';
-import { invalidateOrganisationProvider } from './revision.ts';
 import { deleteExpiredArtefacts } from './store.ts';
 
 export const oidcCleanup: Job = {
@@ -15,7 +14,6 @@ export const oidcCleanup: Job = {
     const artefacts = await deleteExpiredArtefacts(ctx.db.kysely, now);
     const events = await deleteEventsBefore(ctx.db.kysely, now - EVENT_RETENTION_MS);
     const organisations = await pruneRetiredKeys(ctx);
-    for (const organisationId of organisations) await invalidateOrganisationProvider(ctx, organisationId);
     return `deleted ${artefacts} expired provider artefacts, ${events} old events, retired keys of ${organisations.length} organisations`;
   },
 };

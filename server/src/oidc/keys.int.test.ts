@@ -12,6 +12,7 @@ import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type Test
 import { createApplication, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { oidcActivity } from '../metrics/oidc-events.ts';
+import { readRevision } from './store.ts';
 import { TTL } from './ttl.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
 
@@ -123,7 +124,7 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     expect(unknown.stderr).toContain('There is no organisation named "nosuch"');
   });
 
-  it('cleans up: expired artefacts, keys retired longer than the retention', async () => {
+  it('cleans up: expired artefacts, keys retired longer than the retention (served at once, without an audit row)', async () => {
     const job = JOBS.find((j) => j.name === 'oidc-cleanup')!;
     const count = async () =>
       Number(
@@ -134,12 +135,22 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
             .executeTakeFirstOrThrow()
         ).n,
       );
+    const auditRows = () => server.ctx.db.kysely.selectFrom('audit_events').select('type').where('organisation_id', '=', acmeId).execute();
     expect(await count()).toBeGreaterThan(0);
+    expect((await jwks()).keys).toHaveLength(6);
+    const [revision, audit] = [await readRevision(server.ctx.db.kysely, acmeId), await auditRows()];
+    const told: string[] = [];
+    server.ctx.organisationChanged.add((id) => told.push(id));
     clock.advance(15 * DAY);
     expect(await runJobOnce(server.ctx, job, { force: true })).toMatchObject({ status: 'ran' });
     expect(await count()).toBe(0);
-    server.gatehouse.resolver.invalidate();
+    // The keys' organisations only: the base organisation never rotated.
+    expect(told).toEqual([acmeId]);
+    // Every process rebuilds the provider (the revision), this one at once (its caches were told): no wait, no manual invalidation.
+    expect(await readRevision(server.ctx.db.kysely, acmeId)).toBe(revision + 1);
     expect((await jwks()).keys).toHaveLength(4);
+    // A routine clean-up is no rotation: the audit log (and so the webhooks) show nothing new.
+    expect(await auditRows()).toEqual(audit);
   });
 
   it('counts authorization-code flows, unused codes and abandoned sign-ins for the metrics', async () => {

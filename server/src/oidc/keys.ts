@@ -15,10 +15,12 @@ import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 import type { Database, OidcKeyRow } from '../db/schema.ts';
+import { afterCommit } from '../db/after-commit.ts';
+import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
-import { deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
+import { bumpRevision, deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
 
 /**
  * How long relying parties may cache discovery and the JWKS (their Cache-Control max-age). Next keys are
@@ -138,9 +140,21 @@ export async function loadPrivateJwks(ctx: AppContext, organisationId: string): 
   );
 }
 
-/** Deletes keys retired longer ago than the retention; answers the organisations whose key sets changed. */
+/**
+ * Deletes keys retired longer ago than the retention; answers the organisations whose key sets changed.
+ * Their providers' revisions rise with the deletion (every process rebuilds them without the keys) and
+ * each organisation's notice follows the commit. No event: nobody rotated anything, and a routine
+ * clean-up leaves no audit row or webhook (`organisation.keys_rotated` is the rotation that retired them).
+ */
 export function pruneRetiredKeys(ctx: AppContext): Promise<string[]> {
-  return deleteRetiredKeys(ctx.db.kysely, ctx.clock.now() - KEY_RETENTION_MS);
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const organisations = await deleteRetiredKeys(trx, ctx.clock.now() - KEY_RETENTION_MS);
+    for (const organisationId of organisations) {
+      await bumpRevision(trx, organisationId);
+      afterCommit(trx, () => tellOrganisationChanged(ctx, organisationId));
+    }
+    return organisations;
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Per-organisation providers, built on first use and kept in an LRU of PROVIDER_CACHE_SIZE entries. An entry is reused while the
  * revision it was built from is at least the organisation row's `oidc_revision` (re-read with the
- * organisation, at most 2 s old); invalidateOrganisationProvider raises the revision for every process
- * and drops this process's entry at once.
+ * organisation, at most 2 s old); a change raises the revision for every process, and its notice
+ * (tenancy/notice.ts) drops this process's entry at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,10 +10,10 @@ import type Provider from 'oidc-provider';
 import { listAllGrants, listApiRows } from '../apis/store.ts';
 import { listClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
+import { onOrganisationChanged } from '../tenancy/notice.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { ensureOrganisationKeys, loadPrivateJwks, publicJwk, type PublicJwk } from './keys.ts';
 import { buildProvider, redirectOrigins } from './provider.ts';
-import { onProviderInvalidated } from './revision.ts';
 import { readRevision } from './store.ts';
 
 export interface ProviderEntry {
@@ -42,7 +42,7 @@ export class ProviderRegistry {
   constructor(ctx: AppContext, log: FastifyBaseLogger) {
     this.#ctx = ctx;
     this.#log = log;
-    onProviderInvalidated(ctx, (organisationId) => this.forget(organisationId));
+    onOrganisationChanged(ctx, (organisationId) => this.forget(organisationId));
   }
 
   /** The organisation's provider: the cached one while it is current, else a new one. */

@@ -7,8 +7,8 @@
 import type { AuditEventType } from '@gatehouse/common/audit';
 import type { Subscriber } from '../events/events.ts';
 import { deleteOtherUserSessions, deleteUserSessions } from '../sessions/store.ts';
+import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { revokeUserGrants } from './grants.ts';
-import { tellProviderListeners } from './revision.ts';
 import { bumpRevision, deleteClientArtefacts } from './store.ts';
 
 /** What the provider is built from: the applications, the APIs and their grants, the signing keys, the settings it shows. */
@@ -29,9 +29,9 @@ export const providerCacheSubscriber: Subscriber = {
   name: 'provider-cache',
   kinds: REBUILT_ON,
   // The revision rises with the change (every process rebuilds when it next reads the organisation);
-  // this process's cache and the broadcast to the others are told once it has committed.
+  // this process's caches and the broadcast to the others get the organisation's notice once it has committed.
   inTransaction: (_ctx, trx, event) => bumpRevision(trx, event.organisationId),
-  afterCommit: (ctx, event) => tellProviderListeners(ctx, event.organisationId),
+  afterCommit: (ctx, event) => tellOrganisationChanged(ctx, event.organisationId),
 };
 
 export const clientGrantsSubscriber: Subscriber = {
