@@ -43,6 +43,15 @@ function carrying(builder: TransactionBuilder<Database>): TransactionBuilder<Dat
   return wrapped as unknown as TransactionBuilder<Database>;
 }
 
+/**
+ * Gives `copy` (a `withPlugin` copy of the transaction `trx`, such as the scoped store's) the same
+ * after-commit list: a copy is a new Transaction object, which would otherwise carry none.
+ */
+export function carryAfterCommit(trx: Executor, copy: Executor): void {
+  const effects = (trx as Carrier)[EFFECTS];
+  if (effects) (copy as Carrier)[EFFECTS] = effects;
+}
+
 /** True when `db` is a transaction that carries an after-commit list. */
 export function carriesAfterCommit(db: Executor): boolean {
   return db.isTransaction && (db as Carrier)[EFFECTS] !== undefined;
