@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { Unscoped } from '../testing/tenant-guard.ts';
 import { afterCommit } from './after-commit.ts';
 import type { ApiRow } from './schema.ts';
 import { acrossOrganisations, organisationOf, scoped, ScopeViolation } from './scoped.ts';
@@ -32,8 +33,9 @@ describe.each(testDialects())('the scoped store on %s', (dialect) => {
   const nameOf = async (id: string) =>
     (await acrossOrganisations(db(), 'operator').selectFrom('apis').select('name').where('id', '=', id).executeTakeFirst())?.name;
 
+  const unscoped: Unscoped[] = [];
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { onUnscoped: (query) => void unscoped.push(query) });
     await server.createOrganisation('acme');
     await server.createOrganisation('globex');
     acme = await organisationId(server, 'acme');
@@ -191,5 +193,19 @@ describe.each(testDialects())('the scoped store on %s', (dialect) => {
       }),
     ).rejects.toThrow('roll back');
     expect(ran).toEqual(['store', 'copy']);
+  });
+
+  it('is guarded in tests: a tenant table queried outside the scoped store and the escapes is reported', async () => {
+    unscoped.length = 0;
+    await scoped(db(), acme).selectFrom('apis').select('id').execute();
+    await acrossOrganisations(db(), 'sweep').selectFrom('apis').select('id').execute();
+    await db().selectFrom('job_runs').select('name').execute();
+    expect(unscoped).toEqual([]);
+    await db().selectFrom('users').innerJoin('sessions', 'sessions.user_id', 'users.id').select('users.id').execute();
+    await db().deleteFrom('apis').where('id', '=', 'none').execute();
+    expect(unscoped).toEqual([
+      { file: 'db/scoped.int.test.ts', tables: ['users', 'sessions'] },
+      { file: 'db/scoped.int.test.ts', tables: ['apis'] },
+    ]);
   });
 });

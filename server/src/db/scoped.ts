@@ -301,6 +301,8 @@ export const ESCAPES = {
   sweep: 'a job over every organisation',
   /** The outbox's delivery loops serve every organisation, round-robin. */
   delivery: "the outbox's loops over every organisation",
+  /** The Prometheus gauges, which count across organisations (no organisation is a label). */
+  telemetry: 'the gauges read at scrape time',
   /** The operator's listing of organisations and moving one organisation's rows to another database. */
   operator: "the operator's commands over organisations",
 } as const;
