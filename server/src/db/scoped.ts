@@ -40,12 +40,13 @@ import {
   type SelectQueryNode,
   type UnknownRow,
   type UpdateQueryNode,
+  type ColumnType,
   type Kysely,
   type Transaction,
 } from 'kysely';
 import { carryAfterCommit, runAfterCommit } from './after-commit.ts';
 import type { Database, Executor } from './schema.ts';
-import { organisationColumnOf, TENANT_TABLES } from './tenant-tables.ts';
+import { organisationColumnOf, TENANT_TABLES, type TenantTable } from './tenant-tables.ts';
 
 /** Thrown when a query through the scoped store would reach beyond its organisation: a bug, never a user's doing. */
 export class ScopeViolation extends Error {
@@ -266,24 +267,39 @@ const SCOPE = Symbol('gatehouse.scope');
 type Marked = { [SCOPE]?: string };
 
 /**
+ * The tables as the scoped store sees them: the same, except that a tenant table's organisation_id may
+ * be left out of an inserted row (the store fills it in).
+ */
+export type ScopedDatabase = {
+  [T in keyof Database]: T extends TenantTable
+    ? Omit<Database[T], 'organisation_id'> & { organisation_id: ColumnType<string, string | undefined, string> }
+    : Database[T];
+};
+export type ScopedExecutor = Kysely<ScopedDatabase> | Transaction<ScopedDatabase>;
+/** A tenant row as a store inserts it through the scoped store, which stamps the organisation. */
+export type Unstamped<Row> = Omit<Row, 'organisation_id'>;
+
+/**
  * The database (or a transaction of it) bound to one organisation. Returns `db` itself when it is
  * already bound to that organisation; binding a store of one organisation to another throws. A
  * transaction keeps its after-commit list (db/after-commit.ts); a database's scoped copy opens
  * transactions that carry one, like the database.
  */
-export function scoped<E extends Executor>(db: E, organisationId: string): E {
+export function scoped(db: Transaction<Database> | Transaction<ScopedDatabase>, organisationId: string): Transaction<ScopedDatabase>;
+export function scoped(db: Executor | ScopedExecutor, organisationId: string): ScopedExecutor;
+export function scoped(db: Executor | ScopedExecutor, organisationId: string): ScopedExecutor {
   const bound = (db as Marked)[SCOPE];
-  if (bound === organisationId) return db;
+  if (bound === organisationId) return db as ScopedExecutor;
   if (bound !== undefined) throw new ScopeViolation('A store bound to one organisation cannot be bound to another');
-  const copy = db.withPlugin(new OrganisationScope(organisationId)) as E;
-  if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as Transaction<Database>);
-  else runAfterCommit(copy as Kysely<Database>);
+  const copy = (db as Executor).withPlugin(new OrganisationScope(organisationId)) as unknown as ScopedExecutor;
+  if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as unknown as Transaction<Database>);
+  else runAfterCommit(copy as unknown as Kysely<Database>);
   (copy as Marked)[SCOPE] = organisationId;
   return copy;
 }
 
 /** The organisation a store is bound to, or undefined for the unscoped database. */
-export function organisationOf(db: Executor): string | undefined {
+export function organisationOf(db: Executor | ScopedExecutor): string | undefined {
   return (db as Marked)[SCOPE];
 }
 
