@@ -291,12 +291,27 @@ export function scoped(db: Executor | ScopedExecutor, organisationId: string): S
   const bound = (db as Marked)[SCOPE];
   if (bound === organisationId) return db as ScopedExecutor;
   if (bound !== undefined) throw new ScopeViolation('A store bound to one organisation cannot be bound to another');
+  // A database's bound copies are kept (a few microseconds each to make; bench/scoped-store.ts); a
+  // transaction's are made afresh, since they live no longer than it.
+  const cache = db.isTransaction ? undefined : copies.get(db);
+  const cached = cache?.get(organisationId);
+  if (cached) return cached;
   const copy = (db as Executor).withPlugin(new OrganisationScope(organisationId)) as unknown as ScopedExecutor;
   if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as unknown as Transaction<Database>);
-  else runAfterCommit(copy as unknown as Kysely<Database>);
+  else {
+    runAfterCommit(copy as unknown as Kysely<Database>);
+    if (!cache) copies.set(db, new Map([[organisationId, copy]]));
+    else {
+      if (cache.size >= COPIES_KEPT) cache.delete(cache.keys().next().value!);
+      cache.set(organisationId, copy);
+    }
+  }
   (copy as Marked)[SCOPE] = organisationId;
   return copy;
 }
+
+const COPIES_KEPT = 512;
+const copies = new WeakMap<object, Map<string, ScopedExecutor>>();
 
 /** The organisation a store is bound to, or undefined for the unscoped database. */
 export function organisationOf(db: Executor | ScopedExecutor): string | undefined {
