@@ -3,9 +3,14 @@ import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import type { AuditEventRow, AuditEventsTable, Executor } from '../db/schema.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
-export async function insertAuditEvent(db: Executor, row: Insertable<AuditEventsTable>): Promise<number> {
-  const inserted = await db.insertInto('audit_events').values(row).returning('id').executeTakeFirstOrThrow();
+export async function insertAuditEvent(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<Insertable<AuditEventsTable>>,
+): Promise<number> {
+  const inserted = await scoped(db, organisationId).insertInto('audit_events').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
 
@@ -21,10 +26,9 @@ export interface AuditQuery {
 }
 
 export function findAuditEvents(db: Executor, organisationId: string, query: AuditQuery): Promise<AuditEventRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('audit_events')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .$if(query.types !== undefined && query.types.length > 0, (qb) => qb.where('type', 'in', query.types!))
     .$if(query.who !== undefined, (qb) => qb.where((eb) => eb.or([eb('subject_id', 'in', query.who!), eb('actor_id', 'in', query.who!)])))
     .$if(query.from !== undefined, (qb) => qb.where('at', '>=', query.from!))
@@ -37,7 +41,7 @@ export function findAuditEvents(db: Executor, organisationId: string, query: Aud
 
 /** Retention: events older than `before`, across organisations, a batch at a time. */
 export async function deleteAuditEventsBefore(db: Executor, before: number, batch: number): Promise<number> {
-  const result = await db
+  const result = await acrossOrganisations(db, 'sweep')
     .deleteFrom('audit_events')
     .where('id', 'in', (qb) => qb.selectFrom('audit_events').select('id').where('at', '<', before).limit(batch))
     .executeTakeFirst();
@@ -47,7 +51,7 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, batc
 /**
  * The ids of the organisation's users whose email starts with `prefix` (lower-cased, as emails are
  * kept), at most `limit`: the audit log's user filter takes the start of an address. A range of the
- * (organisation_id, email) index in byte order, as the /users search reads it.
+ * (organisation, email) index of users in byte order, as the /users search reads it.
  */
 export async function userIdsByEmailPrefix(
   db: Executor,
@@ -58,10 +62,9 @@ export async function userIdsByEmailPrefix(
 ): Promise<string[]> {
   const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
   const key = prefix.toLowerCase();
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('users')
     .select('id')
-    .where('organisation_id', '=', organisationId)
     .where(sql<boolean>`email${collate} >= ${key} and email${collate} < ${key + PREFIX_END}`)
     .orderBy(sql`email${collate}`)
     .limit(limit)
@@ -75,10 +78,9 @@ export async function userIdsByEmailPrefix(
  */
 export async function deletedUserEmails(db: Executor, organisationId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('audit_events')
     .select(['subject_id', 'details'])
-    .where('organisation_id', '=', organisationId)
     .where('type', '=', 'user.deleted')
     .where('subject_kind', '=', 'user')
     .where('subject_id', 'in', ids)
@@ -108,10 +110,9 @@ export async function labelsFor(
     (Object.keys(LABEL_COLUMNS) as (keyof typeof LABEL_COLUMNS)[]).map((kind) => {
       const [table, column] = LABEL_COLUMNS[kind];
       if (ids[kind].length === 0) return [];
-      return db
+      return scoped(db, organisationId)
         .selectFrom(table as 'users')
         .select(['id', `${column as 'email'} as label`])
-        .where('organisation_id', '=', organisationId)
         .where('id', 'in', ids[kind])
         .execute();
     }),

@@ -5,6 +5,7 @@
 
 import type { UserStatus } from '@gatehouse/common/policy';
 import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
+import { acrossOrganisations, scoped } from '../db/scoped.ts';
 
 /**
  * Adds one to the organisation's counter of `metric` for the bucket starting at `bucketStart`, in one
@@ -38,10 +39,9 @@ export async function sumMetrics<M extends MetricName>(
   from: number,
   until = Number.MAX_SAFE_INTEGER,
 ): Promise<Record<M, number>> {
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('metric_counts')
     .select(['metric', (eb) => eb.fn.sum<number | string | null>('count').as('n')])
-    .where('organisation_id', '=', organisationId)
     .where('metric', 'in', metrics)
     .where('bucket_start', '>=', from)
     .where('bucket_start', '<', until)
@@ -53,13 +53,13 @@ export async function sumMetrics<M extends MetricName>(
 }
 
 export async function deleteMetricsBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('metric_counts').where('bucket_start', '<', before).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep').deleteFrom('metric_counts').where('bucket_start', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The organisation's users per status, read from its counters (migration 0121), at most one row a status. */
 export async function countUsersByStatus(db: Executor, organisationId: string): Promise<Partial<Record<UserStatus, number>>> {
-  const rows = await db.selectFrom('user_counts').select(['status', 'count']).where('organisation_id', '=', organisationId).execute();
+  const rows = await scoped(db, organisationId).selectFrom('user_counts').select(['status', 'count']).execute();
   return Object.fromEntries(rows.filter((r) => Number(r.count) > 0).map((r) => [r.status, Number(r.count)]));
 }
 
@@ -81,10 +81,9 @@ export async function findEventTime(
   kind: OidcEventsTable['kind'],
   subject: string,
 ): Promise<number | undefined> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('oidc_events')
     .select('created_at')
-    .where('organisation_id', '=', organisationId)
     .where('kind', '=', kind)
     .where('subject', '=', subject)
     .executeTakeFirst();
@@ -92,21 +91,20 @@ export async function findEventTime(
 }
 
 export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep').deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Notes that the application had an authorization code issued at `at` (the metrics' applications in use). */
 export async function markClientUsed(db: Executor, organisationId: string, id: string, at: number): Promise<void> {
-  await db.updateTable('clients').set({ last_code_at: at }).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await scoped(db, organisationId).updateTable('clients').set({ last_code_at: at }).where('id', '=', id).execute();
 }
 
 /** How many of the organisation's applications had a code issued since `since`: one row per application. */
 export async function countClientsUsedSince(db: Executor, organisationId: string, since: number): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('clients')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('organisation_id', '=', organisationId)
     .where('last_code_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
