@@ -58,5 +58,5 @@ export async function storePassword(
     requires_new_password: false,
     updated_at: now,
   });
-  await recordPasswordHistory(db, { organisation_id: organisationId, user_id: userId, password_hash: passwordHash, created_at: now });
+  await recordPasswordHistory(db, organisationId, { user_id: userId, password_hash: passwordHash, created_at: now });
 }

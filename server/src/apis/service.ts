@@ -92,7 +92,7 @@ export async function createApi(ctx: AppContext, org: Organisation, input: z.out
   };
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await insertApi(trx, row);
+      await insertApi(trx, org.id, row);
       await emit(ctx, trx, org.id, {
         type: 'api.created',
         subject: { kind: 'api', id: row.id },

@@ -33,9 +33,8 @@ export async function storeUpload(
   if (problem) throw fieldError(field, problem);
   const info = identifyImage(file.data, kind)!;
   const id = randomUUID();
-  await insertAsset(ctx.db.kysely, {
+  await insertAsset(ctx.db.kysely, organisationId, {
     id,
-    organisation_id: organisationId,
     kind,
     content_type: info.type,
     data: file.data,

@@ -6,12 +6,9 @@
  */
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ActorKind } from '@gatehouse/common/audit';
+import type { Actor } from '../scope/scope.ts';
 
-export interface Actor {
-  kind: ActorKind;
-  id: string | null;
-}
+export type { Actor };
 
 export interface AuditOrigin {
   actor: Actor;

@@ -1,16 +1,16 @@
 /** Queries on the audit log: inserted, read newest first by cursor, deleted only by age. Scoped by organisation. */
 import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import { param, prepared } from '../db/prepared.ts';
+import { param, preparedInScope } from '../db/prepared.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import type { AuditEventRow, AuditEventsTable, Executor } from '../db/schema.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // One row with every event (the audit subscriber, events/events.ts): prepared once (db/prepared.ts).
-const insertQuery = prepared<{ id: number | string }, Record<string, unknown>>((db) =>
+const insertQuery = preparedInScope<{ id: number | string }, Record<string, unknown>>((db) =>
   db
     .insertInto('audit_events')
     .values({
-      organisation_id: param('organisation_id'),
       at: param('at') as unknown as number,
       type: param('type'),
       actor_kind: param('actor_kind'),
@@ -25,8 +25,12 @@ const insertQuery = prepared<{ id: number | string }, Record<string, unknown>>((
     .returning('id'),
 );
 
-export async function insertAuditEvent(db: Executor, row: Omit<Insertable<AuditEventsTable>, 'id'>): Promise<number> {
-  const inserted = await insertQuery(db, {
+export async function insertAuditEvent(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<Omit<Insertable<AuditEventsTable>, 'id'>>,
+): Promise<number> {
+  const inserted = await insertQuery(db, organisationId, {
     ...row,
     actor_id: row.actor_id ?? null,
     subject_kind: row.subject_kind ?? null,
@@ -52,10 +56,9 @@ export interface AuditQuery {
 }
 
 export function findAuditEvents(db: Executor, organisationId: string, query: AuditQuery): Promise<AuditEventRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('audit_events')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .$if(query.types !== undefined && query.types.length > 0, (qb) => qb.where('type', 'in', query.types!))
     .$if(query.who !== undefined, (qb) => qb.where((eb) => eb.or([eb('subject_id', 'in', query.who!), eb('actor_id', 'in', query.who!)])))
     .$if(query.from !== undefined, (qb) => qb.where('at', '>=', query.from!))
@@ -68,7 +71,7 @@ export function findAuditEvents(db: Executor, organisationId: string, query: Aud
 
 /** Retention: events older than `before`, across organisations, a batch at a time. */
 export async function deleteAuditEventsBefore(db: Executor, before: number, batch: number): Promise<number> {
-  const result = await db
+  const result = await acrossOrganisations(db, 'sweep')
     .deleteFrom('audit_events')
     .where('id', 'in', (qb) => qb.selectFrom('audit_events').select('id').where('at', '<', before).limit(batch))
     .executeTakeFirst();
@@ -78,7 +81,7 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, batc
 /**
  * The ids of the organisation's users whose email starts with `prefix` (lower-cased, as emails are
  * kept), at most `limit`: the audit log's user filter takes the start of an address. A range of the
- * (organisation_id, email) index in byte order, as the /users search reads it.
+ * (organisation, email) index of users in byte order, as the /users search reads it.
  */
 export async function userIdsByEmailPrefix(
   db: Executor,
@@ -89,10 +92,9 @@ export async function userIdsByEmailPrefix(
 ): Promise<string[]> {
   const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
   const key = prefix.toLowerCase();
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('users')
     .select('id')
-    .where('organisation_id', '=', organisationId)
     .where(sql<boolean>`email${collate} >= ${key} and email${collate} < ${key + PREFIX_END}`)
     .orderBy(sql`email${collate}`)
     .limit(limit)
@@ -106,10 +108,9 @@ export async function userIdsByEmailPrefix(
  */
 export async function deletedUserEmails(db: Executor, organisationId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('audit_events')
     .select(['subject_id', 'details'])
-    .where('organisation_id', '=', organisationId)
     .where('type', '=', 'user.deleted')
     .where('subject_kind', '=', 'user')
     .where('subject_id', 'in', ids)
@@ -139,10 +140,9 @@ export async function labelsFor(
     (Object.keys(LABEL_COLUMNS) as (keyof typeof LABEL_COLUMNS)[]).map((kind) => {
       const [table, column] = LABEL_COLUMNS[kind];
       if (ids[kind].length === 0) return [];
-      return db
+      return scoped(db, organisationId)
         .selectFrom(table as 'users')
         .select(['id', `${column as 'email'} as label`])
-        .where('organisation_id', '=', organisationId)
         .where('id', 'in', ids[kind])
         .execute();
     }),

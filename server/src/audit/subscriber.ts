@@ -6,8 +6,7 @@ export const auditSubscriber: Subscriber = {
   name: 'audit',
   kinds: 'all',
   async inTransaction(_ctx, trx, event) {
-    event.id = await insertAuditEvent(trx, {
-      organisation_id: event.organisationId,
+    event.id = await insertAuditEvent(trx, event.organisationId, {
       at: event.at,
       type: event.type,
       actor_kind: event.actor.kind,

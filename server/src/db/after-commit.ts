@@ -6,7 +6,7 @@
  * commits or rolls back around the callback; the list rides on the Transaction object the callback gets.
  */
 import type { Kysely, Transaction, TransactionBuilder } from 'kysely';
-import type { Database, Executor } from './schema.ts';
+import type { Database } from './schema.ts';
 
 const EFFECTS = Symbol('gatehouse.afterCommit');
 
@@ -43,8 +43,17 @@ function carrying(builder: TransactionBuilder<Database>): TransactionBuilder<Dat
   return wrapped as unknown as TransactionBuilder<Database>;
 }
 
+/**
+ * Gives `copy` (a `withPlugin` copy of the transaction `trx`, such as the scoped store's) the same
+ * after-commit list: a copy is a new Transaction object, which would otherwise carry none.
+ */
+export function carryAfterCommit(trx: { isTransaction: boolean }, copy: { isTransaction: boolean }): void {
+  const effects = (trx as Carrier)[EFFECTS];
+  if (effects) (copy as Carrier)[EFFECTS] = effects;
+}
+
 /** True when `db` is a transaction that carries an after-commit list. */
-export function carriesAfterCommit(db: Executor): boolean {
+export function carriesAfterCommit(db: { isTransaction: boolean }): boolean {
   return db.isTransaction && (db as Carrier)[EFFECTS] !== undefined;
 }
 
@@ -52,7 +61,7 @@ export function carriesAfterCommit(db: Executor): boolean {
  * Runs `effect` once the transaction `trx` has committed; never when it rolls back. An effect that
  * throws becomes a process warning: the change is committed and the caller's answer stands.
  */
-export function afterCommit(trx: Executor, effect: () => void): void {
+export function afterCommit(trx: { isTransaction: boolean }, effect: () => void): void {
   const effects = (trx as Carrier)[EFFECTS];
   if (!trx.isTransaction || !effects) throw new Error('afterCommit needs a transaction opened on the database (db/database.ts)');
   effects.push(effect);

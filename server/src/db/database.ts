@@ -3,7 +3,7 @@ import { hash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type QueryResult } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyPlugin, type LogEvent, type QueryResult } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { runAfterCommit } from './after-commit.ts';
@@ -75,11 +75,13 @@ const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 export interface OpenOptions {
   /** Called with the SQL of every statement run (tests compare what two paths do). */
   onQuery?: (sql: string) => void;
+  /** Plugins of the unscoped instance (the test harness's tenant guard, testing/tenant-guard.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
   const { onQuery } = options;
-  const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
+  const log = { ...(onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {}), plugins: options.plugins ?? [] };
   if (database.kind === 'sqlite') {
     if (database.path !== ':memory:') createPrivately(database.path);
     let connection: NodeSqliteDatabase | undefined;

@@ -7,8 +7,11 @@
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 import { queryNow, rowsNow } from './database.ts';
 import type { Executor } from './schema.ts';
+import { scoped, type ScopedExecutor } from './scoped.ts';
 
 const MARK = '\u0000param:';
+/** The parameter that carries the organisation of a query prepared in scope. */
+const ORGANISATION = 'scope.organisation';
 
 /** A placeholder for a named parameter, in a query given to `prepared`. */
 export const param = (name: string): string => `${MARK}${name}`;
@@ -49,4 +52,15 @@ export function prepared<Row, Args extends Record<string, unknown>>(build: (db: 
     if (direct) return direct as Promise<QueryResult<Row>>;
     return db.executeQuery(CompiledQuery.raw(query.sql, parameters) as CompiledQuery<Row>);
   };
+}
+
+/**
+ * A prepared query on tenant tables, built through the scoped store (db/scoped.ts): the plugin stamps
+ * the organisation on it as a parameter, filled at each run, so the hot path keeps one compiled query
+ * and writes no organisation clause by hand.
+ */
+export function preparedInScope<Row, Args extends Record<string, unknown>>(build: (db: ScopedExecutor) => Compilable<Row>) {
+  const run = prepared<Row, Args & { [ORGANISATION]: string }>((db) => build(scoped(db, param(ORGANISATION))));
+  return (db: Executor, organisationId: string, args: Args): Promise<QueryResult<Row>> =>
+    run(db, { ...args, [ORGANISATION]: organisationId });
 }

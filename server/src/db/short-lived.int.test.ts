@@ -21,9 +21,8 @@ describe.each(testDialects())('short-lived flows on %s', (dialect) => {
 
   const flow = async (fields: { verified_at?: number | null; expires_at?: number } = {}) => {
     const id = `flow-${++n}`;
-    await insertRecoveryFlow(server.ctx.db.kysely, {
+    await insertRecoveryFlow(server.ctx.db.kysely, acme, {
       id,
-      organisation_id: acme,
       user_id: null,
       code_hash: 'x',
       attempts: 0,

@@ -3,10 +3,11 @@
  * waiting for their code, passkey challenges): a row that lives until `expires_at`, may count `attempts` up to a limit,
  * and is taken once. Each step is one statement, so two concurrent requests never both get what only
  * one may: the attempt is counted and checked together, and taking is a delete that answers the row.
- * Every statement is scoped by organisation.
+ * Every statement goes through the organisation's scoped store (db/scoped.ts); the cleanup is a sweep.
  */
 import type { Selectable } from 'kysely';
 import type { Database, Executor } from './schema.ts';
+import { acrossOrganisations, scoped } from './scoped.ts';
 
 /** The flows that count attempts. */
 type Counted = 'recovery_flows' | 'mfa_enrolments' | 'sign_in_states';
@@ -53,10 +54,9 @@ export function countAttempt<T extends Counted>(
   match: Match<T>,
   limits: { now: number; maxAttempts: number },
 ): Promise<Selectable<Database[T]> | undefined> {
-  const query = db
+  const query = scoped(db, organisationId)
     .updateTable(table as 'sign_in_states')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('organisation_id', '=', organisationId)
     .where('expires_at', '>', limits.now)
     .where('attempts', '<', limits.maxAttempts);
   return whereMatch(query, match as Match<ShortLived>)
@@ -75,7 +75,7 @@ export function take<T extends ShortLived>(
   match: Match<T>,
   now?: number,
 ): Promise<Selectable<Database[T]> | undefined> {
-  let query = db.deleteFrom(table as 'email_tokens').where('organisation_id', '=', organisationId);
+  let query = scoped(db, organisationId).deleteFrom(table as 'email_tokens');
   if (now !== undefined) query = query.where('expires_at', '>', now);
   return whereMatch(query, match as Match<ShortLived>)
     .returningAll()
@@ -84,7 +84,7 @@ export function take<T extends ShortLived>(
 
 /** The cleanup jobs: deletes the rows of a flow that expired by `now`, answering how many. */
 export async function deleteExpired(db: Executor, table: ShortLived, now: number): Promise<number> {
-  const result = await db
+  const result = await acrossOrganisations(db, 'sweep')
     .deleteFrom(table as 'email_tokens')
     .where('expires_at', '<=', now)
     .executeTakeFirst();

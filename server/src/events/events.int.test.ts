@@ -55,9 +55,8 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
     organisationId = (await server.createOrganisation('events')).id;
     const id = randomUUID();
     const now = ctx.clock.now();
-    await insertEndpoint(ctx.db.kysely, {
+    await insertEndpoint(ctx.db.kysely, organisationId, {
       id,
-      organisation_id: organisationId,
       // Loopback: delivery refuses it (no network in the test); the queued rows are what is counted.
       url: 'https://127.0.0.1/hook',
       description: '',

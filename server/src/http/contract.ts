@@ -18,23 +18,26 @@ import type { Acting, SessionRow, UserRow } from '../db/schema.ts';
 import { bearerToken, challenge, refuse } from './bearer.ts';
 import { AppError } from './errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import { requestScope, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
 
-/** Who is calling, resolved once per request. */
-export interface RequestScope {
+/** Who is calling, resolved once per request: the request's Scope (scope/scope.ts), its organisation also as `org`. */
+export interface RequestScope extends Scope {
   org: Organisation;
-  requestId: string;
 }
 export interface UserScope extends RequestScope {
   user: UserRow;
   session: SessionRow;
 }
 
-/** The scope of an endpoint applications may call too: who acts, a signed-in user or an application. */
+/**
+ * The scope of an endpoint applications may call too: beside the actor (a user or an application), its
+ * reach over users (`acting`: the user's, or a User Administrator's for an application).
+ */
 export interface ActingScope extends RequestScope {
-  actor: Acting;
+  acting: Acting;
 }
 
 type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn'; machineScope: string }
@@ -72,7 +75,8 @@ async function scopeFor(
   reply: FastifyReply,
 ): Promise<RequestScope | UserScope | (ActingScope & { application?: string })> {
   const access = e.access;
-  if (access.kind === 'anonymous') return { org: requireOrganisation(request), requestId: request.id };
+  const scoped = (org: Organisation, actor: Actor) => ({ ...requestScope(org, actor, request), org });
+  if (access.kind === 'anonymous') return scoped(requireOrganisation(request), { kind: 'anonymous', id: null });
   // A bearer token is never combined with a session: a call that carries one is the application's alone.
   const token = bearerToken(request);
   if (token !== null) {
@@ -88,13 +92,13 @@ async function scopeFor(
       await auditCall(ctx, e, org, ERRORS.INSUFFICIENT_SCOPE.status);
       refuse(reply, 'INSUFFICIENT_SCOPE', access.machineScope);
     }
-    return { org, requestId: request.id, actor: applicationActor(client), application: client.id };
+    return { ...scoped(org, { kind: 'application', id: client.id }), acting: applicationActor(client), application: client.id };
   }
   const { org, user, session } = await requireUser(ctx, request, access.roles, {
     allowPasswordChangeRequired: access.allowPasswordChangeRequired ?? false,
     allowTwoStepRequired: access.allowTwoStepRequired ?? false,
   });
-  return { org, user, session, actor: user, requestId: request.id };
+  return { ...scoped(org, { kind: 'user', id: user.id }), user, session, acting: user };
 }
 
 /** Every management API call by an application is in the audit log: which operation, and how it ended. */

@@ -59,9 +59,10 @@ export function eventRow(ctx: AppContext, organisationId: string, kind: OidcEven
  * inside the write that causes the event.
  */
 export async function logEvent(db: Executor, row: OidcEventsTable, startedAt = row.created_at): Promise<void> {
-  if (!(await insertEvent(db, row))) return;
-  await incrementMetric(db, row.organisation_id, countedAs(row.kind), bucketOf(startedAt));
-  if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, row.organisation_id, row.client_id, row.created_at);
+  const { organisation_id: organisationId, ...event } = row;
+  if (!(await insertEvent(db, organisationId, event))) return;
+  await incrementMetric(db, organisationId, countedAs(row.kind), bucketOf(startedAt));
+  if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, organisationId, row.client_id, row.created_at);
 }
 
 /** Records an event and its count in one transaction. */

@@ -4,15 +4,15 @@
  */
 
 import type { UserStatus } from '@gatehouse/common/policy';
-import { param, prepared } from '../db/prepared.ts';
+import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // Counting runs with every sign-in and every code (in their transactions): prepared once (db/prepared.ts).
-const incrementQuery = prepared((db) =>
+const incrementQuery = preparedInScope((db) =>
   db
     .insertInto('metric_counts')
     .values({
-      organisation_id: param('organisation_id'),
       metric: param('metric') as MetricName,
       bucket_start: param('bucket_start') as unknown as number,
       count: 1,
@@ -28,7 +28,7 @@ const incrementQuery = prepared((db) =>
  * single writer, orders them) and the first of a bucket creates its row.
  */
 export async function incrementMetric(db: Executor, organisationId: string, metric: MetricName, bucketStart: number): Promise<void> {
-  await incrementQuery(db, { organisation_id: organisationId, metric, bucket_start: bucketStart });
+  await incrementQuery(db, organisationId, { metric, bucket_start: bucketStart });
 }
 
 /** Counters are kept per minute: figures over a window are exact to the minute. */
@@ -48,10 +48,9 @@ export async function sumMetrics<M extends MetricName>(
   from: number,
   until = Number.MAX_SAFE_INTEGER,
 ): Promise<Record<M, number>> {
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('metric_counts')
     .select(['metric', (eb) => eb.fn.sum<number | string | null>('count').as('n')])
-    .where('organisation_id', '=', organisationId)
     .where('metric', 'in', metrics)
     .where('bucket_start', '>=', from)
     .where('bucket_start', '<', until)
@@ -63,24 +62,23 @@ export async function sumMetrics<M extends MetricName>(
 }
 
 export async function deleteMetricsBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('metric_counts').where('bucket_start', '<', before).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep').deleteFrom('metric_counts').where('bucket_start', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The organisation's users per status, read from its counters (migration 0121), at most one row a status. */
 export async function countUsersByStatus(db: Executor, organisationId: string): Promise<Partial<Record<UserStatus, number>>> {
-  const rows = await db.selectFrom('user_counts').select(['status', 'count']).where('organisation_id', '=', organisationId).execute();
+  const rows = await scoped(db, organisationId).selectFrom('user_counts').select(['status', 'count']).execute();
   return Object.fromEntries(rows.filter((r) => Number(r.count) > 0).map((r) => [r.status, Number(r.count)]));
 }
 
 // Protocol events (metrics/oidc-events.ts) and the applications they count
 
-const insertEventQuery = prepared((db) =>
+const insertEventQuery = preparedInScope((db) =>
   db
     .insertInto('oidc_events')
     .values({
       id: param('id'),
-      organisation_id: param('organisation_id'),
       kind: param('kind') as OidcEventsTable['kind'],
       client_id: param('client_id'),
       subject: param('subject'),
@@ -90,8 +88,8 @@ const insertEventQuery = prepared((db) =>
 );
 
 /** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
-export async function insertEvent(db: Executor, row: OidcEventsTable): Promise<boolean> {
-  const result = await insertEventQuery(db, { ...row });
+export async function insertEvent(db: Executor, organisationId: string, row: Unstamped<OidcEventsTable>): Promise<boolean> {
+  const result = await insertEventQuery(db, organisationId, { ...row });
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
@@ -101,10 +99,9 @@ export async function findEventTime(
   kind: OidcEventsTable['kind'],
   subject: string,
 ): Promise<number | undefined> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('oidc_events')
     .select('created_at')
-    .where('organisation_id', '=', organisationId)
     .where('kind', '=', kind)
     .where('subject', '=', subject)
     .executeTakeFirst();
@@ -112,29 +109,27 @@ export async function findEventTime(
 }
 
 export async function deleteEventsBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep').deleteFrom('oidc_events').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-const markClientUsedQuery = prepared((db) =>
+const markClientUsedQuery = preparedInScope((db) =>
   db
     .updateTable('clients')
     .set({ last_code_at: param('at') as unknown as number })
-    .where('organisation_id', '=', param('organisation_id'))
     .where('id', '=', param('id')),
 );
 
 /** Notes that the application had an authorization code issued at `at` (the metrics' applications in use). */
 export async function markClientUsed(db: Executor, organisationId: string, id: string, at: number): Promise<void> {
-  await markClientUsedQuery(db, { organisation_id: organisationId, id, at });
+  await markClientUsedQuery(db, organisationId, { id, at });
 }
 
 /** How many of the organisation's applications had a code issued since `since`: one row per application. */
 export async function countClientsUsedSince(db: Executor, organisationId: string, since: number): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('clients')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('organisation_id', '=', organisationId)
     .where('last_code_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);

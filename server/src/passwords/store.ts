@@ -1,13 +1,13 @@
-/** Queries on the password history (the enforcePasswordHistory rule); every one scoped by organisation. */
+/** Queries on the password history (the enforcePasswordHistory rule); each through the organisation's scoped store (db/scoped.ts). */
 
 import { LIMITS } from '@gatehouse/common/policy';
 import type { Executor } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 
 export async function recentPasswordHashes(db: Executor, organisationId: string, userId: string, limit: number): Promise<string[]> {
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('password_history')
     .select('password_hash')
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)
@@ -18,20 +18,16 @@ export async function recentPasswordHashes(db: Executor, organisationId: string,
 /** Records a password the user has set and forgets all but the newest LIMITS.passwordHistory. */
 export async function recordPasswordHistory(
   db: Executor,
-  row: { organisation_id: string; user_id: string; password_hash: string; created_at: number },
+  organisationId: string,
+  row: { user_id: string; password_hash: string; created_at: number },
 ): Promise<void> {
-  await db.insertInto('password_history').values(row).execute();
-  const keep = db
+  const store = scoped(db, organisationId);
+  await store.insertInto('password_history').values(row).execute();
+  const keep = store
     .selectFrom('password_history')
     .select('id')
-    .where('organisation_id', '=', row.organisation_id)
     .where('user_id', '=', row.user_id)
     .orderBy('id', 'desc')
     .limit(LIMITS.passwordHistory);
-  await db
-    .deleteFrom('password_history')
-    .where('organisation_id', '=', row.organisation_id)
-    .where('user_id', '=', row.user_id)
-    .where('id', 'not in', keep)
-    .execute();
+  await store.deleteFrom('password_history').where('user_id', '=', row.user_id).where('id', 'not in', keep).execute();
 }

@@ -65,9 +65,8 @@ export async function startRecovery(ctx: AppContext, org: Organisation, email: s
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
     await deleteUserRecoveryFlows(trx, org.id, recoverable?.id ?? NO_USER);
-    await insertRecoveryFlow(trx, {
+    await insertRecoveryFlow(trx, org.id, {
       id,
-      organisation_id: org.id,
       user_id: recoverable?.id ?? null,
       code_hash: codeHash(ctx, id, code),
       attempts: 0,
@@ -126,9 +125,8 @@ export async function openResetLink(ctx: AppContext, org: Organisation, resetID:
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteUserRecoveryFlows(trx, org.id, user.id);
-    await insertRecoveryFlow(trx, {
+    await insertRecoveryFlow(trx, org.id, {
       id,
-      organisation_id: org.id,
       user_id: user.id,
       code_hash: hashToken(newToken()),
       attempts: 0,

@@ -2,28 +2,24 @@
 
 import type { Executor, RecoveryFlowRow } from '../db/schema.ts';
 import { countAttempt, deleteExpired, PRESENT, take } from '../db/short-lived.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 
-export async function insertRecoveryFlow(db: Executor, row: RecoveryFlowRow): Promise<void> {
-  await db.insertInto('recovery_flows').values(row).execute();
+export async function insertRecoveryFlow(db: Executor, organisationId: string, row: Unstamped<RecoveryFlowRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('recovery_flows').values(row).execute();
 }
 
 /** A newer request replaces the user's earlier ones: only the latest code works. */
 export async function deleteUserRecoveryFlows(db: Executor, organisationId: string, userId: string): Promise<void> {
-  await db.deleteFrom('recovery_flows').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+  await scoped(db, organisationId).deleteFrom('recovery_flows').where('user_id', '=', userId).execute();
 }
 
 /** The request no longer belongs to anyone: its code can never be accepted. */
 export async function detachRecoveryFlow(db: Executor, organisationId: string, id: string): Promise<void> {
-  await db
-    .updateTable('recovery_flows')
-    .set({ user_id: null })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .execute();
+  await scoped(db, organisationId).updateTable('recovery_flows').set({ user_id: null }).where('id', '=', id).execute();
 }
 
 export function findRecoveryFlow(db: Executor, organisationId: string, id: string): Promise<RecoveryFlowRow | undefined> {
-  return db.selectFrom('recovery_flows').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('recovery_flows').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Counts one code attempt, atomically, while the request is live, unverified and has attempts left; undefined otherwise. */
@@ -44,10 +40,9 @@ export async function markRecoveryVerified(
   now: number,
   expiresAt: number,
 ): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('recovery_flows')
     .set({ verified_at: now, expires_at: expiresAt })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .execute();
 }

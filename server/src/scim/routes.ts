@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { setActor } from '../audit/origin.ts';
+import { requestScope } from '../scope/scope.ts';
 import { AppError } from '../http/errors.ts';
 import type { ProviderRegistry } from '../oidc/registry.ts';
 import { authenticateScim } from './auth.ts';
@@ -138,8 +139,14 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     const org = request.organisation;
     if (!org || org.isBase) throw notFound('No organisation at this host');
     const client = await authenticateScim(ctx, org, registry, request.headers.authorization);
-    setActor({ kind: 'application', id: client.id });
-    request.scimCaller = { org, client, baseUrl: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}` };
+    const actor = { kind: 'application', id: client.id } as const;
+    setActor(actor);
+    request.scimCaller = {
+      scope: requestScope(org, actor, request),
+      org,
+      client,
+      baseUrl: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}`,
+    };
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deleteUserAccount } from '../accounts/status.ts';
 import { deleteThrottle, updateUser } from '../accounts/store.ts';
@@ -26,6 +27,8 @@ import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
 export type ScimUserRow = UserRow;
 
 export interface ScimCaller {
+  /** The call's scope: the organisation, the application as its actor, the request id. */
+  scope: Scope;
   org: Organisation;
   client: ClientRow;
   /** `<organisation origin>/scim/v2` */

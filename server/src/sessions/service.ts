@@ -35,7 +35,7 @@ export async function createSession(
     amr: JSON.stringify(fields.amr),
     user_agent: fields.userAgent?.slice(0, 300) ?? null,
   };
-  await insertSession(ctx.db.kysely, row);
+  await insertSession(ctx.db.kysely, fields.organisationId, row);
   return { token, row };
 }
 

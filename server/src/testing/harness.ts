@@ -25,6 +25,7 @@ import { migrate } from '../db/migrations/index.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { TestClient } from './http-client.ts';
+import { TenantGuard, type Unscoped } from './tenant-guard.ts';
 
 /** The dialects this run covers: SQLite always, PostgreSQL when the global setup found it reachable. */
 export function testDialects(): Dialect[] {
@@ -144,13 +145,22 @@ export async function startTestServer(
     logLines?: string[];
     /** Receives the SQL of every statement the server runs. */
     queries?: string[];
+    /**
+     * Told of every query of a tenant table outside the scoped store (testing/tenant-guard.ts). Without
+     * it such a query fails (GATEHOUSE_TENANT_GUARD=report prints each caller once instead, =off ignores it).
+     */
+    onUnscoped?: (query: Unscoped) => void;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-data-'));
   const config = { ...testConfig(database.database, dataDir), ...options.config };
   const recorded = options.queries;
-  const db = openDatabase(config.database, recorded ? { onQuery: (sql) => void recorded.push(sql) } : {});
+  const onUnscoped = options.onUnscoped ?? unscopedFromEnvironment();
+  const db = openDatabase(config.database, {
+    ...(recorded ? { onQuery: (sql: string) => void recorded.push(sql) } : {}),
+    ...(onUnscoped ? { plugins: [new TenantGuard(onUnscoped)] } : {}),
+  });
   await migrateTestDatabase(db);
   const ctx = createContext({ config, db, clock: options.clock ?? systemClock });
   await ensureBaseOrganisation(ctx);
@@ -190,3 +200,24 @@ export async function startTestServer(
 }
 
 export { ManualClock };
+
+const reported = new Set<string>();
+
+function unscopedFromEnvironment(): ((query: Unscoped) => void) | undefined {
+  // On unless turned off: a file the tenancy baseline no longer lists must reach tenant tables scoped.
+  const mode = process.env['GATEHOUSE_TENANT_GUARD'] ?? 'throw';
+  const say = (u: Unscoped) => `tenant table ${u.tables.join(', ')} queried outside the scoped store by server/src/${u.file ?? '?'}`;
+  // A test sets up and checks rows directly, which is its job; a query no file of ours can be named for
+  // (a write flushed later by the SQLite batch, a helper an e2e spec calls) is not judged.
+  const judged = (u: Unscoped) => u.file !== null && !u.file.endsWith('.test.ts');
+  if (mode === 'throw')
+    return (u) => {
+      if (judged(u)) throw new Error(say(u));
+    };
+  if (mode === 'report')
+    return (u) => {
+      if (judged(u) && !reported.has(say(u))) console.warn(say(u));
+      reported.add(say(u));
+    };
+  return undefined;
+}

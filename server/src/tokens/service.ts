@@ -28,9 +28,8 @@ export async function issueEmailToken(ctx: AppContext, spec: TokenFor, db: Execu
   await write(async (trx) => {
     const owner = spec.userId ? { userId: spec.userId } : { email: spec.email };
     if (spec.replaceEarlier !== false) await deleteEmailTokens(trx, spec.organisationId, owner, [spec.purpose]);
-    await insertEmailToken(trx, {
+    await insertEmailToken(trx, spec.organisationId, {
       id: hashToken(token),
-      organisation_id: spec.organisationId,
       purpose: spec.purpose,
       user_id: spec.userId,
       email: spec.email,

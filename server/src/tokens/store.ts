@@ -2,9 +2,10 @@
 
 import type { EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 
-export async function insertEmailToken(db: Executor, row: EmailTokenRow): Promise<void> {
-  await db.insertInto('email_tokens').values(row).execute();
+export async function insertEmailToken(db: Executor, organisationId: string, row: Unstamped<EmailTokenRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('email_tokens').values(row).execute();
 }
 
 /** Deletes a user's (or an address's) tokens of some purposes: a newer token replaces the older ones. */
@@ -14,9 +15,8 @@ export async function deleteEmailTokens(
   owner: { userId: string } | { email: string },
   purposes: readonly EmailTokenPurpose[],
 ): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .deleteFrom('email_tokens')
-    .where('organisation_id', '=', organisationId)
     .where('purpose', 'in', purposes)
     .$if('userId' in owner, (qb) => qb.where('user_id', '=', (owner as { userId: string }).userId))
     .$if('email' in owner, (qb) => qb.where('email', '=', (owner as { email: string }).email))
@@ -30,10 +30,9 @@ export function findEmailToken(
   purposes: readonly EmailTokenPurpose[],
   now: number,
 ): Promise<EmailTokenRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('email_tokens')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('purpose', 'in', purposes)
     .where('expires_at', '>', now)
@@ -58,10 +57,9 @@ export async function newestEmailTokenAt(
   userId: string,
   purpose: EmailTokenPurpose,
 ): Promise<number | null> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('email_tokens')
     .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
@@ -81,10 +79,9 @@ export function rekeyEmailToken(
   purposes: readonly EmailTokenPurpose[],
   now: number,
 ): Promise<EmailTokenRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .updateTable('email_tokens')
     .set({ id: newId })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('purpose', 'in', purposes)
     .where('expires_at', '>', now)

@@ -93,7 +93,7 @@ export async function createWebhookEndpoint(
     circuit_open_until: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertEndpoint(trx, row);
+    await insertEndpoint(trx, organisationId, row);
     await emit(ctx, trx, organisationId, {
       type: 'webhook.created',
       subject: { kind: 'webhook', id },

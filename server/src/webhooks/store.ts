@@ -1,38 +1,33 @@
 /** Queries on webhook endpoints and their deliveries (outbox messages of the channel 'webhook'); all scoped by organisation. */
-import { param, prepared } from '../db/prepared.ts';
+import { preparedInScope } from '../db/prepared.ts';
 import type { Executor, WebhookEndpointRow, WebhookEndpointsTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
 import { dueMessages } from '../delivery/store.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // Read with every event, in its transaction (webhooks/subscriber.ts): prepared once (db/prepared.ts).
-const listQuery = prepared<WebhookEndpointRow, { organisation_id: string }>((db) =>
-  db.selectFrom('webhook_endpoints').selectAll().where('organisation_id', '=', param('organisation_id')).orderBy('created_at'),
+const listQuery = preparedInScope<WebhookEndpointRow, Record<string, never>>((db) =>
+  db.selectFrom('webhook_endpoints').selectAll().orderBy('created_at'),
 );
 
 export async function listEndpoints(db: Executor, organisationId: string): Promise<WebhookEndpointRow[]> {
-  return (await listQuery(db, { organisation_id: organisationId })).rows;
+  return (await listQuery(db, organisationId, {})).rows;
 }
 
 export function findEndpoint(db: Executor, organisationId: string, id: string): Promise<WebhookEndpointRow | undefined> {
-  return db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function countEndpoints(db: Executor, organisationId: string): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('organisation_id', '=', organisationId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertEndpoint(db: Executor, row: WebhookEndpointRow): Promise<void> {
-  await db.insertInto('webhook_endpoints').values(row).execute();
+export async function insertEndpoint(db: Executor, organisationId: string, row: Unstamped<WebhookEndpointRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('webhook_endpoints').values(row).execute();
 }
 
 export async function updateEndpoint(
@@ -41,30 +36,20 @@ export async function updateEndpoint(
   id: string,
   changes: Updateable<WebhookEndpointsTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_endpoints')
-    .set(changes)
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await scoped(db, organisationId).updateTable('webhook_endpoints').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteEndpoint(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('webhook_endpoints')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await scoped(db, organisationId).deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 /** The newest deliveries to one endpoint (the mail_outbox_recipient_log index). */
 export function listDeliveries(db: Executor, organisationId: string, endpointId: string, limit: number) {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('mail_outbox')
     .select(['id', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at', 'body'])
-    .where('organisation_id', '=', organisationId)
     .where('channel', '=', 'webhook')
     .where('recipient', '=', endpointId)
     .orderBy('id', 'desc')
@@ -73,10 +58,9 @@ export function listDeliveries(db: Executor, organisationId: string, endpointId:
 }
 
 export function findDelivery(db: Executor, organisationId: string, endpointId: string, id: number) {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('mail_outbox')
     .select(['id', 'subject', 'body'])
-    .where('organisation_id', '=', organisationId)
     .where('channel', '=', 'webhook')
     .where('recipient', '=', endpointId)
     .where('id', '=', id)
@@ -88,7 +72,7 @@ export function findDelivery(db: Executor, organisationId: string, endpointId: s
  * attempt gives it up), with the endpoint's failure streak; system work across organisations.
  */
 export async function dueWebhookMessages(db: Executor, now: number, limit: number) {
-  const rows = await dueMessages(db, 'webhook', now)
+  const rows = await dueMessages(acrossOrganisations(db, 'delivery'), 'webhook', now)
     .leftJoin('webhook_endpoints as e', (join) =>
       join.onRef('e.id', '=', 'm.recipient').onRef('e.organisation_id', '=', 'm.organisation_id'),
     )
@@ -109,10 +93,9 @@ export async function dueWebhookMessages(db: Executor, now: number, limit: numbe
 
 /** Takes the probe of an endpoint whose circuit's wait is over, for this process alone until `until`; false when another has it. */
 export async function takeCircuitProbe(db: Executor, organisationId: string, id: string, now: number, until: number): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .updateTable('webhook_endpoints')
     .set({ circuit_open_until: until })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('circuit_open_until', 'is not', null)
     .where('circuit_open_until', '<=', now)
@@ -122,10 +105,9 @@ export async function takeCircuitProbe(db: Executor, organisationId: string, id:
 
 /** Gives a probe back untried (its message was taken by another process, or the attempt was stopped). */
 export async function releaseCircuitProbe(db: Executor, organisationId: string, id: string, now: number, until: number): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('webhook_endpoints')
     .set({ circuit_open_until: now })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('circuit_open_until', '=', until)
     .execute();
@@ -133,10 +115,9 @@ export async function releaseCircuitProbe(db: Executor, organisationId: string, 
 
 /** A delivered attempt: the streak ends and the circuit closes. */
 export async function closeCircuit(db: Executor, organisationId: string, id: string): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('webhook_endpoints')
     .set({ failures: 0, circuit_open_until: null })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where((eb) => eb.or([eb('failures', '>', 0), eb('circuit_open_until', 'is not', null)]))
     .execute();
@@ -144,10 +125,9 @@ export async function closeCircuit(db: Executor, organisationId: string, id: str
 
 /** A failed attempt: the streak grows by one (atomically, whichever process failed); returns the new streak. */
 export async function countEndpointFailure(db: Executor, organisationId: string, id: string): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .updateTable('webhook_endpoints')
     .set((eb) => ({ failures: eb('failures', '+', 1) }))
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .returning('failures')
     .executeTakeFirst();
@@ -155,17 +135,12 @@ export async function countEndpointFailure(db: Executor, organisationId: string,
 }
 
 export async function openCircuit(db: Executor, organisationId: string, id: string, until: number): Promise<void> {
-  await db
-    .updateTable('webhook_endpoints')
-    .set({ circuit_open_until: until })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .execute();
+  await scoped(db, organisationId).updateTable('webhook_endpoints').set({ circuit_open_until: until }).where('id', '=', id).execute();
 }
 
 /** Endpoints whose circuit is open (or being probed), across organisations: for the operator's gauge and the job's warnings. */
 export function openCircuits(db: Executor) {
-  return db
+  return acrossOrganisations(db, 'telemetry')
     .selectFrom('webhook_endpoints')
     .select(['organisation_id', 'id', 'failures', 'circuit_open_until'])
     .where('circuit_open_until', 'is not', null)
@@ -175,7 +150,7 @@ export function openCircuits(db: Executor) {
 
 /** Gives up on webhook messages still queued since before `before` (an endpoint whose circuit stayed open); returns how many. */
 export async function giveUpStaleWebhooks(db: Executor, now: number, before: number): Promise<number> {
-  const result = await db
+  const result = await acrossOrganisations(db, 'sweep')
     .updateTable('mail_outbox')
     .set({ status: 'failed', last_error: 'given up: the endpoint did not accept it for 3 days' })
     .where('channel', '=', 'webhook')

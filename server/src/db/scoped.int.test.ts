@@ -1,0 +1,207 @@
+/**
+ * The scoped store on both databases: every select, join, subquery, update, delete and insert of a
+ * tenant table is bound to the store's organisation; another organisation's rows are invisible and
+ * untouchable; what cannot be scoped is refused; transactions keep their after-commit list.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisationId } from '../testing/accounts.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { Unscoped } from '../testing/tenant-guard.ts';
+import { afterCommit } from './after-commit.ts';
+import type { ApiRow } from './schema.ts';
+import { acrossOrganisations, organisationOf, scoped, ScopeViolation } from './scoped.ts';
+import { TENANT_TABLES } from './tenant-tables.ts';
+
+describe.each(testDialects())('the scoped store on %s', (dialect) => {
+  let server: TestServer;
+  let acme: string;
+  let globex: string;
+  let n = 0;
+  const db = () => server.ctx.db.kysely;
+  const api = (organisation: string, fields: Partial<ApiRow> = {}): ApiRow => ({
+    id: `api-${++n}`,
+    organisation_id: organisation,
+    name: `api ${n}`,
+    identifier: `https://api-${n}.test`,
+    scopes: '[]',
+    access_token_ttl: 60,
+    created_at: 0,
+    updated_at: 0,
+    ...fields,
+  });
+  const nameOf = async (id: string) =>
+    (await acrossOrganisations(db(), 'operator').selectFrom('apis').select('name').where('id', '=', id).executeTakeFirst())?.name;
+
+  const unscoped: Unscoped[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { onUnscoped: (query) => void unscoped.push(query) });
+    await server.createOrganisation('acme');
+    await server.createOrganisation('globex');
+    acme = await organisationId(server, 'acme');
+    globex = await organisationId(server, 'globex');
+  });
+  afterAll(() => server?.close());
+
+  it('knows every table of the migrated database that has organisation_id', async () => {
+    const rows =
+      dialect === 'postgres'
+        ? (
+            await sql<{ table_name: string }>`select table_name from information_schema.columns
+              where column_name = 'organisation_id' and table_schema = current_schema()`.execute(db())
+          ).rows
+        : (
+            await sql<{ table_name: string }>`select m.name as table_name from sqlite_master m, pragma_table_info(m.name) p
+              where m.type = 'table' and p.name = 'organisation_id'`.execute(db())
+          ).rows;
+    expect(rows.map((r) => r.table_name).sort()).toEqual([...TENANT_TABLES].sort());
+  });
+
+  it('sets organisation_id on insert and reads only its organisation', async () => {
+    const { organisation_id: _, ...unstamped } = api(acme);
+    await scoped(db(), acme).insertInto('apis').values(unstamped).execute();
+    const theirs = api(globex);
+    await scoped(db(), globex).insertInto('apis').values(theirs).execute();
+    const mine = await scoped(db(), acme).selectFrom('apis').selectAll().execute();
+    expect(mine.map((r) => r.id)).toContain(unstamped.id);
+    expect(mine.every((r) => r.organisation_id === acme)).toBe(true);
+    expect(await scoped(db(), acme).selectFrom('apis').selectAll().where('id', '=', theirs.id).executeTakeFirst()).toBeUndefined();
+    expect(await nameOf(theirs.id)).toBe(theirs.name);
+  });
+
+  it('scopes joins in their ON clause (a left join stays one), with aliases', async () => {
+    // An API of globex named like acme's admin: acme's left join must not find it.
+    await scoped(db(), globex)
+      .insertInto('apis')
+      .values(api(globex, { name: 'admin@acme.test' }))
+      .execute();
+    const query = scoped(db(), acme)
+      .selectFrom('users as u')
+      .leftJoin('apis as a', 'a.name', 'u.email')
+      .select(['u.email', 'a.id as api'])
+      .where('u.email', '=', 'admin@acme.test');
+    expect(query.compile().sql).toMatch(/"a"\."organisation_id" = /);
+    expect(await query.execute()).toEqual([{ email: 'admin@acme.test', api: null }]);
+    const inner = await scoped(db(), acme).selectFrom('users').innerJoin('apis', 'apis.name', 'users.email').select('apis.id').execute();
+    expect(inner).toEqual([]);
+  });
+
+  it('scopes subqueries', async () => {
+    const theirs = api(globex);
+    await scoped(db(), globex).insertInto('apis').values(theirs).execute();
+    const rows = await scoped(db(), acme)
+      .selectFrom('users')
+      .select(['email', (eb) => eb.selectFrom('apis').select(eb.fn.countAll<number | string>().as('n')).as('apis')])
+      .where('id', 'not in', (eb) => eb.selectFrom('apis').select('id').where('id', '=', theirs.id))
+      .execute();
+    const acmeApis = await scoped(db(), acme)
+      .selectFrom('apis')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(rows.map((r) => [r.email, Number(r.apis)])).toEqual([['admin@acme.test', Number(acmeApis.n)]]);
+    const exists = await scoped(db(), acme)
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.exists(eb.selectFrom('apis').select('id').where('id', '=', theirs.id)))
+      .execute();
+    expect(exists).toEqual([]);
+  });
+
+  it("cannot update or delete another organisation's row", async () => {
+    const theirs = api(globex);
+    await scoped(db(), globex).insertInto('apis').values(theirs).execute();
+    const updated = await scoped(db(), acme).updateTable('apis').set({ name: 'taken' }).where('id', '=', theirs.id).executeTakeFirst();
+    expect(Number(updated.numUpdatedRows)).toBe(0);
+    const deleted = await scoped(db(), acme).deleteFrom('apis').where('id', '=', theirs.id).executeTakeFirst();
+    expect(Number(deleted.numDeletedRows)).toBe(0);
+    // An OR in the filter cannot widen it: the organisation's clause is ANDed around it.
+    await scoped(db(), acme)
+      .updateTable('apis')
+      .set({ name: 'taken' })
+      .where((eb) => eb.or([eb('id', '=', theirs.id), eb('name', '=', theirs.name)]))
+      .execute();
+    // An upsert that conflicts with another organisation's row leaves it as it is.
+    await scoped(db(), acme)
+      .insertInto('apis')
+      .values(api(acme, { id: theirs.id }))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: 'taken' }))
+      .execute();
+    expect(await nameOf(theirs.id)).toBe(theirs.name);
+    const mine = api(acme);
+    await scoped(db(), acme).insertInto('apis').values(mine).execute();
+    await scoped(db(), acme)
+      .insertInto('apis')
+      .values(api(acme, { id: mine.id }))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: 'renamed' }))
+      .execute();
+    expect(await nameOf(mine.id)).toBe('renamed');
+  });
+
+  it('refuses what it cannot scope', async () => {
+    const store = scoped(db(), acme);
+    const refused: (() => unknown)[] = [
+      () => store.selectFrom('apis').selectAll().where('organisation_id', '=', globex).execute(),
+      () => store.selectFrom('apis').selectAll().where('organisation_id', 'in', [acme, globex]).execute(),
+      () => store.selectFrom('apis').selectAll().where('organisation_id', '!=', acme).execute(),
+      () => store.insertInto('apis').values(api(globex)).execute(),
+      () => store.updateTable('apis').set({ organisation_id: globex }).execute(),
+      () => sql`select * from apis`.execute(store),
+      () =>
+        store
+          .selectFrom('users')
+          .select('id')
+          .where(sql<boolean>`id in (select user_id from sessions)`)
+          .execute(),
+      () => store.selectFrom('users').rightJoin('apis', 'apis.name', 'users.email').select('users.id').execute(),
+      () =>
+        store
+          .insertInto('organisations')
+          .values({} as never)
+          .execute(),
+      () => scoped(store, globex),
+    ];
+    for (const attempt of refused) await expect(Promise.resolve().then(attempt)).rejects.toBeInstanceOf(ScopeViolation);
+    // Its own id written by hand is allowed (and redundant).
+    expect(await store.selectFrom('apis').select('id').where('organisation_id', '=', acme).execute()).not.toEqual([]);
+  });
+
+  it('keeps the after-commit list on its transactions, and on a scoped copy of a transaction', async () => {
+    const ran: string[] = [];
+    const store = scoped(db(), acme);
+    expect(organisationOf(store)).toBe(acme);
+    expect(scoped(store, acme)).toBe(store);
+    await store.transaction().execute(async (trx) => {
+      await trx.insertInto('apis').values(api(acme)).execute();
+      afterCommit(trx, () => ran.push('store'));
+      expect(ran).toEqual([]);
+    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const bound = scoped(trx, acme);
+        await bound.insertInto('apis').values(api(acme)).execute();
+        afterCommit(bound, () => ran.push('copy'));
+      });
+    await expect(
+      store.transaction().execute(async (trx) => {
+        afterCommit(trx, () => ran.push('rolled back'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(ran).toEqual(['store', 'copy']);
+  });
+
+  it('is guarded in tests: a tenant table queried outside the scoped store and the escapes is reported', async () => {
+    unscoped.length = 0;
+    await scoped(db(), acme).selectFrom('apis').select('id').execute();
+    await acrossOrganisations(db(), 'sweep').selectFrom('apis').select('id').execute();
+    await db().selectFrom('job_runs').select('name').execute();
+    expect(unscoped).toEqual([]);
+    await db().selectFrom('users').innerJoin('sessions', 'sessions.user_id', 'users.id').select('users.id').execute();
+    await db().deleteFrom('apis').where('id', '=', 'none').execute();
+    expect(unscoped).toEqual([
+      { file: 'db/scoped.int.test.ts', tables: ['users', 'sessions'] },
+      { file: 'db/scoped.int.test.ts', tables: ['apis'] },
+    ]);
+  });
+});

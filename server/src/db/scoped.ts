@@ -1,0 +1,362 @@
+/**
+ * The scoped store: the database as one organisation sees it. A Kysely plugin rewrites every query
+ * before it is compiled: each select, update and delete of a tenant table (db/tenant-tables.ts) gets
+ * `<table or alias>.organisation_id = <id>` (a join in its ON, so a left join stays a left join;
+ * subqueries, joins and aliases included), each insert gets the column set (or checked), and an upsert's
+ * update only touches a row of the organisation. Anything that would reach another organisation throws
+ * instead: another id compared with or written to organisation_id, raw `sql` that reads or writes a
+ * tenant table, a right, full or cross join of one. Code reaches tenant tables through `scoped(db, id)`;
+ * work that spans organisations names its reason with `acrossOrganisations` (the listed escapes).
+ */
+import {
+  AndNode,
+  BinaryOperationNode,
+  ColumnNode,
+  OnNode,
+  OperationNodeTransformer,
+  OperatorNode,
+  ParensNode,
+  PrimitiveValueListNode,
+  ReferenceNode,
+  TableNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+  WhereNode,
+  type AliasNode,
+  type DeleteQueryNode,
+  type IdentifierNode,
+  type InsertQueryNode,
+  type JoinNode,
+  type KyselyPlugin,
+  type OnConflictNode,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RawNode,
+  type RootOperationNode,
+  type SelectQueryNode,
+  type UnknownRow,
+  type UpdateQueryNode,
+  type ColumnType,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
+import { carryAfterCommit, runAfterCommit } from './after-commit.ts';
+import type { Database, Executor } from './schema.ts';
+import { organisationColumnOf, TENANT_TABLES, type TenantTable } from './tenant-tables.ts';
+
+/** Thrown when a query through the scoped store would reach beyond its organisation: a bug, never a user's doing. */
+export class ScopeViolation extends Error {
+  override name = 'ScopeViolation';
+}
+
+/** A table reference of a FROM, JOIN, UPDATE or DELETE: the table's name and how the query names it (its alias). */
+function tableOf(node: OperationNode): { table: string; as: string } | undefined {
+  if (node.kind === 'TableNode') {
+    const name = (node as TableNode).table.identifier.name;
+    return { table: name, as: name };
+  }
+  if (node.kind === 'AliasNode') {
+    const { node: inner, alias } = node as AliasNode;
+    if (inner.kind === 'TableNode' && alias.kind === 'IdentifierNode')
+      return { table: (inner as TableNode).table.identifier.name, as: (alias as IdentifierNode).name };
+  }
+  return undefined;
+}
+
+const TENANT_WORDS = new RegExp(`\\b(?:from|join|into|update|table)\\s+["\`]?(?:${[...TENANT_TABLES, 'organisations'].join('|')})\\b`, 'i');
+
+const isOrganisationColumn = (node: OperationNode): boolean => {
+  const column =
+    node.kind === 'ColumnNode' ? (node as ColumnNode) : node.kind === 'ReferenceNode' ? (node as ReferenceNode).column : undefined;
+  return column?.kind === 'ColumnNode' && column.column.name === 'organisation_id';
+};
+
+class OrganisationScoper extends OperationNodeTransformer {
+  readonly #id: string;
+  readonly #value: ValueNode;
+
+  constructor(organisationId: string) {
+    super();
+    this.#id = organisationId;
+    this.#value = ValueNode.create(organisationId);
+  }
+
+  /** `<as>.<column> = <id>` for a tenant table (or the organisations table), else undefined. */
+  #clause(node: OperationNode): OperationNode | undefined {
+    const ref = tableOf(node);
+    const column = ref && organisationColumnOf(ref.table);
+    if (!ref || !column) return undefined;
+    return BinaryOperationNode.create(
+      ReferenceNode.create(ColumnNode.create(column), TableNode.create(ref.as)),
+      OperatorNode.create('='),
+      this.#value,
+    );
+  }
+
+  #clausesOf(nodes: readonly OperationNode[] | undefined): OperationNode[] {
+    const clauses: OperationNode[] = [];
+    for (const node of nodes ?? []) {
+      const clause = this.#clause(node);
+      if (clause) clauses.push(clause);
+    }
+    return clauses;
+  }
+
+  /** `existing AND c1 AND c2`, the existing filter in parentheses when it is an OR (AND binds tighter). */
+  static #and(existing: OperationNode | undefined, clauses: readonly OperationNode[]): OperationNode | undefined {
+    let result = existing && existing.kind === 'OrNode' ? ParensNode.create(existing) : existing;
+    for (const clause of clauses) result = result ? AndNode.create(result, clause) : clause;
+    return result;
+  }
+
+  static #where(where: WhereNode | undefined, clauses: readonly OperationNode[]): WhereNode | undefined {
+    if (clauses.length === 0) return where;
+    return WhereNode.create(OrganisationScoper.#and(where?.where, clauses)!);
+  }
+
+  protected override transformSelectQuery(node: SelectQueryNode, queryId?: QueryId): SelectQueryNode {
+    const transformed = super.transformSelectQuery(node, queryId);
+    const clauses = this.#clausesOf(transformed.from?.froms);
+    return clauses.length === 0
+      ? transformed
+      : Object.freeze({ ...transformed, where: OrganisationScoper.#where(transformed.where, clauses) });
+  }
+
+  protected override transformJoin(node: JoinNode, queryId?: QueryId): JoinNode {
+    const transformed = super.transformJoin(node, queryId);
+    const clause = this.#clause(transformed.table);
+    if (!clause) return transformed;
+    if (!['InnerJoin', 'LeftJoin', 'LateralInnerJoin', 'LateralLeftJoin'].includes(transformed.joinType))
+      throw new ScopeViolation(`A ${transformed.joinType} of a tenant table cannot be scoped by its ON clause`);
+    return Object.freeze({ ...transformed, on: OnNode.create(OrganisationScoper.#and(transformed.on?.on, [clause])!) });
+  }
+
+  protected override transformUpdateQuery(node: UpdateQueryNode, queryId?: QueryId): UpdateQueryNode {
+    const transformed = super.transformUpdateQuery(node, queryId);
+    for (const update of transformed.updates ?? []) {
+      if (isOrganisationColumn(update.column) && !this.#isOurs(update.value))
+        throw new ScopeViolation('An update through the scoped store cannot move a row to another organisation');
+    }
+    const clauses = this.#clausesOf([...(transformed.table ? [transformed.table] : []), ...(transformed.from?.froms ?? [])]);
+    return clauses.length === 0
+      ? transformed
+      : Object.freeze({ ...transformed, where: OrganisationScoper.#where(transformed.where, clauses) });
+  }
+
+  protected override transformDeleteQuery(node: DeleteQueryNode, queryId?: QueryId): DeleteQueryNode {
+    const transformed = super.transformDeleteQuery(node, queryId);
+    const clauses = this.#clausesOf([...transformed.from.froms, ...(transformed.using?.tables ?? [])]);
+    return clauses.length === 0
+      ? transformed
+      : Object.freeze({ ...transformed, where: OrganisationScoper.#where(transformed.where, clauses) });
+  }
+
+  protected override transformInsertQuery(node: InsertQueryNode, queryId?: QueryId): InsertQueryNode {
+    const transformed = super.transformInsertQuery(node, queryId);
+    const table = transformed.into?.table.identifier.name;
+    if (table === 'organisations') throw new ScopeViolation("Organisations are created outside any organisation's scope");
+    if (!table || !TENANT_TABLES.has(table)) return transformed;
+    const columns = transformed.columns ?? [];
+    const at = columns.findIndex((c) => c.column.name === 'organisation_id');
+    const values = transformed.values;
+    if (!values || values.kind !== 'ValuesNode') {
+      // INSERT ... SELECT: the select is scoped like any other; it must name the column itself.
+      if (at < 0) throw new ScopeViolation(`An INSERT ... SELECT into ${table} must select organisation_id`);
+      return this.#scopedUpsert(transformed, table);
+    }
+    const rows = (values as ValuesNode).values.map((row) => {
+      const items: readonly unknown[] = row.values;
+      if (at >= 0) {
+        const item = items[at];
+        const ours = row.kind === 'PrimitiveValueListNode' ? item === this.#id : this.#isOurs(item as OperationNode);
+        if (!ours) throw new ScopeViolation(`A row inserted into ${table} through the scoped store names another organisation`);
+        return row;
+      }
+      return row.kind === 'PrimitiveValueListNode'
+        ? PrimitiveValueListNode.create([...row.values, this.#id])
+        : ValueListNode.create([...row.values, this.#value]);
+    });
+    return this.#scopedUpsert(
+      Object.freeze({
+        ...transformed,
+        columns: at >= 0 ? columns : Object.freeze([...columns, ColumnNode.create('organisation_id')]),
+        values: ValuesNode.create(rows),
+      }),
+      table,
+    );
+  }
+
+  /** ON CONFLICT DO UPDATE touches the conflicting row only when it is the organisation's. */
+  #scopedUpsert(node: InsertQueryNode, table: string): InsertQueryNode {
+    const conflict = node.onConflict;
+    if (!conflict?.updates) return node;
+    const clause = this.#clause(TableNode.create(table))!;
+    const onConflict: OnConflictNode = Object.freeze({
+      ...conflict,
+      updateWhere: OrganisationScoper.#where(conflict.updateWhere, [clause]),
+    });
+    return Object.freeze({ ...node, onConflict });
+  }
+
+  protected override transformBinaryOperation(node: BinaryOperationNode, queryId?: QueryId): BinaryOperationNode {
+    const transformed = super.transformBinaryOperation(node, queryId);
+    if (isOrganisationColumn(transformed.leftOperand)) {
+      const operator = transformed.operator.kind === 'OperatorNode' ? (transformed.operator as OperatorNode).operator : undefined;
+      const right = transformed.rightOperand;
+      // A column compared with a column (a join's condition) stays; a value must be this organisation.
+      const isReference = right.kind === 'ReferenceNode' || right.kind === 'ColumnNode';
+      const values =
+        right.kind === 'PrimitiveValueListNode'
+          ? (right as PrimitiveValueListNode).values
+          : right.kind === 'ValueListNode'
+            ? (right as ValueListNode).values.map((v) => (v.kind === 'ValueNode' ? (v as ValueNode).value : v))
+            : right.kind === 'ValueNode'
+              ? [(right as ValueNode).value]
+              : undefined;
+      const ours = operator === '=' || operator === 'in' ? (isReference || values?.every((v) => v === this.#id)) === true : false;
+      if (!ours) throw new ScopeViolation('The scoped store compares organisation_id only with its own organisation');
+    }
+    return transformed;
+  }
+
+  protected override transformRaw(node: RawNode, queryId?: QueryId): RawNode {
+    const transformed = super.transformRaw(node, queryId);
+    if (transformed.sqlFragments.some((fragment) => TENANT_WORDS.test(fragment)))
+      throw new ScopeViolation('Raw SQL on a tenant table cannot be scoped: write it with the query builder');
+    for (const parameter of transformed.parameters) {
+      const ref = tableOf(parameter);
+      if (ref && organisationColumnOf(ref.table)) throw new ScopeViolation(`Raw SQL names the tenant table ${ref.table}`);
+    }
+    return transformed;
+  }
+
+  #isOurs(node: OperationNode): boolean {
+    return node.kind === 'ValueNode' && (node as ValueNode).value === this.#id;
+  }
+}
+
+/** The plugin of one organisation's store; `ScopedQueries` remembers which queries it rewrote (for the test guard). */
+export class OrganisationScope implements KyselyPlugin {
+  readonly organisationId: string;
+  readonly #scoper: OrganisationScoper;
+
+  constructor(organisationId: string) {
+    if (!organisationId) throw new ScopeViolation('A scoped store needs an organisation');
+    this.organisationId = organisationId;
+    this.#scoper = new OrganisationScoper(organisationId);
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    SCOPED_QUERIES.add(args.queryId);
+    return this.#scoper.transformNode(args.node, args.queryId);
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+/** Queries that went through a scoped store or a named escape: what the test guard (db/tenant-guard.ts) allows. */
+export const SCOPED_QUERIES = new WeakSet<QueryId>();
+
+const SCOPE = Symbol('gatehouse.scope');
+type Marked = { [SCOPE]?: string };
+
+/**
+ * The tables as the scoped store sees them: the same, except that a tenant table's organisation_id may
+ * be left out of an inserted row (the store fills it in).
+ */
+export type ScopedDatabase = {
+  [T in keyof Database]: T extends TenantTable
+    ? Omit<Database[T], 'organisation_id'> & { organisation_id: ColumnType<string, string | undefined, string> }
+    : Database[T];
+};
+export type ScopedExecutor = Kysely<ScopedDatabase> | Transaction<ScopedDatabase>;
+/** A tenant row as a store inserts it through the scoped store, which stamps the organisation. */
+export type Unstamped<Row> = Omit<Row, 'organisation_id'>;
+
+/**
+ * The database (or a transaction of it) bound to one organisation. Returns `db` itself when it is
+ * already bound to that organisation; binding a store of one organisation to another throws. A
+ * transaction keeps its after-commit list (db/after-commit.ts); a database's scoped copy opens
+ * transactions that carry one, like the database.
+ */
+export function scoped(db: Transaction<Database> | Transaction<ScopedDatabase>, organisationId: string): Transaction<ScopedDatabase>;
+export function scoped(db: Executor | ScopedExecutor, organisationId: string): ScopedExecutor;
+export function scoped(db: Executor | ScopedExecutor, organisationId: string): ScopedExecutor {
+  const bound = (db as Marked)[SCOPE];
+  if (bound === organisationId) return db as ScopedExecutor;
+  if (bound !== undefined) throw new ScopeViolation('A store bound to one organisation cannot be bound to another');
+  // A database's bound copies are kept (a few microseconds each to make; bench/scoped-store.ts); a
+  // transaction's are made afresh, since they live no longer than it.
+  const cache = db.isTransaction ? undefined : copies.get(db);
+  const cached = cache?.get(organisationId);
+  if (cached) return cached;
+  const copy = (db as Executor).withPlugin(new OrganisationScope(organisationId)) as unknown as ScopedExecutor;
+  if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as unknown as Transaction<Database>);
+  else {
+    runAfterCommit(copy as unknown as Kysely<Database>);
+    if (!cache) copies.set(db, new Map([[organisationId, copy]]));
+    else {
+      if (cache.size >= COPIES_KEPT) cache.delete(cache.keys().next().value!);
+      cache.set(organisationId, copy);
+    }
+  }
+  (copy as Marked)[SCOPE] = organisationId;
+  return copy;
+}
+
+const COPIES_KEPT = 512;
+const copies = new WeakMap<object, Map<string, ScopedExecutor>>();
+
+/** The organisation a store is bound to, or undefined for the unscoped database. */
+export function organisationOf(db: Executor | ScopedExecutor): string | undefined {
+  return (db as Marked)[SCOPE];
+}
+
+/**
+ * The listed escapes: work that reads or writes tenant tables across organisations, each named so that
+ * a reader (and the test guard) sees why it is not scoped. Adding a reason is a design decision: write
+ * it in docs/architecture.md (step 7).
+ */
+export const ESCAPES = {
+  /** Migrations create and change every organisation's rows. */
+  migrations: 'schema changes over every organisation',
+  /** Host -> organisation, before any organisation is known. */
+  tenancy: 'finding the organisation of a request, a command or a token',
+  /** Jobs that sweep every organisation's expired rows (cleanup, retention, inactivity, demo deletion). */
+  sweep: 'a job over every organisation',
+  /** The outbox's delivery loops serve every organisation, round-robin. */
+  delivery: "the outbox's loops over every organisation",
+  /** The Prometheus gauges, which count across organisations (no organisation is a label). */
+  telemetry: 'the gauges read at scrape time',
+  /** The operator's listing of organisations and moving one organisation's rows to another database. */
+  operator: "the operator's commands over organisations",
+} as const;
+export type Escape = keyof typeof ESCAPES;
+
+class EscapeMark implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    SCOPED_QUERIES.add(args.queryId);
+    return args.node;
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+const ESCAPE_MARK = new EscapeMark();
+
+/** The unscoped database for work across organisations, named by its reason (`ESCAPES`). */
+export function acrossOrganisations<E extends Executor>(db: E, reason: Escape): E {
+  void reason;
+  const copy = db.withPlugin(ESCAPE_MARK) as E;
+  if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as Transaction<Database>);
+  else runAfterCommit(copy as Kysely<Database>);
+  return copy;
+}

@@ -1,0 +1,60 @@
+/**
+ * The scope of one piece of work: the organisation it is for, the one actor doing it, the request id
+ * it is logged and audited under, and where it came from. Built once where work enters the server
+ * (`serve`'s access check, the SCIM bearer check, the protocol's interaction glue, the CLI, the job
+ * runner) and passed whole; the scoped store (db/scoped.ts) is bound to its organisation.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ActorKind } from '@gatehouse/common/audit';
+import type { Organisation } from '../tenancy/organisation.ts';
+
+/**
+ * Who acts: a signed-in user (their id), an application (its client id: SCIM, the management API), the
+ * operator (the CLI), the system (a job: its name) or nobody yet (anonymous). The one actor type: the
+ * audit log, webhooks and domain events record it; an administrator's reach over users (their role) is
+ * the `acting` of `serve`'s scope beside it (http/contract.ts).
+ */
+export interface Actor {
+  kind: ActorKind;
+  id: string | null;
+}
+
+export interface Origin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface Scope {
+  organisation: Organisation;
+  actor: Actor;
+  /** The correlation id of the request, or one made for a command or a job run. */
+  requestId: string;
+  origin: Origin;
+}
+
+const NO_ORIGIN: Origin = { ip: null, userAgent: null };
+
+/** The scope of a request (HTTP, SCIM, the interaction glue): its organisation, actor, id and origin. */
+export function requestScope(
+  organisation: Organisation,
+  actor: Actor,
+  request: { id: string; ip: string; headers: Record<string, string | string[] | undefined> },
+): Scope {
+  const userAgent = request.headers['user-agent'];
+  return {
+    organisation,
+    actor,
+    requestId: request.id,
+    origin: { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null },
+  };
+}
+
+/** The scope of the operator's command on one organisation (the CLI). */
+export function operatorScope(organisation: Organisation): Scope {
+  return { organisation, actor: { kind: 'operator', id: null }, requestId: `cli-${randomUUID().slice(0, 8)}`, origin: NO_ORIGIN };
+}
+
+/** The scope of a job's work on one organisation: the system acts, under the job's name. */
+export function jobScope(organisation: Organisation, job: string, runId: string): Scope {
+  return { organisation, actor: { kind: 'system', id: job }, requestId: runId, origin: NO_ORIGIN };
+}
