@@ -90,10 +90,7 @@ async function scopeFor(
     }
     return { org, requestId: request.id, actor: applicationActor(client), application: client.id };
   }
-  const { org, user, session } = await requireUser(ctx, request, access.roles, {
-    allowPasswordChangeRequired: access.allowPasswordChangeRequired ?? false,
-    allowTwoStepRequired: access.allowTwoStepRequired ?? false,
-  });
+  const { org, user, session } = await requireUser(ctx, request, access.roles, access);
   return { org, user, session, actor: user, requestId: request.id };
 }
 
