@@ -152,3 +152,10 @@ export const applicationFacts = (steps: {
   requiresAppPolicyConsent: steps.policy.requiresAppPolicyConsent,
   requiresEmailVerification: steps.emailVerification.requiresEmailVerification,
 });
+
+/**
+ * The first application step still to do, from the answer of GET /api/clientauthsteps, for a person the
+ * guard already let through (no sign-in or account step pending): where /redirecting sends them.
+ */
+export const applicationStep = (steps: Parameters<typeof applicationFacts>[0]): SignInStep | null =>
+  pendingStep({ ...accountFacts(null), signedIn: true, application: applicationFacts(steps) }, { stages: ['application'] });

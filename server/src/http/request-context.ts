@@ -107,6 +107,17 @@ async function loadAuth(ctx: AppContext, request: FastifyRequest): Promise<Auth 
   return auth;
 }
 
+/**
+ * The signed-in user of this request, or null, also while a step of the sign-in stage of the sign-in
+ * step list is pending (a session that lacks the person's second factor): who the SPA is told is signed in.
+ */
+export async function getSignedIn(ctx: AppContext, request: FastifyRequest): Promise<Auth | null> {
+  const auth = await getAuth(ctx, request);
+  if (!auth || !request.organisation) return auth;
+  const facts = request.server.authenticators.session.facts(ctx, request.organisation, auth);
+  return pendingStep(facts, { stages: ['sign-in'] }) ? null : auth;
+}
+
 export function requireOrganisation(request: FastifyRequest): Organisation {
   if (!request.organisation) throw new AppError('ORGANISATION_NOT_FOUND');
   return request.organisation;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import * as client from 'openid-client';
 import { Agent } from 'undici';
 import { ROUTES } from '@gatehouse/common/routes';
-import { accountFacts, applicationFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
+import { applicationStep } from '@gatehouse/common/sign-in-steps';
 import type { TestServer } from './harness.ts';
 
 /** Node cannot resolve *.localhost: every connection goes to 127.0.0.1, with the URL's host in Host. */
@@ -185,8 +185,8 @@ export async function signInThroughSpa(browser: TestBrowser, authorizationUrl: U
     const steps = await browser.request('GET', new URL(`/api/clientauthsteps?client_id=${encodeURIComponent(clientId)}`, url));
     if (steps.status === 200) {
       // The application's steps of the sign-in step list, as /redirecting walks them.
-      const parsed = JSON.parse(steps.body) as Parameters<typeof applicationFacts>[0];
-      const step = pendingStep({ ...accountFacts(null), signedIn: true, application: applicationFacts(parsed) }, { stages: ['application'] });
+      const parsed = JSON.parse(steps.body) as Parameters<typeof applicationStep>[0];
+      const step = applicationStep(parsed);
       if (step && !(step.id === 'applicationPolicy' && options.acceptPolicy)) return new URL(ROUTES[step.route].path, url);
       if (step) await browser.request('POST', new URL('/api/acceptpolicy', url), { form: { clientID: clientId, accept: 'true' } });
     }

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { ROUTES } from '@gatehouse/common/routes';
-import { accountFacts, applicationFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
+import { applicationStep } from '@gatehouse/common/sign-in-steps';
 import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -48,7 +48,7 @@ export function RedirectingPage() {
     const data = steps.isFetchedAfterMount ? steps.data : undefined;
     if (!data || !data.hasAccess) return;
     // The account's steps are the guard's (Root.tsx), before this page shows; the application's are walked from here.
-    const step = pendingStep({ ...accountFacts(null), signedIn: true, application: applicationFacts(data) }, { stages: ['application'] });
+    const step = applicationStep(data);
     if (step) void navigate(ROUTES[step.route].path, { replace: true });
     else continueToApplication(redirectURL);
   }, [redirectURL, steps.data, steps.isFetchedAfterMount, navigate]);
