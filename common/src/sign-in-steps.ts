@@ -61,7 +61,7 @@ export const SIGN_IN_STEPS = [
   {
     id: 'lockout',
     stage: 'sign-in',
-    summary: 'Not locked out, disabled or cooling down',
+    summary: 'Not locked out or disabled (their sessions stop at once), nor cooling down (refused at sign-in)',
     pending: (f) => f.lockedOut,
     route: 'home',
     refusal: 'UNAUTHENTICATED',

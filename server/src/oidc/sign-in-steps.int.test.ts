@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { guardRoute, matchRoute, type RouteName } from '@gatehouse/common/routes';
-import { applicationStep, pendingStep, SIGN_IN_STEPS, type SignInFacts, type SignInStepId } from '@gatehouse/common/sign-in-steps';
+import { applicationStep, pendingStep, SIGN_IN_STEPS, type SignInFacts, type SignInStep, type SignInStepId } from '@gatehouse/common/sign-in-steps';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -64,7 +64,8 @@ const STATES: { name: string; changes: Change[]; facts: Partial<SignInFacts> & {
 ];
 
 const stepRoute = (id: string | null): RouteName | null => (id === null ? null : SIGN_IN_STEPS.find((s) => s.id === id)!.route);
-const refusalRoute = (code: string): RouteName | string => SIGN_IN_STEPS.find((s) => s.refusal === code)?.route ?? `refused ${code}`;
+const STEPS: readonly SignInStep[] = SIGN_IN_STEPS;
+const refusalRoute = (code: string): RouteName | string => STEPS.find((s) => s.refusal === code)?.route ?? `refused ${code}`;
 
 describe.each(testDialects())('the sign-in step list at every entry point on %s', (dialect) => {
   let server: TestServer;
