@@ -13,7 +13,8 @@ export const userMfaApi = {
     method: 'GET',
     path: '/api/users/{id}/mfa',
     operationId: 'getUserMfa',
-    summary: 'Whether the user has multi-factor authentication, the kinds of factor they hold (how many of each), and whether it is required of them.',
+    summary:
+      'Whether the user has multi-factor authentication, the kinds of factor they hold (how many of each), and whether it is required of them.',
     params: idParams,
     status: 200,
     answer: userMfa,

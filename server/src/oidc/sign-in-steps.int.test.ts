@@ -13,7 +13,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { guardRoute, matchRoute, type RouteName } from '@gatehouse/common/routes';
-import { applicationStep, pendingStep, SIGN_IN_STEPS, type SignInFacts, type SignInStep, type SignInStepId } from '@gatehouse/common/sign-in-steps';
+import {
+  applicationStep,
+  pendingStep,
+  SIGN_IN_STEPS,
+  type SignInFacts,
+  type SignInStep,
+  type SignInStepId,
+} from '@gatehouse/common/sign-in-steps';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -34,7 +41,11 @@ const DONE: SignInFacts = {
 type Change = 'signOut' | 'lock' | 'unprovenFactor' | 'newPassword' | 'mfaRequired' | 'policyChanged' | 'unverified';
 
 /** Each state: how a person signed in to the application gets into it, and the facts it means. */
-const STATES: { name: string; changes: Change[]; facts: Partial<SignInFacts> & { app?: Partial<NonNullable<SignInFacts['application']>> } }[] = [
+const STATES: {
+  name: string;
+  changes: Change[];
+  facts: Partial<SignInFacts> & { app?: Partial<NonNullable<SignInFacts['application']>> };
+}[] = [
   { name: 'nothing left to do', changes: [], facts: {} },
   { name: 'signed out', changes: ['signOut'], facts: { signedIn: false } },
   { name: 'locked out', changes: ['lock'], facts: { lockedOut: true } },
@@ -43,7 +54,11 @@ const STATES: { name: string; changes: Change[]; facts: Partial<SignInFacts> & {
   // with an expired password (it asked about MFA set-up and the application's steps only).
   { name: 'password expired', changes: ['newPassword'], facts: { requiresNewPassword: true } },
   { name: 'MFA set-up required', changes: ['mfaRequired'], facts: { requiresTwoStep: true } },
-  { name: 'password expired and MFA set-up required', changes: ['mfaRequired', 'newPassword'], facts: { requiresNewPassword: true, requiresTwoStep: true } },
+  {
+    name: 'password expired and MFA set-up required',
+    changes: ['mfaRequired', 'newPassword'],
+    facts: { requiresNewPassword: true, requiresTwoStep: true },
+  },
   { name: "the application's policy to accept", changes: ['policyChanged'], facts: { app: { requiresAppPolicyConsent: true } } },
   { name: 'an unverified email', changes: ['unverified'], facts: { app: { requiresEmailVerification: true } } },
   {
@@ -151,7 +166,8 @@ describe.each(testDialects())('the sign-in step list at every entry point on %s'
     const finish = await browser.request('GET', new URL(redirectUrl!, origin));
     const next = new URL(finish.headers.location!, origin);
     if (next.pathname === '/redirecting') return { prompted, demanded: stepRoute(next.searchParams.get('step') ?? 'none') };
-    if (next.origin === origin && !next.pathname.startsWith('/oidc/')) return { prompted, demanded: matchRoute(next.pathname)?.name ?? next.pathname };
+    if (next.origin === origin && !next.pathname.startsWith('/oidc/'))
+      return { prompted, demanded: matchRoute(next.pathname)?.name ?? next.pathname };
     const { url: end } = await browser.navigate(next);
     return { prompted, demanded: end.origin === origin ? end.pathname : null };
   }

@@ -632,7 +632,9 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect(reset.status, reset.text).toBe(200);
       expect(reset.json()).toMatchObject({ [MFA]: { enabled: false, methods: [] } });
       // She signs in with her password alone now.
-      const passwordOnly = await server.client('acme').post('/api/authenticate', { form: { email: 'mia@acme.test', password: DEFAULT_PASSWORD } });
+      const passwordOnly = await server
+        .client('acme')
+        .post('/api/authenticate', { form: { email: 'mia@acme.test', password: DEFAULT_PASSWORD } });
       expect(passwordOnly.json()).not.toHaveProperty('authType');
       const events = await server.ctx.db.kysely
         .selectFrom('audit_events')
@@ -647,7 +649,11 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       await passwordStep(server.client('acme'), 'mia@acme.test');
       const viaPut = await api.put(`/Users/${id}`, { schemas: [USER, MFA], userName: 'mia@acme.test', [MFA]: { enabled: false } });
       expect(viaPut.json()).toMatchObject({ [MFA]: { enabled: false, methods: [] } });
-      expectScimError(await api.put(`/Users/${id}`, { schemas: [USER, MFA], userName: 'mia@acme.test', [MFA]: 'off' }), 400, 'invalidValue');
+      expectScimError(
+        await api.put(`/Users/${id}`, { schemas: [USER, MFA], userName: 'mia@acme.test', [MFA]: 'off' }),
+        400,
+        'invalidValue',
+      );
     });
   });
 
@@ -680,7 +686,10 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       // The MFA extension: listed, described, and named by the User resource type.
       expect(schemas.Resources[1]!.id).toBe(MFA);
       expect(schemas.Resources[1]!.attributes.map((a) => a.name)).toEqual(['enabled', 'required', 'methods']);
-      expect((await api.get(`/Schemas/${MFA}`)).json()).toMatchObject({ id: MFA, attributes: [{ name: 'enabled', type: 'boolean' }, {}, {}] });
+      expect((await api.get(`/Schemas/${MFA}`)).json()).toMatchObject({
+        id: MFA,
+        attributes: [{ name: 'enabled', type: 'boolean' }, {}, {}],
+      });
       expect((await api.get('/ResourceTypes/User')).json()).toMatchObject({ schemaExtensions: [{ schema: MFA, required: false }] });
       expectScimError(await api.get('/Groups'), 501);
       expectScimError(await api.post('/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'x' }), 501);
