@@ -3,6 +3,7 @@
  * Pure data and functions: the SPA's router and the server's HTML fallback both read it.
  */
 import type { Role } from './policy.ts';
+import { accountFacts, pendingStep, STEP_PAGES } from './sign-in-steps.ts';
 
 export type RouteAccess =
   /** Anyone, signed in or not. */
@@ -142,8 +143,9 @@ export type GuardDecision =
 /**
  * The guard rules of spec section 2, applied in order: unknown path; signed-out (or base organisation)
  * visitors of signed-in routes go to / with the referrer; a role outside the route's list goes to /;
- * a required new password goes to /passwordexpired, then required two-step to /twostep, except on
- * those two pages; signed-in users are bounced from the guest pages to /.
+ * then the first pending account step of the sign-in step list (sign-in-steps.ts: a required new
+ * password to /passwordexpired, then required two-step to /twostep), except on the pages of those
+ * steps; signed-in users are bounced from the guest pages to /.
  */
 export function guardRoute(location: string, user: GuardUser | null, isBase: boolean): GuardDecision {
   const matched = matchRoute(location);
@@ -159,9 +161,8 @@ export function guardRoute(location: string, user: GuardUser | null, isBase: boo
 
   if (!signedIn) return { kind: 'redirect', to: ROUTES.home.path, referrer: location };
   if (access.roles && !access.roles.includes(user.role)) return { kind: 'redirect', to: ROUTES.home.path };
-  const onForcingPage = name === 'passwordExpired' || name === 'twoStep';
-  if (!onForcingPage && user.requiresNewPassword) return { kind: 'redirect', to: ROUTES.passwordExpired.path };
-  if (!onForcingPage && user.requiresTwoStep) return { kind: 'redirect', to: ROUTES.twoStep.path };
+  const step = STEP_PAGES.has(name) ? null : pendingStep(accountFacts(user), { stages: ['account'] });
+  if (step) return { kind: 'redirect', to: ROUTES[step.route].path };
   return { kind: 'allow', name, route };
 }
 

@@ -9,24 +9,29 @@ import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../errors.ts';
 import type { ManagementScope } from '../apis.ts';
 import type { Role } from '../policy.ts';
+import { ACCOUNT_STEPS, type StepWaiver } from '../sign-in-steps.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who may call an endpoint: anyone on an organisation's host, or a signed-in user (of some roles). */
 export type Access =
   | { kind: 'anonymous' }
-  | {
+  | ({
       kind: 'signedIn';
       roles?: readonly Role[];
-      /** Callable while the user must still choose a new password or set up a second step. */
-      allowPasswordChangeRequired?: boolean;
-      allowTwoStepRequired?: boolean;
       /**
        * The management API's scope that also lets an application call it, with `Authorization: Bearer` and
        * an access token for the management API (apis.ts) instead of a session. None: sessions only.
        */
       machineScope?: ManagementScope;
-    };
+    } & {
+      /**
+       * Callable while an account step of the sign-in step list is pending (sign-in-steps.ts): while the
+       * user must still choose a new password (`allowPasswordChangeRequired`) or set up a second step
+       * (`allowTwoStepRequired`).
+       */
+      [W in StepWaiver]?: boolean;
+    });
 
 export const ANONYMOUS = { kind: 'anonymous' } as const satisfies Access;
 export const SIGNED_IN = { kind: 'signedIn' } as const satisfies Access;
@@ -111,8 +116,7 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
   if (e.access.kind === 'signedIn') {
     codes.add('UNAUTHENTICATED');
     if (e.access.roles) codes.add('FORBIDDEN');
-    if (!e.access.allowPasswordChangeRequired) codes.add('PASSWORD_CHANGE_REQUIRED');
-    if (!e.access.allowTwoStepRequired) codes.add('TWO_STEP_REQUIRED');
+    for (const step of ACCOUNT_STEPS) if (step.refusal && !(step.waiver && e.access[step.waiver])) codes.add(step.refusal);
     if (e.access.machineScope) codes.add('INVALID_TOKEN').add('INSUFFICIENT_SCOPE');
   }
   return [...codes].sort((a, b) => ERRORS[a].status - ERRORS[b].status || a.localeCompare(b));

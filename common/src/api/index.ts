@@ -10,6 +10,7 @@ import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
 import { signUpApi } from './sign-up.ts';
+import { userMfaApi } from './user-mfa.ts';
 import { USER_ENDPOINTS } from './users.ts';
 import { webhooksApi } from './webhooks.ts';
 
@@ -17,6 +18,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(referenceApi),
   ...Object.values(accountApi),
   ...USER_ENDPOINTS,
+  ...Object.values(userMfaApi),
   ...Object.values(frontDoorApi),
   ...Object.values(signUpApi),
   ...Object.values(organisationApi),

@@ -1,8 +1,10 @@
 /** The user as the API shows them to themselves and to admins (spec section 3, User). */
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
+import type { SignInFacts } from '@gatehouse/common/sign-in-steps';
 import { DAY } from '../clock.ts';
-import type { OrganisationRow, UserRow } from '../db/schema.ts';
+import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
+import { hasSecondFactor } from './amr.ts';
 
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -26,6 +28,25 @@ export const requiresTwoStep = (org: OrganisationRow, user: UserRow): boolean =>
 /** Whether the user's sign-ins are refused for a cooldown now: one started and has not ended, and the organisation still has cooldowns on. */
 export const coolingDown = (org: OrganisationRow, user: UserRow, now: number): boolean =>
   org.failed_sign_ins_before_cooldown > 0 && org.cooldown_duration_minutes > 0 && user.cooldown_until !== null && user.cooldown_until > now;
+
+/** Only these statuses may hold a session; disabling, locking or inactivity ends it at once. */
+export const SESSION_STATUSES: ReadonlySet<UserRow['status']> = new Set<UserRow['status']>(['SignedUp']);
+
+/**
+ * What the sign-in step list (common/sign-in-steps.ts) needs to know of a signed-in person, from their
+ * session: the entry points (requireUser, the protocol interaction and its policy) all ask this.
+ */
+export function sessionFacts(org: OrganisationRow, user: UserRow, session: Pick<SessionRow, 'amr'>, now: number): SignInFacts {
+  return {
+    signedIn: true,
+    lockedOut: !SESSION_STATUSES.has(user.status),
+    // accounts/session.ts never makes such a session; a second factor added later upgrades the session
+    // that added it and ends the others (mfa/enrolment.ts, passkeys/service.ts).
+    secondFactorPending: user.has_second_factor && !hasSecondFactor(JSON.parse(session.amr) as string[]),
+    requiresNewPassword: requiresNewPassword(org, user, now),
+    requiresTwoStep: requiresTwoStep(org, user),
+  };
+}
 
 export function toAccount(
   org: OrganisationRow,

@@ -3,7 +3,7 @@ import { accountApi as api } from '@gatehouse/common/api/account';
 import { MESSAGES } from '@gatehouse/common/messages';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
-import { clearSessionCookie, getAuth } from '../http/request-context.ts';
+import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
 import { endSession } from '../sessions/service.ts';
 import { endBrowserSession } from '../oidc/backchannel-logout.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
@@ -30,9 +30,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // requiresTwoStep to send the user to /passwordexpired or /twostep.
   serve(app, ctx, api.get, async (_, { org, user }) => accountOf(ctx, org, user));
 
-  // The same account, or null for a browser that is signed out.
+  // The same account, or null for a browser that is signed out (or whose session lacks a step of the sign-in itself).
   serve(app, ctx, api.session, async (_, { org }, request) => {
-    const auth = await getAuth(ctx, request);
+    const auth = await getSignedIn(ctx, request);
     return { account: auth ? await accountOf(ctx, org, auth.user) : null };
   });
 

@@ -299,11 +299,6 @@ export async function clientAuthSteps(ctx: AppContext, org: Organisation, user: 
   };
 }
 
-/** True when nothing stands between the user and the application. */
-export function stepsComplete(steps: ClientAuthSteps): boolean {
-  return steps.hasAccess && !steps.policy.requiresAppPolicyConsent && !steps.emailVerification.requiresEmailVerification;
-}
-
 /** Records that the user accepted the application's current privacy policy. */
 export async function acceptPolicy(ctx: AppContext, org: Organisation, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
   const steps = await clientAuthSteps(ctx, org, user, clientId);

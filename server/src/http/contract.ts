@@ -94,10 +94,7 @@ async function scopeFor(
     }
     return { ...scoped(org, { kind: 'application', id: client.id }), acting: applicationActor(client), application: client.id };
   }
-  const { org, user, session } = await requireUser(ctx, request, access.roles, {
-    allowPasswordChangeRequired: access.allowPasswordChangeRequired ?? false,
-    allowTwoStepRequired: access.allowTwoStepRequired ?? false,
-  });
+  const { org, user, session } = await requireUser(ctx, request, access.roles, access);
   return { ...scoped(org, { kind: 'user', id: user.id }), user, session, acting: user };
 }
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ManagementScope } from '@gatehouse/common/apis';
 import type { Role } from '@gatehouse/common/policy';
+import { pendingStep, type SignInFacts, type StepWaiver } from '@gatehouse/common/sign-in-steps';
 import type { AppContext } from '../context.ts';
 import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -25,10 +26,8 @@ export interface Auth {
 export interface SessionAuthenticator {
   /** The session and its user on the organisation, or null (unknown or expired token, a user who may not hold a session). */
   load(ctx: AppContext, organisationId: string, token: string): Promise<Auth | null>;
-  /** The user must choose a new password first (expired or required). */
-  requiresNewPassword(ctx: AppContext, org: Organisation, user: UserRow): boolean;
-  /** The user must set up a second step first (required, none yet). */
-  requiresTwoStep(org: Organisation, user: UserRow): boolean;
+  /** What the sign-in step list (common/sign-in-steps.ts) needs to know of the signed-in user. */
+  facts(ctx: AppContext, org: Organisation, auth: Auth): SignInFacts;
 }
 
 /** The application a bearer token acts for and the scopes it holds; refuses the call (RFC 6750) otherwise. */
@@ -108,6 +107,17 @@ async function loadAuth(ctx: AppContext, request: FastifyRequest): Promise<Auth 
   return auth;
 }
 
+/**
+ * The signed-in user of this request, or null, also while a step of the sign-in stage of the sign-in
+ * step list is pending (a session that lacks the person's second factor): who the SPA is told is signed in.
+ */
+export async function getSignedIn(ctx: AppContext, request: FastifyRequest): Promise<Auth | null> {
+  const auth = await getAuth(ctx, request);
+  if (!auth || !request.organisation) return auth;
+  const facts = request.server.authenticators.session.facts(ctx, request.organisation, auth);
+  return pendingStep(facts, { stages: ['sign-in'] }) ? null : auth;
+}
+
 export function requireOrganisation(request: FastifyRequest): Organisation {
   if (!request.organisation) throw new AppError('ORGANISATION_NOT_FOUND');
   return request.organisation;
@@ -115,23 +125,25 @@ export function requireOrganisation(request: FastifyRequest): Organisation {
 
 /**
  * The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role, and
- * 403 while the user must choose a new password (expired or required) or set up a second step (MFA
- * required but none yet), except where that is allowed.
+ * then the refusal of the first pending step of the sign-in step list (common/sign-in-steps.ts: 403
+ * while the user must choose a new password or set up a second step), except the steps `waived` (the
+ * endpoints of the pages that walk them).
  */
 export async function requireUser(
   ctx: AppContext,
   request: FastifyRequest,
   roles?: readonly Role[],
-  options: { allowPasswordChangeRequired?: boolean; allowTwoStepRequired?: boolean } = {},
+  waived: Partial<Record<StepWaiver, boolean>> = {},
 ): Promise<Auth & { org: Organisation }> {
   const org = requireOrganisation(request);
   const auth = await getAuth(ctx, request);
   if (!auth) throw new AppError('UNAUTHENTICATED');
+  const facts = request.server.authenticators.session.facts(ctx, org, auth);
+  // The sign-in stage first: a role is only worth checking for someone who is signed in.
+  const signIn = pendingStep(facts, { stages: ['sign-in'] });
+  if (signIn) throw new AppError(signIn.refusal ?? 'UNAUTHENTICATED');
   if (roles && !roles.includes(auth.user.role)) throw new AppError('FORBIDDEN');
-  const { session } = request.server.authenticators;
-  if (!options.allowPasswordChangeRequired && session.requiresNewPassword(ctx, org, auth.user)) {
-    throw new AppError('PASSWORD_CHANGE_REQUIRED');
-  }
-  if (!options.allowTwoStepRequired && session.requiresTwoStep(org, auth.user)) throw new AppError('TWO_STEP_REQUIRED');
+  const step = pendingStep(facts, { stages: ['account'], waived });
+  if (step) throw new AppError(step.refusal ?? 'FORBIDDEN');
   return { ...auth, org };
 }

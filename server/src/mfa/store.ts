@@ -478,3 +478,21 @@ export async function deleteExpiredMfaRows(db: Executor, now: number): Promise<n
     deleted += await deleteExpired(db, table, now);
   return deleted;
 }
+
+/** How many factors of each kind each of these users holds (not the recovery-code set): one statement for a page of users. */
+export function countFactorsByKind(
+  db: Executor,
+  organisationId: string,
+  userIds: readonly string[],
+): Promise<{ user_id: string; kind: number; count: number | string | bigint }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('credentials')
+    .select((eb) => ['user_id', 'kind', eb.fn.countAll().as('count')])
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', 'in', userIds)
+    .where('kind', '<>', RECOVERY_CODES_KIND)
+    .groupBy(['user_id', 'kind'])
+    .orderBy('kind')
+    .execute();
+}

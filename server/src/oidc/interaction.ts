@@ -3,19 +3,18 @@
  * /oidc/interaction/{uid}; from there a signed-out user goes to the sign-in page (/) and a signed-in
  * one to /redirecting, each carrying the "redirect URL" /oidc/interaction/{uid}/finish?client_id=...
  * The SPA walks the client steps and finally opens the redirect URL, where the interaction finishes:
- * only from our own session (user, auth_time, amr), and only once every step is really done here on
- * the server, whatever the SPA did. A second step (MFA) slots in before /redirecting without change here.
+ * only from our own session (user, auth_time, amr), and only once every step of the sign-in step list
+ * (common/sign-in-steps.ts) is really done here on the server, whatever the SPA did.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type InteractionResults } from 'oidc-provider';
-import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
-import { toAccount } from '../accounts/model.ts';
+import type { SignInStep } from '@gatehouse/common/sign-in-steps';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
 import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
 import { expiredRequestPage } from './pages.ts';
-import { loginTsOf } from './policy.ts';
+import { applicationSignInStep, loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
 
@@ -40,7 +39,12 @@ function loginHintOf(details: Interaction): string | undefined {
  * of another site that opens the authorization endpoint cannot sign a visitor out (issue 19, finding 7).
  */
 const signInAgainUrl = (redirectUrl: string, loginHint?: string) => `${signInUrl(redirectUrl, loginHint)}&prompt=login`;
-const redirectingUrl = (redirectUrl: string) => `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}`;
+/**
+ * /redirecting, where the SPA walks what is left. With the step the server found pending (`step`, an id of
+ * common/sign-in-steps.ts): it shows in the access log where a sign-in stopped; the SPA finds it itself.
+ */
+const redirectingUrl = (redirectUrl: string, step?: SignInStep) =>
+  `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}${step ? `&step=${step.id}` : ''}`;
 
 /** The pending interaction of this browser for `uid`, or null when it has expired, was used, or is another one. */
 async function loadInteraction(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, uid: string) {
@@ -125,12 +129,12 @@ export async function finishInteraction(
 
   let result: InteractionResults;
   try {
-    const steps = await clientAuthSteps(ctx, org, auth.user, clientId);
-    if (steps.hasAccess) {
-      const account = toAccount(org.row, auth.user, now);
-      // Anything still to do (policy, email verification, a new password, a second step) is the SPA's to walk.
-      if (!stepsComplete(steps) || account.requiresNewPassword || account.requiresTwoStep)
-        return reply.redirect(redirectingUrl(redirectUrl), 303);
+    const { hasAccess, step } = await applicationSignInStep(ctx, org, auth, clientId);
+    if (hasAccess) {
+      // A step of the sign-in step list still to do is the SPA's to walk: on the sign-in page for a step
+      // of the sign-in itself, from /redirecting for the others (a new password, MFA set-up, the policy...).
+      if (step?.stage === 'sign-in') return reply.redirect(signInAgainUrl(redirectUrl, loginHintOf(details)), 303);
+      if (step) return reply.redirect(redirectingUrl(redirectUrl, step), 303);
       result = {
         login: { accountId: auth.user.id, ts: loginTsOf(auth.session), amr: JSON.parse(auth.session.amr) as string[], remember: false },
         // The organisation's applications need no consent screen: the grant covers what they ask for

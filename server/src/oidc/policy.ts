@@ -1,14 +1,15 @@
 /**
  * The provider's interaction policy, with our own session as the source of truth. The provider keeps a
  * session of its own only as a mirror: authorization goes through without interaction only while the
- * Gatehouse session of this browser is the same user, sign-in time and methods, and nothing stands
- * between the user and the application (access, privacy policy, email verification). Otherwise the
+ * Gatehouse session of this browser is the same user, sign-in time and methods, the user has access to
+ * the application and no step of the sign-in step list is pending (common/sign-in-steps.ts). Otherwise the
  * browser is sent to our interaction hand-over (oidc/interaction.ts) and from there to the SPA.
  */
 import type { IncomingMessage } from 'node:http';
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
-import { clientAuthSteps, stepsComplete } from '../applications/service.ts';
-import { requiresTwoStep } from '../accounts/model.ts';
+import { applicationFacts, pendingStep, type SignInStep } from '@gatehouse/common/sign-in-steps';
+import { clientAuthSteps } from '../applications/service.ts';
+import { sessionFacts } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
@@ -29,6 +30,22 @@ export function authOf(req: IncomingMessage): Auth | null {
 
 /** The auth_time of a Gatehouse session, in seconds as the provider counts. */
 export const loginTsOf = (session: SessionRow): number => Math.floor(session.created_at / 1000);
+
+/**
+ * Where a signed-in user stands with an application: whether they may use it at all, and the first step
+ * of the sign-in step list (common/sign-in-steps.ts) still to do, of every stage. The interaction's
+ * policy and its finish both ask this. CLIENT_NOT_FOUND when it is no application of the organisation.
+ */
+export async function applicationSignInStep(
+  ctx: AppContext,
+  org: Organisation,
+  auth: Auth,
+  clientId: string,
+): Promise<{ hasAccess: boolean; step: SignInStep | null }> {
+  const steps = await clientAuthSteps(ctx, org, auth.user, clientId);
+  const facts = { ...sessionFacts(org.row, auth.user, auth.session, ctx.clock.now()), application: applicationFacts(steps) };
+  return { hasAccess: steps.hasAccess, step: pendingStep(facts) };
+}
 
 export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
   const policy = base();
@@ -56,9 +73,10 @@ export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
           const auth = authOf(koaCtx.req);
           const clientId = koaCtx.oidc.client?.clientId;
           if (!auth || !clientId) return Check.REQUEST_PROMPT;
-          // A second step the user must still set up (the organisation may have required it since) stands in the way too.
-          if (requiresTwoStep(org.row, auth.user)) return Check.REQUEST_PROMPT;
-          return !stepsComplete(await clientAuthSteps(ctx, org, auth.user, clientId));
+          // Any step of the list still to do (the organisation may have required MFA since, a password
+          // may have expired), or no access: the interaction shows which.
+          const { hasAccess, step } = await applicationSignInStep(ctx, org, auth, clientId);
+          return !hasAccess || step !== null;
         },
       ),
     ),

@@ -3,7 +3,8 @@
  * exactly what this service provider supports. Groups are not offered (Gatehouse has no groups).
  */
 import { LIST_MAX } from './service.ts';
-import { USER_SCHEMA } from './filter.ts';
+import { MFA_METHODS } from '@gatehouse/common/schemas/user-mfa';
+import { MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
 
 const SPC_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
 const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
@@ -42,7 +43,7 @@ export function userResourceType(baseUrl: string) {
     endpoint: '/Users',
     description: 'End users of the organisation',
     schema: USER_SCHEMA,
-    schemaExtensions: [],
+    schemaExtensions: [{ schema: MFA_SCHEMA, required: false }],
     meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
   };
 }
@@ -89,6 +90,30 @@ export function userSchema(baseUrl: string) {
       }),
     ],
     meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${USER_SCHEMA}` },
+  };
+}
+
+/** The MFA extension (RFC 7643 3.3): whether the person has MFA, and its reset by writing `enabled: false`. */
+export function mfaSchema(baseUrl: string) {
+  return {
+    schemas: [SCHEMA_SCHEMA],
+    id: MFA_SCHEMA,
+    name: 'MultiFactorAuthentication',
+    description: "The user's multi-factor authentication",
+    attributes: [
+      attr('enabled', 'boolean', {
+        description:
+          'True while the user holds at least one second factor. Writing false resets their MFA (factors, recovery codes, remembered browsers; audited as user.mfa_reset); true cannot be written: the user sets a factor up themselves.',
+      }),
+      attr('required', 'boolean', { mutability: 'readOnly', description: 'The organisation or an administrator requires MFA of the user' }),
+      attr('methods', 'string', {
+        multiValued: true,
+        mutability: 'readOnly',
+        canonicalValues: [...MFA_METHODS],
+        description: 'The kinds of second factor the user holds',
+      }),
+    ],
+    meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${MFA_SCHEMA}` },
   };
 }
 

@@ -20,6 +20,21 @@ export type Filter =
   | { kind: 'valuePath'; attr: string; filter: Filter };
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+/** Gatehouse's extension of the User resource (RFC 7643 3.3): the person's multi-factor authentication. */
+export const MFA_SCHEMA = 'urn:gatehouse:params:scim:schemas:extension:mfa:2.0:User';
+const MFA_KEY = MFA_SCHEMA.toLowerCase();
+
+/**
+ * A path's attribute and sub-attribute, lower-cased; an attribute of the MFA extension is the
+ * extension's URN (the key its attributes are under in a resource) with the attribute as the sub-attribute.
+ */
+export function splitAttrPath(path: string): { attr: string; sub?: string } {
+  const lower = normaliseAttr(path);
+  if (lower === MFA_KEY) return { attr: MFA_KEY };
+  if (lower.startsWith(`${MFA_KEY}:`)) return { attr: MFA_KEY, sub: lower.slice(MFA_KEY.length + 1) };
+  const dot = lower.indexOf('.');
+  return dot === -1 ? { attr: lower } : { attr: lower.slice(0, dot), sub: lower.slice(dot + 1) };
+}
 const MAX_LENGTH = 2000;
 const MAX_DEPTH = 40;
 
@@ -198,9 +213,7 @@ export function parsePath(text: string): PatchPath {
   const open = text.indexOf('[');
   if (open === -1) {
     if (!ATTR.test(text.trim())) throw badRequest('invalidPath', `'${text}' is not a valid attribute path`);
-    const attr = normaliseAttr(text.trim());
-    const dot = attr.indexOf('.');
-    return dot === -1 ? { attr } : { attr: attr.slice(0, dot), sub: attr.slice(dot + 1) };
+    return splitAttrPath(text.trim());
   }
   const close = text.lastIndexOf(']');
   if (close < open) throw badRequest('invalidPath', "Missing ']' in path");

@@ -9,7 +9,7 @@ import { phoneNumber } from '@gatehouse/common/schemas/account';
 import { email as emailField } from '@gatehouse/common/schemas/fields';
 import { LIMITS } from '@gatehouse/common/policy';
 import { badRequest } from './errors.ts';
-import { normaliseAttr } from './filter.ts';
+import { MFA_SCHEMA, normaliseAttr } from './filter.ts';
 
 export interface UserAttributes {
   email: string;
@@ -24,6 +24,8 @@ export interface UserAttributes {
   active: boolean;
   /** Write-only; undefined when not given. */
   password: string | undefined;
+  /** The MFA extension's `enabled`; undefined when not given (false resets the user's MFA). */
+  mfaEnabled: boolean | undefined;
 }
 
 /** An attribute of an object by its case-insensitive (URN-prefixed or not) name. */
@@ -143,6 +145,10 @@ export function readUser(resource: Record<string, unknown>, options: { previousE
   if (password !== undefined && password !== null && typeof password !== 'string')
     throw badRequest('invalidValue', "'password' must be a string");
   const externalId = attribute(resource, 'externalid');
+  const mfa = attribute(resource, MFA_SCHEMA.toLowerCase());
+  if (mfa !== undefined && mfa !== null && (typeof mfa !== 'object' || Array.isArray(mfa)))
+    throw badRequest('invalidValue', `'${MFA_SCHEMA}' must be an object`);
+  const mfaEnabled = mfa ? attribute(mfa as Record<string, unknown>, 'enabled') : undefined;
   return {
     email,
     userName: givenName,
@@ -153,5 +159,6 @@ export function readUser(resource: Record<string, unknown>, options: { previousE
     externalId: optionalText(externalId, 'externalId', 255),
     active: activeValue === undefined || activeValue === null ? true : asBoolean(activeValue, 'active'),
     password: typeof password === 'string' && password !== '' ? checkedPassword(password) : undefined,
+    mfaEnabled: mfaEnabled === undefined || mfaEnabled === null ? undefined : asBoolean(mfaEnabled, 'enabled'),
   };
 }

@@ -1,19 +1,22 @@
 /**
  * Users as SCIM User resources (RFC 7643 section 4.1): userName and the one work email are the
  * user's email, name.givenName/familyName their first name and surname, phoneNumbers their phone
- * number, active = not Disabled, externalId the provisioning client's id. `attributes` and
+ * number, active = not Disabled, externalId the provisioning client's id, and the MFA extension
+ * (filter.ts MFA_SCHEMA) whether they have MFA. `attributes` and
  * `excludedAttributes` (RFC 7644 section 3.9) trim what is answered; id and schemas always stay.
  */
+import type { UserMfa } from '@gatehouse/common/schemas/user-mfa';
 import type { UserRow } from '../db/schema.ts';
 import { badRequest } from './errors.ts';
-import { normaliseAttr, USER_SCHEMA } from './filter.ts';
+import { MFA_SCHEMA, normaliseAttr, splitAttrPath, USER_SCHEMA } from './filter.ts';
 
 export type ScimUser = Record<string, unknown>;
 
 /** The weak ETag of a user's current version (RFC 7644 section 3.14). */
 export const versionOf = (row: Pick<UserRow, 'updated_at'>): string => `W/"${row.updated_at}"`;
 
-export function toScimUser(row: UserRow, baseUrl: string): ScimUser {
+/** The user as a SCIM resource; with their MFA (mfa/summary.ts), the MFA extension too. */
+export function toScimUser(row: UserRow, baseUrl: string, mfa?: UserMfa): ScimUser {
   const given = row.first_name;
   const family = row.surname;
   const formatted = [given, family].filter(Boolean).join(' ');
@@ -24,7 +27,7 @@ export function toScimUser(row: UserRow, baseUrl: string): ScimUser {
   if (family) name.familyName = family;
   if (formatted) name.formatted = formatted;
   return {
-    schemas: [USER_SCHEMA],
+    schemas: mfa ? [USER_SCHEMA, MFA_SCHEMA] : [USER_SCHEMA],
     id: row.id,
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
     userName: address,
@@ -32,6 +35,7 @@ export function toScimUser(row: UserRow, baseUrl: string): ScimUser {
     emails: [{ value: address, type: 'work', primary: true }],
     ...(row.phone_number ? { phoneNumbers: [{ value: row.phone_number, type: 'mobile', primary: row.scim_phone_primary ?? true }] } : {}),
     active: row.status !== 'Disabled',
+    ...(mfa ? { [MFA_SCHEMA]: { enabled: mfa.enabled, required: mfa.required, methods: mfa.methods.map((m) => m.kind) } } : {}),
     meta: {
       resourceType: 'User',
       created: new Date(row.created_at).toISOString(),
@@ -57,13 +61,19 @@ const ALWAYS = new Set(['id', 'schemas']);
 
 const keyOf = (object: Record<string, unknown>, lower: string) => Object.keys(object).find((key) => key.toLowerCase() === lower);
 
+/** `schemas` names the MFA extension only while its attributes are in the answer. */
+function withPresentSchemas(resource: ScimUser): ScimUser {
+  if (MFA_SCHEMA in resource || !Array.isArray(resource.schemas)) return resource;
+  return { ...resource, schemas: (resource.schemas as string[]).filter((schema) => schema !== MFA_SCHEMA) };
+}
+
 /** The resource with only the listed attributes (and id, schemas), or without the excluded ones. */
 export function project(resource: ScimUser, attributes?: string[], excluded?: string[]): ScimUser {
   if (attributes && attributes.length > 0) {
     const out: ScimUser = {};
     for (const [key, value] of Object.entries(resource)) if (ALWAYS.has(key)) out[key] = value;
     for (const path of attributes) {
-      const [top, sub] = path.split('.', 2) as [string, string | undefined];
+      const { attr: top, sub } = splitAttrPath(path);
       const key = keyOf(resource, top);
       if (key === undefined) continue;
       const value = resource[key];
@@ -81,12 +91,12 @@ export function project(resource: ScimUser, attributes?: string[], excluded?: st
         if (subKey !== undefined) out[key] = { ...(out[key] as object | undefined), [subKey]: (value as Record<string, unknown>)[subKey] };
       }
     }
-    return out;
+    return withPresentSchemas(out);
   }
   if (excluded && excluded.length > 0) {
     const out: ScimUser = structuredClone(resource);
     for (const path of excluded) {
-      const [top, sub] = path.split('.', 2) as [string, string | undefined];
+      const { attr: top, sub } = splitAttrPath(path);
       const key = keyOf(out, top);
       if (key === undefined || ALWAYS.has(key)) continue;
       if (sub === undefined) {
@@ -101,7 +111,7 @@ export function project(resource: ScimUser, attributes?: string[], excluded?: st
         }
       }
     }
-    return out;
+    return withPresentSchemas(out);
   }
   return resource;
 }

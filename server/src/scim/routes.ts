@@ -12,7 +12,7 @@ import { requestScope } from '../scope/scope.ts';
 import { AppError } from '../http/errors.ts';
 import type { ProviderRegistry } from '../oidc/registry.ts';
 import { authenticateScim } from './auth.ts';
-import { listOf, LIST_SCHEMA, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
+import { listOf, LIST_SCHEMA, mfaSchema, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
 import { badRequest, notFound, SCIM_CONTENT_TYPE, ScimError, scimErrorBody, unauthorised } from './errors.ts';
 import { asObject, attribute } from './input.ts';
 import { attributeList, project, toScimUser, versionOf } from './resource.ts';
@@ -26,7 +26,8 @@ import {
   type ListQuery,
   type ScimCaller,
 } from './service.ts';
-import { USER_SCHEMA } from './filter.ts';
+import { MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
+import { mfaSummaries, mfaSummary } from '../mfa/summary.ts';
 import type { ScimUserRow as UserRow } from './service.ts';
 
 export const SCIM_PREFIX = '/scim/v2';
@@ -47,9 +48,10 @@ function caller(request: FastifyRequest): ScimCaller {
   return request.scimCaller;
 }
 
-function sendUser(reply: FastifyReply, request: FastifyRequest, user: UserRow, status = 200) {
+async function sendUser(ctx: AppContext, reply: FastifyReply, request: FastifyRequest, user: UserRow, status = 200) {
   const query = request.query as Projection;
-  const resource = toScimUser(user, caller(request).baseUrl);
+  const who = caller(request);
+  const resource = toScimUser(user, who.baseUrl, await mfaSummary(ctx.db.kysely, who.org.row, user));
   return reply
     .code(status)
     .header('etag', versionOf(user))
@@ -160,8 +162,9 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     if (request.params.id !== 'User') throw notFound(`No resource type ${request.params.id}`);
     return userResourceType(caller(request).baseUrl);
   });
-  app.get('/Schemas', async (request) => listOf([userSchema(caller(request).baseUrl)]));
+  app.get('/Schemas', async (request) => listOf([userSchema(caller(request).baseUrl), mfaSchema(caller(request).baseUrl)]));
   app.get<IdParams>('/Schemas/:id', async (request) => {
+    if (request.params.id === MFA_SCHEMA) return mfaSchema(caller(request).baseUrl);
     if (request.params.id !== USER_SCHEMA) throw notFound(`No schema ${request.params.id}`);
     return userSchema(caller(request).baseUrl);
   });
@@ -184,12 +187,13 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
       if (query[key] !== undefined && typeof query[key] !== 'string') throw badRequest('invalidValue', `'${key}' must be given once`);
     }
     const { rows, total, startIndex } = await listScimUsers(ctx, who, query);
+    const mfa = await mfaSummaries(ctx.db.kysely, who.org.row, rows);
     return {
       schemas: [LIST_SCHEMA],
       totalResults: total,
       itemsPerPage: rows.length,
       startIndex,
-      Resources: rows.map((row) => project(toScimUser(row, who.baseUrl), attributes, excluded)),
+      Resources: rows.map((row) => project(toScimUser(row, who.baseUrl, mfa.get(row.id)), attributes, excluded)),
     };
   };
 
@@ -198,13 +202,13 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
   app.post('/Users/.search', async (request) => list(caller(request), searchQuery(asObject(request.body, 'The request body'))));
 
   app.get<IdParams>('/Users/:id', async (request, reply) =>
-    sendUser(reply, request, await getScimUser(ctx, caller(request), request.params.id)),
+    sendUser(ctx, reply, request, await getScimUser(ctx, caller(request), request.params.id)),
   );
 
   app.post('/Users', async (request, reply) => {
     const user = await createScimUser(ctx, caller(request), asObject(request.body, 'The request body'));
     reply.header('location', `${caller(request).baseUrl}/Users/${user.id}`);
-    return sendUser(reply, request, user, 201);
+    return sendUser(ctx, reply, request, user, 201);
   });
 
   app.put<IdParams>('/Users/:id', async (request, reply) => {
@@ -215,12 +219,12 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
       asObject(request.body, 'The request body'),
       ifMatch(request),
     );
-    return sendUser(reply, request, user);
+    return sendUser(ctx, reply, request, user);
   });
 
   app.patch<IdParams>('/Users/:id', async (request, reply) => {
     const user = await patchScimUser(ctx, caller(request), request.params.id, request.body, ifMatch(request));
-    return sendUser(reply, request, user);
+    return sendUser(ctx, reply, request, user);
   });
 
   app.delete<IdParams>('/Users/:id', async (request, reply) => {

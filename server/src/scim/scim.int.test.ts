@@ -9,9 +9,11 @@ import { createApplication, createUser, signedIn } from '../testing/applications
 import { latestMailTo, organisationId, signIn } from '../testing/accounts.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { startServerProcess } from '../testing/process.ts';
+import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const MFA = 'urn:gatehouse:params:scim:schemas:extension:mfa:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
@@ -262,7 +264,7 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect(created.headers.location).toBe(user.meta.location);
       expect(created.headers.etag).toBe(user.meta.version);
       expect(user).toMatchObject({
-        schemas: [USER],
+        schemas: [USER, MFA],
         userName: 'Test_User_ab6490ee@acme.test',
         externalId: '0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef',
         active: true,
@@ -602,6 +604,59 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
     });
   });
 
+  describe('the MFA extension', () => {
+    it('shows whether a user has MFA and of which kinds, and resets it when a PATCH or PUT writes enabled false, audited', async () => {
+      const { id } = await createUser(server, acmeId, { email: 'mia@acme.test' });
+      const plain = (await api.get(`/Users/${id}`)).json<Record<string, unknown>>();
+      expect(plain).toMatchObject({ schemas: [USER, MFA], [MFA]: { enabled: false, required: false, methods: [] } });
+      // Only the user sets a factor up.
+      const enable = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: `${MFA}:enabled`, value: true }] };
+      expectScimError(await api.patch(`/Users/${id}`, enable), 400, 'mutability');
+
+      await enrolAuthenticator(server, await signIn(server, 'acme', 'mia@acme.test', DEFAULT_PASSWORD));
+      const enrolled = await api.get(`/Users/${id}`);
+      expect(enrolled.json()).toMatchObject({ [MFA]: { enabled: true, required: false, methods: ['app'] } });
+      const listed = await api.get(`/Users?filter=${encodeURIComponent('userName eq "mia@acme.test"')}&attributes=${MFA}:methods`);
+      expect(listed.json()).toMatchObject({ Resources: [{ id, [MFA]: { methods: ['app'] } }] });
+      expect(listed.json<{ Resources: Record<string, unknown>[] }>().Resources[0]).not.toHaveProperty('userName');
+
+      // A PUT that leaves the extension out, and a PATCH of something else, keep it; enabled true keeps it too.
+      const put = await api.put(`/Users/${id}`, { schemas: [USER], userName: 'mia@acme.test', name: { givenName: 'Mia' } });
+      expect(put.json()).toMatchObject({ name: { givenName: 'Mia' }, [MFA]: { enabled: true } });
+      expect((await api.patch(`/Users/${id}`, enable)).json()).toMatchObject({ [MFA]: { enabled: true } });
+
+      const reset = await api.patch(`/Users/${id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'Replace', path: `${MFA}:enabled`, value: 'False' }],
+      });
+      expect(reset.status, reset.text).toBe(200);
+      expect(reset.json()).toMatchObject({ [MFA]: { enabled: false, methods: [] } });
+      // She signs in with her password alone now.
+      const passwordOnly = await server
+        .client('acme')
+        .post('/api/authenticate', { form: { email: 'mia@acme.test', password: DEFAULT_PASSWORD } });
+      expect(passwordOnly.json()).not.toHaveProperty('authType');
+      const events = await server.ctx.db.kysely
+        .selectFrom('audit_events')
+        .select(['type', 'actor_kind', 'actor_id'])
+        .where('subject_id', '=', id)
+        .where('type', '=', 'user.mfa_reset')
+        .execute();
+      expect(events).toEqual([{ type: 'user.mfa_reset', actor_kind: 'application', actor_id: app.id }]);
+
+      // A whole resource with the extension object, as a PUT or a PATCH without a path sends it.
+      await enrolAuthenticator(server, await signIn(server, 'acme', 'mia@acme.test', DEFAULT_PASSWORD));
+      await passwordStep(server.client('acme'), 'mia@acme.test');
+      const viaPut = await api.put(`/Users/${id}`, { schemas: [USER, MFA], userName: 'mia@acme.test', [MFA]: { enabled: false } });
+      expect(viaPut.json()).toMatchObject({ [MFA]: { enabled: false, methods: [] } });
+      expectScimError(
+        await api.put(`/Users/${id}`, { schemas: [USER, MFA], userName: 'mia@acme.test', [MFA]: 'off' }),
+        400,
+        'invalidValue',
+      );
+    });
+  });
+
   describe('discovery', () => {
     it('describes exactly what is supported, and answers 501 for groups and bulk', async () => {
       const config = (await api.get('/ServiceProviderConfig')).json();
@@ -628,6 +683,14 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
         'password',
       ]);
       expect((await api.get(`/Schemas/${USER}`)).status).toBe(200);
+      // The MFA extension: listed, described, and named by the User resource type.
+      expect(schemas.Resources[1]!.id).toBe(MFA);
+      expect(schemas.Resources[1]!.attributes.map((a) => a.name)).toEqual(['enabled', 'required', 'methods']);
+      expect((await api.get(`/Schemas/${MFA}`)).json()).toMatchObject({
+        id: MFA,
+        attributes: [{ name: 'enabled', type: 'boolean' }, {}, {}],
+      });
+      expect((await api.get('/ResourceTypes/User')).json()).toMatchObject({ schemaExtensions: [{ schema: MFA, required: false }] });
       expectScimError(await api.get('/Groups'), 501);
       expectScimError(await api.post('/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'x' }), 501);
       expectScimError(await api.post('/Bulk', {}), 501);

@@ -20,6 +20,8 @@ import { badRequest, notFound, ScimError } from './errors.ts';
 import { parseFilter } from './filter.ts';
 import { attribute, elements, readUser, type UserAttributes } from './input.ts';
 import { applyPatch } from './patch.ts';
+import { resetTwoStep } from '../mfa/enrolment.ts';
+import { mfaSummary } from '../mfa/summary.ts';
 import { toScimUser, versionOf, type ScimUser } from './resource.ts';
 import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
 
@@ -191,6 +193,13 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
       await setProvisionedPassword(ctx, caller.org, current, wanted.password);
       current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
     }
+    // The MFA extension's `enabled: false` resets the user's MFA; nobody but the user sets a factor up.
+    if (wanted.mfaEnabled === true && !current.has_second_factor)
+      throw new ScimError(400, 'Multi-factor authentication is set up by the user, not enabled by the provider', 'mutability');
+    if (wanted.mfaEnabled === false && current.has_second_factor) {
+      await resetTwoStep(ctx, caller.org.id, current.id);
+      current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
+    }
     if (wanted.active !== (current.status !== 'Disabled')) {
       current = await setUserActive(ctx, caller.org, current, wanted.active);
       // Activated without a password: the invitation is how they sign in (a user created inactive had none).
@@ -225,7 +234,7 @@ export async function patchScimUser(
 ): Promise<UserRow> {
   const user = await getScimUser(ctx, caller, id);
   checkVersion(user, ifMatch);
-  const current: ScimUser = toScimUser(user, caller.baseUrl);
+  const current: ScimUser = toScimUser(user, caller.baseUrl, await mfaSummary(ctx.db.kysely, caller.org.row, user));
   const patched = applyPatch(current, body);
   if (!elements(attribute(patched, 'emails')).some((e) => typeof attribute(e, 'value') === 'string' && attribute(e, 'value') !== ''))
     throw new ScimError(400, "The user's email is their userName and cannot be removed", 'mutability');

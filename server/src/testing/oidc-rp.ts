@@ -6,6 +6,8 @@
 import http from 'node:http';
 import * as client from 'openid-client';
 import { Agent } from 'undici';
+import { ROUTES } from '@gatehouse/common/routes';
+import { applicationStep } from '@gatehouse/common/sign-in-steps';
 import type { TestServer } from './harness.ts';
 
 /** Node cannot resolve *.localhost: every connection goes to 127.0.0.1, with the URL's host in Host. */
@@ -181,14 +183,12 @@ export async function signInThroughSpa(browser: TestBrowser, authorizationUrl: U
     }
     const clientId = new URL(redirectUrl, url).searchParams.get('client_id')!;
     const steps = await browser.request('GET', new URL(`/api/clientauthsteps?client_id=${encodeURIComponent(clientId)}`, url));
-    const parsed = JSON.parse(steps.body) as {
-      policy?: { requiresAppPolicyConsent: boolean };
-      emailVerification?: { requiresEmailVerification: boolean };
-    };
-    if (parsed.emailVerification?.requiresEmailVerification) return new URL('/emailverificationrequired', url);
-    if (parsed.policy?.requiresAppPolicyConsent) {
-      if (!options.acceptPolicy) return new URL('/applicationpolicy', url);
-      await browser.request('POST', new URL('/api/acceptpolicy', url), { form: { clientID: clientId, accept: 'true' } });
+    if (steps.status === 200) {
+      // The application's steps of the sign-in step list, as /redirecting walks them.
+      const parsed = JSON.parse(steps.body) as Parameters<typeof applicationStep>[0];
+      const step = applicationStep(parsed);
+      if (step && !(step.id === 'applicationPolicy' && options.acceptPolicy)) return new URL(ROUTES[step.route].path, url);
+      if (step) await browser.request('POST', new URL('/api/acceptpolicy', url), { form: { clientID: clientId, accept: 'true' } });
     }
     ({ url } = await browser.navigate(new URL(redirectUrl, url)));
   }

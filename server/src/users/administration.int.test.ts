@@ -343,8 +343,14 @@ describe.each(testDialects())('user administration on %s', (dialect) => {
       const org = await organisation();
       const user = await createUser(server, org.id, { email: 'mfa@example.test' });
       await setPolicy(server, org.name, { require_two_step: true });
-      // The admin needs a second step of their own now; give them one so their session may act.
+      // The admin needs a second step of their own now; give them one, and their session the proof of it
+      // (a session lacking a second factor its user holds is no sign-in: common/sign-in-steps.ts), so it may act.
       await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', org.adminId).execute();
+      await server.ctx.db.kysely
+        .updateTable('sessions')
+        .set({ amr: JSON.stringify(['pwd', 'otp', 'mfa']) })
+        .where('user_id', '=', org.adminId)
+        .execute();
       const res = await org.admin.put(`/api/users/${user.id}`, { form: { multiFactorAuthRequired: 'true' } });
       expect(res.status).toBe(200);
       expect(res.json<UserActionResult>().user.multiFactorAuthRequired).toBe(false);

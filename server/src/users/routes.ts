@@ -1,10 +1,12 @@
 /** Inviting users and the per-user lifecycle actions, for Organisation Admins and User Admins. */
 import type { FastifyInstance } from 'fastify';
 import { usersApi } from '@gatehouse/common/api/users';
+import { userMfaApi } from '@gatehouse/common/api/user-mfa';
 import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
+import { mfaSummary } from '../mfa/summary.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import {
   clearLockout,
@@ -44,6 +46,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   serve(app, ctx, usersApi.delete, async ({ params }, { org, acting }) => deleteUserById(ctx, org, acting, params.id));
   serve(app, ctx, usersApi.invite, async ({ body }, { org, acting }) => accountOf(ctx, org, await inviteUser(ctx, org, acting, body)));
+
+  // Whether the user has MFA and of which kinds, and its reset (issue 30): for the management API too.
+  serve(app, ctx, userMfaApi.get, async ({ params }, { org }) => mfaSummary(ctx.db.kysely, org.row, await getUser(ctx, org, params.id)));
+  serve(app, ctx, userMfaApi.reset, async ({ params }, { org, acting }) => {
+    const { user } = await resetUserTwoStep(ctx, org, acting, params.id);
+    return mfaSummary(ctx.db.kysely, org.row, user);
+  });
 
   // Spec section 7: "POST or PUT to /users/{id} with a suffix, empty body".
   for (const name of USER_ACTIONS) {

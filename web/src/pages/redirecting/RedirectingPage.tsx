@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { ROUTES } from '@gatehouse/common/routes';
+import { applicationStep } from '@gatehouse/common/sign-in-steps';
 import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -18,8 +19,9 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 
 /**
- * /redirecting: asks what stands between the user and the application and sends the browser on: to
- * /applicationpolicy, to /emailverificationrequired, or to the redirect URL where the provider answers
+ * /redirecting: asks what stands between the user and the application and sends the browser on: to the
+ * page of the first application step of the sign-in step list still to do (common/sign-in-steps.ts:
+ * /applicationpolicy, /emailverificationrequired), or to the redirect URL where the provider answers
  * the application. Without a redirect URL it goes to /. A user without access sees why, and can return
  * to the application, which is then told access_denied.
  */
@@ -45,8 +47,9 @@ export function RedirectingPage() {
     // Only an answer fetched for this visit counts: the steps change as the user walks them.
     const data = steps.isFetchedAfterMount ? steps.data : undefined;
     if (!data || !data.hasAccess) return;
-    if (data.policy.requiresAppPolicyConsent) void navigate(ROUTES.applicationPolicy.path, { replace: true });
-    else if (data.emailVerification.requiresEmailVerification) void navigate(ROUTES.emailVerificationRequired.path, { replace: true });
+    // The account's steps are the guard's (Root.tsx), before this page shows; the application's are walked from here.
+    const step = applicationStep(data);
+    if (step) void navigate(ROUTES[step.route].path, { replace: true });
     else continueToApplication(redirectURL);
   }, [redirectURL, steps.data, steps.isFetchedAfterMount, navigate]);
 

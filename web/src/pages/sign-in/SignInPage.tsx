@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
+import { accountFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
 import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/mfa';
 import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
@@ -67,7 +68,8 @@ export function destinationAfterSignIn(
   referrer: string | null,
 ): { external: string } | { internal: string } {
   if (result.orgRedirectURL) return { external: result.orgRedirectURL };
-  if (result.redirectURL && !result.user.requiresNewPassword && !result.user.requiresTwoStep) return { internal: ROUTES.redirecting.path };
+  // With an account step of the sign-in step list pending, the guard sends the user to it first.
+  if (result.redirectURL && !pendingStep(accountFacts(result.user), { stages: ['account'] })) return { internal: ROUTES.redirecting.path };
   return { internal: referrer ?? ROUTES.dashboard.path };
 }
 
