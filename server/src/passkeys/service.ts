@@ -25,7 +25,7 @@ import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/p
 import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
+import type { Executor, SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
@@ -38,7 +38,8 @@ import { revokeUserGrants } from '../oidc/grants.ts';
 import { deleteOtherUserSessions, updateSessionAmr } from '../sessions/store.ts';
 import { turnOffTwoStep } from '../mfa/enrolment.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../mfa/secrets.ts';
-import { addFactor, holdsSecondFactor, replaceRecoveryCodes, settleFactors } from '../mfa/store.ts';
+import { addFactor, holdsSecondFactor, listFactors, lockedUser, replaceRecoveryCodes, settleFactors } from '../mfa/store.ts';
+import { twoStepRequired } from '../accounts/model.ts';
 import {
   deleteCredential,
   findCredential,
@@ -271,6 +272,9 @@ export async function removePasskey(
   const db = ctx.db.kysely;
   const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
   if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
+  // The last factor stays where MFA is required (refused before the password is tried; checked again under the lock).
+  if (twoStepRequired(org.row, user) && !(await holdsAnotherFactor(db, org.id, user.id, id)))
+    throw new AppError('MFA_LAST_FACTOR_REQUIRED');
   if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
   else {
     const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
@@ -279,6 +283,10 @@ export async function removePasskey(
   }
   let lastFactor = false;
   await db.transaction().execute(async (trx) => {
+    // Under the person's row lock: of two removals at once, the second sees what the first left.
+    const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);
+    if (locked && twoStepRequired(org.row, locked) && !(await holdsAnotherFactor(trx, org.id, user.id, id)))
+      throw new AppError('MFA_LAST_FACTOR_REQUIRED');
     // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
     // factor has their second step turned off.
     if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
@@ -292,6 +300,11 @@ export async function removePasskey(
   });
   if (lastFactor) await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
   return listPasskeys(ctx, org, user);
+}
+
+/** Whether the user holds a factor other than the passkey `passkeyId`. */
+async function holdsAnotherFactor(db: Executor, organisationId: string, userId: string, passkeyId: string): Promise<boolean> {
+  return (await listFactors(db, organisationId, userId)).some((f) => f.passkey_id !== passkeyId);
 }
 
 /**

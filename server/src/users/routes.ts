@@ -15,6 +15,8 @@ import {
   inviteUser,
   adminAccount,
   listUsersPage,
+  removeUserFactor,
+  userFactors,
   resendUserVerification,
   resetUserTwoStep,
   sendUserPasswordReset,
@@ -44,6 +46,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   serve(app, ctx, usersApi.delete, async ({ params }, { org, actor }) => deleteUserById(ctx, org, actor, params.id));
   serve(app, ctx, usersApi.invite, async ({ body }, { org, actor }) => accountOf(ctx, org, await inviteUser(ctx, org, actor, body)));
+
+  serve(app, ctx, usersApi.factors, async ({ params }, { org, user }) => userFactors(ctx, org, user, params.id));
+  serve(app, ctx, usersApi.removeFactor, async ({ params }, { org, user }) => removeUserFactor(ctx, org, user, params.id, params.factorId));
 
   // Spec section 7: "POST or PUT to /users/{id} with a suffix, empty body".
   for (const name of USER_ACTIONS) {
