@@ -53,6 +53,21 @@ describe.skipIf(!chromiumPath).each(dialects)('several MFA methods on %s, in Chr
     return lastAppCode;
   };
 
+  /** Pat's first method on /twostep: an authenticator app (optionally named), then the recovery codes once. */
+  async function setUpFirstApp(page: Page, name?: string) {
+    await page.getByRole('radio', { name: /App/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: "Can't scan?" }).click();
+    appSecret = (await page.locator('.secret-key code').innerText()).replace(/ /g, '');
+    await page.getByLabel('Enter 6 digit code displayed on authenticator app').fill(appCode());
+    if (name) await page.getByLabel('Name (optional)').fill(name);
+    await page.getByLabel('Password').fill(PAT_PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
   async function signInAsPat(page: Page) {
     await page.goto(gatehouse.url('multi') + '/');
     await page.getByLabel('Email').fill(PAT);
@@ -100,17 +115,7 @@ describe.skipIf(!chromiumPath).each(dialects)('several MFA methods on %s, in Chr
 
     // The first method: an authenticator app, named.
     await page.goto(gatehouse.url('multi') + '/twostep');
-    await page.getByRole('radio', { name: /App/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: "Can't scan?" }).click();
-    appSecret = (await page.locator('.secret-key code').innerText()).replace(/ /g, '');
-    await page.getByLabel('Enter 6 digit code displayed on authenticator app').fill(appCode());
-    await page.getByLabel('Name (optional)').fill('Phone app');
-    await page.getByLabel('Password').fill(PAT_PASSWORD);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await page.waitForURL('**/dashboard');
+    await setUpFirstApp(page, 'Phone app');
 
     // Another method: SMS codes, beside the app; no new recovery codes.
     await page.goto(gatehouse.url('multi') + '/twostep');
@@ -244,16 +249,7 @@ describe.skipIf(!chromiumPath).each(dialects)('several MFA methods on %s, in Chr
     // MFA is required of Pat and was reset: Pat is held on /twostep and sets up an app again.
     await signInAsPat(page);
     await page.waitForURL('**/twostep');
-    await page.getByRole('radio', { name: /App/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: "Can't scan?" }).click();
-    appSecret = (await page.locator('.secret-key code').innerText()).replace(/ /g, '');
-    await page.getByLabel('Enter 6 digit code displayed on authenticator app').fill(appCode());
-    await page.getByLabel('Password').fill(PAT_PASSWORD);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await page.waitForURL('**/dashboard');
+    await setUpFirstApp(page);
 
     await page.goto(gatehouse.url('multi') + '/twostep');
     await page.getByLabel('Name', { exact: true }).fill('Laptop');
