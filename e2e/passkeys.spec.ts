@@ -93,7 +93,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await page.goto(gatehouse.url('keys') + '/twostep');
     await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
     await page.getByText('You have no passkeys yet.').waitFor();
-    await page.getByLabel('Name').fill('Work laptop');
+    await page.getByLabel('Name', { exact: true }).fill('Work laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
 
     // The first passkey is the account's second step: the recovery codes are shown once.
@@ -105,10 +105,16 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await page.waitForURL('**/dashboard');
     await page.goto(gatehouse.url('keys') + '/twostep');
     await page.getByRole('heading', { name: 'Multi-factor authentication is on' }).waitFor();
-    await page.getByText('Work laptop').waitFor();
-    await page.getByText('Never used').waitFor();
+    // The passkeys' own list (the methods' list above names it too).
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByText('Work laptop').waitFor();
+    await passkeys.getByText('Never used').waitFor();
     // Issue 31, defect 9: in the product's date format, not the browser locale's.
-    await page.getByText(/Added \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [+-]\d{2}:\d{2}/).waitFor();
+    await passkeys.getByText(/Added \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [+-]\d{2}:\d{2}/).waitFor();
+    // Issue 30: the methods' list shows the passkey as the default.
+    const yourMethods = page.getByRole('region', { name: 'Your methods' });
+    await yourMethods.getByText('Work laptop').waitFor();
+    await yourMethods.getByText('Default', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, `${dialect}-passkeys`);
 
@@ -176,7 +182,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.goto(origin + '/twostep');
-    await page.getByLabel('Name').fill('Phone');
+    await page.getByLabel('Name', { exact: true }).fill('Phone');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();
@@ -185,7 +191,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await page.getByText('1 passkey').waitFor();
     await page.getByRole('link', { name: 'Manage passkeys' }).click();
     await page.waitForURL('**/twostep');
-    await page.getByText('Phone').waitFor();
+    await page.getByRole('region', { name: 'Passkeys' }).getByText('Phone').waitFor();
 
     const created = await callApi(page, 'POST', '/api/clients', [['name', 'Notes']]);
     expect(created.status).toBe(201);

@@ -159,9 +159,10 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
 
     // Reset, as MFA is required: the 'Warning' dialog, then the set-up again.
     await user.goto(gatehouse.url('acme') + '/twostep');
-    await user.getByRole('heading', { name: 'Multi-factor authentication is on' }).waitFor();
-    await user.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await user.getByRole('button', { name: 'Reset', exact: true }).click();
+    const on = user.getByRole('region', { name: 'Multi-factor authentication is on' });
+    await on.waitFor();
+    await on.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await on.getByRole('button', { name: 'Reset', exact: true }).click();
     const dialog = user.getByRole('dialog', { name: 'Warning' });
     await dialog.getByText('Your current method and recovery codes will stop working').waitFor();
     await expectAccessible(user);

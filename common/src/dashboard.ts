@@ -27,6 +27,12 @@ export const DASHBOARD_MESSAGES = {
   registeredUsers: 'Registered users',
   signedUpUsers: 'Signed up',
   pendingUsers: 'Pending',
+  // The Accounts tile's MFA figures (issue 30): people with at least one second factor, and by kind.
+  mfaUsers: 'With MFA',
+  mfaApp: 'MFA: authenticator app',
+  mfaSms: 'MFA: SMS',
+  mfaEmail: 'MFA: email',
+  mfaPasskey: 'MFA: passkey',
   applications: 'Applications',
   clients: 'Applications signed in to',
   authCodeFlows: 'Authorization code flows',

@@ -66,6 +66,28 @@ export const MFA_MESSAGES = {
       2: 'After your password, you enter a code we text to your phone.',
       3: 'After your password, you confirm with one of your passkeys.',
     })[method],
+  // The person's factors (issue 30): several methods, one the default
+  factorsHeading: 'Your methods',
+  factorsIntro: 'Sign-in asks for your default method first; "Use another method" offers the others.',
+  factorName: 'Name (optional)',
+  factorNameHint: 'To tell your methods apart, for example "Work phone".',
+  factorDefault: 'Default',
+  factorPhone: (phone: string) => `Codes go to ${phone}`,
+  makeDefault: 'Make default',
+  renameFactor: 'Rename',
+  removeFactor: 'Remove',
+  removeFactorLabel: (method: string) => `Remove ${method}`,
+  factorActions: (method: string) => `Actions for ${method}`,
+  addMethod: 'Add another method',
+  addMethodHeading: 'Add another method',
+  noMoreMethods: 'You have every method your organisation offers; you can still add another authenticator app.',
+  // Recovery codes made anew
+  regenerateHeading: 'Recovery codes',
+  regenerateIntro: 'Lost your recovery codes, or used most of them? Make a new set: the old codes stop working.',
+  regenerateCodes: 'Regenerate recovery codes',
+  regenerateText: 'Your current recovery codes will stop working, and the new ones are shown once.',
+  regenerateConfirmation: 'I understand that my current recovery codes will stop working',
+
   // Passkeys
   passkeysHeading: 'Passkeys',
   passkeysIntro: 'Sign in with your fingerprint, face or screen lock instead of a code. A passkey works only on this site.',

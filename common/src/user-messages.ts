@@ -65,4 +65,18 @@ export const USER_MESSAGES = {
   managedByNotice: (application: string) =>
     `${application} provisions this user through SCIM: it sets their first name, surname and phone number. Change them in the identity provider; a change here would be overwritten at its next sync.`,
   scimOwnedField: (application: string) => `Set by ${application} through SCIM`,
+  // The person's second factors (issue 30)
+  factorsCard: 'MFA methods',
+  noFactors: 'No MFA methods set up.',
+  factorAdded: 'Added',
+  factorLastUsed: 'Last used',
+  factorDefault: 'Default',
+  removeFactor: 'Remove',
+  removeFactorLabel: (method: string) => `Remove ${method}`,
+  removeFactorHeader: 'Remove MFA method',
+  removeFactorText: (method: string, last: boolean) =>
+    last
+      ? `This removes ${method}, the user's last MFA method, with their recovery codes; they will set MFA up again at their next sign-in if it is required. Are you sure?`
+      : `This removes ${method}; the user signs in with their other methods. Are you sure?`,
+  factorRemoved: 'MFA method removed',
 } as const;

@@ -77,14 +77,15 @@ export const passkeysApi = {
     method: 'POST',
     path: '/api/passkeys/{id}/remove',
     operationId: 'removePasskey',
-    summary: 'Removes a passkey, confirmed with the password; the last passkey of a passkey-only user turns the second step off.',
+    summary:
+      'Removes a passkey, confirmed with the password; the last factor is refused where MFA is required, and otherwise turns the second step off.',
     access: SIGNED_IN,
     params: idParams,
     body: removePasskeyRequest,
     bodyEncoding: 'form',
     status: 200,
     answer: z.array(passkey),
-    errors: ['PASSKEY_NOT_FOUND', 'INVALID_CREDENTIALS'],
+    errors: ['PASSKEY_NOT_FOUND', 'INVALID_CREDENTIALS', 'MFA_LAST_FACTOR_REQUIRED'],
   }),
   removalOptions: endpoint({
     ...tag,
@@ -112,7 +113,7 @@ export const passkeysApi = {
     bodyEncoding: 'json',
     status: 200,
     answer: z.array(passkey),
-    errors: ['PASSKEY_NOT_FOUND', 'PASSKEY_INVALID'],
+    errors: ['PASSKEY_NOT_FOUND', 'PASSKEY_INVALID', 'MFA_LAST_FACTOR_REQUIRED'],
   }),
   signInOptions: endpoint({
     ...tag,

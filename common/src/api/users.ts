@@ -1,6 +1,8 @@
 /** User administration (spec sections 2, 5 and 7): Organisation Admins and User Admins. */
 import { USER_ACTIONS, type UserAction } from '../routes.ts';
+import { z } from 'zod';
 import { account } from '../schemas/account.ts';
+import { factor, userFactorParams } from '../schemas/mfa.ts';
 import { inviteUserRequest, listUsersRequest, updateUserRequest, userActionResult, userListPage } from '../schemas/users.ts';
 import { endpoint, idParams, orMachine, USER_ADMINS, type Endpoint } from './contract.ts';
 
@@ -102,6 +104,31 @@ export const usersApi = {
     answer: null,
     errors: ['USER_NOT_FOUND', 'CONFLICT'],
   }),
+  // A person's second factors (issue 30): their administrators' screens only, not the management API.
+  factors: endpoint({
+    tag: 'Users',
+    access: USER_ADMINS,
+    method: 'GET',
+    path: '/api/users/{id}/factors',
+    operationId: 'listUserFactors',
+    summary: "The user's second factors (kind, name, when added and last used), the default first.",
+    params: idParams,
+    status: 200,
+    answer: z.array(factor),
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  removeFactor: endpoint({
+    tag: 'Users',
+    access: USER_ADMINS,
+    method: 'POST',
+    path: '/api/users/{id}/factors/{factorId}/remove',
+    operationId: 'removeUserFactor',
+    summary: "Removes one of the user's second factors (audited); removing the last one resets their MFA.",
+    params: userFactorParams,
+    status: 200,
+    answer: z.array(factor),
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN', 'MFA_FACTOR_NOT_FOUND'],
+  }),
   actions: Object.fromEntries(USER_ACTIONS.map((name) => [name, action(name)])) as Record<UserAction, ReturnType<typeof action>>,
 } as const;
 
@@ -112,5 +139,7 @@ export const USER_ENDPOINTS: readonly Endpoint[] = [
   usersApi.get,
   usersApi.update,
   usersApi.delete,
+  usersApi.factors,
+  usersApi.removeFactor,
   ...Object.values(usersApi.actions),
 ];

@@ -6,6 +6,7 @@ import { MFA_MESSAGES } from '../mfa-messages.ts';
 import { LIMITS, TWO_STEP_KINDS } from '../policy.ts';
 import { account, type SignInResult } from './account.ts';
 import { formBoolean, password, requiredString, returnUrl } from './fields.ts';
+import { PASSKEY_NAME_MAX, passkeyName } from './passkeys.ts';
 
 /** A code as typed: six digits, or a recovery code (case, spaces and hyphens do not matter). */
 const code = requiredString(32);
@@ -100,7 +101,19 @@ const twoStepKind = z.preprocess(
  * also sends the key it was shown, so a QR code replaced in another tab is not confirmed by mistake.
  */
 export const saveTwoStepRequest = z
-  .object({ type: twoStepKind, code, password, secret: z.string().trim().max(200).optional() })
+  .object({
+    type: twoStepKind,
+    code,
+    password,
+    secret: z.string().trim().max(200).optional(),
+    /** What the person calls this factor ('Work phone'); an empty field names nothing. */
+    name: z
+      .string()
+      .trim()
+      .max(PASSKEY_NAME_MAX, { error: MESSAGES.tooLong(PASSKEY_NAME_MAX) })
+      .optional()
+      .transform((v) => v || undefined),
+  })
   .refine((v) => v.type !== TWO_STEP_KINDS.app || Boolean(v.secret), { path: ['secret'], error: MESSAGES.required });
 export type SaveTwoStepRequest = z.input<typeof saveTwoStepRequest>;
 
@@ -124,6 +137,21 @@ export type Factor = z.infer<typeof factor>;
 /** Removing a factor is confirmed with the current password. */
 export const removeFactorRequest = z.object({ password });
 export type RemoveFactorRequest = z.input<typeof removeFactorRequest>;
+
+/** Renaming a factor (a passkey's name is its passkey's). */
+export const renameFactorRequest = z.object({ name: passkeyName });
+export type RenameFactorRequest = z.input<typeof renameFactorRequest>;
+
+/** A new set of recovery codes (the old set stops working), confirmed with the current password. */
+export const regenerateRecoveryCodesRequest = z.object({ password });
+export type RegenerateRecoveryCodesRequest = z.input<typeof regenerateRecoveryCodesRequest>;
+
+/** The new recovery codes, shown this once. */
+export const recoveryCodesResult = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResult = z.infer<typeof recoveryCodesResult>;
+
+/** An administrator's view of one of a person's factors: /api/users/{id}/factors/{factorId}. */
+export const userFactorParams = z.object({ id: z.string().min(1).max(100), factorId: z.string().min(1).max(100) });
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required) with the current password. */
 export const disableTwoStepRequest = z.object({ password });

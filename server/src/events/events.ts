@@ -42,6 +42,9 @@ export interface EventDetails {
   'user.mfa_disabled': Nothing;
   'user.mfa_reset': Nothing;
   'user.mfa_factor_removed': { method: string };
+  'user.mfa_factor_renamed': { method: string; name: string };
+  'user.mfa_default_changed': { method: string };
+  'user.recovery_codes_regenerated': Nothing;
   'user.passkey_renamed': { passkey: { from: string; to: string } };
   'user.passkey_removed': { passkey: string };
   'user.email_verified': { email: string };

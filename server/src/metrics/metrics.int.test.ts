@@ -50,7 +50,7 @@ describe.each(testDialects())('organisation metrics on %s', (dialect) => {
 
     const userAdmin = await metricsOf(await signedIn(server, 'acme', 'ursula@acme.test'));
     expect(Object.keys(userAdmin).sort()).toEqual(
-      ['abandonedSignIns', 'failedSignIns', 'pendingUsers', 'registeredUsers', 'signIns', 'signedUpUsers'].sort(),
+      ['abandonedSignIns', 'failedSignIns', 'mfaByKind', 'mfaUsers', 'pendingUsers', 'registeredUsers', 'signIns', 'signedUpUsers'].sort(),
     );
     const admin = await signedIn(server, 'acme', 'admin@acme.test');
     const res = await admin.get('/api/metrics');
@@ -61,6 +61,8 @@ describe.each(testDialects())('organisation metrics on %s', (dialect) => {
         'authCodeFlows',
         'clients',
         'failedSignIns',
+        'mfaByKind',
+        'mfaUsers',
         'pendingUsers',
         'registeredUsers',
         'signIns',

@@ -1,11 +1,12 @@
 /**
  * The organisation metrics of the admin dashboard (spec section 3, Metrics; windows of section 9):
  * sign-ins and failed sign-ins counted per minute as they happen, the protocol figures from the
- * provider's events (oidc/events.ts), the account counts from the users table. Nothing here reads more
- * than a day of minute counters, a day of protocol events and one index entry per user.
+ * provider's events (oidc/events.ts), the account counts from the users table and the MFA figures from
+ * the credentials table. Nothing here reads more than a day of minute counters, a day of protocol events,
+ * one index entry per user and one row per second factor.
  */
 import type { ErrorCode } from '@gatehouse/common/errors';
-import type { Role } from '@gatehouse/common/policy';
+import { TWO_STEP_KINDS, type Role } from '@gatehouse/common/policy';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -14,7 +15,7 @@ import type { SignInResult } from '../telemetry/telemetry.ts';
 import { emit } from '../events/events.ts';
 import { TTL } from '../oidc/ttl.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
-import { bucketOf, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
+import { bucketOf, countPeopleWithFactors, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
 
 /** The 24-hour window of the Activity and Applications tiles. */
 export const METRICS_WINDOW_MS = DAY;
@@ -69,11 +70,12 @@ export async function organisationMetrics(ctx: AppContext, organisationId: strin
   const now = ctx.clock.now();
   const since = now - METRICS_WINDOW_MS;
   const db = ctx.db.kysely;
-  const [{ sign_in: signIns, sign_in_failed: failedSignIns }, activity, users] = await Promise.all([
+  const [{ sign_in: signIns, sign_in_failed: failedSignIns }, activity, users, mfa] = await Promise.all([
     // From the minute after the one holding `since`: the window is 24 hours to within a minute.
     sumMetrics(db, organisationId, ['sign_in', 'sign_in_failed'], bucketOf(since) + METRIC_BUCKET_MS),
     oidcActivity(ctx, organisationId, since, TTL.Interaction * 1000),
     countUsersByStatus(db, organisationId),
+    countPeopleWithFactors(db, organisationId),
   ]);
   const applications =
     role === 'OrganisationAdministrator'
@@ -87,6 +89,13 @@ export async function organisationMetrics(ctx: AppContext, organisationId: strin
     registeredUsers: Object.values(users).reduce((sum, n) => sum + n, 0),
     signedUpUsers: users.SignedUp ?? 0,
     pendingUsers: users.Pending ?? 0,
+    mfaUsers: mfa.people,
+    mfaByKind: {
+      app: mfa.byKind[TWO_STEP_KINDS.app] ?? 0,
+      email: mfa.byKind[TWO_STEP_KINDS.email] ?? 0,
+      sms: mfa.byKind[TWO_STEP_KINDS.sms] ?? 0,
+      passkey: mfa.byKind[TWO_STEP_KINDS.passkey] ?? 0,
+    },
   };
 }
 

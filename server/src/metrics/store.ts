@@ -1,11 +1,12 @@
 /**
- * Queries on the metric counters, the account counts and the protocol events they are counted from;
+ * Queries on the metric counters, the account counts, the MFA figures and the protocol events they are counted from;
  * every one is scoped by organisation id (the retention's delete spans organisations).
  */
 
-import type { UserStatus } from '@gatehouse/common/policy';
+import type { ExpressionBuilder } from 'kysely';
+import { TWO_STEP_KINDS, type TwoStepKind, type UserStatus } from '@gatehouse/common/policy';
 import { param, preparedInScope } from '../db/prepared.ts';
-import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
+import type { Database, Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
 import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // Counting runs with every sign-in and every code (in their transactions): prepared once (db/prepared.ts).
@@ -133,4 +134,37 @@ export async function countClientsUsedSince(db: Executor, organisationId: string
     .where('last_code_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The kinds of a second factor (common/policy.ts); a credentials row of another kind is a recovery-code set. */
+const SECOND_FACTOR_KINDS = Object.values(TWO_STEP_KINDS);
+
+/**
+ * The dashboard's MFA figures, from the organisation's second factors (credentials of the methods'
+ * kinds; the recovery-code sets aside): how many people hold at least one, and how many hold each kind
+ * (a person with two apps counts once for apps).
+ */
+export async function countPeopleWithFactors(
+  db: Executor,
+  organisationId: string,
+): Promise<{ people: number; byKind: Partial<Record<TwoStepKind, number>> }> {
+  const factors = (eb: ExpressionBuilder<Database, 'credentials'>) =>
+    eb.and([eb('organisation_id', '=', organisationId), eb('kind', 'in', SECOND_FACTOR_KINDS)]);
+  const [people, kinds] = await Promise.all([
+    db
+      .selectFrom('credentials')
+      .select((eb) => eb.fn.count<number | string>('user_id').distinct().as('n'))
+      .where(factors)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('credentials')
+      .select((eb) => ['kind', eb.fn.count<number | string>('user_id').distinct().as('n')])
+      .where(factors)
+      .groupBy('kind')
+      .execute(),
+  ]);
+  return {
+    people: Number(people.n),
+    byKind: Object.fromEntries(kinds.map((k) => [k.kind, Number(k.n)])) as Partial<Record<TwoStepKind, number>>,
+  };
 }

@@ -172,7 +172,7 @@ export async function saveTwoStep(
       organisation_id: org.id,
       user_id: user.id,
       kind,
-      name: null,
+      name: input.name ?? null,
       secret: enrolment.secret,
       phone_number: enrolment.phone_number,
       passkey_id: null,

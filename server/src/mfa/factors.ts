@@ -1,7 +1,8 @@
 /**
- * A person's second factors on /twostep (issue 30): listed, one made the default, one removed with the
- * current password. The last factor cannot go where the organisation or an administrator requires MFA;
- * elsewhere removing it turns MFA off, as Disable does.
+ * A person's second factors on /twostep (issue 30): listed, named, one made the default, one removed
+ * with the current password, and the recovery codes made anew. The last factor cannot go where the
+ * organisation or an administrator requires MFA; elsewhere removing it turns MFA off, as Disable does.
+ * Administrators list a person's factors and remove one (users/routes.ts).
  */
 import { maskPhoneNumber } from '@gatehouse/common/mfa';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
@@ -13,8 +14,18 @@ import type { AppContext } from '../context.ts';
 import type { Executor, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import { methodName, turnOffTwoStep } from './enrolment.ts';
-import { findFactor, listFactors, removeFactors, setDefaultFactor } from './store.ts';
+import { methodName } from './enrolment.ts';
+import { newRecoveryCodes, recoveryCodeHash } from './secrets.ts';
+import {
+  clearTwoStep,
+  findFactor,
+  listFactors,
+  lockedUser,
+  removeFactors,
+  renameFactor,
+  replaceRecoveryCodes,
+  setDefaultFactor,
+} from './store.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -44,9 +55,61 @@ export async function factorsOf(db: Executor, organisationId: string, userId: st
 
 export async function makeDefaultFactor(ctx: AppContext, org: Organisation, user: UserRow, id: string): Promise<Factor[]> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await setDefaultFactor(trx, org.id, user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    const factor = await findFactor(trx, org.id, user.id, id);
+    if (!factor || !(await setDefaultFactor(trx, org.id, user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    await emit(ctx, trx, org.id, {
+      type: 'user.mfa_default_changed',
+      subject: { kind: 'user', id: user.id },
+      details: { method: methodName(factor.kind) },
+    });
   });
   return factorsOf(ctx.db.kysely, org.id, user.id);
+}
+
+/** POST /api/twostep/factors/{id}/rename: what the person calls one of their factors (a passkey's own name). */
+export async function renameOwnFactor(ctx: AppContext, org: Organisation, user: UserRow, id: string, name: string): Promise<Factor[]> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const factor = await findFactor(trx, org.id, user.id, id);
+    if (!factor || !(await renameFactor(trx, org.id, user.id, id, name))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    await emit(ctx, trx, org.id, {
+      type: 'user.mfa_factor_renamed',
+      subject: { kind: 'user', id: user.id },
+      details: { method: methodName(factor.kind), name },
+    });
+  });
+  return factorsOf(ctx.db.kysely, org.id, user.id);
+}
+
+/**
+ * Removes one factor in a transaction that holds the person's row lock: of two removals at once, the
+ * second sees what the first left, so required MFA never ends with no factor. The last factor is refused
+ * where MFA is required (`refuseLast`) and otherwise turns MFA off (or, for an administrator, resets it).
+ */
+async function removeOneFactor(
+  ctx: AppContext,
+  org: Organisation,
+  userId: string,
+  id: string,
+  last: { refuse: boolean; event: 'user.mfa_disabled' | 'user.mfa_reset' },
+): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const locked = await lockedUser(trx, ctx.db.dialect, org.id, userId);
+    const factor = locked && (await findFactor(trx, org.id, userId, id));
+    if (!locked || !factor) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    const isLast = (await listFactors(trx, org.id, userId)).length === 1;
+    if (isLast && last.refuse && twoStepRequired(org.row, locked)) throw new AppError('MFA_LAST_FACTOR_REQUIRED');
+    if (isLast) {
+      await clearTwoStep(trx, org.id, userId, ctx.clock.now());
+      await emit(ctx, trx, org.id, { type: last.event, subject: { kind: 'user', id: userId } });
+      return;
+    }
+    await removeFactors(trx, org.id, userId, { id }, ctx.clock.now());
+    await emit(ctx, trx, org.id, {
+      type: 'user.mfa_factor_removed',
+      subject: { kind: 'user', id: userId },
+      details: { method: methodName(factor.kind) },
+    });
+  });
 }
 
 /** POST /api/twostep/factors/{id}/remove: one factor, with the password; the last one only where MFA is not required. */
@@ -54,22 +117,42 @@ export async function removeFactor(ctx: AppContext, org: Organisation, user: Use
   const db = ctx.db.kysely;
   const factor = await findFactor(db, org.id, user.id, id);
   if (!factor) throw new AppError('MFA_FACTOR_NOT_FOUND');
-  const last = (await listFactors(db, org.id, user.id)).length === 1;
-  // Refused before the password is tried: nothing to count an attempt for.
-  if (last && twoStepRequired(org.row, user)) throw new AppError('MFA_LAST_FACTOR_REQUIRED');
+  // Refused before the password is tried: nothing to count an attempt for (checked again under the lock).
+  if ((await listFactors(db, org.id, user.id)).length === 1 && twoStepRequired(org.row, user))
+    throw new AppError('MFA_LAST_FACTOR_REQUIRED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
-  if (last) {
-    await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
-    return [];
-  }
-  await db.transaction().execute(async (trx) => {
-    if (!(await findFactor(trx, org.id, user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    await removeFactors(trx, org.id, user.id, { id }, ctx.clock.now());
-    await emit(ctx, trx, org.id, {
-      type: 'user.mfa_factor_removed',
-      subject: { kind: 'user', id: user.id },
-      details: { method: methodName(factor.kind) },
-    });
-  });
+  await removeOneFactor(ctx, org, user.id, id, { refuse: true, event: 'user.mfa_disabled' });
   return factorsOf(db, org.id, user.id);
+}
+
+/**
+ * POST /api/twostep/recoverycodes: a new set of recovery codes, with the password; the old set stops
+ * working. Only for a person with a factor (the codes stand in for one).
+ */
+export async function regenerateRecoveryCodes(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<string[]> {
+  if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
+  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  const codes = newRecoveryCodes();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);
+    if (!locked?.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
+    await replaceRecoveryCodes(
+      trx,
+      org.id,
+      user.id,
+      codes.map((code) => recoveryCodeHash(ctx, user.id, code)),
+      ctx.clock.now(),
+    );
+    await emit(ctx, trx, org.id, { type: 'user.recovery_codes_regenerated', subject: { kind: 'user', id: user.id } });
+  });
+  return codes;
+}
+
+/**
+ * An administrator removes one of a person's factors (a lost phone, say); the last one resets their MFA,
+ * as 'Reset' does. The caller has checked the administrator may act on the person.
+ */
+export async function removeFactorOf(ctx: AppContext, org: Organisation, userId: string, id: string): Promise<Factor[]> {
+  await removeOneFactor(ctx, org, userId, id, { refuse: false, event: 'user.mfa_reset' });
+  return factorsOf(ctx.db.kysely, org.id, userId);
 }

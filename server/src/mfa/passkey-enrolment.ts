@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
 import type { AppContext } from '../context.ts';
-import type { SessionRow, UserRow } from '../db/schema.ts';
+import type { Executor, SessionRow, UserRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
@@ -16,7 +16,8 @@ import type { Organisation } from '../tenancy/organisation.ts';
 import { PASSKEY_AMR, listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
 import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
 import { factorAdded, turnOffTwoStep } from './enrolment.ts';
-import { addFactor, holdsSecondFactor, settleFactors } from './store.ts';
+import { addFactor, holdsSecondFactor, listFactors, lockedUser, settleFactors } from './store.ts';
+import { twoStepRequired } from '../accounts/model.ts';
 
 /** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
 export async function registerPasskey(
@@ -69,6 +70,9 @@ export async function removePasskey(
   const db = ctx.db.kysely;
   const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
   if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
+  // The last factor stays where MFA is required (refused before the password is tried; checked again under the lock).
+  if (twoStepRequired(org.row, user) && !(await holdsAnotherFactor(db, org.id, user.id, id)))
+    throw new AppError('MFA_LAST_FACTOR_REQUIRED');
   if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
   else {
     const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
@@ -77,6 +81,10 @@ export async function removePasskey(
   }
   let lastFactor = false;
   await db.transaction().execute(async (trx) => {
+    // Under the person's row lock: of two removals at once, the second sees what the first left.
+    const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);
+    if (locked && twoStepRequired(org.row, locked) && !(await holdsAnotherFactor(trx, org.id, user.id, id)))
+      throw new AppError('MFA_LAST_FACTOR_REQUIRED');
     // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
     // factor has their second step turned off.
     if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
@@ -90,4 +98,9 @@ export async function removePasskey(
   });
   if (lastFactor) await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
   return listPasskeys(ctx, org, user);
+}
+
+/** Whether the user holds a factor other than the passkey `passkeyId`. */
+async function holdsAnotherFactor(db: Executor, organisationId: string, userId: string, passkeyId: string): Promise<boolean> {
+  return (await listFactors(db, organisationId, userId)).some((f) => f.passkey_id !== passkeyId);
 }

@@ -11,7 +11,7 @@ import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import { resendSignInCode, switchSignInMethod } from './challenge.ts';
 import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enrolment.ts';
-import { factorsOf, makeDefaultFactor, removeFactor } from './factors.ts';
+import { factorsOf, makeDefaultFactor, regenerateRecoveryCodes, removeFactor, renameOwnFactor } from './factors.ts';
 
 export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.sendSignInCode, async ({ body }, { org }, request) => resendSignInCode(ctx, request, org, body.signInStateID));
@@ -33,6 +33,12 @@ export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.listFactors, async (_, { org, user }) => factorsOf(ctx.db.kysely, org.id, user.id));
 
   serve(app, ctx, api.setDefaultFactor, async ({ params }, { org, user }) => makeDefaultFactor(ctx, org, user, params.id));
+
+  serve(app, ctx, api.renameFactor, async ({ params, body }, { org, user }) => renameOwnFactor(ctx, org, user, params.id, body.name));
+
+  serve(app, ctx, api.regenerateRecoveryCodes, async ({ body }, { org, user }) => ({
+    recoveryCodes: await regenerateRecoveryCodes(ctx, org, user, body.password),
+  }));
 
   serve(app, ctx, api.removeFactor, async ({ params, body }, { org, user }) => removeFactor(ctx, org, user, params.id, body.password));
 

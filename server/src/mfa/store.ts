@@ -22,6 +22,21 @@ export function lockedTwoStepPolicy(trx: Transaction<Database>, dialect: Dialect
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Takes the user's row lock until the transaction ends and answers the row as it is then: two changes to
+ * one person's factors (two removals at once) run one after the other, so the second sees what the first
+ * left. PostgreSQL locks the row; SQLite's write transactions are exclusive already (they begin IMMEDIATE).
+ */
+export function lockedUser(trx: Transaction<Database>, dialect: Dialect, organisationId: string, userId: string) {
+  return trx
+    .selectFrom('users')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', userId)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
 /** The kind of the recovery-code set's credentials row. */
 export const RECOVERY_CODES_KIND = 4 as const;
 
@@ -288,6 +303,30 @@ export async function setDefaultFactor(db: Executor, organisationId: string, use
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .execute();
+  return true;
+}
+
+/** Names one of the user's factors; a passkey's name is its passkey's own. False when there is no such factor. */
+export async function renameFactor(db: Executor, organisationId: string, userId: string, id: string, name: string): Promise<boolean> {
+  const factor = await findFactor(db, organisationId, userId, id);
+  if (!factor) return false;
+  if (factor.passkey_id !== null) {
+    await db
+      .updateTable('webauthn_credentials')
+      .set({ name })
+      .where('organisation_id', '=', organisationId)
+      .where('user_id', '=', userId)
+      .where('id', '=', factor.passkey_id)
+      .execute();
+  } else {
+    await db
+      .updateTable('credentials')
+      .set({ name })
+      .where('organisation_id', '=', organisationId)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
   return true;
 }
 

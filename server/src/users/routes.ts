@@ -17,6 +17,8 @@ import {
   inviteUser,
   adminAccount,
   listUsersPage,
+  removeUserFactor,
+  userFactors,
   resendUserVerification,
   resetUserTwoStep,
   sendUserPasswordReset,
@@ -53,6 +55,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { user } = await resetUserTwoStep(ctx, org, acting, params.id);
     return mfaSummary(ctx.db.kysely, org.row, user);
   });
+
+  serve(app, ctx, usersApi.factors, async ({ params }, { org, user }) => userFactors(ctx, org, user, params.id));
+  serve(app, ctx, usersApi.removeFactor, async ({ params }, { org, user }) => removeUserFactor(ctx, org, user, params.id, params.factorId));
 
   // Spec section 7: "POST or PUT to /users/{id} with a suffix, empty body".
   for (const name of USER_ACTIONS) {

@@ -18,6 +18,7 @@ import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
+import type { Factor } from '@gatehouse/common/schemas/mfa';
 import type { Acting, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
@@ -25,6 +26,7 @@ import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser 
 import { coolingDown } from '../accounts/model.ts';
 import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
+import { factorsOf, removeFactorOf } from '../mfa/factors.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
@@ -213,6 +215,19 @@ export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor
   await targetUser(ctx, org, actor, id);
   await resetTwoStep(ctx, org.id, id);
   return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
+}
+
+/** The user's second factors, for their administrator (not their own: that is /twostep). */
+export async function userFactors(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<Factor[]> {
+  await targetUser(ctx, org, actor, id);
+  return factorsOf(ctx.db.kysely, org.id, id);
+}
+
+/** An administrator removes one of the user's factors; the last one resets their MFA. Nobody does this to themselves here. */
+export async function removeUserFactor(ctx: AppContext, org: Organisation, actor: Acting, id: string, factorId: string): Promise<Factor[]> {
+  if (actor.id === id) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
+  await targetUser(ctx, org, actor, id);
+  return removeFactorOf(ctx, org, id, factorId);
 }
 
 export type ListUsersInput = z.output<typeof listUsersRequest>;

@@ -9,6 +9,7 @@ export const userKeys = {
   all: ['users'] as const,
   list: (search: string) => ['users', 'list', search] as const,
   one: (id: string) => ['users', 'one', id] as const,
+  factors: (id: string) => ['users', 'factors', id] as const,
 };
 
 /** Where a page of the list starts: its number, and the cursor (the last email of the page before) after the first. */
@@ -55,4 +56,11 @@ export function forgetUser(queryClient: QueryClient, id: string): void {
 export function storeUser(queryClient: QueryClient, user: Account): void {
   queryClient.setQueryData(userKeys.one(user.id), user);
   void queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+  // An action (Reset MFA) may have changed their factors.
+  void queryClient.invalidateQueries({ queryKey: userKeys.factors(user.id) });
+}
+
+/** The user's second factors, for their administrator. */
+export function useUserFactors(id: string, enabled: boolean) {
+  return useQuery({ queryKey: userKeys.factors(id), queryFn: () => call(usersApi.factors, { params: { id } }), enabled });
 }

@@ -34,7 +34,7 @@ function Tile({ title, to, window, figures }: { title: string; to: string; windo
 }
 
 /**
- * The admin dashboard's figures: Activity and Accounts (to /users), Applications (Organisation Admin
+ * The admin dashboard's figures: Activity and Accounts with their MFA (to /users), Applications (Organisation Admin
  * only; to /applications, or /applications/add when there are none yet), and the organisation's tier,
  * hostname and starter package bar.
  */
@@ -64,6 +64,12 @@ export function MetricTiles({ user, org }: { user: Account; org: PublicOrganisat
             { label: DASHBOARD_MESSAGES.registeredUsers, value: m.registeredUsers },
             { label: DASHBOARD_MESSAGES.signedUpUsers, value: m.signedUpUsers },
             { label: DASHBOARD_MESSAGES.pendingUsers, value: m.pendingUsers },
+            // Issue 30: people with at least one second factor, and by kind (one person may count under several).
+            { label: DASHBOARD_MESSAGES.mfaUsers, value: m.mfaUsers },
+            { label: DASHBOARD_MESSAGES.mfaApp, value: m.mfaByKind.app },
+            { label: DASHBOARD_MESSAGES.mfaSms, value: m.mfaByKind.sms },
+            { label: DASHBOARD_MESSAGES.mfaEmail, value: m.mfaByKind.email },
+            { label: DASHBOARD_MESSAGES.mfaPasskey, value: m.mfaByKind.passkey },
           ]}
         />
         {user.role === 'OrganisationAdministrator' && (

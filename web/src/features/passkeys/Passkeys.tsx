@@ -12,6 +12,7 @@ import { passkeysApi } from '@gatehouse/common/api/passkeys';
 import type { ConfirmWithPasskeyRequest, Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
+import { factorsKey } from '../two-step/Factors.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form } from '../../components/Form.tsx';
@@ -39,6 +40,8 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[
   const refresh = (passkeys: Passkey[]) => {
     queryClient.setQueryData(passkeysKey, passkeys);
     void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    // A passkey is one of the person's methods too (issue 30).
+    void queryClient.invalidateQueries({ queryKey: factorsKey });
   };
   const add = useMutation({
     mutationFn: async () => {

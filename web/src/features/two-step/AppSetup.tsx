@@ -65,6 +65,7 @@ export function AppSetup({ onCancel, onSaved }: { onCancel?: (() => void) | unde
         kind={TWO_STEP_KINDS.app}
         codeLabel={MFA_MESSAGES.appCodeLabel(setup.digits)}
         secret={setup.secret}
+        named
         onCancel={onCancel}
         onSaved={onSaved}
       />

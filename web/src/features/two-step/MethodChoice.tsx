@@ -14,7 +14,16 @@ export function availableMethods(org: { allowSMSTwoStep: boolean; allowEmailTwoS
 }
 
 /** Pick a method (App preselected and marked Recommended), then Continue to set it up. */
-export function MethodChoice({ methods, onContinue }: { methods: readonly TwoStepKind[]; onContinue: (kind: TwoStepKind) => void }) {
+export function MethodChoice({
+  methods,
+  onContinue,
+  onCancel,
+}: {
+  methods: readonly TwoStepKind[];
+  onContinue: (kind: TwoStepKind) => void;
+  /** Back to the list of methods, when adding another. */
+  onCancel?: () => void;
+}) {
   const [choice, setChoice] = useState<TwoStepKind>(TWO_STEP_KINDS.app);
   const name = useId();
   return (
@@ -52,7 +61,14 @@ export function MethodChoice({ methods, onContinue }: { methods: readonly TwoSte
           </div>
         ))}
       </fieldset>
-      <Button type="submit">{MFA_MESSAGES.continue}</Button>
+      <div className="button-row">
+        <Button type="submit">{MFA_MESSAGES.continue}</Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {MFA_MESSAGES.cancel}
+          </Button>
+        )}
+      </div>
     </Form>
   );
 }

@@ -16,7 +16,7 @@ import { FormError } from '../forms/FormError.tsx';
 import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
 import { Form } from '../../components/Form.tsx';
 
-const FIELDS = ['code', 'password'] as const;
+const FIELDS = ['code', 'password', 'name'] as const;
 type SaveTwoStepValues = z.output<typeof saveTwoStepRequest>;
 
 interface SaveTwoStepFormProps {
@@ -30,14 +30,16 @@ interface SaveTwoStepFormProps {
   onSaved: (result: SaveTwoStepResult) => void;
   /** A message from the step before (sending a code), shown in this form's message area. */
   message?: string | null;
+  /** Offers a name for the factor (an authenticator app: a person may have several). */
+  named?: boolean;
 }
 
 /** The end of every set-up: the code the method produced and the current password, then Save (and Cancel). */
-export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, message = null }: SaveTwoStepFormProps) {
+export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, message = null, named = false }: SaveTwoStepFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<SaveTwoStepRequest, unknown, SaveTwoStepValues>({
     resolver: zodResolver(saveTwoStepRequest),
-    defaultValues: { type: kind, code: '', password: '', secret },
+    defaultValues: { type: kind, code: '', password: '', secret, name: '' },
   });
   useEffect(() => form.setValue('secret', secret), [form, secret]);
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
@@ -74,6 +76,16 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
           error={errors.code?.message}
           {...form.register('code')}
         />
+        {named && (
+          <TextField
+            label={MFA_MESSAGES.factorName}
+            hint={MFA_MESSAGES.factorNameHint}
+            autoComplete="off"
+            maxLength={64}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+        )}
         <PasswordField
           label={MFA_MESSAGES.password}
           hint={MFA_MESSAGES.passwordHint}

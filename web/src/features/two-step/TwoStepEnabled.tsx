@@ -40,8 +40,8 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
     }),
   );
   return (
-    <>
-      <h2>{MFA_MESSAGES.enabledHeading}</h2>
+    <section aria-labelledby="mfa-on-heading">
+      <h2 id="mfa-on-heading">{MFA_MESSAGES.enabledHeading}</h2>
       <p>{MFA_MESSAGES.enabledText(kind)}</p>
       {required && <p>{MFA_MESSAGES.requiredNote}</p>}
       <FormError message={formError} />
@@ -68,6 +68,6 @@ export function TwoStepEnabled({ kind, required }: { kind: TwoStepKind; required
         onAffirm={() => disable.mutate(form.getValues())}
         onCancel={() => setAsking(false)}
       />
-    </>
+    </section>
   );
 }

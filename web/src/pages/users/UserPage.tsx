@@ -28,6 +28,7 @@ import { useReturnUrl } from '../../features/users/return-url.ts';
 import { mayManage, roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
+import { UserFactorsCard } from './UserFactorsCard.tsx';
 import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
@@ -49,14 +50,15 @@ const formValues = (user: Account): UpdateUserRequest => ({
 });
 
 /**
- * /users/{id}: the user's details (left card), their account state with its actions (right card) and
- * their access history. On oneself, role, MFA, applications and the status actions are not offered.
+ * /users/{id}: the user's details (left card), their account state with its actions (right card), their
+ * MFA methods (another's, within the admin's reach) and their access history. On oneself, role, MFA, applications and the status actions are not offered.
  * A user who cannot be fetched (404 or another failure) sends the admin back to /users with a notice.
  */
 export function UserPage() {
   usePageTitle(ROUTES.user.title);
   const id = matchRoute(useLocation().pathname)?.params.id ?? '';
   const user = useUser(id);
+  const { user: me } = useSignedInUser();
   const navigate = useNavigate();
   const { notifyError } = useNotifications();
 
@@ -76,6 +78,7 @@ export function UserPage() {
         <UserDetailsForm key={user.data.id} user={user.data} />
         <div className="application-aside">
           <UserAccountCard user={user.data} />
+          {me.id !== user.data.id && mayManage(me.role, user.data.role) && <UserFactorsCard user={user.data} />}
           <AccessHistoryCard user={user.data} />
           <UserActivityCard userId={user.data.id} email={user.data.email} />
         </div>
