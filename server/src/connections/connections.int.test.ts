@@ -181,6 +181,47 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect((await acmeAccount(refused.browser)).status).toBe(401);
   });
 
+  it('activates an invited (Pending) account the connection may link, accepting the invitation, audited', async () => {
+    const invited = await acmeAdmin.post('/api/users', { form: { email: 'ivy@corp.test', firstName: 'Ivy' } });
+    expect(invited.status, invited.text).toBe(201);
+    const ivy = invited.json<{ id: string; status: string }>();
+    expect(ivy.status).toBe('Pending');
+    await partnerUser('ivy@corp.test');
+    const { url, browser } = await signInThroughConnection('ivy@corp.test');
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    expect((await acmeAccount(browser)).body?.id).toBe(ivy.id);
+    const user = await server.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', ivy.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ status: 'SignedUp', password_hash: null });
+    expect(user.email_verified_date).not.toBeNull();
+    // The invitation link is used up: it cannot set a password on the account now.
+    const tokens = await server.ctx.db.kysely
+      .selectFrom('email_tokens')
+      .select('purpose')
+      .where('organisation_id', '=', acmeId)
+      .where('user_id', '=', ivy.id)
+      .execute();
+    expect(tokens).toEqual([]);
+    const events = (await auditTypes(acmeId)).filter((e) => e.subject === ivy.id).map((e) => e.type);
+    expect(events).toEqual(expect.arrayContaining(['connection.linked', 'invitation.accepted', 'user.signed_in']));
+    expect(events.indexOf('invitation.accepted')).toBeLessThan(events.indexOf('user.signed_in'));
+    const accepted = (await auditTypes(acmeId)).find((e) => e.subject === ivy.id && e.type === 'invitation.accepted');
+    expect(accepted?.details).toMatchObject({ via: 'connection', connectionId });
+
+    // Without the linking rules (an unverified email upstream) an invited account stays as it is.
+    const ianInvited = await acmeAdmin.post('/api/users', { form: { email: 'ian@corp.test', firstName: 'Ian' } });
+    expect(ianInvited.status, ianInvited.text).toBe(201);
+    await partnerUser('ian@corp.test', false);
+    const refused = await signInThroughConnection('ian@corp.test');
+    expect(refused.url.searchParams.get('connection_error')).toBe('email_not_verified');
+    const ian = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('status')
+      .where('organisation_id', '=', acmeId)
+      .where('email', '=', 'ian@corp.test')
+      .executeTakeFirstOrThrow();
+    expect(ian.status).toBe('Pending');
+  });
+
   it('refuses an email outside the connection domains, and an unknown person when no account is created', async () => {
     await partnerUser('eve@evil.test');
     const outside = await signInThroughConnection('eve@evil.test');

@@ -20,6 +20,7 @@ import {
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
 import { startSession } from '../accounts/session.ts';
+import { endUserAccess, setUserStatus } from '../accounts/status.ts';
 import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
 import { emit } from '../events/events.ts';
 import { MINUTE } from '../clock.ts';
@@ -30,6 +31,7 @@ import { AppError } from '../http/errors.ts';
 import { hasSecondFactor } from '../mfa/model.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { deleteEmailTokens } from '../tokens/store.ts';
 import { createUser } from '../users/create.ts';
 import { assertRoomForUsers } from '../users/limits.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
@@ -231,6 +233,36 @@ async function resolveUser(
   return created;
 }
 
+/**
+ * An invited (Pending) account the provider signed in, by its link or linked just now under the
+ * connection's rules (a verified email within its domains): the invitation is accepted, so the account is
+ * SignedUp with its email verified. Whatever someone else prepared on it goes, as when the address's owner
+ * takes over a Pending account at sign-up: any password, the invitation and completion links, sessions.
+ */
+async function activateInvited(ctx: AppContext, org: Organisation, row: SignInConnectionRow, user: UserRow): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const activated = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const signedUp = await setUserStatus(ctx, org.id, user.id, 'SignedUp', {
+      from: ['Pending'],
+      trx,
+      changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },
+    });
+    if (!signedUp) return null;
+    await deleteEmailTokens(trx, org.id, { userId: user.id }, ['invitation', 'completion']);
+    const self = { kind: 'user', id: user.id } as const;
+    await emit(ctx, trx, org.id, {
+      type: 'invitation.accepted',
+      actor: self,
+      subject: self,
+      details: { via: 'connection', connection: row.name, connectionId: row.id },
+    });
+    return signedUp;
+  });
+  if (!activated) throw new Refusal('account_unavailable', { userId: user.id });
+  await endUserAccess(ctx, org.id, user.id);
+  return activated;
+}
+
 /** GET /signin/callback: the provider sent the browser back. */
 export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, org: Organisation) {
   const token = readFlowCookie(ctx, request, 'gatehouse_connection');
@@ -258,6 +290,7 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
   let user: UserRow;
   try {
     user = await resolveUser(ctx, org, row, claims);
+    if (user.status === 'Pending') user = await activateInvited(ctx, org, row, user);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
     const amr = sessionAmr(row, claims);
     if (user.has_second_factor && !hasSecondFactor(amr)) throw new Refusal('second_step_required', { userId: user.id });
