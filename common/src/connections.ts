@@ -73,10 +73,14 @@ export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
 /** The sign-in page's query parameters after a refused upstream sign-in. */
 export const CONNECTION_ERROR_PARAMETER = 'connection_error';
 export const CORRELATION_PARAMETER = 'ref';
+/** The sign-in page's query parameter after an upstream sign-in that needs Gatehouse's second step: the signInStateID. */
+export const SECOND_STEP_PARAMETER = 'signinstep';
 
 /** Where the browser goes to sign in through a connection, and where the provider sends it back. */
 export const connectionStartPath = (id: string) => `/signin/connections/${encodeURIComponent(id)}`;
 export const CONNECTION_CALLBACK_PATH = '/signin/callback';
+
+const M_CONTINUE = 'Continue with ';
 
 export const CONNECTION_MESSAGES = {
   screenTitle: 'Sign-in connections',
@@ -93,9 +97,10 @@ export const CONNECTION_MESSAGES = {
   deleted: 'The connection was deleted.',
   confirmDelete: (name: string) =>
     `Delete the connection "${name}"? People who sign in through it will have to use their password, and the links to their upstream accounts are removed.`,
-  continueWith: (name: string) => `Continue with ${name}`,
+  continueWith: (name: string) => `${M_CONTINUE}${name}`,
   orDivider: 'or',
   homeRealm: (name: string) => `Your organisation signs you in with ${name}.`,
+  passwordNotAllowedAny: 'Your organisation signs you in with its identity provider, not with a password.',
   callbackUrl: 'Redirect URI to register at the provider',
   secretKept: 'Leave empty to keep the current secret.',
   invalidIssuer: 'Use the https:// address of the provider (http:// is allowed only for localhost)',
@@ -138,6 +143,9 @@ export const CONNECTION_MESSAGES = {
   jitDomains: 'Only for these domains (empty: all of the email domains)',
   linkExisting: 'Link an existing account with the same email (only when the provider says the email is verified)',
   trustMfa: "Trust the provider's multi-factor authentication",
+  allowPassword: 'Let people of these domains sign in with a password instead',
+  usePassword: 'Use my password instead',
+  passwordNotAllowed: (name: string) => `Your organisation signs you in with ${name}. Use "${M_CONTINUE}${name}" instead of a password.`,
   enabled: 'Enabled',
   advanced: 'Scopes and claims',
   scopes: 'Scopes',

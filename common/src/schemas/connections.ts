@@ -66,6 +66,8 @@ export const connectionRequest = z
     jitDomains: domains,
     linkExisting: formBoolean.default(false),
     trustMfa: formBoolean.default(false),
+    /** Whether people of the email domains may still sign in with a password ("Use my password instead"). */
+    allowPassword: formBoolean.default(false),
     enabled: formBoolean.default(true),
   })
   .superRefine((value, c) => {
@@ -91,6 +93,7 @@ export const connectionRequest = z
       jitDomains: ['contoso.com'],
       linkExisting: true,
       trustMfa: false,
+      allowPassword: false,
       enabled: true,
     },
   });
@@ -117,6 +120,7 @@ export const connectionSchema = z.object({
   jitDomains: z.array(z.string()),
   linkExisting: z.boolean(),
   trustMfa: z.boolean(),
+  allowPassword: z.boolean(),
   enabled: z.boolean(),
   /** The redirect URI to register at the provider. */
   callbackUrl: z.string(),
@@ -127,6 +131,15 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 /** What the sign-in page needs: the buttons to show, and which email domains go to which connection. */
 export const signInConnectionsSchema = z.object({
-  connections: z.array(z.object({ id: z.string(), name: z.string(), showButton: z.boolean(), emailDomains: z.array(z.string()) })),
+  connections: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      showButton: z.boolean(),
+      emailDomains: z.array(z.string()),
+      /** Whether "Use my password instead" is offered to an email of these domains. */
+      allowPassword: z.boolean(),
+    }),
+  ),
 });
 export type SignInConnections = z.infer<typeof signInConnectionsSchema>;

@@ -11,12 +11,15 @@ import { countingFailedSignIns } from '../metrics/service.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
 import { accountOf, authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
+import { assertPasswordAllowed } from '../connections/service.ts';
 import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
   serve(app, ctx, api.authenticate, async ({ body }, { org }, request, reply) => {
     if (body.step === 'code') return countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, request, reply, org, body));
+    // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
+    await assertPasswordAllowed(ctx, org, body.email);
     const outcome = await countingFailedSignIns(ctx, org.id, body.email, () =>
       authenticate(ctx, org, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
     );

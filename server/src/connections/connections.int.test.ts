@@ -18,6 +18,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
   let server: TestServer;
   let partnerId: string;
   let acmeId: string;
+  let globexId: string;
   let acmeAdmin: TestClient;
   let globexAdmin: TestClient;
   let upstreamApp: CreatedApplication;
@@ -70,6 +71,8 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
       emailDomains: ['corp.test'],
       jitEnabled: true,
       linkExisting: true,
+      // The tests' people of corp.test also sign in with passwords (set up, end users); see the test of the rule.
+      allowPassword: true,
     };
     return id
       ? admin.put(`/api/connections/${id}`, { json: { ...base, ...body } })
@@ -80,7 +83,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
     partnerId = (await server.createOrganisation('partner')).id;
     acmeId = (await server.createOrganisation('acme')).id;
-    await server.createOrganisation('globex');
+    globexId = (await server.createOrganisation('globex')).id;
     const partnerAdmin = await signedIn(server, 'partner', 'admin@partner.test');
     acmeAdmin = await signedIn(server, 'acme', 'admin@acme.test');
     globexAdmin = await signedIn(server, 'globex', 'admin@globex.test');
@@ -117,7 +120,9 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
   it('lists enabled connections for the sign-in page, to anyone, with the domains they serve', async () => {
     const res = await server.client('acme').get('/api/signinconnections');
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ connections: [{ id: connectionId, name: 'Partner', showButton: true, emailDomains: ['corp.test'] }] });
+    expect(res.json()).toEqual({
+      connections: [{ id: connectionId, name: 'Partner', showButton: true, emailDomains: ['corp.test'], allowPassword: true }],
+    });
     expect((await server.client('globex').get('/api/signinconnections')).json()).toEqual({ connections: [] });
   });
 
@@ -245,13 +250,49 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect(refusals).toEqual(expect.arrayContaining(['domain_not_allowed', 'no_account', 'email_not_verified']));
   });
 
-  it('asks for the second step of an account that has one unless the provider did it and is trusted', async () => {
-    const dora = await createUser(server, acmeId, { email: 'dora@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', dora.id).execute();
+  it("asks for Gatehouse's own second step after an upstream sign-in whose MFA is not trusted, bound to the browser", async () => {
+    await createUser(server, acmeId, { email: 'dora@corp.test' });
+    const own = await enrolAuthenticator(server, await signedIn(server, 'acme', 'dora@corp.test'));
+    const dora = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('organisation_id', '=', acmeId)
+      .where('email', '=', 'dora@corp.test')
+      .executeTakeFirstOrThrow();
+    await server.ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', dora.id).execute();
     await partnerUser('dora@corp.test');
     const { url, browser } = await signInThroughConnection('dora@corp.test');
-    expect(url.searchParams.get('connection_error')).toBe('second_step_required');
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    const signInStateID = url.searchParams.get('signinstep')!;
+    expect(signInStateID).toBeTruthy();
     expect((await acmeAccount(browser)).status).toBe(401);
+    const acme = issuerOf(server, 'acme');
+    // Another browser holding the id but not the sign-in's cookie has no step.
+    const stranger = await new TestBrowser(server.port).request('GET', `${acme}/api/authenticate/step?signInStateID=${signInStateID}`);
+    expect(stranger.status).toBe(400);
+    expect(stranger.body).toContain('SIGN_IN_EXPIRED');
+    const step = await browser.request('GET', `${acme}/api/authenticate/step?signInStateID=${signInStateID}`);
+    expect(step.status, step.body).toBe(200);
+    expect(JSON.parse(step.body)).toMatchObject({ authType: 'code', signInStateID, data: { isEmail: false, isSMS: false } });
+    const wrong = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: '000000' } });
+    expect(wrong.status).toBe(400);
+    expect((await acmeAccount(browser)).status).toBe(401);
+    const right = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: own.code(1) } });
+    expect(right.status, right.body).toBe(200);
+    expect((await acmeAccount(browser)).body?.id).toBe(dora.id);
+    const session = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', dora.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(session.amr)).toEqual(['fed', 'otp', 'mfa']);
+    const signIns = (await auditTypes(acmeId)).filter((e) => e.subject === dora.id && e.type === 'user.signed_in');
+    expect(signIns.at(-1)?.details).toEqual({ method: 'connection and code', connectionId });
+    // The step is used up.
+    const again = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: own.recoveryCodes[0]! } });
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('SIGN_IN_EXPIRED');
   });
 
   it("lets a trusted provider's MFA stand for the second step, with the provider's methods in the amr", async () => {
@@ -260,10 +301,12 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     await partnerUser('frank@corp.test');
     const authenticator = await enrolAuthenticator(server, await signedIn(server, 'partner', 'frank@corp.test'));
     const frank = await createUser(server, acmeId, { email: 'frank@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', frank.id).execute();
-    // Through the connection that does not trust the provider's MFA: refused, even after a code upstream.
+    await enrolAuthenticator(server, await signedIn(server, 'acme', 'frank@corp.test'));
+    await server.ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', frank.id).execute();
+    // Through the connection that does not trust the provider's MFA: Gatehouse's own step, even after a code upstream.
     const untrusted = await signInThroughConnection('frank@corp.test', { code: () => authenticator.recoveryCodes[0]! });
-    expect(untrusted.url.searchParams.get('connection_error')).toBe('second_step_required');
+    expect(untrusted.url.searchParams.get('signinstep')).toBeTruthy();
+    expect((await acmeAccount(untrusted.browser)).status).toBe(401);
     const { url, browser } = await signInThroughConnection('frank@corp.test', {
       connection: trusted.json<{ id: string }>().id,
       code: () => authenticator.code(1),
@@ -349,6 +392,39 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     // End users and user admins of acme cannot manage connections.
     const endUser = await signedIn(server, 'acme', 'bob@corp.test');
     expect((await endUser.get('/api/connections')).status).toBe(403);
+  });
+
+  it("refuses the password for a connection's domains unless it allows one, whether or not the account exists", async () => {
+    const created = await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: false });
+    expect(created.status, created.text).toBe(201);
+    const sso = created.json<{ id: string; allowPassword: boolean }>();
+    expect(sso.allowPassword).toBe(false);
+    const listed = (await server.client('acme').get('/api/signinconnections')).json<{
+      connections: { id: string; allowPassword: boolean }[];
+    }>();
+    expect(listed.connections.find((c) => c.id === sso.id)?.allowPassword).toBe(false);
+    await createUser(server, acmeId, { email: 'pat@sso.test' });
+    for (const email of ['pat@sso.test', 'PAT@SSO.TEST', 'nobody@sso.test']) {
+      const refused = await server.client('acme').post('/api/authenticate', { form: { email, password: DEFAULT_PASSWORD } });
+      expect(refused.status, email).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'PASSWORD_SIGN_IN_NOT_ALLOWED', message: expect.stringContaining('SSO only') });
+    }
+    // Allowed (or the connection disabled): the password signs in again.
+    expect((await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: true }, sso.id)).status).toBe(
+      200,
+    );
+    const allowed = await server.client('acme').post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
+    expect(allowed.status, allowed.text).toBe(200);
+    await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: false, enabled: false }, sso.id);
+    const disabled = await server.client('acme').post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
+    expect(disabled.status, disabled.text).toBe(200);
+    // Another organisation's people of that domain are not concerned.
+    await createUser(server, globexId, { email: 'pat@sso.test' });
+    await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: false }, sso.id);
+    const elsewhere = await server
+      .client('globex')
+      .post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
   });
 
   it('validates input with the shared schema: issuer https (http only on localhost), domains, jit domains within them', async () => {

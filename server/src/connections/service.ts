@@ -53,6 +53,7 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     jitDomains: domainsOf(row.jit_domains),
     linkExisting: row.link_existing,
     trustMfa: row.trust_mfa,
+    allowPassword: row.allow_password,
     enabled: row.enabled,
     callbackUrl: callbackUrl(ctx, org.hostname),
     linkedUsers,
@@ -81,6 +82,7 @@ function columnsOf(input: ConnectionRequest) {
     jit_domains: JSON.stringify(input.jitDomains),
     link_existing: input.linkExisting,
     trust_mfa: input.trustMfa,
+    allow_password: input.allowPassword,
     enabled: input.enabled,
   };
 }
@@ -96,6 +98,7 @@ function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
     jitDomains: input.jitDomains,
     linkExisting: input.linkExisting,
     trustMfa: input.trustMfa,
+    allowPassword: input.allowPassword,
     enabled: input.enabled,
     ...(secretChanged ? { clientSecret: 'changed' } : {}),
   };
@@ -176,6 +179,27 @@ export async function signInPageConnections(ctx: AppContext, org: Organisation):
   return {
     connections: rows
       .filter((row) => row.enabled)
-      .map((row) => ({ id: row.id, name: row.name, showButton: row.show_button, emailDomains: domainsOf(row.email_domains) })),
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        showButton: row.show_button,
+        emailDomains: domainsOf(row.email_domains),
+        allowPassword: row.allow_password,
+      })),
   };
+}
+
+/**
+ * Refuses a password sign-in for an email whose domain an enabled connection serves without allowing
+ * passwords. Decided by the domain alone, before any account is looked up, so the answer tells nothing
+ * about whether the account exists.
+ */
+export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, email: string): Promise<void> {
+  if (org.isBase) return;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return;
+  const domain = email.slice(at + 1).toLowerCase();
+  const rows = await listConnections(ctx.db.kysely, org.id);
+  const serving = rows.find((row) => row.enabled && !row.allow_password && domainsOf(row.email_domains).includes(domain));
+  if (serving) throw new AppError('PASSWORD_SIGN_IN_NOT_ALLOWED', { message: CONNECTION_MESSAGES.passwordNotAllowed(serving.name) });
 }

@@ -15,6 +15,7 @@ import {
   CONNECTION_ERROR_PARAMETER,
   CONNECTION_LIMITS,
   CORRELATION_PARAMETER,
+  SECOND_STEP_PARAMETER,
   type ConnectionRefusal,
 } from '@gatehouse/common/connections';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
@@ -28,6 +29,7 @@ import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
+import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { hasSecondFactor } from '../mfa/model.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
@@ -292,8 +294,19 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
     user = await resolveUser(ctx, org, row, claims);
     if (user.status === 'Pending') user = await activateInvited(ctx, org, row, user);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
-    const amr = sessionAmr(row, claims);
-    if (user.has_second_factor && !hasSecondFactor(amr)) throw new Refusal('second_step_required', { userId: user.id });
+    let amr = sessionAmr(row, claims);
+    if (user.has_second_factor && !hasSecondFactor(amr)) {
+      // A browser remembered at an earlier code step of this user skips it, as after a password.
+      if (await deviceRemembered(ctx, request, org, user)) amr = [...amr, 'mfa'];
+      else {
+        // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
+        await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);
+        const challenge = await beginCodeStep(ctx, reply, org, user, row.id);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
+      }
+    }
     const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
     await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);

@@ -26,6 +26,7 @@ import { webhookCircuits } from './0122-webhook-circuits.ts';
 import { scimInterop } from './0124-scim-interop.ts';
 import { signInConnections } from './0125-sign-in-connections.ts';
 import { credentials } from './0126-credentials.ts';
+import { connectionLeftovers } from './0127-connection-leftovers.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0124-scim-interop': scimInterop,
   '0125-sign-in-connections': signInConnections,
   '0126-credentials': credentials,
+  '0127-connection-leftovers': connectionLeftovers,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

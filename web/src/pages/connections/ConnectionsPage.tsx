@@ -58,6 +58,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
   const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
   const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
+  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
   const [enabled, setEnabled] = useState(connection?.enabled ?? true);
   const [scopes, setScopes] = useState(connection?.scopes ?? DEFAULT_SCOPES);
   const [claims, setClaims] = useState({
@@ -86,6 +87,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
         linkExisting,
         trustMfa,
+        allowPassword,
         enabled,
       };
       if (connection) await call(api.update, { params: { id: connection.id }, body });
@@ -197,6 +199,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
       )}
       <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
       <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
+      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
       <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>
