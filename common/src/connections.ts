@@ -50,6 +50,9 @@ export const CONNECTION_LIMITS = {
   /** Outbound limits for discovery, JWKS and token requests. */
   fetchTimeoutMs: 5000,
   fetchMaxBytes: 256 * 1024,
+  /** The upstream groups kept per link: how many, and how long each. */
+  groupsMax: 100,
+  groupMax: 256,
   /** How long a provider's discovered metadata is reused. */
   discoveryCacheMs: 10 * 60 * 1000,
 } as const;
@@ -153,9 +156,15 @@ export const CONNECTION_MESSAGES = {
   claimFirstName: 'First name claim',
   claimSurname: 'Surname claim',
   claimGroups: 'Groups claim',
+  claimGroupsHint: "Shown on the person's page as sent at their last sign-in; it grants nothing.",
   status: 'Status',
   disabled: 'Disabled',
   linkedUsers: 'Linked users',
+  userConnectionsTitle: 'Sign-in connections',
+  userConnection: 'Connection',
+  userGroups: 'Groups from the provider',
+  userNoGroups: 'None sent',
+  userLastUsed: 'Last sign-in through it',
   domainsLabel: 'Domains',
 } as const;
 

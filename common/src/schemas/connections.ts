@@ -143,3 +143,16 @@ export const signInConnectionsSchema = z.object({
   ),
 });
 export type SignInConnections = z.infer<typeof signInConnectionsSchema>;
+
+/** A user's links to upstream accounts, as the admin screens show them: the upstream's groups are a plain attribute, granting nothing. */
+export const userConnectionsSchema = z.array(
+  z.object({
+    connectionId: z.string(),
+    name: z.string(),
+    /** The groups the provider sent at the last sign-in (the connection's groups claim); null when it sent none. */
+    groups: z.array(z.string()).nullable(),
+    linkedAt: z.number().int(),
+    lastUsedAt: z.number().int(),
+  }),
+);
+export type UserConnections = z.infer<typeof userConnectionsSchema>;

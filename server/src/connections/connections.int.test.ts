@@ -427,6 +427,29 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect(elsewhere.status, elsewhere.text).toBe(200);
   });
 
+  it("keeps the upstream's groups (the groups claim) on the link, shown to user admins only, for the organisation's users only", async () => {
+    // Gatehouse as the upstream sends no groups claim; its amr (an array of strings) stands in for one.
+    const grouped = await saveConnection(acmeAdmin, { name: 'Partner (groups)', claimGroups: 'amr' });
+    expect(grouped.status, grouped.text).toBe(201);
+    const groupedId = grouped.json<{ id: string }>().id;
+    await partnerUser('gina@corp.test');
+    const { browser } = await signInThroughConnection('gina@corp.test', { connection: groupedId });
+    const gina = (await acmeAccount(browser)).body!;
+    const links = await acmeAdmin.get(`/api/users/${gina.id}/connections`);
+    expect(links.status, links.text).toBe(200);
+    expect(links.json()).toEqual([
+      { connectionId: groupedId, name: 'Partner (groups)', groups: ['pwd'], linkedAt: expect.any(Number), lastUsedAt: expect.any(Number) },
+    ]);
+    // A connection whose claim the provider does not send: no groups (not an empty list).
+    const { browser: other } = await signInThroughConnection('jit@corp.test');
+    const jit = (await acmeAccount(other)).body!;
+    expect((await acmeAdmin.get(`/api/users/${jit.id}/connections`)).json()).toEqual([
+      expect.objectContaining({ connectionId, name: 'Partner', groups: null }),
+    ]);
+    expect((await globexAdmin.get(`/api/users/${gina.id}/connections`)).status).toBe(404);
+    expect((await (await signedIn(server, 'acme', 'bob@corp.test')).get(`/api/users/${gina.id}/connections`)).status).toBe(403);
+  });
+
   it('validates input with the shared schema: issuer https (http only on localhost), domains, jit domains within them', async () => {
     const bad = await saveConnection(acmeAdmin, {
       issuer: 'http://idp.example.com',

@@ -17,6 +17,7 @@ import {
   listSignInConnections,
   signInPageConnections,
   updateSignInConnection,
+  userSignInConnections,
 } from './service.ts';
 import { finishConnectionSignIn, startConnectionSignIn } from './sign-in.ts';
 
@@ -26,6 +27,7 @@ export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.get, async ({ params }, { org }) => getSignInConnection(ctx, org, params.id));
   serve(app, ctx, api.update, async ({ params, body }, { org }) => updateSignInConnection(ctx, org, params.id, body));
   serve(app, ctx, api.delete, async ({ params }, { org }) => deleteSignInConnection(ctx, org, params.id));
+  serve(app, ctx, api.userLinks, async ({ params }, { org }) => userSignInConnections(ctx, org, params.id));
   serve(app, ctx, api.signIn, async (_, { org }) => signInPageConnections(ctx, org));
 }
 

@@ -4,12 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
-import type { Connection, ConnectionRequest, SignInConnections } from '@gatehouse/common/schemas/connections';
+import type { Connection, ConnectionRequest, SignInConnections, UserConnections } from '@gatehouse/common/schemas/connections';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import { findUserById } from '../accounts/store.ts';
 import {
   countConnections,
   countLinks,
@@ -17,6 +18,7 @@ import {
   findConnection,
   insertConnection,
   listConnections,
+  listUserLinks,
   updateConnection as updateRow,
 } from './store.ts';
 import { callbackUrl, sealConnectionSecret } from './upstream.ts';
@@ -202,4 +204,17 @@ export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, 
   const rows = await listConnections(ctx.db.kysely, org.id);
   const serving = rows.find((row) => row.enabled && !row.allow_password && domainsOf(row.email_domains).includes(domain));
   if (serving) throw new AppError('PASSWORD_SIGN_IN_NOT_ALLOWED', { message: CONNECTION_MESSAGES.passwordNotAllowed(serving.name) });
+}
+
+/** GET /api/users/{id}/connections: a user's links and the upstream groups of each (a 404 for anyone not of the organisation). */
+export async function userSignInConnections(ctx: AppContext, org: Organisation, userId: string): Promise<UserConnections> {
+  if (!(await findUserById(ctx.db.kysely, org.id, userId))) throw new AppError('USER_NOT_FOUND');
+  const links = await listUserLinks(ctx.db.kysely, org.id, userId);
+  return links.map((link) => ({
+    connectionId: link.connection_id,
+    name: link.name,
+    groups: link.groups === null ? null : (JSON.parse(link.groups) as string[]),
+    linkedAt: link.created_at,
+    lastUsedAt: link.last_used_at,
+  }));
 }

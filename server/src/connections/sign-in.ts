@@ -164,6 +164,26 @@ const emailVerified = (row: SignInConnectionRow, claims: Record<string, unknown>
   claims.email_verified === 'true' ||
   (row.preset === 'entra' && (claims.xms_edov === true || claims.xms_edov === 'true' || claims.xms_edov === 1 || claims.xms_edov === '1'));
 
+/**
+ * The upstream's groups (the connection's groups claim) as stored on the link: a JSON array of strings
+ * (a single string counts as one group), at most CONNECTION_LIMITS.groupsMax of at most groupMax
+ * characters; null when the provider sent no such claim. A plain attribute: it grants nothing.
+ */
+function groupsOf(row: SignInConnectionRow, claims: Record<string, unknown>): string | null {
+  const value = claims[claimMappingOf(row).groups];
+  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
+  if (list === null) return null;
+  const groups = [
+    ...new Set(
+      list
+        .filter((g): g is string => typeof g === 'string')
+        .map((g) => g.trim())
+        .filter((g) => g !== '' && g.length <= CONNECTION_LIMITS.groupMax),
+    ),
+  ];
+  return JSON.stringify(groups.slice(0, CONNECTION_LIMITS.groupsMax));
+}
+
 /** The session's methods: `fed`, and what a trusted provider says it checked. */
 function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): string[] {
   const upstream = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string' && KNOWN_AMR.has(m)) : [];
@@ -202,7 +222,14 @@ async function resolveUser(
     // One upstream account per user and connection: another subject claiming the same email is not linked.
     if (await userLinked(db, org.id, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     await db.transaction().execute(async (trx) => {
-      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId: existing.id, now });
+      await insertLink(trx, {
+        organisationId: org.id,
+        connectionId: row.id,
+        subject,
+        userId: existing.id,
+        now,
+        groups: groupsOf(row, claims),
+      });
       await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: existing.id } });
     });
     return existing;
@@ -223,7 +250,7 @@ async function resolveUser(
         firstName: stringClaim(claims, mapping.firstName)?.slice(0, 100) ?? null,
         surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
       });
-      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now });
+      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now, groups: groupsOf(row, claims) });
       await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: userId } });
     });
   } catch (error) {
@@ -300,7 +327,7 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
       if (await deviceRemembered(ctx, request, org, user)) amr = [...amr, 'mfa'];
       else {
         // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-        await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);
+        await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
         const challenge = await beginCodeStep(ctx, reply, org, user, row.id);
         return reply
           .header('cache-control', 'no-store')
@@ -309,7 +336,7 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
     }
     const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
-    await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);
+    await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
     const self = { kind: 'user', id: user.id } as const;
     await emit(ctx, ctx.db.kysely, org.id, {
       type: 'user.signed_in',

@@ -208,6 +208,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
           <TextField
             key={field}
             label={M[field]}
+            {...(field === 'claimGroups' ? { hint: M.claimGroupsHint } : {})}
             value={claims[field]}
             onChange={(e) => setClaims({ ...claims, [field]: e.target.value })}
             error={errorOf(field)}

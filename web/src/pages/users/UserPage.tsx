@@ -29,6 +29,7 @@ import { mayManage, roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
+import { UserConnectionsCard } from '../../features/connections/UserConnectionsCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -77,6 +78,7 @@ export function UserPage() {
         <div className="application-aside">
           <UserAccountCard user={user.data} />
           <AccessHistoryCard user={user.data} />
+          <UserConnectionsCard userId={user.data.id} />
           <UserActivityCard userId={user.data.id} email={user.data.email} />
         </div>
       </div>
