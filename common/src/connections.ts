@@ -7,6 +7,13 @@ export const CONNECTION_KINDS = ['oidc'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 export const CONNECTION_PRESETS = ['entra', 'google', 'okta', 'custom'] as const;
+
+/** How Gatehouse authenticates at the provider's token endpoint: the client secret, or a JWT signed with the connection's own key. */
+export const CONNECTION_CLIENT_AUTH = ['client_secret_basic', 'private_key_jwt'] as const;
+export type ConnectionClientAuth = (typeof CONNECTION_CLIENT_AUTH)[number];
+
+/** Where a connection's public keys are published for the provider (private_key_jwt). */
+export const connectionJwksPath = (id: string) => `/signin/connections/${encodeURIComponent(id)}/jwks`;
 export type ConnectionPreset = (typeof CONNECTION_PRESETS)[number];
 
 export const CONNECTION_PRESET_LABELS: Record<ConnectionPreset, string> = {
@@ -139,6 +146,14 @@ export const CONNECTION_MESSAGES = {
   issuerHint: "Gatehouse reads the provider's settings from this address (/.well-known/openid-configuration).",
   clientId: 'Client id',
   clientSecret: 'Client secret',
+  clientAuth: 'Client authentication',
+  clientAuthLabels: {
+    client_secret_basic: 'Client secret',
+    private_key_jwt: 'Private key JWT (a key pair of this connection)',
+  } satisfies Record<ConnectionClientAuth, string>,
+  jwksUrl: 'Public keys (JWKS) URL to register at the provider',
+  jwksPaste: 'Or paste these public keys at the provider',
+  keyMadeOnSave: 'Gatehouse makes the key pair when you save; its public keys then show here.',
   emailDomains: 'Email domains',
   domainsHint: 'Separate domains with commas, such as example.com, example.org',
   showButton: 'Show a button on the sign-in page',

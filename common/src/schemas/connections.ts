@@ -1,6 +1,13 @@
 /** Request and answer schemas of sign-in connections (Organisation Admins) and of the sign-in page's list. */
 import { z } from 'zod';
-import { CONNECTION_KINDS, CONNECTION_LIMITS as L, CONNECTION_MESSAGES, CONNECTION_PRESETS, DEFAULT_SCOPES } from '../connections.ts';
+import {
+  CONNECTION_CLIENT_AUTH,
+  CONNECTION_KINDS,
+  CONNECTION_LIMITS as L,
+  CONNECTION_MESSAGES,
+  CONNECTION_PRESETS,
+  DEFAULT_SCOPES,
+} from '../connections.ts';
 import { formBoolean, formList, optionalString, requiredString } from './fields.ts';
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -48,6 +55,8 @@ export const connectionRequest = z
     clientId: requiredString(L.clientIdMax),
     /** Empty on a change: the stored secret stays. */
     clientSecret: optionalString(L.secretMax),
+    /** private_key_jwt: Gatehouse makes the connection's key pair when saved (once; it is kept after). */
+    clientAuth: z.enum(CONNECTION_CLIENT_AUTH).default('client_secret_basic'),
     scopes: optionalString(L.scopesMax)
       .refine((v) => v === undefined || /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(v), {
         error: 'Separate scopes with single spaces',
@@ -82,6 +91,7 @@ export const connectionRequest = z
       issuer: 'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/v2.0',
       clientId: '0d9a7c55-1b8e-4f0a-9a53-6f7c2e41b8d2',
       clientSecret: 'the client secret from the provider',
+      clientAuth: 'client_secret_basic',
       scopes: 'openid email profile',
       claimEmail: 'email',
       claimFirstName: 'given_name',
@@ -109,6 +119,10 @@ export const connectionSchema = z.object({
   clientId: z.string(),
   /** Whether a client secret is stored (it is never shown). */
   hasClientSecret: z.boolean(),
+  clientAuth: z.enum(CONNECTION_CLIENT_AUTH),
+  /** private_key_jwt: where the connection's public keys are published, and the same keys to paste (a JWKS, as JSON). */
+  jwksUrl: z.string().nullable(),
+  publicJwks: z.string().nullable(),
   scopes: z.string(),
   claimEmail: z.string(),
   claimFirstName: z.string(),

@@ -450,6 +450,66 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect((await (await signedIn(server, 'acme', 'bob@corp.test')).get(`/api/users/${gina.id}/connections`)).status).toBe(403);
   });
 
+  it('authenticates at the upstream with private_key_jwt: its own key pair, sealed, its public keys published and pasted', async () => {
+    const created = await saveConnection(acmeAdmin, { name: 'Partner (key)', clientAuth: 'private_key_jwt', clientSecret: '' });
+    expect(created.status, created.text).toBe(201);
+    const keyed = created.json<{ id: string; clientAuth: string; jwksUrl: string; publicJwks: string; hasClientSecret: boolean }>();
+    expect(keyed).toMatchObject({ clientAuth: 'private_key_jwt', hasClientSecret: false });
+    expect(keyed.jwksUrl).toBe(`${issuerOf(server, 'acme')}/signin/connections/${keyed.id}/jwks`);
+    const jwks = JSON.parse(keyed.publicJwks) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    // Published on acme's host, for anyone; the private key is sealed at rest.
+    const published = await new TestBrowser(server.port).request('GET', keyed.jwksUrl);
+    expect(published.status).toBe(200);
+    expect(JSON.parse(published.body)).toEqual(jwks);
+    expect(
+      (await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'globex')}/signin/connections/${keyed.id}/jwks`)).status,
+    ).toBe(404);
+    const row = await server.ctx.db.kysely
+      .selectFrom('sign_in_connections')
+      .selectAll()
+      .where('id', '=', keyed.id)
+      .executeTakeFirstOrThrow();
+    expect(row.private_key_sealed).toMatch(/^v1\./);
+    expect(row.private_key_sealed).not.toContain('"d"');
+
+    // Partner's application for acme takes private_key_jwt only, with acme's public keys pasted.
+    const partnerAdmin = await signedIn(server, 'partner', 'admin@partner.test');
+    const keyApp = await createApplication(partnerAdmin, {
+      name: 'Acme sign-in (key)',
+      redirectURIs: [`${issuerOf(server, 'acme')}/signin/callback`],
+      allowsUnverifiedAccess: true,
+      tokenEndpointAuthMethod: 'private_key_jwt',
+      jwks: keyed.publicJwks,
+    });
+    // Saving again keeps the key pair.
+    const pointed = await saveConnection(
+      acmeAdmin,
+      { name: 'Partner (key)', clientAuth: 'private_key_jwt', clientId: keyApp.id, clientSecret: '' },
+      keyed.id,
+    );
+    expect(pointed.status, pointed.text).toBe(200);
+    expect(pointed.json<{ publicJwks: string }>().publicJwks).toBe(keyed.publicJwks);
+    const hank = await createUser(server, partnerId, { email: 'hank@corp.test', emailVerified: true });
+    await grantAccess(server, partnerId, hank.id, [keyApp.id]);
+    const { url, browser } = await signInThroughConnection('hank@corp.test', { connection: keyed.id });
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    expect((await acmeAccount(browser)).body?.email).toBe('hank@corp.test');
+
+    // The same application refuses a client that cannot sign with that key (another key pair).
+    const other = await saveConnection(acmeAdmin, {
+      name: 'Partner (other key)',
+      clientAuth: 'private_key_jwt',
+      clientId: keyApp.id,
+      clientSecret: '',
+    });
+    expect(other.status).toBe(201);
+    const refused = await signInThroughConnection('hank@corp.test', { connection: other.json<{ id: string }>().id });
+    expect(refused.url.searchParams.get('connection_error')).toBe('provider_refused');
+  });
+
   it('validates input with the shared schema: issuer https (http only on localhost), domains, jit domains within them', async () => {
     const bad = await saveConnection(acmeAdmin, {
       issuer: 'http://idp.example.com',

@@ -15,6 +15,7 @@ import {
   deleteSignInConnection,
   getSignInConnection,
   listSignInConnections,
+  connectionJwks,
   signInPageConnections,
   updateSignInConnection,
   userSignInConnections,
@@ -44,4 +45,9 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   );
   app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, requireOrganisation(request)));
+  // The public keys of a private_key_jwt connection, where the provider fetches them.
+  app.get<{ Params: { id: string } }>('/signin/connections/:id/jwks', async (request, reply) => {
+    const jwks = await connectionJwks(ctx, requireOrganisation(request), request.params.id.slice(0, 100));
+    return reply.header('content-type', 'application/jwk-set+json').header('cache-control', 'public, max-age=300').send(jwks);
+  });
 }

@@ -3,7 +3,8 @@
  * secrets, and the audit events. The upstream sign-in itself is sign-in.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
+import { CONNECTION_LIMITS, CONNECTION_MESSAGES, connectionJwksPath } from '@gatehouse/common/connections';
+import { originFor } from '../config.ts';
 import type { Connection, ConnectionRequest, SignInConnections, UserConnections } from '@gatehouse/common/schemas/connections';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
@@ -21,7 +22,7 @@ import {
   listUserLinks,
   updateConnection as updateRow,
 } from './store.ts';
-import { callbackUrl, sealConnectionSecret } from './upstream.ts';
+import { callbackUrl, newConnectionKey, sealConnectionSecret } from './upstream.ts';
 
 /** The upstream claim names a connection reads. */
 export interface ClaimMapping {
@@ -44,6 +45,9 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     issuer: row.issuer,
     clientId: row.upstream_client_id,
     hasClientSecret: row.client_secret_sealed !== null,
+    clientAuth: row.client_auth,
+    jwksUrl: row.public_jwk === null ? null : `${originFor(ctx.config, org.hostname)}${connectionJwksPath(row.id)}`,
+    publicJwks: row.public_jwk === null ? null : publicJwksOf(row.public_jwk),
     scopes: row.scopes,
     claimEmail: claims.email,
     claimFirstName: claims.firstName,
@@ -71,6 +75,7 @@ function columnsOf(input: ConnectionRequest) {
     name: input.name,
     issuer: input.issuer.replace(/\/+$/, ''),
     upstream_client_id: input.clientId,
+    client_auth: input.clientAuth,
     scopes: input.scopes,
     claim_mapping: JSON.stringify({
       email: input.claimEmail,
@@ -89,12 +94,30 @@ function columnsOf(input: ConnectionRequest) {
   };
 }
 
+/** The JWKS the provider reads (published, or pasted there): the connection's one public key. */
+const publicJwksOf = (publicJwk: string): string => JSON.stringify({ keys: [JSON.parse(publicJwk) as unknown] });
+
+/** private_key_jwt: the key pair is made the first time the connection needs it, and kept after. */
+function keyColumns(ctx: AppContext, org: Organisation, id: string, input: ConnectionRequest, existing: string | null) {
+  if (input.clientAuth !== 'private_key_jwt' || existing !== null) return {};
+  const key = newConnectionKey(ctx, org.id, id);
+  return { private_key_sealed: key.sealed, public_jwk: key.publicJwk };
+}
+
+/** GET /signin/connections/{id}/jwks: the connection's public keys, for the provider (anyone may read them). */
+export async function connectionJwks(ctx: AppContext, org: Organisation, id: string): Promise<string> {
+  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
+  if (!row || row.public_jwk === null) throw new AppError('NOT_FOUND');
+  return publicJwksOf(row.public_jwk);
+}
+
 /** What the audit event says of a connection: its settings, never its secret. */
 function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
   return {
     name: input.name,
     issuer: input.issuer,
     clientId: input.clientId,
+    clientAuth: input.clientAuth,
     emailDomains: input.emailDomains,
     jitEnabled: input.jitEnabled,
     jitDomains: input.jitDomains,
@@ -128,6 +151,7 @@ export async function createSignInConnection(ctx: AppContext, org: Organisation,
       organisation_id: org.id,
       ...columnsOf(input),
       client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, org.id, id, input.clientSecret) : null,
+      ...keyColumns(ctx, org, id, input, null),
       created_at: now,
       updated_at: now,
     });
@@ -147,8 +171,11 @@ export async function updateSignInConnection(
   input: ConnectionRequest,
 ): Promise<Connection> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    const current = await findConnection(trx, org.id, id);
+    if (!current) throw new AppError('NOT_FOUND');
     const changes = {
       ...columnsOf(input),
+      ...(keyColumns(ctx, org, id, input, current.public_jwk) ?? {}),
       ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, org.id, id, input.clientSecret) } : {}),
       updated_at: ctx.clock.now(),
     };

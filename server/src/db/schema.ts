@@ -568,6 +568,12 @@ export interface SignInConnectionsTable {
   enabled: boolean;
   /** Whether people of its email domains may still sign in with a password (migration 0127). */
   allow_password: boolean;
+  /** How Gatehouse authenticates at the token endpoint (migration 0127). */
+  client_auth: 'client_secret_basic' | 'private_key_jwt';
+  /** private_key_jwt: the connection's private JWK, sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts). */
+  private_key_sealed: string | null;
+  /** private_key_jwt: the public JWK (with kid, alg, use), published for the provider. */
+  public_jwk: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -3,12 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import {
   CONNECTION_CALLBACK_PATH,
+  CONNECTION_CLIENT_AUTH,
   CONNECTION_MESSAGES as M,
   CONNECTION_PRESET_LABELS,
   CONNECTION_PRESETS,
   DEFAULT_CLAIM_MAPPING,
   DEFAULT_SCOPES,
   presetIssuer,
+  type ConnectionClientAuth,
   type ConnectionPreset,
 } from '@gatehouse/common/connections';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -29,6 +31,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import './connections.css';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));
+const CLIENT_AUTH_OPTIONS = CONNECTION_CLIENT_AUTH.map((value) => ({ value, label: M.clientAuthLabels[value] }));
 const splitDomains = (text: string) =>
   text
     .split(/[\s,;]+/)
@@ -52,6 +55,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [name, setName] = useState(connection?.name ?? CONNECTION_PRESET_LABELS.entra);
   const [clientId, setClientId] = useState(connection?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
+  const [clientAuth, setClientAuth] = useState<ConnectionClientAuth>(connection?.clientAuth ?? 'client_secret_basic');
   const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
   const [showButton, setShowButton] = useState(connection?.showButton ?? true);
   const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
@@ -78,7 +82,8 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         name,
         issuer: effectiveIssuer,
         clientId,
-        clientSecret,
+        clientSecret: clientAuth === 'private_key_jwt' ? '' : clientSecret,
+        clientAuth,
         scopes,
         ...claims,
         emailDomains: splitDomains(domains),
@@ -170,15 +175,24 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         onChange={(e) => setClientId(e.target.value)}
         error={errorOf('clientId')}
       />
-      <TextField
-        label={M.clientSecret}
-        type="password"
-        autoComplete="new-password"
-        hint={connection?.hasClientSecret ? M.secretKept : undefined}
-        value={clientSecret}
-        onChange={(e) => setClientSecret(e.target.value)}
-        error={errorOf('clientSecret')}
+      <Select
+        label={M.clientAuth}
+        options={CLIENT_AUTH_OPTIONS}
+        value={clientAuth}
+        onChange={(e) => setClientAuth(e.target.value as ConnectionClientAuth)}
+        hint={clientAuth === 'private_key_jwt' && !connection?.publicJwks ? M.keyMadeOnSave : undefined}
       />
+      {clientAuth === 'client_secret_basic' && (
+        <TextField
+          label={M.clientSecret}
+          type="password"
+          autoComplete="new-password"
+          hint={connection?.hasClientSecret ? M.secretKept : undefined}
+          value={clientSecret}
+          onChange={(e) => setClientSecret(e.target.value)}
+          error={errorOf('clientSecret')}
+        />
+      )}
       <TextField
         label={M.emailDomains}
         hint={M.domainsHint}
@@ -259,6 +273,19 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
         <dt>{M.linkedUsers}</dt>
         <dd>{connection.linkedUsers}</dd>
       </dl>
+      {connection.clientAuth === 'private_key_jwt' && connection.jwksUrl && connection.publicJwks && (
+        <div className="connection-keys">
+          <p>
+            {M.jwksUrl}: <CopyField value={connection.jwksUrl} name={`${M.jwksUrl}: ${connection.name}`} />
+          </p>
+          <details>
+            <summary>{M.jwksPaste}</summary>
+            <pre>
+              <code>{connection.publicJwks}</code>
+            </pre>
+          </details>
+        </div>
+      )}
       {editing && (
         <ConnectionForm
           connection={connection}
