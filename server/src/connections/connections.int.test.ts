@@ -12,6 +12,7 @@ import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testin
 import type { TestClient } from '../testing/http-client.ts';
 import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
+import { setPolicy } from '../testing/accounts.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 describe.each(testDialects())('sign-in connections on %s', (dialect) => {
@@ -251,6 +252,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
   });
 
   it("asks for Gatehouse's own second step after an upstream sign-in whose MFA is not trusted, bound to the browser", async () => {
+    await setPolicy(server, 'acme', { remember_me_days: 1 });
     await createUser(server, acmeId, { email: 'dora@corp.test' });
     const own = await enrolAuthenticator(server, await signedIn(server, 'acme', 'dora@corp.test'));
     const dora = await server.ctx.db.kysely
@@ -278,7 +280,9 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     const wrong = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: '000000' } });
     expect(wrong.status).toBe(400);
     expect((await acmeAccount(browser)).status).toBe(401);
-    const right = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: own.code(1) } });
+    const right = await browser.request('POST', `${acme}/api/authenticate`, {
+      form: { signInStateID, code: own.code(1), rememberMe: 'true' },
+    });
     expect(right.status, right.body).toBe(200);
     expect((await acmeAccount(browser)).body?.id).toBe(dora.id);
     const session = await server.ctx.db.kysely
@@ -293,6 +297,18 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     const again = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: own.recoveryCodes[0]! } });
     expect(again.status).toBe(400);
     expect(again.body).toContain('SIGN_IN_EXPIRED');
+    // This browser was remembered at the code step: the next sign-in through the connection skips it.
+    await server.ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', dora.id).execute();
+    const remembered = await signInThroughConnection('dora@corp.test', { browser });
+    expect(remembered.url.searchParams.get('signinstep')).toBeNull();
+    expect((await acmeAccount(browser)).body?.id).toBe(dora.id);
+    const skipped = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', dora.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(skipped.amr)).toEqual(['fed', 'mfa']);
+    await setPolicy(server, 'acme', { remember_me_days: 0 });
   });
 
   it("lets a trusted provider's MFA stand for the second step, with the provider's methods in the amr", async () => {

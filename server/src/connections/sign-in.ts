@@ -6,8 +6,10 @@
  * existing account is linked (only an email the provider marks verified, within the connection's
  * domains, when the connection links), or an account is created just in time (likewise, and within its
  * just-in-time domains); anything else is refused with a sentence the person understands and the
- * correlation id. Every outcome is audited. The session's amr has `fed`, and the provider's methods when
- * the connection trusts its MFA and the provider says it did one.
+ * correlation id. Every outcome is audited. An invited (Pending) account found so is activated. The
+ * session's amr has `fed`, and the provider's methods when the connection trusts its MFA and the provider
+ * says it did one; a person with a second step that the provider did not stand for goes through
+ * Gatehouse's own code step (mfa/challenge.ts) before the session.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
