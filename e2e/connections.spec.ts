@@ -3,13 +3,16 @@
  * OpenID provider of another (acme). The acme admin adds the connection on its screen; people then sign
  * in at partner.localhost through acme.localhost: an account made just in time, an existing account
  * linked (found by home-realm discovery from the typed email), an email domain refused, a person with no
- * account once just-in-time creation is off, and acme's connection of no use at globex. Axe-clean at
- * desktop and phone widths.
+ * account once just-in-time creation is off, home-realm discovery sending an email of the domain
+ * straight to partner ("Use my password instead" only once the admin allows it), Gatehouse's own code
+ * step after a sign-in through partner for a person with an authenticator app at acme, and acme's
+ * connection of no use at globex. Axe-clean at desktop and phone widths.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
+import { totpCode } from '../server/src/mfa/totp.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
 import { createApplication, type CreatedApplication } from '../server/src/testing/applications.ts';
 import { TestClient } from '../server/src/testing/http-client.ts';
@@ -205,6 +208,71 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
       .getByRole('alert')
       .getByText(/There is no account for you here/)
       .waitFor();
+  });
+
+  /** The acme admin ticks or unticks a setting of the Partner connection on its screen. */
+  async function setPartnerOption(label: string | RegExp, on: boolean): Promise<void> {
+    const admin = await newPage();
+    await submitSignIn(admin, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
+    await admin.waitForURL('**/dashboard');
+    await admin.goto(gatehouse.url('acme') + '/connections');
+    await admin.getByRole('region', { name: 'Partner' }).getByRole('button', { name: 'Edit: Partner' }).click();
+    const form = admin.getByRole('form', { name: 'Edit: Partner' });
+    await form.getByLabel(label).setChecked(on);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('The connection was saved.').waitFor();
+    await admin.context().close();
+  }
+
+  it('sends an email of the domain straight to partner, offering the password only once the admin allows it', async () => {
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    const email = page.getByLabel('Email');
+    await email.fill('bob@corp.test');
+    await page.getByText('Your organisation signs you in with Partner.').waitFor();
+    // A new connection does not allow passwords: no password field, no way to one.
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Use my password instead' }).count()).toBe(0);
+    await email.press('Enter');
+    await page.waitForURL(`${gatehouse.url('partner')}/?**`);
+    expect(await page.getByLabel('Email').inputValue()).toBe('bob@corp.test');
+
+    await setPartnerOption('Let people of these domains sign in with a password instead', true);
+    const allowed = await newPage();
+    await allowed.goto(gatehouse.url('acme') + '/');
+    await allowed.getByLabel('Email').fill('bob@corp.test');
+    const instead = allowed.getByRole('button', { name: 'Use my password instead' });
+    await instead.waitFor();
+    await checkBothWidths(allowed, 'connections-password-instead');
+    await instead.click();
+    await allowed.getByLabel('Password').fill('bob at acme password');
+    await allowed.getByRole('button', { name: 'Sign in' }).click();
+    await allowed.waitForURL(`${gatehouse.url('acme')}/dashboard`);
+  });
+
+  it("asks for acme's own code after partner's sign-in when partner's MFA is not trusted", async () => {
+    // Bob sets up an authenticator app at acme (with his acme password, allowed by the test before).
+    const bob = new TestClient(`acme.localhost:${gatehouse.port}`, gatehouse.port);
+    expect((await bob.post('/api/authenticate', { form: { email: 'bob@corp.test', password: 'bob at acme password' } })).status).toBe(200);
+    const setup = await bob.post('/api/refreshotp');
+    const { secret } = setup.json<{ secret: string }>();
+    const saved = await bob.post('/api/saveotp', {
+      form: { type: '0', secret, code: totpCode(secret, Date.now()), password: 'bob at acme password' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+
+    const page = await newPage();
+    await page.goto(gatehouse.url('acme') + '/');
+    await page.getByRole('link', { name: 'Continue with Partner' }).click();
+    await signInUpstream(page, 'bob@corp.test');
+    await page.getByRole('heading', { name: 'Enter your code', level: 1 }).waitFor();
+    expect(new URL(page.url()).origin).toBe(gatehouse.url('acme'));
+    await checkBothWidths(page, 'connections-second-step');
+    await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${gatehouse.url('acme')}/dashboard`);
+    const account = await page.evaluate(async () => (await fetch('/api/account')).json() as Promise<{ email: string }>);
+    expect(account.email).toBe('bob@corp.test');
   });
 
   it("keeps acme's connection out of globex's sign-in", async () => {

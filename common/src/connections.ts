@@ -7,6 +7,13 @@ export const CONNECTION_KINDS = ['oidc', 'saml'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 export const CONNECTION_PRESETS = ['entra', 'google', 'okta', 'custom'] as const;
+
+/** How Gatehouse authenticates at the provider's token endpoint: the client secret, or a JWT signed with the connection's own key. */
+export const CONNECTION_CLIENT_AUTH = ['client_secret_basic', 'private_key_jwt'] as const;
+export type ConnectionClientAuth = (typeof CONNECTION_CLIENT_AUTH)[number];
+
+/** Where a connection's public keys are published for the provider (private_key_jwt). */
+export const connectionJwksPath = (id: string) => `/signin/connections/${encodeURIComponent(id)}/jwks`;
 export type ConnectionPreset = (typeof CONNECTION_PRESETS)[number];
 
 export const CONNECTION_PRESET_LABELS: Record<ConnectionPreset, string> = {
@@ -50,6 +57,9 @@ export const CONNECTION_LIMITS = {
   /** Outbound limits for discovery, JWKS and token requests. */
   fetchTimeoutMs: 5000,
   fetchMaxBytes: 256 * 1024,
+  /** The upstream groups kept per link: how many, and how long each. */
+  groupsMax: 100,
+  groupMax: 256,
   /** How long a provider's discovered metadata is reused. */
   discoveryCacheMs: 10 * 60 * 1000,
 } as const;
@@ -73,10 +83,14 @@ export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
 /** The sign-in page's query parameters after a refused upstream sign-in. */
 export const CONNECTION_ERROR_PARAMETER = 'connection_error';
 export const CORRELATION_PARAMETER = 'ref';
+/** The sign-in page's query parameter after an upstream sign-in that needs Gatehouse's second step: the signInStateID. */
+export const SECOND_STEP_PARAMETER = 'signinstep';
 
 /** Where the browser goes to sign in through a connection, and where the provider sends it back. */
 export const connectionStartPath = (id: string) => `/signin/connections/${encodeURIComponent(id)}`;
 export const CONNECTION_CALLBACK_PATH = '/signin/callback';
+
+const M_CONTINUE = 'Continue with ';
 
 export const CONNECTION_MESSAGES = {
   screenTitle: 'Sign-in connections',
@@ -93,9 +107,10 @@ export const CONNECTION_MESSAGES = {
   deleted: 'The connection was deleted.',
   confirmDelete: (name: string) =>
     `Delete the connection "${name}"? People who sign in through it will have to use their password, and the links to their upstream accounts are removed.`,
-  continueWith: (name: string) => `Continue with ${name}`,
+  continueWith: (name: string) => `${M_CONTINUE}${name}`,
   orDivider: 'or',
   homeRealm: (name: string) => `Your organisation signs you in with ${name}.`,
+  passwordNotAllowedAny: 'Your organisation signs you in with its identity provider, not with a password.',
   callbackUrl: 'Redirect URI to register at the provider',
   secretKept: 'Leave empty to keep the current secret.',
   invalidIssuer: 'Use the https:// address of the provider (http:// is allowed only for localhost)',
@@ -131,6 +146,14 @@ export const CONNECTION_MESSAGES = {
   issuerHint: "Gatehouse reads the provider's settings from this address (/.well-known/openid-configuration).",
   clientId: 'Client id',
   clientSecret: 'Client secret',
+  clientAuth: 'Client authentication',
+  clientAuthLabels: {
+    client_secret_basic: 'Client secret',
+    private_key_jwt: 'Private key JWT (a key pair of this connection)',
+  } satisfies Record<ConnectionClientAuth, string>,
+  jwksUrl: 'Public keys (JWKS) URL to register at the provider',
+  jwksPaste: 'Or paste these public keys at the provider',
+  keyMadeOnSave: 'Gatehouse makes the key pair when you save; its public keys then show here.',
   emailDomains: 'Email domains',
   domainsHint: 'Separate domains with commas, such as example.com, example.org',
   showButton: 'Show a button on the sign-in page',
@@ -138,6 +161,9 @@ export const CONNECTION_MESSAGES = {
   jitDomains: 'Only for these domains (empty: all of the email domains)',
   linkExisting: 'Link an existing account with the same email (only when the provider says the email is verified)',
   trustMfa: "Trust the provider's multi-factor authentication",
+  allowPassword: 'Let people of these domains sign in with a password instead',
+  usePassword: 'Use my password instead',
+  passwordNotAllowed: (name: string) => `Your organisation signs you in with ${name}. Use "${M_CONTINUE}${name}" instead of a password.`,
   enabled: 'Enabled',
   advanced: 'Scopes and claims',
   scopes: 'Scopes',
@@ -145,9 +171,15 @@ export const CONNECTION_MESSAGES = {
   claimFirstName: 'First name claim',
   claimSurname: 'Surname claim',
   claimGroups: 'Groups claim',
+  claimGroupsHint: "Shown on the person's page as sent at their last sign-in; it grants nothing.",
   status: 'Status',
   disabled: 'Disabled',
   linkedUsers: 'Linked users',
+  userConnectionsTitle: 'Sign-in connections',
+  userConnection: 'Connection',
+  userGroups: 'Groups from the provider',
+  userNoGroups: 'None sent',
+  userLastUsed: 'Last sign-in through it',
   domainsLabel: 'Domains',
 } as const;
 

@@ -4,6 +4,7 @@
  */
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
+import { CONNECTION_MESSAGES } from './connections.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
 
@@ -12,6 +13,8 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request could not be understood' },
   INVALID_CREDENTIALS: { status: 401, message: MESSAGES.invalidCredentials },
   ACCOUNT_UNAVAILABLE: { status: 403, message: MESSAGES.signInUnavailable },
+  /** An email of a sign-in connection's domains where the connection does not allow a password. */
+  PASSWORD_SIGN_IN_NOT_ALLOWED: { status: 403, message: CONNECTION_MESSAGES.passwordNotAllowedAny },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
   /** A bearer token that is not a valid management API token of this organisation (RFC 6750 invalid_token). */

@@ -67,6 +67,7 @@ export const accountApi = {
     errors: [
       'BASE_ORGANISATION',
       'INVALID_CREDENTIALS',
+      'PASSWORD_SIGN_IN_NOT_ALLOWED',
       'ACCOUNT_UNAVAILABLE',
       'ACCOUNT_LOCKED',
       'SIGN_IN_COOLDOWN',
@@ -102,6 +103,19 @@ export const accountApi = {
     status: 200,
     answer: signInChallenge,
     errors: ['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'MFA_METHOD_NOT_ALLOWED', 'MFA_RESEND_TOO_SOON', 'MFA_TOO_MANY_CODES'],
+  }),
+  signInStep: endpoint({
+    ...session,
+    method: 'GET',
+    path: '/api/authenticate/step',
+    operationId: 'getSignInStep',
+    summary:
+      "The code step this browser's sign-in is at, by its signInStateID: after an upstream sign-in (a sign-in connection) whose provider's MFA does not stand for the person's second step.",
+    access: ANONYMOUS,
+    query: sendSignInCodeRequest,
+    status: 200,
+    answer: signInChallenge,
+    errors: ['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED'],
   }),
   signOut: endpoint({
     ...session,

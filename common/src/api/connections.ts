@@ -1,8 +1,8 @@
 /** The sign-in connections' API: managed by Organisation Admins; the sign-in page reads what it shows. */
 import { z } from 'zod';
-import { connectionRequest, connectionSchema, signInConnectionsSchema } from '../schemas/connections.ts';
+import { connectionRequest, connectionSchema, signInConnectionsSchema, userConnectionsSchema } from '../schemas/connections.ts';
 import { samlConnectionRequest } from '../schemas/saml-connections.ts';
-import { ANONYMOUS, endpoint, idParams, ORGANISATION_ADMIN } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, ORGANISATION_ADMIN, USER_ADMINS } from './contract.ts';
 
 const tag = 'Sign-in connections';
 const common = { tag, access: ORGANISATION_ADMIN } as const;
@@ -90,6 +90,18 @@ export const connectionsApi = {
     status: 200,
     answer: connectionSchema,
     errors: ['NOT_FOUND'],
+  }),
+  userLinks: endpoint({
+    tag,
+    access: USER_ADMINS,
+    method: 'GET',
+    path: '/api/users/{id}/connections',
+    operationId: 'listUserSignInConnections',
+    summary: "The connections a user is linked to, with the groups each provider sent at the user's last sign-in through it.",
+    params: idParams,
+    status: 200,
+    answer: userConnectionsSchema,
+    errors: ['USER_NOT_FOUND'],
   }),
   signIn: endpoint({
     tag,

@@ -1,6 +1,13 @@
 /** Request and answer schemas of sign-in connections (Organisation Admins) and of the sign-in page's list. */
 import { z } from 'zod';
-import { CONNECTION_KINDS, CONNECTION_LIMITS as L, CONNECTION_MESSAGES, CONNECTION_PRESETS, DEFAULT_SCOPES } from '../connections.ts';
+import {
+  CONNECTION_CLIENT_AUTH,
+  CONNECTION_KINDS,
+  CONNECTION_LIMITS as L,
+  CONNECTION_MESSAGES,
+  CONNECTION_PRESETS,
+  DEFAULT_SCOPES,
+} from '../connections.ts';
 import { formBoolean, formList, optionalString, requiredString } from './fields.ts';
 import { samlDetailsSchema } from './saml-details.ts';
 
@@ -49,6 +56,8 @@ export const connectionRequest = z
     clientId: requiredString(L.clientIdMax),
     /** Empty on a change: the stored secret stays. */
     clientSecret: optionalString(L.secretMax),
+    /** private_key_jwt: Gatehouse makes the connection's key pair when saved (once; it is kept after). */
+    clientAuth: z.enum(CONNECTION_CLIENT_AUTH).default('client_secret_basic'),
     scopes: optionalString(L.scopesMax)
       .refine((v) => v === undefined || /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(v), {
         error: 'Separate scopes with single spaces',
@@ -67,6 +76,8 @@ export const connectionRequest = z
     jitDomains: domains,
     linkExisting: formBoolean.default(false),
     trustMfa: formBoolean.default(false),
+    /** Whether people of the email domains may still sign in with a password ("Use my password instead"). */
+    allowPassword: formBoolean.default(false),
     enabled: formBoolean.default(true),
   })
   .superRefine((value, c) => {
@@ -81,6 +92,7 @@ export const connectionRequest = z
       issuer: 'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/v2.0',
       clientId: '0d9a7c55-1b8e-4f0a-9a53-6f7c2e41b8d2',
       clientSecret: 'the client secret from the provider',
+      clientAuth: 'client_secret_basic',
       scopes: 'openid email profile',
       claimEmail: 'email',
       claimFirstName: 'given_name',
@@ -92,6 +104,7 @@ export const connectionRequest = z
       jitDomains: ['contoso.com'],
       linkExisting: true,
       trustMfa: false,
+      allowPassword: false,
       enabled: true,
     },
   });
@@ -107,6 +120,10 @@ export const connectionSchema = z.object({
   clientId: z.string(),
   /** Whether a client secret is stored (it is never shown). */
   hasClientSecret: z.boolean(),
+  clientAuth: z.enum(CONNECTION_CLIENT_AUTH),
+  /** private_key_jwt: where the connection's public keys are published, and the same keys to paste (a JWKS, as JSON). */
+  jwksUrl: z.string().nullable(),
+  publicJwks: z.string().nullable(),
   scopes: z.string(),
   claimEmail: z.string(),
   claimFirstName: z.string(),
@@ -118,6 +135,7 @@ export const connectionSchema = z.object({
   jitDomains: z.array(z.string()),
   linkExisting: z.boolean(),
   trustMfa: z.boolean(),
+  allowPassword: z.boolean(),
   enabled: z.boolean(),
   /** The redirect URI to register at the provider. */
   callbackUrl: z.string(),
@@ -130,6 +148,28 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 /** What the sign-in page needs: the buttons to show, and which email domains go to which connection. */
 export const signInConnectionsSchema = z.object({
-  connections: z.array(z.object({ id: z.string(), name: z.string(), showButton: z.boolean(), emailDomains: z.array(z.string()) })),
+  connections: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      showButton: z.boolean(),
+      emailDomains: z.array(z.string()),
+      /** Whether "Use my password instead" is offered to an email of these domains. */
+      allowPassword: z.boolean(),
+    }),
+  ),
 });
 export type SignInConnections = z.infer<typeof signInConnectionsSchema>;
+
+/** A user's links to upstream accounts, as the admin screens show them: the upstream's groups are a plain attribute, granting nothing. */
+export const userConnectionsSchema = z.array(
+  z.object({
+    connectionId: z.string(),
+    name: z.string(),
+    /** The groups the provider sent at the last sign-in (the connection's groups claim); null when it sent none. */
+    groups: z.array(z.string()).nullable(),
+    linkedAt: z.number().int(),
+    lastUsedAt: z.number().int(),
+  }),
+);
+export type UserConnections = z.infer<typeof userConnectionsSchema>;

@@ -31,6 +31,7 @@ export const samlConnectionRequest = z
     jitDomains: domains,
     linkExisting: formBoolean.default(false),
     trustMfa: formBoolean.default(false),
+    allowPassword: formBoolean.default(false),
     enabled: formBoolean.default(true),
   })
   .superRefine((value, c) => {
@@ -50,6 +51,7 @@ export const samlConnectionRequest = z
       jitDomains: ['contoso.com'],
       linkExisting: true,
       trustMfa: false,
+      allowPassword: false,
       enabled: true,
     },
   });

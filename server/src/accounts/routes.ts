@@ -12,6 +12,7 @@ import { changePassword, resendOwnVerification, updateDetails } from './profile.
 import { accountOf, signInAnswer } from '../users/account.ts';
 import { authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
+import { assertPasswordAllowed } from '../connections/service.ts';
 import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -19,6 +20,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.authenticate, async ({ body }, { org }, request, reply) => {
     if (body.step === 'code')
       return signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, request, reply, org, body)));
+    // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
+    await assertPasswordAllowed(ctx, org, body.email);
     const outcome = await countingFailedSignIns(ctx, org.id, body.email, () =>
       authenticate(ctx, org, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
     );

@@ -12,12 +12,14 @@ import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testin
 import type { TestClient } from '../testing/http-client.ts';
 import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
+import { setPolicy } from '../testing/accounts.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 describe.each(testDialects())('sign-in connections on %s', (dialect) => {
   let server: TestServer;
   let partnerId: string;
   let acmeId: string;
+  let globexId: string;
   let acmeAdmin: TestClient;
   let globexAdmin: TestClient;
   let upstreamApp: CreatedApplication;
@@ -70,6 +72,8 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
       emailDomains: ['corp.test'],
       jitEnabled: true,
       linkExisting: true,
+      // The tests' people of corp.test also sign in with passwords (set up, end users); see the test of the rule.
+      allowPassword: true,
     };
     return id
       ? admin.put(`/api/connections/${id}`, { json: { ...base, ...body } })
@@ -80,7 +84,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
     partnerId = (await server.createOrganisation('partner')).id;
     acmeId = (await server.createOrganisation('acme')).id;
-    await server.createOrganisation('globex');
+    globexId = (await server.createOrganisation('globex')).id;
     const partnerAdmin = await signedIn(server, 'partner', 'admin@partner.test');
     acmeAdmin = await signedIn(server, 'acme', 'admin@acme.test');
     globexAdmin = await signedIn(server, 'globex', 'admin@globex.test');
@@ -117,7 +121,9 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
   it('lists enabled connections for the sign-in page, to anyone, with the domains they serve', async () => {
     const res = await server.client('acme').get('/api/signinconnections');
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ connections: [{ id: connectionId, name: 'Partner', showButton: true, emailDomains: ['corp.test'] }] });
+    expect(res.json()).toEqual({
+      connections: [{ id: connectionId, name: 'Partner', showButton: true, emailDomains: ['corp.test'], allowPassword: true }],
+    });
     expect((await server.client('globex').get('/api/signinconnections')).json()).toEqual({ connections: [] });
   });
 
@@ -181,6 +187,47 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect((await acmeAccount(refused.browser)).status).toBe(401);
   });
 
+  it('activates an invited (Pending) account the connection may link, accepting the invitation, audited', async () => {
+    const invited = await acmeAdmin.post('/api/users', { form: { email: 'ivy@corp.test', firstName: 'Ivy' } });
+    expect(invited.status, invited.text).toBe(201);
+    const ivy = invited.json<{ id: string; status: string }>();
+    expect(ivy.status).toBe('Pending');
+    await partnerUser('ivy@corp.test');
+    const { url, browser } = await signInThroughConnection('ivy@corp.test');
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    expect((await acmeAccount(browser)).body?.id).toBe(ivy.id);
+    const user = await server.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', ivy.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ status: 'SignedUp', password_hash: null });
+    expect(user.email_verified_date).not.toBeNull();
+    // The invitation link is used up: it cannot set a password on the account now.
+    const tokens = await server.ctx.db.kysely
+      .selectFrom('email_tokens')
+      .select('purpose')
+      .where('organisation_id', '=', acmeId)
+      .where('user_id', '=', ivy.id)
+      .execute();
+    expect(tokens).toEqual([]);
+    const events = (await auditTypes(acmeId)).filter((e) => e.subject === ivy.id).map((e) => e.type);
+    expect(events).toEqual(expect.arrayContaining(['connection.linked', 'invitation.accepted', 'user.signed_in']));
+    expect(events.indexOf('invitation.accepted')).toBeLessThan(events.indexOf('user.signed_in'));
+    const accepted = (await auditTypes(acmeId)).find((e) => e.subject === ivy.id && e.type === 'invitation.accepted');
+    expect(accepted?.details).toMatchObject({ via: 'connection', connectionId });
+
+    // Without the linking rules (an unverified email upstream) an invited account stays as it is.
+    const ianInvited = await acmeAdmin.post('/api/users', { form: { email: 'ian@corp.test', firstName: 'Ian' } });
+    expect(ianInvited.status, ianInvited.text).toBe(201);
+    await partnerUser('ian@corp.test', false);
+    const refused = await signInThroughConnection('ian@corp.test');
+    expect(refused.url.searchParams.get('connection_error')).toBe('email_not_verified');
+    const ian = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('status')
+      .where('organisation_id', '=', acmeId)
+      .where('email', '=', 'ian@corp.test')
+      .executeTakeFirstOrThrow();
+    expect(ian.status).toBe('Pending');
+  });
+
   it('refuses an email outside the connection domains, and an unknown person when no account is created', async () => {
     await partnerUser('eve@evil.test');
     const outside = await signInThroughConnection('eve@evil.test');
@@ -204,13 +251,64 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect(refusals).toEqual(expect.arrayContaining(['domain_not_allowed', 'no_account', 'email_not_verified']));
   });
 
-  it('asks for the second step of an account that has one unless the provider did it and is trusted', async () => {
-    const dora = await createUser(server, acmeId, { email: 'dora@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', dora.id).execute();
+  it("asks for Gatehouse's own second step after an upstream sign-in whose MFA is not trusted, bound to the browser", async () => {
+    await setPolicy(server, 'acme', { remember_me_days: 1 });
+    await createUser(server, acmeId, { email: 'dora@corp.test' });
+    const own = await enrolAuthenticator(server, await signedIn(server, 'acme', 'dora@corp.test'));
+    const dora = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('organisation_id', '=', acmeId)
+      .where('email', '=', 'dora@corp.test')
+      .executeTakeFirstOrThrow();
+    await server.ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', dora.id).execute();
     await partnerUser('dora@corp.test');
     const { url, browser } = await signInThroughConnection('dora@corp.test');
-    expect(url.searchParams.get('connection_error')).toBe('second_step_required');
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    const signInStateID = url.searchParams.get('signinstep')!;
+    expect(signInStateID).toBeTruthy();
     expect((await acmeAccount(browser)).status).toBe(401);
+    const acme = issuerOf(server, 'acme');
+    // Another browser holding the id but not the sign-in's cookie has no step.
+    const stranger = await new TestBrowser(server.port).request('GET', `${acme}/api/authenticate/step?signInStateID=${signInStateID}`);
+    expect(stranger.status).toBe(400);
+    expect(stranger.body).toContain('SIGN_IN_EXPIRED');
+    const step = await browser.request('GET', `${acme}/api/authenticate/step?signInStateID=${signInStateID}`);
+    expect(step.status, step.body).toBe(200);
+    expect(JSON.parse(step.body)).toMatchObject({ authType: 'code', signInStateID, data: { isEmail: false, isSMS: false } });
+    const wrong = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: '000000' } });
+    expect(wrong.status).toBe(400);
+    expect((await acmeAccount(browser)).status).toBe(401);
+    const right = await browser.request('POST', `${acme}/api/authenticate`, {
+      form: { signInStateID, code: own.code(1), rememberMe: 'true' },
+    });
+    expect(right.status, right.body).toBe(200);
+    expect((await acmeAccount(browser)).body?.id).toBe(dora.id);
+    const session = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', dora.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(session.amr)).toEqual(['fed', 'otp', 'mfa']);
+    const signIns = (await auditTypes(acmeId)).filter((e) => e.subject === dora.id && e.type === 'user.signed_in');
+    expect(signIns.at(-1)?.details).toEqual({ method: 'connection and code', connectionId });
+    // The step is used up.
+    const again = await browser.request('POST', `${acme}/api/authenticate`, { form: { signInStateID, code: own.recoveryCodes[0]! } });
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('SIGN_IN_EXPIRED');
+    // This browser was remembered at the code step: the next sign-in through the connection skips it.
+    await server.ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', dora.id).execute();
+    const remembered = await signInThroughConnection('dora@corp.test', { browser });
+    expect(remembered.url.searchParams.get('signinstep')).toBeNull();
+    expect((await acmeAccount(browser)).body?.id).toBe(dora.id);
+    const skipped = await server.ctx.db.kysely
+      .selectFrom('sessions')
+      .select('amr')
+      .where('user_id', '=', dora.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(skipped.amr)).toEqual(['fed', 'mfa']);
+    await setPolicy(server, 'acme', { remember_me_days: 0 });
   });
 
   it("lets a trusted provider's MFA stand for the second step, with the provider's methods in the amr", async () => {
@@ -219,10 +317,12 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     await partnerUser('frank@corp.test');
     const authenticator = await enrolAuthenticator(server, await signedIn(server, 'partner', 'frank@corp.test'));
     const frank = await createUser(server, acmeId, { email: 'frank@corp.test' });
-    await server.ctx.db.kysely.updateTable('users').set({ has_second_factor: true }).where('id', '=', frank.id).execute();
-    // Through the connection that does not trust the provider's MFA: refused, even after a code upstream.
+    await enrolAuthenticator(server, await signedIn(server, 'acme', 'frank@corp.test'));
+    await server.ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', frank.id).execute();
+    // Through the connection that does not trust the provider's MFA: Gatehouse's own step, even after a code upstream.
     const untrusted = await signInThroughConnection('frank@corp.test', { code: () => authenticator.recoveryCodes[0]! });
-    expect(untrusted.url.searchParams.get('connection_error')).toBe('second_step_required');
+    expect(untrusted.url.searchParams.get('signinstep')).toBeTruthy();
+    expect((await acmeAccount(untrusted.browser)).status).toBe(401);
     const { url, browser } = await signInThroughConnection('frank@corp.test', {
       connection: trusted.json<{ id: string }>().id,
       code: () => authenticator.code(1),
@@ -308,6 +408,122 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     // End users and user admins of acme cannot manage connections.
     const endUser = await signedIn(server, 'acme', 'bob@corp.test');
     expect((await endUser.get('/api/connections')).status).toBe(403);
+  });
+
+  it("refuses the password for a connection's domains unless it allows one, whether or not the account exists", async () => {
+    const created = await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: false });
+    expect(created.status, created.text).toBe(201);
+    const sso = created.json<{ id: string; allowPassword: boolean }>();
+    expect(sso.allowPassword).toBe(false);
+    const listed = (await server.client('acme').get('/api/signinconnections')).json<{
+      connections: { id: string; allowPassword: boolean }[];
+    }>();
+    expect(listed.connections.find((c) => c.id === sso.id)?.allowPassword).toBe(false);
+    await createUser(server, acmeId, { email: 'pat@sso.test' });
+    for (const email of ['pat@sso.test', 'PAT@SSO.TEST', 'nobody@sso.test']) {
+      const refused = await server.client('acme').post('/api/authenticate', { form: { email, password: DEFAULT_PASSWORD } });
+      expect(refused.status, email).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'PASSWORD_SIGN_IN_NOT_ALLOWED', message: expect.stringContaining('SSO only') });
+    }
+    // Allowed (or the connection disabled): the password signs in again.
+    expect((await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: true }, sso.id)).status).toBe(
+      200,
+    );
+    const allowed = await server.client('acme').post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
+    expect(allowed.status, allowed.text).toBe(200);
+    await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: false, enabled: false }, sso.id);
+    const disabled = await server.client('acme').post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
+    expect(disabled.status, disabled.text).toBe(200);
+    // Another organisation's people of that domain are not concerned.
+    await createUser(server, globexId, { email: 'pat@sso.test' });
+    await saveConnection(acmeAdmin, { name: 'SSO only', emailDomains: ['sso.test'], allowPassword: false }, sso.id);
+    const elsewhere = await server
+      .client('globex')
+      .post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
+  });
+
+  it("keeps the upstream's groups (the groups claim) on the link, shown to user admins only, for the organisation's users only", async () => {
+    // Gatehouse as the upstream sends no groups claim; its amr (an array of strings) stands in for one.
+    const grouped = await saveConnection(acmeAdmin, { name: 'Partner (groups)', claimGroups: 'amr' });
+    expect(grouped.status, grouped.text).toBe(201);
+    const groupedId = grouped.json<{ id: string }>().id;
+    await partnerUser('gina@corp.test');
+    const { browser } = await signInThroughConnection('gina@corp.test', { connection: groupedId });
+    const gina = (await acmeAccount(browser)).body!;
+    const links = await acmeAdmin.get(`/api/users/${gina.id}/connections`);
+    expect(links.status, links.text).toBe(200);
+    expect(links.json()).toEqual([
+      { connectionId: groupedId, name: 'Partner (groups)', groups: ['pwd'], linkedAt: expect.any(Number), lastUsedAt: expect.any(Number) },
+    ]);
+    // A connection whose claim the provider does not send: no groups (not an empty list).
+    const { browser: other } = await signInThroughConnection('jit@corp.test');
+    const jit = (await acmeAccount(other)).body!;
+    expect((await acmeAdmin.get(`/api/users/${jit.id}/connections`)).json()).toEqual([
+      expect.objectContaining({ connectionId, name: 'Partner', groups: null }),
+    ]);
+    expect((await globexAdmin.get(`/api/users/${gina.id}/connections`)).status).toBe(404);
+    expect((await (await signedIn(server, 'acme', 'bob@corp.test')).get(`/api/users/${gina.id}/connections`)).status).toBe(403);
+  });
+
+  it('authenticates at the upstream with private_key_jwt: its own key pair, sealed, its public keys published and pasted', async () => {
+    const created = await saveConnection(acmeAdmin, { name: 'Partner (key)', clientAuth: 'private_key_jwt', clientSecret: '' });
+    expect(created.status, created.text).toBe(201);
+    const keyed = created.json<{ id: string; clientAuth: string; jwksUrl: string; publicJwks: string; hasClientSecret: boolean }>();
+    expect(keyed).toMatchObject({ clientAuth: 'private_key_jwt', hasClientSecret: false });
+    expect(keyed.jwksUrl).toBe(`${issuerOf(server, 'acme')}/signin/connections/${keyed.id}/jwks`);
+    const jwks = JSON.parse(keyed.publicJwks) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    // Published on acme's host, for anyone; the private key is sealed at rest.
+    const published = await new TestBrowser(server.port).request('GET', keyed.jwksUrl);
+    expect(published.status).toBe(200);
+    expect(JSON.parse(published.body)).toEqual(jwks);
+    expect(
+      (await new TestBrowser(server.port).request('GET', `${issuerOf(server, 'globex')}/signin/connections/${keyed.id}/jwks`)).status,
+    ).toBe(404);
+    const row = await server.ctx.db.kysely
+      .selectFrom('sign_in_connections')
+      .selectAll()
+      .where('id', '=', keyed.id)
+      .executeTakeFirstOrThrow();
+    expect(row.private_key_sealed).toMatch(/^v1\./);
+    expect(row.private_key_sealed).not.toContain('"d"');
+
+    // Partner's application for acme takes private_key_jwt only, with acme's public keys pasted.
+    const partnerAdmin = await signedIn(server, 'partner', 'admin@partner.test');
+    const keyApp = await createApplication(partnerAdmin, {
+      name: 'Acme sign-in (key)',
+      redirectURIs: [`${issuerOf(server, 'acme')}/signin/callback`],
+      allowsUnverifiedAccess: true,
+      tokenEndpointAuthMethod: 'private_key_jwt',
+      jwks: keyed.publicJwks,
+    });
+    // Saving again keeps the key pair.
+    const pointed = await saveConnection(
+      acmeAdmin,
+      { name: 'Partner (key)', clientAuth: 'private_key_jwt', clientId: keyApp.id, clientSecret: '' },
+      keyed.id,
+    );
+    expect(pointed.status, pointed.text).toBe(200);
+    expect(pointed.json<{ publicJwks: string }>().publicJwks).toBe(keyed.publicJwks);
+    const hank = await createUser(server, partnerId, { email: 'hank@corp.test', emailVerified: true });
+    await grantAccess(server, partnerId, hank.id, [keyApp.id]);
+    const { url, browser } = await signInThroughConnection('hank@corp.test', { connection: keyed.id });
+    expect(url.searchParams.get('connection_error')).toBeNull();
+    expect((await acmeAccount(browser)).body?.email).toBe('hank@corp.test');
+
+    // The same application refuses a client that cannot sign with that key (another key pair).
+    const other = await saveConnection(acmeAdmin, {
+      name: 'Partner (other key)',
+      clientAuth: 'private_key_jwt',
+      clientId: keyApp.id,
+      clientSecret: '',
+    });
+    expect(other.status).toBe(201);
+    const refused = await signInThroughConnection('hank@corp.test', { connection: other.json<{ id: string }>().id });
+    expect(refused.url.searchParams.get('connection_error')).toBe('provider_refused');
   });
 
   it('validates input with the shared schema: issuer https (http only on localhost), domains, jit domains within them', async () => {

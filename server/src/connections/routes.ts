@@ -15,8 +15,10 @@ import {
   deleteSignInConnection,
   getSignInConnection,
   listSignInConnections,
+  connectionJwks,
   signInPageConnections,
   updateSignInConnection,
+  userSignInConnections,
 } from './service.ts';
 import { finishConnectionSignIn } from './sign-in.ts';
 import { finishSamlSignIn, receiveSamlResponse, samlMetadata, startUpstreamSignIn } from './saml-sign-in.ts';
@@ -30,6 +32,7 @@ export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.createSaml, async ({ body }, { org }) => createSamlConnection(ctx, org, body));
   serve(app, ctx, api.updateSaml, async ({ params, body }, { org }) => updateSamlConnection(ctx, org, params.id, body));
   serve(app, ctx, api.delete, async ({ params }, { org }) => deleteSignInConnection(ctx, org, params.id));
+  serve(app, ctx, api.userLinks, async ({ params }, { org }) => userSignInConnections(ctx, org, params.id));
   serve(app, ctx, api.signIn, async (_, { org }) => signInPageConnections(ctx, org));
 }
 
@@ -63,4 +66,9 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
       typeof request.query.response === 'string' ? request.query.response : undefined,
     ),
   );
+  // The public keys of a private_key_jwt connection, where the provider fetches them.
+  app.get<{ Params: { id: string } }>('/signin/connections/:id/jwks', async (request, reply) => {
+    const jwks = await connectionJwks(ctx, requireOrganisation(request), request.params.id.slice(0, 100));
+    return reply.header('content-type', 'application/jwk-set+json').header('cache-control', 'public, max-age=300').send(jwks);
+  });
 }

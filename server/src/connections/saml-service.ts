@@ -58,6 +58,11 @@ function columnsOf(input: SamlConnectionRequest, idp: IdpMetadata) {
     jit_domains: JSON.stringify(input.jitDomains),
     link_existing: input.linkExisting,
     trust_mfa: input.trustMfa,
+    allow_password: input.allowPassword,
+    // SAML authenticates no client at a token endpoint: these OpenID Connect columns stay empty.
+    client_auth: 'client_secret_basic' as const,
+    private_key_sealed: null,
+    public_jwk: null,
     enabled: input.enabled,
   };
 }

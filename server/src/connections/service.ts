@@ -3,13 +3,15 @@
  * secrets, and the audit events. The upstream sign-in itself is sign-in.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
-import type { Connection, ConnectionRequest, SignInConnections } from '@gatehouse/common/schemas/connections';
+import { CONNECTION_LIMITS, CONNECTION_MESSAGES, connectionJwksPath } from '@gatehouse/common/connections';
+import { originFor } from '../config.ts';
+import type { Connection, ConnectionRequest, SignInConnections, UserConnections } from '@gatehouse/common/schemas/connections';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import { findUserById } from '../accounts/store.ts';
 import {
   countConnections,
   countLinks,
@@ -17,9 +19,10 @@ import {
   findConnection,
   insertConnection,
   listConnections,
+  listUserLinks,
   updateConnection as updateRow,
 } from './store.ts';
-import { callbackUrl, sealConnectionSecret } from './upstream.ts';
+import { callbackUrl, newConnectionKey, sealConnectionSecret } from './upstream.ts';
 import { samlDetails } from './saml.ts';
 import { findSamlConnection, listSamlConnections } from './saml-store.ts';
 
@@ -44,6 +47,9 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     issuer: row.issuer,
     clientId: row.upstream_client_id,
     hasClientSecret: row.client_secret_sealed !== null,
+    clientAuth: row.client_auth,
+    jwksUrl: row.public_jwk === null ? null : `${originFor(ctx.config, org.hostname)}${connectionJwksPath(row.id)}`,
+    publicJwks: row.public_jwk === null ? null : publicJwksOf(row.public_jwk),
     scopes: row.scopes,
     claimEmail: claims.email,
     claimFirstName: claims.firstName,
@@ -55,6 +61,7 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     jitDomains: domainsOf(row.jit_domains),
     linkExisting: row.link_existing,
     trustMfa: row.trust_mfa,
+    allowPassword: row.allow_password,
     enabled: row.enabled,
     callbackUrl: callbackUrl(ctx, org.hostname),
     linkedUsers,
@@ -71,6 +78,7 @@ function columnsOf(input: ConnectionRequest) {
     name: input.name,
     issuer: input.issuer.replace(/\/+$/, ''),
     upstream_client_id: input.clientId,
+    client_auth: input.clientAuth,
     scopes: input.scopes,
     claim_mapping: JSON.stringify({
       email: input.claimEmail,
@@ -84,8 +92,26 @@ function columnsOf(input: ConnectionRequest) {
     jit_domains: JSON.stringify(input.jitDomains),
     link_existing: input.linkExisting,
     trust_mfa: input.trustMfa,
+    allow_password: input.allowPassword,
     enabled: input.enabled,
   };
+}
+
+/** The JWKS the provider reads (published, or pasted there): the connection's one public key. */
+const publicJwksOf = (publicJwk: string): string => JSON.stringify({ keys: [JSON.parse(publicJwk) as unknown] });
+
+/** private_key_jwt: the key pair is made the first time the connection needs it, and kept after. */
+function keyColumns(ctx: AppContext, org: Organisation, id: string, input: ConnectionRequest, existing: string | null) {
+  if (input.clientAuth !== 'private_key_jwt' || existing !== null) return {};
+  const key = newConnectionKey(ctx, org.id, id);
+  return { private_key_sealed: key.sealed, public_jwk: key.publicJwk };
+}
+
+/** GET /signin/connections/{id}/jwks: the connection's public keys, for the provider (anyone may read them). */
+export async function connectionJwks(ctx: AppContext, org: Organisation, id: string): Promise<string> {
+  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
+  if (!row || row.public_jwk === null) throw new AppError('NOT_FOUND');
+  return publicJwksOf(row.public_jwk);
 }
 
 /** What the audit event says of a connection: its settings, never its secret. */
@@ -94,11 +120,13 @@ function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
     name: input.name,
     issuer: input.issuer,
     clientId: input.clientId,
+    clientAuth: input.clientAuth,
     emailDomains: input.emailDomains,
     jitEnabled: input.jitEnabled,
     jitDomains: input.jitDomains,
     linkExisting: input.linkExisting,
     trustMfa: input.trustMfa,
+    allowPassword: input.allowPassword,
     enabled: input.enabled,
     ...(secretChanged ? { clientSecret: 'changed' } : {}),
   };
@@ -132,6 +160,7 @@ export async function createSignInConnection(ctx: AppContext, org: Organisation,
       organisation_id: org.id,
       ...columnsOf(input),
       client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, org.id, id, input.clientSecret) : null,
+      ...keyColumns(ctx, org, id, input, null),
       created_at: now,
       updated_at: now,
     });
@@ -152,9 +181,11 @@ export async function updateSignInConnection(
 ): Promise<Connection> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
     // A SAML connection is changed through its own endpoint (saml-service.ts).
-    if ((await findConnection(trx, org.id, id))?.kind !== 'oidc') throw new AppError('NOT_FOUND');
+    const current = await findConnection(trx, org.id, id);
+    if (current?.kind !== 'oidc') throw new AppError('NOT_FOUND');
     const changes = {
       ...columnsOf(input),
+      ...(keyColumns(ctx, org, id, input, current.public_jwk) ?? {}),
       ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, org.id, id, input.clientSecret) } : {}),
       updated_at: ctx.clock.now(),
     };
@@ -187,6 +218,40 @@ export async function signInPageConnections(ctx: AppContext, org: Organisation):
   return {
     connections: rows
       .filter((row) => row.enabled)
-      .map((row) => ({ id: row.id, name: row.name, showButton: row.show_button, emailDomains: domainsOf(row.email_domains) })),
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        showButton: row.show_button,
+        emailDomains: domainsOf(row.email_domains),
+        allowPassword: row.allow_password,
+      })),
   };
+}
+
+/**
+ * Refuses a password sign-in for an email whose domain an enabled connection serves without allowing
+ * passwords. Decided by the domain alone, before any account is looked up, so the answer tells nothing
+ * about whether the account exists.
+ */
+export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, email: string): Promise<void> {
+  if (org.isBase) return;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return;
+  const domain = email.slice(at + 1).toLowerCase();
+  const rows = await listConnections(ctx.db.kysely, org.id);
+  const serving = rows.find((row) => row.enabled && !row.allow_password && domainsOf(row.email_domains).includes(domain));
+  if (serving) throw new AppError('PASSWORD_SIGN_IN_NOT_ALLOWED', { message: CONNECTION_MESSAGES.passwordNotAllowed(serving.name) });
+}
+
+/** GET /api/users/{id}/connections: a user's links and the upstream groups of each (a 404 for anyone not of the organisation). */
+export async function userSignInConnections(ctx: AppContext, org: Organisation, userId: string): Promise<UserConnections> {
+  if (!(await findUserById(ctx.db.kysely, org.id, userId))) throw new AppError('USER_NOT_FOUND');
+  const links = await listUserLinks(ctx.db.kysely, org.id, userId);
+  return links.map((link) => ({
+    connectionId: link.connection_id,
+    name: link.name,
+    groups: link.groups === null ? null : (JSON.parse(link.groups) as string[]),
+    linkedAt: link.created_at,
+    lastUsedAt: link.last_used_at,
+  }));
 }

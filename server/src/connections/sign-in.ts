@@ -6,8 +6,10 @@
  * existing account is linked (only an email the provider marks verified, within the connection's
  * domains, when the connection links), or an account is created just in time (likewise, and within its
  * just-in-time domains); anything else is refused with a sentence the person understands and the
- * correlation id. Every outcome is audited. The session's amr has `fed`, and the provider's methods when
- * the connection trusts its MFA and the provider says it did one.
+ * correlation id. Every outcome is audited. An invited (Pending) account found so is activated. The
+ * session's amr has `fed`, and the provider's methods when the connection trusts its MFA and the provider
+ * says it did one; a person with a second step that the provider did not stand for goes through
+ * Gatehouse's own code step (mfa/challenge.ts) before the session.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
@@ -15,11 +17,13 @@ import {
   CONNECTION_ERROR_PARAMETER,
   CONNECTION_LIMITS,
   CORRELATION_PARAMETER,
+  SECOND_STEP_PARAMETER,
   type ConnectionRefusal,
 } from '@gatehouse/common/connections';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
 import { startSession } from '../accounts/session.ts';
+import { setUserStatus } from '../accounts/status.ts';
 import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
 import { emit } from '../events/events.ts';
 import { MINUTE } from '../clock.ts';
@@ -27,9 +31,11 @@ import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
+import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { hasSecondFactor } from '../accounts/amr.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { deleteEmailTokens } from '../tokens/store.ts';
 import { createUser } from '../users/create.ts';
 import { assertRoomForUsers } from '../users/limits.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
@@ -160,6 +166,26 @@ const emailVerified = (row: SignInConnectionRow, claims: Record<string, unknown>
   claims.email_verified === 'true' ||
   (row.preset === 'entra' && (claims.xms_edov === true || claims.xms_edov === 'true' || claims.xms_edov === 1 || claims.xms_edov === '1'));
 
+/**
+ * The upstream's groups (the connection's groups claim) as stored on the link: a JSON array of strings
+ * (a single string counts as one group), at most CONNECTION_LIMITS.groupsMax of at most groupMax
+ * characters; null when the provider sent no such claim. A plain attribute: it grants nothing.
+ */
+function groupsOf(row: SignInConnectionRow, claims: Record<string, unknown>): string | null {
+  const value = claims[claimMappingOf(row).groups];
+  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
+  if (list === null) return null;
+  const groups = [
+    ...new Set(
+      list
+        .filter((g): g is string => typeof g === 'string')
+        .map((g) => g.trim())
+        .filter((g) => g !== '' && g.length <= CONNECTION_LIMITS.groupMax),
+    ),
+  ];
+  return JSON.stringify(groups.slice(0, CONNECTION_LIMITS.groupsMax));
+}
+
 /** The session's methods: `fed`, and what a trusted provider says it checked. */
 function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): string[] {
   const upstream = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string' && KNOWN_AMR.has(m)) : [];
@@ -198,7 +224,14 @@ async function resolveUser(
     // One upstream account per user and connection: another subject claiming the same email is not linked.
     if (await userLinked(db, org.id, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     await db.transaction().execute(async (trx) => {
-      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId: existing.id, now });
+      await insertLink(trx, {
+        organisationId: org.id,
+        connectionId: row.id,
+        subject,
+        userId: existing.id,
+        now,
+        groups: groupsOf(row, claims),
+      });
       await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: existing.id } });
     });
     return existing;
@@ -219,7 +252,7 @@ async function resolveUser(
         firstName: stringClaim(claims, mapping.firstName)?.slice(0, 100) ?? null,
         surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
       });
-      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now });
+      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now, groups: groupsOf(row, claims) });
       await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: userId } });
     });
   } catch (error) {
@@ -229,6 +262,37 @@ async function resolveUser(
   const created = await findUserById(db, org.id, userId);
   if (!created) throw new Error('The user created just in time is gone');
   return created;
+}
+
+/**
+ * An invited (Pending) account the provider signed in, by its link or linked just now under the
+ * connection's rules (a verified email within its domains): the invitation is accepted, so the account is
+ * SignedUp with its email verified. Whatever someone else prepared on it goes, as when the address's owner
+ * takes over a Pending account at sign-up: any password, the invitation and completion links, sessions.
+ */
+async function activateInvited(ctx: AppContext, org: Organisation, row: SignInConnectionRow, user: UserRow): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const activated = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const signedUp = await setUserStatus(ctx, org.id, user.id, 'SignedUp', {
+      from: ['Pending'],
+      trx,
+      changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },
+    });
+    if (!signedUp) return null;
+    await deleteEmailTokens(trx, org.id, { userId: user.id }, ['invitation', 'completion']);
+    const self = { kind: 'user', id: user.id } as const;
+    await emit(ctx, trx, org.id, {
+      type: 'invitation.accepted',
+      actor: self,
+      subject: self,
+      details: { via: 'connection', connection: row.name, connectionId: row.id },
+      // Whoever prepared the account loses what they held on it (the access revocation subscriber).
+      endsOtherAccess: { keptSessionId: null },
+    });
+    return signedUp;
+  });
+  if (!activated) throw new Refusal('account_unavailable', { userId: user.id });
+  return activated;
 }
 
 /** GET /signin/callback: the provider sent the browser back. */
@@ -275,12 +339,24 @@ export async function completeSignIn(
   let user: UserRow;
   try {
     user = await resolveUser(ctx, org, row, claims);
+    if (user.status === 'Pending') user = await activateInvited(ctx, org, row, user);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
-    const amr = sessionAmr(row, claims);
-    if (user.has_second_factor && !hasSecondFactor(amr)) throw new Refusal('second_step_required', { userId: user.id });
+    let amr = sessionAmr(row, claims);
+    if (user.has_second_factor && !hasSecondFactor(amr)) {
+      // A browser remembered at an earlier code step of this user skips it, as after a password.
+      if (await deviceRemembered(ctx, request, org, user)) amr = [...amr, 'mfa'];
+      else {
+        // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
+        await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
+        const challenge = await beginCodeStep(ctx, reply, org, user, row.id);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
+      }
+    }
     const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
-    await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now);
+    await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
     const self = { kind: 'user', id: user.id } as const;
     await emit(ctx, ctx.db.kysely, org.id, {
       type: 'user.signed_in',

@@ -100,7 +100,7 @@ export async function userLinked(db: Executor, organisationId: string, connectio
 
 export async function insertLink(
   db: Executor,
-  link: { organisationId: string; connectionId: string; subject: string; userId: string; now: number },
+  link: { organisationId: string; connectionId: string; subject: string; userId: string; now: number; groups: string | null },
 ): Promise<void> {
   await db
     .insertInto('connection_links')
@@ -111,17 +111,40 @@ export async function insertLink(
       user_id: link.userId,
       created_at: link.now,
       last_used_at: link.now,
+      groups: link.groups,
     })
     .execute();
 }
 
-export async function touchLink(db: Executor, organisationId: string, connectionId: string, subject: string, now: number): Promise<void> {
+/** A sign-in through the link: when, and the groups the provider sent this time (JSON, or null for none). */
+export async function touchLink(
+  db: Executor,
+  organisationId: string,
+  connectionId: string,
+  subject: string,
+  now: number,
+  groups: string | null,
+): Promise<void> {
   await db
     .updateTable('connection_links')
-    .set({ last_used_at: now })
+    .set({ last_used_at: now, groups })
     .where('organisation_id', '=', organisationId)
     .where('connection_id', '=', connectionId)
     .where('subject', '=', subject)
+    .execute();
+}
+
+/** The connections a user is linked to, with the groups of the last sign-in; both tables scoped to the organisation. */
+export function listUserLinks(db: Executor, organisationId: string, userId: string) {
+  return db
+    .selectFrom('connection_links as l')
+    .innerJoin('sign_in_connections as c', (join) =>
+      join.onRef('c.id', '=', 'l.connection_id').onRef('c.organisation_id', '=', 'l.organisation_id'),
+    )
+    .select(['l.connection_id', 'c.name', 'l.groups', 'l.created_at', 'l.last_used_at'])
+    .where('l.organisation_id', '=', organisationId)
+    .where('l.user_id', '=', userId)
+    .orderBy('c.name')
     .execute();
 }
 

@@ -5,6 +5,7 @@
  * `aud`, `exp`, `iat`, `nonce`; the RFC 9207 `iss` of the answer when the provider sends it). Every
  * request goes through the outbound guard (outbound.ts).
  */
+import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import * as client from 'openid-client';
 import { CONNECTION_CALLBACK_PATH, CONNECTION_LIMITS } from '@gatehouse/common/connections';
 import { keyEncryptionKeys, originFor } from '../config.ts';
@@ -15,9 +16,42 @@ import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
 import { guardedFetch, outboundLimits, OutboundTooLargeError } from './outbound.ts';
 
 const boundTo = (organisationId: string, connectionId: string) => `connection-secret:${organisationId}:${connectionId}`;
+const keyBoundTo = (organisationId: string, connectionId: string) => `connection-key:${organisationId}:${connectionId}`;
 
 export function sealConnectionSecret(ctx: AppContext, organisationId: string, connectionId: string, secret: string): string {
   return encryptSecret(ctx.config.keyEncryptionKey, secret, boundTo(organisationId, connectionId));
+}
+
+/** The signing algorithm of connection keys: RS256, which every provider that takes private_key_jwt accepts. */
+const KEY_ALG = 'RS256';
+
+/**
+ * A new key pair for a connection's private_key_jwt: the private JWK sealed under KEY_ENCRYPTION_KEY
+ * (bound to the connection), and the public JWK with its kid to publish.
+ */
+export function newConnectionKey(ctx: AppContext, organisationId: string, connectionId: string): { sealed: string; publicJwk: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = randomUUID();
+  const meta = { kid, alg: KEY_ALG, use: 'sig' };
+  const privateJwk = JSON.stringify({ ...privateKey.export({ format: 'jwk' }), ...meta });
+  return {
+    sealed: encryptSecret(ctx.config.keyEncryptionKey, privateJwk, keyBoundTo(organisationId, connectionId)),
+    publicJwk: JSON.stringify({ ...publicKey.export({ format: 'jwk' }), ...meta }),
+  };
+}
+
+/** How Gatehouse authenticates at the token endpoint for this connection. */
+async function clientAuthOf(ctx: AppContext, row: SignInConnectionRow): Promise<client.ClientAuth> {
+  if (row.client_auth === 'private_key_jwt') {
+    if (row.private_key_sealed === null) throw new Error('A private_key_jwt connection without its key');
+    const jwk = JSON.parse(
+      decryptSecret(keyEncryptionKeys(ctx.config), row.private_key_sealed, keyBoundTo(row.organisation_id, row.id)),
+    ) as JsonWebKey & { kid: string };
+    const key = await crypto.subtle.importKey('jwk', jwk, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+    return client.PrivateKeyJwt({ key, kid: jwk.kid });
+  }
+  const secret = connectionSecret(ctx, row);
+  return secret === undefined ? client.None() : client.ClientSecretBasic(secret);
 }
 
 function connectionSecret(ctx: AppContext, row: SignInConnectionRow): string | undefined {
@@ -43,16 +77,13 @@ export async function upstreamConfiguration(ctx: AppContext, row: SignInConnecti
   const now = Date.now();
   const cached = discovered.get(key);
   if (cached && now - cached.at < CONNECTION_LIMITS.discoveryCacheMs) return cached.config;
-  const secret = connectionSecret(ctx, row);
   const allowPrivate = ctx.config.webhooksAllowPrivate;
   const execute = [client.enableNonRepudiationChecks, ...(allowPrivate ? [client.allowInsecureRequests] : [])];
-  const config = await client.discovery(
-    new URL(row.issuer),
-    row.upstream_client_id,
-    undefined,
-    secret === undefined ? client.None() : client.ClientSecretBasic(secret),
-    { [client.customFetch]: guardedFetch(outboundLimits(allowPrivate)), execute, timeout: CONNECTION_LIMITS.fetchTimeoutMs / 1000 },
-  );
+  const config = await client.discovery(new URL(row.issuer), row.upstream_client_id, undefined, await clientAuthOf(ctx, row), {
+    [client.customFetch]: guardedFetch(outboundLimits(allowPrivate)),
+    execute,
+    timeout: CONNECTION_LIMITS.fetchTimeoutMs / 1000,
+  });
   if (discovered.size >= CACHE_MAX) discovered.delete(discovered.keys().next().value!);
   discovered.set(key, { config, at: now });
   return config;

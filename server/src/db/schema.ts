@@ -500,6 +500,8 @@ export interface SignInStatesTable {
   attempts: number;
   created_at: number;
   expires_at: number;
+  /** The sign-in connection whose upstream sign-in came first (then the amr says `fed`, not `pwd`); null after a password (migration 0127). */
+  connection_id: string | null;
 }
 
 /** What a query runs on: the database, or a transaction of it. */
@@ -564,6 +566,14 @@ export interface SignInConnectionsTable {
   link_existing: boolean;
   trust_mfa: boolean;
   enabled: boolean;
+  /** Whether people of its email domains may still sign in with a password (migration 0127). */
+  allow_password: boolean;
+  /** How Gatehouse authenticates at the token endpoint (migration 0127). */
+  client_auth: 'client_secret_basic' | 'private_key_jwt';
+  /** private_key_jwt: the connection's private JWK, sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts). */
+  private_key_sealed: string | null;
+  /** private_key_jwt: the public JWK (with kid, alg, use), published for the provider. */
+  public_jwk: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -577,6 +587,8 @@ export interface ConnectionLinksTable {
   user_id: string;
   created_at: number;
   last_used_at: number;
+  /** JSON array: the upstream's groups (the connection's groups claim) at the last sign-in; null when it sent none (migration 0127). */
+  groups: string | null;
 }
 
 export interface ConnectionFlowsTable {

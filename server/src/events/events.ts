@@ -50,7 +50,7 @@ export interface EventDetails {
   'user.email_verified': { email: string };
   'user.policy_accepted': { application: string; policyURL: string | null };
   'invitation.sent': { email: string };
-  'invitation.accepted': Nothing;
+  'invitation.accepted': { via?: string; connection?: string; connectionId?: string };
   'recovery.requested': Nothing;
   'recovery.completed': Nothing;
   'application.created': { name: string };

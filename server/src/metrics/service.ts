@@ -23,7 +23,16 @@ export const METRICS_WINDOW_MS = DAY;
 export const METRIC_RETENTION_MS = EVENT_RETENTION_MS;
 
 /** How a sign-in was made, as the audit log tells it. */
-export type SignInMethod = 'password' | 'password and code' | 'password and passkey' | 'passkey' | 'sign-up' | 'hand-over' | 'connection';
+export type SignInMethod =
+  | 'password'
+  | 'password and code'
+  | 'password and passkey'
+  | 'passkey'
+  | 'sign-up'
+  | 'hand-over'
+  | 'connection'
+  | 'connection and code'
+  | 'connection and passkey';
 
 /** What ends a sign-in attempt as a failed sign-in: wrong credentials or code, or an account that may not sign in. */
 const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([

@@ -120,8 +120,18 @@ function challengeOf(
   };
 }
 
-/** A correct password of a user with a second step: the code step starts with their default factor (an email or SMS code is sent). */
-export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: Organisation, user: UserRow): Promise<SignInChallenge> {
+/**
+ * A correct password of a user with a second step, or an upstream sign-in through `connectionId` that
+ * did not stand for it (connections/sign-in.ts): the code step starts with their default factor (an
+ * email or SMS code is sent).
+ */
+export async function beginCodeStep(
+  ctx: AppContext,
+  reply: FastifyReply,
+  org: Organisation,
+  user: UserRow,
+  connectionId: string | null = null,
+): Promise<SignInChallenge> {
   const factors = await listFactors(ctx.db.kysely, org.id, user.id);
   const kind = usableKinds(org, factors)[0];
   // Every factor of a kind the organisation stopped allowing is removed with the settings save.
@@ -143,6 +153,7 @@ export async function beginCodeStep(ctx: AppContext, reply: FastifyReply, org: O
     attempts: 0,
     created_at: now,
     expires_at: now + MFA.signInMinutes * MINUTE,
+    connection_id: connectionId,
   };
   await insertSignInState(ctx.db.kysely, state);
   if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
@@ -180,6 +191,19 @@ export async function switchSignInMethod(
   ctx.telemetry.mfaChallenges.inc({ method: methodName(input.kind) });
   if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
   return challengeOf(org, { ...state, kind: input.kind }, factors, kinds);
+}
+
+/** The code step of this browser's live sign-in as it stands (the page it was sent to after an upstream sign-in asks). */
+export async function currentSignInStep(
+  ctx: AppContext,
+  request: FastifyRequest,
+  org: Organisation,
+  signInStateID: string,
+): Promise<SignInChallenge> {
+  const state = await currentSignIn(ctx, request, org, signInStateID);
+  const user = await signInUser(ctx, org, state);
+  const factors = await listFactors(ctx.db.kysely, org.id, user.id);
+  return challengeOf(org, state, factors, usableKinds(org, factors));
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
@@ -304,7 +328,8 @@ async function completeSecondStep(
   answer: {
     check: (user: UserRow, state: SignInStateRow) => Promise<string[] | null>;
     wrong: () => AppError;
-    method: SignInMethod;
+    /** How the audit log names the sign-in, after a password or after an upstream sign-in. */
+    method: { password: SignInMethod; connection: SignInMethod };
   },
 ): Promise<SessionStarted> {
   const db = ctx.db.kysely;
@@ -330,10 +355,18 @@ async function completeSecondStep(
   await resetFailedCodes(db, org.id, user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
+  // After an upstream sign-in the first factor was the provider's (`fed`), not a password.
+  const upstream = state.connection_id;
+  const methods = upstream === null ? amr : ['fed', ...amr.filter((m) => m !== 'pwd')];
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: answer.method } });
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, amr, input.returnurl);
+  await emit(ctx, ctx.db.kysely, org.id, {
+    type: 'user.signed_in',
+    actor: self,
+    subject: self,
+    details: upstream === null ? { method: answer.method.password } : { method: answer.method.connection, connectionId: upstream },
+  });
+  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, methods, input.returnurl);
 }
 
 /** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */
@@ -347,7 +380,7 @@ export function completeCodeStep(
   return completeSecondStep(ctx, request, reply, org, input, {
     check: (user, counted) => checkCode(ctx, org, user, counted, input.code),
     wrong: () => fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'),
-    method: 'password and code',
+    method: { password: 'password and code', connection: 'connection and code' },
   });
 }
 
@@ -370,6 +403,6 @@ export function completePasskeyStep(
     check: async (user, counted) =>
       (await verifyUserAssertion(ctx, org, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null,
     wrong: () => new AppError('PASSKEY_INVALID'),
-    method: 'password and passkey',
+    method: { password: 'password and passkey', connection: 'connection and passkey' },
   });
 }

@@ -9,7 +9,7 @@ import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
-import { resendSignInCode, switchSignInMethod } from './challenge.ts';
+import { currentSignInStep, resendSignInCode, switchSignInMethod } from './challenge.ts';
 import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enrolment.ts';
 import { factorsOf, makeDefaultFactor, regenerateRecoveryCodes, removeFactor, renameOwnFactor } from './factors.ts';
 
@@ -17,6 +17,8 @@ export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.sendSignInCode, async ({ body }, { org }, request) => resendSignInCode(ctx, request, org, body.signInStateID));
 
   serve(app, ctx, api.switchSignInMethod, async ({ body }, { org }, request) => switchSignInMethod(ctx, request, org, body));
+
+  serve(app, ctx, api.signInStep, async ({ query }, { org }, request) => currentSignInStep(ctx, request, org, query.signInStateID));
 
   // Answers a secret: never cached (the API's default).
   serve(app, ctx, api.startAppSetup, async (_, { org, user }) => startAppSetup(ctx, org, user));

@@ -56,9 +56,10 @@ const ENDS_ACCESS = [
 /**
  * Kinds that end access only when the change says so on the event (`endsOtherAccess`): a first second
  * step (the sessions and grants made with the password alone end, the request's session stays), and a
- * Pending account's address verified by its owner at sign-up (whoever prepared the account loses it).
+ * Pending account's address verified by its owner at sign-up, or its invitation accepted through a sign-in
+ * connection (whoever prepared the account loses it).
  */
-const MAY_END_ACCESS = ['user.mfa_enrolled', 'user.email_verified'] as const satisfies readonly AuditEventType[];
+const MAY_END_ACCESS = ['user.mfa_enrolled', 'user.email_verified', 'invitation.accepted'] as const satisfies readonly AuditEventType[];
 
 export const accessRevocationSubscriber: Subscriber = {
   name: 'access-revocation',

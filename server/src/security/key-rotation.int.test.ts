@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
+import { sealedWith } from '../oidc/key-encryption.ts';
 import { loadPrivateJwks } from '../oidc/keys.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator, signInWithCode, type Authenticator } from '../testing/mfa.ts';
@@ -24,6 +25,13 @@ describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) 
     const admin = server.client('rotate');
     await admin.post('/api/authenticate', { form: { email: 'admin@rotate.test', password: DEFAULT_PASSWORD } });
     app = await enrolAuthenticator(server, admin);
+    // A sign-in connection with a client secret, and one with its own key pair (private_key_jwt).
+    for (const auth of [{ clientSecret: 'upstream secret' }, { clientAuth: 'private_key_jwt' }]) {
+      const saved = await admin.post('/api/connections', {
+        json: { name: 'Upstream', issuer: 'https://idp.example.com', clientId: 'gatehouse', emailDomains: ['upstream.test'], ...auth },
+      });
+      expect(saved.status, saved.text).toBe(201);
+    }
     old = server.ctx.config.keyEncryptionKey;
   });
   afterAll(() => server?.close());
@@ -58,8 +66,15 @@ describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) 
     const run = await gatehouse(['reencrypt-secrets'], env);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /Sealed under the new KEY_ENCRYPTION_KEY: [2-9]\d* signing keys, 1 authenticator keys, 0 set-ups in progress, 0 webhook secrets, 0 client secrets \(client_secret_jwt\), 0 sign-in connection secrets\./,
+      /Sealed under the new KEY_ENCRYPTION_KEY: [2-9]\d* signing keys, 1 authenticator keys, 0 set-ups in progress, 0 webhook secrets, 0 client secrets \(client_secret_jwt\), 1 sign-in connection secrets, 1 sign-in connection keys\./,
     );
+    const connections = await server.ctx.db.kysely
+      .selectFrom('sign_in_connections')
+      .selectAll()
+      .where('organisation_id', '=', orgId)
+      .execute();
+    for (const envelope of connections.flatMap((c) => [c.client_secret_sealed, c.private_key_sealed]).filter((e) => e !== null))
+      expect(sealedWith(next, envelope)).toBe(true);
     expect(run.code).toBe(0);
     const again = await gatehouse(['reencrypt-secrets'], env);
     expect(again.stdout).toContain('0 signing keys, 0 authenticator keys');

@@ -1,7 +1,7 @@
 /**
  * Rotation of KEY_ENCRYPTION_KEY without downtime: once every process runs with the new key as
  * KEY_ENCRYPTION_KEY and the old one as KEY_ENCRYPTION_KEY_DECRYPT_ONLY, this rewrites every envelope
- * still sealed under the old key (signing keys, authenticator keys, webhook secrets) under the new one.
+ * still sealed under the old key (every column of sealed-columns.ts) under the new one.
  * Each row is rewritten only if it still holds what was read, so a concurrent change is never lost.
  */
 import { keyEncryptionKeys } from '../config.ts';
@@ -22,6 +22,7 @@ export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport
     webhookSecrets: 0,
     clientSecrets: 0,
     connectionSecrets: 0,
+    connectionKeys: 0,
   } satisfies ReencryptReport;
 
   for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {

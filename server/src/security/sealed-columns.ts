@@ -54,6 +54,12 @@ export const SEALED_COLUMNS = {
     key: ['organisation_id', 'id'],
     associatedData: (row) => `connection-secret:${String(row.organisation_id)}:${String(row.id)}`,
   },
+  connectionKeys: {
+    table: 'sign_in_connections',
+    column: 'private_key_sealed',
+    key: ['organisation_id', 'id'],
+    associatedData: (row) => `connection-key:${String(row.organisation_id)}:${String(row.id)}`,
+  },
 } as const satisfies Record<string, SealedColumn>;
 
 export type SealedColumnName = keyof typeof SEALED_COLUMNS;

@@ -1,7 +1,8 @@
 /**
  * One delivery attempt: a POST with a time limit over the whole exchange, no redirects followed, at most
  * a few kilobytes of the answer read (only its status matters), and no connection to an address
- * webhooks may not reach.
+ * webhooks may not reach. Each attempt opens a socket of its own: a pooled keep-alive socket (Node's
+ * global agent keeps them) would be reused without the lookup, and so without its address check.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -54,6 +55,8 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
           ...headers,
         },
         lookup: guardedLookup(limits.allowPrivate),
+        // No agent: a fresh socket, resolved and checked, every time (see above).
+        agent: false,
         signal: limits.signal
           ? AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), limits.signal])
           : AbortSignal.timeout(limits.timeoutMs),

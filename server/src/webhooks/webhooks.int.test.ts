@@ -24,7 +24,7 @@ interface Received {
 
 /** A receiver on loopback that answers with `status` (changeable) and keeps what it got. */
 async function startReceiver() {
-  const receiver = { status: 200, received: [] as Received[], port: 0, close: () => {} };
+  const receiver = { status: 200, received: [] as Received[], port: 0, connections: 0, close: () => {} };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -33,9 +33,13 @@ async function startReceiver() {
       res.writeHead(receiver.status).end('ok');
     });
   });
+  server.on('connection', () => (receiver.connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.port = (server.address() as AddressInfo).port;
-  receiver.close = () => server.close();
+  receiver.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
   return receiver;
 }
 
@@ -202,6 +206,23 @@ describe('webhook delivery limits', () => {
         await expect(postWebhook(url, {}, '{}', limits), url).rejects.toThrow(/may not reach/);
       }
       expect(receiver.received).toEqual([]);
+    } finally {
+      receiver.close();
+    }
+  });
+
+  // Regression: post.ts used Node's global agent, whose keep-alive sockets are reused without a lookup, so
+  // a delivery could go out over a socket that an allowed one had opened, its address never checked.
+  it('checks the address of every delivery: no pooled keep-alive socket is reused past the check', async () => {
+    const receiver = await startReceiver();
+    try {
+      const url = `http://localhost:${receiver.port}/x`;
+      const open = { ...limits, allowPrivate: true };
+      expect((await postWebhook(url, {}, '{}', open)).status).toBe(200);
+      await expect(postWebhook(url, {}, '{}', limits)).rejects.toThrow(/may not reach/);
+      expect((await postWebhook(url, {}, '{}', open)).status).toBe(200);
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.connections).toBe(2);
     } finally {
       receiver.close();
     }

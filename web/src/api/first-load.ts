@@ -14,6 +14,7 @@ import type { OrganisationImageKind } from '@gatehouse/common/organisation-image
 export const firstLoadApi = {
   session: addressOf<typeof accountApi.session>({ method: 'GET', path: '/api/session' }),
   authenticate: addressOf<typeof accountApi.authenticate>({ method: 'POST', path: '/api/authenticate', bodyEncoding: 'form' }),
+  signInStep: addressOf<typeof accountApi.signInStep>({ method: 'GET', path: '/api/authenticate/step' }),
   signOut: addressOf<typeof accountApi.signOut>({ method: 'POST', path: '/api/signout' }),
   rememberedEmail: addressOf<typeof accountApi.rememberedEmail>({ method: 'GET', path: '/api/rememberme' }),
   forgetEmail: addressOf<typeof accountApi.forgetEmail>({ method: 'POST', path: '/api/rememberme' }),

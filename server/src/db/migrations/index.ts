@@ -27,6 +27,7 @@ import { scimInterop } from './0124-scim-interop.ts';
 import { signInConnections } from './0125-sign-in-connections.ts';
 import { credentials } from './0126-credentials.ts';
 import { samlConnections } from './0127-saml-connections.ts';
+import { connectionLeftovers } from './0128-connection-leftovers.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0125-sign-in-connections': signInConnections,
   '0126-credentials': credentials,
   '0127-saml-connections': samlConnections,
+  '0128-connection-leftovers': connectionLeftovers,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

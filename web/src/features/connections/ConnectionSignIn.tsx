@@ -1,7 +1,7 @@
 /**
  * The sign-in page's part for sign-in connections: "Continue with <name>" for each connection the
- * organisation shows, home-realm discovery (an email whose domain a connection serves offers that
- * provider first, the password form staying for those who may use it), and the sentence of a refused
+ * organisation shows, home-realm discovery (an email whose domain a connection serves goes to that
+ * provider; "Use my password instead" only where the connection allows it), and the sentence of a refused
  * upstream sign-in with its reference (the correlation id). The links are plain navigations: the server
  * sends the browser to the provider (server/src/connections/sign-in.ts).
  */
@@ -38,9 +38,11 @@ export function ConnectionRefusalMessage({ searchParams }: { searchParams: URLSe
   );
 }
 
-/** The provider that serves the typed email's domain, offered before the password. */
-export function HomeRealm({ connections, email, returnUrl }: { connections: readonly Listed[]; email: string; returnUrl: string | null }) {
-  const match = connectionForEmail(connections, email);
+/** The connection that serves the typed email's domain (home-realm discovery), if any. */
+export const homeRealmOf = (connections: readonly Listed[], email: string): Listed | undefined => connectionForEmail(connections, email);
+
+/** The provider that serves the typed email's domain, offered instead of the password (which stays only where allowed). */
+export function HomeRealm({ match, email, returnUrl }: { match: Listed | undefined; email: string; returnUrl: string | null }) {
   if (!match) return null;
   return (
     <div className="alert alert-info home-realm" role="status">

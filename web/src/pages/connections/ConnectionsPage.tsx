@@ -3,12 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import {
   CONNECTION_CALLBACK_PATH,
+  CONNECTION_CLIENT_AUTH,
   CONNECTION_MESSAGES as M,
   CONNECTION_PRESET_LABELS,
   CONNECTION_PRESETS,
   DEFAULT_CLAIM_MAPPING,
   DEFAULT_SCOPES,
   presetIssuer,
+  type ConnectionClientAuth,
   type ConnectionPreset,
 } from '@gatehouse/common/connections';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -31,6 +33,7 @@ import { SamlConnectionForm, SamlFacts } from './SamlConnection.tsx';
 import './connections.css';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));
+const CLIENT_AUTH_OPTIONS = CONNECTION_CLIENT_AUTH.map((value) => ({ value, label: M.clientAuthLabels[value] }));
 const splitDomains = (text: string) =>
   text
     .split(/[\s,;]+/)
@@ -54,12 +57,14 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [name, setName] = useState(connection?.name ?? CONNECTION_PRESET_LABELS.entra);
   const [clientId, setClientId] = useState(connection?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
+  const [clientAuth, setClientAuth] = useState<ConnectionClientAuth>(connection?.clientAuth ?? 'client_secret_basic');
   const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
   const [showButton, setShowButton] = useState(connection?.showButton ?? true);
   const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
   const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
   const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
   const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
+  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
   const [enabled, setEnabled] = useState(connection?.enabled ?? true);
   const [scopes, setScopes] = useState(connection?.scopes ?? DEFAULT_SCOPES);
   const [claims, setClaims] = useState({
@@ -79,7 +84,8 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         name,
         issuer: effectiveIssuer,
         clientId,
-        clientSecret,
+        clientSecret: clientAuth === 'private_key_jwt' ? '' : clientSecret,
+        clientAuth,
         scopes,
         ...claims,
         emailDomains: splitDomains(domains),
@@ -88,6 +94,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
         linkExisting,
         trustMfa,
+        allowPassword,
         enabled,
       };
       if (connection) await call(api.update, { params: { id: connection.id }, body });
@@ -170,15 +177,24 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         onChange={(e) => setClientId(e.target.value)}
         error={errorOf('clientId')}
       />
-      <TextField
-        label={M.clientSecret}
-        type="password"
-        autoComplete="new-password"
-        hint={connection?.hasClientSecret ? M.secretKept : undefined}
-        value={clientSecret}
-        onChange={(e) => setClientSecret(e.target.value)}
-        error={errorOf('clientSecret')}
+      <Select
+        label={M.clientAuth}
+        options={CLIENT_AUTH_OPTIONS}
+        value={clientAuth}
+        onChange={(e) => setClientAuth(e.target.value as ConnectionClientAuth)}
+        hint={clientAuth === 'private_key_jwt' && !connection?.publicJwks ? M.keyMadeOnSave : undefined}
       />
+      {clientAuth === 'client_secret_basic' && (
+        <TextField
+          label={M.clientSecret}
+          type="password"
+          autoComplete="new-password"
+          hint={connection?.hasClientSecret ? M.secretKept : undefined}
+          value={clientSecret}
+          onChange={(e) => setClientSecret(e.target.value)}
+          error={errorOf('clientSecret')}
+        />
+      )}
       <TextField
         label={M.emailDomains}
         hint={M.domainsHint}
@@ -199,6 +215,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
       )}
       <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
       <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
+      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
       <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>
@@ -207,6 +224,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
           <TextField
             key={field}
             label={M[field]}
+            {...(field === 'claimGroups' ? { hint: M.claimGroupsHint } : {})}
             value={claims[field]}
             onChange={(e) => setClaims({ ...claims, [field]: e.target.value })}
             error={errorOf(field)}
@@ -258,6 +276,19 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
         <dd>{connection.linkedUsers}</dd>
       </dl>
       {connection.saml && <SamlFacts saml={connection.saml} />}
+      {connection.clientAuth === 'private_key_jwt' && connection.jwksUrl && connection.publicJwks && (
+        <div className="connection-keys">
+          <p>
+            {M.jwksUrl}: <CopyField value={connection.jwksUrl} name={`${M.jwksUrl}: ${connection.name}`} />
+          </p>
+          <details>
+            <summary>{M.jwksPaste}</summary>
+            <pre>
+              <code>{connection.publicJwks}</code>
+            </pre>
+          </details>
+        </div>
+      )}
       {editing &&
         (connection.kind === 'saml' ? (
           <SamlConnectionForm

@@ -38,6 +38,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
   const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
   const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
   const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
+  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
   const [enabled, setEnabled] = useState(connection?.enabled ?? true);
   const [attributes, setAttributes] = useState({
     attributeEmail: connection?.claimEmail ?? '',
@@ -60,6 +61,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
         jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
         linkExisting,
         trustMfa,
+        allowPassword,
         enabled,
       };
       if (connection) await call(api.updateSaml, { params: { id: connection.id }, body });
@@ -117,6 +119,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
       )}
       <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
       <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
+      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
       <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>

@@ -1,5 +1,5 @@
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,8 +31,15 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { CONNECTION_MESSAGES, SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
 import { useSignInConnections } from '../../api/sign-in-connections.ts';
-import { ConnectionButtons, ConnectionRefusalMessage, HomeRealm } from '../../features/connections/ConnectionSignIn.tsx';
+import {
+  ConnectionButtons,
+  ConnectionRefusalMessage,
+  connectionStartUrl,
+  HomeRealm,
+  homeRealmOf,
+} from '../../features/connections/ConnectionSignIn.tsx';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;
@@ -152,7 +159,7 @@ function SignInForm({
     else window.sessionStorage.removeItem(SIGN_IN_CHALLENGE_KEY);
     setChallengeState(next);
   };
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnurl') ?? undefined;
   // An application's login_hint (passed on by the authorization endpoint) prefills the email; it names
   // the account the application expects, so it goes before a remembered email.
@@ -194,16 +201,56 @@ function SignInForm({
       applyServerError(error);
     },
   });
-  const submit = useSubmitGuard((event?: BaseSyntheticEvent) =>
-    form
-      .handleSubmit((values) => {
-        setFormError(null);
-        signIn.mutate(values);
-      })(event)
-      // The form's schema is fetched on first use (lazy-resolver.ts): without a connection it cannot load.
-      .catch(() => setFormError(MESSAGES.networkError)),
-  );
+  // Home-realm discovery: an email of a connection's domains goes to its provider; the password only
+  // after "Use my password instead", where the connection allows it (the server refuses it otherwise).
+  const signInEmail = rememberedEmail ?? typedEmail;
+  const homeRealm = homeRealmOf(connections, signInEmail);
+  const [passwordInstead, setPasswordInstead] = useState(false);
+  const toProvider = homeRealm !== undefined && !(passwordInstead && homeRealm.allowPassword);
+  const submit = useSubmitGuard((event?: BaseSyntheticEvent) => {
+    if (toProvider) {
+      window.location.assign(connectionStartUrl(homeRealm.id, connectionReturn, signInEmail.trim()));
+      return Promise.resolve();
+    }
+    return (
+      form
+        .handleSubmit((values) => {
+          setFormError(null);
+          signIn.mutate(values);
+        })(event)
+        // The form's schema is fetched on first use (lazy-resolver.ts): without a connection it cannot load.
+        .catch(() => setFormError(MESSAGES.networkError))
+    );
+  });
   const { errors } = form.formState;
+
+  // Back from a sign-in connection whose provider's MFA does not stand for the person's second step: the
+  // code step of this browser's sign-in (server/src/connections/sign-in.ts). Once shown, it is kept like
+  // any code step and the address loses the id.
+  const upstreamStep = searchParams.get(SECOND_STEP_PARAMETER);
+  useEffect(() => {
+    if (!upstreamStep) return;
+    let current = true;
+    void loadCodeStep().catch(() => undefined);
+    call(firstLoadApi.signInStep, { query: { signInStateID: upstreamStep } })
+      .then((step) => current && setChallenge(step))
+      .catch((error: unknown) => current && setFormError(isApiError(error) ? error.message : MESSAGES.networkError))
+      .finally(() => {
+        if (!current) return;
+        setSearchParams(
+          (params) => {
+            params.delete(SECOND_STEP_PARAMETER);
+            return params;
+          },
+          { replace: true },
+        );
+      });
+    return () => {
+      current = false;
+    };
+    // Only the id in the address starts this; the setters are stable in what they do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [upstreamStep]);
 
   // With a remembered email the email field is hidden: the form signs in as that address. This runs once,
   // when the remembered email arrives, and leaves alone a form the user has already started on: focus
@@ -250,7 +297,7 @@ function SignInForm({
         </Alert>
       )}
       <ConnectionRefusalMessage searchParams={searchParams} />
-      <HomeRealm connections={connections} email={rememberedEmail ?? typedEmail} returnUrl={connectionReturn} />
+      <HomeRealm match={toProvider ? homeRealm : undefined} email={signInEmail} returnUrl={connectionReturn} />
       <Form onSubmit={submit} onInput={signInResolver.preload}>
         {rememberedEmail ? (
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
@@ -266,10 +313,25 @@ function SignInForm({
             {...form.register('email', { onChange: () => remembered.isPending && setTypedFirst(true) })}
           />
         )}
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-        <Button type="submit" busy={signIn.isPending}>
-          {MESSAGES.signInButton}
-        </Button>
+        {toProvider ? (
+          homeRealm.allowPassword && (
+            <Button variant="link" onClick={() => setPasswordInstead(true)}>
+              {CONNECTION_MESSAGES.usePassword}
+            </Button>
+          )
+        ) : (
+          <>
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Button type="submit" busy={signIn.isPending}>
+              {MESSAGES.signInButton}
+            </Button>
+          </>
+        )}
       </Form>
       <ConnectionButtons connections={connections} returnUrl={connectionReturn} />
       {org.allowPasswordless && (

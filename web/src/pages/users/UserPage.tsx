@@ -30,6 +30,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import { UserFactorsCard } from './UserFactorsCard.tsx';
 import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
+import { UserConnectionsCard } from '../../features/connections/UserConnectionsCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -80,6 +81,7 @@ export function UserPage() {
           <UserAccountCard user={user.data} />
           {me.id !== user.data.id && mayManage(me.role, user.data.role) && <UserFactorsCard user={user.data} />}
           <AccessHistoryCard user={user.data} />
+          <UserConnectionsCard userId={user.data.id} />
           <UserActivityCard userId={user.data.id} email={user.data.email} />
         </div>
       </div>
