@@ -14,6 +14,7 @@ import type { TestClient } from '../testing/http-client.ts';
 import { TestIdp, type AnswerOptions } from '../testing/saml-idp.ts';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { addFactor } from '../mfa/store.ts';
+import { setPolicy } from '../testing/accounts.ts';
 
 const EMAIL = 'email';
 
@@ -258,7 +259,8 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
       .where('organisation_id', '=', acmeId)
       .where('email', '=', 'jit@corp.test')
       .executeTakeFirstOrThrow();
-    // The person holds a factor of their own (email codes).
+    // The person holds a factor of their own (email codes, which the organisation allows).
+    await setPolicy(server, 'acme', { allow_email_two_step: true });
     await addFactor(server.ctx.db.kysely, {
       id: randomUUID(),
       organisation_id: acmeId,
