@@ -18,6 +18,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { OBSERVES_ONLY } from '../db/prepared.ts';
 import { SCOPED_QUERIES } from '../db/scoped.ts';
 import { TENANT_TABLES } from '../db/tenant-tables.ts';
 
@@ -63,6 +64,8 @@ export function allowedFiles(): Set<string> {
 }
 
 export class TenantGuard implements KyselyPlugin {
+  /** It refuses queries but rewrites none: a prepared query compiles once under it too (db/prepared.ts). */
+  readonly [OBSERVES_ONLY] = true;
   readonly #pending = new WeakMap<QueryId, Unscoped>();
   readonly #allowed: ReadonlySet<string>;
   readonly #onUnscoped: (query: Unscoped) => void;
