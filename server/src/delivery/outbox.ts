@@ -217,8 +217,7 @@ export interface OutgoingMessage {
 export async function queueMessage(ctx: AppContext, message: OutgoingMessage, db: Executor = ctx.db.kysely): Promise<void> {
   const now = ctx.clock.now();
   const configured = ctx.delivery.configured(message.channel);
-  await insertMail(db, {
-    organisation_id: message.org.id,
+  await insertMail(db, message.org.id, {
     channel: message.channel,
     kind: message.kind,
     recipient: message.to,

@@ -5,9 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
-export async function insertMail(db: Executor, row: NewMailOutboxRow): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute();
+export async function insertMail(db: Executor, organisationId: string, row: Unstamped<NewMailOutboxRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('mail_outbox').values(row).execute();
 }
 
 /** How many messages of a kind this organisation has sent to an address since a time (only those replying to `replyTo`, when given). */
@@ -19,10 +20,9 @@ export async function countMailSince(
   since: number,
   replyTo?: string,
 ): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('organisation_id', '=', organisationId)
     .where('recipient', '=', recipient)
     .where('kind', 'in', kinds)
     .where('created_at', '>=', since)
@@ -52,7 +52,7 @@ export async function dueMailIds(
   limit: number,
   firstAttemptsOnly: boolean,
 ): Promise<number[]> {
-  const rows = await dueMessages(db, channel, now)
+  const rows = await dueMessages(acrossOrganisations(db, 'delivery'), channel, now)
     .select('m.id')
     .$if(firstAttemptsOnly, (qb) => qb.where('m.attempts', '=', 0))
     .orderBy('m.next_attempt_at')
@@ -71,7 +71,7 @@ export async function dueByRecipient(
   now: number,
   limit: number,
 ): Promise<{ organisationId: string; recipient: string; messageId: number }[]> {
-  const rows = await dueMessages(db, channel, now)
+  const rows = await dueMessages(acrossOrganisations(db, 'delivery'), channel, now)
     .select(['m.organisation_id', 'm.recipient'])
     .select((eb) => eb.fn.min('m.id').as('id'))
     .groupBy(['m.organisation_id', 'm.recipient'])
@@ -83,7 +83,7 @@ export async function dueByRecipient(
 
 /** Takes a message for one delivery attempt; undefined when another process has it or it is no longer due. */
 export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUntil: number): Promise<MailOutboxRow | undefined> {
-  return db
+  return acrossOrganisations(db, 'delivery')
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
@@ -95,7 +95,7 @@ export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUn
 
 /** Gives a claimed message back untried (its attempt stopped at shutdown): due again at once, the attempt not counted. */
 export async function releaseMail(db: Kysely<Database>, id: number, leaseUntil: number): Promise<void> {
-  await db
+  await acrossOrganisations(db, 'delivery')
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: 0, attempts: eb('attempts', '-', 1) }))
     .where('id', '=', id)
@@ -107,7 +107,7 @@ export async function releaseMail(db: Kysely<Database>, id: number, leaseUntil: 
 
 /** Delivered: the bodies (with their links and codes) are not kept, unless they hold neither (a webhook's payload). */
 export async function markMailSent(db: Kysely<Database>, id: number, now: number, keepBody = false): Promise<void> {
-  await db
+  await acrossOrganisations(db, 'delivery')
     .updateTable('mail_outbox')
     .set({ status: 'sent', sent_at: now, locked_until: 0, last_error: null, ...(keepBody ? {} : { html: null, body: null }) })
     .where('id', '=', id)
@@ -115,7 +115,7 @@ export async function markMailSent(db: Kysely<Database>, id: number, now: number
 }
 
 export async function markMailFailed(db: Kysely<Database>, id: number, error: string, retryAt: number | null): Promise<void> {
-  await db
+  await acrossOrganisations(db, 'delivery')
     .updateTable('mail_outbox')
     .set(
       retryAt === null
@@ -128,11 +128,11 @@ export async function markMailFailed(db: Kysely<Database>, id: number, error: st
 
 /** Puts messages that were given up on back in the queue (after the operator fixed the mail server). */
 export async function requeueFailedMail(db: Kysely<Database>, now: number, organisationId?: string): Promise<number> {
-  const result = await db
+  const store = organisationId === undefined ? acrossOrganisations(db, 'operator') : scoped(db, organisationId);
+  const result = await store
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: 0 })
     .where('status', '=', 'failed')
-    .$if(organisationId !== undefined, (qb) => qb.where('organisation_id', '=', organisationId!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -146,12 +146,12 @@ export function listMail(
   db: Kysely<Database>,
   options: { organisationId?: string | undefined; limit: number; channels?: readonly MailOutboxRow['channel'][] | undefined },
 ): Promise<OutboxEntry[]> {
-  return db
+  const store = options.organisationId === undefined ? acrossOrganisations(db, 'operator') : scoped(db, options.organisationId);
+  return store
     .selectFrom('mail_outbox')
     .innerJoin('organisations', 'organisations.id', 'mail_outbox.organisation_id')
     .selectAll('mail_outbox')
     .select('organisations.name as organisation_name')
-    .$if(options.organisationId !== undefined, (qb) => qb.where('mail_outbox.organisation_id', '=', options.organisationId!))
     .$if(options.channels !== undefined, (qb) => qb.where('mail_outbox.channel', 'in', options.channels!))
     .orderBy('mail_outbox.id', 'desc')
     .limit(options.limit)
@@ -164,6 +164,10 @@ export function findMail(db: Kysely<Database>, id: number): Promise<MailOutboxRo
 
 /** Removes messages that are done with (sent, failed or kept in the outbox) and older than `before`. */
 export async function purgeMail(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('mail_outbox').where('status', '!=', 'queued').where('created_at', '<', before).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep')
+    .deleteFrom('mail_outbox')
+    .where('status', '!=', 'queued')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

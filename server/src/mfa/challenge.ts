@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { CredentialRow, SignInStateRow, UserRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { startSession, type SessionStarted } from '../accounts/session.ts';
@@ -96,7 +97,7 @@ async function newSignInCode(
 /** The code step as the SPA shows it: the method asked for, and the person's others. */
 function challengeOf(
   org: Organisation,
-  state: SignInStateRow,
+  state: Unstamped<SignInStateRow>,
   factors: readonly CredentialRow[],
   kinds: readonly TwoStepKind[],
 ): SignInChallenge {
@@ -141,9 +142,8 @@ export async function beginCodeStep(
   const id = hashToken(token);
   const now = ctx.clock.now();
   const sent = await newSignInCode(ctx, org, factors, user, kind);
-  const state: SignInStateRow = {
+  const state: Unstamped<SignInStateRow> = {
     id,
-    organisation_id: org.id,
     user_id: user.id,
     state_id: newToken(),
     kind,
@@ -155,7 +155,7 @@ export async function beginCodeStep(
     expires_at: now + MFA.signInMinutes * MINUTE,
     connection_id: connectionId,
   };
-  await insertSignInState(ctx.db.kysely, state);
+  await insertSignInState(ctx.db.kysely, org.id, state);
   if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
   setFlowCookie(ctx, reply, 'gatehouse_signin', token, MFA.signInMinutes * MINUTE);
   return challengeOf(org, state, factors, usableKinds(org, factors));
@@ -291,9 +291,8 @@ async function rememberDevice(ctx: AppContext, reply: FastifyReply, org: Organis
   const token = newToken();
   const now = ctx.clock.now();
   const lifetime = org.row.remember_me_days * DAY;
-  await insertRememberedDevice(ctx.db.kysely, {
+  await insertRememberedDevice(ctx.db.kysely, org.id, {
     id: hashToken(token),
-    organisation_id: org.id,
     user_id: user.id,
     created_at: now,
     expires_at: now + lifetime,

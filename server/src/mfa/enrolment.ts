@@ -79,8 +79,7 @@ export async function startAppSetup(ctx: AppContext, org: Organisation, user: Us
   await assertCanSetUp(ctx, org, user, TWO_STEP_KINDS.app);
   const secret = newTotpSecret();
   const now = ctx.clock.now();
-  await replaceEnrolment(ctx.db.kysely, {
-    organisation_id: org.id,
+  await replaceEnrolment(ctx.db.kysely, org.id, {
     user_id: user.id,
     kind: TWO_STEP_KINDS.app,
     secret: encryptMfaSecret(ctx, org.id, user.id, secret),
@@ -112,8 +111,7 @@ export async function sendSetupCode(
   const to = channel === TWO_STEP_KINDS.sms ? phoneNumber! : user.email;
   await assertCodeQuota(ctx, org, channel, to);
   const code = newNumericCode();
-  await replaceEnrolment(db, {
-    organisation_id: org.id,
+  await replaceEnrolment(db, org.id, {
     user_id: user.id,
     kind: channel,
     secret: null,
@@ -167,9 +165,8 @@ export async function saveTwoStep(
     if (!methodAllowed(await lockedTwoStepPolicy(trx, ctx.db.dialect, org.id), kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
     if (await holdsOnlyOne(trx, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
     const first = !(await holdsSecondFactor(trx, org.id, user.id));
-    await addFactor(trx, {
+    await addFactor(trx, org.id, {
       id: randomUUID(),
-      organisation_id: org.id,
       user_id: user.id,
       kind,
       name: input.name ?? null,

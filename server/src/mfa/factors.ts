@@ -12,6 +12,7 @@ import { confirmCurrentPassword } from '../accounts/service.ts';
 import { twoStepRequired } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { methodName } from './enrolment.ts';
@@ -32,10 +33,9 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).to
 /** The person's factors as the API shows them; a passkey's name and last use are its own row's. */
 export async function factorsOf(db: Executor, organisationId: string, userId: string): Promise<Factor[]> {
   const factors = await listFactors(db, organisationId, userId);
-  const passkeys = await db
+  const passkeys = await scoped(db, organisationId)
     .selectFrom('webauthn_credentials')
     .select(['id', 'name', 'last_used_at'])
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .execute();
   const passkeyOf = new Map(passkeys.map((p) => [p.id, p]));

@@ -35,10 +35,9 @@ export async function registerPasskey(
   await db.transaction().execute(async (trx) => {
     // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
     const first = !(await holdsSecondFactor(trx, org.id, user.id));
-    await insertCredential(trx, credential);
-    await addFactor(trx, {
+    await insertCredential(trx, org.id, credential);
+    await addFactor(trx, org.id, {
       id: randomUUID(),
-      organisation_id: org.id,
       user_id: user.id,
       kind: TWO_STEP_KINDS.passkey,
       name: null,

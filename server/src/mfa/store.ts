@@ -5,6 +5,7 @@ import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Dialect } from '../db/database.ts';
 import type { CredentialKind, CredentialRow, Database, Executor, MfaEnrolmentRow, SignInStateRow } from '../db/schema.ts';
 import { countAttempt, deleteExpired, take } from '../db/short-lived.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 
 // ---- The user's factors (credentials) and their secrets
 
@@ -14,7 +15,7 @@ import { countAttempt, deleteExpired, take } from '../db/short-lived.ts';
  * there cannot be turned on here in between.
  */
 export function lockedTwoStepPolicy(trx: Transaction<Database>, dialect: Dialect, organisationId: string) {
-  return trx
+  return scoped(trx, organisationId)
     .selectFrom('organisations')
     .select(['allow_email_two_step', 'allow_sms_two_step'])
     .where('id', '=', organisationId)
@@ -28,10 +29,9 @@ export function lockedTwoStepPolicy(trx: Transaction<Database>, dialect: Dialect
  * left. PostgreSQL locks the row; SQLite's write transactions are exclusive already (they begin IMMEDIATE).
  */
 export function lockedUser(trx: Transaction<Database>, dialect: Dialect, organisationId: string, userId: string) {
-  return trx
+  return scoped(trx, organisationId)
     .selectFrom('users')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', userId)
     .$if(dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
@@ -42,10 +42,9 @@ export const RECOVERY_CODES_KIND = 4 as const;
 
 /** Whether the user holds a second factor, read inside the caller's transaction. */
 export async function holdsSecondFactor(db: Executor, organisationId: string, userId: string): Promise<boolean> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('credentials')
     .select('id')
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('kind', '<>', RECOVERY_CODES_KIND)
     .executeTakeFirst();
@@ -54,10 +53,9 @@ export async function holdsSecondFactor(db: Executor, organisationId: string, us
 
 /** The user's factors (not the recovery-code set), the default first, then by age. */
 export function listFactors(db: Executor, organisationId: string, userId: string): Promise<CredentialRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('credentials')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('kind', '<>', RECOVERY_CODES_KIND)
     .orderBy('is_default', 'desc')
@@ -72,10 +70,9 @@ export async function defaultFactor(db: Executor, organisationId: string, userId
 }
 
 export function findFactor(db: Executor, organisationId: string, userId: string, id: string): Promise<CredentialRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('credentials')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .where('kind', '<>', RECOVERY_CODES_KIND)
@@ -89,10 +86,9 @@ export function findFactorOfKind(
   userId: string,
   kind: CredentialKind,
 ): Promise<CredentialRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('credentials')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('kind', '=', kind)
     .orderBy('created_at')
@@ -106,7 +102,7 @@ export function findFactorOfKind(
  * checks that read the flag never see another answer than the table's.
  */
 export async function syncSecondFactor(db: Executor, organisationId: string, userId?: string): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('users')
     .set((eb) => ({
       has_second_factor: eb
@@ -114,25 +110,23 @@ export async function syncSecondFactor(db: Executor, organisationId: string, use
           eb
             .selectFrom('credentials as c')
             .select('c.id')
-            .whereRef('c.organisation_id', '=', 'users.organisation_id')
             .whereRef('c.user_id', '=', 'users.id')
             .where('c.kind', '<>', RECOVERY_CODES_KIND),
         )
         .$castTo<boolean>(),
     }))
-    .where('organisation_id', '=', organisationId)
     .$if(userId !== undefined, (q) => q.where('id', '=', userId!))
     .execute();
 }
 
 /** A new factor; the user's default when they had none. */
-export async function addFactor(trx: Executor, row: Omit<CredentialRow, 'is_default'>): Promise<void> {
-  const first = !(await holdsSecondFactor(trx, row.organisation_id, row.user_id));
-  await trx
+export async function addFactor(trx: Executor, organisationId: string, row: Unstamped<Omit<CredentialRow, 'is_default'>>): Promise<void> {
+  const first = !(await holdsSecondFactor(trx, organisationId, row.user_id));
+  await scoped(trx, organisationId)
     .insertInto('credentials')
     .values({ ...row, is_default: first })
     .execute();
-  await syncSecondFactor(trx, row.organisation_id, row.user_id);
+  await syncSecondFactor(trx, organisationId, row.user_id);
 }
 
 /** A fresh recovery-code set, replacing any earlier one (its codes stop working). */
@@ -144,24 +138,20 @@ export async function replaceRecoveryCodes(
   now: number,
 ): Promise<void> {
   for (const table of ['mfa_recovery_codes', 'credentials'] as const) {
-    await trx
+    await scoped(trx, organisationId)
       .deleteFrom(table)
-      .where('organisation_id', '=', organisationId)
       .where('user_id', '=', userId)
       .$if(table === 'credentials', (q) => q.where('kind', '=', RECOVERY_CODES_KIND))
       .execute();
   }
-  await trx
+  await scoped(trx, organisationId)
     .insertInto('mfa_recovery_codes')
-    .values(
-      codeHashes.map((code_hash) => ({ organisation_id: organisationId, user_id: userId, code_hash, used_at: null, created_at: now })),
-    )
+    .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
     .execute();
-  await trx
+  await scoped(trx, organisationId)
     .insertInto('credentials')
     .values({
       id: randomUUID(),
-      organisation_id: organisationId,
       user_id: userId,
       kind: RECOVERY_CODES_KIND,
       name: null,
@@ -178,10 +168,9 @@ export async function replaceRecoveryCodes(
 
 /** Marks a factor (or the recovery-code set) used now. */
 export async function markFactorUsed(db: Executor, organisationId: string, userId: string, id: string, now: number): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('credentials')
     .set({ last_used_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .execute();
@@ -190,7 +179,7 @@ export async function markFactorUsed(db: Executor, organisationId: string, userI
 /** Everything a person's second step left behind: factors, recovery codes, remembered devices, set-ups, sign-ins waiting for a code and passkeys. */
 async function clearTwoStepRows(db: Executor, organisationId: string, userId: string): Promise<void> {
   for (const table of [...MFA_USER_TABLES, 'mfa_enrolments'] as const) {
-    await db.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+    await scoped(db, organisationId).deleteFrom(table).where('user_id', '=', userId).execute();
   }
 }
 
@@ -207,10 +196,9 @@ const MFA_USER_TABLES = [
 /** Removes every factor of the user (disable, reset): the account then signs in with its password alone, or must set one up. */
 export async function clearTwoStep(trx: Transaction<Database>, organisationId: string, userId: string, now: number): Promise<void> {
   await clearTwoStepRows(trx, organisationId, userId);
-  await trx
+  await scoped(trx, organisationId)
     .updateTable('users')
     .set({ has_second_factor: false, failed_code_count: 0, updated_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', userId)
     .execute();
 }
@@ -228,15 +216,9 @@ export async function clearTwoStepKinds(
 ): Promise<number> {
   if (kinds.length === 0) return 0;
   const affected = (
-    await trx
-      .selectFrom('credentials')
-      .select('user_id')
-      .distinct()
-      .where('organisation_id', '=', organisationId)
-      .where('kind', 'in', kinds)
-      .execute()
+    await scoped(trx, organisationId).selectFrom('credentials').select('user_id').distinct().where('kind', 'in', kinds).execute()
   ).map((r) => r.user_id);
-  await trx.deleteFrom('mfa_enrolments').where('organisation_id', '=', organisationId).where('kind', 'in', kinds).execute();
+  await scoped(trx, organisationId).deleteFrom('mfa_enrolments').where('kind', 'in', kinds).execute();
   for (const userId of affected) await removeFactors(trx, organisationId, userId, kinds, now);
   return affected.length;
 }
@@ -252,28 +234,19 @@ export async function removeFactors(
   which: readonly TwoStepKind[] | { id: string },
   now: number,
 ): Promise<void> {
-  await trx
+  await scoped(trx, organisationId)
     .deleteFrom('credentials')
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('kind', '<>', RECOVERY_CODES_KIND)
     .$if(Array.isArray(which), (q) => q.where('kind', 'in', which as readonly TwoStepKind[]))
     .$if(!Array.isArray(which), (q) => q.where('id', '=', (which as { id: string }).id))
     .execute();
   // A passkey's row goes with the passkey itself (its challenges stay until they expire).
-  await trx
+  await scoped(trx, organisationId)
     .deleteFrom('webauthn_credentials')
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('credentials as c')
-            .select('c.id')
-            .whereRef('c.passkey_id', '=', 'webauthn_credentials.id')
-            .where('c.organisation_id', '=', organisationId),
-        ),
-      ),
+      not(exists(selectFrom('credentials as c').select('c.id').whereRef('c.passkey_id', '=', 'webauthn_credentials.id'))),
     )
     .execute();
   await settleFactors(trx, organisationId, userId, now);
@@ -291,16 +264,15 @@ export async function settleFactors(trx: Transaction<Database>, organisationId: 
   }
   if (!left.is_default) await setDefaultFactor(trx, organisationId, userId, left.id);
   await syncSecondFactor(trx, organisationId, userId);
-  await trx.deleteFrom('sign_in_states').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+  await scoped(trx, organisationId).deleteFrom('sign_in_states').where('user_id', '=', userId).execute();
 }
 
 /** Makes one of the user's factors the default. False when there is no such factor. */
 export async function setDefaultFactor(db: Executor, organisationId: string, userId: string, id: string): Promise<boolean> {
   if (!(await findFactor(db, organisationId, userId, id))) return false;
-  await db
+  await scoped(db, organisationId)
     .updateTable('credentials')
     .set((eb) => ({ is_default: eb('id', '=', id).$castTo<boolean>() }))
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .execute();
   return true;
@@ -311,31 +283,23 @@ export async function renameFactor(db: Executor, organisationId: string, userId:
   const factor = await findFactor(db, organisationId, userId, id);
   if (!factor) return false;
   if (factor.passkey_id !== null) {
-    await db
+    await scoped(db, organisationId)
       .updateTable('webauthn_credentials')
       .set({ name })
-      .where('organisation_id', '=', organisationId)
       .where('user_id', '=', userId)
       .where('id', '=', factor.passkey_id)
       .execute();
   } else {
-    await db
-      .updateTable('credentials')
-      .set({ name })
-      .where('organisation_id', '=', organisationId)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
+    await scoped(db, organisationId).updateTable('credentials').set({ name }).where('user_id', '=', userId).where('id', '=', id).execute();
   }
   return true;
 }
 
 /** Accepts an authenticator time step of one app only if it is later than every step accepted before: of two uses of one code, one wins. */
 export async function acceptTotpStep(db: Executor, organisationId: string, credentialId: string, step: number): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .updateTable('credentials')
     .set({ last_step: step })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', credentialId)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .executeTakeFirst();
@@ -352,10 +316,9 @@ export function reserveCodeAttempt(
   userId: string,
   cap: number,
 ): Promise<{ failed_code_count: number } | undefined> {
-  return db
+  return scoped(db, organisationId)
     .updateTable('users')
     .set((eb) => ({ failed_code_count: eb('failed_code_count', '+', 1) }))
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', userId)
     .where('failed_code_count', '<', cap)
     .returning('failed_code_count')
@@ -363,12 +326,7 @@ export function reserveCodeAttempt(
 }
 
 export async function resetFailedCodes(db: Executor, organisationId: string, userId: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ failed_code_count: 0 })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', userId)
-    .execute();
+  await scoped(db, organisationId).updateTable('users').set({ failed_code_count: 0 }).where('id', '=', userId).execute();
 }
 
 /** Uses a recovery code once: true only for the one request that marks it used. */
@@ -379,10 +337,9 @@ export async function useRecoveryCode(
   codeHash: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .updateTable('mfa_recovery_codes')
     .set({ used_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('code_hash', '=', codeHash)
     .where('used_at', 'is', null)
@@ -394,16 +351,16 @@ export async function useRecoveryCode(
 
 export async function insertRememberedDevice(
   db: Executor,
-  row: { id: string; organisation_id: string; user_id: string; created_at: number; expires_at: number },
+  organisationId: string,
+  row: { id: string; user_id: string; created_at: number; expires_at: number },
 ): Promise<void> {
-  await db.insertInto('mfa_remembered_devices').values(row).execute();
+  await scoped(db, organisationId).insertInto('mfa_remembered_devices').values(row).execute();
 }
 
 export async function isRememberedDevice(db: Executor, organisationId: string, userId: string, id: string, now: number): Promise<boolean> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('mfa_remembered_devices')
     .select('id')
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
@@ -413,18 +370,14 @@ export async function isRememberedDevice(db: Executor, organisationId: string, u
 
 // ---- Set-ups in progress on /twostep
 
-export async function replaceEnrolment(db: Executor, row: MfaEnrolmentRow): Promise<void> {
-  await db.deleteFrom('mfa_enrolments').where('organisation_id', '=', row.organisation_id).where('user_id', '=', row.user_id).execute();
-  await db.insertInto('mfa_enrolments').values(row).execute();
+export async function replaceEnrolment(db: Executor, organisationId: string, row: Unstamped<MfaEnrolmentRow>): Promise<void> {
+  const store = scoped(db, organisationId);
+  await store.deleteFrom('mfa_enrolments').where('user_id', '=', row.user_id).execute();
+  await store.insertInto('mfa_enrolments').values(row).execute();
 }
 
 export function findEnrolment(db: Executor, organisationId: string, userId: string): Promise<MfaEnrolmentRow | undefined> {
-  return db
-    .selectFrom('mfa_enrolments')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('mfa_enrolments').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Counts a code attempt on a live set-up of this kind; undefined when there is none or its attempts are used up. */
@@ -451,12 +404,12 @@ export function takeEnrolment(
 
 // ---- Sign-ins waiting for their code
 
-export async function insertSignInState(db: Executor, row: SignInStateRow): Promise<void> {
-  await db.insertInto('sign_in_states').values(row).execute();
+export async function insertSignInState(db: Executor, organisationId: string, row: Unstamped<SignInStateRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('sign_in_states').values(row).execute();
 }
 
 export function findSignInState(db: Executor, organisationId: string, id: string): Promise<SignInStateRow | undefined> {
-  return db.selectFrom('sign_in_states').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('sign_in_states').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Counts a code attempt on a live sign-in; undefined when it has expired or used its attempts. */
@@ -478,10 +431,9 @@ export async function replaceSignInCode(
   code: { hash: string; sentAt: number; expiresAt: number },
   sentBefore: number,
 ): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .updateTable('sign_in_states')
     .set({ code_hash: code.hash, code_sent_at: code.sentAt, code_expires_at: code.expiresAt })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('code_sent_at', '<=', sentBefore)
     .executeTakeFirst();
@@ -495,10 +447,9 @@ export async function switchSignInKind(
   id: string,
   change: { kind: TwoStepKind; hash: string | null; sentAt: number | null; expiresAt: number | null; now: number },
 ): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .updateTable('sign_in_states')
     .set({ kind: change.kind, code_hash: change.hash, code_sent_at: change.sentAt, code_expires_at: change.expiresAt })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('expires_at', '>', change.now)
     .executeTakeFirst();
@@ -525,10 +476,9 @@ export function countFactorsByKind(
   userIds: readonly string[],
 ): Promise<{ user_id: string; kind: number; count: number | string | bigint }[]> {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db
+  return scoped(db, organisationId)
     .selectFrom('credentials')
     .select((eb) => ['user_id', 'kind', eb.fn.countAll().as('count')])
-    .where('organisation_id', '=', organisationId)
     .where('user_id', 'in', userIds)
     .where('kind', '<>', RECOVERY_CODES_KIND)
     .groupBy(['user_id', 'kind'])

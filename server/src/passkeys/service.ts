@@ -25,6 +25,7 @@ import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
@@ -94,9 +95,8 @@ async function issueChallenge(
   binding: string,
   challenge: string,
 ) {
-  await insertChallenge(ctx.db.kysely, {
+  await insertChallenge(ctx.db.kysely, org.id, {
     id: hashToken(challenge),
-    organisation_id: org.id,
     user_id: userId,
     purpose,
     binding,
@@ -156,7 +156,7 @@ export async function verifyRegistration(
   user: UserRow,
   session: SessionRow,
   input: { name: string; credential: unknown },
-): Promise<WebauthnCredentialRow> {
+): Promise<Unstamped<WebauthnCredentialRow>> {
   const response = input.credential as RegistrationResponseJSON;
   const challenge = await takeSignedChallenge(ctx, org, user.id, 'register', session.id, response);
   const { rpID, origin } = rpOf(ctx, org);
@@ -175,7 +175,6 @@ export async function verifyRegistration(
   if (await findCredential(db, org.id, info.credential.id)) throw new AppError('CONFLICT');
   return {
     id: randomUUID(),
-    organisation_id: org.id,
     user_id: user.id,
     credential_id: info.credential.id,
     public_key: base64url.fromBytes(info.credential.publicKey),
@@ -302,9 +301,8 @@ export async function passwordlessOptions(
   setFlowCookie(ctx, reply, 'gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rpOf(ctx, org).rpID, userVerification: 'required' });
-  await insertPasswordlessChallenge(ctx.db.kysely, {
+  await insertPasswordlessChallenge(ctx.db.kysely, org.id, {
     id: hashToken(options.challenge),
-    organisation_id: org.id,
     binding: hashToken(token),
     expires_at: ctx.clock.now() + PASSKEY_CHALLENGE_MINUTES * MINUTE,
   });

@@ -2,12 +2,12 @@
 import type { Database, Executor, WebauthnChallengeRow, WebauthnCredentialRow, WebauthnPasswordlessChallengeRow } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
 import { deleteExpired, take } from '../db/short-lived.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 
 export function listCredentials(db: Executor, organisationId: string, userId: string): Promise<WebauthnCredentialRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('webauthn_credentials')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')
@@ -15,33 +15,30 @@ export function listCredentials(db: Executor, organisationId: string, userId: st
 }
 
 export async function countCredentials(db: Executor, organisationId: string, userId: string): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('webauthn_credentials')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export function findCredential(db: Executor, organisationId: string, credentialId: string): Promise<WebauthnCredentialRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('webauthn_credentials')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('credential_id', '=', credentialId)
     .executeTakeFirst();
 }
 
-export async function insertCredential(db: Executor, row: WebauthnCredentialRow): Promise<void> {
-  await db.insertInto('webauthn_credentials').values(row).execute();
+export async function insertCredential(db: Executor, organisationId: string, row: Unstamped<WebauthnCredentialRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('webauthn_credentials').values(row).execute();
 }
 
 export async function renameCredential(db: Executor, organisationId: string, userId: string, id: string, name: string): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .updateTable('webauthn_credentials')
     .set({ name })
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -49,9 +46,8 @@ export async function renameCredential(db: Executor, organisationId: string, use
 }
 
 export async function deleteCredential(db: Executor, organisationId: string, userId: string, id: string): Promise<boolean> {
-  const result = await db
+  const result = await scoped(db, organisationId)
     .deleteFrom('webauthn_credentials')
-    .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -61,7 +57,7 @@ export async function deleteCredential(db: Executor, organisationId: string, use
 /** Every passkey of a user, and their challenges (an MFA reset or disable). */
 export async function deleteUserCredentials(trx: Transaction<Database> | Executor, organisationId: string, userId: string): Promise<void> {
   for (const table of ['webauthn_credentials', 'webauthn_challenges'] as const) {
-    await trx.deleteFrom(table).where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+    await scoped(trx, organisationId).deleteFrom(table).where('user_id', '=', userId).execute();
   }
 }
 
@@ -74,16 +70,15 @@ export async function markCredentialUsed(
   backedUp: boolean,
   now: number,
 ) {
-  await db
+  await scoped(db, organisationId)
     .updateTable('webauthn_credentials')
     .set({ sign_count: signCount, backed_up: backedUp, last_used_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function insertChallenge(db: Executor, row: WebauthnChallengeRow): Promise<void> {
-  await db.insertInto('webauthn_challenges').values(row).execute();
+export async function insertChallenge(db: Executor, organisationId: string, row: Unstamped<WebauthnChallengeRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('webauthn_challenges').values(row).execute();
 }
 
 /** Takes a challenge once (db/short-lived.ts): only the one request that deletes a live one bound to `binding` gets it. */
@@ -102,8 +97,12 @@ export async function deleteExpiredChallenges(db: Executor, now: number): Promis
   return (await deleteExpired(db, 'webauthn_challenges', now)) + (await deleteExpired(db, 'webauthn_passwordless_challenges', now));
 }
 
-export async function insertPasswordlessChallenge(db: Executor, row: WebauthnPasswordlessChallengeRow): Promise<void> {
-  await db.insertInto('webauthn_passwordless_challenges').values(row).execute();
+export async function insertPasswordlessChallenge(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<WebauthnPasswordlessChallengeRow>,
+): Promise<void> {
+  await scoped(db, organisationId).insertInto('webauthn_passwordless_challenges').values(row).execute();
 }
 
 /** Takes a passwordless sign-in's challenge once (db/short-lived.ts), if it is live and was handed to this browser (`binding`). */
