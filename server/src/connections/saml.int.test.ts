@@ -261,9 +261,8 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     // The person holds a factor of their own (email codes, which the organisation allows).
     await setPolicy(server, 'acme', { allow_email_two_step: true });
-    await addFactor(server.ctx.db.kysely, {
+    await addFactor(server.ctx.db.kysely, acmeId, {
       id: randomUUID(),
-      organisation_id: acmeId,
       user_id: user.id,
       kind: TWO_STEP_KINDS.email,
       name: null,
