@@ -37,9 +37,9 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
         const id = randomUUID();
         await insertUser(
           db,
+          partner.id,
           newUserRow({
             id,
-            organisationId: partner.id,
             email,
             role: 'EndUser',
             now,
@@ -74,9 +74,9 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
       const now = Date.now();
       await insertUser(
         db,
+        acme.id,
         newUserRow({
           id: randomUUID(),
-          organisationId: acme.id,
           email: 'bob@corp.test',
           role: 'EndUser',
           now,

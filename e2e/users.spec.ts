@@ -36,9 +36,9 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
         const n = String(i).padStart(3, '0');
         await insertUser(
           db,
+          globex.id,
           newUserRow({
             id: randomUUID(),
-            organisationId: globex.id,
             email: `person${n}@globex.test`,
             role: 'EndUser',
             now,

@@ -7,6 +7,7 @@ import { DomainEvents, type Subscriber } from './events/events.ts';
 import { metricsSubscriber } from './metrics/subscriber.ts';
 import { accessRevocationSubscriber, clientGrantsSubscriber, providerCacheSubscriber } from './oidc/subscriber.ts';
 import { invitationMailSubscriber } from './users/invitation.ts';
+import { unlockMailSubscriber } from './users/unlock-mail.ts';
 import { webhooksSubscriber } from './webhooks/subscriber.ts';
 
 /** The audit row first (its id names the event in webhook payloads), then the rest. */
@@ -15,6 +16,7 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   webhooksSubscriber,
   metricsSubscriber,
   invitationMailSubscriber,
+  unlockMailSubscriber,
   accessRevocationSubscriber,
   clientGrantsSubscriber,
   providerCacheSubscriber,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../clock.ts';
-import { latestMailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
+import { latestMailTo, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { setUserStatus } from './status.ts';
 import { findUserByEmail } from './store.ts';
 
 const WRONG = 'not the password at all';
@@ -129,6 +130,27 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
     expect((await attempt(org, `lou@${org}.test`, password)).status).toBe(200);
     // Clearing what is not locked is refused.
     expect((await admin.post(`/api/users/${lou.id}/clearlockout`)).status).toBe(409);
+  });
+
+  it("queues the unlocked mail in the unlock's transaction: an unlock rolled back tells no one", async () => {
+    const org = await organisation({ failed_sign_ins_before_cooldown: 0, failed_sign_ins_before_lockout: 2 });
+    const email = `admin@${org}.test`;
+    for (let i = 0; i < 2; i++) await attempt(org, email, WRONG);
+    const locked = await userOf(org);
+    expect(locked.status).toBe('LockedOut');
+    const unlockedMail = (rows: { subject: string }[]) => rows.filter((m) => m.subject === `Your ${org} account has been unlocked`);
+
+    const orgId = await organisationId(server, org);
+    const rollback = new Error('rolled back');
+    const outcome = server.ctx.db.kysely.transaction().execute(async (trx) => {
+      expect(await setUserStatus(server.ctx, orgId, locked.id, 'SignedUp', { from: ['LockedOut'], trx })).toBeTruthy();
+      const queued = await trx.selectFrom('mail_outbox').select('subject').where('recipient', '=', email).execute();
+      expect(unlockedMail(queued)).toHaveLength(1);
+      throw rollback;
+    });
+    await expect(outcome).rejects.toBe(rollback);
+    expect(unlockedMail(await mailTo(server, email))).toHaveLength(0);
+    expect((await userOf(org)).status).toBe('LockedOut');
   });
 
   // Issue 19, finding 5: with 4 failures, the admin lowered the threshold to 3; the right password then

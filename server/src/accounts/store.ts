@@ -1,42 +1,39 @@
-/** Queries on the users table; every one is scoped by organisation id. */
+/** Queries on the users table; every one goes through the scoped store (db/scoped.ts) of its organisation. */
 import { sql, type UpdateObject } from 'kysely';
 import type { Role, UserStatus } from '@gatehouse/common/policy';
 import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
-import { param, prepared } from '../db/prepared.ts';
+import { param, preparedInScope } from '../db/prepared.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 import { searchKey } from '../db/search-key.ts';
 
 // A user is read by email at every sign-in and by id at every signed-in request: prepared once (db/prepared.ts).
-const byEmailQuery = prepared<UserRow, { organisation_id: string; email: string }>((db) =>
-  db.selectFrom('users').selectAll().where('organisation_id', '=', param('organisation_id')).where('email', '=', param('email')),
+const byEmailQuery = preparedInScope<UserRow, { email: string }>((db) =>
+  db.selectFrom('users').selectAll().where('email', '=', param('email')),
 );
 
 export async function findUserByEmail(db: Executor, organisationId: string, email: string): Promise<UserRow | undefined> {
-  return (await byEmailQuery(db, { organisation_id: organisationId, email: email.toLowerCase() })).rows[0];
+  return (await byEmailQuery(db, organisationId, { email: email.toLowerCase() })).rows[0];
 }
 
-const byIdQuery = prepared<UserRow, { organisation_id: string; id: string }>((db) =>
-  db.selectFrom('users').selectAll().where('organisation_id', '=', param('organisation_id')).where('id', '=', param('id')),
-);
+const byIdQuery = preparedInScope<UserRow, { id: string }>((db) => db.selectFrom('users').selectAll().where('id', '=', param('id')));
 
 export async function findUserById(db: Executor, organisationId: string, id: string): Promise<UserRow | undefined> {
-  return (await byIdQuery(db, { organisation_id: organisationId, id })).rows[0];
+  return (await byIdQuery(db, organisationId, { id })).rows[0];
 }
 
 /** Column changes of a user, as values or SQL expressions. */
 export type UserChanges = UpdateObject<Database, 'users'>;
 
-/** A new user row with the defaults of a user who has not signed up yet. */
+/** A new user row with the defaults of a user who has not signed up yet (insertUser stamps its organisation). */
 export function newUserRow(fields: {
   id: string;
-  organisationId: string;
   email: string;
   role: Role;
   now: number;
-  changes?: Partial<NewUserRow>;
-}): NewUserRow {
+  changes?: Partial<Unstamped<NewUserRow>>;
+}): Unstamped<NewUserRow> {
   return {
     id: fields.id,
-    organisation_id: fields.organisationId,
     email: fields.email,
     role: fields.role,
     status: 'Pending',
@@ -49,12 +46,12 @@ export function newUserRow(fields: {
   };
 }
 
-export async function insertUser(db: Executor, row: NewUserRow): Promise<void> {
-  await db.insertInto('users').values(withSearchKeys(row)).execute();
+export async function insertUser(db: Executor, organisationId: string, row: Unstamped<NewUserRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('users').values(withSearchKeys(row)).execute();
 }
 
 export async function updateUser(db: Executor, organisationId: string, id: string, changes: UserUpdate): Promise<void> {
-  await db.updateTable('users').set(withSearchKeys(changes)).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await scoped(db, organisationId).updateTable('users').set(withSearchKeys(changes)).where('id', '=', id).execute();
 }
 
 /** Every write of a name writes its lower-cased search copy too (migration 0009), so the two never drift. */
@@ -67,12 +64,7 @@ function withSearchKeys<T extends { first_name?: unknown; surname?: unknown }>(r
 
 /** Records when a password check failed (the attempt itself was counted when it was reserved). */
 export async function recordFailedSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ last_failed_sign_in: now, updated_at: now })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .execute();
+  await scoped(db, organisationId).updateTable('users').set({ last_failed_sign_in: now, updated_at: now }).where('id', '=', id).execute();
 }
 
 /**
@@ -80,7 +72,7 @@ export async function recordFailedSignIn(db: Executor, organisationId: string, i
  * cooldown reset, and the user counts as active again for the inactivity rules. Answers the user as the
  * same statement left them (RETURNING, on both databases), so a sign-in needs no second read.
  */
-const recordSignInQuery = prepared<UserRow, { organisation_id: string; id: string; now: number }>((db) =>
+const recordSignInQuery = preparedInScope<UserRow, { id: string; now: number }>((db) =>
   db
     .updateTable('users')
     .set((eb) => ({
@@ -91,21 +83,19 @@ const recordSignInQuery = prepared<UserRow, { organisation_id: string; id: strin
       inactivity_warned_at: null,
       updated_at: param('now') as unknown as number,
     }))
-    .where('organisation_id', '=', param('organisation_id'))
     .where('id', '=', param('id'))
     .returningAll(),
 );
 
 export async function recordSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
-  return (await recordSignInQuery(db, { organisation_id: organisationId, id, now })).rows[0];
+  return (await recordSignInQuery(db, organisationId, { id, now })).rows[0];
 }
 
 /** An admin's Clear lockout of a user cooling down: the cooldown and the failure count end. The row after, or undefined when none was running. */
 export function endCooldown(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .updateTable('users')
     .set({ failed_auth_count: 0, cooldown_until: null, updated_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .where('status', '=', 'SignedUp')
     .where('cooldown_until', '>', now)
@@ -115,10 +105,9 @@ export function endCooldown(db: Executor, organisationId: string, id: string, no
 
 /** A right password outside sign-in (confirming a change): the consecutive failures end. */
 export async function clearFailedAttempts(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('users')
     .set({ failed_auth_count: 0, cooldown_until: null, updated_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .execute();
 }
@@ -147,14 +136,13 @@ export function reserveUserAttempt(
   policy: AttemptPolicy,
 ): Promise<{ failed_auth_count: number } | undefined> {
   return (
-    db
+    scoped(db, organisationId)
       .updateTable('users')
       .set((eb) => ({
         failed_auth_count: eb('failed_auth_count', '+', 1),
         cooldown_until: nextCooldown(sql.ref('failed_auth_count'), policy),
         updated_at: policy.now,
       }))
-      .where('organisation_id', '=', organisationId)
       .where('id', '=', id)
       .where('status', '!=', 'LockedOut')
       .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_auth_count', '<', policy.lockoutAfter))
@@ -174,20 +162,19 @@ export async function reserveUnknownAttempt(
   email: string,
   policy: AttemptPolicy,
 ): Promise<{ failed_count: number } | undefined> {
-  await db
+  await scoped(db, organisationId)
     .insertInto('sign_in_throttle')
-    .values({ organisation_id: organisationId, email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
+    .values({ email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
     .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
     .execute();
   return (
-    db
+    scoped(db, organisationId)
       .updateTable('sign_in_throttle')
       .set((eb) => ({
         failed_count: eb('failed_count', '+', 1),
         cooldown_until: nextCooldown(sql.ref('failed_count'), policy),
         updated_at: policy.now,
       }))
-      .where('organisation_id', '=', organisationId)
       .where('email', '=', email)
       .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_count', '<', policy.lockoutAfter))
       // A cooldown holds only while the organisation has cooldowns on: turning them off (0) releases it.
@@ -212,7 +199,7 @@ function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) 
  * of cooldownEvery) is lifted. A cooldown in force refuses the reservation, so none other can be lifted.
  */
 export async function refundUnknownAttempt(db: Executor, organisationId: string, email: string, policy: AttemptPolicy): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('sign_in_throttle')
     .set({
       failed_count: sql<number>`failed_count - 1`,
@@ -221,28 +208,26 @@ export async function refundUnknownAttempt(db: Executor, organisationId: string,
           ? sql<number | null>`case when failed_count % ${policy.cooldownEvery} = 0 then null else cooldown_until end`
           : sql<number | null>`cooldown_until`,
     })
-    .where('organisation_id', '=', organisationId)
     .where('email', '=', email)
     .where('failed_count', '>', 0)
     .execute();
 }
 
 export function findThrottle(db: Executor, organisationId: string, email: string) {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('sign_in_throttle')
     .select(['failed_count', 'cooldown_until'])
-    .where('organisation_id', '=', organisationId)
     .where('email', '=', email)
     .executeTakeFirst();
 }
 
 export async function deleteThrottle(db: Executor, organisationId: string, email: string): Promise<void> {
-  await db.deleteFrom('sign_in_throttle').where('organisation_id', '=', organisationId).where('email', '=', email).execute();
+  await scoped(db, organisationId).deleteFrom('sign_in_throttle').where('email', '=', email).execute();
 }
 
 /** Forgets throttles of unknown emails that have seen no attempt since `before`. */
 export async function deleteStaleThrottles(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('sign_in_throttle').where('updated_at', '<', before).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep').deleteFrom('sign_in_throttle').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -255,10 +240,9 @@ export function updateUserStatus(
   from: readonly UserStatus[] | undefined,
   changes: UserChanges,
 ): Promise<UserRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .updateTable('users')
     .set({ ...changes, status })
-    .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .$if(from !== undefined, (qb) => qb.where('status', 'in', from!))
     .returningAll()
@@ -266,7 +250,7 @@ export function updateUserStatus(
 }
 
 export async function deleteUser(db: Executor, organisationId: string, id: string): Promise<void> {
-  await db.deleteFrom('users').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await scoped(db, organisationId).deleteFrom('users').where('id', '=', id).execute();
 }
 
 /**
@@ -274,17 +258,16 @@ export async function deleteUser(db: Executor, organisationId: string, id: strin
  * status (migration 0121's triggers keep them with every write), not a count of its users.
  */
 export async function countUsers(db: Executor, organisationId: string): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('user_counts')
     .select((eb) => eb.fn.sum<number | string | null>('count').as('n'))
-    .where('organisation_id', '=', organisationId)
     .executeTakeFirstOrThrow();
   return Number(row.n ?? 0);
 }
 
 /** Organisations whose inactivity rules may act on someone: expiry or deletion days above 0. */
 export function organisationsWithInactivityRules(db: Executor) {
-  return db
+  return acrossOrganisations(db, 'sweep')
     .selectFrom('organisations')
     .selectAll()
     .where('is_base', '=', false)
@@ -300,10 +283,9 @@ export function idleSignedUpUsers(
   afterId: string,
   limit: number,
 ): Promise<UserRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('users')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('status', '=', 'SignedUp')
     .where((eb) => eb(eb.fn.coalesce('last_sign_in', 'created_at'), '<=', activeBefore))
     .where('id', '>', afterId)
@@ -321,10 +303,9 @@ export function usersInactiveSince(
   afterId: string,
   limit: number,
 ): Promise<UserRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('users')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('status', '=', 'Inactive')
     .where('inactive_since', '<=', since)
     .where('id', '>', afterId)
@@ -335,10 +316,9 @@ export function usersInactiveSince(
 
 /** How many Organisation Admins of the organisation other than `userId` can sign in (SignedUp). */
 export async function otherActiveOrganisationAdmins(db: Executor, organisationId: string, userId: string): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organisation_id', '=', organisationId)
     .where('role', '=', 'OrganisationAdministrator')
     .where('status', '=', 'SignedUp')
     .where('id', '!=', userId)

@@ -22,6 +22,7 @@ import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { ApiRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
@@ -47,9 +48,9 @@ export function managementApi(ctx: AppContext, org: Organisation): ProtectedApi 
   };
 }
 
-export const apiScopesOf = (row: ApiRow): ApiScope[] => JSON.parse(row.scopes) as ApiScope[];
+export const apiScopesOf = (row: Pick<ApiRow, 'scopes'>): ApiScope[] => JSON.parse(row.scopes) as ApiScope[];
 
-function view(row: ApiRow): ProtectedApi {
+function view(row: Unstamped<ApiRow>): ProtectedApi {
   return {
     id: row.id,
     name: row.name,
@@ -80,9 +81,8 @@ export async function createApi(ctx: AppContext, org: Organisation, input: z.out
   if (input.identifier === managementApiIdentifier(ctx, org)) throw fieldError('identifier', API_MESSAGES.identifierReserved);
   if ((await countApis(ctx.db.kysely, org.id)) >= API_LIMITS.apisMax) throw new AppError('CONFLICT', { message: API_MESSAGES.tooMany });
   const now = ctx.clock.now();
-  const row: ApiRow = {
+  const row: Unstamped<ApiRow> = {
     id: randomUUID(),
-    organisation_id: org.id,
     name: input.name,
     identifier: input.identifier,
     scopes: JSON.stringify(input.scopes),

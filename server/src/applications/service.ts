@@ -16,6 +16,7 @@ import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from 'kysely';
 import type { Acting, AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { isApplicationActor } from '../http/contract.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
@@ -64,9 +65,8 @@ export async function createApplication(
 ): Promise<Application & { secret: string }> {
   const secret = newClientSecret();
   const now = ctx.clock.now();
-  const row: ClientRow = {
+  const row: Unstamped<ClientRow> = {
     id: randomBytes(16).toString('base64url'),
-    organisation_id: organisationId,
     name: input.name,
     client_type: 'confidential',
     secret_hash: hashClientSecret(secret),
@@ -95,7 +95,7 @@ export async function createApplication(
     backchannel_logout_uri: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertClient(trx, row);
+    await insertClient(trx, organisationId, row);
     await emit(ctx, trx, organisationId, {
       type: 'application.created',
       subject: { kind: 'application', id: row.id },
@@ -306,8 +306,7 @@ export async function acceptPolicy(ctx: AppContext, org: Organisation, user: Use
   if (steps.policy.policyURL) {
     const policyURL = steps.policy.policyURL;
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await upsertPolicyAcceptance(trx, {
-        organisation_id: org.id,
+      await upsertPolicyAcceptance(trx, org.id, {
         user_id: user.id,
         client_id: clientId,
         policy_url: policyURL,

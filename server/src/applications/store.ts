@@ -1,33 +1,34 @@
-/** Queries on applications (clients), per-user access and policy acceptances; every one scoped by organisation. */
+/** Queries on applications (clients), per-user access and policy acceptances; every one through the scoped store (db/scoped.ts) of its organisation. */
 
 import { expressionBuilder, sql, type Expression } from 'kysely';
-import { param, prepared } from '../db/prepared.ts';
+import { param, preparedInScope } from '../db/prepared.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 import type { ClientRow, ClientUpdate, Database, Executor, UserRow } from '../db/schema.ts';
 
 export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
-  return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).orderBy('name').orderBy('id').execute();
+  return scoped(db, organisationId).selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
 }
 
 export function findClient(db: Executor, organisationId: string, id: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('clients').selectAll().where('organisation_id', '=', organisationId).where('id', '=', id).executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertClient(db: Executor, row: ClientRow): Promise<void> {
-  await db.insertInto('clients').values(row).execute();
+export async function insertClient(db: Executor, organisationId: string, row: Unstamped<ClientRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('clients').values(row).execute();
 }
 
 export async function updateClient(db: Executor, organisationId: string, id: string, changes: ClientUpdate): Promise<void> {
-  await db.updateTable('clients').set(changes).where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await scoped(db, organisationId).updateTable('clients').set(changes).where('id', '=', id).execute();
 }
 
 export async function deleteClient(db: Executor, organisationId: string, id: string): Promise<void> {
-  await db.deleteFrom('clients').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
+  await scoped(db, organisationId).deleteFrom('clients').where('id', '=', id).execute();
 }
 
 /** The ids among `ids` that are applications of the organisation. */
 export async function existingClientIds(db: Executor, organisationId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('clients').select('id').where('organisation_id', '=', organisationId).where('id', 'in', ids).execute();
+  const rows = await scoped(db, organisationId).selectFrom('clients').select('id').where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 
@@ -38,24 +39,21 @@ export async function replaceUserAccess(
   clientIds: readonly string[],
   now: number,
 ): Promise<void> {
-  await db.deleteFrom('user_client_access').where('organisation_id', '=', organisationId).where('user_id', '=', userId).execute();
+  await scoped(db, organisationId).deleteFrom('user_client_access').where('user_id', '=', userId).execute();
   if (clientIds.length > 0) {
-    await db
+    await scoped(db, organisationId)
       .insertInto('user_client_access')
-      .values(clientIds.map((clientId) => ({ organisation_id: organisationId, user_id: userId, client_id: clientId, created_at: now })))
+      .values(clientIds.map((clientId) => ({ user_id: userId, client_id: clientId, created_at: now })))
       .execute();
   }
 }
 
 /** The applications a user was given access to. */
 export function listUserClients(db: Executor, organisationId: string, userId: string): Promise<ClientRow[]> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('clients')
-    .innerJoin('user_client_access as access', (join) =>
-      join.onRef('access.client_id', '=', 'clients.id').onRef('access.organisation_id', '=', 'clients.organisation_id'),
-    )
+    .innerJoin('user_client_access as access', 'access.client_id', 'clients.id')
     .selectAll('clients')
-    .where('clients.organisation_id', '=', organisationId)
     .where('access.user_id', '=', userId)
     .orderBy('clients.name')
     .orderBy('clients.id')
@@ -63,10 +61,10 @@ export function listUserClients(db: Executor, organisationId: string, userId: st
 }
 
 export async function hasUserAccess(db: Executor, organisationId: string, userId: string, clientId: string): Promise<boolean> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('user_client_access')
     .select('client_id')
-    .where('organisation_id', '=', organisationId)
+
     .where('user_id', '=', userId)
     .where('client_id', '=', clientId)
     .executeTakeFirst();
@@ -96,9 +94,10 @@ export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {
  * What the account lookup asks beside a user's columns, as two selections for one query: whether the user
  * was given access to the application (`has_access`), and whether their organisation requires a second
  * step of everyone (`organisation_requires_two_step`). The same rule for a user found by id and for the
- * user of a token (oidc/store.ts); `userWithAccess` reads the answers.
+ * user of a token (oidc/store.ts); `userWithAccess` reads the answers. A query through the scoped store
+ * passes no organisation: the store scopes both subqueries itself.
  */
-export function accessAnswers(organisationId: Expression<string>, userId: Expression<string>, clientId: Expression<string>) {
+export function accessAnswers(organisationId: Expression<string> | undefined, userId: Expression<string>, clientId: Expression<string>) {
   const eb = expressionBuilder<Database, never>();
   return [
     eb
@@ -106,7 +105,7 @@ export function accessAnswers(organisationId: Expression<string>, userId: Expres
         eb
           .selectFrom('user_client_access as access')
           .select('access.client_id')
-          .where('access.organisation_id', '=', organisationId)
+          .$if(organisationId !== undefined, (qb) => qb.where('access.organisation_id', '=', organisationId!))
           .where('access.user_id', '=', userId)
           .where('access.client_id', '=', clientId),
       )
@@ -114,18 +113,17 @@ export function accessAnswers(organisationId: Expression<string>, userId: Expres
     eb
       .selectFrom('organisations')
       .select('organisations.require_two_step')
-      .where('organisations.id', '=', organisationId)
+      .$if(organisationId !== undefined, (qb) => qb.where('organisations.id', '=', organisationId!))
       .as('organisation_requires_two_step'),
   ] as const;
 }
 
 /** A user with whether they were given access to one application, in one query (the provider's account lookup, prepared). */
-const userWithAccessQuery = prepared((db) =>
+const userWithAccessQuery = preparedInScope((db) =>
   db
     .selectFrom('users')
     .select(ACCOUNT_COLUMNS.map((column) => `users.${column}` as const))
-    .select(accessAnswers(sql.ref('users.organisation_id'), sql.ref('users.id'), sql.val(param('client_id'))))
-    .where('users.organisation_id', '=', param('organisation_id'))
+    .select(accessAnswers(undefined, sql.ref('users.id'), sql.val(param('client_id'))))
     .where('users.id', '=', param('user_id')),
 );
 
@@ -135,7 +133,7 @@ export async function findUserWithAccess(
   userId: string,
   clientId: string,
 ): Promise<{ user: AccountUser; hasAccess: boolean } | undefined> {
-  const row = (await userWithAccessQuery(db, { organisation_id: organisationId, user_id: userId, client_id: clientId })).rows[0];
+  const row = (await userWithAccessQuery(db, organisationId, { user_id: userId, client_id: clientId })).rows[0];
   return row && userWithAccess(row);
 }
 
@@ -156,10 +154,10 @@ export async function findPolicyAcceptance(
   userId: string,
   clientId: string,
 ): Promise<string | undefined> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('client_policy_acceptances')
     .select('policy_url')
-    .where('organisation_id', '=', organisationId)
+
     .where('user_id', '=', userId)
     .where('client_id', '=', clientId)
     .executeTakeFirst();
@@ -168,9 +166,10 @@ export async function findPolicyAcceptance(
 
 export async function upsertPolicyAcceptance(
   db: Executor,
-  row: { organisation_id: string; user_id: string; client_id: string; policy_url: string; accepted_at: number },
+  organisationId: string,
+  row: { user_id: string; client_id: string; policy_url: string; accepted_at: number },
 ): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .insertInto('client_policy_acceptances')
     .values(row)
     .onConflict((oc) =>

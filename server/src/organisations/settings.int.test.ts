@@ -40,7 +40,8 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
   async function addUser(org: string, role: Role, email: string) {
     const row = (await findOrganisationByName(server.ctx.db.kysely, org))!;
     const admin = (await findUserByEmail(server.ctx.db.kysely, row.id, `admin@${org}.test`))!;
-    await insertUser(server.ctx.db.kysely, { ...admin, id: randomUUID(), email, role });
+    const { organisation_id: organisationId, ...fields } = admin;
+    await insertUser(server.ctx.db.kysely, organisationId, { ...fields, id: randomUUID(), email, role });
   }
 
   async function signIn(org: string, email: string): Promise<TestClient> {

@@ -20,6 +20,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { MIGRATION_NAMES } from '../db/migrations/index.ts';
 import type { Executor } from '../db/schema.ts';
+import { acrossOrganisations, scoped } from '../db/scoped.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
 import { decryptSecret, encryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
 import { SEALED_COLUMNS, untyped, type SealedColumn } from '../security/sealed-columns.ts';
@@ -186,7 +187,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
     for (const table of MOVED_TABLES) {
       if (table === 'audit_events' && !options.withAudit) continue;
       const numbered = NUMBERED[table];
-      let query = untyped(trx).selectFrom(table).selectAll().where('organisation_id', '=', organisation.id);
+      let query = inScope(trx, organisation.id).selectFrom(table).selectAll();
       if (numbered) query = query.orderBy(numbered);
       const rows = await query.execute();
       tables[table] = rows.map((stored) => {
@@ -299,6 +300,9 @@ function readDocument(input: unknown, passphrase: string): { document: Organisat
 }
 
 /** Recreates an exported organisation here, in one transaction: all of it or nothing. */
+/** The organisation's rows of any moved table, through the scoped store (db/scoped.ts), by table name. */
+const inScope = (trx: Executor, organisationId: string) => untyped(scoped(trx, organisationId) as unknown as Executor);
+
 export async function importOrganisation(ctx: AppContext, input: unknown, options: ImportOptions): Promise<ImportReport> {
   checkPassphrase(options.passphrase);
   const { document, key } = readDocument(input, options.passphrase);
@@ -325,7 +329,7 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
       if (existing) throw new TransferRefused(`This installation already holds this organisation (as "${existing.name}").`);
 
       const organisation = Object.fromEntries(Object.entries(document.organisation).map(([column, value]) => [column, decodeCell(value)]));
-      await untyped(trx)
+      await untyped(acrossOrganisations(trx, 'operator'))
         .insertInto('organisations')
         .values({ ...organisation, name })
         .execute();
@@ -347,7 +351,8 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
         );
         // Batches stay well under both databases' limits on bound parameters.
         for (let start = 0; start < values.length; start += 100)
-          await untyped(trx)
+          // Through the scoped store too: a row of another organisation throws (checked above as well).
+          await inScope(trx, organisationId)
             .insertInto(table)
             .values(values.slice(start, start + 100))
             .execute();

@@ -9,6 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { ClientRow, Executor, UserRow } from '../db/schema.ts';
 import { PREFIX_END, searchKey } from '../db/search-key.ts';
+import { scoped } from '../db/scoped.ts';
 import { badRequest } from './errors.ts';
 import { matchesElement, type CompareOp, type Filter, type FilterValue } from './filter.ts';
 
@@ -172,7 +173,7 @@ export interface UserQuery {
 /** A page of the organisation's End users matching the filter, and how many match in all. */
 export async function queryScimUsers(db: Executor, dialect: Dialect, query: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
   const where = query.filter ? filterExpression(query.filter, dialect) : TRUE;
-  const base = db.selectFrom('users').where('organisation_id', '=', query.organisationId).where('role', '=', 'EndUser').where(where);
+  const base = scoped(db, query.organisationId).selectFrom('users').where('role', '=', 'EndUser').where(where);
   const collate =
     dialect === 'postgres' && query.sortColumn !== 'created_at' && query.sortColumn !== 'updated_at' ? sql` collate "C"` : sql``;
   const direction = query.descending ? sql`desc` : sql`asc`;
@@ -193,21 +194,14 @@ export async function queryScimUsers(db: Executor, dialect: Dialect, query: User
 
 /** One End user of the organisation, or undefined (administrators are invisible to SCIM). */
 export function findScimUser(db: Executor, organisationId: string, id: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('role', '=', 'EndUser')
-    .executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('users').selectAll().where('id', '=', id).where('role', '=', 'EndUser').executeTakeFirst();
 }
 
 /** The application whose SCIM token has this hash, if it is one of the organisation's with SCIM enabled. */
 export function findClientByScimToken(db: Executor, organisationId: string, tokenHash: string): Promise<ClientRow | undefined> {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('clients')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
     .where('scim_token_hash', '=', tokenHash)
     .where('scim_enabled', '=', true)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import { LIMITS } from '@gatehouse/common/policy';
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
 
@@ -16,7 +17,7 @@ const TOUCH_INTERVAL_MS = MINUTE;
 
 export interface NewSession {
   token: string;
-  row: SessionRow;
+  row: Unstamped<SessionRow>;
 }
 
 export async function createSession(
@@ -25,9 +26,8 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = newToken();
   const now = ctx.clock.now();
-  const row: SessionRow = {
+  const row: Unstamped<SessionRow> = {
     id: hashToken(token),
-    organisation_id: fields.organisationId,
     user_id: fields.userId,
     created_at: now,
     last_seen_at: now,

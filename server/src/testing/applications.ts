@@ -27,9 +27,8 @@ export async function createUser(
   cachedHash ??= hashPassword(DEFAULT_PASSWORD);
   const now = server.ctx.clock.now();
   const id = randomUUID();
-  await insertUser(server.ctx.db.kysely, {
+  await insertUser(server.ctx.db.kysely, organisationId, {
     id,
-    organisation_id: organisationId,
     email: fields.email,
     first_name: fields.firstName ?? null,
     surname: fields.surname ?? null,

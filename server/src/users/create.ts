@@ -38,9 +38,9 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, or
   const now = ctx.clock.now();
   await insertUser(
     trx,
+    organisationId,
     newUserRow({
       id,
-      organisationId,
       email: user.email,
       role: user.role,
       now,

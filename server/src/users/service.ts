@@ -8,11 +8,9 @@
 import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
 import { listUserClients } from '../applications/store.ts';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { LIMITS, ROLE_RANK } from '@gatehouse/common/policy';
-import { ROUTES } from '@gatehouse/common/routes';
 import type { inviteUserRequest, listUsersRequest, updateUserRequest, UserListPage } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
@@ -24,10 +22,8 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
 import { coolingDown } from '../accounts/model.ts';
-import { sendMail } from '../mail/service.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { factorsOf, removeFactorOf } from '../mfa/factors.ts';
-import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
@@ -94,27 +90,16 @@ export async function resendUserVerification(ctx: AppContext, org: Organisation,
  */
 export async function clearLockout(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
   const target = await targetUser(ctx, org, actor, id);
-  const user = coolingDown(org.row, target, ctx.clock.now())
-    ? await endUserCooldown(ctx, org, id)
-    : await setUserStatus(ctx, org.id, id, 'SignedUp', { from: ['LockedOut'] });
-  if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notLocked });
-  await sendMail(ctx, {
-    org,
-    to: user.email,
-    kind: 'accountUnlocked',
-    text: MAIL_MESSAGES.accountUnlocked(org.displayName),
-    link: linkFor(ctx.config, org, ROUTES.home.path),
-  });
-  return { message: MESSAGES.accountUnlocked, user };
-}
-
-async function endUserCooldown(ctx: AppContext, org: Organisation, id: string): Promise<UserRow | null> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const user = await endCooldown(trx, org.id, id, ctx.clock.now());
-    if (!user) return null;
+  // Either way the change emits user.unlocked in its transaction, whose subscriber mails the user (users/unlock-mail.ts).
+  const user = await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!coolingDown(org.row, target, ctx.clock.now())) return setUserStatus(ctx, org.id, id, 'SignedUp', { from: ['LockedOut'], trx });
+    const cooled = await endCooldown(trx, org.id, id, ctx.clock.now());
+    if (!cooled) return null;
     await emit(ctx, trx, org.id, { type: 'user.unlocked', subject: { kind: 'user', id } });
-    return user;
+    return cooled;
   });
+  if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notLocked });
+  return { message: MESSAGES.accountUnlocked, user };
 }
 
 function assertNotSelf(actor: Acting, id: string): void {

@@ -1,9 +1,14 @@
-/** Queries of user administration; every one scoped by organisation id. */
+/**
+ * Queries of user administration, through the scoped store (db/scoped.ts) of their organisation; the
+ * search's statements stay raw SQL (a recursive walk of the name indexes the builder cannot write) and
+ * scope themselves with one clause, `inOrganisation`.
+ */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Executor, UserRow } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import { countUsers } from '../accounts/store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export interface UserListQuery {
   organisationId: string;
@@ -41,14 +46,14 @@ type NameColumn = Exclude<SearchColumn, 'email'>;
  * A page of the /users list in email order, and how many users match. Pages come by offset, or after a
  * cursor (an email: the infinite scroll's keyset paging, the same cost at any depth).
  *
- * The list without a search walks the (organisation_id, email) index from the cursor; its total is the
+ * The list without a search walks the organisation's email index from the cursor; its total is the
  * organisation's user counters (migration 0121), not a count of its users.
  *
  * A search matches a prefix of the email, first name or surname. Reading every match and sorting it
  * costs what the search matches (a second for a prefix shared by 145,000 of a million users), and
  * walking the email index while testing each user costs what comes before the first matches (all of it
  * when they come last); so each of the three is asked only for its first page in email order, merged:
- * the email's index range is already in email order; a name's index (organisation_id, name, email,
+ * the email's index range is already in email order; a name's index (organisation, name, email,
  * migration 0121) is in email order for each name, so for the few names a prefix matches (found by
  * skipping from name to name in the index) each gives its first page; only a prefix matching more than
  * SEARCH_DISTINCT_NAMES names sorts all its matches. PostgreSQL compares in the "C" collation of those
@@ -63,10 +68,9 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
 
   if (query.search === undefined) {
     const [rows, total] = await Promise.all([
-      db
+      scoped(db, organisationId)
         .selectFrom('users')
         .select(columns)
-        .where('organisation_id', '=', organisationId)
         .$if(after !== undefined, (q) => q.where(afterCursor))
         .orderBy(sql`email${collate}`)
         .limit(limit + 1)
@@ -81,22 +85,22 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
   const end = prefix + PREFIX_END;
   const col = (column: SearchColumn) => sql`${sql.ref(`users.${column}`)}${collate}`;
   const inRange = (column: SearchColumn) => sql<boolean>`${col(column)} >= ${prefix} and ${col(column)} < ${end}`;
-  const scoped = sql`users.organisation_id = ${organisationId}`;
+  const inOrganisation = sql`users.organisation_id = ${organisationId}`;
   const cursor = after === undefined ? sql`` : sql` and ${afterCursor}`;
   // How many users of each page the merge needs from each source.
   const wanted = offset + limit + 1;
 
   // The matches of each column, up to the cap, from its index (in its order, so the index is chosen).
   const capped = (column: SearchColumn) =>
-    sql<number>`(select count(*) from (select 1 as one from users where ${scoped} and ${inRange(column)} order by ${col(column)} limit ${SEARCH_COUNT_CAP + 1}) as capped)`;
+    sql<number>`(select count(*) from (select 1 as one from users where ${inOrganisation} and ${inRange(column)} order by ${col(column)} limit ${SEARCH_COUNT_CAP + 1}) as capped)`;
   const countsQuery = sql<
     Record<SearchColumn, number | string>
   >`select ${capped('email')} as email, ${capped('first_name_search')} as first_name_search, ${capped('surname_search')} as surname_search`;
 
   /** The distinct names in the prefix's range, up to one more than SEARCH_DISTINCT_NAMES, skipping through the index. */
   const namesOf = async (column: NameColumn): Promise<string[]> => {
-    const first = sql`(select min(${col(column)}) from users where ${scoped} and ${inRange(column)})`;
-    const next = sql`(select min(${col(column)}) from users where ${scoped} and ${col(column)} > names.name and ${col(column)} < ${end})`;
+    const first = sql`(select min(${col(column)}) from users where ${inOrganisation} and ${inRange(column)})`;
+    const next = sql`(select min(${col(column)}) from users where ${inOrganisation} and ${col(column)} > names.name and ${col(column)} < ${end})`;
     // The count stops the recursion itself (an outer limit need not stop SQLite's).
     const result = await sql<{ name: string }>`with recursive names(name, n) as (select ${first}, 1
         union all select ${next}, names.n + 1 from names where names.name is not null and names.n <= ${SEARCH_DISTINCT_NAMES})
@@ -106,12 +110,12 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
   // PostgreSQL plans a subquery with an offset on its own: the name's range, not a walk of the email index.
   const fence = dialect === 'postgres' ? sql` offset 0` : sql``;
   const firstOf = (where: RawBuilder<unknown>) =>
-    sql`select * from (select users.email from users where ${scoped} and ${where}${cursor} order by ${col('email')} limit ${wanted}) as part`;
+    sql`select * from (select users.email from users where ${inOrganisation} and ${where}${cursor} order by ${col('email')} limit ${wanted}) as part`;
   const sources = async (column: NameColumn) => {
     const names = await namesOf(column);
     if (names.length <= SEARCH_DISTINCT_NAMES) return names.map((name) => firstOf(sql`${col(column)} = ${name}`));
     return [
-      sql`select * from (select part.email from (select users.email from users where ${scoped} and ${inRange(column)}${cursor}${fence}) as part order by part.email${collate} limit ${wanted}) as part`,
+      sql`select * from (select part.email from (select users.email from users where ${inOrganisation} and ${inRange(column)}${cursor}${fence}) as part order by part.email${collate} limit ${wanted}) as part`,
     ];
   };
 
@@ -125,7 +129,7 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
     email: string;
   }>`select matches.email from (${sql.join([firstOf(inRange('email')), ...parts.flat()], sql` union `)}) as matches
     order by matches.email${collate} limit ${limit + 1} offset ${offset}`;
-  const emailsOf = (column: SearchColumn) => sql`select users.email from users where ${scoped} and ${inRange(column)}`;
+  const emailsOf = (column: SearchColumn) => sql`select users.email from users where ${inOrganisation} and ${inRange(column)}`;
   const [emails, total] = await Promise.all([
     merged.execute(db),
     exact
@@ -140,10 +144,9 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
   const rows =
     page.length === 0
       ? []
-      : await db
+      : await scoped(db, organisationId)
           .selectFrom('users')
           .select(columns)
-          .where('organisation_id', '=', organisationId)
           .where('email', 'in', page)
           .orderBy(sql`email${collate}`)
           .execute();
@@ -160,13 +163,10 @@ export async function findManagingApplications(
   userIds: readonly string[],
 ): Promise<Map<string, { id: string; name: string }>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('users')
-    .innerJoin('clients', (join) =>
-      join.onRef('clients.id', '=', 'users.scim_client_id').onRef('clients.organisation_id', '=', 'users.organisation_id'),
-    )
+    .innerJoin('clients', 'clients.id', 'users.scim_client_id')
     .select(['users.id as userId', 'clients.id as clientId', 'clients.name as name'])
-    .where('users.organisation_id', '=', organisationId)
     .where('users.id', 'in', userIds)
     .where('clients.scim_enabled', '=', true)
     .execute();
