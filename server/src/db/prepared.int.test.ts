@@ -23,7 +23,6 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
   afterAll(() => server?.close());
 
   const artefact = (id: string) => ({
-    organisation_id: acme,
     model: 'Session',
     id,
     payload: '{}',
@@ -37,7 +36,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
 
   it('reads what is committed', async () => {
     const db = server.ctx.db.kysely;
-    await upsertArtefact(db, artefact('committed'));
+    await upsertArtefact(db, acme, artefact('committed'));
     expect(await findArtefact(db, acme, 'Session', 'committed')).toMatchObject({ payload: '{}' });
     expect(await findArtefact(db, acme, 'Session', 'missing')).toBeUndefined();
   });
@@ -48,7 +47,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     let answeredInside: boolean | undefined;
     let read: Promise<unknown> | undefined;
     await db.transaction().execute(async (trx) => {
-      await upsertArtefact(trx, artefact('pending'));
+      await upsertArtefact(trx, acme, artefact('pending'));
       read = findArtefact(db, acme, 'Session', 'pending').then((row) => {
         if (insideTransaction) answeredInside = row !== undefined;
         return row;
@@ -77,7 +76,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
         .where('model', '=', 'Session')
         .where('id', '=', param('id'));
     });
-    await upsertArtefact(db, artefact('compiled-once'));
+    await upsertArtefact(db, acme, artefact('compiled-once'));
     expect((await payloadOf(db, { id: 'compiled-once' })).rows).toEqual([{ payload: '{}' }]);
     // The group commit (db/write-batch.ts) runs each batch in a new transaction: none compiles it again.
     for (let i = 0; i < 3; i++) {
@@ -98,15 +97,15 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
         (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map(
           (row) => row.statement,
         );
-      await upsertArtefact(db.kysely, artefact('named'));
+      await upsertArtefact(db.kysely, acme, artefact('named'));
       expect(await findArtefact(db.kysely, acme, 'Session', 'named')).toMatchObject({ payload: '{}' });
       const kept = await statements();
       expect(kept.filter((text) => text.startsWith('insert into "oidc_artefacts"'))).toHaveLength(1);
       expect(kept.filter((text) => text.startsWith('select'))).toHaveLength(1);
       // Run again, nothing new is parsed; inside a transaction a query stays on the transaction's connection.
-      await upsertArtefact(db.kysely, artefact('named'));
+      await upsertArtefact(db.kysely, acme, artefact('named'));
       await db.kysely.transaction().execute(async (trx) => {
-        await upsertArtefact(trx, artefact('in-transaction'));
+        await upsertArtefact(trx, acme, artefact('in-transaction'));
         expect(await findArtefact(trx, acme, 'Session', 'in-transaction')).toMatchObject({ payload: '{}' });
       });
       expect(await statements()).toHaveLength(kept.length);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import {
   bucketOf,
   countClientsUsedSince,
@@ -42,10 +43,10 @@ interface About {
   subject?: string | null;
 }
 
-export function eventRow(ctx: AppContext, organisationId: string, kind: OidcEventKind, about: About): OidcEventsTable {
+/** An event as the scoped store inserts it (the organisation is stamped by the store). */
+export function eventRow(ctx: AppContext, kind: OidcEventKind, about: About): Unstamped<OidcEventsTable> {
   return {
     id: randomUUID(),
-    organisation_id: organisationId,
     kind,
     client_id: about.clientId ?? null,
     subject: about.subject ?? null,
@@ -58,9 +59,13 @@ export function eventRow(ctx: AppContext, organisationId: string, kind: OidcEven
  * the minute of `startedAt` (when its code or sign-in began), anything else in its own minute. Run it
  * inside the write that causes the event.
  */
-export async function logEvent(db: Executor, row: OidcEventsTable, startedAt = row.created_at): Promise<void> {
-  const { organisation_id: organisationId, ...event } = row;
-  if (!(await insertEvent(db, organisationId, event))) return;
+export async function logEvent(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<OidcEventsTable>,
+  startedAt = row.created_at,
+): Promise<void> {
+  if (!(await insertEvent(db, organisationId, row))) return;
   await incrementMetric(db, organisationId, countedAs(row.kind), bucketOf(startedAt));
   if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, organisationId, row.client_id, row.created_at);
 }
@@ -73,8 +78,8 @@ export async function recordEvent(
   about: About,
   startedAt?: number,
 ): Promise<void> {
-  const row = eventRow(ctx, organisationId, kind, about);
-  await ctx.db.kysely.transaction().execute((trx) => logEvent(trx, row, startedAt));
+  const row = eventRow(ctx, kind, about);
+  await ctx.db.kysely.transaction().execute((trx) => logEvent(trx, organisationId, row, startedAt));
 }
 
 /**

@@ -3,10 +3,9 @@
  * every one is scoped by organisation id (the retention's delete spans organisations).
  */
 
-import type { ExpressionBuilder } from 'kysely';
 import { TWO_STEP_KINDS, type TwoStepKind, type UserStatus } from '@gatehouse/common/policy';
 import { param, preparedInScope } from '../db/prepared.ts';
-import type { Database, Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
+import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
 import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // Counting runs with every sign-in and every code (in their transactions): prepared once (db/prepared.ts).
@@ -148,18 +147,17 @@ export async function countPeopleWithFactors(
   db: Executor,
   organisationId: string,
 ): Promise<{ people: number; byKind: Partial<Record<TwoStepKind, number>> }> {
-  const factors = (eb: ExpressionBuilder<Database, 'credentials'>) =>
-    eb.and([eb('organisation_id', '=', organisationId), eb('kind', 'in', SECOND_FACTOR_KINDS)]);
+  const store = scoped(db, organisationId);
   const [people, kinds] = await Promise.all([
-    db
+    store
       .selectFrom('credentials')
       .select((eb) => eb.fn.count<number | string>('user_id').distinct().as('n'))
-      .where(factors)
+      .where('kind', 'in', SECOND_FACTOR_KINDS)
       .executeTakeFirstOrThrow(),
-    db
+    store
       .selectFrom('credentials')
       .select((eb) => ['kind', eb.fn.count<number | string>('user_id').distinct().as('n')])
-      .where(factors)
+      .where('kind', 'in', SECOND_FACTOR_KINDS)
       .groupBy('kind')
       .execute(),
   ]);

@@ -109,7 +109,6 @@ class DatabaseAdapter implements Adapter {
     if (this.#model === 'Grant') requestGrants(false)?.delete(id);
     const clientId = payload.clientId ?? (typeof payload.params?.client_id === 'string' ? payload.params.client_id : null);
     const row = {
-      organisation_id: this.#organisationId,
       model: this.#model,
       id: key,
       payload: JSON.stringify(stored),
@@ -126,16 +125,17 @@ class DatabaseAdapter implements Adapter {
       created_at: now,
       expires_at: typeof expiresIn === 'number' ? now + (expiresIn + CLOCK_TOLERANCE_S) * 1000 : null,
     };
-    const event =
-      this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_issued', { clientId, subject: key }) : null;
+    const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, 'code_issued', { clientId, subject: key }) : null;
     if (event && this.#ctx.db.dialect === 'postgres') {
       // One statement, atomic by itself (store.ts).
-      await this.#write((db) => upsertArtefactWithEvent(db, row, { event, metric: countedAs(event.kind) }, bucketOf(event.created_at)));
+      await this.#write((db) =>
+        upsertArtefactWithEvent(db, this.#organisationId, row, { event, metric: countedAs(event.kind) }, bucketOf(event.created_at)),
+      );
       return;
     }
     await this.#write(async (db) => {
-      await upsertArtefact(db, row);
-      if (event) await logEvent(db, event);
+      await upsertArtefact(db, this.#organisationId, row);
+      if (event) await logEvent(db, this.#organisationId, event);
     }, event !== null);
   }
 
@@ -186,7 +186,7 @@ class DatabaseAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     const key = hashId(id);
-    const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, this.#organisationId, 'code_redeemed', { subject: key }) : null;
+    const event = this.#model === 'AuthorizationCode' ? eventRow(this.#ctx, 'code_redeemed', { subject: key }) : null;
     const now = this.#ctx.clock.now();
     const consumed =
       event && this.#ctx.db.dialect === 'postgres'
@@ -204,7 +204,7 @@ class DatabaseAdapter implements Adapter {
           )) !== undefined
         : await this.#write(async (db) => {
             const issuedAt = await consumeArtefact(db, this.#organisationId, this.#model, key, now);
-            if (issuedAt !== undefined && event) await logEvent(db, event, issuedAt);
+            if (issuedAt !== undefined && event) await logEvent(db, this.#organisationId, event, issuedAt);
             return issuedAt !== undefined;
           }, event !== null);
     if (consumed) return;
@@ -252,13 +252,12 @@ export function detectReplaysAtomically(provider: Provider, ctx: AppContext, org
     // As the provider's save would have it: seconds left by its clock, kept from ours, plus the tolerance.
     const expiresIn = exp - Math.floor(Date.now() / 1000);
     const row = {
-      organisation_id: organisationId,
       model: 'ReplayDetection',
       id: hashId(hash('sha256', `${iss}${jti}`, 'base64url')),
       payload: JSON.stringify({ kind: 'ReplayDetection', iss }),
       client_id: iss,
       expires_at: now + (expiresIn + CLOCK_TOLERANCE_S) * 1000,
     };
-    return batchedWrite(ctx.db, (db) => claimArtefact(db, row, now), false);
+    return batchedWrite(ctx.db, (db) => claimArtefact(db, organisationId, row, now), false);
   };
 }

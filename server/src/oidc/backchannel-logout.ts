@@ -14,6 +14,7 @@ import { HOUR, MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, MailOutboxRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { findClient } from '../applications/store.ts';
 import { UndeliverableError, type Courier } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
@@ -52,10 +53,9 @@ export async function queueBackchannelLogouts(
   if (logouts.length === 0) return 0;
   const listening = new Set(
     (
-      await db
+      await scoped(db, organisationId)
         .selectFrom('clients')
         .select('id')
-        .where('organisation_id', '=', organisationId)
         .where('backchannel_logout_uri', 'is not', null)
         .where(
           'id',
@@ -92,9 +92,8 @@ export async function queueBackchannelLogouts(
  */
 export async function endBrowserSession(ctx: AppContext, organisationId: string, sessionId: string | undefined): Promise<void> {
   if (!sessionId) return;
-  const row = await ctx.db.kysely
+  const row = await scoped(ctx.db.kysely, organisationId)
     .deleteFrom('oidc_artefacts')
-    .where('organisation_id', '=', organisationId)
     .where('model', '=', 'Session')
     .where('id', '=', hashId(sessionId))
     .returning('payload')
@@ -107,10 +106,9 @@ export async function endBrowserSession(ctx: AppContext, organisationId: string,
  * deleted, when the account is disabled, deleted, locked or its password reset).
  */
 export async function queueAccountLogouts(ctx: AppContext, organisationId: string, accountId: string, db: Executor = ctx.db.kysely) {
-  const sessions = await db
+  const sessions = await scoped(db, organisationId)
     .selectFrom('oidc_artefacts')
     .select('payload')
-    .where('organisation_id', '=', organisationId)
     .where('account_id', '=', accountId)
     .where('model', '=', 'Session')
     .execute();

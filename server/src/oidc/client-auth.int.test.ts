@@ -177,11 +177,11 @@ describe.each(testDialects())('client authentication and token lifetimes on %s',
   it('lets a single-use id be claimed again only once its row has expired', async () => {
     const db = server.ctx.db.kysely;
     const now = Date.now();
-    const row = { organisation_id: orgId, model: 'ReplayDetection', id: crypto.randomUUID(), payload: '{}', client_id: null };
-    expect(await claimArtefact(db, { ...row, expires_at: now + 1000 }, now)).toBe(true);
-    expect(await claimArtefact(db, { ...row, expires_at: now + 5000 }, now + 999)).toBe(false);
-    expect(await claimArtefact(db, { ...row, expires_at: now + 5000 }, now + 1000)).toBe(true);
-    expect(await claimArtefact(db, { ...row, expires_at: now + 9000 }, now + 4000)).toBe(false);
+    const row = { model: 'ReplayDetection', id: crypto.randomUUID(), payload: '{}', client_id: null };
+    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 1000 }, now)).toBe(true);
+    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 5000 }, now + 999)).toBe(false);
+    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 5000 }, now + 1000)).toBe(true);
+    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 9000 }, now + 4000)).toBe(false);
   });
 
   it('fetches the keys of private_key_jwt from the JWKS URI the application registered', async () => {

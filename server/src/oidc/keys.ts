@@ -15,6 +15,7 @@ import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
 import type { Database, OidcKeyRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { afterCommit } from '../db/after-commit.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
@@ -61,11 +62,10 @@ async function generateKey(alg: SigningAlg): Promise<PrivateJwk> {
 }
 
 /** A fresh RS256 and ES256 key, encrypted for storage (generation is slow, so it happens outside transactions). */
-async function newKeyPair(ctx: AppContext, organisationId: string, signing: boolean): Promise<OidcKeyRow[]> {
+async function newKeyPair(ctx: AppContext, organisationId: string, signing: boolean): Promise<Unstamped<OidcKeyRow>[]> {
   const keys = await Promise.all([generateKey('RS256'), generateKey('ES256')]);
   const now = ctx.clock.now();
   return keys.map((jwk) => ({
-    organisation_id: organisationId,
     kid: jwk.kid,
     alg: jwk.alg,
     encrypted_jwk: encryptSecret(ctx.config.keyEncryptionKey, JSON.stringify(jwk), `${organisationId}:${jwk.kid}`),
@@ -76,14 +76,14 @@ async function newKeyPair(ctx: AppContext, organisationId: string, signing: bool
 }
 
 /** A new organisation's keys: the signing RS256 and ES256 keys, and the next ones, published from the start. */
-export async function newKeyRows(ctx: AppContext, organisationId: string): Promise<OidcKeyRow[]> {
+export async function newKeyRows(ctx: AppContext, organisationId: string): Promise<Unstamped<OidcKeyRow>[]> {
   const [signing, next] = await Promise.all([newKeyPair(ctx, organisationId, true), newKeyPair(ctx, organisationId, false)]);
   return [...signing, ...next];
 }
 
 /** Stores keys made by newKeyRows inside the caller's transaction (organisation creation). */
-export function insertOrganisationKeys(trx: Transaction<Database>, rows: OidcKeyRow[]): Promise<void> {
-  return insertKeys(trx, rows);
+export function insertOrganisationKeys(trx: Transaction<Database>, organisationId: string, rows: Unstamped<OidcKeyRow>[]): Promise<void> {
+  return insertKeys(trx, organisationId, rows);
 }
 
 /** Gives an organisation keys unless it has some: the safety net for organisations made before keys existed. */
@@ -92,7 +92,7 @@ export async function ensureOrganisationKeys(ctx: AppContext, organisationId: st
   const rows = await newKeyRows(ctx, organisationId);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await lockOrganisation(trx, ctx.db.dialect, organisationId);
-    if ((await listKeys(trx, organisationId)).length === 0) await insertKeys(trx, rows);
+    if ((await listKeys(trx, organisationId)).length === 0) await insertKeys(trx, organisationId, rows);
   });
 }
 
@@ -111,7 +111,7 @@ export async function rotateKeys(ctx: AppContext, organisationId: string): Promi
     const published = before.filter((r) => r.retired_at === null && r.activated_at === null);
     const promoted = ID_TOKEN_SIGNING_ALGS.every((alg) => published.some((r) => r.alg === alg));
     if (promoted) await promoteNextKeys(trx, organisationId, ctx.clock.now());
-    await insertKeys(trx, next);
+    await insertKeys(trx, organisationId, next);
     const now = (promoted ? published : before.filter((r) => r.retired_at === null && r.activated_at !== null)).map((row) => ({
       kid: row.kid,
       alg: row.alg,

@@ -1,39 +1,33 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
 import { sql, type RawBuilder } from 'kysely';
 import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
-import { param, prepared } from '../db/prepared.ts';
+import { param, prepared, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
+import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // Signing keys
 
-export async function insertKeys(db: Executor, rows: OidcKeyRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('oidc_keys').values(rows).execute();
+export async function insertKeys(db: Executor, organisationId: string, rows: Unstamped<OidcKeyRow>[]): Promise<void> {
+  if (rows.length > 0) await scoped(db, organisationId).insertInto('oidc_keys').values(rows).execute();
 }
 
 /** The organisation's keys, newest first. */
 export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyRow[]> {
-  return db
-    .selectFrom('oidc_keys')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('kid')
-    .execute();
+  return scoped(db, organisationId).selectFrom('oidc_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid').execute();
 }
 
 /** Retires the signing keys and makes the next keys sign. */
 export async function promoteNextKeys(db: Executor, organisationId: string, now: number): Promise<void> {
-  await db
+  const store = scoped(db, organisationId);
+  await store
     .updateTable('oidc_keys')
     .set({ retired_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('retired_at', 'is', null)
     .where('activated_at', 'is not', null)
     .execute();
-  await db
+  await store
     .updateTable('oidc_keys')
     .set({ activated_at: now })
-    .where('organisation_id', '=', organisationId)
     .where('retired_at', 'is', null)
     .where('activated_at', 'is', null)
     .execute();
@@ -41,36 +35,39 @@ export async function promoteNextKeys(db: Executor, organisationId: string, now:
 
 /** Deletes keys retired before `before`; answers the organisations whose key sets changed. */
 export async function deleteRetiredKeys(db: Executor, before: number): Promise<string[]> {
-  const rows = await db.deleteFrom('oidc_keys').where('retired_at', '<', before).returning('organisation_id').execute();
+  const rows = await acrossOrganisations(db, 'sweep')
+    .deleteFrom('oidc_keys')
+    .where('retired_at', '<', before)
+    .returning('organisation_id')
+    .execute();
   return [...new Set(rows.map((r) => r.organisation_id))];
 }
 
 // Provider revision
 
 export async function readRevision(db: Executor, organisationId: string): Promise<number> {
-  const row = await db.selectFrom('organisations').select('oidc_revision').where('id', '=', organisationId).executeTakeFirst();
+  const row = await scoped(db, organisationId).selectFrom('organisations').select('oidc_revision').executeTakeFirst();
   return row?.oidc_revision ?? 0;
 }
 
 export async function bumpRevision(db: Executor, organisationId: string): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('organisations')
     .set((eb) => ({ oidc_revision: eb('oidc_revision', '+', 1) }))
-    .where('id', '=', organisationId)
     .execute();
 }
 
 // Stored artefacts (the provider's adapter)
 
-export type ArtefactFields = Omit<OidcArtefactRow, 'consumed_at'>;
+export type ArtefactFields = Unstamped<Omit<OidcArtefactRow, 'consumed_at'>>;
 
-// The provider's lookups run on every token request: prepared once (db/prepared.ts).
+// The provider's lookups run on every token request: prepared once in the organisation's scope
+// (db/prepared.ts), which stamps the organisation as a parameter.
 
-const upsertQuery = prepared((db) =>
+const upsertQuery = preparedInScope((db) =>
   db
     .insertInto('oidc_artefacts')
     .values({
-      organisation_id: param('organisation_id'),
       model: param('model'),
       id: param('id'),
       payload: param('payload'),
@@ -94,17 +91,16 @@ const upsertQuery = prepared((db) =>
     ),
 );
 
-export async function upsertArtefact(db: Executor, row: ArtefactFields): Promise<void> {
-  await upsertQuery(db, row);
+export async function upsertArtefact(db: Executor, organisationId: string, row: ArtefactFields): Promise<void> {
+  await upsertQuery(db, organisationId, { ...row });
 }
 
 // One statement decides, so of two requests with the same single-use id (a client assertion's or a
 // DPoP proof's jti) exactly one inserts; a row of an expired id may be taken over.
-const claimQuery = prepared((db) =>
+const claimQuery = preparedInScope((db) =>
   db
     .insertInto('oidc_artefacts')
     .values({
-      organisation_id: param('organisation_id'),
       model: param('model'),
       id: param('id'),
       payload: param('payload'),
@@ -133,10 +129,11 @@ const claimQuery = prepared((db) =>
 /** Stores an artefact unless a live one has its id: true for exactly one of several concurrent callers. */
 export async function claimArtefact(
   db: Executor,
-  row: Pick<OidcArtefactRow, 'organisation_id' | 'model' | 'id' | 'payload' | 'client_id'> & { expires_at: number },
+  organisationId: string,
+  row: Pick<OidcArtefactRow, 'model' | 'id' | 'payload' | 'client_id'> & { expires_at: number },
   now: number,
 ): Promise<boolean> {
-  const result = await claimQuery(db, { ...row, now });
+  const result = await claimQuery(db, organisationId, { ...row, now });
   return result.rows.length > 0;
 }
 
@@ -152,7 +149,7 @@ const raw =
 
 /** The protocol event of a code (`code_issued`, `code_redeemed`) as the statements below take it. */
 export interface CodeEvent {
-  event: OidcEventsTable;
+  event: Unstamped<OidcEventsTable>;
   metric: MetricName;
 }
 
@@ -183,12 +180,14 @@ where organisation_id = ${param('organisation_id')} and id = (select client_id f
  */
 export async function upsertArtefactWithEvent(
   db: Executor,
+  organisationId: string,
   row: ArtefactFields,
   { event, metric }: CodeEvent,
   bucketStart: number,
 ): Promise<void> {
   await storeCodeQuery(db, {
     ...row,
+    organisation_id: organisationId,
     event_id: event.id,
     kind: event.kind,
     event_client_id: event.client_id,
@@ -249,11 +248,10 @@ export async function consumeArtefactWithEvent(
   return createdAt === undefined ? undefined : Number(createdAt);
 }
 
-const findQuery = prepared((db) =>
+const findQuery = preparedInScope<StoredArtefact, { model: string; id: string }>((db) =>
   db
     .selectFrom('oidc_artefacts')
     .select(['payload', 'expires_at', 'consumed_at', 'grant_id'])
-    .where('organisation_id', '=', param('organisation_id'))
     .where('model', '=', param('model'))
     .where('id', '=', param('id')),
 );
@@ -261,14 +259,15 @@ const findQuery = prepared((db) =>
 export type StoredArtefact = Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'>;
 
 export async function findArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<StoredArtefact | undefined> {
-  return (await findQuery(db, { organisation_id: organisationId, model, id })).rows[0];
+  return (await findQuery(db, organisationId, { model, id })).rows[0];
 }
 
 /**
  * A token with its grant (grants are keyed by their own id) and, for a token of a user, that user with
  * whether they have access to the token's application: everything the provider then asks about the
- * token (its grant, its account) in one query.
+ * token (its grant, its account) in one query. The scoped store puts the organisation in each join.
  */
+// Left hand-written: through the scoped store this query failed the code exchange (to be looked at).
 const findWithGrantQuery = prepared((db) =>
   db
     .selectFrom('oidc_artefacts as a')
@@ -321,13 +320,8 @@ export async function findArtefactWithGrant(
   return { artefact, grant, accountId: row.account_id, clientId: row.client_id, account };
 }
 
-const findByUidQuery = prepared((db) =>
-  db
-    .selectFrom('oidc_artefacts')
-    .select(['payload', 'expires_at'])
-    .where('organisation_id', '=', param('organisation_id'))
-    .where('model', '=', param('model'))
-    .where('uid', '=', param('uid')),
+const findByUidQuery = preparedInScope<Pick<OidcArtefactRow, 'payload' | 'expires_at'>, { model: string; uid: string }>((db) =>
+  db.selectFrom('oidc_artefacts').select(['payload', 'expires_at']).where('model', '=', param('model')).where('uid', '=', param('uid')),
 );
 
 export async function findArtefactByUid(
@@ -336,14 +330,13 @@ export async function findArtefactByUid(
   model: string,
   uid: string,
 ): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at'> | undefined> {
-  return (await findByUidQuery(db, { organisation_id: organisationId, model, uid })).rows[0];
+  return (await findByUidQuery(db, organisationId, { model, uid })).rows[0];
 }
 
-const consumeQuery = prepared((db) =>
+const consumeQuery = preparedInScope<{ created_at: number }, { model: string; id: string; now: number }>((db) =>
   db
     .updateTable('oidc_artefacts')
     .set({ consumed_at: param('now') as unknown as number })
-    .where('organisation_id', '=', param('organisation_id'))
     .where('model', '=', param('model'))
     .where('id', '=', param('id'))
     .where('consumed_at', 'is', null)
@@ -361,47 +354,38 @@ export async function consumeArtefact(
   id: string,
   now: number,
 ): Promise<number | undefined> {
-  const result = await consumeQuery(db, { organisation_id: organisationId, model, id, now });
+  const result = await consumeQuery(db, organisationId, { model, id, now });
   const createdAt = result.rows[0]?.created_at;
   return createdAt === undefined ? undefined : Number(createdAt);
 }
 
-const deleteQuery = prepared((db) =>
-  db
-    .deleteFrom('oidc_artefacts')
-    .where('organisation_id', '=', param('organisation_id'))
-    .where('model', '=', param('model'))
-    .where('id', '=', param('id')),
+const deleteQuery = preparedInScope<unknown, { model: string; id: string }>((db) =>
+  db.deleteFrom('oidc_artefacts').where('model', '=', param('model')).where('id', '=', param('id')),
 );
 
 export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
-  await deleteQuery(db, { organisation_id: organisationId, model, id });
+  await deleteQuery(db, organisationId, { model, id });
 }
 
 /** Deletes what one grant issued; with no model, everything of the grant including the grant itself. */
 export async function deleteGrantArtefacts(db: Executor, organisationId: string, grantId: string, model?: string): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .deleteFrom('oidc_artefacts')
-    .where('organisation_id', '=', organisationId)
     .where('grant_id', '=', grantId)
     .$if(model !== undefined, (qb) => qb.where('model', '=', model!))
     .execute();
 }
 
 export async function deleteAccountArtefacts(db: Executor, organisationId: string, accountId: string): Promise<number> {
-  const result = await db
-    .deleteFrom('oidc_artefacts')
-    .where('organisation_id', '=', organisationId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  const result = await scoped(db, organisationId).deleteFrom('oidc_artefacts').where('account_id', '=', accountId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 export async function deleteClientArtefacts(db: Executor, organisationId: string, clientId: string): Promise<void> {
-  await db.deleteFrom('oidc_artefacts').where('organisation_id', '=', organisationId).where('client_id', '=', clientId).execute();
+  await scoped(db, organisationId).deleteFrom('oidc_artefacts').where('client_id', '=', clientId).execute();
 }
 
 export async function deleteExpiredArtefacts(db: Executor, now: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_artefacts').where('expires_at', '<=', now).executeTakeFirst();
+  const result = await acrossOrganisations(db, 'sweep').deleteFrom('oidc_artefacts').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -76,7 +76,7 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await input.withinTransaction?.(trx);
       await insertOrganisation(trx, row);
-      await insertOrganisationKeys(trx, signingKeys);
+      await insertOrganisationKeys(trx, row.id, signingKeys);
       await createUser(ctx, trx, row.id, {
         email,
         role: 'OrganisationAdministrator',
