@@ -266,7 +266,12 @@ describe.skipIf(!chromiumPath).each(dialects)('several MFA methods on %s, in Chr
     await page.getByText('Enter the 6 digit code displayed on your authenticator app.').waitFor();
     await passDoubleSubmitGuard(page);
     await page.getByRole('button', { name: 'Use a passkey' }).click();
-    await page.waitForURL('**/dashboard');
+    // Signed in: back to the page Pat signed out from (/twostep), or the dashboard.
+    await page.waitForURL((url) => url.pathname === '/twostep' || url.pathname === '/dashboard');
+    const session = await page.evaluate(() =>
+      fetch('/api/session').then((r) => r.json() as Promise<{ account: { requiresTwoStep: boolean } | null }>),
+    );
+    expect(session.account?.requiresTwoStep).toBe(false);
     await page.context().close();
   });
 });
