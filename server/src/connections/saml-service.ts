@@ -67,9 +67,8 @@ function columnsOf(input: SamlConnectionRequest, idp: IdpMetadata) {
   };
 }
 
-function samlRow(org: Organisation, id: string, metadataUrl: string | null, xml: string, idp: IdpMetadata, now: number) {
+function samlRow(id: string, metadataUrl: string | null, xml: string, idp: IdpMetadata, now: number) {
   return {
-    organisation_id: org.id,
     connection_id: id,
     metadata_url: metadataUrl,
     metadata_xml: xml,
@@ -101,8 +100,8 @@ export async function createSamlConnection(ctx: AppContext, org: Organisation, i
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(trx, { id, organisation_id: org.id, ...columnsOf(input, idp), created_at: now, updated_at: now });
-    await saveSamlConnection(trx, samlRow(org, id, input.metadataUrl ?? null, xml, idp, now));
+    await insertConnection(trx, org.id, { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
+    await saveSamlConnection(trx, org.id, samlRow(id, input.metadataUrl ?? null, xml, idp, now));
     await emit(ctx, trx, org.id, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
   return getSignInConnection(ctx, org, id);
@@ -122,7 +121,7 @@ export async function updateSamlConnection(
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await updateConnection(trx, org.id, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
     const metadataUrl = input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url);
-    await saveSamlConnection(trx, samlRow(org, id, metadataUrl, xml, idp, now));
+    await saveSamlConnection(trx, org.id, samlRow(id, metadataUrl, xml, idp, now));
     await emit(ctx, trx, org.id, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
   return getSignInConnection(ctx, org, id);

@@ -54,9 +54,8 @@ export async function startUpstreamSignIn(
   }
   const token = newToken();
   const now = ctx.clock.now();
-  await insertFlow(ctx.db.kysely, {
+  await insertFlow(ctx.db.kysely, org.id, {
     id: hashToken(token),
-    organisation_id: org.id,
     connection_id: row.id,
     state: authn.requestId,
     nonce: '',
@@ -96,9 +95,8 @@ export async function receiveSamlResponse(
   if ((await countLiveSamlResponses(ctx.db.kysely, org.id, now)) >= SAML_LIMITS.responsesWaitingMax)
     return refuse(ctx, request, reply, org, found.row, null, new Refusal('unavailable'));
   const token = newToken();
-  await insertSamlResponse(ctx.db.kysely, {
+  await insertSamlResponse(ctx.db.kysely, org.id, {
     id: hashToken(token),
-    organisation_id: org.id,
     connection_id: connectionId,
     response,
     created_at: now,

@@ -2,40 +2,40 @@
 import type { Insertable } from 'kysely';
 import type { Executor, SamlConnectionRow, SamlConnectionsTable, SamlResponsesTable } from '../db/schema.ts';
 import { take } from '../db/short-lived.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 
 export function findSamlConnection(db: Executor, organisationId: string, connectionId: string): Promise<SamlConnectionRow | undefined> {
-  return db
-    .selectFrom('saml_connections')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('connection_id', '=', connectionId)
-    .executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('saml_connections').selectAll().where('connection_id', '=', connectionId).executeTakeFirst();
 }
 
 export function listSamlConnections(db: Executor, organisationId: string): Promise<SamlConnectionRow[]> {
-  return db.selectFrom('saml_connections').selectAll().where('organisation_id', '=', organisationId).execute();
+  return scoped(db, organisationId).selectFrom('saml_connections').selectAll().execute();
 }
 
 /** Inserts or replaces the connection's IdP metadata. */
-export async function saveSamlConnection(db: Executor, row: Insertable<SamlConnectionsTable>): Promise<void> {
-  await db
-    .deleteFrom('saml_connections')
-    .where('organisation_id', '=', row.organisation_id)
-    .where('connection_id', '=', row.connection_id)
-    .execute();
-  await db.insertInto('saml_connections').values(row).execute();
+export async function saveSamlConnection(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<Insertable<SamlConnectionsTable>>,
+): Promise<void> {
+  const store = scoped(db, organisationId);
+  await store.deleteFrom('saml_connections').where('connection_id', '=', row.connection_id).execute();
+  await store.insertInto('saml_connections').values(row).execute();
 }
 
-export async function insertSamlResponse(db: Executor, row: Insertable<SamlResponsesTable>): Promise<void> {
-  await db.insertInto('saml_responses').values(row).execute();
+export async function insertSamlResponse(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<Insertable<SamlResponsesTable>>,
+): Promise<void> {
+  await scoped(db, organisationId).insertInto('saml_responses').values(row).execute();
 }
 
 /** How many posted answers of the organisation wait for their browser (a cap keeps anonymous posts from filling the database). */
 export async function countLiveSamlResponses(db: Executor, organisationId: string, now: number): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('saml_responses')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('organisation_id', '=', organisationId)
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -48,9 +48,9 @@ export function takeSamlResponse(db: Executor, organisationId: string, id: strin
 
 /** Remembers an accepted assertion ID until it expires; false when it was accepted before (a replay). */
 export async function rememberAssertion(db: Executor, organisationId: string, assertionId: string, expiresAt: number): Promise<boolean> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .insertInto('saml_assertions')
-    .values({ organisation_id: organisationId, assertion_id: assertionId, expires_at: expiresAt })
+    .values({ assertion_id: assertionId, expires_at: expiresAt })
     .onConflict((oc) => oc.columns(['organisation_id', 'assertion_id']).doNothing())
     .returning('assertion_id')
     .executeTakeFirst();

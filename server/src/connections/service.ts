@@ -155,9 +155,8 @@ export async function createSignInConnection(ctx: AppContext, org: Organisation,
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(trx, {
+    await insertConnection(trx, org.id, {
       id,
-      organisation_id: org.id,
       ...columnsOf(input),
       client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, org.id, id, input.clientSecret) : null,
       ...keyColumns(ctx, org, id, input, null),

@@ -136,9 +136,8 @@ export async function startConnectionSignIn(
   }
   const token = newToken();
   const now = ctx.clock.now();
-  await insertFlow(ctx.db.kysely, {
+  await insertFlow(ctx.db.kysely, org.id, {
     id: hashToken(token),
-    organisation_id: org.id,
     connection_id: row.id,
     state: request_.state,
     nonce: request_.nonce,

@@ -2,31 +2,30 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { ConnectionFlowRow, Executor, SignInConnectionRow, SignInConnectionsTable } from '../db/schema.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 
 export function listConnections(db: Executor, organisationId: string): Promise<SignInConnectionRow[]> {
-  return db.selectFrom('sign_in_connections').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').execute();
+  return scoped(db, organisationId).selectFrom('sign_in_connections').selectAll().orderBy('created_at').execute();
 }
 
 export function findConnection(db: Executor, organisationId: string, id: string): Promise<SignInConnectionRow | undefined> {
-  return db
-    .selectFrom('sign_in_connections')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return scoped(db, organisationId).selectFrom('sign_in_connections').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function countConnections(db: Executor, organisationId: string): Promise<number> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('sign_in_connections')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('organisation_id', '=', organisationId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertConnection(db: Executor, row: Insertable<SignInConnectionsTable>): Promise<void> {
-  await db.insertInto('sign_in_connections').values(row).execute();
+export async function insertConnection(
+  db: Executor,
+  organisationId: string,
+  row: Unstamped<Insertable<SignInConnectionsTable>>,
+): Promise<void> {
+  await scoped(db, organisationId).insertInto('sign_in_connections').values(row).execute();
 }
 
 export async function updateConnection(
@@ -35,35 +34,25 @@ export async function updateConnection(
   id: string,
   changes: Updateable<SignInConnectionsTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('sign_in_connections')
-    .set(changes)
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await scoped(db, organisationId).updateTable('sign_in_connections').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Deletes the connection with its links and pending sign-ins (explicitly: SQLite's foreign keys may be off). */
 export async function deleteConnection(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  await db.deleteFrom('connection_flows').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
-  await db.deleteFrom('saml_responses').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
-  await db.deleteFrom('saml_connections').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
-  await db.deleteFrom('connection_links').where('organisation_id', '=', organisationId).where('connection_id', '=', id).execute();
-  const result = await db
-    .deleteFrom('sign_in_connections')
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  await scoped(db, organisationId).deleteFrom('connection_flows').where('connection_id', '=', id).execute();
+  await scoped(db, organisationId).deleteFrom('saml_responses').where('connection_id', '=', id).execute();
+  await scoped(db, organisationId).deleteFrom('saml_connections').where('connection_id', '=', id).execute();
+  await scoped(db, organisationId).deleteFrom('connection_links').where('connection_id', '=', id).execute();
+  const result = await scoped(db, organisationId).deleteFrom('sign_in_connections').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 /** How many users each connection of the organisation is linked to. */
 export async function countLinks(db: Executor, organisationId: string): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await scoped(db, organisationId)
     .selectFrom('connection_links')
     .select(['connection_id', (eb) => eb.fn.countAll().as('n')])
-    .where('organisation_id', '=', organisationId)
     .groupBy('connection_id')
     .execute();
   return new Map(rows.map((r) => [r.connection_id, Number(r.n)]));
@@ -76,10 +65,9 @@ export async function findLinkedUserId(
   connectionId: string,
   subject: string,
 ): Promise<string | undefined> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('connection_links')
     .select('user_id')
-    .where('organisation_id', '=', organisationId)
     .where('connection_id', '=', connectionId)
     .where('subject', '=', subject)
     .executeTakeFirst();
@@ -88,10 +76,9 @@ export async function findLinkedUserId(
 
 /** Whether the user is linked to some subject of the connection already (one upstream account per user and connection). */
 export async function userLinked(db: Executor, organisationId: string, connectionId: string, userId: string): Promise<boolean> {
-  const row = await db
+  const row = await scoped(db, organisationId)
     .selectFrom('connection_links')
     .select('subject')
-    .where('organisation_id', '=', organisationId)
     .where('connection_id', '=', connectionId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -102,10 +89,9 @@ export async function insertLink(
   db: Executor,
   link: { organisationId: string; connectionId: string; subject: string; userId: string; now: number; groups: string | null },
 ): Promise<void> {
-  await db
+  await scoped(db, link.organisationId)
     .insertInto('connection_links')
     .values({
-      organisation_id: link.organisationId,
       connection_id: link.connectionId,
       subject: link.subject,
       user_id: link.userId,
@@ -125,10 +111,9 @@ export async function touchLink(
   now: number,
   groups: string | null,
 ): Promise<void> {
-  await db
+  await scoped(db, organisationId)
     .updateTable('connection_links')
     .set({ last_used_at: now, groups })
-    .where('organisation_id', '=', organisationId)
     .where('connection_id', '=', connectionId)
     .where('subject', '=', subject)
     .execute();
@@ -136,20 +121,17 @@ export async function touchLink(
 
 /** The connections a user is linked to, with the groups of the last sign-in; both tables scoped to the organisation. */
 export function listUserLinks(db: Executor, organisationId: string, userId: string) {
-  return db
+  return scoped(db, organisationId)
     .selectFrom('connection_links as l')
-    .innerJoin('sign_in_connections as c', (join) =>
-      join.onRef('c.id', '=', 'l.connection_id').onRef('c.organisation_id', '=', 'l.organisation_id'),
-    )
+    .innerJoin('sign_in_connections as c', 'c.id', 'l.connection_id')
     .select(['l.connection_id', 'c.name', 'l.groups', 'l.created_at', 'l.last_used_at'])
-    .where('l.organisation_id', '=', organisationId)
     .where('l.user_id', '=', userId)
     .orderBy('c.name')
     .execute();
 }
 
-export async function insertFlow(db: Executor, row: ConnectionFlowRow): Promise<void> {
-  await db.insertInto('connection_flows').values(row).execute();
+export async function insertFlow(db: Executor, organisationId: string, row: Unstamped<ConnectionFlowRow>): Promise<void> {
+  await scoped(db, organisationId).insertInto('connection_flows').values(row).execute();
 }
 
 /** Takes the browser's pending upstream sign-in once, while it is live (db/short-lived.ts). */

@@ -15,6 +15,7 @@ import type {
 import { ALL_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES, webhookUrlProblem, type WebhookEventType } from '@gatehouse/common/webhooks';
 import type { AppContext } from '../context.ts';
 import type { Executor, WebhookEndpointRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../delivery/outbox.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -34,7 +35,7 @@ import {
 
 const DELIVERY_LOG_SIZE = 50;
 
-function view(row: WebhookEndpointRow): WebhookEndpoint {
+function view(row: Unstamped<WebhookEndpointRow>): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -79,9 +80,8 @@ export async function createWebhookEndpoint(
   const now = ctx.clock.now();
   const id = randomUUID();
   const secret = newWebhookSecret();
-  const row: WebhookEndpointRow = {
+  const row: Unstamped<WebhookEndpointRow> = {
     id,
-    organisation_id: organisationId,
     url,
     description: input.description ?? '',
     event_types: JSON.stringify(normalisedTypes(input.eventTypes)),
