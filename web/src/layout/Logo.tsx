@@ -26,9 +26,18 @@ export function Logo({
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const logoError = src !== null && failedSrc === src;
+  // A logo rendered on the server may fail before the page is hydrated, when no onError listens yet: an
+  // image already done loading is asked whether it can be decoded (a broken one cannot; an SVG can).
+  const checkLoaded = (img: HTMLImageElement | null) => {
+    if (img && src && img.complete) img.decode().catch(() => setFailedSrc(src));
+  };
   return (
     <span className="brand" data-logo-error={logoError || undefined}>
-      {src && !logoError ? <img className="brand-logo" src={src} alt="" onError={() => setFailedSrc(src)} /> : <DefaultMark />}
+      {src && !logoError ? (
+        <img ref={checkLoaded} className="brand-logo" src={src} alt="" onError={() => setFailedSrc(src)} />
+      ) : (
+        <DefaultMark />
+      )}
       {org.hideOrganisationName ? (
         <span className="visually-hidden">{org.displayName}</span>
       ) : (
