@@ -22,11 +22,11 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, { org }) => listApplications(ctx, org.id));
   serve(app, ctx, api.create, async ({ body }, { org }) => createApplication(ctx, org.id, body));
   serve(app, ctx, api.get, async ({ params }, { org }) => getApplication(ctx, org.id, params.id));
-  serve(app, ctx, api.update, async ({ params, body, files }, { org, acting }) =>
-    updateApplication(ctx, org.id, params.id, body, files.logo, acting),
+  serve(app, ctx, api.update, async ({ params, body, files }, { org, actor }) =>
+    updateApplication(ctx, org.id, params.id, body, files.logo, actor),
   );
   serve(app, ctx, api.delete, async ({ params }, { org }) => deleteApplication(ctx, org.id, params.id));
-  serve(app, ctx, api.regenerateSecret, async ({ params }, { org, acting }) => regenerateSecret(ctx, org.id, params.id, acting));
+  serve(app, ctx, api.regenerateSecret, async ({ params }, { org, actor }) => regenerateSecret(ctx, org.id, params.id, actor));
   serve(app, ctx, api.scimToken, async ({ params }, { org }) => ({
     ...(await generateScimToken(ctx, org.id, params.id)),
     baseURL: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}`,

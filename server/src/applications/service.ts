@@ -15,12 +15,12 @@ import { findUserById } from '../accounts/store.ts';
 import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from 'kysely';
-import type { Acting, AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
+import type { AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { isApplicationActor } from '../http/contract.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { ActingActor } from '../scope/scope.ts';
 import { toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from './scim-token.ts';
 import {
@@ -111,8 +111,8 @@ export async function createApplication(
  * neither turn SCIM on nor change, or take the credentials of, an application that has it on (its
  * secret gets a SCIM access token by client credentials). docs/decisions.md.
  */
-function assertScimChangeAllowed(actor: Acting | undefined, existing: ClientRow, turningOn: boolean): void {
-  if (!actor || !isApplicationActor(actor)) return;
+function assertScimChangeAllowed(actor: ActingActor | undefined, existing: ClientRow, turningOn: boolean): void {
+  if (!actor || actor.kind !== 'application') return;
   if (existing.scim_enabled || turningOn) throw new AppError('FORBIDDEN', { message: APPLICATION_MESSAGES.scimAdminOnly });
 }
 
@@ -122,7 +122,7 @@ export async function updateApplication(
   id: string,
   input: UpdateApplication,
   logo: UploadedFile | undefined,
-  actor?: Acting,
+  actor?: ActingActor,
 ): Promise<Application> {
   const existing = await requireClient(ctx, organisationId, id);
   assertScimChangeAllowed(actor, existing, input.scimEnabled);
@@ -183,7 +183,7 @@ export async function regenerateSecret(
   ctx: AppContext,
   organisationId: string,
   id: string,
-  actor?: Acting,
+  actor?: ActingActor,
 ): Promise<Application & { secret: string }> {
   const client = await requireClient(ctx, organisationId, id);
   assertScimChangeAllowed(actor, client, false);

@@ -6,7 +6,8 @@
  */
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../scope/scope.ts';
+import type { Actor, Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 export type { Actor };
 
@@ -30,6 +31,16 @@ export function actorOf(request: FastifyRequest): Actor | null {
 /** Where an event recorded now comes from: the request's, or the system's outside any request. */
 export function currentOrigin(): AuditOrigin {
   return storage.getStore() ?? { actor: { kind: 'system', id: null }, ip: null, userAgent: null, requestId: null };
+}
+
+/**
+ * Transitional (issue 29): the scope of work on `organisation` as the AsyncLocalStorage origin has it, for
+ * a caller that does not hold its Scope yet. Goes with the origin storage once every entry point passes
+ * its Scope whole.
+ */
+export function ambientScope(organisation: Organisation): Scope {
+  const { actor, ip, userAgent, requestId } = currentOrigin();
+  return { organisation, actor, requestId, origin: { ip, userAgent } };
 }
 
 /** The session of this request turned out to be this user's: later events are theirs. */

@@ -680,8 +680,6 @@ export type OrganisationRow = Selectable<OrganisationsTable>;
 export type NewOrganisationRow = Insertable<OrganisationsTable>;
 export type OrganisationUpdate = Updateable<OrganisationsTable>;
 export type UserRow = Selectable<UsersTable>;
-/** Who changes users: a signed-in administrator, or an application through the management API (http/contract.ts). */
-export type Acting = Pick<UserRow, 'id' | 'role' | 'first_name' | 'surname' | 'email'>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -9,6 +9,7 @@
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
 import { currentOrigin, type Actor } from '../audit/origin.ts';
+import type { Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
@@ -142,13 +143,24 @@ export class DomainEvents {
   }
 }
 
-function stamp(ctx: AppContext, organisationId: string, event: DomainEvent): EmittedEvent {
-  const origin = currentOrigin();
+/**
+ * Where an event happens: the scope of the work (scope/scope.ts), or, until every caller passes its
+ * scope, an organisation's id with the origin read from the request's AsyncLocalStorage.
+ */
+export type EventScope = Scope | string;
+
+function stamp(ctx: AppContext, where: EventScope, event: DomainEvent): EmittedEvent {
+  const origin =
+    typeof where === 'string'
+      ? currentOrigin()
+      : { actor: where.actor, ip: where.origin.ip, userAgent: where.origin.userAgent, requestId: where.requestId };
+  // The record names who acted by kind and id only (an acting actor's role is not part of it).
+  const actor = event.actor ?? origin.actor;
   return {
-    organisationId,
+    organisationId: typeof where === 'string' ? where : where.organisation.id,
     type: event.type,
     at: ctx.clock.now(),
-    actor: event.actor ?? origin.actor,
+    actor: { kind: actor.kind, id: actor.id },
     subject: event.subject ?? null,
     details: event.details ?? {},
     ip: origin.ip,
@@ -175,9 +187,9 @@ async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): P
  * (an event that is the only write: a sign-in, a refused one, a management call), the event gets a
  * transaction of its own.
  */
-export async function emit(ctx: AppContext, db: ChangeExecutor, organisationId: string, event: DomainEvent): Promise<void> {
+export async function emit(ctx: AppContext, db: ChangeExecutor, where: EventScope, event: DomainEvent): Promise<void> {
   if (ctx.events.for(event.type).length === 0) return;
-  const emitted = stamp(ctx, organisationId, event);
+  const emitted = stamp(ctx, where, event);
   if (db.isTransaction) {
     if (!carriesAfterCommit(db)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
     return deliver(ctx, db, emitted);

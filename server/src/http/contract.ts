@@ -14,11 +14,11 @@ import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedIn
 import { emit } from '../events/events.ts';
 import { setActor } from '../audit/origin.ts';
 import type { AppContext } from '../context.ts';
-import type { Acting, SessionRow, UserRow } from '../db/schema.ts';
+import type { SessionRow, UserRow } from '../db/schema.ts';
 import { bearerToken, challenge, refuse } from './bearer.ts';
 import { AppError } from './errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import { requestScope, type Actor, type Scope } from '../scope/scope.ts';
+import { requestScope, type ActingActor, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
@@ -28,16 +28,17 @@ export interface RequestScope extends Scope {
   org: Organisation;
 }
 export interface UserScope extends RequestScope {
+  actor: ActingActor & { kind: 'user' };
   user: UserRow;
   session: SessionRow;
 }
 
 /**
- * The scope of an endpoint applications may call too: beside the actor (a user or an application), its
- * reach over users (`acting`: the user's, or a User Administrator's for an application).
+ * The scope of an endpoint applications may call too: its actor (a user or an application) has a reach
+ * over users (scope/scope.ts `ActingActor`).
  */
 export interface ActingScope extends RequestScope {
-  acting: Acting;
+  actor: ActingActor;
 }
 
 type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn'; machineScope: string }
@@ -45,18 +46,6 @@ type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn'; machi
   : E['access'] extends { kind: 'signedIn' }
     ? UserScope
     : RequestScope;
-
-/**
- * How an application acts on users: with a User Administrator's reach (End users and User
- * Administrators), never over an Organisation Administrator, so a leaked machine credential cannot take
- * over the organisation's administrators. Its id is no user's id; invitations name the application.
- */
-function applicationActor(client: { id: string; name: string }): Acting {
-  return { id: `application:${client.id}`, role: 'UserAdministrator', first_name: client.name, surname: null, email: client.name };
-}
-
-/** Whether the acting party is an application's management token rather than a signed-in user. */
-export const isApplicationActor = (actor: Acting): boolean => actor.id.startsWith('application:');
 
 /** The parsed input, and the files of a multipart body (checked by the handler: their content decides). */
 export type Input<E extends Endpoint> = ParsedInput<E> & { files: ReadForm['files'] };
@@ -75,7 +64,7 @@ async function scopeFor(
   reply: FastifyReply,
 ): Promise<RequestScope | UserScope | (ActingScope & { application?: string })> {
   const access = e.access;
-  const scoped = (org: Organisation, actor: Actor) => ({ ...requestScope(org, actor, request), org });
+  const scoped = <A extends Actor>(org: Organisation, actor: A) => ({ ...requestScope(org, actor, request), actor, org });
   if (access.kind === 'anonymous') return scoped(requireOrganisation(request), { kind: 'anonymous', id: null });
   // A bearer token is never combined with a session: a call that carries one is the application's alone.
   const token = bearerToken(request);
@@ -92,10 +81,11 @@ async function scopeFor(
       await auditCall(ctx, e, org, ERRORS.INSUFFICIENT_SCOPE.status);
       refuse(reply, 'INSUFFICIENT_SCOPE', access.machineScope);
     }
-    return { ...scoped(org, { kind: 'application', id: client.id }), acting: applicationActor(client), application: client.id };
+    // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).
+    return { ...scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const), application: client.id };
   }
   const { org, user, session } = await requireUser(ctx, request, access.roles, access);
-  return { ...scoped(org, { kind: 'user', id: user.id }), user, session, acting: user };
+  return { ...scoped(org, { kind: 'user', id: user.id, role: user.role } as const), user, session };
 }
 
 /** Every management API call by an application is in the audit log: which operation, and how it ended. */

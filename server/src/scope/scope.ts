@@ -6,17 +6,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActorKind } from '@gatehouse/common/audit';
+import type { Role } from '@gatehouse/common/policy';
 import type { Organisation } from '../tenancy/organisation.ts';
 
 /**
  * Who acts: a signed-in user (their id), an application (its client id: SCIM, the management API), the
  * operator (the CLI), the system (a job: its name) or nobody yet (anonymous). The one actor type: the
- * audit log, webhooks and domain events record it; an administrator's reach over users (their role) is
- * the `acting` of `serve`'s scope beside it (http/contract.ts).
+ * audit log, webhooks and domain events record its kind and id.
  */
 export interface Actor {
   kind: ActorKind;
   id: string | null;
+}
+
+/**
+ * An actor with a reach over users: a signed-in user (their role) or an application's management token
+ * (a User Administrator's reach, never over an Organisation Administrator, so a leaked machine credential
+ * cannot take over the organisation's administrators).
+ */
+export interface ActingActor extends Actor {
+  kind: 'user' | 'application';
+  id: string;
+  role: Role;
 }
 
 export interface Origin {
@@ -27,9 +38,14 @@ export interface Origin {
 export interface Scope {
   organisation: Organisation;
   actor: Actor;
-  /** The correlation id of the request, or one made for a command or a job run. */
-  requestId: string;
+  /** The correlation id of the request, or one made for a command or a job run (null: none). */
+  requestId: string | null;
   origin: Origin;
+}
+
+/** The scope of work by an actor with a reach over users (the endpoints applications may call too). */
+export interface ActingScope extends Scope {
+  actor: ActingActor;
 }
 
 const NO_ORIGIN: Origin = { ip: null, userAgent: null };

@@ -42,27 +42,29 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, usersApi.list, async ({ query }, { org }) => listUsersPage(ctx, org, query));
   serve(app, ctx, usersApi.search, async ({ body }, { org }) => listUsersPage(ctx, org, body));
   serve(app, ctx, usersApi.get, async ({ params }, { org }) => adminView(org, await getUser(ctx, org, params.id)));
-  serve(app, ctx, usersApi.update, async ({ params, body }, { org, acting }) => {
-    const result = await updateUserDetails(ctx, org, acting, params.id, body);
+  serve(app, ctx, usersApi.update, async ({ params, body }, { org, actor }) => {
+    const result = await updateUserDetails(ctx, org, actor, params.id, body);
     return { message: result.message, user: await adminView(org, result.user) };
   });
-  serve(app, ctx, usersApi.delete, async ({ params }, { org, acting }) => deleteUserById(ctx, org, acting, params.id));
-  serve(app, ctx, usersApi.invite, async ({ body }, { org, acting }) => accountOf(ctx, org, await inviteUser(ctx, org, acting, body)));
+  serve(app, ctx, usersApi.delete, async ({ params }, { org, actor }) => deleteUserById(ctx, org, actor, params.id));
+  serve(app, ctx, usersApi.invite, async ({ body }, { org, actor }) => accountOf(ctx, org, await inviteUser(ctx, org, actor, body)));
 
   // Whether the user has MFA and of which kinds, and its reset (issue 30): for the management API too.
   serve(app, ctx, userMfaApi.get, async ({ params }, { org }) => mfaSummary(ctx.db.kysely, org.row, await getUser(ctx, org, params.id)));
-  serve(app, ctx, userMfaApi.reset, async ({ params }, { org, acting }) => {
-    const { user } = await resetUserTwoStep(ctx, org, acting, params.id);
+  serve(app, ctx, userMfaApi.reset, async ({ params }, { org, actor }) => {
+    const { user } = await resetUserTwoStep(ctx, org, actor, params.id);
     return mfaSummary(ctx.db.kysely, org.row, user);
   });
 
-  serve(app, ctx, usersApi.factors, async ({ params }, { org, user }) => userFactors(ctx, org, user, params.id));
-  serve(app, ctx, usersApi.removeFactor, async ({ params }, { org, user }) => removeUserFactor(ctx, org, user, params.id, params.factorId));
+  serve(app, ctx, usersApi.factors, async ({ params }, { org, actor }) => userFactors(ctx, org, actor, params.id));
+  serve(app, ctx, usersApi.removeFactor, async ({ params }, { org, actor }) =>
+    removeUserFactor(ctx, org, actor, params.id, params.factorId),
+  );
 
   // Spec section 7: "POST or PUT to /users/{id} with a suffix, empty body".
   for (const name of USER_ACTIONS) {
-    serve(app, ctx, usersApi.actions[name], async ({ params }, { org, acting }) => {
-      const result = await ACTIONS[name](ctx, org, acting, params.id);
+    serve(app, ctx, usersApi.actions[name], async ({ params }, { org, actor }) => {
+      const result = await ACTIONS[name](ctx, org, actor, params.id);
       return { message: result.message, user: await adminView(org, result.user) };
     });
   }

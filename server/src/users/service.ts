@@ -17,7 +17,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
-import type { Acting, UserRow, UserUpdate } from '../db/schema.ts';
+import type { UserRow, UserUpdate } from '../db/schema.ts';
+import type { ActingActor } from '../scope/scope.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
@@ -42,7 +43,7 @@ export interface ActionResult {
 }
 
 /** The user an admin acts on: 404 when not in this organisation, 403 when above the admin's rank. */
-async function targetUser(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<UserRow> {
+async function targetUser(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<UserRow> {
   const user = await findUserById(ctx.db.kysely, org.id, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
   if (ROLE_RANK[user.role] > ROLE_RANK[actor.role]) throw new AppError('FORBIDDEN');
@@ -50,7 +51,7 @@ async function targetUser(ctx: AppContext, org: Organisation, actor: Acting, id:
 }
 
 /** POST /api/users: a Pending user with the given details and an invitation email. */
-export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acting, input: InviteUserInput): Promise<UserRow> {
+export async function inviteUser(ctx: AppContext, org: Organisation, actor: ActingActor, input: InviteUserInput): Promise<UserRow> {
   const outcome = await provisionUser(ctx, org, {
     email: input.email,
     prepare: async () => {
@@ -73,7 +74,7 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acti
 }
 
 /** A Pending user gets a fresh invitation; a signed-up user with an unverified address a verification email. */
-export async function resendUserVerification(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
+export async function resendUserVerification(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
   const user = await targetUser(ctx, org, actor, id);
   if (user.status === 'Pending') {
     await sendInvitationEmail(ctx, org, user);
@@ -88,7 +89,7 @@ export async function resendUserVerification(ctx: AppContext, org: Organisation,
  * 'Clear lockout': LockedOut becomes SignedUp, the counters reset, and the user is told by email. A
  * user cooling down (still SignedUp) is released the same way: the cooldown and the count end.
  */
-export async function clearLockout(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
+export async function clearLockout(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
   const target = await targetUser(ctx, org, actor, id);
   // Either way the change emits user.unlocked in its transaction, whose subscriber mails the user (users/unlock-mail.ts).
   const user = await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -102,12 +103,15 @@ export async function clearLockout(ctx: AppContext, org: Organisation, actor: Ac
   return { message: MESSAGES.accountUnlocked, user };
 }
 
-function assertNotSelf(actor: Acting, id: string): void {
-  if (actor.id === id) throw new AppError('FORBIDDEN', { message: ACCOUNT_MESSAGES.notYourself });
+/** Whether the acting party is the user `id` themselves (an application never is). */
+const isSelf = (actor: ActingActor, id: string): boolean => actor.kind === 'user' && actor.id === id;
+
+function assertNotSelf(actor: ActingActor, id: string): void {
+  if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: ACCOUNT_MESSAGES.notYourself });
 }
 
 /** Enable: a Disabled or Inactive user returns to SignedUp (Pending if they never chose a password). */
-export async function enableUser(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
+export async function enableUser(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
   assertNotSelf(actor, id);
   const target = await targetUser(ctx, org, actor, id);
   const user = await setUserStatus(ctx, org.id, id, target.password_hash === null ? 'Pending' : 'SignedUp', {
@@ -133,7 +137,7 @@ export async function enableUserByOperator(ctx: AppContext, organisationName: st
 }
 
 /** Disable: the user can no longer sign in, and loses their sessions at once. */
-export async function disableUser(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
+export async function disableUser(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
   assertNotSelf(actor, id);
   await targetUser(ctx, org, actor, id);
   const user = await setUserStatus(ctx, org.id, id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] });
@@ -178,7 +182,7 @@ export async function applyUserChanges(ctx: AppContext, org: Organisation, targe
 }
 
 /** 'Send reset email': a link to choose a new password. */
-export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
+export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
   const user = await targetUser(ctx, org, actor, id);
   if (user.status === 'Pending') throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.cannotReset });
   if (user.status !== 'SignedUp' && user.status !== 'LockedOut') throw new AppError('STATUS_CONFLICT');
@@ -195,22 +199,28 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
  * 'Reset' of the user's MFA state: their method, recovery codes and remembered devices are gone; they
  * sign in with their password and, where MFA is required, set it up again. Nobody resets their own here.
  */
-export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<ActionResult> {
-  if (actor.id === id) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
+export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
+  if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, org, actor, id);
   await resetTwoStep(ctx, org.id, id);
   return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
 
 /** The user's second factors, for their administrator (not their own: that is /twostep). */
-export async function userFactors(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<Factor[]> {
+export async function userFactors(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<Factor[]> {
   await targetUser(ctx, org, actor, id);
   return factorsOf(ctx.db.kysely, org.id, id);
 }
 
 /** An administrator removes one of the user's factors; the last one resets their MFA. Nobody does this to themselves here. */
-export async function removeUserFactor(ctx: AppContext, org: Organisation, actor: Acting, id: string, factorId: string): Promise<Factor[]> {
-  if (actor.id === id) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
+export async function removeUserFactor(
+  ctx: AppContext,
+  org: Organisation,
+  actor: ActingActor,
+  id: string,
+  factorId: string,
+): Promise<Factor[]> {
+  if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, org, actor, id);
   return removeFactorOf(ctx, org, id, factorId);
 }
@@ -280,12 +290,12 @@ export async function getUser(ctx: AppContext, org: Organisation, id: string): P
 export async function updateUserDetails(
   ctx: AppContext,
   org: Organisation,
-  actor: Acting,
+  actor: ActingActor,
   id: string,
   input: UpdateUserInput,
 ): Promise<ActionResult> {
   const target = await targetUser(ctx, org, actor, id);
-  const self = actor.id === target.id;
+  const self = isSelf(actor, target.id);
   const now = ctx.clock.now();
   const changes: UserUpdate = {
     first_name: input.firstName ?? null,
@@ -334,8 +344,8 @@ export async function updateUserDetails(
  * DELETE /api/users/{id}: the user is removed for good (docs/decisions.md): their sessions, grants and
  * tokens are ended first, and the rows that name them (invitations, recovery, MFA, access) cascade.
  */
-export async function deleteUserById(ctx: AppContext, org: Organisation, actor: Acting, id: string): Promise<void> {
-  if (actor.id === id) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
+export async function deleteUserById(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<void> {
+  if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
   const user = await targetUser(ctx, org, actor, id);
   await deleteUserAccount(ctx, org.id, user.id, user.email);
   await deleteThrottle(ctx.db.kysely, org.id, user.email);
