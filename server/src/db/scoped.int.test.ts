@@ -9,9 +9,9 @@ import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { Unscoped } from '../testing/tenant-guard.ts';
 import { afterCommit } from './after-commit.ts';
-import type { ApiRow } from './schema.ts';
+import type { ApiRow, MetricName } from './schema.ts';
 import { acrossOrganisations, organisationOf, scoped, ScopeViolation } from './scoped.ts';
-import { TENANT_TABLES } from './tenant-tables.ts';
+import { ORGANISATION_KEYS, TENANT_TABLES } from './tenant-tables.ts';
 
 describe.each(testDialects())('the scoped store on %s', (dialect) => {
   let server: TestServer;
@@ -55,6 +55,39 @@ describe.each(testDialects())('the scoped store on %s', (dialect) => {
               where m.type = 'table' and p.name = 'organisation_id'`.execute(db())
           ).rows;
     expect(rows.map((r) => r.table_name).sort()).toEqual([...TENANT_TABLES].sort());
+  });
+
+  it('knows the unique keys of tenant tables that include the organisation, each led by it', async () => {
+    // Unique indexes and primary keys, partial ones aside (no ON CONFLICT target names them by columns alone).
+    const rows =
+      dialect === 'postgres'
+        ? (
+            await sql<{ table_name: string; columns: string }>`select t.relname as table_name,
+                string_agg(a.attname, ',' order by k.ord) as columns
+              from pg_index x
+              join pg_class t on t.oid = x.indrelid
+              join pg_class i on i.oid = x.indexrelid
+              join pg_namespace n on n.oid = t.relnamespace
+              cross join lateral unnest(x.indkey) with ordinality as k(attnum, ord)
+              join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
+              where x.indisunique and x.indpred is null and n.nspname = current_schema()
+              group by t.relname, i.relname`.execute(db())
+          ).rows
+        : (
+            await sql<{ table_name: string; columns: string }>`select m.name as table_name,
+                (select group_concat(c.name, ',') from (select name from pragma_index_info(l.name) order by seqno) c) as columns
+              from sqlite_master m, pragma_index_list(m.name) l
+              where m.type = 'table' and l."unique" = 1 and l.partial = 0`.execute(db())
+          ).rows;
+    const keys = rows
+      .filter((r) => TENANT_TABLES.has(r.table_name) && r.columns.split(',').includes('organisation_id'))
+      .map((r) => ({ table: r.table_name, columns: r.columns.split(',') }));
+    for (const key of keys) expect(key.columns[0], `${key.table} (${key.columns.join(', ')})`).toBe('organisation_id');
+    const found = keys.map((k) => `${k.table} (${k.columns.slice(1).join(', ')})`).sort();
+    const listed = Object.entries(ORGANISATION_KEYS)
+      .flatMap(([table, tableKeys]) => tableKeys.map((key) => `${table} (${key.join(', ')})`))
+      .sort();
+    expect(listed).toEqual(found);
   });
 
   it('sets organisation_id on insert and reads only its organisation', async () => {
@@ -137,6 +170,124 @@ describe.each(testDialects())('the scoped store on %s', (dialect) => {
     expect(await nameOf(mine.id)).toBe('renamed');
   });
 
+  it("completes an upsert's conflict target with the organisation when the rest of an organisation key is named", async () => {
+    const theirs = api(globex, { identifier: 'https://shared.test', name: 'theirs' });
+    await scoped(db(), globex).insertInto('apis').values(theirs).execute();
+    const { organisation_id: _, ...mine } = api(acme, { identifier: 'https://shared.test', name: 'first' });
+    const upsert = (name: string) =>
+      scoped(db(), acme)
+        .insertInto('apis')
+        .values({ ...mine, name })
+        .onConflict((oc) => oc.column('identifier').doUpdateSet({ name }));
+    // Only (organisation_id, identifier) is unique: both databases refuse a target of identifier alone.
+    expect(upsert('first').compile().sql).toContain('on conflict ("organisation_id", "identifier") do update set "name" = ');
+    expect(upsert('first').compile().sql).not.toMatch(/where "apis"\."organisation_id"/);
+    await upsert('first').execute();
+    await upsert('second').execute();
+    expect(await nameOf(mine.id)).toBe('second');
+    expect(await nameOf(theirs.id)).toBe('theirs');
+    // A target that names the organisation already is left as written; one without it (a row's own id) too.
+    const written = scoped(db(), acme)
+      .insertInto('apis')
+      .values(mine)
+      .onConflict((oc) => oc.columns(['organisation_id', 'identifier']).doNothing());
+    expect(written.compile().sql).toContain('on conflict ("organisation_id", "identifier") do nothing');
+    await written.execute();
+    const byId = scoped(db(), acme)
+      .insertInto('apis')
+      .values(mine)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: 'third' }));
+    expect(byId.compile().sql).toMatch(/on conflict \("id"\) do update set "name" = .* where "apis"\."organisation_id" = /);
+    await byId.execute();
+    expect(await nameOf(mine.id)).toBe('third');
+  });
+
+  it('stamps the organisation on INSERT ... SELECT, and scopes each part of a WITH', async () => {
+    const mine = api(acme, { created_at: 771_001 });
+    const theirs = api(globex, { created_at: 771_002 });
+    await scoped(db(), acme).insertInto('apis').values(mine).execute();
+    await scoped(db(), globex).insertInto('apis').values(theirs).execute();
+    const copy = () =>
+      scoped(db(), acme)
+        .insertInto('metric_counts')
+        .columns(['metric', 'bucket_start', 'count'])
+        .expression((eb) =>
+          eb
+            .selectFrom('apis')
+            .select([eb.val<MetricName>('sign_in').as('metric'), 'apis.created_at as bucket_start', eb.lit(1).as('count')])
+            .where('apis.id', 'in', [mine.id, theirs.id]),
+        )
+        .onConflict((oc) =>
+          oc.columns(['metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
+        );
+    await copy().execute();
+    await copy().execute();
+    const counts = await acrossOrganisations(db(), 'operator')
+      .selectFrom('metric_counts')
+      .select(['organisation_id', 'bucket_start', 'count'])
+      .where('bucket_start', 'in', [771_001, 771_002])
+      .execute();
+    expect(counts.map((r) => ({ ...r, bucket_start: Number(r.bucket_start), count: Number(r.count) }))).toEqual([
+      { organisation_id: acme, bucket_start: 771_001, count: 2 },
+    ]);
+    const withPart = await scoped(db(), acme)
+      .with('listed', (db) => db.selectFrom('apis').select('id').where('id', 'in', [mine.id, theirs.id]))
+      .selectFrom('listed')
+      .select('listed.id')
+      .execute();
+    expect(withPart).toEqual([{ id: mine.id }]);
+    const refused: (() => unknown)[] = [
+      // A select that names another organisation, or selects * (its columns cannot be checked).
+      () =>
+        scoped(db(), acme)
+          .insertInto('metric_counts')
+          .columns(['organisation_id', 'metric', 'bucket_start', 'count'])
+          .expression((eb) =>
+            eb
+              .selectFrom('apis')
+              .select([eb.val(globex).as('o'), eb.val<MetricName>('sign_in').as('m'), 'apis.created_at', eb.lit(1).as('c')]),
+          )
+          .execute(),
+      () =>
+        scoped(db(), acme)
+          .insertInto('apis')
+          .expression((eb) => eb.selectFrom('apis').selectAll())
+          .execute(),
+      // A WITH part named like a tenant table would hide it from the scoping.
+      () =>
+        scoped(db(), acme)
+          .with('users', (db) => db.selectFrom('apis').select('id'))
+          .selectFrom('apis')
+          .select('id')
+          .execute(),
+    ];
+    for (const attempt of refused) await expect(Promise.resolve().then(attempt)).rejects.toBeInstanceOf(ScopeViolation);
+  });
+
+  it.runIf(dialect === 'postgres')('scopes the data-modifying parts of a WITH (PostgreSQL)', async () => {
+    const mine = api(acme);
+    const theirs = api(globex);
+    await scoped(db(), acme).insertInto('apis').values(mine).execute();
+    await scoped(db(), globex).insertInto('apis').values(theirs).execute();
+    const { organisation_id: _, ...added } = api(acme);
+    const rows = await scoped(db(), acme)
+      .with('renamed', (db) =>
+        db.updateTable('apis').set({ name: 'renamed in a WITH' }).where('id', 'in', [mine.id, theirs.id]).returning('id'),
+      )
+      .with('inserted', (db) => db.insertInto('apis').values(added).returning('id'))
+      .selectFrom(['renamed', 'inserted'])
+      .select(['renamed.id as renamed', 'inserted.id as inserted'])
+      .execute();
+    expect(rows).toEqual([{ renamed: mine.id, inserted: added.id }]);
+    expect(await nameOf(theirs.id)).toBe(theirs.name);
+    const stamped = await acrossOrganisations(db(), 'operator')
+      .selectFrom('apis')
+      .select('organisation_id')
+      .where('id', '=', added.id)
+      .execute();
+    expect(stamped).toEqual([{ organisation_id: acme }]);
+  });
+
   it('refuses what it cannot scope', async () => {
     const store = scoped(db(), acme);
     const refused: (() => unknown)[] = [
@@ -163,6 +314,17 @@ describe.each(testDialects())('the scoped store on %s', (dialect) => {
     for (const attempt of refused) await expect(Promise.resolve().then(attempt)).rejects.toBeInstanceOf(ScopeViolation);
     // Its own id written by hand is allowed (and redundant).
     expect(await store.selectFrom('apis').select('id').where('organisation_id', '=', acme).execute()).not.toEqual([]);
+    // A column compared with a column is allowed, as `sql.ref` too: the token's query (oidc/store.ts) passed
+    // accessAnswers such a reference, which was refused and answered 500 on the code exchange.
+    const referenced = await store
+      .selectFrom('users as u')
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('apis').select('apis.id').where('apis.organisation_id', '=', sql.ref<string>('u.organisation_id')))
+          .as('any'),
+      )
+      .execute();
+    expect(referenced.length).toBeGreaterThan(0);
   });
 
   it('keeps the after-commit list on its transactions, and on a scoped copy of a transaction', async () => {

@@ -2,13 +2,17 @@
  * The scoped store: the database as one organisation sees it. A Kysely plugin rewrites every query
  * before it is compiled: each select, update and delete of a tenant table (db/tenant-tables.ts) gets
  * `<table or alias>.organisation_id = <id>` (a join in its ON, so a left join stays a left join;
- * subqueries, joins and aliases included), each insert gets the column set (or checked), and an upsert's
- * update only touches a row of the organisation. Anything that would reach another organisation throws
- * instead: another id compared with or written to organisation_id, raw `sql` that reads or writes a
- * tenant table, a right, full or cross join of one. Code reaches tenant tables through `scoped(db, id)`;
- * work that spans organisations names its reason with `acrossOrganisations` (the listed escapes).
+ * subqueries, joins, aliases and the parts of a WITH included), each insert gets the column set (or
+ * checked), from VALUES or from a SELECT; an upsert's conflict target gets the organisation when it names
+ * the rest of an organisation key (db/tenant-tables.ts), and any other upsert's update only touches a
+ * row of the organisation. Anything that would reach another organisation throws instead: another id
+ * compared with or written to organisation_id, raw `sql` that reads or writes a tenant table, a right,
+ * full or cross join of one, a WITH part named like a tenant table. Code reaches tenant tables through
+ * `scoped(db, id)`; work that spans organisations names its reason with `acrossOrganisations` (the
+ * listed escapes).
  */
 import {
+  AliasNode,
   AndNode,
   BinaryOperationNode,
   ColumnNode,
@@ -18,14 +22,15 @@ import {
   ParensNode,
   PrimitiveValueListNode,
   ReferenceNode,
+  SelectionNode,
   TableNode,
   ValueListNode,
   ValueNode,
   ValuesNode,
   WhereNode,
-  type AliasNode,
+  IdentifierNode,
+  type CommonTableExpressionNameNode,
   type DeleteQueryNode,
-  type IdentifierNode,
   type InsertQueryNode,
   type JoinNode,
   type KyselyPlugin,
@@ -46,7 +51,7 @@ import {
 } from 'kysely';
 import { carryAfterCommit, runAfterCommit } from './after-commit.ts';
 import type { Database, Executor } from './schema.ts';
-import { organisationColumnOf, TENANT_TABLES, type TenantTable } from './tenant-tables.ts';
+import { completesOrganisationKey, organisationColumnOf, TENANT_TABLES, type TenantTable } from './tenant-tables.ts';
 
 /** Thrown when a query through the scoped store would reach beyond its organisation: a bug, never a user's doing. */
 export class ScopeViolation extends Error {
@@ -73,6 +78,17 @@ const isOrganisationColumn = (node: OperationNode): boolean => {
   const column =
     node.kind === 'ColumnNode' ? (node as ColumnNode) : node.kind === 'ReferenceNode' ? (node as ReferenceNode).column : undefined;
   return column?.kind === 'ColumnNode' && column.column.name === 'organisation_id';
+};
+
+/** `sql.ref('t.c')`: raw SQL that is one column reference and nothing else. */
+const isRawReference = (node: OperationNode): boolean => {
+  if (node.kind !== 'RawNode') return false;
+  const { sqlFragments, parameters } = node as RawNode;
+  return (
+    parameters.length === 1 &&
+    (parameters[0]!.kind === 'ReferenceNode' || parameters[0]!.kind === 'ColumnNode') &&
+    sqlFragments.every((fragment) => fragment.trim() === '')
+  );
 };
 
 class OrganisationScoper extends OperationNodeTransformer {
@@ -160,15 +176,22 @@ class OrganisationScoper extends OperationNodeTransformer {
     const table = transformed.into?.table.identifier.name;
     if (table === 'organisations') throw new ScopeViolation("Organisations are created outside any organisation's scope");
     if (!table || !TENANT_TABLES.has(table)) return transformed;
-    const columns = transformed.columns ?? [];
-    const at = columns.findIndex((c) => c.column.name === 'organisation_id');
     const values = transformed.values;
-    if (!values || values.kind !== 'ValuesNode') {
-      // INSERT ... SELECT: the select is scoped like any other; it must name the column itself.
-      if (at < 0) throw new ScopeViolation(`An INSERT ... SELECT into ${table} must select organisation_id`);
-      return this.#scopedUpsert(transformed, table);
-    }
-    const rows = (values as ValuesNode).values.map((row) => {
+    const stamped =
+      values?.kind === 'ValuesNode'
+        ? this.#stampedValues(transformed, values as ValuesNode, table)
+        : values?.kind === 'SelectQueryNode'
+          ? this.#stampedSelect(transformed, values as SelectQueryNode, table)
+          : undefined;
+    if (!stamped) throw new ScopeViolation(`An insert into ${table} through the scoped store gives its rows as values or a select`);
+    return this.#scopedUpsert(stamped, table);
+  }
+
+  /** INSERT ... VALUES: each row gets the organisation, or must already name it. */
+  #stampedValues(node: InsertQueryNode, values: ValuesNode, table: string): InsertQueryNode {
+    const columns = node.columns ?? [];
+    const at = columns.findIndex((c) => c.column.name === 'organisation_id');
+    const rows = values.values.map((row) => {
       const items: readonly unknown[] = row.values;
       if (at >= 0) {
         const item = items[at];
@@ -180,26 +203,71 @@ class OrganisationScoper extends OperationNodeTransformer {
         ? PrimitiveValueListNode.create([...row.values, this.#id])
         : ValueListNode.create([...row.values, this.#value]);
     });
-    return this.#scopedUpsert(
-      Object.freeze({
-        ...transformed,
-        columns: at >= 0 ? columns : Object.freeze([...columns, ColumnNode.create('organisation_id')]),
-        values: ValuesNode.create(rows),
-      }),
-      table,
-    );
+    if (at >= 0) return Object.freeze({ ...node, values: ValuesNode.create(rows) });
+    return Object.freeze({
+      ...node,
+      columns: Object.freeze([...columns, ColumnNode.create('organisation_id')]),
+      values: ValuesNode.create(rows),
+    });
   }
 
-  /** ON CONFLICT DO UPDATE touches the conflicting row only when it is the organisation's. */
+  /**
+   * INSERT ... SELECT (the select is scoped like any other): the organisation is selected last, or the
+   * select names it itself, as this organisation's id or a column of it.
+   */
+  #stampedSelect(node: InsertQueryNode, select: SelectQueryNode, table: string): InsertQueryNode {
+    const columns = node.columns ?? [];
+    const selections = select.selections ?? [];
+    const listed =
+      columns.length === selections.length &&
+      !select.setOperations?.length &&
+      selections.every((s) => s.selection.kind !== 'SelectAllNode' && (s.selection as ReferenceNode).column?.kind !== 'SelectAllNode');
+    if (!listed) throw new ScopeViolation(`An INSERT ... SELECT into ${table} through the scoped store lists each column it selects`);
+    const at = columns.findIndex((c) => c.column.name === 'organisation_id');
+    if (at >= 0) {
+      const chosen = selections[at]!.selection;
+      const value = chosen.kind === 'AliasNode' ? (chosen as AliasNode).node : chosen;
+      if (!this.#isOurs(value) && !isOrganisationColumn(value))
+        throw new ScopeViolation(`An INSERT ... SELECT into ${table} through the scoped store names another organisation`);
+      return node;
+    }
+    const organisation = SelectionNode.create(AliasNode.create(this.#value, IdentifierNode.create('organisation_id')));
+    return Object.freeze({
+      ...node,
+      columns: Object.freeze([...columns, ColumnNode.create('organisation_id')]),
+      values: Object.freeze({ ...select, selections: Object.freeze([...selections, organisation]) }),
+    });
+  }
+
+  /**
+   * An upsert through the store: its ON CONFLICT target gets the organisation first when the columns it
+   * names are the rest of an organisation key (db/tenant-tables.ts). A target with the organisation
+   * only meets the organisation's rows; any other (a row's own id, a named constraint) may meet another
+   * organisation's row, so its DO UPDATE touches the conflicting row only when it is the organisation's.
+   */
   #scopedUpsert(node: InsertQueryNode, table: string): InsertQueryNode {
     const conflict = node.onConflict;
-    if (!conflict?.updates) return node;
-    const clause = this.#clause(TableNode.create(table))!;
-    const onConflict: OnConflictNode = Object.freeze({
-      ...conflict,
-      updateWhere: OrganisationScoper.#where(conflict.updateWhere, [clause]),
-    });
+    if (!conflict) return node;
+    const target = conflict.columns?.map((c) => c.column.name) ?? [];
+    const completed = completesOrganisationKey(table, target);
+    const columns = completed ? Object.freeze([ColumnNode.create('organisation_id'), ...conflict.columns!]) : conflict.columns;
+    const guarded = conflict.updates !== undefined && !completed && !target.includes('organisation_id');
+    const updateWhere = guarded
+      ? OrganisationScoper.#where(conflict.updateWhere, [this.#clause(TableNode.create(table))!])
+      : conflict.updateWhere;
+    if (!completed && !guarded) return node;
+    const onConflict: OnConflictNode = Object.freeze({ ...conflict, columns, updateWhere });
     return Object.freeze({ ...node, onConflict });
+  }
+
+  /** A WITH part named like a tenant table would hide that table from the scoping, which goes by name. */
+  protected override transformCommonTableExpressionName(
+    node: CommonTableExpressionNameNode,
+    queryId?: QueryId,
+  ): CommonTableExpressionNameNode {
+    if (organisationColumnOf(node.table.table.identifier.name))
+      throw new ScopeViolation(`A WITH part through the scoped store cannot be named ${node.table.table.identifier.name}`);
+    return super.transformCommonTableExpressionName(node, queryId);
   }
 
   protected override transformBinaryOperation(node: BinaryOperationNode, queryId?: QueryId): BinaryOperationNode {
@@ -207,8 +275,8 @@ class OrganisationScoper extends OperationNodeTransformer {
     if (isOrganisationColumn(transformed.leftOperand)) {
       const operator = transformed.operator.kind === 'OperatorNode' ? (transformed.operator as OperatorNode).operator : undefined;
       const right = transformed.rightOperand;
-      // A column compared with a column (a join's condition) stays; a value must be this organisation.
-      const isReference = right.kind === 'ReferenceNode' || right.kind === 'ColumnNode';
+      // A column compared with a column (a join's condition, `sql.ref`) stays; a value must be this organisation.
+      const isReference = right.kind === 'ReferenceNode' || right.kind === 'ColumnNode' || isRawReference(right);
       const values =
         right.kind === 'PrimitiveValueListNode'
           ? (right as PrimitiveValueListNode).values

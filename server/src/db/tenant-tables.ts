@@ -52,3 +52,35 @@ export function organisationColumnOf(table: string): 'organisation_id' | 'id' | 
   if (TENANT_TABLES.has(table)) return 'organisation_id';
   return table === 'organisations' ? 'id' : undefined;
 }
+
+/**
+ * The unique keys of tenant tables that include the organisation, each written without it: an upsert
+ * through the scoped store names the rest (`oc.columns(['email'])`) and the store puts organisation_id
+ * first in its ON CONFLICT target. A key without the organisation (a row's own id) stays as written.
+ * db/scoped.int.test.ts checks this list against the migrated database on both dialects.
+ */
+export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly string[])[]>> = {
+  users: [['email']],
+  apis: [['identifier']],
+  user_client_access: [['user_id', 'client_id']],
+  client_policy_acceptances: [['user_id', 'client_id']],
+  oidc_keys: [['kid']],
+  oidc_artefacts: [['model', 'id']],
+  oidc_events: [['kind', 'subject']],
+  sign_in_throttle: [['email']],
+  mfa_enrolments: [['user_id']],
+  mfa_recovery_codes: [['user_id', 'code_hash']],
+  metric_counts: [['metric', 'bucket_start']],
+  user_counts: [['status']],
+  webauthn_credentials: [['credential_id']],
+  connection_links: [['connection_id', 'subject']],
+  saml_connections: [['connection_id']],
+  saml_assertions: [['assertion_id']],
+};
+
+/** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */
+export function completesOrganisationKey(table: string, columns: readonly string[]): boolean {
+  if (columns.includes('organisation_id')) return false;
+  const keys = ORGANISATION_KEYS[table as TenantTable] ?? [];
+  return keys.some((key) => key.length === columns.length && key.every((column) => columns.includes(column)));
+}
