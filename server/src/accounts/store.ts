@@ -165,7 +165,7 @@ export async function reserveUnknownAttempt(
   await scoped(db, organisationId)
     .insertInto('sign_in_throttle')
     .values({ email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
-    .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
+    .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   return (
     scoped(db, organisationId)

@@ -173,7 +173,7 @@ export async function upsertPolicyAcceptance(
     .insertInto('client_policy_acceptances')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['organisation_id', 'user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }),
+      oc.columns(['user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }),
     )
     .execute();
 }

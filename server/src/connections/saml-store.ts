@@ -51,7 +51,7 @@ export async function rememberAssertion(db: Executor, organisationId: string, as
   const row = await scoped(db, organisationId)
     .insertInto('saml_assertions')
     .values({ assertion_id: assertionId, expires_at: expiresAt })
-    .onConflict((oc) => oc.columns(['organisation_id', 'assertion_id']).doNothing())
+    .onConflict((oc) => oc.column('assertion_id').doNothing())
     .returning('assertion_id')
     .executeTakeFirst();
   return row !== undefined;

@@ -18,7 +18,7 @@ const incrementQuery = preparedInScope((db) =>
       count: 1,
     })
     .onConflict((oc) =>
-      oc.columns(['organisation_id', 'metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
+      oc.columns(['metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
     ),
 );
 
@@ -84,7 +84,7 @@ const insertEventQuery = preparedInScope((db) =>
       subject: param('subject'),
       created_at: param('created_at') as unknown as number,
     })
-    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'subject']).doNothing()),
+    .onConflict((oc) => oc.columns(['kind', 'subject']).doNothing()),
 );
 
 /** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
