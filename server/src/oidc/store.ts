@@ -33,7 +33,11 @@ export async function promoteNextKeys(db: Executor, organisationId: string, now:
     .execute();
 }
 
-/** Deletes keys retired before `before`; answers the organisations whose key sets changed. */
+/**
+ * Deletes keys retired before `before`; answers the organisations whose key sets changed. A sweep over
+ * every organisation (the `sweep` escape): which organisations it touched is its own answer, read from
+ * the deleted rows, so the column is named here.
+ */
 export async function deleteRetiredKeys(db: Executor, before: number): Promise<string[]> {
   const rows = await acrossOrganisations(db, 'sweep')
     .deleteFrom('oidc_keys')
@@ -140,7 +144,9 @@ export async function claimArtefact(
 // An authorization code and its event (metrics/oidc-events.ts) must land together. On PostgreSQL they
 // are one statement of data-modifying parts: atomic by itself, one round trip instead of a transaction's
 // five or six (BEGIN, the code, the event, its count, the application's last use, COMMIT). SQLite cannot
-// modify data in WITH; there the group commit's transaction holds the same statements (logEvent).
+// modify data in WITH; there the group commit's transaction holds the same statements (logEvent). Each
+// statement is prepared in scope: the store binds every part to the organisation (a parameter), and
+// completes the conflict targets.
 
 /** The protocol event of a code (`code_issued`, `code_redeemed`) as the statements below take it. */
 export interface CodeEvent {
@@ -333,7 +339,8 @@ export async function findArtefact(db: Executor, organisationId: string, model: 
 /**
  * A token with its grant (grants are keyed by their own id) and, for a token of a user, that user with
  * whether they have access to the token's application: everything the provider then asks about the
- * token (its grant, its account) in one query. The scoped store puts the organisation in each join.
+ * token (its grant, its account) in one query. The scoped store puts the organisation in each join and
+ * in accessAnswers' subqueries, so none is passed.
  */
 const findWithGrantQuery = preparedInScope((db) =>
   db
