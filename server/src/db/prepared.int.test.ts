@@ -6,8 +6,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
-import { findArtefact, upsertArtefact } from '../oidc/store.ts';
+import { consumeArtefactWithEvent, findArtefact, upsertArtefact, upsertArtefactWithEvent } from '../oidc/store.ts';
 import { param, prepared } from './prepared.ts';
+import { acrossOrganisations } from './scoped.ts';
 import type { Executor } from './schema.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -15,10 +16,13 @@ import { startTestServer, testDialects, type TestServer } from '../testing/harne
 describe.each(testDialects())('prepared queries on %s', (dialect) => {
   let server: TestServer;
   let acme: string;
+  let globex: string;
   beforeAll(async () => {
     server = await startTestServer(dialect);
     await server.createOrganisation('acme');
+    await server.createOrganisation('globex');
     acme = await organisationId(server, 'acme');
+    globex = await organisationId(server, 'globex');
   });
   afterAll(() => server?.close());
 
@@ -113,4 +117,65 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
       await db.close();
     }
   });
+  it.runIf(dialect === 'postgres')(
+    "stores and consumes a code with its event in one statement per step, compiled once for every organisation, each bound to the caller's",
+    async () => {
+      const config = server.ctx.config.database;
+      if (config.kind !== 'postgres') throw new Error('a PostgreSQL database was expected');
+      const db = openDatabase({ ...config, poolSize: 1 });
+      try {
+        const code = { ...artefact('code-both'), model: 'AuthorizationCode', created_at: 120_000 };
+        const event = (organisation: string, kind: 'code_issued' | 'code_redeemed') => ({
+          event: { id: `${kind}-${organisation}`, kind, client_id: null, subject: 'code-both', created_at: 120_500 },
+          metric: kind,
+        });
+        for (const organisation of [acme, globex]) {
+          await upsertArtefactWithEvent(db.kysely, organisation, code, event(organisation, 'code_issued'), 120_000);
+        }
+        expect(
+          await consumeArtefactWithEvent(db.kysely, acme, 'AuthorizationCode', 'code-both', 130_000, event(acme, 'code_redeemed'), 60_000),
+        ).toBe(120_000);
+        expect(
+          await consumeArtefactWithEvent(db.kysely, acme, 'AuthorizationCode', 'code-both', 130_000, event(acme, 'code_redeemed'), 60_000),
+        ).toBeUndefined();
+        const statements = (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map(
+          (row) => row.statement,
+        );
+        expect(statements.filter((text) => text.startsWith('with "stored"'))).toHaveLength(1);
+        expect(statements.filter((text) => text.startsWith('with "consumed"'))).toHaveLength(1);
+        const across = acrossOrganisations(db.kysely, 'operator');
+        const name = (organisation: string) => (organisation === acme ? 'acme' : 'globex');
+        const codes = await across
+          .selectFrom('oidc_artefacts')
+          .select(['organisation_id', 'consumed_at'])
+          .where('id', '=', 'code-both')
+          .execute();
+        expect(
+          codes.map((row) => `${name(row.organisation_id)} ${row.consumed_at === null ? 'live' : Number(row.consumed_at)}`).sort(),
+        ).toEqual(['acme 130000', 'globex live']);
+        const events = await across
+          .selectFrom('oidc_events')
+          .select(['organisation_id', 'kind'])
+          .where('subject', '=', 'code-both')
+          .execute();
+        expect(events.map((row) => `${name(row.organisation_id)} ${row.kind}`).sort()).toEqual([
+          'acme code_issued',
+          'acme code_redeemed',
+          'globex code_issued',
+        ]);
+        const counted = await across
+          .selectFrom('metric_counts')
+          .select(['organisation_id', 'metric', 'count'])
+          .where('bucket_start', '=', 120_000)
+          .execute();
+        expect(counted.map((row) => `${name(row.organisation_id)} ${row.metric} ${Number(row.count)}`).sort()).toEqual([
+          'acme code_issued 1',
+          'acme code_redeemed 1',
+          'globex code_issued 1',
+        ]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });
