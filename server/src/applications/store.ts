@@ -172,8 +172,6 @@ export async function upsertPolicyAcceptance(
   await scoped(db, organisationId)
     .insertInto('client_policy_acceptances')
     .values(row)
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }),
-    )
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }))
     .execute();
 }

@@ -17,9 +17,7 @@ const incrementQuery = preparedInScope((db) =>
       bucket_start: param('bucket_start') as unknown as number,
       count: 1,
     })
-    .onConflict((oc) =>
-      oc.columns(['metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) })),
-    ),
+    .onConflict((oc) => oc.columns(['metric', 'bucket_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('metric_counts.count'), '+', 1) }))),
 );
 
 /**
