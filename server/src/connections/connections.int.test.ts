@@ -171,6 +171,70 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect(users).toHaveLength(1);
   });
 
+  it("records an upstream sign-in's events under its callback request: the flow's as nobody yet, the sign-in as the user's own", async () => {
+    await partnerUser('actors@corp.test');
+    const { browser } = await signInThroughConnection('actors@corp.test');
+    const user = (await acmeAccount(browser)).body!;
+    const rows = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select(['type', 'actor_kind', 'actor_id', 'request_id', 'ip', 'user_agent'])
+      .where('organisation_id', '=', acmeId)
+      .where('subject_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.type, r.actor_kind, r.actor_id])).toEqual([
+      ['user.created', 'anonymous', null],
+      ['connection.linked', 'anonymous', null],
+      ['user.signed_in', 'user', user.id],
+    ]);
+    // One request (the callback) made all three: its id and origin on each.
+    expect(rows[0]!.request_id).toBeTruthy();
+    expect(new Set(rows.map((r) => JSON.stringify([r.request_id, r.ip, r.user_agent]))).size).toBe(1);
+  });
+
+  it("refuses a just-in-time account beyond the Starter package's user limit (user_limit), creating nobody", async () => {
+    const db = server.ctx.db.kysely;
+    const { count } = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('organisation_id', '=', acmeId)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const fillers = Array.from({ length: 50 - Number(count) }, (_, i) => ({
+      id: `jit-filler-${i}`,
+      organisation_id: acmeId,
+      email: `jit-filler${i}@acme.test`,
+      role: 'EndUser' as const,
+      status: 'SignedUp' as const,
+      requires_new_password: false,
+      failed_auth_count: 0,
+      multi_factor_auth_required: false,
+      created_at: now,
+      updated_at: now,
+    }));
+    const { tier } = await db.selectFrom('organisations').select('tier').where('id', '=', acmeId).executeTakeFirstOrThrow();
+    await db.insertInto('users').values(fillers).execute();
+    await setPolicy(server, 'acme', { tier: 'starter' });
+    try {
+      await partnerUser('late@corp.test');
+      const refused = await signInThroughConnection('late@corp.test');
+      expect(refused.url.searchParams.get('connection_error')).toBe('user_limit');
+      expect((await acmeAccount(refused.browser)).status).toBe(401);
+      const late = await db
+        .selectFrom('users')
+        .select('id')
+        .where('organisation_id', '=', acmeId)
+        .where('email', '=', 'late@corp.test')
+        .execute();
+      expect(late).toEqual([]);
+      const refusal = (await auditTypes(acmeId)).filter((e) => e.type === 'connection.refused').at(-1);
+      expect(refusal?.details).toEqual({ reason: 'user_limit', connection: 'Partner', connectionId, email: 'late@corp.test' });
+    } finally {
+      await setPolicy(server, 'acme', { tier });
+      await db.deleteFrom('users').where('organisation_id', '=', acmeId).where('id', 'like', 'jit-filler-%').execute();
+    }
+  });
+
   it('links an existing account with the same email only when the provider says it is verified', async () => {
     const bob = await createUser(server, acmeId, { email: 'bob@corp.test' });
     await partnerUser('bob@corp.test');

@@ -4,12 +4,13 @@
  * /signin/connections/{id} (to the provider), /signin/callback (back from an OpenID provider) and
  * /saml/{id}/acs (back from a SAML IdP), with /saml/{id}/metadata, which are navigations, not API calls.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { requireOrganisation } from '../http/request-context.ts';
+import { browserScope, type Scope } from '../scope/scope.ts';
 import {
   createSignInConnection,
   deleteSignInConnection,
@@ -25,16 +26,22 @@ import { finishSamlSignIn, receiveSamlResponse, samlMetadata, startUpstreamSignI
 import { createSamlConnection, updateSamlConnection } from './saml-service.ts';
 
 export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.list, async (_, { org }) => listSignInConnections(ctx, org));
-  serve(app, ctx, api.create, async ({ body }, { org }) => createSignInConnection(ctx, org, body));
-  serve(app, ctx, api.get, async ({ params }, { org }) => getSignInConnection(ctx, org, params.id));
-  serve(app, ctx, api.update, async ({ params, body }, { org }) => updateSignInConnection(ctx, org, params.id, body));
-  serve(app, ctx, api.createSaml, async ({ body }, { org }) => createSamlConnection(ctx, org, body));
-  serve(app, ctx, api.updateSaml, async ({ params, body }, { org }) => updateSamlConnection(ctx, org, params.id, body));
-  serve(app, ctx, api.delete, async ({ params }, { org }) => deleteSignInConnection(ctx, org, params.id));
-  serve(app, ctx, api.userLinks, async ({ params }, { org }) => userSignInConnections(ctx, org, params.id));
-  serve(app, ctx, api.signIn, async (_, { org }) => signInPageConnections(ctx, org));
+  serve(app, ctx, api.list, async (_, scope) => listSignInConnections(ctx, scope));
+  serve(app, ctx, api.create, async ({ body }, scope) => createSignInConnection(ctx, scope, body));
+  serve(app, ctx, api.get, async ({ params }, scope) => getSignInConnection(ctx, scope, params.id));
+  serve(app, ctx, api.update, async ({ params, body }, scope) => updateSignInConnection(ctx, scope, params.id, body));
+  serve(app, ctx, api.createSaml, async ({ body }, scope) => createSamlConnection(ctx, scope, body));
+  serve(app, ctx, api.updateSaml, async ({ params, body }, scope) => updateSamlConnection(ctx, scope, params.id, body));
+  serve(app, ctx, api.delete, async ({ params }, scope) => deleteSignInConnection(ctx, scope, params.id));
+  serve(app, ctx, api.userLinks, async ({ params }, scope) => userSignInConnections(ctx, scope, params.id));
+  serve(app, ctx, api.signIn, async (_, scope) => signInPageConnections(ctx, scope));
 }
+
+/**
+ * The scope of an upstream sign-in's request: nobody acts yet (the person is who the provider's answer
+ * decides; the events of a sign-in name their user themselves).
+ */
+const signInScope = (request: FastifyRequest): Scope => browserScope(requireOrganisation(request), null, request);
 
 /** The browser's way to a provider and back; registered beside the protocol's browser paths. */
 export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -42,26 +49,26 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
     '/signin/connections/:id',
     (request, reply) => {
       const query = request.query;
-      return startUpstreamSignIn(ctx, request, reply, requireOrganisation(request), request.params.id.slice(0, 100), {
+      return startUpstreamSignIn(ctx, request, reply, signInScope(request), request.params.id.slice(0, 100), {
         ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
         ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
       });
     },
   );
-  app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, requireOrganisation(request)));
+  app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, signInScope(request)));
   // SAML: our SP metadata, and the assertion consumer service (the IdP's cross-site post, then the same browser's GET).
   app.get<{ Params: { id: string } }>('/saml/:id/metadata', (request, reply) =>
     samlMetadata(ctx, reply, requireOrganisation(request), request.params.id.slice(0, 100)),
   );
   app.post<{ Params: { id: string } }>('/saml/:id/acs', { config: { crossSiteForm: true } }, (request, reply) =>
-    receiveSamlResponse(ctx, request, reply, requireOrganisation(request), request.params.id.slice(0, 100), request.body),
+    receiveSamlResponse(ctx, request, reply, signInScope(request), request.params.id.slice(0, 100), request.body),
   );
   app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', (request, reply) =>
     finishSamlSignIn(
       ctx,
       request,
       reply,
-      requireOrganisation(request),
+      signInScope(request),
       request.params.id.slice(0, 100),
       typeof request.query.response === 'string' ? request.query.response : undefined,
     ),

@@ -11,8 +11,8 @@ import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-conne
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import { getSignInConnection, type ClaimMapping } from './service.ts';
+import type { Scope } from '../scope/scope.ts';
+import { getSignInConnection, sharedColumns } from './service.ts';
 import { fetchIdpMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
 import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
@@ -40,30 +40,20 @@ function columnsOf(input: SamlConnectionRequest, idp: IdpMetadata) {
   const defaults = SAML_DEFAULT_ATTRIBUTES[input.preset];
   return {
     kind: 'saml' as const,
-    preset: input.preset,
-    name: input.name,
     issuer: idp.entityId,
-    upstream_client_id: '',
-    client_secret_sealed: null,
-    scopes: '',
-    claim_mapping: JSON.stringify({
+    ...sharedColumns(input, {
       email: input.attributeEmail ?? defaults.email,
       firstName: input.attributeFirstName ?? defaults.firstName,
       surname: input.attributeSurname ?? defaults.surname,
       groups: input.attributeGroups ?? defaults.groups,
-    } satisfies ClaimMapping),
-    email_domains: JSON.stringify(input.emailDomains),
-    show_button: input.showButton,
-    jit_enabled: input.jitEnabled,
-    jit_domains: JSON.stringify(input.jitDomains),
-    link_existing: input.linkExisting,
-    trust_mfa: input.trustMfa,
-    allow_password: input.allowPassword,
+    }),
     // SAML authenticates no client at a token endpoint: these OpenID Connect columns stay empty.
+    upstream_client_id: '',
+    client_secret_sealed: null,
+    scopes: '',
     client_auth: 'client_secret_basic' as const,
     private_key_sealed: null,
     public_jwk: null,
-    enabled: input.enabled,
   };
 }
 
@@ -93,36 +83,33 @@ function auditDetails(input: SamlConnectionRequest, idp: IdpMetadata) {
   };
 }
 
-export async function createSamlConnection(ctx: AppContext, org: Organisation, input: SamlConnectionRequest): Promise<Connection> {
+export async function createSamlConnection(ctx: AppContext, scope: Scope, input: SamlConnectionRequest): Promise<Connection> {
+  const organisationId = scope.organisation.id;
   const { xml, idp } = await metadataOf(ctx, input);
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
+    if ((await countConnections(trx, organisationId)) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(trx, org.id, { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
-    await saveSamlConnection(trx, org.id, samlRow(id, input.metadataUrl ?? null, xml, idp, now));
-    await emit(ctx, trx, org.id, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
+    await insertConnection(trx, organisationId, { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
+    await saveSamlConnection(trx, organisationId, samlRow(id, input.metadataUrl ?? null, xml, idp, now));
+    await emit(ctx, trx, scope, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
-  return getSignInConnection(ctx, org, id);
+  return getSignInConnection(ctx, scope, id);
 }
 
-export async function updateSamlConnection(
-  ctx: AppContext,
-  org: Organisation,
-  id: string,
-  input: SamlConnectionRequest,
-): Promise<Connection> {
-  const current = await findConnection(ctx.db.kysely, org.id, id);
-  const saml = current?.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, org.id, id) : undefined;
+export async function updateSamlConnection(ctx: AppContext, scope: Scope, id: string, input: SamlConnectionRequest): Promise<Connection> {
+  const organisationId = scope.organisation.id;
+  const current = await findConnection(ctx.db.kysely, organisationId, id);
+  const saml = current?.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, organisationId, id) : undefined;
   if (!saml) throw new AppError('NOT_FOUND');
   const { xml, idp } = await metadataOf(ctx, input, saml.metadata_xml);
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await updateConnection(trx, org.id, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
+    if (!(await updateConnection(trx, organisationId, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
     const metadataUrl = input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url);
-    await saveSamlConnection(trx, org.id, samlRow(id, metadataUrl, xml, idp, now));
-    await emit(ctx, trx, org.id, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
+    await saveSamlConnection(trx, organisationId, samlRow(id, metadataUrl, xml, idp, now));
+    await emit(ctx, trx, scope, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
-  return getSignInConnection(ctx, org, id);
+  return getSignInConnection(ctx, scope, id);
 }

@@ -10,20 +10,20 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SamlStatusError } from '@node-saml/node-saml';
-import { CONNECTION_LIMITS } from '@gatehouse/common/connections';
 import { SAML_LIMITS, samlAcsPath } from '@gatehouse/common/saml-connections';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { clearFlowCookie, readFlowCookie } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
+import type { Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { claimMappingOf } from './service.ts';
-import { completeSignIn, keptReturnUrl, refuse, Refusal, startConnectionSignIn } from './sign-in.ts';
+import { beginFlow, completeSignIn, keptReturnUrl, refuse, Refusal, startConnectionSignIn } from './sign-in.ts';
 import { samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
 import { countLiveSamlResponses, findSamlConnection, insertSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
-import { findConnection, insertFlow, takeFlow } from './store.ts';
+import { findConnection, takeFlow } from './store.ts';
 
 async function samlConnection(ctx: AppContext, org: Organisation, id: string) {
   const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
@@ -37,35 +37,23 @@ export async function startUpstreamSignIn(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
+  scope: Scope,
   connectionId: string,
   query: { returnurl?: string; login_hint?: string },
 ) {
-  const found = await samlConnection(ctx, org, connectionId);
-  if (!found) return startConnectionSignIn(ctx, request, reply, org, connectionId, query);
+  const found = await samlConnection(ctx, scope.organisation, connectionId);
+  if (!found) return startConnectionSignIn(ctx, request, reply, scope, connectionId, query);
   const { row, saml } = found;
   if (!row.enabled) throw new AppError('NOT_FOUND');
   const returnUrl = keptReturnUrl(query.returnurl);
   let authn: Awaited<ReturnType<typeof samlAuthorizationRequest>>;
   try {
-    authn = await samlAuthorizationRequest(ctx, org.hostname, row, saml);
+    authn = await samlAuthorizationRequest(ctx, scope.organisation.hostname, row, saml);
   } catch (error) {
-    return refuse(ctx, request, reply, org, row, returnUrl, new Refusal('unavailable', { cause: error }));
+    return refuse(ctx, request, reply, scope, row, returnUrl, new Refusal('unavailable', { cause: error }));
   }
-  const token = newToken();
-  const now = ctx.clock.now();
-  await insertFlow(ctx.db.kysely, org.id, {
-    id: hashToken(token),
-    connection_id: row.id,
-    state: authn.requestId,
-    nonce: '',
-    code_verifier: '',
-    return_url: returnUrl,
-    created_at: now,
-    expires_at: now + CONNECTION_LIMITS.flowMinutes * MINUTE,
-  });
-  setFlowCookie(ctx, reply, 'gatehouse_connection', token, CONNECTION_LIMITS.flowMinutes * MINUTE);
-  return reply.header('cache-control', 'no-store').redirect(authn.url, 303);
+  // The flow's state is the AuthnRequest's ID (InResponseTo); SAML has no nonce or PKCE verifier.
+  return beginFlow(ctx, reply, scope, row, returnUrl, { state: authn.requestId, nonce: '', codeVerifier: '', url: authn.url });
 }
 
 /** GET /saml/{id}/metadata: our SP metadata, public, for the IdP to import. */
@@ -82,20 +70,21 @@ export async function receiveSamlResponse(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
+  scope: Scope,
   connectionId: string,
   body: unknown,
 ) {
-  const found = await samlConnection(ctx, org, connectionId);
+  const organisationId = scope.organisation.id;
+  const found = await samlConnection(ctx, scope.organisation, connectionId);
   const response = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).SAMLResponse : undefined;
-  if (!found || !found.row.enabled) return refuse(ctx, request, reply, org, null, null, new Refusal('unavailable'));
+  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, null, new Refusal('unavailable'));
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
-    return refuse(ctx, request, reply, org, found.row, null, new Refusal('not_verified'));
+    return refuse(ctx, request, reply, scope, found.row, null, new Refusal('not_verified'));
   const now = ctx.clock.now();
-  if ((await countLiveSamlResponses(ctx.db.kysely, org.id, now)) >= SAML_LIMITS.responsesWaitingMax)
-    return refuse(ctx, request, reply, org, found.row, null, new Refusal('unavailable'));
+  if ((await countLiveSamlResponses(ctx.db.kysely, organisationId, now)) >= SAML_LIMITS.responsesWaitingMax)
+    return refuse(ctx, request, reply, scope, found.row, null, new Refusal('unavailable'));
   const token = newToken();
-  await insertSamlResponse(ctx.db.kysely, org.id, {
+  await insertSamlResponse(ctx.db.kysely, organisationId, {
     id: hashToken(token),
     connection_id: connectionId,
     response,
@@ -112,36 +101,37 @@ export async function finishSamlSignIn(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
+  scope: Scope,
   connectionId: string,
   responseToken: string | undefined,
 ) {
+  const organisationId = scope.organisation.id;
   const cookie = readFlowCookie(ctx, request, 'gatehouse_connection');
   clearFlowCookie(ctx, reply, 'gatehouse_connection');
   const now = ctx.clock.now();
   const db = ctx.db.kysely;
   const posted =
-    responseToken && responseToken.length <= 200 ? await takeSamlResponse(db, org.id, hashToken(responseToken), now) : undefined;
-  const flow = cookie ? await takeFlow(db, org.id, hashToken(cookie), now) : undefined;
+    responseToken && responseToken.length <= 200 ? await takeSamlResponse(db, organisationId, hashToken(responseToken), now) : undefined;
+  const flow = cookie ? await takeFlow(db, organisationId, hashToken(cookie), now) : undefined;
   if (!flow || !posted || flow.connection_id !== connectionId || posted.connection_id !== connectionId)
-    return refuse(ctx, request, reply, org, null, flow?.return_url ?? null, new Refusal('expired'));
+    return refuse(ctx, request, reply, scope, null, flow?.return_url ?? null, new Refusal('expired'));
   const returnUrl = flow.return_url;
-  const found = await samlConnection(ctx, org, connectionId);
-  if (!found || !found.row.enabled) return refuse(ctx, request, reply, org, null, returnUrl, new Refusal('unavailable'));
+  const found = await samlConnection(ctx, scope.organisation, connectionId);
+  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
   const row: SignInConnectionRow = found.row;
   let claims: Record<string, unknown>;
   try {
-    const identity = await validateSamlResponse(ctx, org.hostname, row, found.saml, claimMappingOf(row), {
+    const identity = await validateSamlResponse(ctx, scope.organisation.hostname, row, found.saml, claimMappingOf(row), {
       samlResponse: posted.response,
       requestId: flow.state,
     });
-    if (!(await rememberAssertion(db, org.id, identity.assertionId, identity.expiresAt)))
+    if (!(await rememberAssertion(db, organisationId, identity.assertionId, identity.expiresAt)))
       throw new Error(`assertion ${identity.assertionId} was used before (replay)`);
     claims = identity.claims;
   } catch (error) {
     // The IdP answered with an error status (the person was not signed in there): no signature needed to say so.
     const reason = error instanceof Error && error.cause instanceof SamlStatusError ? 'provider_refused' : 'not_verified';
-    return refuse(ctx, request, reply, org, row, returnUrl, new Refusal(reason, { cause: error }));
+    return refuse(ctx, request, reply, scope, row, returnUrl, new Refusal(reason, { cause: error }));
   }
-  return completeSignIn(ctx, request, reply, org, row, returnUrl, claims);
+  return completeSignIn(ctx, request, reply, scope, row, returnUrl, claims);
 }

@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS, CONNECTION_MESSAGES, connectionJwksPath } from '@gatehouse/common/connections';
 import { originFor } from '../config.ts';
 import type { Connection, ConnectionRequest, SignInConnections, UserConnections } from '@gatehouse/common/schemas/connections';
+import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import type { Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { findUserById } from '../accounts/store.ts';
 import {
@@ -37,7 +39,7 @@ export interface ClaimMapping {
 export const claimMappingOf = (row: SignInConnectionRow): ClaimMapping => JSON.parse(row.claim_mapping) as ClaimMapping;
 export const domainsOf = (json: string): string[] => JSON.parse(json) as string[];
 
-function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, linkedUsers: number, saml?: SamlConnectionRow): Connection {
+function view(ctx: AppContext, hostname: string, row: SignInConnectionRow, linkedUsers: number, saml?: SamlConnectionRow): Connection {
   const claims = claimMappingOf(row);
   return {
     id: row.id,
@@ -48,7 +50,7 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     clientId: row.upstream_client_id,
     hasClientSecret: row.client_secret_sealed !== null,
     clientAuth: row.client_auth,
-    jwksUrl: row.public_jwk === null ? null : `${originFor(ctx.config, org.hostname)}${connectionJwksPath(row.id)}`,
+    jwksUrl: row.public_jwk === null ? null : `${originFor(ctx.config, hostname)}${connectionJwksPath(row.id)}`,
     publicJwks: row.public_jwk === null ? null : publicJwksOf(row.public_jwk),
     scopes: row.scopes,
     claimEmail: claims.email,
@@ -63,29 +65,34 @@ function view(ctx: AppContext, org: Organisation, row: SignInConnectionRow, link
     trustMfa: row.trust_mfa,
     allowPassword: row.allow_password,
     enabled: row.enabled,
-    callbackUrl: callbackUrl(ctx, org.hostname),
+    callbackUrl: callbackUrl(ctx, hostname),
     linkedUsers,
     createdAt: row.created_at,
-    ...(saml ? { saml: samlDetails(ctx, org.hostname, saml, row.issuer) } : {}),
+    ...(saml ? { saml: samlDetails(ctx, hostname, saml, row.issuer) } : {}),
   };
 }
 
-/** The columns a request sets (all but the secret, which is kept when a change leaves it empty). */
-function columnsOf(input: ConnectionRequest) {
+/** What every connection's request sets, whichever protocol it speaks: its name, the claims it reads, its policy. */
+type SharedRequest = Pick<
+  ConnectionRequest | SamlConnectionRequest,
+  | 'preset'
+  | 'name'
+  | 'emailDomains'
+  | 'showButton'
+  | 'jitEnabled'
+  | 'jitDomains'
+  | 'linkExisting'
+  | 'trustMfa'
+  | 'allowPassword'
+  | 'enabled'
+>;
+
+/** The columns of a connection's row that every kind sets alike (service.ts, saml-service.ts add their protocol's). */
+export function sharedColumns(input: SharedRequest, claims: ClaimMapping) {
   return {
-    kind: input.kind,
     preset: input.preset,
     name: input.name,
-    issuer: input.issuer.replace(/\/+$/, ''),
-    upstream_client_id: input.clientId,
-    client_auth: input.clientAuth,
-    scopes: input.scopes,
-    claim_mapping: JSON.stringify({
-      email: input.claimEmail,
-      firstName: input.claimFirstName,
-      surname: input.claimSurname,
-      groups: input.claimGroups,
-    } satisfies ClaimMapping),
+    claim_mapping: JSON.stringify(claims),
     email_domains: JSON.stringify(input.emailDomains),
     show_button: input.showButton,
     jit_enabled: input.jitEnabled,
@@ -97,13 +104,30 @@ function columnsOf(input: ConnectionRequest) {
   };
 }
 
+/** The columns a request sets (all but the secret, which is kept when a change leaves it empty). */
+function columnsOf(input: ConnectionRequest) {
+  return {
+    kind: input.kind,
+    issuer: input.issuer.replace(/\/+$/, ''),
+    upstream_client_id: input.clientId,
+    client_auth: input.clientAuth,
+    scopes: input.scopes,
+    ...sharedColumns(input, {
+      email: input.claimEmail,
+      firstName: input.claimFirstName,
+      surname: input.claimSurname,
+      groups: input.claimGroups,
+    }),
+  };
+}
+
 /** The JWKS the provider reads (published, or pasted there): the connection's one public key. */
 const publicJwksOf = (publicJwk: string): string => JSON.stringify({ keys: [JSON.parse(publicJwk) as unknown] });
 
 /** private_key_jwt: the key pair is made the first time the connection needs it, and kept after. */
-function keyColumns(ctx: AppContext, org: Organisation, id: string, input: ConnectionRequest, existing: string | null) {
+function keyColumns(ctx: AppContext, organisationId: string, id: string, input: ConnectionRequest, existing: string | null) {
   if (input.clientAuth !== 'private_key_jwt' || existing !== null) return {};
-  const key = newConnectionKey(ctx, org.id, id);
+  const key = newConnectionKey(ctx, organisationId, id);
   return { private_key_sealed: key.sealed, public_jwk: key.publicJwk };
 }
 
@@ -132,77 +156,77 @@ function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
   };
 }
 
-export async function listSignInConnections(ctx: AppContext, org: Organisation): Promise<Connection[]> {
+export async function listSignInConnections(ctx: AppContext, scope: Scope): Promise<Connection[]> {
+  const organisationId = scope.organisation.id;
   const [rows, links, saml] = await Promise.all([
-    listConnections(ctx.db.kysely, org.id),
-    countLinks(ctx.db.kysely, org.id),
-    listSamlConnections(ctx.db.kysely, org.id),
+    listConnections(ctx.db.kysely, organisationId),
+    countLinks(ctx.db.kysely, organisationId),
+    listSamlConnections(ctx.db.kysely, organisationId),
   ]);
   const samlOf = new Map(saml.map((s) => [s.connection_id, s]));
-  return rows.map((row) => view(ctx, org, row, links.get(row.id) ?? 0, samlOf.get(row.id)));
+  return rows.map((row) => view(ctx, scope.organisation.hostname, row, links.get(row.id) ?? 0, samlOf.get(row.id)));
 }
 
-export async function getSignInConnection(ctx: AppContext, org: Organisation, id: string): Promise<Connection> {
-  const row = await findConnection(ctx.db.kysely, org.id, id);
+export async function getSignInConnection(ctx: AppContext, scope: Scope, id: string): Promise<Connection> {
+  const organisationId = scope.organisation.id;
+  const row = await findConnection(ctx.db.kysely, organisationId, id);
   if (!row) throw new AppError('NOT_FOUND');
-  const saml = row.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, org.id, id) : undefined;
-  return view(ctx, org, row, (await countLinks(ctx.db.kysely, org.id)).get(id) ?? 0, saml);
+  const saml = row.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, organisationId, id) : undefined;
+  return view(ctx, scope.organisation.hostname, row, (await countLinks(ctx.db.kysely, organisationId)).get(id) ?? 0, saml);
 }
 
-export async function createSignInConnection(ctx: AppContext, org: Organisation, input: ConnectionRequest): Promise<Connection> {
+export async function createSignInConnection(ctx: AppContext, scope: Scope, input: ConnectionRequest): Promise<Connection> {
+  const organisationId = scope.organisation.id;
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(trx, org.id)) >= CONNECTION_LIMITS.perOrganisation)
+    if ((await countConnections(trx, organisationId)) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(trx, org.id, {
+    await insertConnection(trx, organisationId, {
       id,
       ...columnsOf(input),
-      client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, org.id, id, input.clientSecret) : null,
-      ...keyColumns(ctx, org, id, input, null),
+      client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, organisationId, id, input.clientSecret) : null,
+      ...keyColumns(ctx, organisationId, id, input, null),
       created_at: now,
       updated_at: now,
     });
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'connection.created',
       subject: { kind: 'connection', id },
       details: auditDetails(input, false),
     });
   });
-  return getSignInConnection(ctx, org, id);
+  return getSignInConnection(ctx, scope, id);
 }
 
-export async function updateSignInConnection(
-  ctx: AppContext,
-  org: Organisation,
-  id: string,
-  input: ConnectionRequest,
-): Promise<Connection> {
+export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: string, input: ConnectionRequest): Promise<Connection> {
+  const organisationId = scope.organisation.id;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     // A SAML connection is changed through its own endpoint (saml-service.ts).
-    const current = await findConnection(trx, org.id, id);
+    const current = await findConnection(trx, organisationId, id);
     if (current?.kind !== 'oidc') throw new AppError('NOT_FOUND');
     const changes = {
       ...columnsOf(input),
-      ...(keyColumns(ctx, org, id, input, current.public_jwk) ?? {}),
-      ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, org.id, id, input.clientSecret) } : {}),
+      ...(keyColumns(ctx, organisationId, id, input, current.public_jwk) ?? {}),
+      ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, organisationId, id, input.clientSecret) } : {}),
       updated_at: ctx.clock.now(),
     };
-    if (!(await updateRow(trx, org.id, id, changes))) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, org.id, {
+    if (!(await updateRow(trx, organisationId, id, changes))) throw new AppError('NOT_FOUND');
+    await emit(ctx, trx, scope, {
       type: 'connection.updated',
       subject: { kind: 'connection', id },
       details: auditDetails(input, input.clientSecret !== undefined),
     });
   });
-  return getSignInConnection(ctx, org, id);
+  return getSignInConnection(ctx, scope, id);
 }
 
-export async function deleteSignInConnection(ctx: AppContext, org: Organisation, id: string): Promise<void> {
+export async function deleteSignInConnection(ctx: AppContext, scope: Scope, id: string): Promise<void> {
+  const organisationId = scope.organisation.id;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await findConnection(trx, org.id, id);
-    if (!row || !(await deleteRow(trx, org.id, id))) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, org.id, {
+    const row = await findConnection(trx, organisationId, id);
+    if (!row || !(await deleteRow(trx, organisationId, id))) throw new AppError('NOT_FOUND');
+    await emit(ctx, trx, scope, {
       type: 'connection.deleted',
       subject: { kind: 'connection', id },
       details: { name: row.name },
@@ -211,9 +235,9 @@ export async function deleteSignInConnection(ctx: AppContext, org: Organisation,
 }
 
 /** The sign-in page's buttons and home-realm domains: enabled connections only. */
-export async function signInPageConnections(ctx: AppContext, org: Organisation): Promise<SignInConnections> {
-  if (org.isBase) return { connections: [] };
-  const rows = await listConnections(ctx.db.kysely, org.id);
+export async function signInPageConnections(ctx: AppContext, scope: Scope): Promise<SignInConnections> {
+  if (scope.organisation.isBase) return { connections: [] };
+  const rows = await listConnections(ctx.db.kysely, scope.organisation.id);
   return {
     connections: rows
       .filter((row) => row.enabled)
@@ -243,9 +267,10 @@ export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, 
 }
 
 /** GET /api/users/{id}/connections: a user's links and the upstream groups of each (a 404 for anyone not of the organisation). */
-export async function userSignInConnections(ctx: AppContext, org: Organisation, userId: string): Promise<UserConnections> {
-  if (!(await findUserById(ctx.db.kysely, org.id, userId))) throw new AppError('USER_NOT_FOUND');
-  const links = await listUserLinks(ctx.db.kysely, org.id, userId);
+export async function userSignInConnections(ctx: AppContext, scope: Scope, userId: string): Promise<UserConnections> {
+  const organisationId = scope.organisation.id;
+  if (!(await findUserById(ctx.db.kysely, organisationId, userId))) throw new AppError('USER_NOT_FOUND');
+  const links = await listUserLinks(ctx.db.kysely, organisationId, userId);
   return links.map((link) => ({
     connectionId: link.connection_id,
     name: link.name,

@@ -33,11 +33,10 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.
 import { AppError } from '../http/errors.ts';
 import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { hasSecondFactor } from '../accounts/amr.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
-import { createUser } from '../users/create.ts';
-import { assertRoomForUsers } from '../users/limits.ts';
+import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
@@ -94,13 +93,13 @@ export async function refuse(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
+  scope: Scope,
   connection: Pick<SignInConnectionRow, 'id' | 'name'> | null,
   returnUrl: string | null,
   refusal: Refusal,
 ) {
   request.log.warn({ err: refusal.cause, reason: refusal.reason, connectionId: connection?.id }, 'sign-in through a connection refused');
-  await emit(ctx, ctx.db.kysely, org.id, {
+  await emit(ctx, ctx.db.kysely, scope, {
     type: 'connection.refused',
     subject: refusal.userId ? { kind: 'user', id: refusal.userId } : connection ? { kind: 'connection', id: connection.id } : undefined,
     details: {
@@ -114,15 +113,45 @@ export async function refuse(
     .redirect(signInPage(returnUrl, { [CONNECTION_ERROR_PARAMETER]: refusal.reason, [CORRELATION_PARAMETER]: String(request.id) }), 303);
 }
 
+/**
+ * Sends the browser to the provider with a request made for this flow (OpenID Connect here, SAML in
+ * saml-sign-in.ts): what the answer is checked against is kept in a flow row for minutes, found by the
+ * hash of a random token in this browser's cookie.
+ */
+export async function beginFlow(
+  ctx: AppContext,
+  reply: FastifyReply,
+  scope: Scope,
+  row: SignInConnectionRow,
+  returnUrl: string | null,
+  flow: { state: string; nonce: string; codeVerifier: string; url: string },
+) {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await insertFlow(ctx.db.kysely, scope.organisation.id, {
+    id: hashToken(token),
+    connection_id: row.id,
+    state: flow.state,
+    nonce: flow.nonce,
+    code_verifier: flow.codeVerifier,
+    return_url: returnUrl,
+    created_at: now,
+    expires_at: now + CONNECTION_LIMITS.flowMinutes * MINUTE,
+  });
+  setFlowCookie(ctx, reply, 'gatehouse_connection', token, CONNECTION_LIMITS.flowMinutes * MINUTE);
+  return reply.header('cache-control', 'no-store').redirect(flow.url, 303);
+}
+
 /** GET /signin/connections/{id}: sends the browser to the connection's provider. */
 export async function startConnectionSignIn(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
+  scope: Scope,
   connectionId: string,
   query: { returnurl?: string; login_hint?: string },
 ) {
+  const org = scope.organisation;
   const returnUrl = keptReturnUrl(query.returnurl);
   const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, connectionId);
   if (!row || !row.enabled) throw new AppError('NOT_FOUND');
@@ -132,22 +161,10 @@ export async function startConnectionSignIn(
     const hint = query.login_hint && query.login_hint.length <= 320 && !/[\r\n]/.test(query.login_hint) ? query.login_hint : undefined;
     request_ = await authorizationRequest(config, row, callbackUrl(ctx, org.hostname), hint);
   } catch (error) {
-    return refuse(ctx, request, reply, org, row, returnUrl, new Refusal('unavailable', { cause: error }));
+    return refuse(ctx, request, reply, scope, row, returnUrl, new Refusal('unavailable', { cause: error }));
   }
-  const token = newToken();
-  const now = ctx.clock.now();
-  await insertFlow(ctx.db.kysely, org.id, {
-    id: hashToken(token),
-    connection_id: row.id,
-    state: request_.state,
-    nonce: request_.nonce,
-    code_verifier: request_.codeVerifier,
-    return_url: returnUrl,
-    created_at: now,
-    expires_at: now + CONNECTION_LIMITS.flowMinutes * MINUTE,
-  });
-  setFlowCookie(ctx, reply, 'gatehouse_connection', token, CONNECTION_LIMITS.flowMinutes * MINUTE);
-  return reply.header('cache-control', 'no-store').redirect(request_.url.href, 303);
+  const { state, nonce, codeVerifier, url } = request_;
+  return beginFlow(ctx, reply, scope, row, returnUrl, { state, nonce, codeVerifier, url: url.href });
 }
 
 const stringClaim = (claims: Record<string, unknown>, name: string): string | undefined => {
@@ -192,19 +209,29 @@ function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): 
   return ['fed', ...new Set(upstream)];
 }
 
-/** Finds, links or creates the user the provider's answer names, or refuses. */
-async function resolveUser(
-  ctx: AppContext,
-  org: Organisation,
-  row: SignInConnectionRow,
-  claims: Record<string, unknown>,
-): Promise<UserRow> {
+/** A just-in-time creation refused by the provisioning steps (users/provision.ts), as the connection tells it. */
+function provisionRefusal(reason: ProvisionRefusal, email: string): Refusal {
+  switch (reason) {
+    case 'limitReached':
+      return new Refusal('user_limit', { detail: email });
+    // Created by someone else since it was looked up: an account the connection did not link.
+    case 'emailTaken':
+      return new Refusal('email_taken', { detail: email });
+    // The base organisation has no connections.
+    case 'baseOrganisation':
+      return new Refusal('unavailable');
+  }
+}
+
+/** Finds, links or creates (through users/provision.ts, as every surface does) the user the provider's answer names, or refuses. */
+async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionRow, claims: Record<string, unknown>): Promise<UserRow> {
   const db = ctx.db.kysely;
+  const organisationId = scope.organisation.id;
   const subject = stringClaim(claims, 'sub');
   if (!subject) throw new Refusal('not_verified');
-  const linkedId = await findLinkedUserId(db, org.id, row.id, subject);
+  const linkedId = await findLinkedUserId(db, organisationId, row.id, subject);
   if (linkedId) {
-    const user = await findUserById(db, org.id, linkedId);
+    const user = await findUserById(db, organisationId, linkedId);
     if (!user) throw new Refusal('no_account');
     return user;
   }
@@ -214,24 +241,24 @@ async function resolveUser(
   if (!email || !domain || !email.includes('@') || !domainsOf(row.email_domains).includes(domain))
     throw new Refusal('domain_not_allowed', { ...(email ? { detail: email } : {}) });
   const verified = emailVerified(row, claims);
-  const existing = await findUserByEmail(db, org.id, email);
+  const existing = await findUserByEmail(db, organisationId, email);
   const now = ctx.clock.now();
   const linked = { type: 'connection.linked', details: { connection: row.name, connectionId: row.id, email } } as const;
   if (existing) {
     if (!row.link_existing) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     if (!verified) throw new Refusal('email_not_verified', { userId: existing.id, detail: email });
     // One upstream account per user and connection: another subject claiming the same email is not linked.
-    if (await userLinked(db, org.id, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
+    if (await userLinked(db, organisationId, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     await db.transaction().execute(async (trx) => {
       await insertLink(trx, {
-        organisationId: org.id,
+        organisationId,
         connectionId: row.id,
         subject,
         userId: existing.id,
         now,
         groups: groupsOf(row, claims),
       });
-      await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: existing.id } });
+      await emit(ctx, trx, scope, { ...linked, subject: { kind: 'user', id: existing.id } });
     });
     return existing;
   }
@@ -239,28 +266,23 @@ async function resolveUser(
   const jitDomains = domainsOf(row.jit_domains);
   if (jitDomains.length > 0 && !jitDomains.includes(domain)) throw new Refusal('domain_not_allowed', { detail: email });
   if (!verified) throw new Refusal('email_not_verified', { detail: email });
-  let userId = '';
-  try {
-    await assertRoomForUsers(ctx, org, async (trx) => {
-      userId = await createUser(ctx, trx, org.id, {
-        email,
-        role: 'EndUser',
-        via: 'connection',
-        status: 'SignedUp',
-        emailVerified: true,
-        firstName: stringClaim(claims, mapping.firstName)?.slice(0, 100) ?? null,
-        surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
-      });
-      await insertLink(trx, { organisationId: org.id, connectionId: row.id, subject, userId, now, groups: groupsOf(row, claims) });
-      await emit(ctx, trx, org.id, { ...linked, subject: { kind: 'user', id: userId } });
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'USER_LIMIT_REACHED') throw new Refusal('user_limit', { detail: email });
-    throw error;
-  }
-  const created = await findUserById(db, org.id, userId);
-  if (!created) throw new Error('The user created just in time is gone');
-  return created;
+  const outcome = await provisionUser(ctx, scope.organisation, {
+    email,
+    prepare: () => ({
+      role: 'EndUser',
+      via: 'connection',
+      status: 'SignedUp',
+      emailVerified: true,
+      firstName: stringClaim(claims, mapping.firstName)?.slice(0, 100) ?? null,
+      surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
+    }),
+    withUser: async (trx, userId) => {
+      await insertLink(trx, { organisationId, connectionId: row.id, subject, userId, now, groups: groupsOf(row, claims) });
+      await emit(ctx, trx, scope, { ...linked, subject: { kind: 'user', id: userId } });
+    },
+  });
+  if (outcome.kind === 'refused') throw provisionRefusal(outcome.reason, email);
+  return outcome.user;
 }
 
 /**
@@ -269,18 +291,19 @@ async function resolveUser(
  * SignedUp with its email verified. Whatever someone else prepared on it goes, as when the address's owner
  * takes over a Pending account at sign-up: any password, the invitation and completion links, sessions.
  */
-async function activateInvited(ctx: AppContext, org: Organisation, row: SignInConnectionRow, user: UserRow): Promise<UserRow> {
+async function activateInvited(ctx: AppContext, scope: Scope, row: SignInConnectionRow, user: UserRow): Promise<UserRow> {
+  const organisationId = scope.organisation.id;
   const now = ctx.clock.now();
   const activated = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const signedUp = await setUserStatus(ctx, org.id, user.id, 'SignedUp', {
+    const signedUp = await setUserStatus(ctx, scope.organisation.id, user.id, 'SignedUp', {
       from: ['Pending'],
       trx,
       changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },
     });
     if (!signedUp) return null;
-    await deleteEmailTokens(trx, org.id, { userId: user.id }, ['invitation', 'completion']);
+    await deleteEmailTokens(trx, organisationId, { userId: user.id }, ['invitation', 'completion']);
     const self = { kind: 'user', id: user.id } as const;
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'invitation.accepted',
       actor: self,
       subject: self,
@@ -295,30 +318,31 @@ async function activateInvited(ctx: AppContext, org: Organisation, row: SignInCo
 }
 
 /** GET /signin/callback: the provider sent the browser back. */
-export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, org: Organisation) {
+export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, scope: Scope) {
+  const organisationId = scope.organisation.id;
   const token = readFlowCookie(ctx, request, 'gatehouse_connection');
   clearFlowCookie(ctx, reply, 'gatehouse_connection');
   const now = ctx.clock.now();
-  const flow = token ? await takeFlow(ctx.db.kysely, org.id, hashToken(token), now) : undefined;
-  if (!flow) return refuse(ctx, request, reply, org, null, null, new Refusal('expired'));
+  const flow = token ? await takeFlow(ctx.db.kysely, organisationId, hashToken(token), now) : undefined;
+  if (!flow) return refuse(ctx, request, reply, scope, null, null, new Refusal('expired'));
   const returnUrl = flow.return_url;
-  const row = await findConnection(ctx.db.kysely, org.id, flow.connection_id);
-  if (!row || !row.enabled) return refuse(ctx, request, reply, org, null, returnUrl, new Refusal('unavailable'));
+  const row = await findConnection(ctx.db.kysely, organisationId, flow.connection_id);
+  if (!row || !row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
 
   let claims: Record<string, unknown>;
   try {
     const config = await upstreamConfiguration(ctx, row);
     const search = request.raw.url?.includes('?') ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
-    claims = await exchangeCode(config, new URL(`${callbackUrl(ctx, org.hostname)}${search}`), {
+    claims = await exchangeCode(config, new URL(`${callbackUrl(ctx, scope.organisation.hostname)}${search}`), {
       state: flow.state,
       nonce: flow.nonce,
       codeVerifier: flow.code_verifier,
     });
   } catch (error) {
-    return refuse(ctx, request, reply, org, row, returnUrl, new Refusal(upstreamFailure(error), { cause: error }));
+    return refuse(ctx, request, reply, scope, row, returnUrl, new Refusal(upstreamFailure(error), { cause: error }));
   }
 
-  return completeSignIn(ctx, request, reply, org, row, returnUrl, claims);
+  return completeSignIn(ctx, request, reply, scope, row, returnUrl, claims);
 }
 
 /**
@@ -329,47 +353,48 @@ export async function completeSignIn(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
+  scope: Scope,
   row: SignInConnectionRow,
   returnUrl: string | null,
   claims: Record<string, unknown>,
 ) {
+  const organisationId = scope.organisation.id;
   const now = ctx.clock.now();
   let user: UserRow;
   try {
-    user = await resolveUser(ctx, org, row, claims);
-    if (user.status === 'Pending') user = await activateInvited(ctx, org, row, user);
+    user = await resolveUser(ctx, scope, row, claims);
+    if (user.status === 'Pending') user = await activateInvited(ctx, scope, row, user);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
     let amr = sessionAmr(row, claims);
     if (user.has_second_factor && !hasSecondFactor(amr)) {
       // A browser remembered at an earlier code step of this user skips it, as after a password.
-      if (await deviceRemembered(ctx, request, org, user)) amr = [...amr, 'mfa'];
+      if (await deviceRemembered(ctx, request, scope.organisation, user)) amr = [...amr, 'mfa'];
       else {
         // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-        await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
-        const challenge = await beginCodeStep(ctx, reply, org, user, row.id);
+        await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
+        const challenge = await beginCodeStep(ctx, reply, scope.organisation, user, row.id);
         return reply
           .header('cache-control', 'no-store')
           .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
       }
     }
-    const signedIn = await recordSignIn(ctx.db.kysely, org.id, user.id, now);
+    const signedIn = await recordSignIn(ctx.db.kysely, organisationId, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
-    await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
+    await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
     const self = { kind: 'user', id: user.id } as const;
-    await emit(ctx, ctx.db.kysely, org.id, {
+    await emit(ctx, ctx.db.kysely, scope, {
       type: 'user.signed_in',
       actor: self,
       subject: self,
       details: { method: 'connection', connection: row.name, connectionId: row.id },
     });
-    const result = await startSession(ctx, request, reply, org, signedIn, amr, returnUrl ?? undefined);
+    const result = await startSession(ctx, request, reply, scope.organisation, signedIn, amr, returnUrl ?? undefined);
     reply.header('cache-control', 'no-store');
     if (result.orgRedirectURL) return reply.redirect(result.orgRedirectURL, 303);
     if (result.redirectURL) return reply.redirect(`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(result.redirectURL)}`, 303);
     return reply.redirect(signInPage(returnUrl), 303);
   } catch (error) {
-    if (error instanceof Refusal) return refuse(ctx, request, reply, org, row, returnUrl, error);
+    if (error instanceof Refusal) return refuse(ctx, request, reply, scope, row, returnUrl, error);
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
 import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
+import { browserScope } from '../scope/scope.ts';
 import { expiredRequestPage } from './pages.ts';
 import { applicationSignInStep, loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';
@@ -124,12 +125,14 @@ export async function finishInteraction(
   const auth = await getAuth(ctx, request);
   const now = ctx.clock.now();
   if (!auth) return reply.redirect(signInUrl(redirectUrl, loginHintOf(details)), 303);
-  const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
+  // The signed-in user finishes their own sign-in.
+  const scope = browserScope(org, auth.user, request);
+  const startedAt = await signInStartedAt(ctx, scope.organisation.id, clientId, details.uid);
   if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, loginHintOf(details)), 303);
 
   let result: InteractionResults;
   try {
-    const { hasAccess, step } = await applicationSignInStep(ctx, org, auth, clientId);
+    const { hasAccess, step } = await applicationSignInStep(ctx, scope, auth, clientId);
     if (hasAccess) {
       // A step of the sign-in step list still to do is the SPA's to walk: on the sign-in page for a step
       // of the sign-in itself, from /redirecting for the others (a new password, MFA set-up, the policy...).
@@ -150,6 +153,12 @@ export async function finishInteraction(
     result = { error: 'access_denied', error_description: 'The application no longer exists' };
   }
   const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
-  await recordEvent(ctx, org.id, result.login ? 'sign_in_completed' : 'sign_in_denied', { clientId, subject: details.uid }, startedAt);
+  await recordEvent(
+    ctx,
+    scope.organisation.id,
+    result.login ? 'sign_in_completed' : 'sign_in_denied',
+    { clientId, subject: details.uid },
+    startedAt,
+  );
   return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
 }

@@ -17,7 +17,9 @@ import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@ga
 import type { Database, OidcKeyRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { afterCommit } from '../db/after-commit.ts';
+import { operatorScope, type Scope } from '../scope/scope.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
@@ -103,7 +105,8 @@ export async function ensureOrganisationKeys(ctx: AppContext, organisationId: st
  * now on. An organisation with no next keys yet (made before they existed) gets them, and keeps
  * signing with its keys until the following rotation. Answers the keys that sign after the rotation.
  */
-export async function rotateKeys(ctx: AppContext, organisationId: string): Promise<{ kid: string; alg: SigningAlg }[]> {
+export async function rotateKeys(ctx: AppContext, scope: Scope): Promise<{ kid: string; alg: SigningAlg }[]> {
+  const organisationId = scope.organisation.id;
   const next = await newKeyPair(ctx, organisationId, false);
   const signing = await ctx.db.kysely.transaction().execute(async (trx) => {
     await lockOrganisation(trx, ctx.db.dialect, organisationId);
@@ -116,7 +119,7 @@ export async function rotateKeys(ctx: AppContext, organisationId: string): Promi
       kid: row.kid,
       alg: row.alg,
     }));
-    await emit(ctx, trx, organisationId, {
+    await emit(ctx, trx, scope, {
       type: 'organisation.keys_rotated',
       subject: { kind: 'organisation', id: organisationId },
       details: { kids: now.map((k) => k.kid), nextKids: next.map((row) => row.kid) },
@@ -158,8 +161,8 @@ export function pruneRetiredKeys(ctx: AppContext): Promise<string[]> {
 }
 
 /**
- * `gatehouse rotate-keys <organisation>`: new keys sign from now on (every process within 2 s), the
- * previous ones stay published for KEY_RETENTION_MS. Answers null when there is no such organisation.
+ * `gatehouse rotate-keys <organisation>`, the operator's: new keys sign from now on (every process within
+ * 2 s), the previous ones stay published for KEY_RETENTION_MS. Answers null when there is no such organisation.
  */
 export async function rotateOrganisationKeys(
   ctx: AppContext,
@@ -168,6 +171,6 @@ export async function rotateOrganisationKeys(
   const base = await findBaseOrganisation(ctx.db.kysely);
   const row = base?.name === name ? base : await findOrganisationByName(ctx.db.kysely, name);
   if (!row) return null;
-  const keys = await rotateKeys(ctx, row.id);
+  const keys = await rotateKeys(ctx, operatorScope(toOrganisation(ctx.config, row)));
   return { organisation: row.name, keys, previousUntil: ctx.clock.now() + KEY_RETENTION_MS };
 }

@@ -13,19 +13,28 @@ import { sessionFacts } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 
 const { Check, Prompt, base } = interactionPolicy;
 
-/** The Gatehouse sign-in of each authorization request, attached by the dispatcher (oidc/routes.ts). */
-const requestAuth = new WeakMap<IncomingMessage, Auth | null>();
+/**
+ * The Gatehouse sign-in of each browser request to the provider and the request's scope (its signed-in
+ * user or anonymous), attached by the dispatcher (oidc/routes.ts) for the provider's hooks.
+ */
+const requestSignIn = new WeakMap<IncomingMessage, { auth: Auth | null; scope: Scope }>();
 
-export function attachAuth(req: IncomingMessage, auth: Auth | null): void {
-  requestAuth.set(req, auth);
+export function attachSignIn(req: IncomingMessage, auth: Auth | null, scope: Scope): void {
+  requestSignIn.set(req, { auth, scope });
 }
 
 export function authOf(req: IncomingMessage): Auth | null {
-  return requestAuth.get(req) ?? null;
+  return requestSignIn.get(req)?.auth ?? null;
+}
+
+/** The signed-in user of a browser request to the provider, with the request's scope; null when signed out. */
+export function signedInOf(req: IncomingMessage): { auth: Auth; scope: Scope } | null {
+  const found = requestSignIn.get(req);
+  return found?.auth ? { auth: found.auth, scope: found.scope } : null;
 }
 
 /** The auth_time of a Gatehouse session, in seconds as the provider counts. */
@@ -38,16 +47,19 @@ export const loginTsOf = (session: SessionRow): number => Math.floor(session.cre
  */
 export async function applicationSignInStep(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   auth: Auth,
   clientId: string,
 ): Promise<{ hasAccess: boolean; step: SignInStep | null }> {
-  const steps = await clientAuthSteps(ctx, org, auth.user, clientId);
-  const facts = { ...sessionFacts(org.row, auth.user, auth.session, ctx.clock.now()), application: applicationFacts(steps) };
+  const steps = await clientAuthSteps(ctx, scope.organisation, auth.user, clientId);
+  const facts = {
+    ...sessionFacts(scope.organisation.row, auth.user, auth.session, ctx.clock.now()),
+    application: applicationFacts(steps),
+  };
   return { hasAccess: steps.hasAccess, step: pendingStep(facts) };
 }
 
-export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
+export function interactionPolicyFor(ctx: AppContext) {
   const policy = base();
 
   policy.get('login')!.checks.add(
@@ -70,12 +82,12 @@ export function interactionPolicyFor(ctx: AppContext, org: Organisation) {
         'the application requires steps from the End-User',
         'interaction_required',
         async (koaCtx: KoaContextWithOIDC) => {
-          const auth = authOf(koaCtx.req);
+          const signedIn = signedInOf(koaCtx.req);
           const clientId = koaCtx.oidc.client?.clientId;
-          if (!auth || !clientId) return Check.REQUEST_PROMPT;
+          if (!signedIn || !clientId) return Check.REQUEST_PROMPT;
           // Any step of the list still to do (the organisation may have required MFA since, a password
           // may have expired), or no access: the interaction shows which.
-          const { hasAccess, step } = await applicationSignInStep(ctx, org, auth, clientId);
+          const { hasAccess, step } = await applicationSignInStep(ctx, signedIn.scope, signedIn.auth, clientId);
           return !hasAccess || step !== null;
         },
       ),

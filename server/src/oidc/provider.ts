@@ -37,7 +37,7 @@ import {
   logoutPage,
 } from './pages.ts';
 import { limitDeviceCodeAttempts } from './device.ts';
-import { authOf, interactionPolicyFor, loadExistingGrant } from './policy.ts';
+import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { TTL } from './ttl.ts';
@@ -456,7 +456,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     },
     interactions: {
       url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
-      policy: interactionPolicyFor(ctx, org),
+      policy: interactionPolicyFor(ctx),
     },
     // Browsers may call the token, userinfo and revocation endpoints from an application's own origin.
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
@@ -513,8 +513,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     await next();
     const session = koaCtx.oidc?.session as (typeof koaCtx.oidc.session & { destroyed?: boolean }) | undefined;
     if (koaCtx.oidc?.route !== 'end_session_confirm' || !session?.destroyed) return;
-    const auth = authOf(koaCtx.req);
-    if (auth && auth.user.id === session.accountId) await endSession(ctx, org.id, auth.token);
+    const signedIn = signedInOf(koaCtx.req);
+    if (signedIn && signedIn.auth.user.id === session.accountId) await endSession(ctx, signedIn.scope.organisation.id, signedIn.auth.token);
   });
 
   // Anything that escapes the provider's own error handling (Koa would print it to the console only).

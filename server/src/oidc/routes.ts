@@ -14,9 +14,10 @@ import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/form
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import type { AppContext } from '../context.ts';
 import { getAuth } from '../http/request-context.ts';
+import { browserScope } from '../scope/scope.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { finishInteraction, startInteraction } from './interaction.ts';
-import { attachAuth } from './policy.ts';
+import { attachSignIn } from './policy.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
@@ -324,7 +325,8 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: Prov
       if (isCrossSiteRequest(request.headers, ctx.config.publicScheme)) return relayPage(request, reply, pathname, params);
       asProviderGet(request, pathname, params);
     }
-    attachAuth(request.raw, await getAuth(ctx, request));
+    const auth = await getAuth(ctx, request);
+    attachSignIn(request.raw, auth, browserScope(request.organisation, auth?.user ?? null, request));
     await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
   });
 

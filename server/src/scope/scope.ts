@@ -65,6 +65,18 @@ export function requestScope(
   };
 }
 
+/**
+ * The scope of a browser's request outside `serve` (the protocol's interaction glue and provider hooks,
+ * an upstream sign-in): its signed-in user, or nobody yet.
+ */
+export function browserScope(
+  organisation: Organisation,
+  user: { id: string } | null,
+  request: { id: string; ip: string; headers: Record<string, string | string[] | undefined> },
+): Scope {
+  return requestScope(organisation, user ? { kind: 'user', id: user.id } : { kind: 'anonymous', id: null }, request);
+}
+
 /** The scope of the operator's command on one organisation (the CLI). */
 export function operatorScope(organisation: Organisation): Scope {
   return { organisation, actor: { kind: 'operator', id: null }, requestId: `cli-${randomUUID().slice(0, 8)}`, origin: NO_ORIGIN };
