@@ -41,6 +41,7 @@ import { assertRoomForUsers } from '../users/limits.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
+import { ambientScope } from '../audit/origin.ts';
 
 /** The methods of RFC 8176 a trusted provider's `amr` may add to the session's. */
 const KNOWN_AMR = new Set([
@@ -343,11 +344,11 @@ export async function completeSignIn(
     let amr = sessionAmr(row, claims);
     if (user.has_second_factor && !hasSecondFactor(amr)) {
       // A browser remembered at an earlier code step of this user skips it, as after a password.
-      if (await deviceRemembered(ctx, request, org, user)) amr = [...amr, 'mfa'];
+      if (await deviceRemembered(ctx, ambientScope(org), request, user)) amr = [...amr, 'mfa'];
       else {
         // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
         await touchLink(ctx.db.kysely, org.id, row.id, String(claims.sub), now, groupsOf(row, claims));
-        const challenge = await beginCodeStep(ctx, reply, org, user, row.id);
+        const challenge = await beginCodeStep(ctx, ambientScope(org), reply, user, row.id);
         return reply
           .header('cache-control', 'no-store')
           .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
