@@ -17,15 +17,20 @@ import { forgetRememberedEmail, rememberedEmail, startSession } from './session.
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
-  serve(app, ctx, api.authenticate, async ({ body }, { org }, request, reply) => {
+  serve(app, ctx, api.authenticate, async ({ body }, scope, request, reply) => {
+    const { org } = scope;
     if (body.step === 'code')
-      return signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, request, reply, org, body)));
+      return signInAnswer(
+        ctx,
+        org,
+        await countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, scope, request, reply, body)),
+      );
     // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
     await assertPasswordAllowed(ctx, org, body.email);
     const outcome = await countingFailedSignIns(ctx, org.id, body.email, () =>
-      authenticate(ctx, org, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
+      authenticate(ctx, org, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, scope, request, user) }),
     );
-    if (outcome.kind === 'challenge') return beginCodeStep(ctx, reply, org, outcome.user);
+    if (outcome.kind === 'challenge') return beginCodeStep(ctx, scope, reply, outcome.user);
     return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, outcome.user, outcome.amr, body.returnurl));
   });
 

@@ -25,6 +25,7 @@ import type { ApiRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
 
 type ApiScope = ProtectedApi['scopes'][number];
@@ -62,13 +63,13 @@ function view(row: Unstamped<ApiRow>): ProtectedApi {
   };
 }
 
-export async function listApis(ctx: AppContext, org: Organisation): Promise<ProtectedApi[]> {
-  return [managementApi(ctx, org), ...(await listApiRows(ctx.db.kysely, org.id)).map(view)];
+export async function listApis(ctx: AppContext, scope: Scope): Promise<ProtectedApi[]> {
+  return [managementApi(ctx, scope.organisation), ...(await listApiRows(ctx.db.kysely, scope.organisation.id)).map(view)];
 }
 
-export async function getApi(ctx: AppContext, org: Organisation, id: string): Promise<ProtectedApi> {
-  if (id === MANAGEMENT_API_ID) return managementApi(ctx, org);
-  const row = await findApiRow(ctx.db.kysely, org.id, id);
+export async function getApi(ctx: AppContext, scope: Scope, id: string): Promise<ProtectedApi> {
+  if (id === MANAGEMENT_API_ID) return managementApi(ctx, scope.organisation);
+  const row = await findApiRow(ctx.db.kysely, scope.organisation.id, id);
   if (!row) throw new AppError('NOT_FOUND');
   return view(row);
 }
@@ -77,9 +78,11 @@ function refuseBuiltIn(id: string): void {
   if (id === MANAGEMENT_API_ID) throw new AppError('FORBIDDEN', { message: API_MESSAGES.builtInReadOnly });
 }
 
-export async function createApi(ctx: AppContext, org: Organisation, input: z.output<typeof apiCreateRequest>): Promise<ProtectedApi> {
-  if (input.identifier === managementApiIdentifier(ctx, org)) throw fieldError('identifier', API_MESSAGES.identifierReserved);
-  if ((await countApis(ctx.db.kysely, org.id)) >= API_LIMITS.apisMax) throw new AppError('CONFLICT', { message: API_MESSAGES.tooMany });
+export async function createApi(ctx: AppContext, scope: Scope, input: z.output<typeof apiCreateRequest>): Promise<ProtectedApi> {
+  if (input.identifier === managementApiIdentifier(ctx, scope.organisation))
+    throw fieldError('identifier', API_MESSAGES.identifierReserved);
+  if ((await countApis(ctx.db.kysely, scope.organisation.id)) >= API_LIMITS.apisMax)
+    throw new AppError('CONFLICT', { message: API_MESSAGES.tooMany });
   const now = ctx.clock.now();
   const row: Unstamped<ApiRow> = {
     id: randomUUID(),
@@ -92,8 +95,8 @@ export async function createApi(ctx: AppContext, org: Organisation, input: z.out
   };
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await insertApi(trx, org.id, row);
-      await emit(ctx, trx, org.id, {
+      await insertApi(trx, scope.organisation.id, row);
+      await emit(ctx, trx, scope, {
         type: 'api.created',
         subject: { kind: 'api', id: row.id },
         details: { name: row.name, identifier: row.identifier, scopes: input.scopes.map((s) => s.value) },
@@ -109,12 +112,12 @@ export async function createApi(ctx: AppContext, org: Organisation, input: z.out
 /** Changes an API; applications keep only the scopes it still has. */
 export async function updateApi(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   id: string,
   input: z.output<typeof apiUpdateRequest>,
 ): Promise<ProtectedApi> {
   refuseBuiltIn(id);
-  const row = await findApiRow(ctx.db.kysely, org.id, id);
+  const row = await findApiRow(ctx.db.kysely, scope.organisation.id, id);
   if (!row) throw new AppError('NOT_FOUND');
   const kept = new Set(input.scopes.map((s) => s.value));
   const changes = {
@@ -128,13 +131,13 @@ export async function updateApi(
     { name: input.name, scopes: [...kept], accessTokenTtl: input.accessTokenTtl },
   );
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateApiRow(trx, org.id, id, changes);
-    for (const grant of await listApiGrants(trx, org.id, id)) {
+    await updateApiRow(trx, scope.organisation.id, id, changes);
+    for (const grant of await listApiGrants(trx, scope.organisation.id, id)) {
       const scopes = grant.scopes.split(' ').filter((scope) => kept.has(scope));
-      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(trx, org.id, id, grant.client_id, scopes);
+      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(trx, scope.organisation.id, id, grant.client_id, scopes);
     }
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, org.id, {
+      await emit(ctx, trx, scope, {
         type: 'api.updated',
         subject: { kind: 'api', id },
         details: { identifier: row.identifier, ...details },
@@ -143,13 +146,13 @@ export async function updateApi(
   return view({ ...row, ...changes });
 }
 
-export async function deleteApi(ctx: AppContext, org: Organisation, id: string): Promise<void> {
+export async function deleteApi(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   refuseBuiltIn(id);
-  const row = await findApiRow(ctx.db.kysely, org.id, id);
+  const row = await findApiRow(ctx.db.kysely, scope.organisation.id, id);
   if (!row) throw new AppError('NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteApiRow(trx, org.id, id);
-    await emit(ctx, trx, org.id, {
+    await deleteApiRow(trx, scope.organisation.id, id);
+    await emit(ctx, trx, scope, {
       type: 'api.deleted',
       subject: { kind: 'api', id },
       details: { name: row.name, identifier: row.identifier },
@@ -157,9 +160,12 @@ export async function deleteApi(ctx: AppContext, org: Organisation, id: string):
   });
 }
 
-export async function listGrants(ctx: AppContext, org: Organisation, apiId: string): Promise<ApiGrant[]> {
-  await getApi(ctx, org, apiId);
-  return (await listApiGrants(ctx.db.kysely, org.id, apiId)).map((row) => ({ clientId: row.client_id, scopes: row.scopes.split(' ') }));
+export async function listGrants(ctx: AppContext, scope: Scope, apiId: string): Promise<ApiGrant[]> {
+  await getApi(ctx, scope, apiId);
+  return (await listApiGrants(ctx.db.kysely, scope.organisation.id, apiId)).map((row) => ({
+    clientId: row.client_id,
+    scopes: row.scopes.split(' '),
+  }));
 }
 
 /**
@@ -168,24 +174,25 @@ export async function listGrants(ctx: AppContext, org: Organisation, apiId: stri
  */
 export async function setGrant(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   apiId: string,
   clientId: string,
   scopes: readonly string[],
 ): Promise<ApiGrant> {
-  const api = await getApi(ctx, org, apiId);
-  const client = await findClient(ctx.db.kysely, org.id, clientId);
+  const api = await getApi(ctx, scope, apiId);
+  const client = await findClient(ctx.db.kysely, scope.organisation.id, clientId);
   if (!client) throw new AppError('CLIENT_NOT_FOUND');
   if (api.builtIn && client.client_type !== 'machine' && scopes.length > 0) throw fieldError('scopes', API_MESSAGES.notForApplication);
   const defined = new Set(api.scopes.map((s) => s.value));
   if (scopes.some((scope) => !defined.has(scope))) throw fieldError('scopes', API_MESSAGES.unknownScope);
   const wanted = [...new Set(scopes)];
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const before = (await listApiGrants(trx, org.id, apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
-    await putGrant(trx, org.id, apiId, clientId, wanted);
+    const before =
+      (await listApiGrants(trx, scope.organisation.id, apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
+    await putGrant(trx, scope.organisation.id, apiId, clientId, wanted);
     const details = changedFields({ scopes: before.sort() }, { scopes: [...wanted].sort() });
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, org.id, {
+      await emit(ctx, trx, scope, {
         type: 'api.access_changed',
         subject: { kind: 'application', id: clientId },
         details: { api: api.identifier, ...details },

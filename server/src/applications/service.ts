@@ -15,12 +15,12 @@ import { findUserById } from '../accounts/store.ts';
 import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from 'kysely';
-import type { AssetRow, ClientRow, Database, UserRow } from '../db/schema.ts';
+import type { AssetRow, ClientRow, Database, Executor, UserRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import type { ActingActor } from '../scope/scope.ts';
+import type { ActingActor, ActingScope, Scope } from '../scope/scope.ts';
 import { toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from './scim-token.ts';
 import {
@@ -43,24 +43,24 @@ export type { AccountUser };
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 
-async function requireClient(ctx: AppContext, organisationId: string, id: string): Promise<ClientRow> {
-  const row = await findClient(ctx.db.kysely, organisationId, id);
+async function requireClient(db: Executor, organisationId: string, id: string): Promise<ClientRow> {
+  const row = await findClient(db, organisationId, id);
   if (!row) throw new AppError('CLIENT_NOT_FOUND');
   return row;
 }
 
-export async function listApplications(ctx: AppContext, organisationId: string): Promise<Application[]> {
-  return (await listClients(ctx.db.kysely, organisationId)).map(toApplication);
+export async function listApplications(ctx: AppContext, scope: Scope): Promise<Application[]> {
+  return (await listClients(ctx.db.kysely, scope.organisation.id)).map(toApplication);
 }
 
-export async function getApplication(ctx: AppContext, organisationId: string, id: string): Promise<Application> {
-  return toApplication(await requireClient(ctx, organisationId, id));
+export async function getApplication(ctx: AppContext, scope: Scope, id: string): Promise<Application> {
+  return toApplication(await requireClient(ctx.db.kysely, scope.organisation.id, id));
 }
 
 /** Creates a web application (confidential client); its secret is answered this once and only its hash is kept. */
 export async function createApplication(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   input: CreateApplication,
 ): Promise<Application & { secret: string }> {
   const secret = newClientSecret();
@@ -95,8 +95,8 @@ export async function createApplication(
     backchannel_logout_uri: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertClient(trx, organisationId, row);
-    await emit(ctx, trx, organisationId, {
+    await insertClient(trx, scope.organisation.id, row);
+    await emit(ctx, trx, scope, {
       type: 'application.created',
       subject: { kind: 'application', id: row.id },
       details: { name: row.name },
@@ -111,21 +111,21 @@ export async function createApplication(
  * neither turn SCIM on nor change, or take the credentials of, an application that has it on (its
  * secret gets a SCIM access token by client credentials). docs/decisions.md.
  */
-function assertScimChangeAllowed(actor: ActingActor | undefined, existing: ClientRow, turningOn: boolean): void {
-  if (!actor || actor.kind !== 'application') return;
+function assertScimChangeAllowed(actor: ActingActor, existing: ClientRow, turningOn: boolean): void {
+  if (actor.kind !== 'application') return;
   if (existing.scim_enabled || turningOn) throw new AppError('FORBIDDEN', { message: APPLICATION_MESSAGES.scimAdminOnly });
 }
 
 export async function updateApplication(
   ctx: AppContext,
-  organisationId: string,
+  scope: ActingScope,
   id: string,
   input: UpdateApplication,
   logo: UploadedFile | undefined,
-  actor?: ActingActor,
 ): Promise<Application> {
-  const existing = await requireClient(ctx, organisationId, id);
-  assertScimChangeAllowed(actor, existing, input.scimEnabled);
+  const organisationId = scope.organisation.id;
+  const existing = await requireClient(ctx.db.kysely, organisationId, id);
+  assertScimChangeAllowed(scope.actor, existing, input.scimEnabled);
   const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
   const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
   const changes = {
@@ -158,18 +158,19 @@ export async function updateApplication(
     await updateClient(trx, organisationId, id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id }, details });
+      await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id }, details });
   });
   if (existing.logo_id && existing.logo_id !== logoId) await removeAsset(ctx, organisationId, existing.logo_id);
-  return getApplication(ctx, organisationId, id);
+  return getApplication(ctx, scope, id);
 }
 
 /** Deletes an application with everything issued to it, its access lists and its logo. */
-export async function deleteApplication(ctx: AppContext, organisationId: string, id: string): Promise<void> {
-  const existing = await requireClient(ctx, organisationId, id);
+export async function deleteApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
+  const organisationId = scope.organisation.id;
+  const existing = await requireClient(ctx.db.kysely, organisationId, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteClient(trx, organisationId, id);
-    await emit(ctx, trx, organisationId, {
+    await emit(ctx, trx, scope, {
       type: 'application.deleted',
       subject: { kind: 'application', id },
       details: { name: existing.name },
@@ -179,45 +180,38 @@ export async function deleteApplication(ctx: AppContext, organisationId: string,
 }
 
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
-export async function regenerateSecret(
-  ctx: AppContext,
-  organisationId: string,
-  id: string,
-  actor?: ActingActor,
-): Promise<Application & { secret: string }> {
-  const client = await requireClient(ctx, organisationId, id);
-  assertScimChangeAllowed(actor, client, false);
+export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: string): Promise<Application & { secret: string }> {
+  const organisationId = scope.organisation.id;
+  const client = await requireClient(ctx.db.kysely, organisationId, id);
+  assertScimChangeAllowed(scope.actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateClient(trx, organisationId, id, { ...secretColumns(ctx, client, secret), updated_at: ctx.clock.now() });
-    await emit(ctx, trx, organisationId, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
+    await emit(ctx, trx, scope, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
-  return { ...(await getApplication(ctx, organisationId, id)), secret };
+  return { ...(await getApplication(ctx, scope, id)), secret };
 }
 
 /**
  * Generates the application's SCIM token, replacing any previous one (which stops working at once).
  * The token is answered this once; only its hash is kept. SCIM must be enabled first.
  */
-export async function generateScimToken(
-  ctx: AppContext,
-  organisationId: string,
-  id: string,
-): Promise<{ token: string; createdAt: string }> {
-  const client = await requireClient(ctx, organisationId, id);
+export async function generateScimToken(ctx: AppContext, scope: Scope, id: string): Promise<{ token: string; createdAt: string }> {
+  const organisationId = scope.organisation.id;
+  const client = await requireClient(ctx.db.kysely, organisationId, id);
   if (!client.scim_enabled) throw new AppError('STATUS_CONFLICT', { message: 'Enable user management via SCIM API and save first' });
   const token = newScimToken();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateClient(trx, organisationId, id, { scim_token_hash: hashScimToken(token), scim_token_created_at: now, updated_at: now });
-    await emit(ctx, trx, organisationId, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
+    await emit(ctx, trx, scope, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
   });
   return { token, createdAt: new Date(now).toISOString() };
 }
 
 /** An application's logo by its asset id; 404 for anything else (another organisation's, or another kind of image). */
-export async function loadClientLogo(ctx: AppContext, organisationId: string, assetId: string): Promise<AssetRow> {
-  const asset = await loadAsset(ctx, organisationId, assetId);
+export async function loadClientLogo(ctx: AppContext, scope: Scope, assetId: string): Promise<AssetRow> {
+  const asset = await loadAsset(ctx, scope.organisation.id, assetId);
   if (!asset || asset.kind !== 'clientlogo') throw new AppError('NOT_FOUND');
   return asset;
 }
@@ -281,7 +275,7 @@ export function mayUseClient(
 
 /** What stands between the signed-in user and the application; 404 when it is no application of the organisation. */
 export async function clientAuthSteps(ctx: AppContext, org: Organisation, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
-  const client = await requireClient(ctx, org.id, clientId);
+  const client = await requireClient(ctx.db.kysely, org.id, clientId);
   const [hasAccess, acceptedPolicy] = await Promise.all([
     mayUseClient(ctx, org.id, user, clientId),
     client.policy_url ? findPolicyAcceptance(ctx.db.kysely, org.id, user.id, clientId) : undefined,
@@ -300,19 +294,19 @@ export async function clientAuthSteps(ctx: AppContext, org: Organisation, user: 
 }
 
 /** Records that the user accepted the application's current privacy policy. */
-export async function acceptPolicy(ctx: AppContext, org: Organisation, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
-  const steps = await clientAuthSteps(ctx, org, user, clientId);
+export async function acceptPolicy(ctx: AppContext, scope: Scope, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
+  const steps = await clientAuthSteps(ctx, scope.organisation, user, clientId);
   if (!steps.hasAccess) throw new AppError('FORBIDDEN');
   if (steps.policy.policyURL) {
     const policyURL = steps.policy.policyURL;
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await upsertPolicyAcceptance(trx, org.id, {
+      await upsertPolicyAcceptance(trx, scope.organisation.id, {
         user_id: user.id,
         client_id: clientId,
         policy_url: policyURL,
         accepted_at: ctx.clock.now(),
       });
-      await emit(ctx, trx, org.id, {
+      await emit(ctx, trx, scope, {
         type: 'user.policy_accepted',
         subject: { kind: 'user', id: user.id },
         details: { application: clientId, policyURL },

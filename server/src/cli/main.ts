@@ -17,6 +17,7 @@ import { reencryptSecrets } from '../security/key-rotation.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 import { exportOrganisation, importOrganisation, PASSPHRASE_MIN_LENGTH, TransferRefused } from '../organisations/transfer.ts';
 import { enableUserByOperator } from '../users/service.ts';
+import { operatorScope } from '../scope/scope.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
 
@@ -148,7 +149,7 @@ async function resetMfa(args: string[]): Promise<void> {
   if (!values.email) throw new UsageError("Give the user's email with --email.");
   const ctx = await openContext(loadConfig());
   try {
-    if (!(await resetTwoStepByEmail(ctx, name, values.email)))
+    if (!(await resetTwoStepByEmail(ctx, name, values.email, operatorScope)))
       throw new Error(`There is no user ${values.email} in an organisation named "${name}".`);
     console.log(`Multi-factor authentication reset for ${values.email.toLowerCase()} of ${name.toLowerCase()}.`);
   } finally {

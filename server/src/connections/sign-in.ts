@@ -368,11 +368,11 @@ export async function completeSignIn(
     let amr = sessionAmr(row, claims);
     if (user.has_second_factor && !hasSecondFactor(amr)) {
       // A browser remembered at an earlier code step of this user skips it, as after a password.
-      if (await deviceRemembered(ctx, request, scope.organisation, user)) amr = [...amr, 'mfa'];
+      if (await deviceRemembered(ctx, scope, request, user)) amr = [...amr, 'mfa'];
       else {
         // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
         await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
-        const challenge = await beginCodeStep(ctx, reply, scope.organisation, user, row.id);
+        const challenge = await beginCodeStep(ctx, scope, reply, user, row.id);
         return reply
           .header('cache-control', 'no-store')
           .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);

@@ -27,6 +27,7 @@ import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode, RECOVERY_CODE_AMR } from './model.ts';
@@ -55,16 +56,17 @@ export type SignInCodeInput = z.output<typeof signInCodeRequest>;
 export type PasskeySignInInput = z.output<typeof passkeySignInRequest>;
 
 /** Whether this browser was remembered at an earlier code step of this user (and the organisation still offers remember-me). */
-export async function deviceRemembered(ctx: AppContext, request: FastifyRequest, org: Organisation, user: UserRow): Promise<boolean> {
+export async function deviceRemembered(ctx: AppContext, scope: Scope, request: FastifyRequest, user: UserRow): Promise<boolean> {
+  const org = scope.organisation;
   if (org.row.remember_me_days <= 0) return false;
   const token = readFlowCookie(ctx, request, 'gatehouse_device');
   return token !== null && isRememberedDevice(ctx.db.kysely, org.id, user.id, hashToken(token), ctx.clock.now());
 }
 
 /** Where a user's email or SMS codes go. */
-async function codeDestination(ctx: AppContext, org: Organisation, user: UserRow, channel: CodeChannel): Promise<string> {
+async function codeDestination(ctx: AppContext, scope: Scope, user: UserRow, channel: CodeChannel): Promise<string> {
   if (channel === TWO_STEP_KINDS.email) return user.email;
-  const phone = (await findFactorOfKind(ctx.db.kysely, org.id, user.id, TWO_STEP_KINDS.sms))?.phone_number;
+  const phone = (await findFactorOfKind(ctx.db.kysely, scope.organisation.id, user.id, TWO_STEP_KINDS.sms))?.phone_number;
   if (!phone) throw new Error('An SMS second step without a phone number');
   return phone;
 }
@@ -82,7 +84,7 @@ function usableKinds(org: Organisation, factors: readonly CredentialRow[]): TwoS
 /** A code for the email or SMS factor of a sign-in, checked against the quota; null for the others. */
 async function newSignInCode(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   factors: readonly CredentialRow[],
   user: UserRow,
   kind: TwoStepKind,
@@ -90,7 +92,7 @@ async function newSignInCode(
   if (kind !== TWO_STEP_KINDS.email && kind !== TWO_STEP_KINDS.sms) return null;
   const to = kind === TWO_STEP_KINDS.email ? user.email : factors.find((f) => f.kind === TWO_STEP_KINDS.sms)?.phone_number;
   if (!to) throw new Error('An SMS factor without a phone number');
-  await assertCodeQuota(ctx, org, kind, to);
+  await assertCodeQuota(ctx, scope, kind, to);
   return { to, code: newNumericCode(), channel: kind };
 }
 
@@ -128,11 +130,12 @@ function challengeOf(
  */
 export async function beginCodeStep(
   ctx: AppContext,
+  scope: Scope,
   reply: FastifyReply,
-  org: Organisation,
   user: UserRow,
   connectionId: string | null = null,
 ): Promise<SignInChallenge> {
+  const org = scope.organisation;
   const factors = await listFactors(ctx.db.kysely, org.id, user.id);
   const kind = usableKinds(org, factors)[0];
   // Every factor of a kind the organisation stopped allowing is removed with the settings save.
@@ -141,7 +144,7 @@ export async function beginCodeStep(
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();
-  const sent = await newSignInCode(ctx, org, factors, user, kind);
+  const sent = await newSignInCode(ctx, scope, factors, user, kind);
   const state: Unstamped<SignInStateRow> = {
     id,
     user_id: user.id,
@@ -156,7 +159,7 @@ export async function beginCodeStep(
     connection_id: connectionId,
   };
   await insertSignInState(ctx.db.kysely, org.id, state);
-  if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
+  if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
   setFlowCookie(ctx, reply, 'gatehouse_signin', token, MFA.signInMinutes * MINUTE);
   return challengeOf(org, state, factors, usableKinds(org, factors));
 }
@@ -168,18 +171,19 @@ export async function beginCodeStep(
  */
 export async function switchSignInMethod(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
-  org: Organisation,
   input: { signInStateID: string; kind: TwoStepKind },
 ): Promise<SignInChallenge> {
-  const state = await currentSignIn(ctx, request, org, input.signInStateID);
-  const user = await signInUser(ctx, org, state);
+  const org = scope.organisation;
+  const state = await currentSignIn(ctx, scope, request, input.signInStateID);
+  const user = await signInUser(ctx, scope, state);
   const factors = await listFactors(ctx.db.kysely, org.id, user.id);
   const kinds = usableKinds(org, factors);
   if (!kinds.includes(input.kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
   if (input.kind === state.kind) return challengeOf(org, state, factors, kinds);
   const now = ctx.clock.now();
-  const sent = await newSignInCode(ctx, org, factors, user, input.kind);
+  const sent = await newSignInCode(ctx, scope, factors, user, input.kind);
   const switched = await switchSignInKind(ctx.db.kysely, org.id, state.id, {
     kind: input.kind,
     hash: sent ? codeHash(ctx, state.id, sent.code) : null,
@@ -189,19 +193,20 @@ export async function switchSignInMethod(
   });
   if (!switched) throw new AppError('SIGN_IN_EXPIRED');
   ctx.telemetry.mfaChallenges.inc({ method: methodName(input.kind) });
-  if (sent) await deliverCode(ctx, org, sent.channel, 'signIn', sent.to, sent.code);
+  if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
   return challengeOf(org, { ...state, kind: input.kind }, factors, kinds);
 }
 
 /** The code step of this browser's live sign-in as it stands (the page it was sent to after an upstream sign-in asks). */
 export async function currentSignInStep(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
-  org: Organisation,
   signInStateID: string,
 ): Promise<SignInChallenge> {
-  const state = await currentSignIn(ctx, request, org, signInStateID);
-  const user = await signInUser(ctx, org, state);
+  const org = scope.organisation;
+  const state = await currentSignIn(ctx, scope, request, signInStateID);
+  const user = await signInUser(ctx, scope, state);
   const factors = await listFactors(ctx.db.kysely, org.id, user.id);
   return challengeOf(org, state, factors, usableKinds(org, factors));
 }
@@ -209,27 +214,28 @@ export async function currentSignInStep(
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
 export async function currentSignIn(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
-  org: Organisation,
   signInStateID: string,
 ): Promise<SignInStateRow> {
   const token = readFlowCookie(ctx, request, 'gatehouse_signin');
-  const state = token ? await findSignInState(ctx.db.kysely, org.id, hashToken(token)) : undefined;
+  const state = token ? await findSignInState(ctx.db.kysely, scope.organisation.id, hashToken(token)) : undefined;
   if (!state || state.expires_at <= ctx.clock.now() || !safeEqual(state.state_id, signInStateID)) throw new AppError('SIGN_IN_EXPIRED');
   return state;
 }
 
 /** 'Resend code' on the code step: a new email or SMS code, at most one a minute. */
-export async function resendSignInCode(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string): Promise<void> {
-  const state = await currentSignIn(ctx, request, org, signInStateID);
+export async function resendSignInCode(ctx: AppContext, scope: Scope, request: FastifyRequest, signInStateID: string): Promise<void> {
+  const org = scope.organisation;
+  const state = await currentSignIn(ctx, scope, request, signInStateID);
   if (state.kind !== TWO_STEP_KINDS.email && state.kind !== TWO_STEP_KINDS.sms) throw new AppError('BAD_REQUEST');
   const now = ctx.clock.now();
   if (state.code_sent_at !== null && now - state.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
   const user = await findUserById(ctx.db.kysely, org.id, state.user_id);
   if (!user || !(await findFactorOfKind(ctx.db.kysely, org.id, user.id, state.kind))) throw new AppError('SIGN_IN_EXPIRED');
   const channel: CodeChannel = state.kind;
-  const to = await codeDestination(ctx, org, user, channel);
-  await assertCodeQuota(ctx, org, channel, to);
+  const to = await codeDestination(ctx, scope, user, channel);
+  await assertCodeQuota(ctx, scope, channel, to);
   const code = newNumericCode();
   const replaced = await replaceSignInCode(
     ctx.db.kysely,
@@ -239,11 +245,12 @@ export async function resendSignInCode(ctx: AppContext, request: FastifyRequest,
     now - MFA.resendMs,
   );
   if (!replaced) throw new AppError('MFA_RESEND_TOO_SOON');
-  await deliverCode(ctx, org, channel, 'signIn', to, code);
+  await deliverCode(ctx, scope, channel, 'signIn', to, code);
 }
 
 /** The methods a right code proves, or null for a wrong one; an emailed or texted code past its time is refused as expired. */
-async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, state: SignInStateRow, code: string): Promise<string[] | null> {
+async function checkCode(ctx: AppContext, scope: Scope, user: UserRow, state: SignInStateRow, code: string): Promise<string[] | null> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   if (looksLikeRecoveryCode(code)) {
@@ -279,7 +286,8 @@ async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, stat
 }
 
 /** Too many wrong codes in a row: the account locks like after too many wrong passwords, and this sign-in ends. */
-async function lockForCodes(ctx: AppContext, org: Organisation, user: UserRow, state: SignInStateRow): Promise<AppError> {
+async function lockForCodes(ctx: AppContext, scope: Scope, user: UserRow, state: SignInStateRow): Promise<AppError> {
+  const org = scope.organisation;
   await takeSignInState(ctx.db.kysely, org.id, state.id);
   await resetFailedCodes(ctx.db.kysely, org.id, user.id);
   await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
@@ -287,7 +295,8 @@ async function lockForCodes(ctx: AppContext, org: Organisation, user: UserRow, s
 }
 
 /** A browser remembered for the organisation's rememberMeDays: a random token in a cookie, its hash bound to user and organisation. */
-async function rememberDevice(ctx: AppContext, reply: FastifyReply, org: Organisation, user: UserRow): Promise<void> {
+async function rememberDevice(ctx: AppContext, scope: Scope, reply: FastifyReply, user: UserRow): Promise<void> {
+  const org = scope.organisation;
   const token = newToken();
   const now = ctx.clock.now();
   const lifetime = org.row.remember_me_days * DAY;
@@ -301,7 +310,8 @@ async function rememberDevice(ctx: AppContext, reply: FastifyReply, org: Organis
 }
 
 /** The user of a live sign-in, or the sign-in ends (locked, disabled or deleted meanwhile, or the method was reset). */
-async function signInUser(ctx: AppContext, org: Organisation, state: SignInStateRow): Promise<UserRow> {
+async function signInUser(ctx: AppContext, scope: Scope, state: SignInStateRow): Promise<UserRow> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   const user = await findUserById(db, org.id, state.user_id);
   const usable = methodAllowed(org.row, state.kind) && user !== undefined && (await findFactorOfKind(db, org.id, user.id, state.kind));
@@ -320,9 +330,9 @@ async function signInUser(ctx: AppContext, org: Organisation, state: SignInState
  */
 async function completeSecondStep(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
   input: { signInStateID: string; rememberMe?: boolean | undefined; returnurl?: string | undefined },
   answer: {
     check: (user: UserRow, state: SignInStateRow) => Promise<string[] | null>;
@@ -331,35 +341,36 @@ async function completeSecondStep(
     method: { password: SignInMethod; connection: SignInMethod };
   },
 ): Promise<SessionStarted> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
-  const state = await currentSignIn(ctx, request, org, input.signInStateID);
-  const user = await signInUser(ctx, org, state);
+  const state = await currentSignIn(ctx, scope, request, input.signInStateID);
+  const user = await signInUser(ctx, scope, state);
   const counted = await countSignInAttempt(db, org.id, state.id, ctx.clock.now(), MFA.attemptsPerCode);
   if (!counted) {
     await takeSignInState(db, org.id, state.id);
     throw new AppError('SIGN_IN_EXPIRED');
   }
   const reserved = await reserveCodeAttempt(db, org.id, user.id, MFA.failedCodesBeforeLockout);
-  if (!reserved) throw await lockForCodes(ctx, org, user, state);
+  if (!reserved) throw await lockForCodes(ctx, scope, user, state);
 
   const amr = await answer.check(user, counted);
   if (!amr) {
     await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
-    if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, org, user, state);
+    if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, scope, user, state);
     throw concerning(answer.wrong(), user.id);
   }
   // Once: of two right answers for one sign-in, only one signs in.
   if (!(await takeSignInState(db, org.id, state.id))) throw new AppError('SIGN_IN_EXPIRED');
   clearFlowCookie(ctx, reply, 'gatehouse_signin');
   await resetFailedCodes(db, org.id, user.id);
-  if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, reply, org, user);
+  if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, scope, reply, user);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
   // After an upstream sign-in the first factor was the provider's (`fed`), not a password.
   const upstream = state.connection_id;
   const methods = upstream === null ? amr : ['fed', ...amr.filter((m) => m !== 'pwd')];
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, org.id, {
+  await emit(ctx, ctx.db.kysely, scope, {
     type: 'user.signed_in',
     actor: self,
     subject: self,
@@ -371,36 +382,36 @@ async function completeSecondStep(
 /** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */
 export function completeCodeStep(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
   input: SignInCodeInput,
 ): Promise<SessionStarted> {
-  return completeSecondStep(ctx, request, reply, org, input, {
-    check: (user, counted) => checkCode(ctx, org, user, counted, input.code),
+  return completeSecondStep(ctx, scope, request, reply, input, {
+    check: (user, counted) => checkCode(ctx, scope, user, counted, input.code),
     wrong: () => fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'),
     method: { password: 'password and code', connection: 'connection and code' },
   });
 }
 
 /** POST /api/authenticate/passkey/options: a challenge bound to this sign-in, for the user's passkeys. */
-export async function passkeyStepOptions(ctx: AppContext, request: FastifyRequest, org: Organisation, signInStateID: string) {
-  const state = await currentSignIn(ctx, request, org, signInStateID);
-  const user = await signInUser(ctx, org, state);
-  return assertionOptions(ctx, org, user, 'sign-in', state.id);
+export async function passkeyStepOptions(ctx: AppContext, scope: Scope, request: FastifyRequest, signInStateID: string) {
+  const state = await currentSignIn(ctx, scope, request, signInStateID);
+  const user = await signInUser(ctx, scope, state);
+  return assertionOptions(ctx, scope, user, 'sign-in', state.id);
 }
 
 /** POST /api/authenticate/passkey: the code step answered with a passkey; counted like a code (attempts, lockout). */
 export function completePasskeyStep(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
   input: PasskeySignInInput,
 ): Promise<SessionStarted> {
-  return completeSecondStep(ctx, request, reply, org, input, {
+  return completeSecondStep(ctx, scope, request, reply, input, {
     check: async (user, counted) =>
-      (await verifyUserAssertion(ctx, org, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null,
+      (await verifyUserAssertion(ctx, scope, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null,
     wrong: () => new AppError('PASSKEY_INVALID'),
     method: { password: 'password and passkey', connection: 'connection and passkey' },
   });

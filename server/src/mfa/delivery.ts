@@ -6,7 +6,7 @@ import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { sendSms } from '../sms/service.ts';
 
 export type CodeChannel = typeof TWO_STEP_KINDS.email | typeof TWO_STEP_KINDS.sms;
@@ -18,18 +18,20 @@ const KINDS = {
 } as const;
 
 /** Refuses when `to` has had its hourly share of codes of this channel. */
-export async function assertCodeQuota(ctx: AppContext, org: Organisation, channel: CodeChannel, to: string): Promise<void> {
-  if (await mailQuotaUsed(ctx, org, to, Object.values(KINDS[channel]), MFA.codesPerHour)) throw new AppError('MFA_TOO_MANY_CODES');
+export async function assertCodeQuota(ctx: AppContext, scope: Scope, channel: CodeChannel, to: string): Promise<void> {
+  if (await mailQuotaUsed(ctx, scope.organisation, to, Object.values(KINDS[channel]), MFA.codesPerHour))
+    throw new AppError('MFA_TOO_MANY_CODES');
 }
 
 export async function deliverCode(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   channel: CodeChannel,
   purpose: CodePurpose,
   to: string,
   code: string,
 ): Promise<void> {
+  const org = scope.organisation;
   const name = org.displayName;
   if (channel === TWO_STEP_KINDS.sms) {
     const text = purpose === 'signIn' ? MFA_MESSAGES.smsSignInCode(name, code) : MFA_MESSAGES.smsSetupCode(name, code);

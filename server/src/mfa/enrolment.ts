@@ -20,7 +20,8 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { safeEqual } from '../security/tokens.ts';
 import { updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
@@ -61,7 +62,8 @@ export function methodAllowed(policy: AllowedMethods, kind: TwoStepKind): boolea
 }
 
 /** Several factors per person (issue 30): any number of authenticator apps, one email and one SMS factor. */
-async function assertCanSetUp(ctx: AppContext, org: Organisation, user: UserRow, kind: TwoStepKind): Promise<void> {
+async function assertCanSetUp(ctx: AppContext, scope: Scope, user: UserRow, kind: TwoStepKind): Promise<void> {
+  const org = scope.organisation;
   if (!methodAllowed(org.row, kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
   if (await holdsOnlyOne(ctx.db.kysely, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
 }
@@ -75,8 +77,9 @@ async function holdsOnlyOne(db: Executor, organisationId: string, userId: string
 const setupBinding = (userId: string, to: string) => `setup:${userId}:${to}`;
 
 /** POST /api/refreshotp: a new authenticator key for this user, replacing any shown before. */
-export async function startAppSetup(ctx: AppContext, org: Organisation, user: UserRow): Promise<AppSetup> {
-  await assertCanSetUp(ctx, org, user, TWO_STEP_KINDS.app);
+export async function startAppSetup(ctx: AppContext, scope: Scope, user: UserRow): Promise<AppSetup> {
+  const org = scope.organisation;
+  await assertCanSetUp(ctx, scope, user, TWO_STEP_KINDS.app);
   const secret = newTotpSecret();
   const now = ctx.clock.now();
   await replaceEnrolment(ctx.db.kysely, org.id, {
@@ -97,19 +100,20 @@ export async function startAppSetup(ctx: AppContext, org: Organisation, user: Us
 /** POST /api/setupsmsotp and /api/setupemailotp: 'Send code' to the phone, or to the account's email address. */
 export async function sendSetupCode(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   channel: CodeChannel,
   phoneNumber?: string,
 ): Promise<CodeSent> {
-  await assertCanSetUp(ctx, org, user, channel);
+  const org = scope.organisation;
+  await assertCanSetUp(ctx, scope, user, channel);
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   const previous = await findEnrolment(db, org.id, user.id);
   const lastSent = previous?.code_sent_at ?? null;
   if (lastSent !== null && now - lastSent < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
   const to = channel === TWO_STEP_KINDS.sms ? phoneNumber! : user.email;
-  await assertCodeQuota(ctx, org, channel, to);
+  await assertCodeQuota(ctx, scope, channel, to);
   const code = newNumericCode();
   await replaceEnrolment(db, org.id, {
     user_id: user.id,
@@ -122,7 +126,7 @@ export async function sendSetupCode(
     created_at: now,
     expires_at: now + codeMinutes(channel) * MINUTE,
   });
-  await deliverCode(ctx, org, channel, 'setup', to, code);
+  await deliverCode(ctx, scope, channel, 'setup', to, code);
   return { sentTo: channel === TWO_STEP_KINDS.sms ? maskPhoneNumber(to) : user.email, digits: MFA.digits };
 }
 
@@ -132,13 +136,14 @@ export async function sendSetupCode(
  */
 export async function saveTwoStep(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   session: SessionRow,
   input: SaveTwoStepInput,
 ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
+  const org = scope.organisation;
   const kind = input.type;
-  await assertCanSetUp(ctx, org, user, kind);
+  await assertCanSetUp(ctx, scope, user, kind);
   await confirmCurrentPassword(ctx, org, user, input.password, 'password');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
@@ -181,7 +186,7 @@ export async function saveTwoStep(
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
       await updateUser(trx, org.id, user.id, { email_verified_date: now });
     recoveryCodes =
-      (await factorAdded(ctx, trx, org.id, user.id, session.id, { first, method: methodName(kind), amr: amrForCode(kind), now })) ?? [];
+      (await factorAdded(ctx, trx, scope, user.id, session.id, { first, method: methodName(kind), amr: amrForCode(kind), now })) ?? [];
   });
   return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
 }
@@ -196,11 +201,12 @@ export async function saveTwoStep(
 export async function factorAdded(
   ctx: AppContext,
   trx: Transaction<Database>,
-  organisationId: string,
+  scope: Scope,
   userId: string,
   sessionId: string,
   factor: { first: boolean; method: string; amr: string[]; now: number },
 ): Promise<string[] | null> {
+  const organisationId = scope.organisation.id;
   let recoveryCodes: string[] | null = null;
   if (factor.first) {
     recoveryCodes = newRecoveryCodes();
@@ -213,7 +219,7 @@ export async function factorAdded(
     );
     await updateSessionAmr(trx, organisationId, sessionId, factor.amr);
   }
-  await emit(ctx, trx, organisationId, {
+  await emit(ctx, trx, scope, {
     type: 'user.mfa_enrolled',
     subject: { kind: 'user', id: userId },
     details: { method: factor.method },
@@ -225,13 +231,13 @@ export async function factorAdded(
 /** Turns a user's second step off, with everything it left behind (recovery codes, remembered devices). */
 export async function turnOffTwoStep(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   userId: string,
   event: 'user.mfa_disabled' | 'user.mfa_reset',
 ): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await clearTwoStep(trx, organisationId, userId, ctx.clock.now());
-    await emit(ctx, trx, organisationId, { type: event, subject: { kind: 'user', id: userId } });
+    await clearTwoStep(trx, scope.organisation.id, userId, ctx.clock.now());
+    await emit(ctx, trx, scope, { type: event, subject: { kind: 'user', id: userId } });
   });
 }
 
@@ -243,29 +249,35 @@ export const methodName = (kind: number) =>
  * An administrator's or operator's reset: the device may be lost or in other hands, so what the
  * applications were given with it ends too (the user sets a step up again where one is required).
  */
-export async function resetTwoStep(ctx: AppContext, organisationId: string, userId: string): Promise<void> {
+export async function resetTwoStep(ctx: AppContext, scope: Scope, userId: string): Promise<void> {
   // Its event ends the grants (the access-revocation subscriber).
-  await turnOffTwoStep(ctx, organisationId, userId, 'user.mfa_reset');
+  await turnOffTwoStep(ctx, scope, userId, 'user.mfa_reset');
 }
 
 /**
  * `gatehouse reset-mfa`: an operator turns off the second step of a user who lost it and has no
  * administrator to reset it (typically an organisation's only admin). False when there is no such user.
  */
-export async function resetTwoStepByEmail(ctx: AppContext, organisationName: string, email: string): Promise<boolean> {
+export async function resetTwoStepByEmail(
+  ctx: AppContext,
+  organisationName: string,
+  email: string,
+  scopeFor: (organisation: Organisation) => Scope,
+): Promise<boolean> {
   const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
   const user = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
   if (!org || !user) return false;
-  await resetTwoStep(ctx, org.id, user.id);
+  await resetTwoStep(ctx, scopeFor(toOrganisation(ctx.config, org)), user.id);
   return true;
 }
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
-export async function disableTwoStep(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<UserRow> {
+export async function disableTwoStep(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<UserRow> {
+  const org = scope.organisation;
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
-  await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
+  await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 

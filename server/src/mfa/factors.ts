@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor, UserRow } from '../db/schema.ts';
 import { scoped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { methodName } from './enrolment.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './secrets.ts';
 import {
@@ -53,11 +53,12 @@ export async function factorsOf(db: Executor, organisationId: string, userId: st
   });
 }
 
-export async function makeDefaultFactor(ctx: AppContext, org: Organisation, user: UserRow, id: string): Promise<Factor[]> {
+export async function makeDefaultFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string): Promise<Factor[]> {
+  const org = scope.organisation;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const factor = await findFactor(trx, org.id, user.id, id);
     if (!factor || !(await setDefaultFactor(trx, org.id, user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'user.mfa_default_changed',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(factor.kind) },
@@ -67,11 +68,12 @@ export async function makeDefaultFactor(ctx: AppContext, org: Organisation, user
 }
 
 /** POST /api/twostep/factors/{id}/rename: what the person calls one of their factors (a passkey's own name). */
-export async function renameOwnFactor(ctx: AppContext, org: Organisation, user: UserRow, id: string, name: string): Promise<Factor[]> {
+export async function renameOwnFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Factor[]> {
+  const org = scope.organisation;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const factor = await findFactor(trx, org.id, user.id, id);
     if (!factor || !(await renameFactor(trx, org.id, user.id, id, name))) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'user.mfa_factor_renamed',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(factor.kind), name },
@@ -87,11 +89,12 @@ export async function renameOwnFactor(ctx: AppContext, org: Organisation, user: 
  */
 async function removeOneFactor(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   userId: string,
   id: string,
   last: { refuse: boolean; event: 'user.mfa_disabled' | 'user.mfa_reset' },
 ): Promise<void> {
+  const org = scope.organisation;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const locked = await lockedUser(trx, ctx.db.dialect, org.id, userId);
     const factor = locked && (await findFactor(trx, org.id, userId, id));
@@ -100,11 +103,11 @@ async function removeOneFactor(
     if (isLast && last.refuse && twoStepRequired(org.row, locked)) throw new AppError('MFA_LAST_FACTOR_REQUIRED');
     if (isLast) {
       await clearTwoStep(trx, org.id, userId, ctx.clock.now());
-      await emit(ctx, trx, org.id, { type: last.event, subject: { kind: 'user', id: userId } });
+      await emit(ctx, trx, scope, { type: last.event, subject: { kind: 'user', id: userId } });
       return;
     }
     await removeFactors(trx, org.id, userId, { id }, ctx.clock.now());
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'user.mfa_factor_removed',
       subject: { kind: 'user', id: userId },
       details: { method: methodName(factor.kind) },
@@ -113,7 +116,8 @@ async function removeOneFactor(
 }
 
 /** POST /api/twostep/factors/{id}/remove: one factor, with the password; the last one only where MFA is not required. */
-export async function removeFactor(ctx: AppContext, org: Organisation, user: UserRow, id: string, password: string): Promise<Factor[]> {
+export async function removeFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string, password: string): Promise<Factor[]> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   const factor = await findFactor(db, org.id, user.id, id);
   if (!factor) throw new AppError('MFA_FACTOR_NOT_FOUND');
@@ -121,7 +125,7 @@ export async function removeFactor(ctx: AppContext, org: Organisation, user: Use
   if ((await listFactors(db, org.id, user.id)).length === 1 && twoStepRequired(org.row, user))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
-  await removeOneFactor(ctx, org, user.id, id, { refuse: true, event: 'user.mfa_disabled' });
+  await removeOneFactor(ctx, scope, user.id, id, { refuse: true, event: 'user.mfa_disabled' });
   return factorsOf(db, org.id, user.id);
 }
 
@@ -129,7 +133,8 @@ export async function removeFactor(ctx: AppContext, org: Organisation, user: Use
  * POST /api/twostep/recoverycodes: a new set of recovery codes, with the password; the old set stops
  * working. Only for a person with a factor (the codes stand in for one).
  */
-export async function regenerateRecoveryCodes(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<string[]> {
+  const org = scope.organisation;
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, org, user, password, 'password');
   const codes = newRecoveryCodes();
@@ -143,7 +148,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, org: Organisation
       codes.map((code) => recoveryCodeHash(ctx, user.id, code)),
       ctx.clock.now(),
     );
-    await emit(ctx, trx, org.id, { type: 'user.recovery_codes_regenerated', subject: { kind: 'user', id: user.id } });
+    await emit(ctx, trx, scope, { type: 'user.recovery_codes_regenerated', subject: { kind: 'user', id: user.id } });
   });
   return codes;
 }
@@ -152,7 +157,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, org: Organisation
  * An administrator removes one of a person's factors (a lost phone, say); the last one resets their MFA,
  * as 'Reset' does. The caller has checked the administrator may act on the person.
  */
-export async function removeFactorOf(ctx: AppContext, org: Organisation, userId: string, id: string): Promise<Factor[]> {
-  await removeOneFactor(ctx, org, userId, id, { refuse: false, event: 'user.mfa_reset' });
-  return factorsOf(ctx.db.kysely, org.id, userId);
+export async function removeFactorOf(ctx: AppContext, scope: Scope, userId: string, id: string): Promise<Factor[]> {
+  await removeOneFactor(ctx, scope, userId, id, { refuse: false, event: 'user.mfa_reset' });
+  return factorsOf(ctx.db.kysely, scope.organisation.id, userId);
 }

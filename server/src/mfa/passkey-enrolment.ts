@@ -12,7 +12,7 @@ import type { Executor, SessionRow, UserRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { PASSKEY_AMR, listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
 import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
 import { factorAdded, turnOffTwoStep } from './enrolment.ts';
@@ -22,12 +22,13 @@ import { twoStepRequired } from '../accounts/model.ts';
 /** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
 export async function registerPasskey(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   session: SessionRow,
   input: { name: string; credential: unknown },
 ): Promise<RegisterPasskeyResult> {
-  const credential = await verifyRegistration(ctx, org, user, session, input);
+  const org = scope.organisation;
+  const credential = await verifyRegistration(ctx, scope, user, session, input);
   const db = ctx.db.kysely;
   const now = credential.created_at;
 
@@ -49,9 +50,9 @@ export async function registerPasskey(
       last_used_at: null,
     });
     // As with any new second step: this session has shown it; the others were made without it and end.
-    recoveryCodes = await factorAdded(ctx, trx, org.id, user.id, session.id, { first, method: 'passkey', amr: PASSKEY_AMR, now });
+    recoveryCodes = await factorAdded(ctx, trx, scope, user.id, session.id, { first, method: 'passkey', amr: PASSKEY_AMR, now });
   });
-  return { passkeys: await listPasskeys(ctx, org, user), recoveryCodes };
+  return { passkeys: await listPasskeys(ctx, scope, user), recoveryCodes };
 }
 
 /**
@@ -60,12 +61,13 @@ export async function registerPasskey(
  */
 export async function removePasskey(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   session: SessionRow,
   id: string,
   confirmation: { password: string } | { credential: unknown },
 ): Promise<Passkey[]> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
   if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
@@ -75,7 +77,7 @@ export async function removePasskey(
   if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
   else {
     const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
-    if (!other || !(await verifyUserAssertion(ctx, org, user, 'confirm', session.id, confirmation.credential)))
+    if (!other || !(await verifyUserAssertion(ctx, scope, user, 'confirm', session.id, confirmation.credential)))
       throw new AppError('PASSKEY_INVALID');
   }
   let lastFactor = false;
@@ -87,7 +89,7 @@ export async function removePasskey(
     // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
     // factor has their second step turned off.
     if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'user.passkey_removed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: credential.name },
@@ -95,8 +97,8 @@ export async function removePasskey(
     lastFactor = !(await holdsSecondFactor(trx, org.id, user.id));
     if (!lastFactor) await settleFactors(trx, org.id, user.id, ctx.clock.now());
   });
-  if (lastFactor) await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
-  return listPasskeys(ctx, org, user);
+  if (lastFactor) await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');
+  return listPasskeys(ctx, scope, user);
 }
 
 /** Whether the user holds a factor other than the passkey `passkeyId`. */

@@ -14,35 +14,37 @@ import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enr
 import { factorsOf, makeDefaultFactor, regenerateRecoveryCodes, removeFactor, renameOwnFactor } from './factors.ts';
 
 export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.sendSignInCode, async ({ body }, { org }, request) => resendSignInCode(ctx, request, org, body.signInStateID));
+  serve(app, ctx, api.sendSignInCode, async ({ body }, scope, request) => resendSignInCode(ctx, scope, request, body.signInStateID));
 
-  serve(app, ctx, api.switchSignInMethod, async ({ body }, { org }, request) => switchSignInMethod(ctx, request, org, body));
+  serve(app, ctx, api.switchSignInMethod, async ({ body }, scope, request) => switchSignInMethod(ctx, scope, request, body));
 
-  serve(app, ctx, api.signInStep, async ({ query }, { org }, request) => currentSignInStep(ctx, request, org, query.signInStateID));
+  serve(app, ctx, api.signInStep, async ({ query }, scope, request) => currentSignInStep(ctx, scope, request, query.signInStateID));
 
   // Answers a secret: never cached (the API's default).
-  serve(app, ctx, api.startAppSetup, async (_, { org, user }) => startAppSetup(ctx, org, user));
+  serve(app, ctx, api.startAppSetup, async (_, scope) => startAppSetup(ctx, scope, scope.user));
 
-  serve(app, ctx, api.setupSms, async ({ body }, { org, user }) => sendSetupCode(ctx, org, user, TWO_STEP_KINDS.sms, body.phoneNumber));
+  serve(app, ctx, api.setupSms, async ({ body }, scope) => sendSetupCode(ctx, scope, scope.user, TWO_STEP_KINDS.sms, body.phoneNumber));
 
-  serve(app, ctx, api.setupEmail, async (_, { org, user }) => sendSetupCode(ctx, org, user, TWO_STEP_KINDS.email));
+  serve(app, ctx, api.setupEmail, async (_, scope) => sendSetupCode(ctx, scope, scope.user, TWO_STEP_KINDS.email));
 
-  serve(app, ctx, api.save, async ({ body }, { org, user, session }) => {
-    const saved = await saveTwoStep(ctx, org, user, session, body);
-    return { user: await accountOf(ctx, org, saved.user), recoveryCodes: saved.recoveryCodes };
+  serve(app, ctx, api.save, async ({ body }, scope) => {
+    const saved = await saveTwoStep(ctx, scope, scope.user, scope.session, body);
+    return { user: await accountOf(ctx, scope.organisation, saved.user), recoveryCodes: saved.recoveryCodes };
   });
 
-  serve(app, ctx, api.listFactors, async (_, { org, user }) => factorsOf(ctx.db.kysely, org.id, user.id));
+  serve(app, ctx, api.listFactors, async (_, { organisation, user }) => factorsOf(ctx.db.kysely, organisation.id, user.id));
 
-  serve(app, ctx, api.setDefaultFactor, async ({ params }, { org, user }) => makeDefaultFactor(ctx, org, user, params.id));
+  serve(app, ctx, api.setDefaultFactor, async ({ params }, scope) => makeDefaultFactor(ctx, scope, scope.user, params.id));
 
-  serve(app, ctx, api.renameFactor, async ({ params, body }, { org, user }) => renameOwnFactor(ctx, org, user, params.id, body.name));
+  serve(app, ctx, api.renameFactor, async ({ params, body }, scope) => renameOwnFactor(ctx, scope, scope.user, params.id, body.name));
 
-  serve(app, ctx, api.regenerateRecoveryCodes, async ({ body }, { org, user }) => ({
-    recoveryCodes: await regenerateRecoveryCodes(ctx, org, user, body.password),
+  serve(app, ctx, api.regenerateRecoveryCodes, async ({ body }, scope) => ({
+    recoveryCodes: await regenerateRecoveryCodes(ctx, scope, scope.user, body.password),
   }));
 
-  serve(app, ctx, api.removeFactor, async ({ params, body }, { org, user }) => removeFactor(ctx, org, user, params.id, body.password));
+  serve(app, ctx, api.removeFactor, async ({ params, body }, scope) => removeFactor(ctx, scope, scope.user, params.id, body.password));
 
-  serve(app, ctx, api.disable, async ({ body }, { org, user }) => accountOf(ctx, org, await disableTwoStep(ctx, org, user, body.password)));
+  serve(app, ctx, api.disable, async ({ body }, scope) =>
+    accountOf(ctx, scope.organisation, await disableTwoStep(ctx, scope, scope.user, body.password)),
+  );
 }

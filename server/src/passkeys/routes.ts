@@ -15,30 +15,38 @@ import { listPasskeys, passwordlessOptions, registrationOptions, removalOptions,
 const loose = <T extends object>(options: T) => options as T & Record<string, unknown>;
 
 export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.list, async (_, { org, user }) => listPasskeys(ctx, org, user));
+  serve(app, ctx, api.list, async (_, scope) => listPasskeys(ctx, scope, scope.user));
   // The library's option types lack the index signature of the contract's loose schemas.
-  serve(app, ctx, api.registrationOptions, async (_, { org, user, session }) => loose(await registrationOptions(ctx, org, user, session)));
-  serve(app, ctx, api.register, async ({ body }, { org, user, session }) => registerPasskey(ctx, org, user, session, body));
-  serve(app, ctx, api.rename, async ({ params, body }, { org, user }) => renamePasskey(ctx, org, user, params.id, body.name));
-  serve(app, ctx, api.remove, async ({ params, body }, { org, user, session }) =>
-    removePasskey(ctx, org, user, session, params.id, { password: body.password }),
+  serve(app, ctx, api.registrationOptions, async (_, scope) => loose(await registrationOptions(ctx, scope, scope.user, scope.session)));
+  serve(app, ctx, api.register, async ({ body }, scope) => registerPasskey(ctx, scope, scope.user, scope.session, body));
+  serve(app, ctx, api.rename, async ({ params, body }, scope) => renamePasskey(ctx, scope, scope.user, params.id, body.name));
+  serve(app, ctx, api.remove, async ({ params, body }, scope) =>
+    removePasskey(ctx, scope, scope.user, scope.session, params.id, { password: body.password }),
   );
-  serve(app, ctx, api.removalOptions, async ({ params }, { org, user, session }) =>
-    loose(await removalOptions(ctx, org, user, session, params.id)),
+  serve(app, ctx, api.removalOptions, async ({ params }, scope) =>
+    loose(await removalOptions(ctx, scope, scope.user, scope.session, params.id)),
   );
-  serve(app, ctx, api.removeWithPasskey, async ({ params, body }, { org, user, session }) =>
-    removePasskey(ctx, org, user, session, params.id, { credential: body.credential }),
+  serve(app, ctx, api.removeWithPasskey, async ({ params, body }, scope) =>
+    removePasskey(ctx, scope, scope.user, scope.session, params.id, { credential: body.credential }),
   );
-  serve(app, ctx, api.signInOptions, async ({ body }, { org }, request) =>
-    loose(await passkeyStepOptions(ctx, request, org, body.signInStateID)),
+  serve(app, ctx, api.signInOptions, async ({ body }, scope, request) =>
+    loose(await passkeyStepOptions(ctx, scope, request, body.signInStateID)),
   );
-  serve(app, ctx, api.signIn, async ({ body }, { org }, request, reply) =>
-    signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => completePasskeyStep(ctx, request, reply, org, body))),
+  serve(app, ctx, api.signIn, async ({ body }, scope, request, reply) =>
+    signInAnswer(
+      ctx,
+      scope.organisation,
+      await countingFailedSignIns(ctx, scope.organisation.id, null, () => completePasskeyStep(ctx, scope, request, reply, body)),
+    ),
   );
-  serve(app, ctx, api.passwordlessOptions, async (_, { org }, request, reply) =>
-    loose(await passwordlessOptions(ctx, request, reply, org)),
+  serve(app, ctx, api.passwordlessOptions, async (_, scope, request, reply) =>
+    loose(await passwordlessOptions(ctx, scope, request, reply)),
   );
-  serve(app, ctx, api.passwordlessSignIn, async ({ body }, { org }, request, reply) =>
-    signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => signInWithPasskey(ctx, request, reply, org, body))),
+  serve(app, ctx, api.passwordlessSignIn, async ({ body }, scope, request, reply) =>
+    signInAnswer(
+      ctx,
+      scope.organisation,
+      await countingFailedSignIns(ctx, scope.organisation.id, null, () => signInWithPasskey(ctx, scope, request, reply, body)),
+    ),
   );
 }

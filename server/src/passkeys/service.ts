@@ -32,6 +32,7 @@ import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { startSession, type SessionStarted } from '../accounts/session.ts';
 import { findUserById, recordSignIn } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import {
   findCredential,
@@ -89,13 +90,13 @@ function signedChallenge(credential: { response: { clientDataJSON: string } }): 
 
 async function issueChallenge(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   userId: string,
   purpose: WebauthnChallengeRow['purpose'],
   binding: string,
   challenge: string,
 ) {
-  await insertChallenge(ctx.db.kysely, org.id, {
+  await insertChallenge(ctx.db.kysely, scope.organisation.id, {
     id: hashToken(challenge),
     user_id: userId,
     purpose,
@@ -107,29 +108,30 @@ async function issueChallenge(
 /** Takes the challenge the credential signed, if it is this flow's, live and unused; otherwise the answer is refused. */
 async function takeSignedChallenge(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   userId: string,
   purpose: WebauthnChallengeRow['purpose'],
   binding: string,
   credential: { response: { clientDataJSON: string } },
 ): Promise<string> {
   const challenge = signedChallenge(credential);
-  const row = await takeChallenge(ctx.db.kysely, org.id, hashToken(challenge), purpose, binding, ctx.clock.now());
+  const row = await takeChallenge(ctx.db.kysely, scope.organisation.id, hashToken(challenge), purpose, binding, ctx.clock.now());
   if (!row || row.user_id !== userId) throw new AppError('PASSKEY_INVALID');
   return challenge;
 }
 
-export async function listPasskeys(ctx: AppContext, org: Organisation, user: UserRow): Promise<Passkey[]> {
-  return (await listCredentials(ctx.db.kysely, org.id, user.id)).map(toPasskey);
+export async function listPasskeys(ctx: AppContext, scope: Scope, user: UserRow): Promise<Passkey[]> {
+  return (await listCredentials(ctx.db.kysely, scope.organisation.id, user.id)).map(toPasskey);
 }
 
 /** POST /api/passkeys/options: creation options for this session's user, their passkeys excluded. */
 export async function registrationOptions(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   session: SessionRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const org = scope.organisation;
   const existing = await listCredentials(ctx.db.kysely, org.id, user.id);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
@@ -142,7 +144,7 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     supportedAlgorithmIDs: [-7, -257],
   });
-  await issueChallenge(ctx, org, user.id, 'register', session.id, options.challenge);
+  await issueChallenge(ctx, scope, user.id, 'register', session.id, options.challenge);
   return options;
 }
 
@@ -152,13 +154,14 @@ export async function registrationOptions(
  */
 export async function verifyRegistration(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   session: SessionRow,
   input: { name: string; credential: unknown },
 ): Promise<Unstamped<WebauthnCredentialRow>> {
+  const org = scope.organisation;
   const response = input.credential as RegistrationResponseJSON;
-  const challenge = await takeSignedChallenge(ctx, org, user.id, 'register', session.id, response);
+  const challenge = await takeSignedChallenge(ctx, scope, user.id, 'register', session.id, response);
   const { rpID, origin } = rpOf(ctx, org);
   const { verifyRegistrationResponse } = await webauthn();
   const verification = await verifyRegistrationResponse({
@@ -188,24 +191,26 @@ export async function verifyRegistration(
   };
 }
 
-export async function renamePasskey(ctx: AppContext, org: Organisation, user: UserRow, id: string, name: string): Promise<Passkey[]> {
+export async function renamePasskey(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Passkey[]> {
+  const org = scope.organisation;
   const before = (await listCredentials(ctx.db.kysely, org.id, user.id)).find((c) => c.id === id);
   if (!before) throw new AppError('PASSKEY_NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await renameCredential(trx, org.id, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'user.passkey_renamed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: { from: before.name, to: name } },
     });
   });
-  return listPasskeys(ctx, org, user);
+  return listPasskeys(ctx, scope, user);
 }
 
 /** POST /api/passkeys/{id}/confirm/options: a challenge, bound to this session, for another of the user's passkeys. */
-export async function removalOptions(ctx: AppContext, org: Organisation, user: UserRow, session: SessionRow, id: string) {
-  if (!(await listCredentials(ctx.db.kysely, org.id, user.id)).some((c) => c.id === id)) throw new AppError('PASSKEY_NOT_FOUND');
-  return assertionOptions(ctx, org, user, 'confirm', session.id, id);
+export async function removalOptions(ctx: AppContext, scope: Scope, user: UserRow, session: SessionRow, id: string) {
+  if (!(await listCredentials(ctx.db.kysely, scope.organisation.id, user.id)).some((c) => c.id === id))
+    throw new AppError('PASSKEY_NOT_FOUND');
+  return assertionOptions(ctx, scope, user, 'confirm', session.id, id);
 }
 
 /**
@@ -214,12 +219,13 @@ export async function removalOptions(ctx: AppContext, org: Organisation, user: U
  */
 export async function assertionOptions(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   purpose: 'sign-in' | 'confirm',
   binding: string,
   except?: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const org = scope.organisation;
   const credentials = (await listCredentials(ctx.db.kysely, org.id, user.id)).filter((c) => c.id !== except);
   if (credentials.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
   const { generateAuthenticationOptions } = await webauthn();
@@ -228,18 +234,19 @@ export async function assertionOptions(
     allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: transportsOf(c) })),
     userVerification: 'required',
   });
-  await issueChallenge(ctx, org, user.id, purpose, binding, options.challenge);
+  await issueChallenge(ctx, scope, user.id, purpose, binding, options.challenge);
   return options;
 }
 
 /** Checks an assertion of the stored passkey `row` against `challenge`; on success keeps its new counter and when it was used. */
 async function verifyAssertion(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   row: WebauthnCredentialRow,
   challenge: string,
   response: AuthenticationResponseJSON,
 ): Promise<boolean> {
+  const org = scope.organisation;
   const { rpID, origin } = rpOf(ctx, org);
   const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verifyAuthenticationResponse({
@@ -264,16 +271,16 @@ async function verifyAssertion(
 /** Checks an assertion of one of the user's passkeys against a challenge of `purpose` bound to `binding`; true when it proves them. */
 export async function verifyUserAssertion(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   purpose: 'sign-in' | 'confirm',
   binding: string,
   credential: unknown,
 ): Promise<boolean> {
   const response = credential as AuthenticationResponseJSON;
-  const challenge = await takeSignedChallenge(ctx, org, user.id, purpose, binding, response);
-  const row = await findCredential(ctx.db.kysely, org.id, response.id);
-  return row !== undefined && row.user_id === user.id && verifyAssertion(ctx, org, row, challenge, response);
+  const challenge = await takeSignedChallenge(ctx, scope, user.id, purpose, binding, response);
+  const row = await findCredential(ctx.db.kysely, scope.organisation.id, response.id);
+  return row !== undefined && row.user_id === user.id && verifyAssertion(ctx, scope, row, challenge, response);
 }
 
 /** What a passkey sign-in without a password proves: the device (hwk) and its user verification (user), two factors. */
@@ -292,10 +299,11 @@ function assertPasswordless(org: Organisation): void {
  */
 export async function passwordlessOptions(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const org = scope.organisation;
   assertPasswordless(org);
   const token = readFlowCookie(ctx, request, 'gatehouse_passkey') ?? newToken();
   setFlowCookie(ctx, reply, 'gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE);
@@ -318,11 +326,12 @@ export async function passwordlessOptions(
  */
 export async function signInWithPasskey(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
   input: { credential: unknown; returnurl?: string | undefined },
 ): Promise<SessionStarted> {
+  const org = scope.organisation;
   assertPasswordless(org);
   const db = ctx.db.kysely;
   const response = input.credential as AuthenticationResponseJSON;
@@ -336,12 +345,12 @@ export async function signInWithPasskey(
   // The authenticator names the account it holds the passkey for: it must be the passkey's owner.
   const handle = response.response.userHandle;
   if (handle !== undefined && !safeEqual(handle, base64url.fromText(user.id))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
-  if (!(await verifyAssertion(ctx, org, row, challenge, response))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
+  if (!(await verifyAssertion(ctx, scope, row, challenge, response))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
   if (user.status === 'LockedOut') throw concerning(new AppError('ACCOUNT_LOCKED'), user.id);
   if (user.status !== 'SignedUp') throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);
   await recordSignIn(db, org.id, user.id, ctx.clock.now());
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'passkey' } });
+  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'passkey' } });
   return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSWORDLESS_AMR, input.returnurl);
 }

@@ -197,7 +197,7 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     if (wanted.mfaEnabled === true && !current.has_second_factor)
       throw new ScimError(400, 'Multi-factor authentication is set up by the user, not enabled by the provider', 'mutability');
     if (wanted.mfaEnabled === false && current.has_second_factor) {
-      await resetTwoStep(ctx, caller.org.id, current.id);
+      await resetTwoStep(ctx, caller.scope, current.id);
       current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
     }
     if (wanted.active !== (current.status !== 'Disabled')) {

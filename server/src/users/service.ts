@@ -30,6 +30,7 @@ import { findOrganisationByName } from '../tenancy/store.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { provisionUser } from './provision.ts';
 import { changedFields } from '../audit/changes.ts';
+import { ambientScope } from '../audit/origin.ts';
 import { emit } from '../events/events.ts';
 import { findManagingApplications, listUsers } from './store.ts';
 import { accountOf } from './account.ts';
@@ -202,7 +203,7 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
 export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, org, actor, id);
-  await resetTwoStep(ctx, org.id, id);
+  await resetTwoStep(ctx, ambientScope(org), id);
   return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
 
@@ -222,7 +223,7 @@ export async function removeUserFactor(
 ): Promise<Factor[]> {
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, org, actor, id);
-  return removeFactorOf(ctx, org, id, factorId);
+  return removeFactorOf(ctx, ambientScope(org), id, factorId);
 }
 
 export type ListUsersInput = z.output<typeof listUsersRequest>;

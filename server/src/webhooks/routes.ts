@@ -16,13 +16,13 @@ import {
 } from './service.ts';
 
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.list, async (_, { org }) => listWebhookEndpoints(ctx, org.id));
-  serve(app, ctx, api.create, async ({ body }, { org }) => createWebhookEndpoint(ctx, org.id, body));
-  serve(app, ctx, api.get, async ({ params }, { org }) => getWebhookEndpoint(ctx, org.id, params.id));
-  serve(app, ctx, api.update, async ({ params, body }, { org }) => updateWebhookEndpoint(ctx, org.id, params.id, body));
-  serve(app, ctx, api.delete, async ({ params }, { org }) => deleteWebhookEndpoint(ctx, org.id, params.id));
-  serve(app, ctx, api.rollSecret, async ({ params }, { org }) => rollWebhookSecret(ctx, org.id, params.id));
-  serve(app, ctx, api.test, async ({ params }, { org }) => sendTestEvent(ctx, org, params.id));
-  serve(app, ctx, api.deliveries, async ({ params }, { org }) => webhookDeliveries(ctx, org.id, params.id));
-  serve(app, ctx, api.resend, async ({ params }, { org }) => resendDelivery(ctx, org, params.id, params.deliveryId));
+  serve(app, ctx, api.list, async (_, scope) => listWebhookEndpoints(ctx, scope));
+  serve(app, ctx, api.create, async ({ body }, scope) => createWebhookEndpoint(ctx, scope, body));
+  serve(app, ctx, api.get, async ({ params }, scope) => getWebhookEndpoint(ctx, scope, params.id));
+  serve(app, ctx, api.update, async ({ params, body }, scope) => updateWebhookEndpoint(ctx, scope, params.id, body));
+  serve(app, ctx, api.delete, async ({ params }, scope) => deleteWebhookEndpoint(ctx, scope, params.id));
+  serve(app, ctx, api.rollSecret, async ({ params }, scope) => rollWebhookSecret(ctx, scope, params.id));
+  serve(app, ctx, api.test, async ({ params }, scope) => sendTestEvent(ctx, scope, params.id));
+  serve(app, ctx, api.deliveries, async ({ params }, scope) => webhookDeliveries(ctx, scope, params.id));
+  serve(app, ctx, api.resend, async ({ params }, scope) => resendDelivery(ctx, scope, params.id, params.deliveryId));
 }

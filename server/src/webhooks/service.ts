@@ -18,7 +18,7 @@ import type { Executor, WebhookEndpointRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../delivery/outbox.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { sealSecret } from './secrets.ts';
 import { forbiddenAddressOf } from './ssrf.ts';
 import { newWebhookSecret } from './signing.ts';
@@ -58,21 +58,22 @@ async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
 /** '*' alone when it is chosen (it covers the rest); otherwise the types, once each. */
 const normalisedTypes = (types: readonly string[]) => (types.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(types)]);
 
-export async function listWebhookEndpoints(ctx: AppContext, organisationId: string): Promise<WebhookEndpoint[]> {
-  return (await listEndpoints(ctx.db.kysely, organisationId)).map(view);
+export async function listWebhookEndpoints(ctx: AppContext, scope: Scope): Promise<WebhookEndpoint[]> {
+  return (await listEndpoints(ctx.db.kysely, scope.organisation.id)).map(view);
 }
 
-export async function getWebhookEndpoint(ctx: AppContext, organisationId: string, id: string): Promise<WebhookEndpoint> {
-  const row = await findEndpoint(ctx.db.kysely, organisationId, id);
+export async function getWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpoint> {
+  const row = await findEndpoint(ctx.db.kysely, scope.organisation.id, id);
   if (!row) throw new AppError('NOT_FOUND');
   return view(row);
 }
 
 export async function createWebhookEndpoint(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   input: WebhookEndpointRequest,
 ): Promise<WebhookEndpointWithSecret> {
+  const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
   if ((await countEndpoints(ctx.db.kysely, organisationId)) >= WEBHOOK_LIMITS.endpointsMax) {
     throw new AppError('CONFLICT', { message: WEBHOOK_MESSAGES.tooMany });
@@ -94,7 +95,7 @@ export async function createWebhookEndpoint(
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertEndpoint(trx, organisationId, row);
-    await emit(ctx, trx, organisationId, {
+    await emit(ctx, trx, scope, {
       type: 'webhook.created',
       subject: { kind: 'webhook', id },
       details: { url, eventTypes: JSON.parse(row.event_types) },
@@ -105,10 +106,11 @@ export async function createWebhookEndpoint(
 
 export async function updateWebhookEndpoint(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   id: string,
   input: WebhookEndpointRequest,
 ): Promise<WebhookEndpoint> {
+  const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
   const existing = await findEndpoint(ctx.db.kysely, organisationId, id);
   if (!existing) throw new AppError('NOT_FOUND');
@@ -122,13 +124,14 @@ export async function updateWebhookEndpoint(
     if (!(await updateEndpoint(trx, organisationId, id, { ...changes, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, organisationId, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
+      await emit(ctx, trx, scope, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
   });
-  return getWebhookEndpoint(ctx, organisationId, id);
+  return getWebhookEndpoint(ctx, scope, id);
 }
 
 /** A new signing secret, shown once; the old one stops signing at once. */
-export async function rollWebhookSecret(ctx: AppContext, organisationId: string, id: string): Promise<WebhookEndpointWithSecret> {
+export async function rollWebhookSecret(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpointWithSecret> {
+  const organisationId = scope.organisation.id;
   const secret = newWebhookSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const changed = await updateEndpoint(trx, organisationId, id, {
@@ -136,15 +139,15 @@ export async function rollWebhookSecret(ctx: AppContext, organisationId: string,
       updated_at: ctx.clock.now(),
     });
     if (!changed) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, organisationId, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
+    await emit(ctx, trx, scope, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
   });
-  return { ...(await getWebhookEndpoint(ctx, organisationId, id)), secret };
+  return { ...(await getWebhookEndpoint(ctx, scope, id)), secret };
 }
 
-export async function deleteWebhookEndpoint(ctx: AppContext, organisationId: string, id: string): Promise<void> {
+export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteEndpoint(trx, organisationId, id))) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, organisationId, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
+    if (!(await deleteEndpoint(trx, scope.organisation.id, id))) throw new AppError('NOT_FOUND');
+    await emit(ctx, trx, scope, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
   });
 }
 
@@ -179,21 +182,22 @@ export async function queueDelivery(
 }
 
 /** 'Send test event': a `webhook.test` event to this endpoint alone, whatever it subscribes to. */
-export async function sendTestEvent(ctx: AppContext, org: Organisation, id: string): Promise<void> {
-  const endpoint = await findEndpoint(ctx.db.kysely, org.id, id);
+export async function sendTestEvent(ctx: AppContext, scope: Scope, id: string): Promise<void> {
+  const { organisation } = scope;
+  const endpoint = await findEndpoint(ctx.db.kysely, organisation.id, id);
   if (!endpoint) throw new AppError('NOT_FOUND');
   await queueDelivery(
     ctx,
-    org.id,
+    organisation.id,
     id,
     'webhook.test',
-    payload('webhook.test', ctx.clock.now(), { endpointId: id, organisation: org.name }),
+    payload('webhook.test', ctx.clock.now(), { endpointId: id, organisation: organisation.name }),
   );
 }
 
-export async function webhookDeliveries(ctx: AppContext, organisationId: string, endpointId: string): Promise<WebhookDelivery[]> {
-  await getWebhookEndpoint(ctx, organisationId, endpointId);
-  const rows = await listDeliveries(ctx.db.kysely, organisationId, endpointId, DELIVERY_LOG_SIZE);
+export async function webhookDeliveries(ctx: AppContext, scope: Scope, endpointId: string): Promise<WebhookDelivery[]> {
+  await getWebhookEndpoint(ctx, scope, endpointId);
+  const rows = await listDeliveries(ctx.db.kysely, scope.organisation.id, endpointId, DELIVERY_LOG_SIZE);
   return rows.map((row) => ({
     id: row.id,
     eventType: row.subject,
@@ -207,8 +211,9 @@ export async function webhookDeliveries(ctx: AppContext, organisationId: string,
 }
 
 /** 'Resend': the same payload again, as a new delivery with its own id and attempts. */
-export async function resendDelivery(ctx: AppContext, org: Organisation, endpointId: string, deliveryId: number): Promise<void> {
-  const delivery = await findDelivery(ctx.db.kysely, org.id, endpointId, deliveryId);
+export async function resendDelivery(ctx: AppContext, scope: Scope, endpointId: string, deliveryId: number): Promise<void> {
+  const organisationId = scope.organisation.id;
+  const delivery = await findDelivery(ctx.db.kysely, organisationId, endpointId, deliveryId);
   if (!delivery || delivery.body === null) throw new AppError('NOT_FOUND');
-  await queueDelivery(ctx, org.id, endpointId, delivery.subject as WebhookEventType, delivery.body);
+  await queueDelivery(ctx, organisationId, endpointId, delivery.subject as WebhookEventType, delivery.body);
 }
