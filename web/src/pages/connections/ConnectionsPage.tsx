@@ -20,7 +20,6 @@ import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { Checkbox } from '../../components/Checkbox.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Form.tsx';
@@ -29,16 +28,12 @@ import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
+import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 import { SamlConnectionForm, SamlFacts } from './SamlConnection.tsx';
 import './connections.css';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));
 const CLIENT_AUTH_OPTIONS = CONNECTION_CLIENT_AUTH.map((value) => ({ value, label: M.clientAuthLabels[value] }));
-const splitDomains = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
 
 /** What the preset's own field holds, recovered from a saved issuer (Entra's tenant id, Okta's domain). */
 function presetValueOf(connection: Connection | undefined): string {
@@ -58,14 +53,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [clientId, setClientId] = useState(connection?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [clientAuth, setClientAuth] = useState<ConnectionClientAuth>(connection?.clientAuth ?? 'client_secret_basic');
-  const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
-  const [showButton, setShowButton] = useState(connection?.showButton ?? true);
-  const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
-  const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
-  const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
-  const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
-  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
-  const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [policy, setPolicy] = useState(() => policyOf(connection));
   const [scopes, setScopes] = useState(connection?.scopes ?? DEFAULT_SCOPES);
   const [claims, setClaims] = useState({
     claimEmail: connection?.claimEmail ?? DEFAULT_CLAIM_MAPPING.email,
@@ -88,14 +76,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
         clientAuth,
         scopes,
         ...claims,
-        emailDomains: splitDomains(domains),
-        showButton,
-        jitEnabled,
-        jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
-        linkExisting,
-        trustMfa,
-        allowPassword,
-        enabled,
+        ...policyBody(policy),
       };
       if (connection) await call(api.update, { params: { id: connection.id }, body });
       else await call(api.create, { body });
@@ -195,28 +176,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
           error={errorOf('clientSecret')}
         />
       )}
-      <TextField
-        label={M.emailDomains}
-        hint={M.domainsHint}
-        value={domains}
-        onChange={(e) => setDomains(e.target.value)}
-        error={errorOf('emailDomains')}
-      />
-      <Checkbox label={M.showButton} checked={showButton} onChange={(e) => setShowButton(e.target.checked)} />
-      <Checkbox label={M.jitEnabled} checked={jitEnabled} onChange={(e) => setJitEnabled(e.target.checked)} />
-      {jitEnabled && (
-        <TextField
-          label={M.jitDomains}
-          hint={M.domainsHint}
-          value={jitDomains}
-          onChange={(e) => setJitDomains(e.target.value)}
-          error={errorOf('jitDomains')}
-        />
-      )}
-      <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
-      <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
-      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
-      <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <ConnectionPolicyFields policy={policy} onChange={setPolicy} errorOf={errorOf} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>
         <TextField label={M.scopes} value={scopes} onChange={(e) => setScopes(e.target.value)} error={errorOf('scopes')} />

@@ -11,19 +11,14 @@ import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { Checkbox } from '../../components/Checkbox.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: SAML_PRESET_LABELS[value] }));
-const splitDomains = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
 
 /** Adds a SAML connection, or (given one) edits it; its metadata is read again on each save. */
 export function SamlConnectionForm({ connection, onDone }: { connection?: Connection; onDone: (message: string) => void }) {
@@ -32,14 +27,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
   const [name, setName] = useState(connection?.name ?? '');
   const [metadataUrl, setMetadataUrl] = useState(connection?.saml?.idpMetadataUrl ?? '');
   const [metadataXml, setMetadataXml] = useState('');
-  const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
-  const [showButton, setShowButton] = useState(connection?.showButton ?? true);
-  const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
-  const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
-  const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
-  const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
-  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
-  const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [policy, setPolicy] = useState(() => policyOf(connection));
   const [attributes, setAttributes] = useState({
     attributeEmail: connection?.claimEmail ?? '',
     attributeFirstName: connection?.claimFirstName ?? '',
@@ -55,14 +43,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
         metadataUrl,
         metadataXml,
         ...attributes,
-        emailDomains: splitDomains(domains),
-        showButton,
-        jitEnabled,
-        jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
-        linkExisting,
-        trustMfa,
-        allowPassword,
-        enabled,
+        ...policyBody(policy),
       };
       if (connection) await call(api.updateSaml, { params: { id: connection.id }, body });
       else await call(api.createSaml, { body });
@@ -99,28 +80,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
         onChange={(e) => setMetadataXml(e.target.value)}
         error={errorOf('metadataXml')}
       />
-      <TextField
-        label={M.emailDomains}
-        hint={M.domainsHint}
-        value={domains}
-        onChange={(e) => setDomains(e.target.value)}
-        error={errorOf('emailDomains')}
-      />
-      <Checkbox label={M.showButton} checked={showButton} onChange={(e) => setShowButton(e.target.checked)} />
-      <Checkbox label={M.jitEnabled} checked={jitEnabled} onChange={(e) => setJitEnabled(e.target.checked)} />
-      {jitEnabled && (
-        <TextField
-          label={M.jitDomains}
-          hint={M.domainsHint}
-          value={jitDomains}
-          onChange={(e) => setJitDomains(e.target.value)}
-          error={errorOf('jitDomains')}
-        />
-      )}
-      <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
-      <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
-      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
-      <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <ConnectionPolicyFields policy={policy} onChange={setPolicy} errorOf={errorOf} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>
         {(
