@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
+import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import {
   CONNECTION_CALLBACK_PATH,
   CONNECTION_CLIENT_AUTH,
-  CONNECTION_MESSAGES as M,
   CONNECTION_PRESET_LABELS,
   CONNECTION_PRESETS,
   DEFAULT_CLAIM_MAPPING,

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
-import { CONNECTION_MESSAGES as M, CONNECTION_PRESETS, type ConnectionPreset } from '@gatehouse/common/connections';
-import { SAML_DEFAULT_ATTRIBUTES, SAML_MESSAGES as S, SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
+import { CONNECTION_MESSAGES as M, SAML_MESSAGES as S } from '@gatehouse/common/connection-messages';
+import { CONNECTION_PRESETS, type ConnectionPreset } from '@gatehouse/common/connections';
+import { SAML_DEFAULT_ATTRIBUTES, SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import type { SamlDetails } from '@gatehouse/common/schemas/saml-details';
 import { connectionKeys } from '../../api/connection-queries.ts';
