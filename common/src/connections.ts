@@ -42,7 +42,7 @@ export function presetIssuer(preset: ConnectionPreset, value: string): string | 
 export const DEFAULT_CLAIM_MAPPING = { email: 'email', firstName: 'given_name', surname: 'family_name', groups: 'groups' } as const;
 export const DEFAULT_SCOPES = 'openid email profile';
 
-/** The limits moved to policy.ts (the texts need them, and the texts may not import this file); here still for the server's imports. */
+/** The limits moved to policy.ts: the texts need them, and importing them from here would be a cycle. Re-exported for the server's imports. */
 export { CONNECTION_LIMITS } from './policy.ts';
 
 /** Why an upstream sign-in ended without a session: each has a sentence for the person (CONNECTION_MESSAGES.refusals). */
