@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
-import { startTestServer, testDialects, DEFAULT_PASSWORD, type TestServer } from '../testing/harness.ts';
+import { testDialects, DEFAULT_PASSWORD, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { clientCredentials as postClientCredentials, clientCredentialsToken } from '../testing/machine-clients.ts';
+import { clientCredentials as postClientCredentials, clientCredentialsToken, startWithMachineClient } from '../testing/machine-clients.ts';
 
 const ORDERS = 'https://orders.example.com';
 const CALLBACK = 'https://shop.example.com/callback';
@@ -25,11 +25,7 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
   let robot: CreatedApplication;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    acmeId = (await server.createOrganisation('acme')).id;
-    await server.createOrganisation('globex');
-    admin = await signedIn(server, 'acme', 'admin@acme.test');
-    robot = await createApplication(admin, { name: 'Robot', clientType: 'machine' });
+    ({ server, acmeId, admin, robot } = await startWithMachineClient(dialect));
   });
   afterAll(() => server?.close());
 

@@ -3,8 +3,9 @@
  * by hand over real HTTP, and management API tokens with chosen scopes.
  */
 import { expect } from 'vitest';
-import type { CreatedApplication } from './applications.ts';
-import type { TestServer } from './harness.ts';
+import type { Dialect } from '../db/database.ts';
+import { createApplication, signedIn, type CreatedApplication } from './applications.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 import type { TestClient } from './http-client.ts';
 import { issuerOf, localhostFetch } from './oidc-rp.ts';
 
@@ -48,4 +49,22 @@ export async function managementToken(
     org,
   );
   return { headers: { authorization: `Bearer ${access_token}` }, noOrigin: true };
+}
+
+/**
+ * A server with the organisations acme and globex, acme's signed-in Organisation Admin, and acme's
+ * machine application Robot (no grants yet).
+ */
+export async function startWithMachineClient(dialect: Dialect) {
+  const server = await startTestServer(dialect);
+  try {
+    const acmeId = (await server.createOrganisation('acme')).id;
+    await server.createOrganisation('globex');
+    const admin = await signedIn(server, 'acme', 'admin@acme.test');
+    const robot = await createApplication(admin, { name: 'Robot', clientType: 'machine' });
+    return { server, acmeId, admin, robot };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserMfa } from '@gatehouse/common/schemas/user-mfa';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import { testDialects, type TestServer } from '../testing/harness.ts';
+import { createUser, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
-import { managementToken as grantedManagementToken } from '../testing/machine-clients.ts';
+import { managementToken as grantedManagementToken, startWithMachineClient } from '../testing/machine-clients.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 describe.each(testDialects())('MFA on the management API on %s', (dialect) => {
@@ -19,11 +19,7 @@ describe.each(testDialects())('MFA on the management API on %s', (dialect) => {
   let robot: CreatedApplication;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    acmeId = (await server.createOrganisation('acme')).id;
-    await server.createOrganisation('globex');
-    admin = await signedIn(server, 'acme', 'admin@acme.test');
-    robot = await createApplication(admin, { name: 'Robot', clientType: 'machine' });
+    ({ server, acmeId, admin, robot } = await startWithMachineClient(dialect));
   });
   afterAll(() => server?.close());
 
