@@ -47,6 +47,18 @@ export const connectionPolicy = z.object({
   enabled: formBoolean.default(true),
 });
 
+/** connectionPolicy's part of the requests' examples in the OpenAPI document. */
+export const policyExample = {
+  emailDomains: ['contoso.com'],
+  showButton: true,
+  jitEnabled: true,
+  jitDomains: ['contoso.com'],
+  linkExisting: true,
+  trustMfa: false,
+  allowPassword: false,
+  enabled: true,
+};
+
 /** The just-in-time domains must be among the email domains (a refinement of a request with connectionPolicy's fields). */
 export function checkJitDomains(value: { emailDomains: string[]; jitDomains: string[] }, c: z.RefinementCtx): void {
   const outside = value.jitDomains.filter((d) => !value.emailDomains.includes(d));
@@ -101,14 +113,7 @@ export const connectionRequest = z
       claimFirstName: 'given_name',
       claimSurname: 'family_name',
       claimGroups: 'groups',
-      emailDomains: ['contoso.com'],
-      showButton: true,
-      jitEnabled: true,
-      jitDomains: ['contoso.com'],
-      linkExisting: true,
-      trustMfa: false,
-      allowPassword: false,
-      enabled: true,
+      ...policyExample,
     },
   });
 export type ConnectionInput = z.input<typeof connectionRequest>;

@@ -4,7 +4,7 @@ import { CONNECTION_MESSAGES, SAML_MESSAGES } from '../connection-messages.ts';
 import { CONNECTION_PRESETS } from '../connections.ts';
 import { CONNECTION_LIMITS as L } from '../policy.ts';
 import { SAML_LIMITS } from '../saml-connections.ts';
-import { checkJitDomains, connectionPolicy, issuerProblem } from './connections.ts';
+import { checkJitDomains, connectionPolicy, issuerProblem, policyExample } from './connections.ts';
 import { optionalString, requiredString } from './fields.ts';
 
 /** An attribute name as IdPs write them: a plain name, a URI or an OID. Empty: the preset's default. */
@@ -39,14 +39,7 @@ export const samlConnectionRequest = z
       name: 'Contoso staff',
       metadataUrl:
         'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/federationmetadata/2007-06/federationmetadata.xml',
-      emailDomains: ['contoso.com'],
-      showButton: true,
-      jitEnabled: true,
-      jitDomains: ['contoso.com'],
-      linkExisting: true,
-      trustMfa: false,
-      allowPassword: false,
-      enabled: true,
+      ...policyExample,
     },
   });
 export type SamlConnectionInput = z.input<typeof samlConnectionRequest>;
