@@ -16,18 +16,17 @@ import {
 import { ROUTES } from '@gatehouse/common/routes';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import { connectionKeys, useConnections } from '../../api/connection-queries.ts';
-import { call, isApiError } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Card } from '../../components/Card.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
+import { ConnectionFormFrame, useSaveConnection } from './ConnectionFormFrame.tsx';
 import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 import { SamlConnectionForm, SamlFacts } from './SamlConnection.tsx';
 import './connections.css';
@@ -45,7 +44,6 @@ function presetValueOf(connection: Connection | undefined): string {
 
 /** Adds a connection, or (given one) edits it; an empty secret keeps the stored one. */
 function ConnectionForm({ connection, onDone }: { connection?: Connection; onDone: (message: string) => void }) {
-  const queryClient = useQueryClient();
   const [preset, setPreset] = useState<ConnectionPreset>(connection?.preset ?? 'entra');
   const [presetValue, setPresetValue] = useState(presetValueOf(connection));
   const [issuer, setIssuer] = useState(connection?.issuer ?? '');
@@ -64,29 +62,22 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [presetError, setPresetError] = useState<string | null>(null);
   const effectiveIssuer = preset === 'custom' ? issuer : (presetIssuer(preset, presetValue) ?? '');
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        kind: 'oidc' as const,
-        preset,
-        name,
-        issuer: effectiveIssuer,
-        clientId,
-        clientSecret: clientAuth === 'private_key_jwt' ? '' : clientSecret,
-        clientAuth,
-        scopes,
-        ...claims,
-        ...policyBody(policy),
-      };
-      if (connection) await call(api.update, { params: { id: connection.id }, body });
-      else await call(api.create, { body });
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
-      onDone(connection ? M.updated : M.created);
-    },
+  const { save, errors, failure } = useSaveConnection(connection, onDone, async () => {
+    const body = {
+      kind: 'oidc' as const,
+      preset,
+      name,
+      issuer: effectiveIssuer,
+      clientId,
+      clientSecret: clientAuth === 'private_key_jwt' ? '' : clientSecret,
+      clientAuth,
+      scopes,
+      ...claims,
+      ...policyBody(policy),
+    };
+    if (connection) await call(api.update, { params: { id: connection.id }, body });
+    else await call(api.create, { body });
   });
-  const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
   const errorOf = (field: string) =>
     errors[field]?.message ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1].message;
   const submit = () => {
@@ -105,9 +96,16 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
     setPresetError(null);
   };
 
-  const form = (
-    <Form onSubmit={submit} aria-label={connection ? `${M.edit}: ${connection.name}` : M.addHeading}>
-      {save.isError && Object.keys(errors).length === 0 && <Alert kind="error">{save.error.message}</Alert>}
+  return (
+    <ConnectionFormFrame
+      connection={connection}
+      heading={M.addHeading}
+      addLabel={M.add}
+      busy={save.isPending}
+      failure={failure}
+      onSubmit={submit}
+      onDone={onDone}
+    >
       <Select
         label={M.provider}
         options={PRESET_OPTIONS}
@@ -191,19 +189,8 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
           />
         ))}
       </details>
-      <div className="connection-actions">
-        <Button type="submit" busy={save.isPending}>
-          {connection ? M.save : M.add}
-        </Button>
-        {connection && (
-          <Button type="button" variant="secondary" onClick={() => onDone('')}>
-            {M.cancel}
-          </Button>
-        )}
-      </div>
-    </Form>
+    </ConnectionFormFrame>
   );
-  return connection ? form : <Card title={M.addHeading}>{form}</Card>;
 }
 
 function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (message: string) => void }) {

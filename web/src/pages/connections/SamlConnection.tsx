@@ -1,29 +1,23 @@
 /** The SAML 2.0 parts of the Sign-in connections screen: the form, and what a SAML connection shows. */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_MESSAGES as M, SAML_MESSAGES as S } from '@gatehouse/common/connection-messages';
 import { CONNECTION_PRESETS, type ConnectionPreset } from '@gatehouse/common/connections';
 import { SAML_DEFAULT_ATTRIBUTES, SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import type { SamlDetails } from '@gatehouse/common/schemas/saml-details';
-import { connectionKeys } from '../../api/connection-queries.ts';
-import { call, isApiError } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { Card } from '../../components/Card.tsx';
+import { call } from '../../api/client.ts';
 import { CopyField } from '../../components/CopyField.tsx';
-import { Form } from '../../components/Form.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { ConnectionFormFrame, useSaveConnection } from './ConnectionFormFrame.tsx';
 import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: SAML_PRESET_LABELS[value] }));
 
 /** Adds a SAML connection, or (given one) edits it; its metadata is read again on each save. */
 export function SamlConnectionForm({ connection, onDone }: { connection?: Connection; onDone: (message: string) => void }) {
-  const queryClient = useQueryClient();
   const [preset, setPreset] = useState<ConnectionPreset>(connection?.preset ?? 'entra');
   const [name, setName] = useState(connection?.name ?? '');
   const [metadataUrl, setMetadataUrl] = useState(connection?.saml?.idpMetadataUrl ?? '');
@@ -36,34 +30,31 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
     attributeGroups: connection?.claimGroups ?? '',
   });
   const defaults = SAML_DEFAULT_ATTRIBUTES[preset];
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        preset,
-        name,
-        metadataUrl,
-        metadataXml,
-        ...attributes,
-        ...policyBody(policy),
-      };
-      if (connection) await call(api.updateSaml, { params: { id: connection.id }, body });
-      else await call(api.createSaml, { body });
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
-      onDone(connection ? M.updated : M.created);
-    },
+  const { save, errors, failure } = useSaveConnection(connection, onDone, async () => {
+    const body = {
+      preset,
+      name,
+      metadataUrl,
+      metadataXml,
+      ...attributes,
+      ...policyBody(policy),
+    };
+    if (connection) await call(api.updateSaml, { params: { id: connection.id }, body });
+    else await call(api.createSaml, { body });
   });
-  const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
   const errorOf = (field: string) => errors[field]?.message;
-  const form = (
-    <Form
+  return (
+    <ConnectionFormFrame
+      connection={connection}
+      heading={S.addHeading}
+      addLabel={S.add}
+      busy={save.isPending}
+      failure={failure}
       onSubmit={() => {
         if (!save.isPending) save.mutate();
       }}
-      aria-label={connection ? `${M.edit}: ${connection.name}` : S.addHeading}
+      onDone={onDone}
     >
-      {save.isError && Object.keys(errors).length === 0 && <Alert kind="error">{save.error.message}</Alert>}
       <Select label={M.provider} options={PRESET_OPTIONS} value={preset} onChange={(e) => setPreset(e.target.value as ConnectionPreset)} />
       <TextField label={M.name} required value={name} onChange={(e) => setName(e.target.value)} error={errorOf('name')} />
       <TextField
@@ -102,19 +93,8 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
           />
         ))}
       </details>
-      <div className="connection-actions">
-        <Button type="submit" busy={save.isPending}>
-          {connection ? M.save : S.add}
-        </Button>
-        {connection && (
-          <Button type="button" variant="secondary" onClick={() => onDone('')}>
-            {M.cancel}
-          </Button>
-        )}
-      </div>
-    </Form>
+    </ConnectionFormFrame>
   );
-  return connection ? form : <Card title={S.addHeading}>{form}</Card>;
 }
 
 /** The values to give the IdP (with Copy buttons) and what its metadata said. */
