@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
+import { withAuthenticator } from './support/authenticator.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
@@ -234,18 +235,7 @@ describe.skipIf(!chromiumPath).each(dialects)('several MFA methods on %s, in Chr
 
   it('lets a passkey and an app coexist, each able to sign Pat in', async () => {
     const page = await newPage(browser);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await withAuthenticator(page);
     // MFA is required of Pat and was reset: Pat is held on /twostep and sets up an app again.
     await signInAsPat(page);
     await page.waitForURL('**/twostep');

@@ -8,21 +8,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
+import { withAuthenticator } from './support/authenticator.ts';
 import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
 const chromiumPath = inject('chromiumPath');
 const dialects: Dialect[] = ['sqlite'];
-
-/** What the virtual device tells of a passkey it holds (the DevTools protocol's WebAuthn.Credential). */
-interface DeviceCredential {
-  credentialId: string;
-  isResidentCredential: boolean;
-  privateKey: string;
-  userHandle?: string;
-  signCount: number;
-}
 
 describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (dialect) => {
   let gatehouse: RunningGatehouse;
@@ -39,34 +31,6 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await browser?.close();
     await gatehouse?.stop();
   });
-
-  /** A device with a platform authenticator that verifies its user (fingerprint, face or screen lock). */
-  async function withAuthenticator(page: Page) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return {
-      credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-      /** Puts a credential into the device as if it had been made for `rpId` (what a phishing site would try with a stolen one). */
-      copyTo: async (credential: DeviceCredential, rpId: string) => {
-        const { credentialId, isResidentCredential, privateKey, userHandle, signCount } = credential;
-        await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
-        await cdp.send('WebAuthn.addCredential', {
-          authenticatorId,
-          credential: { credentialId, isResidentCredential, privateKey, signCount, rpId, ...(userHandle ? { userHandle } : {}) },
-        });
-      },
-    };
-  }
 
   async function passwordStep(page: Page) {
     await page.getByLabel('Email').fill('admin@keys.test');

@@ -4,7 +4,7 @@
  */
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
-import { CONNECTION_MESSAGES } from './connections.ts';
+import { CONNECTION_MESSAGES } from './connection-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
 

@@ -146,6 +146,29 @@ export const LIMITS = {
   userSearchMax: 254,
 } as const;
 
+/** Sign-in connections (issue 32). */
+export const CONNECTION_LIMITS = {
+  perOrganisation: 20,
+  nameMax: 60,
+  urlMax: 500,
+  clientIdMax: 300,
+  secretMax: 1000,
+  scopesMax: 300,
+  claimMax: 100,
+  domainsMax: 50,
+  domainMax: 253,
+  /** How long a sign-in sent upstream may take before its state expires. */
+  flowMinutes: 10,
+  /** Outbound limits for discovery, JWKS and token requests. */
+  fetchTimeoutMs: 5000,
+  fetchMaxBytes: 256 * 1024,
+  /** The upstream groups kept per link: how many, and how long each. */
+  groupsMax: 100,
+  groupMax: 256,
+  /** How long a provider's discovered metadata is reused. */
+  discoveryCacheMs: 10 * 60 * 1000,
+} as const;
+
 export const PASSWORD_STRENGTH_BANDS = [
   { label: 'Excellent', min: 90 },
   { label: 'Strong', min: 70 },

@@ -1,7 +1,7 @@
 /**
  * SAML 2.0 connections (issue 32): Gatehouse is the service provider, the organisation's identity
  * provider (Entra ID, Google Workspace, Okta, any SAML IdP) signs the assertions. The paths, the
- * default attribute names per preset, the limits and the texts.
+ * default attribute names per preset and the limits; the texts are in connection-messages.ts.
  */
 import type { ConnectionPreset } from './connections.ts';
 
@@ -58,28 +58,5 @@ export const SAML_PRESET_LABELS: Record<ConnectionPreset, string> = {
   custom: 'Other SAML 2.0 identity provider',
 };
 
-export const SAML_MESSAGES = {
-  addHeading: 'Add a SAML connection',
-  add: 'Add SAML connection',
-  spHeading: 'Give these to the identity provider',
-  idpHeading: 'Read from its metadata',
-  metadataUrl: 'IdP metadata URL',
-  metadataXml: 'IdP metadata (XML)',
-  metadataHint: "Paste the identity provider's federation metadata, or give its address.",
-  metadataOne: 'Give the metadata address or paste the metadata, not both',
-  metadataMissing: "Give the identity provider's metadata address or paste its metadata",
-  metadataInvalid: 'This is not SAML identity provider metadata with a sign-in address (HTTP-Redirect binding) and a signing certificate',
-  metadataUnreachable: 'The metadata could not be read from this address',
-  entityId: 'Entity ID (Identifier)',
-  acsUrl: 'Reply URL (Assertion Consumer Service URL)',
-  spMetadataUrl: 'Our metadata URL',
-  idpEntityId: "The identity provider's entity ID",
-  ssoUrl: "The identity provider's sign-in URL",
-  certificates: "The identity provider's signing certificates",
-  certificateLine: (subject: string, notAfter: string, fingerprint: string) =>
-    `${subject}, valid until ${notAfter} (SHA-256 ${fingerprint})`,
-  attributeEmail: 'Email attribute',
-  attributeFirstName: 'First name attribute',
-  attributeSurname: 'Surname attribute',
-  attributeGroups: 'Groups attribute',
-} as const;
+/** The texts moved to connection-messages.ts; here still for the server's imports until they point there. */
+export { SAML_MESSAGES } from './connection-messages.ts';

@@ -1,13 +1,8 @@
 /** Request and answer schemas of sign-in connections (Organisation Admins) and of the sign-in page's list. */
 import { z } from 'zod';
-import {
-  CONNECTION_CLIENT_AUTH,
-  CONNECTION_KINDS,
-  CONNECTION_LIMITS as L,
-  CONNECTION_MESSAGES,
-  CONNECTION_PRESETS,
-  DEFAULT_SCOPES,
-} from '../connections.ts';
+import { CONNECTION_MESSAGES } from '../connection-messages.ts';
+import { CONNECTION_CLIENT_AUTH, CONNECTION_KINDS, CONNECTION_PRESETS, DEFAULT_SCOPES } from '../connections.ts';
+import { CONNECTION_LIMITS as L } from '../policy.ts';
 import { formBoolean, formList, optionalString, requiredString } from './fields.ts';
 import { samlDetailsSchema } from './saml-details.ts';
 
@@ -22,7 +17,7 @@ export const domains = formList(
     .transform((d) => d.replace(/^@/, ''))
     .refine((d) => DOMAIN.test(d), { error: CONNECTION_MESSAGES.invalidDomain }),
 )
-  .refine((list) => list.length <= L.domainsMax, { error: `At most ${L.domainsMax} domains` })
+  .refine((list) => list.length <= L.domainsMax, { error: CONNECTION_MESSAGES.tooManyDomains })
   .transform((list) => [...new Set(list)]);
 
 /** An issuer: https, or http on localhost (development); no userinfo, query or fragment. */
@@ -39,9 +34,40 @@ export function issuerProblem(value: string): string | null {
   return url.protocol === 'http:' && local ? null : CONNECTION_MESSAGES.invalidIssuer;
 }
 
+/** What both kinds of connection hold: the email domains it serves and what a sign-in through it may do. */
+export const connectionPolicy = z.object({
+  emailDomains: domains,
+  showButton: formBoolean.default(true),
+  jitEnabled: formBoolean.default(false),
+  jitDomains: domains,
+  linkExisting: formBoolean.default(false),
+  trustMfa: formBoolean.default(false),
+  /** Whether people of the email domains may still sign in with a password ("Use my password instead"). */
+  allowPassword: formBoolean.default(false),
+  enabled: formBoolean.default(true),
+});
+
+/** connectionPolicy's part of the requests' examples in the OpenAPI document. */
+export const policyExample = {
+  emailDomains: ['contoso.com'],
+  showButton: true,
+  jitEnabled: true,
+  jitDomains: ['contoso.com'],
+  linkExisting: true,
+  trustMfa: false,
+  allowPassword: false,
+  enabled: true,
+};
+
+/** The just-in-time domains must be among the email domains (a refinement of a request with connectionPolicy's fields). */
+export function checkJitDomains(value: { emailDomains: string[]; jitDomains: string[] }, c: z.RefinementCtx): void {
+  const outside = value.jitDomains.filter((d) => !value.emailDomains.includes(d));
+  if (outside.length > 0) c.addIssue({ code: 'custom', path: ['jitDomains'], message: CONNECTION_MESSAGES.jitDomainsOutside });
+}
+
 const claim = (fallback: string) =>
   optionalString(L.claimMax)
-    .refine((v) => v === undefined || /^[\w.:/-]+$/.test(v), { error: 'Use a claim name such as email' })
+    .refine((v) => v === undefined || /^[\w.:/-]+$/.test(v), { error: CONNECTION_MESSAGES.invalidClaim })
     .transform((v) => v ?? fallback);
 
 export const connectionRequest = z
@@ -60,7 +86,7 @@ export const connectionRequest = z
     clientAuth: z.enum(CONNECTION_CLIENT_AUTH).default('client_secret_basic'),
     scopes: optionalString(L.scopesMax)
       .refine((v) => v === undefined || /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(v), {
-        error: 'Separate scopes with single spaces',
+        error: CONNECTION_MESSAGES.invalidScopes,
       })
       .transform((v) => {
         const list = (v ?? DEFAULT_SCOPES).split(' ');
@@ -70,20 +96,9 @@ export const connectionRequest = z
     claimFirstName: claim('given_name'),
     claimSurname: claim('family_name'),
     claimGroups: claim('groups'),
-    emailDomains: domains,
-    showButton: formBoolean.default(true),
-    jitEnabled: formBoolean.default(false),
-    jitDomains: domains,
-    linkExisting: formBoolean.default(false),
-    trustMfa: formBoolean.default(false),
-    /** Whether people of the email domains may still sign in with a password ("Use my password instead"). */
-    allowPassword: formBoolean.default(false),
-    enabled: formBoolean.default(true),
+    ...connectionPolicy.shape,
   })
-  .superRefine((value, c) => {
-    const outside = value.jitDomains.filter((d) => !value.emailDomains.includes(d));
-    if (outside.length > 0) c.addIssue({ code: 'custom', path: ['jitDomains'], message: CONNECTION_MESSAGES.jitDomainsOutside });
-  })
+  .superRefine(checkJitDomains)
   .meta({
     example: {
       kind: 'oidc',
@@ -98,14 +113,7 @@ export const connectionRequest = z
       claimFirstName: 'given_name',
       claimSurname: 'family_name',
       claimGroups: 'groups',
-      emailDomains: ['contoso.com'],
-      showButton: true,
-      jitEnabled: true,
-      jitDomains: ['contoso.com'],
-      linkExisting: true,
-      trustMfa: false,
-      allowPassword: false,
-      enabled: true,
+      ...policyExample,
     },
   });
 export type ConnectionInput = z.input<typeof connectionRequest>;

@@ -1,13 +1,15 @@
 /** Request and answer parts of SAML 2.0 connections (Organisation Admins). */
 import { z } from 'zod';
-import { CONNECTION_LIMITS as L, CONNECTION_MESSAGES, CONNECTION_PRESETS } from '../connections.ts';
-import { SAML_LIMITS, SAML_MESSAGES } from '../saml-connections.ts';
-import { domains, issuerProblem } from './connections.ts';
-import { formBoolean, optionalString, requiredString } from './fields.ts';
+import { CONNECTION_MESSAGES, SAML_MESSAGES } from '../connection-messages.ts';
+import { CONNECTION_PRESETS } from '../connections.ts';
+import { CONNECTION_LIMITS as L } from '../policy.ts';
+import { SAML_LIMITS } from '../saml-connections.ts';
+import { checkJitDomains, connectionPolicy, issuerProblem, policyExample } from './connections.ts';
+import { optionalString, requiredString } from './fields.ts';
 
 /** An attribute name as IdPs write them: a plain name, a URI or an OID. Empty: the preset's default. */
 const attribute = optionalString(L.urlMax).refine((v) => v === undefined || /^[\w.:/#-]+$/.test(v), {
-  error: 'Use an attribute name such as email or http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  error: SAML_MESSAGES.invalidAttribute,
 });
 
 export const samlConnectionRequest = z
@@ -25,19 +27,11 @@ export const samlConnectionRequest = z
     attributeFirstName: attribute,
     attributeSurname: attribute,
     attributeGroups: attribute,
-    emailDomains: domains,
-    showButton: formBoolean.default(true),
-    jitEnabled: formBoolean.default(false),
-    jitDomains: domains,
-    linkExisting: formBoolean.default(false),
-    trustMfa: formBoolean.default(false),
-    allowPassword: formBoolean.default(false),
-    enabled: formBoolean.default(true),
+    ...connectionPolicy.shape,
   })
   .superRefine((value, c) => {
     if (value.metadataUrl && value.metadataXml) c.addIssue({ code: 'custom', path: ['metadataXml'], message: SAML_MESSAGES.metadataOne });
-    const outside = value.jitDomains.filter((d) => !value.emailDomains.includes(d));
-    if (outside.length > 0) c.addIssue({ code: 'custom', path: ['jitDomains'], message: CONNECTION_MESSAGES.jitDomainsOutside });
+    checkJitDomains(value, c);
   })
   .meta({
     example: {
@@ -45,14 +39,7 @@ export const samlConnectionRequest = z
       name: 'Contoso staff',
       metadataUrl:
         'https://login.microsoftonline.com/3f2b8c1e-6a4d-4e9b-9c7a-2d5e8f1a0b3c/federationmetadata/2007-06/federationmetadata.xml',
-      emailDomains: ['contoso.com'],
-      showButton: true,
-      jitEnabled: true,
-      jitDomains: ['contoso.com'],
-      linkExisting: true,
-      trustMfa: false,
-      allowPassword: false,
-      enabled: true,
+      ...policyExample,
     },
   });
 export type SamlConnectionInput = z.input<typeof samlConnectionRequest>;

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
-import { startTestServer, testDialects, DEFAULT_PASSWORD, type TestServer } from '../testing/harness.ts';
+import { testDialects, DEFAULT_PASSWORD, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { clientCredentials as postClientCredentials, clientCredentialsToken, startWithMachineClient } from '../testing/machine-clients.ts';
 
 const ORDERS = 'https://orders.example.com';
 const CALLBACK = 'https://shop.example.com/callback';
@@ -24,34 +25,16 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
   let robot: CreatedApplication;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    acmeId = (await server.createOrganisation('acme')).id;
-    await server.createOrganisation('globex');
-    admin = await signedIn(server, 'acme', 'admin@acme.test');
-    robot = await createApplication(admin, { name: 'Robot', clientType: 'machine' });
+    ({ server, acmeId, admin, robot } = await startWithMachineClient(dialect));
   });
   afterAll(() => server?.close());
 
   const issuer = (org = 'acme') => issuerOf(server, org);
   const managementApi = (org = 'acme') => `${issuer(org)}/api`;
 
-  /** A client credentials grant posted by hand, with `extra` parameters. */
   const clientCredentials = (app: CreatedApplication, extra: Record<string, string>, org = 'acme') =>
-    localhostFetch(`${issuer(org)}/oidc/token`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials', ...extra }),
-    });
-  const tokenFor = async (app: CreatedApplication, extra: Record<string, string>) => {
-    const res = await clientCredentials(app, extra);
-    const body = (await res.json()) as { access_token?: string; scope?: string; expires_in?: number; error?: string };
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    return body as { access_token: string; scope?: string; expires_in: number };
-  };
+    postClientCredentials(server, app, extra, org);
+  const tokenFor = (app: CreatedApplication, extra: Record<string, string>) => clientCredentialsToken(server, app, extra);
   /** What a resource server does: verify the token offline against the organisation's published keys. */
   const fetchJwks = () => localhostFetch(`${issuer()}/oidc/jwks`, { method: 'GET', redirect: 'manual', headers: {}, body: undefined });
   const verifyAsResourceServer = async (token: string, audience: string) => {

@@ -11,8 +11,9 @@ import * as client from 'openid-client';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { mailTo, signIn } from '../testing/accounts.ts';
-import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
+import { managementToken } from '../testing/machine-clients.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -74,15 +75,7 @@ describe.each(testDialects())('SCIM as Entra ID and Okta use it, on %s', (dialec
   describe('a management token with applications:write (point 2)', () => {
     it('cannot turn SCIM on, mint a SCIM token, or take an application with SCIM on; an Organisation Admin can, audited', async () => {
       const robot = await createApplication(admin, { name: 'Robot', clientType: 'machine' });
-      const granted = await admin.put(`/api/apis/management/grants/${robot.id}`, { json: { scopes: ['applications:write'] } });
-      expect(granted.status).toBe(200);
-      const issued = await server.client('acme').post('/oidc/token', {
-        noOrigin: true,
-        headers: { authorization: `Basic ${Buffer.from(`${robot.id}:${robot.secret}`).toString('base64')}` },
-        form: { grant_type: 'client_credentials', resource: `${issuerOf(server, 'acme')}/api`, scope: 'applications:write' },
-      });
-      expect(issued.status, issued.text).toBe(200);
-      const as = { noOrigin: true, headers: { authorization: `Bearer ${issued.json<{ access_token: string }>().access_token}` } };
+      const as = await managementToken(server, admin, robot, ['applications:write']);
       const bearer = server.client('acme');
 
       // Its ordinary powers stay: it creates and changes applications without SCIM.

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserMfa } from '@gatehouse/common/schemas/user-mfa';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import { testDialects, type TestServer } from '../testing/harness.ts';
+import { createUser, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
-import { issuerOf, localhostFetch } from '../testing/oidc-rp.ts';
+import { managementToken as grantedManagementToken, startWithMachineClient } from '../testing/machine-clients.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 describe.each(testDialects())('MFA on the management API on %s', (dialect) => {
@@ -19,28 +19,11 @@ describe.each(testDialects())('MFA on the management API on %s', (dialect) => {
   let robot: CreatedApplication;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    acmeId = (await server.createOrganisation('acme')).id;
-    await server.createOrganisation('globex');
-    admin = await signedIn(server, 'acme', 'admin@acme.test');
-    robot = await createApplication(admin, { name: 'Robot', clientType: 'machine' });
+    ({ server, acmeId, admin, robot } = await startWithMachineClient(dialect));
   });
   afterAll(() => server?.close());
 
-  async function managementToken(scopes: string[]): Promise<{ headers: { authorization: string }; noOrigin: true }> {
-    expect((await admin.put(`/api/apis/management/grants/${robot.id}`, { json: { scopes } })).status).toBe(200);
-    const res = await localhostFetch(`${issuerOf(server, 'acme')}/oidc/token`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${robot.id}:${robot.secret}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${issuerOf(server, 'acme')}/api`, scope: scopes.join(' ') }),
-    });
-    const { access_token } = (await res.json()) as { access_token: string };
-    return { headers: { authorization: `Bearer ${access_token}` }, noOrigin: true };
-  }
+  const managementToken = (scopes: string[]) => grantedManagementToken(server, admin, robot, scopes);
 
   /** An End user who set up an authenticator app. */
   async function userWithApp(email: string): Promise<string> {

@@ -5,9 +5,9 @@
  * upstream sign-in with its reference (the correlation id). The links are plain navigations: the server
  * sends the browser to the provider (server/src/connections/sign-in.ts).
  */
+import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import {
   CONNECTION_ERROR_PARAMETER,
-  CONNECTION_MESSAGES as M,
   CONNECTION_REFUSALS,
   CORRELATION_PARAMETER,
   connectionForEmail,

@@ -3,7 +3,7 @@
  * provider sent at their last sign-in through each (the connection's groups claim, a plain attribute
  * that grants nothing). Nothing shows for a person with no link.
  */
-import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connections';
+import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { useUserConnections } from '../../api/connection-queries.ts';

@@ -13,6 +13,7 @@ import type { ConfirmWithPasskeyRequest, Passkey, RegisterPasskeyRequest } from 
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { factorsKey } from '../two-step/Factors.tsx';
+import { RenameOrRemoveForm, useRenameOrRemove } from '../two-step/RenameOrRemove.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form } from '../../components/Form.tsx';
@@ -86,20 +87,10 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[
 }
 
 function PasskeyItem({ passkey, others, onChanged }: { passkey: Passkey; others: number; onChanged: (passkeys: Passkey[]) => void }) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const change = useMutation({
-    mutationFn: () =>
-      mode === 'rename'
-        ? call(passkeysApi.rename, { params: { id: passkey.id }, body: { name: value } })
-        : call(passkeysApi.remove, { params: { id: passkey.id }, body: { password: value } }),
-    onMutate: () => setProblem(null),
-    onSuccess: (passkeys) => {
-      setMode('view');
-      onChanged(passkeys);
-    },
-    onError: (error) => setProblem(error.message),
+  const item = useRenameOrRemove({
+    rename: (name) => call(passkeysApi.rename, { params: { id: passkey.id }, body: { name } }),
+    remove: (password) => call(passkeysApi.remove, { params: { id: passkey.id }, body: { password } }),
+    onDone: onChanged,
   });
   // Removal confirmed by another of the user's passkeys instead of the password.
   const removeWithPasskey = useMutation({
@@ -112,12 +103,9 @@ function PasskeyItem({ passkey, others, onChanged }: { passkey: Passkey; others:
         body: { credential: credential as unknown as ConfirmWithPasskeyRequest['credential'] },
       });
     },
-    onMutate: () => setProblem(null),
-    onSuccess: (passkeys) => {
-      setMode('view');
-      onChanged(passkeys);
-    },
-    onError: (error) => setProblem(problemOf(error) === M.passkeyCancelled ? M.confirmPasskeyCancelled : problemOf(error)),
+    onMutate: () => item.setProblem(null),
+    onSuccess: item.done,
+    onError: (error) => item.setProblem(problemOf(error) === M.passkeyCancelled ? M.confirmPasskeyCancelled : problemOf(error)),
   });
   return (
     <li className="passkey">
@@ -126,57 +114,23 @@ function PasskeyItem({ passkey, others, onChanged }: { passkey: Passkey; others:
         {' '}
         {M.passkeyCreated(dateOf(passkey.createdAt))} · {M.passkeyLastUsed(passkey.lastUsedAt === null ? null : dateOf(passkey.lastUsedAt))}
       </span>
-      {mode === 'view' ? (
+      {item.mode === 'view' ? (
         <div className="button-row">
-          <Button
-            variant="link"
-            onClick={() => {
-              setValue(passkey.name);
-              setMode('rename');
-            }}
-          >
+          <Button variant="link" onClick={() => item.start('rename', passkey.name)}>
             {M.renamePasskey}
           </Button>
-          <Button
-            variant="link"
-            onClick={() => {
-              setValue('');
-              setMode('remove');
-            }}
-          >
+          <Button variant="link" onClick={() => item.start('remove', '')}>
             {M.removePasskey}
           </Button>
         </div>
       ) : (
-        <Form
-          onSubmit={() => {
-            if (!change.isPending) change.mutate();
-          }}
-          noValidate
-        >
-          {problem && <Alert kind="error">{problem}</Alert>}
-          <TextField
-            label={mode === 'rename' ? M.passkeyName : M.password}
-            hint={mode === 'remove' ? M.passwordHint : undefined}
-            type={mode === 'remove' ? 'password' : 'text'}
-            autoComplete={mode === 'remove' ? 'current-password' : 'off'}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <div className="button-row">
-            <Button type="submit" variant="secondary" busy={change.isPending}>
-              {mode === 'rename' ? M.save : M.removePasskey}
+        <RenameOrRemoveForm item={item} removeLabel={M.removePasskey} showProblem>
+          {item.mode === 'remove' && others > 0 && (
+            <Button variant="secondary" busy={removeWithPasskey.isPending} onClick={() => removeWithPasskey.mutate()}>
+              {M.confirmWithPasskey}
             </Button>
-            {mode === 'remove' && others > 0 && (
-              <Button variant="secondary" busy={removeWithPasskey.isPending} onClick={() => removeWithPasskey.mutate()}>
-                {M.confirmWithPasskey}
-              </Button>
-            )}
-            <Button variant="link" onClick={() => setMode('view')}>
-              {M.cancel}
-            </Button>
-          </div>
-        </Form>
+          )}
+        </RenameOrRemoveForm>
       )}
     </li>
   );

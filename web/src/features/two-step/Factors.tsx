@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '@gatehouse/common/api/account';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
+import { PASSKEY_NAME_MAX } from '@gatehouse/common/schemas/passkeys';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Form } from '../../components/Form.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { RenameOrRemoveForm, useRenameOrRemove } from './RenameOrRemove.tsx';
 
 /** The person's factors, under their own root so that signing out forgets them. */
 export const factorsKey = ['twostepFactors'] as const;
@@ -51,33 +50,21 @@ export function Factors() {
 }
 
 function FactorItem({ factor, onChanged }: { factor: Factor; onChanged: (factors: Factor[]) => void }) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const label = factorLabel(factor);
-  const done = (factors: Factor[]) => {
-    setMode('view');
-    onChanged(factors);
-  };
+  const item = useRenameOrRemove({
+    rename: (name) => call(accountApi.renameFactor, { params: { id: factor.id }, body: { name } }),
+    remove: (password) => call(accountApi.removeFactor, { params: { id: factor.id }, body: { password } }),
+    onDone: onChanged,
+  });
   const makeDefault = useMutation({
     mutationFn: () => call(accountApi.setDefaultFactor, { params: { id: factor.id } }),
-    onMutate: () => setProblem(null),
-    onSuccess: done,
-    onError: (error) => setProblem(error.message),
-  });
-  const change = useMutation({
-    mutationFn: () =>
-      mode === 'rename'
-        ? call(accountApi.renameFactor, { params: { id: factor.id }, body: { name: value } })
-        : call(accountApi.removeFactor, { params: { id: factor.id }, body: { password: value } }),
-    onMutate: () => setProblem(null),
-    onSuccess: done,
-    onError: (error) => setProblem(error.message),
+    onMutate: () => item.setProblem(null),
+    onSuccess: item.done,
+    onError: (error) => item.setProblem(error.message),
   });
   const start = (next: 'rename' | 'remove') => {
-    setProblem(null);
-    setValue(next === 'rename' ? (factor.name ?? '') : '');
-    setMode(next);
+    item.setProblem(null);
+    item.start(next, next === 'rename' ? (factor.name ?? '') : '');
   };
   return (
     <li className="factor">
@@ -90,8 +77,8 @@ function FactorItem({ factor, onChanged }: { factor: Factor; onChanged: (factors
         {factor.phoneNumber && <>{M.factorPhone(factor.phoneNumber)} · </>}
         {M.passkeyCreated(formatDateTime(factor.createdAt) ?? '')} · {M.passkeyLastUsed(formatDateTime(factor.lastUsedAt))}
       </p>
-      {problem && <Alert kind="error">{problem}</Alert>}
-      {mode === 'view' ? (
+      {item.problem && <Alert kind="error">{item.problem}</Alert>}
+      {item.mode === 'view' ? (
         <div className="button-row" role="group" aria-label={M.factorActions(label)}>
           {!factor.isDefault && (
             <Button variant="link" busy={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
@@ -106,30 +93,7 @@ function FactorItem({ factor, onChanged }: { factor: Factor; onChanged: (factors
           </Button>
         </div>
       ) : (
-        <Form
-          onSubmit={() => {
-            if (!change.isPending) change.mutate();
-          }}
-          noValidate
-        >
-          <TextField
-            label={mode === 'rename' ? M.passkeyName : M.password}
-            hint={mode === 'remove' ? M.passwordHint : undefined}
-            type={mode === 'remove' ? 'password' : 'text'}
-            autoComplete={mode === 'remove' ? 'current-password' : 'off'}
-            maxLength={mode === 'rename' ? 64 : undefined}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <div className="button-row">
-            <Button type="submit" variant="secondary" busy={change.isPending}>
-              {mode === 'rename' ? M.save : M.removeFactorLabel(label)}
-            </Button>
-            <Button variant="link" onClick={() => setMode('view')}>
-              {M.cancel}
-            </Button>
-          </div>
-        </Form>
+        <RenameOrRemoveForm item={item} removeLabel={M.removeFactorLabel(label)} nameMaxLength={PASSKEY_NAME_MAX} />
       )}
     </li>
   );

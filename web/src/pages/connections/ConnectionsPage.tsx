@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
+import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import {
   CONNECTION_CALLBACK_PATH,
   CONNECTION_CLIENT_AUTH,
-  CONNECTION_MESSAGES as M,
   CONNECTION_PRESET_LABELS,
   CONNECTION_PRESETS,
   DEFAULT_CLAIM_MAPPING,
@@ -16,29 +16,23 @@ import {
 import { ROUTES } from '@gatehouse/common/routes';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import { connectionKeys, useConnections } from '../../api/connection-queries.ts';
-import { call, isApiError } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Card } from '../../components/Card.tsx';
-import { Checkbox } from '../../components/Checkbox.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
+import { ConnectionFormFrame, useSaveConnection } from './ConnectionFormFrame.tsx';
+import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 import { SamlConnectionForm, SamlFacts } from './SamlConnection.tsx';
 import './connections.css';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));
 const CLIENT_AUTH_OPTIONS = CONNECTION_CLIENT_AUTH.map((value) => ({ value, label: M.clientAuthLabels[value] }));
-const splitDomains = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
 
 /** What the preset's own field holds, recovered from a saved issuer (Entra's tenant id, Okta's domain). */
 function presetValueOf(connection: Connection | undefined): string {
@@ -50,7 +44,6 @@ function presetValueOf(connection: Connection | undefined): string {
 
 /** Adds a connection, or (given one) edits it; an empty secret keeps the stored one. */
 function ConnectionForm({ connection, onDone }: { connection?: Connection; onDone: (message: string) => void }) {
-  const queryClient = useQueryClient();
   const [preset, setPreset] = useState<ConnectionPreset>(connection?.preset ?? 'entra');
   const [presetValue, setPresetValue] = useState(presetValueOf(connection));
   const [issuer, setIssuer] = useState(connection?.issuer ?? '');
@@ -58,14 +51,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [clientId, setClientId] = useState(connection?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [clientAuth, setClientAuth] = useState<ConnectionClientAuth>(connection?.clientAuth ?? 'client_secret_basic');
-  const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
-  const [showButton, setShowButton] = useState(connection?.showButton ?? true);
-  const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
-  const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
-  const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
-  const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
-  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
-  const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [policy, setPolicy] = useState(() => policyOf(connection));
   const [scopes, setScopes] = useState(connection?.scopes ?? DEFAULT_SCOPES);
   const [claims, setClaims] = useState({
     claimEmail: connection?.claimEmail ?? DEFAULT_CLAIM_MAPPING.email,
@@ -76,36 +62,22 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
   const [presetError, setPresetError] = useState<string | null>(null);
   const effectiveIssuer = preset === 'custom' ? issuer : (presetIssuer(preset, presetValue) ?? '');
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        kind: 'oidc' as const,
-        preset,
-        name,
-        issuer: effectiveIssuer,
-        clientId,
-        clientSecret: clientAuth === 'private_key_jwt' ? '' : clientSecret,
-        clientAuth,
-        scopes,
-        ...claims,
-        emailDomains: splitDomains(domains),
-        showButton,
-        jitEnabled,
-        jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
-        linkExisting,
-        trustMfa,
-        allowPassword,
-        enabled,
-      };
-      if (connection) await call(api.update, { params: { id: connection.id }, body });
-      else await call(api.create, { body });
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
-      onDone(connection ? M.updated : M.created);
-    },
+  const { save, errors, failure } = useSaveConnection(connection, onDone, async () => {
+    const body = {
+      kind: 'oidc' as const,
+      preset,
+      name,
+      issuer: effectiveIssuer,
+      clientId,
+      clientSecret: clientAuth === 'private_key_jwt' ? '' : clientSecret,
+      clientAuth,
+      scopes,
+      ...claims,
+      ...policyBody(policy),
+    };
+    if (connection) await call(api.update, { params: { id: connection.id }, body });
+    else await call(api.create, { body });
   });
-  const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
   const errorOf = (field: string) =>
     errors[field]?.message ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1].message;
   const submit = () => {
@@ -124,9 +96,16 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
     setPresetError(null);
   };
 
-  const form = (
-    <Form onSubmit={submit} aria-label={connection ? `${M.edit}: ${connection.name}` : M.addHeading}>
-      {save.isError && Object.keys(errors).length === 0 && <Alert kind="error">{save.error.message}</Alert>}
+  return (
+    <ConnectionFormFrame
+      connection={connection}
+      heading={M.addHeading}
+      addLabel={M.add}
+      busy={save.isPending}
+      failure={failure}
+      onSubmit={submit}
+      onDone={onDone}
+    >
       <Select
         label={M.provider}
         options={PRESET_OPTIONS}
@@ -195,28 +174,7 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
           error={errorOf('clientSecret')}
         />
       )}
-      <TextField
-        label={M.emailDomains}
-        hint={M.domainsHint}
-        value={domains}
-        onChange={(e) => setDomains(e.target.value)}
-        error={errorOf('emailDomains')}
-      />
-      <Checkbox label={M.showButton} checked={showButton} onChange={(e) => setShowButton(e.target.checked)} />
-      <Checkbox label={M.jitEnabled} checked={jitEnabled} onChange={(e) => setJitEnabled(e.target.checked)} />
-      {jitEnabled && (
-        <TextField
-          label={M.jitDomains}
-          hint={M.domainsHint}
-          value={jitDomains}
-          onChange={(e) => setJitDomains(e.target.value)}
-          error={errorOf('jitDomains')}
-        />
-      )}
-      <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
-      <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
-      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
-      <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <ConnectionPolicyFields policy={policy} onChange={setPolicy} errorOf={errorOf} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>
         <TextField label={M.scopes} value={scopes} onChange={(e) => setScopes(e.target.value)} error={errorOf('scopes')} />
@@ -231,19 +189,8 @@ function ConnectionForm({ connection, onDone }: { connection?: Connection; onDon
           />
         ))}
       </details>
-      <div className="connection-actions">
-        <Button type="submit" busy={save.isPending}>
-          {connection ? M.save : M.add}
-        </Button>
-        {connection && (
-          <Button type="button" variant="secondary" onClick={() => onDone('')}>
-            {M.cancel}
-          </Button>
-        )}
-      </div>
-    </Form>
+    </ConnectionFormFrame>
   );
-  return connection ? form : <Card title={M.addHeading}>{form}</Card>;
 }
 
 function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (message: string) => void }) {

@@ -1,45 +1,28 @@
 /** The SAML 2.0 parts of the Sign-in connections screen: the form, and what a SAML connection shows. */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
-import { CONNECTION_MESSAGES as M, CONNECTION_PRESETS, type ConnectionPreset } from '@gatehouse/common/connections';
-import { SAML_DEFAULT_ATTRIBUTES, SAML_MESSAGES as S, SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
+import { CONNECTION_MESSAGES as M, SAML_MESSAGES as S } from '@gatehouse/common/connection-messages';
+import { CONNECTION_PRESETS, type ConnectionPreset } from '@gatehouse/common/connections';
+import { SAML_DEFAULT_ATTRIBUTES, SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import type { SamlDetails } from '@gatehouse/common/schemas/saml-details';
-import { connectionKeys } from '../../api/connection-queries.ts';
-import { call, isApiError } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { Card } from '../../components/Card.tsx';
-import { Checkbox } from '../../components/Checkbox.tsx';
+import { call } from '../../api/client.ts';
 import { CopyField } from '../../components/CopyField.tsx';
-import { Form } from '../../components/Form.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { ConnectionFormFrame, useSaveConnection } from './ConnectionFormFrame.tsx';
+import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: SAML_PRESET_LABELS[value] }));
-const splitDomains = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
 
 /** Adds a SAML connection, or (given one) edits it; its metadata is read again on each save. */
 export function SamlConnectionForm({ connection, onDone }: { connection?: Connection; onDone: (message: string) => void }) {
-  const queryClient = useQueryClient();
   const [preset, setPreset] = useState<ConnectionPreset>(connection?.preset ?? 'entra');
   const [name, setName] = useState(connection?.name ?? '');
   const [metadataUrl, setMetadataUrl] = useState(connection?.saml?.idpMetadataUrl ?? '');
   const [metadataXml, setMetadataXml] = useState('');
-  const [domains, setDomains] = useState(connection?.emailDomains.join(', ') ?? '');
-  const [showButton, setShowButton] = useState(connection?.showButton ?? true);
-  const [jitEnabled, setJitEnabled] = useState(connection?.jitEnabled ?? false);
-  const [jitDomains, setJitDomains] = useState(connection?.jitDomains.join(', ') ?? '');
-  const [linkExisting, setLinkExisting] = useState(connection?.linkExisting ?? false);
-  const [trustMfa, setTrustMfa] = useState(connection?.trustMfa ?? false);
-  const [allowPassword, setAllowPassword] = useState(connection?.allowPassword ?? false);
-  const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [policy, setPolicy] = useState(() => policyOf(connection));
   const [attributes, setAttributes] = useState({
     attributeEmail: connection?.claimEmail ?? '',
     attributeFirstName: connection?.claimFirstName ?? '',
@@ -47,41 +30,31 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
     attributeGroups: connection?.claimGroups ?? '',
   });
   const defaults = SAML_DEFAULT_ATTRIBUTES[preset];
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        preset,
-        name,
-        metadataUrl,
-        metadataXml,
-        ...attributes,
-        emailDomains: splitDomains(domains),
-        showButton,
-        jitEnabled,
-        jitDomains: jitEnabled ? splitDomains(jitDomains) : [],
-        linkExisting,
-        trustMfa,
-        allowPassword,
-        enabled,
-      };
-      if (connection) await call(api.updateSaml, { params: { id: connection.id }, body });
-      else await call(api.createSaml, { body });
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
-      onDone(connection ? M.updated : M.created);
-    },
+  const { save, errors, failure } = useSaveConnection(connection, onDone, async () => {
+    const body = {
+      preset,
+      name,
+      metadataUrl,
+      metadataXml,
+      ...attributes,
+      ...policyBody(policy),
+    };
+    if (connection) await call(api.updateSaml, { params: { id: connection.id }, body });
+    else await call(api.createSaml, { body });
   });
-  const errors = isApiError(save.error) ? (save.error.body?.validation.errors ?? {}) : {};
   const errorOf = (field: string) => errors[field]?.message;
-  const form = (
-    <Form
+  return (
+    <ConnectionFormFrame
+      connection={connection}
+      heading={S.addHeading}
+      addLabel={S.add}
+      busy={save.isPending}
+      failure={failure}
       onSubmit={() => {
         if (!save.isPending) save.mutate();
       }}
-      aria-label={connection ? `${M.edit}: ${connection.name}` : S.addHeading}
+      onDone={onDone}
     >
-      {save.isError && Object.keys(errors).length === 0 && <Alert kind="error">{save.error.message}</Alert>}
       <Select label={M.provider} options={PRESET_OPTIONS} value={preset} onChange={(e) => setPreset(e.target.value as ConnectionPreset)} />
       <TextField label={M.name} required value={name} onChange={(e) => setName(e.target.value)} error={errorOf('name')} />
       <TextField
@@ -99,28 +72,7 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
         onChange={(e) => setMetadataXml(e.target.value)}
         error={errorOf('metadataXml')}
       />
-      <TextField
-        label={M.emailDomains}
-        hint={M.domainsHint}
-        value={domains}
-        onChange={(e) => setDomains(e.target.value)}
-        error={errorOf('emailDomains')}
-      />
-      <Checkbox label={M.showButton} checked={showButton} onChange={(e) => setShowButton(e.target.checked)} />
-      <Checkbox label={M.jitEnabled} checked={jitEnabled} onChange={(e) => setJitEnabled(e.target.checked)} />
-      {jitEnabled && (
-        <TextField
-          label={M.jitDomains}
-          hint={M.domainsHint}
-          value={jitDomains}
-          onChange={(e) => setJitDomains(e.target.value)}
-          error={errorOf('jitDomains')}
-        />
-      )}
-      <Checkbox label={M.linkExisting} checked={linkExisting} onChange={(e) => setLinkExisting(e.target.checked)} />
-      <Checkbox label={M.trustMfa} checked={trustMfa} onChange={(e) => setTrustMfa(e.target.checked)} />
-      <Checkbox label={M.allowPassword} checked={allowPassword} onChange={(e) => setAllowPassword(e.target.checked)} />
-      <Checkbox label={M.enabled} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <ConnectionPolicyFields policy={policy} onChange={setPolicy} errorOf={errorOf} />
       <details className="connection-advanced">
         <summary>{M.advanced}</summary>
         {(
@@ -141,19 +93,8 @@ export function SamlConnectionForm({ connection, onDone }: { connection?: Connec
           />
         ))}
       </details>
-      <div className="connection-actions">
-        <Button type="submit" busy={save.isPending}>
-          {connection ? M.save : S.add}
-        </Button>
-        {connection && (
-          <Button type="button" variant="secondary" onClick={() => onDone('')}>
-            {M.cancel}
-          </Button>
-        )}
-      </div>
-    </Form>
+    </ConnectionFormFrame>
   );
-  return connection ? form : <Card title={S.addHeading}>{form}</Card>;
 }
 
 /** The values to give the IdP (with Copy buttons) and what its metadata said. */

@@ -31,7 +31,8 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { CONNECTION_MESSAGES, SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import { SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
 import { useSignInConnections } from '../../api/sign-in-connections.ts';
 import {
   ConnectionButtons,
