@@ -42,9 +42,6 @@ export function presetIssuer(preset: ConnectionPreset, value: string): string | 
 export const DEFAULT_CLAIM_MAPPING = { email: 'email', firstName: 'given_name', surname: 'family_name', groups: 'groups' } as const;
 export const DEFAULT_SCOPES = 'openid email profile';
 
-/** The limits moved to policy.ts: the texts need them, and importing them from here would be a cycle. Re-exported for the server's imports. */
-export { CONNECTION_LIMITS } from './policy.ts';
-
 /** Why an upstream sign-in ended without a session: each has a sentence for the person (CONNECTION_MESSAGES.refusals). */
 export const CONNECTION_REFUSALS = [
   'provider_refused',
@@ -70,9 +67,6 @@ export const SECOND_STEP_PARAMETER = 'signinstep';
 /** Where the browser goes to sign in through a connection, and where the provider sends it back. */
 export const connectionStartPath = (id: string) => `/signin/connections/${encodeURIComponent(id)}`;
 export const CONNECTION_CALLBACK_PATH = '/signin/callback';
-
-/** The texts moved to connection-messages.ts; here still for the server's imports until they point there. */
-export { CONNECTION_MESSAGES } from './connection-messages.ts';
 
 /** The connection serving an email's domain, for home-realm discovery; undefined when none does. */
 export function connectionForEmail<T extends { emailDomains: readonly string[] }>(connections: readonly T[], email: string): T | undefined {

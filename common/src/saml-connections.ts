@@ -57,6 +57,3 @@ export const SAML_PRESET_LABELS: Record<ConnectionPreset, string> = {
   okta: 'Okta (SAML)',
   custom: 'Other SAML 2.0 identity provider',
 };
-
-/** The texts moved to connection-messages.ts; here still for the server's imports until they point there. */
-export { SAML_MESSAGES } from './connection-messages.ts';

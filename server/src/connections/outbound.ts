@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { CustomFetch } from 'openid-client';
-import { CONNECTION_LIMITS } from '@gatehouse/common/connections';
+import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { ForbiddenAddressError, guardedLookup, isPrivateAddress } from '../webhooks/ssrf.ts';
 
 export interface OutboundLimits {

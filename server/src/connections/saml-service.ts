@@ -4,8 +4,9 @@
  * events are those of every connection. Listing and deleting are service.ts's, for both kinds.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_LIMITS, CONNECTION_MESSAGES } from '@gatehouse/common/connections';
-import { SAML_DEFAULT_ATTRIBUTES, SAML_LIMITS, SAML_MESSAGES } from '@gatehouse/common/saml-connections';
+import { CONNECTION_MESSAGES, SAML_MESSAGES } from '@gatehouse/common/connection-messages';
+import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
+import { SAML_DEFAULT_ATTRIBUTES, SAML_LIMITS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';
 import { emit } from '../events/events.ts';

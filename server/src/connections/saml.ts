@@ -10,7 +10,7 @@
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
-import { CONNECTION_LIMITS } from '@gatehouse/common/connections';
+import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { SAML_LIMITS, SAML_MFA_CONTEXTS, samlAcsPath, samlMetadataPath } from '@gatehouse/common/saml-connections';
 import type { SamlDetails } from '@gatehouse/common/schemas/saml-details';
 import { originFor } from '../config.ts';

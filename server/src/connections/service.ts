@@ -3,7 +3,9 @@
  * secrets, and the audit events. The upstream sign-in itself is sign-in.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_LIMITS, CONNECTION_MESSAGES, connectionJwksPath } from '@gatehouse/common/connections';
+import { connectionJwksPath } from '@gatehouse/common/connections';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { originFor } from '../config.ts';
 import type { Connection, ConnectionRequest, SignInConnections, UserConnections } from '@gatehouse/common/schemas/connections';
 import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';

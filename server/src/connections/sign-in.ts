@@ -15,11 +15,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import {
   CONNECTION_ERROR_PARAMETER,
-  CONNECTION_LIMITS,
   CORRELATION_PARAMETER,
   SECOND_STEP_PARAMETER,
   type ConnectionRefusal,
 } from '@gatehouse/common/connections';
+import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
 import { startSession } from '../accounts/session.ts';

@@ -7,7 +7,8 @@
  */
 import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import * as client from 'openid-client';
-import { CONNECTION_CALLBACK_PATH, CONNECTION_LIMITS } from '@gatehouse/common/connections';
+import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
+import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { keyEncryptionKeys, originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
