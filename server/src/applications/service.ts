@@ -189,7 +189,7 @@ export async function regenerateSecret(
   assertScimChangeAllowed(actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { ...secretColumns(ctx, client, secret), updated_at: ctx.clock.now() });
+    await updateClient(trx, organisationId, id, { ...secretColumns(ctx, organisationId, client, secret), updated_at: ctx.clock.now() });
     await emit(ctx, trx, organisationId, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
   return { ...(await getApplication(ctx, organisationId, id)), secret };
