@@ -278,7 +278,7 @@ const findWithGrantQuery = prepared((db) =>
     .select(['a.payload', 'a.expires_at', 'a.consumed_at', 'a.grant_id', 'a.account_id', 'a.client_id'])
     .select(['g.payload as grant_payload', 'g.expires_at as grant_expires_at', 'g.consumed_at as grant_consumed_at'])
     .select(ACCOUNT_COLUMNS.map((column) => `u.${column}` as const))
-    .select(accessAnswers(sql.ref('a.organisation_id'), sql.ref('a.account_id'), sql.ref('a.client_id')))
+    .select(accessAnswers(scoped(db, param('organisation_id')), sql.ref('a.account_id'), sql.ref('a.client_id')))
     .where('a.organisation_id', '=', param('organisation_id'))
     .where('a.model', '=', param('model'))
     .where('a.id', '=', param('id')),
