@@ -72,18 +72,28 @@ const discovered = new Map<string, Cached>();
 const CACHE_MAX = 500;
 
 /** The provider's configuration for this connection of the organisation, discovered (and reused for a while). */
-export async function upstreamConfiguration(ctx: AppContext, organisationId: string, row: SignInConnectionRow): Promise<client.Configuration> {
+export async function upstreamConfiguration(
+  ctx: AppContext,
+  organisationId: string,
+  row: SignInConnectionRow,
+): Promise<client.Configuration> {
   const key = `${organisationId}:${row.id}:${row.updated_at}`;
   const now = Date.now();
   const cached = discovered.get(key);
   if (cached && now - cached.at < CONNECTION_LIMITS.discoveryCacheMs) return cached.config;
   const allowPrivate = ctx.config.webhooksAllowPrivate;
   const execute = [client.enableNonRepudiationChecks, ...(allowPrivate ? [client.allowInsecureRequests] : [])];
-  const config = await client.discovery(new URL(row.issuer), row.upstream_client_id, undefined, await clientAuthOf(ctx, organisationId, row), {
-    [client.customFetch]: guardedFetch(outboundLimits(allowPrivate)),
-    execute,
-    timeout: CONNECTION_LIMITS.fetchTimeoutMs / 1000,
-  });
+  const config = await client.discovery(
+    new URL(row.issuer),
+    row.upstream_client_id,
+    undefined,
+    await clientAuthOf(ctx, organisationId, row),
+    {
+      [client.customFetch]: guardedFetch(outboundLimits(allowPrivate)),
+      execute,
+      timeout: CONNECTION_LIMITS.fetchTimeoutMs / 1000,
+    },
+  );
   if (discovered.size >= CACHE_MAX) discovered.delete(discovered.keys().next().value!);
   discovered.set(key, { config, at: now });
   return config;

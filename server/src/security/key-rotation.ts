@@ -26,7 +26,11 @@ export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport
     connectionKeys: 0,
   } satisfies ReencryptReport;
 
-  const organisations = await acrossOrganisations(ctx.db.kysely, 'operator').selectFrom('organisations').select('id').orderBy('id').execute();
+  const organisations = await acrossOrganisations(ctx.db.kysely, 'operator')
+    .selectFrom('organisations')
+    .select('id')
+    .orderBy('id')
+    .execute();
   for (const { id: organisationId } of organisations) {
     const db = untypedInScope(ctx.db.kysely, organisationId);
     for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {

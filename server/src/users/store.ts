@@ -119,15 +119,16 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
     // The count stops the recursion itself (an outer limit need not stop SQLite's).
     const rows = await store
       .withRecursive('names(name, n)', (names) =>
-        names
-          .selectNoFrom([least(inRange(column)).as('name'), sql<number>`1`.as('n')])
-          .unionAll(
-            names
-              .selectFrom('names')
-              .select([least(sql<boolean>`${col(column)} > names.name and ${col(column)} < ${end}`).as('name'), sql<number>`names.n + 1`.as('n')])
-              .where('names.name', 'is not', null)
-              .where('names.n', '<=', SEARCH_DISTINCT_NAMES),
-          ),
+        names.selectNoFrom([least(inRange(column)).as('name'), sql<number>`1`.as('n')]).unionAll(
+          names
+            .selectFrom('names')
+            .select([
+              least(sql<boolean>`${col(column)} > names.name and ${col(column)} < ${end}`).as('name'),
+              sql<number>`names.n + 1`.as('n'),
+            ])
+            .where('names.name', 'is not', null)
+            .where('names.n', '<=', SEARCH_DISTINCT_NAMES),
+        ),
       )
       .selectFrom('names')
       .select('names.name')
@@ -137,14 +138,7 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
   };
   const cursor = <Q extends { where(expression: RawBuilder<boolean>): Q }>(q: Q): Q => (after === undefined ? q : q.where(afterCursor));
   const firstOf = (where: RawBuilder<boolean>) =>
-    unbound
-      .selectFrom(
-        cursor(users().select('users.email').where(where))
-          .orderBy(col('email'))
-          .limit(wanted)
-          .as('part'),
-      )
-      .selectAll();
+    unbound.selectFrom(cursor(users().select('users.email').where(where)).orderBy(col('email')).limit(wanted).as('part')).selectAll();
   // PostgreSQL plans a subquery with an offset on its own: the name's range, not a walk of the email index.
   const fenced = <Q extends { offset(offset: RawBuilder<number>): Q }>(q: Q): Q => (dialect === 'postgres' ? q.offset(sql.lit(0)) : q);
   const sources = async (column: NameColumn) => {

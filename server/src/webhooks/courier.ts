@@ -29,7 +29,12 @@ export function webhookCourier(ctx: AppContext): Courier {
       if (!endpoint) throw new UndeliverableError('the endpoint was deleted');
       if (!endpoint.enabled) throw new UndeliverableError('the endpoint is disabled');
       const body = message.body ?? '';
-      const headers = webhookHeaders(endpointSecret(ctx, message.organisationId, endpoint), webhookMessageId(message.id), Math.floor(ctx.clock.now() / 1000), body);
+      const headers = webhookHeaders(
+        endpointSecret(ctx, message.organisationId, endpoint),
+        webhookMessageId(message.id),
+        Math.floor(ctx.clock.now() / 1000),
+        body,
+      );
       await postWebhook(endpoint.url, headers, body, {
         ...DEFAULT_POST_LIMITS,
         allowPrivate: ctx.config.webhooksAllowPrivate,

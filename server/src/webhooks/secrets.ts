@@ -11,6 +11,10 @@ export function sealSecret(ctx: AppContext, organisationId: string, endpointId: 
 }
 
 /** The secret of one of the organisation's endpoints. */
-export function endpointSecret(ctx: AppContext, organisationId: string, endpoint: Pick<WebhookEndpointRow, 'id' | 'secret_encrypted'>): string {
+export function endpointSecret(
+  ctx: AppContext,
+  organisationId: string,
+  endpoint: Pick<WebhookEndpointRow, 'id' | 'secret_encrypted'>,
+): string {
   return decryptSecret(keyEncryptionKeys(ctx.config), endpoint.secret_encrypted, boundTo(organisationId, endpoint.id));
 }
