@@ -16,24 +16,29 @@ export const newClientSecret = (): string => randomBytes(32).toString('base64url
 
 const boundTo = (organisationId: string, clientId: string) => `client-secret:${organisationId}:${clientId}`;
 
-/** The columns a new secret writes: its hash, and its sealed form when the application signs assertions with it. */
+/** The columns a new secret of one of the organisation's applications writes: its hash, and its sealed form when the application signs assertions with it. */
 export function secretColumns(
   ctx: AppContext,
-  client: Pick<ClientRow, 'organisation_id' | 'id' | 'token_endpoint_auth_method'>,
+  organisationId: string,
+  client: Pick<ClientRow, 'id' | 'token_endpoint_auth_method'>,
   secret: string,
 ): Pick<ClientRow, 'secret_hash' | 'secret_sealed'> {
   return {
     secret_hash: hashClientSecret(secret),
     secret_sealed:
       client.token_endpoint_auth_method === 'client_secret_jwt'
-        ? encryptSecret(ctx.config.keyEncryptionKey, secret, boundTo(client.organisation_id, client.id))
+        ? encryptSecret(ctx.config.keyEncryptionKey, secret, boundTo(organisationId, client.id))
         : null,
   };
 }
 
-/** The secret of a client_secret_jwt application, or null when it has none Gatehouse can sign with. */
-export function unsealedClientSecret(ctx: AppContext, client: Pick<ClientRow, 'organisation_id' | 'id' | 'secret_sealed'>): string | null {
+/** The secret of one of the organisation's client_secret_jwt applications, or null when it has none Gatehouse can sign with. */
+export function unsealedClientSecret(
+  ctx: AppContext,
+  organisationId: string,
+  client: Pick<ClientRow, 'id' | 'secret_sealed'>,
+): string | null {
   return client.secret_sealed === null
     ? null
-    : decryptSecret(keyEncryptionKeys(ctx.config), client.secret_sealed, boundTo(client.organisation_id, client.id));
+    : decryptSecret(keyEncryptionKeys(ctx.config), client.secret_sealed, boundTo(organisationId, client.id));
 }

@@ -186,7 +186,7 @@ export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: 
   assertScimChangeAllowed(scope.actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { ...secretColumns(ctx, client, secret), updated_at: ctx.clock.now() });
+    await updateClient(trx, organisationId, id, { ...secretColumns(ctx, organisationId, client, secret), updated_at: ctx.clock.now() });
     await emit(ctx, trx, scope, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
   return { ...(await getApplication(ctx, scope, id)), secret };

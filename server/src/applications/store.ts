@@ -2,7 +2,7 @@
 
 import { expressionBuilder, sql, type Expression } from 'kysely';
 import { param, preparedInScope } from '../db/prepared.ts';
-import { scoped, type Unstamped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 import type { ClientRow, ClientUpdate, Database, Executor, UserRow } from '../db/schema.ts';
 
 export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
@@ -95,26 +95,23 @@ export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {
  * was given access to the application (`has_access`), and whether their organisation requires a second
  * step of everyone (`organisation_requires_two_step`). The same rule for a user found by id and for the
  * user of a token (oidc/store.ts); `userWithAccess` reads the answers. A query through the scoped store
- * passes no organisation: the store scopes both subqueries itself.
+ * passes no store: it binds both subqueries with the rest. A query that is not (the token path's, prepared
+ * by hand) passes its organisation's scoped store, which binds the subqueries as they are built.
  */
-export function accessAnswers(organisationId: Expression<string> | undefined, userId: Expression<string>, clientId: Expression<string>) {
+export function accessAnswers(bound: ScopedExecutor | undefined, userId: Expression<string>, clientId: Expression<string>) {
   const eb = expressionBuilder<Database, never>();
+  const source: Pick<Executor, 'selectFrom'> = bound ? (bound as unknown as Executor) : eb;
   return [
     eb
       .exists(
-        eb
+        source
           .selectFrom('user_client_access as access')
           .select('access.client_id')
-          .$if(organisationId !== undefined, (qb) => qb.where('access.organisation_id', '=', organisationId!))
           .where('access.user_id', '=', userId)
           .where('access.client_id', '=', clientId),
       )
       .as('has_access'),
-    eb
-      .selectFrom('organisations')
-      .select('organisations.require_two_step')
-      .$if(organisationId !== undefined, (qb) => qb.where('organisations.id', '=', organisationId!))
-      .as('organisation_requires_two_step'),
+    source.selectFrom('organisations').select('organisations.require_two_step').as('organisation_requires_two_step'),
   ] as const;
 }
 

@@ -157,7 +157,7 @@ export async function startConnectionSignIn(
   if (!row || !row.enabled) throw new AppError('NOT_FOUND');
   let request_: Awaited<ReturnType<typeof authorizationRequest>>;
   try {
-    const config = await upstreamConfiguration(ctx, row);
+    const config = await upstreamConfiguration(ctx, org.id, row);
     const hint = query.login_hint && query.login_hint.length <= 320 && !/[\r\n]/.test(query.login_hint) ? query.login_hint : undefined;
     request_ = await authorizationRequest(config, row, callbackUrl(ctx, org.hostname), hint);
   } catch (error) {
@@ -331,7 +331,7 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
 
   let claims: Record<string, unknown>;
   try {
-    const config = await upstreamConfiguration(ctx, row);
+    const config = await upstreamConfiguration(ctx, organisationId, row);
     const search = request.raw.url?.includes('?') ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
     claims = await exchangeCode(config, new URL(`${callbackUrl(ctx, scope.organisation.hostname)}${search}`), {
       state: flow.state,

@@ -41,24 +41,24 @@ export function newConnectionKey(ctx: AppContext, organisationId: string, connec
   };
 }
 
-/** How Gatehouse authenticates at the token endpoint for this connection. */
-async function clientAuthOf(ctx: AppContext, row: SignInConnectionRow): Promise<client.ClientAuth> {
+/** How Gatehouse authenticates at the token endpoint for this connection of the organisation. */
+async function clientAuthOf(ctx: AppContext, organisationId: string, row: SignInConnectionRow): Promise<client.ClientAuth> {
   if (row.client_auth === 'private_key_jwt') {
     if (row.private_key_sealed === null) throw new Error('A private_key_jwt connection without its key');
     const jwk = JSON.parse(
-      decryptSecret(keyEncryptionKeys(ctx.config), row.private_key_sealed, keyBoundTo(row.organisation_id, row.id)),
+      decryptSecret(keyEncryptionKeys(ctx.config), row.private_key_sealed, keyBoundTo(organisationId, row.id)),
     ) as JsonWebKey & { kid: string };
     const key = await crypto.subtle.importKey('jwk', jwk, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
     return client.PrivateKeyJwt({ key, kid: jwk.kid });
   }
-  const secret = connectionSecret(ctx, row);
+  const secret = connectionSecret(ctx, organisationId, row);
   return secret === undefined ? client.None() : client.ClientSecretBasic(secret);
 }
 
-function connectionSecret(ctx: AppContext, row: SignInConnectionRow): string | undefined {
+function connectionSecret(ctx: AppContext, organisationId: string, row: SignInConnectionRow): string | undefined {
   return row.client_secret_sealed === null
     ? undefined
-    : decryptSecret(keyEncryptionKeys(ctx.config), row.client_secret_sealed, boundTo(row.organisation_id, row.id));
+    : decryptSecret(keyEncryptionKeys(ctx.config), row.client_secret_sealed, boundTo(organisationId, row.id));
 }
 
 /** Where the provider sends the browser back: this organisation's own host, one path for every connection. */
@@ -72,19 +72,29 @@ interface Cached {
 const discovered = new Map<string, Cached>();
 const CACHE_MAX = 500;
 
-/** The provider's configuration for this connection, discovered (and reused for a while). */
-export async function upstreamConfiguration(ctx: AppContext, row: SignInConnectionRow): Promise<client.Configuration> {
-  const key = `${row.organisation_id}:${row.id}:${row.updated_at}`;
+/** The provider's configuration for this connection of the organisation, discovered (and reused for a while). */
+export async function upstreamConfiguration(
+  ctx: AppContext,
+  organisationId: string,
+  row: SignInConnectionRow,
+): Promise<client.Configuration> {
+  const key = `${organisationId}:${row.id}:${row.updated_at}`;
   const now = Date.now();
   const cached = discovered.get(key);
   if (cached && now - cached.at < CONNECTION_LIMITS.discoveryCacheMs) return cached.config;
   const allowPrivate = ctx.config.webhooksAllowPrivate;
   const execute = [client.enableNonRepudiationChecks, ...(allowPrivate ? [client.allowInsecureRequests] : [])];
-  const config = await client.discovery(new URL(row.issuer), row.upstream_client_id, undefined, await clientAuthOf(ctx, row), {
-    [client.customFetch]: guardedFetch(outboundLimits(allowPrivate)),
-    execute,
-    timeout: CONNECTION_LIMITS.fetchTimeoutMs / 1000,
-  });
+  const config = await client.discovery(
+    new URL(row.issuer),
+    row.upstream_client_id,
+    undefined,
+    await clientAuthOf(ctx, organisationId, row),
+    {
+      [client.customFetch]: guardedFetch(outboundLimits(allowPrivate)),
+      execute,
+      timeout: CONNECTION_LIMITS.fetchTimeoutMs / 1000,
+    },
+  );
   if (discovered.size >= CACHE_MAX) discovered.delete(discovered.keys().next().value!);
   discovered.set(key, { config, at: now });
   return config;

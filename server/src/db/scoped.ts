@@ -47,7 +47,9 @@ import {
   type UpdateQueryNode,
   type ColumnType,
   type Kysely,
+  type RawBuilder,
   type Transaction,
+  sql,
 } from 'kysely';
 import { carryAfterCommit, runAfterCommit } from './after-commit.ts';
 import type { Database, Executor } from './schema.ts';
@@ -427,4 +429,13 @@ export function acrossOrganisations<E extends Executor>(db: E, reason: Escape): 
   if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as Transaction<Database>);
   else runAfterCommit(copy as Kysely<Database>);
   return copy;
+}
+
+/**
+ * In a query through an escape, the organisation of a tenant table's row (by the table's name or alias in
+ * the query): what the escape's answer carries, so that the work that follows goes organisation by
+ * organisation through the scoped store. Only here is the column named outside the scoped store.
+ */
+export function organisationIdOf(table: string): RawBuilder<string> {
+  return sql.ref<string>(`${table}.organisation_id`);
 }

@@ -4,8 +4,7 @@
  */
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { MailOutboxRow } from '../db/schema.ts';
-import { UndeliverableError, type Channel, type Courier } from './courier.ts';
+import { UndeliverableError, type Channel, type Courier, type OutboxMessage } from './courier.ts';
 import { markMailFailed, markMailSent, releaseMail } from './store.ts';
 
 /** What an attempt needs of the context (the outbox is built before the context that holds it). */
@@ -34,21 +33,22 @@ export async function attemptDelivery(
   ctx: DeliveryParts,
   channel: Channel,
   courier: Courier,
-  message: MailOutboxRow,
+  message: OutboxMessage,
   signal?: AbortSignal,
 ): Promise<AttemptOutcome> {
   const db = ctx.db.kysely;
+  const { organisationId } = message;
   if (courier.maxAgeMs !== undefined && ctx.clock.now() - message.created_at > courier.maxAgeMs) {
-    await markMailFailed(db, message.id, 'expired before it could be delivered', null);
+    await markMailFailed(db, organisationId, message.id, 'expired before it could be delivered', null);
     return { result: 'expired' };
   }
   try {
     await courier.send(message, signal);
-    await markMailSent(db, message.id, ctx.clock.now(), courier.keepsBody ?? false);
+    await markMailSent(db, organisationId, message.id, ctx.clock.now(), courier.keepsBody ?? false);
     return { result: 'sent' };
   } catch (error) {
     if (signal?.aborted) {
-      await releaseMail(db, message.id, message.locked_until);
+      await releaseMail(db, organisationId, message.id, message.locked_until);
       return { result: 'stopped' };
     }
     // The server's answer, never the message: it holds links and codes.
@@ -56,7 +56,7 @@ export async function attemptDelivery(
     const undeliverable = error instanceof UndeliverableError;
     const giveUp = undeliverable || message.attempts >= (courier.retry?.maxAttempts ?? MAX_ATTEMPTS);
     const delay = courier.retry?.delayMs(message.attempts) ?? retryDelay(message.attempts);
-    await markMailFailed(db, message.id, reason, giveUp ? null : ctx.clock.now() + delay);
+    await markMailFailed(db, organisationId, message.id, reason, giveUp ? null : ctx.clock.now() + delay);
     ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
     return { result: giveUp ? 'failed' : 'retrying', error: reason, undeliverable };
   }

@@ -10,9 +10,8 @@
  * never make the same attempt: each message is claimed with a lease (store.ts claimMail).
  */
 import { MINUTE } from '../clock.ts';
-import type { MailOutboxRow } from '../db/schema.ts';
 import { attemptDelivery, type AttemptOutcome, type DeliveryParts } from './attempt.ts';
-import type { Channel, Courier } from './courier.ts';
+import type { Channel, Courier, OutboxMessage } from './courier.ts';
 import { claimMail, dueByRecipient } from './store.ts';
 
 export const DELIVERY_LIMITS = {
@@ -147,7 +146,7 @@ export class ConcurrentDelivery<C extends Candidate = Candidate> {
       if (started >= DELIVERY_LIMITS.perOrganisation) continue;
       const pass = this.#channel.gate ? await this.#channel.gate(candidate, now, this.#log) : NO_GATE;
       if (!pass) continue;
-      const message = await claimMail(db, candidate.messageId, now, now + LEASE_MS);
+      const message = await claimMail(db, candidate.organisationId, candidate.messageId, now, now + LEASE_MS);
       if (!message) {
         await pass.release();
         continue;
@@ -183,7 +182,7 @@ export class ConcurrentDelivery<C extends Candidate = Candidate> {
     return ordered;
   }
 
-  #start(candidate: C, message: MailOutboxRow, pass: Pass): void {
+  #start(candidate: C, message: OutboxMessage, pass: Pass): void {
     const controller = new AbortController();
     this.#running.set(message.id, { key: recipientKey(candidate), organisationId: candidate.organisationId, controller });
     const attempt: Promise<void> = (async () => {

@@ -3,8 +3,12 @@
  * (boot.ts), so that the outbox itself names no transport and no domain.
  */
 import type { MailOutboxRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
 
 export type Channel = MailOutboxRow['channel'];
+
+/** A message claimed for an attempt, with the organisation whose scoped store claimed it. */
+export type OutboxMessage = Unstamped<MailOutboxRow> & { organisationId: string };
 
 /** Every channel of the outbox, in the order the development outbox and the job list them. */
 export const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook', 'logout'];
@@ -12,7 +16,7 @@ export const CHANNELS: readonly Channel[] = ['email', 'sms', 'webhook', 'logout'
 /** Delivers one channel's messages: SMTP for email, the SMS provider for texts, HTTP for webhooks and logout tokens. */
 export interface Courier {
   /** Delivers the message; `signal` stops the attempt (shutdown). */
-  send(message: MailOutboxRow, signal?: AbortSignal): Promise<void>;
+  send(message: OutboxMessage, signal?: AbortSignal): Promise<void>;
   close(): void;
   /** A message older than this is given up on rather than sent (its code has expired). */
   maxAgeMs?: number;

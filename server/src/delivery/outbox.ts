@@ -17,7 +17,7 @@ import type { Executor } from '../db/schema.ts';
 import { attemptDelivery, type DeliveryParts, type DeliveryReport } from './attempt.ts';
 import { ConcurrentDelivery, type Candidate, type ConcurrentChannel, type DeliveryLog, LEASE_MS } from './concurrent.ts';
 import { CHANNELS, type Channel, type Courier } from './courier.ts';
-import { claimMail, dueMailIds, insertMail, purgeMail } from './store.ts';
+import { claimMail, dueMail, insertMail, purgeMail } from './store.ts';
 
 const KEEP_MS = 30 * DAY;
 
@@ -83,17 +83,17 @@ async function deliverDue(
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: [] };
   for (;;) {
     const now = parts.clock.now();
-    const ids = await dueMailIds(db, channel, now, batch, options.firstAttemptsOnly ?? false);
-    if (ids.length === 0) return report;
-    for (const id of ids) {
-      const message = await claimMail(db, id, now, now + LEASE_MS);
+    const due = await dueMail(db, channel, now, batch, options.firstAttemptsOnly ?? false);
+    if (due.length === 0) return report;
+    for (const { organisationId, id } of due) {
+      const message = await claimMail(db, organisationId, id, now, now + LEASE_MS);
       if (!message) continue;
       const outcome = await attemptDelivery(parts, channel, courier, message);
       if (outcome.result === 'sent') report.sent++;
       else if (outcome.result === 'retrying') report.retrying++;
       else if (outcome.result === 'failed') report.failed.push({ id, error: outcome.error });
     }
-    if (options.firstAttemptsOnly && ids.length < batch) return report;
+    if (options.firstAttemptsOnly && due.length < batch) return report;
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * Queries on the outbox (the table mail_outbox: email, text messages, webhooks, logout tokens). Writing
  * is per organisation; delivery and purging are system work across all organisations (like every
- * scheduled job), claimed row by row with a lease.
+ * scheduled job): the delivery escape reads what is due, each answer with its organisation, and each
+ * message is then claimed with a lease and settled through its organisation's scoped store.
  */
 import type { Kysely } from 'kysely';
 import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
-import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, organisationIdOf, scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
+import type { OutboxMessage } from './courier.ts';
 
 export async function insertMail(db: Executor, organisationId: string, row: Unstamped<NewMailOutboxRow>): Promise<void> {
   await scoped(db, organisationId).insertInto('mail_outbox').values(row).execute();
@@ -36,8 +38,9 @@ export async function countMailSince(
  * the one due rule every delivery query starts from (the dispatchers', the concurrent loops', the
  * webhooks' with their circuits).
  */
-export function dueMessages(db: Executor, channel: MailOutboxRow['channel'], now: number) {
-  return db
+export function dueMessages(db: Executor | ScopedExecutor, channel: MailOutboxRow['channel'], now: number) {
+  // A scoped store reads the same columns (it differs only in what an insert may leave out).
+  return (db as Executor)
     .selectFrom('mail_outbox as m')
     .where('m.channel', '=', channel)
     .where('m.status', '=', 'queued')
@@ -45,20 +48,35 @@ export function dueMessages(db: Executor, channel: MailOutboxRow['channel'], now
     .where('m.locked_until', '<=', now);
 }
 
-export async function dueMailIds(
+/** The due messages of a channel, oldest first, each with its organisation (across organisations). */
+export function dueMail(
   db: Kysely<Database>,
   channel: MailOutboxRow['channel'],
   now: number,
   limit: number,
   firstAttemptsOnly: boolean,
-): Promise<number[]> {
-  const rows = await dueMessages(acrossOrganisations(db, 'delivery'), channel, now)
-    .select('m.id')
+): Promise<{ organisationId: string; id: number }[]> {
+  return dueMessages(acrossOrganisations(db, 'delivery'), channel, now)
+    .select(['m.id', organisationIdOf('m').as('organisationId')])
     .$if(firstAttemptsOnly, (qb) => qb.where('m.attempts', '=', 0))
     .orderBy('m.next_attempt_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.id);
+}
+
+/**
+ * The organisations with due messages of a channel, the one whose oldest has waited longest first: where a
+ * channel that reads its due messages organisation by organisation (webhooks, with their circuits) starts.
+ */
+export async function dueOrganisations(db: Executor, channel: MailOutboxRow['channel'], now: number, limit: number): Promise<string[]> {
+  const organisation = organisationIdOf('m');
+  const rows = await dueMessages(acrossOrganisations(db, 'delivery'), channel, now)
+    .select(organisation.as('organisationId'))
+    .groupBy(organisation)
+    .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.organisationId);
 }
 
 /**
@@ -71,19 +89,26 @@ export async function dueByRecipient(
   now: number,
   limit: number,
 ): Promise<{ organisationId: string; recipient: string; messageId: number }[]> {
+  const organisation = organisationIdOf('m');
   const rows = await dueMessages(acrossOrganisations(db, 'delivery'), channel, now)
-    .select(['m.organisation_id', 'm.recipient'])
+    .select([organisation.as('organisationId'), 'm.recipient'])
     .select((eb) => eb.fn.min('m.id').as('id'))
-    .groupBy(['m.organisation_id', 'm.recipient'])
+    .groupBy([organisation, 'm.recipient'])
     .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ organisationId: row.organisation_id, recipient: row.recipient, messageId: Number(row.id) }));
+  return rows.map((row) => ({ organisationId: row.organisationId, recipient: row.recipient, messageId: Number(row.id) }));
 }
 
-/** Takes a message for one delivery attempt; undefined when another process has it or it is no longer due. */
-export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUntil: number): Promise<MailOutboxRow | undefined> {
-  return acrossOrganisations(db, 'delivery')
+/** Takes one of the organisation's messages for one delivery attempt; undefined when another process has it or it is no longer due. */
+export async function claimMail(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: number,
+  now: number,
+  leaseUntil: number,
+): Promise<OutboxMessage | undefined> {
+  const row: Unstamped<MailOutboxRow> | undefined = await scoped(db, organisationId)
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
@@ -91,11 +116,12 @@ export function claimMail(db: Kysely<Database>, id: number, now: number, leaseUn
     .where('locked_until', '<=', now)
     .returningAll()
     .executeTakeFirst();
+  return row && { ...row, organisationId };
 }
 
 /** Gives a claimed message back untried (its attempt stopped at shutdown): due again at once, the attempt not counted. */
-export async function releaseMail(db: Kysely<Database>, id: number, leaseUntil: number): Promise<void> {
-  await acrossOrganisations(db, 'delivery')
+export async function releaseMail(db: Kysely<Database>, organisationId: string, id: number, leaseUntil: number): Promise<void> {
+  await scoped(db, organisationId)
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: 0, attempts: eb('attempts', '-', 1) }))
     .where('id', '=', id)
@@ -106,16 +132,22 @@ export async function releaseMail(db: Kysely<Database>, id: number, leaseUntil: 
 }
 
 /** Delivered: the bodies (with their links and codes) are not kept, unless they hold neither (a webhook's payload). */
-export async function markMailSent(db: Kysely<Database>, id: number, now: number, keepBody = false): Promise<void> {
-  await acrossOrganisations(db, 'delivery')
+export async function markMailSent(db: Kysely<Database>, organisationId: string, id: number, now: number, keepBody = false): Promise<void> {
+  await scoped(db, organisationId)
     .updateTable('mail_outbox')
     .set({ status: 'sent', sent_at: now, locked_until: 0, last_error: null, ...(keepBody ? {} : { html: null, body: null }) })
     .where('id', '=', id)
     .execute();
 }
 
-export async function markMailFailed(db: Kysely<Database>, id: number, error: string, retryAt: number | null): Promise<void> {
-  await acrossOrganisations(db, 'delivery')
+export async function markMailFailed(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: number,
+  error: string,
+  retryAt: number | null,
+): Promise<void> {
+  await scoped(db, organisationId)
     .updateTable('mail_outbox')
     .set(
       retryAt === null
@@ -149,7 +181,7 @@ export function listMail(
   const store = options.organisationId === undefined ? acrossOrganisations(db, 'operator') : scoped(db, options.organisationId);
   return store
     .selectFrom('mail_outbox')
-    .innerJoin('organisations', 'organisations.id', 'mail_outbox.organisation_id')
+    .innerJoin('organisations', (join) => join.on('organisations.id', '=', organisationIdOf('mail_outbox')))
     .selectAll('mail_outbox')
     .select('organisations.name as organisation_name')
     .$if(options.channels !== undefined, (qb) => qb.where('mail_outbox.channel', 'in', options.channels!))
@@ -158,8 +190,9 @@ export function listMail(
     .execute();
 }
 
+/** A message of any organisation, by its id (the loopback development outbox page). */
 export function findMail(db: Kysely<Database>, id: number): Promise<MailOutboxRow | undefined> {
-  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return acrossOrganisations(db, 'operator').selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Removes messages that are done with (sent, failed or kept in the outbox) and older than `before`. */

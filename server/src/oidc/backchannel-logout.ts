@@ -13,10 +13,10 @@ import { importJWK, SignJWT } from 'jose';
 import { HOUR, MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, MailOutboxRow } from '../db/schema.ts';
+import type { Executor } from '../db/schema.ts';
 import { scoped } from '../db/scoped.ts';
 import { findClient } from '../applications/store.ts';
-import { UndeliverableError, type Courier } from '../delivery/courier.ts';
+import { UndeliverableError, type Courier, type OutboxMessage } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
 import { hostnameFor } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
@@ -152,11 +152,11 @@ export function backchannelLogoutCourier(ctx: AppContext): Courier {
       delayMs: (attempts) => RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1]!,
       maxAttempts: RETRY_DELAYS_MS.length + 1,
     },
-    async send(message: MailOutboxRow, signal?: AbortSignal) {
-      const client = await findClient(ctx.db.kysely, message.organisation_id, message.recipient);
+    async send(message: OutboxMessage, signal?: AbortSignal) {
+      const client = await findClient(ctx.db.kysely, message.organisationId, message.recipient);
       if (!client?.backchannel_logout_uri) throw new UndeliverableError('the application no longer takes back-channel logouts');
       const claims = JSON.parse(message.body ?? '{}') as { sub: string; sid: string };
-      const token = await signLogoutToken(ctx, message.organisation_id, client, claims, `logout_${message.id}`);
+      const token = await signLogoutToken(ctx, message.organisationId, client, claims, `logout_${message.id}`);
       await postWebhook(
         client.backchannel_logout_uri,
         { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-store', 'user-agent': 'Gatehouse-Logout' },

@@ -339,7 +339,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
 
   const configuration: Configuration = {
     adapter: adapterFactory(ctx, org.id),
-    clients: inputs.clients.map((row) => clientMetadata(row, unsealedClientSecret(ctx, row))),
+    clients: inputs.clients.map((row) => clientMetadata(row, unsealedClientSecret(ctx, org.id, row))),
     extraClientMetadata: { properties: [...GATEHOUSE_CLIENT_METADATA] },
     // The audience alias of resource, at the authorization and PAR endpoints (the token endpoint: acceptAudienceAlias).
     extraParams: [AUDIENCE_PARAMETER],

@@ -3,7 +3,7 @@ import { expressionBuilder, sql } from 'kysely';
 import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
-import { acrossOrganisations, scoped, type ScopedDatabase, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, organisationIdOf, scoped, type ScopedDatabase, type Unstamped } from '../db/scoped.ts';
 
 // Signing keys
 
@@ -36,15 +36,15 @@ export async function promoteNextKeys(db: Executor, organisationId: string, now:
 /**
  * Deletes keys retired before `before`; answers the organisations whose key sets changed. A sweep over
  * every organisation (the `sweep` escape): which organisations it touched is its own answer, read from
- * the deleted rows, so the column is named here.
+ * the deleted rows.
  */
 export async function deleteRetiredKeys(db: Executor, before: number): Promise<string[]> {
   const rows = await acrossOrganisations(db, 'sweep')
     .deleteFrom('oidc_keys')
     .where('retired_at', '<', before)
-    .returning('organisation_id')
+    .returning(organisationIdOf('oidc_keys').as('organisationId'))
     .execute();
-  return [...new Set(rows.map((r) => r.organisation_id))];
+  return [...new Set(rows.map((r) => r.organisationId))];
 }
 
 // Provider revision

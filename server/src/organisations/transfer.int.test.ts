@@ -61,7 +61,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
       .selectAll()
       .where('organisation_id', '=', acme)
       .executeTakeFirstOrThrow();
-    webhookSecret = endpointSecret(from.ctx, endpoint);
+    webhookSecret = endpointSecret(from.ctx, acme, endpoint);
   });
   afterAll(async () => {
     await Promise.all([from?.close(), to?.close()]);
@@ -178,7 +178,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
       .selectAll()
       .where('organisation_id', '=', acme)
       .executeTakeFirstOrThrow();
-    expect(endpointSecret(to.ctx, endpoint)).toBe(webhookSecret);
+    expect(endpointSecret(to.ctx, acme, endpoint)).toBe(webhookSecret);
     const audit = await to.ctx.db.kysely
       .selectFrom('audit_events')
       .select(['type', 'actor_kind'])

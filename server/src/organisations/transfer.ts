@@ -20,10 +20,10 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { MIGRATION_NAMES } from '../db/migrations/index.ts';
 import type { Executor } from '../db/schema.ts';
-import { acrossOrganisations, scoped } from '../db/scoped.ts';
+import { acrossOrganisations, ScopeViolation } from '../db/scoped.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
 import { decryptSecret, encryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
-import { SEALED_COLUMNS, untyped, type SealedColumn } from '../security/sealed-columns.ts';
+import { SEALED_COLUMNS, untyped, untypedInScope, type SealedColumn } from '../security/sealed-columns.ts';
 import { hostnameFor } from '../tenancy/organisation.ts';
 import { findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
 
@@ -147,8 +147,9 @@ function encodeCell(value: unknown): Cell {
 }
 const decodeCell = (value: Cell): unknown => (value !== null && typeof value === 'object' ? Buffer.from(value.base64, 'base64') : value);
 
-/** Re-seals the table's sealed columns of a row with `reseal(envelope, associatedData)`. */
+/** Re-seals the table's sealed columns of one of the organisation's rows with `reseal(envelope, associatedData)`. */
 function resealRow<T extends Record<string, unknown>>(
+  organisationId: string,
   table: string,
   row: T,
   reseal: (envelope: string, associatedData: string) => string,
@@ -156,7 +157,8 @@ function resealRow<T extends Record<string, unknown>>(
   const out: Record<string, unknown> = { ...row };
   for (const sealed of SEALED) {
     const envelope = out[sealed.column];
-    if (sealed.table === table && typeof envelope === 'string') out[sealed.column] = reseal(envelope, sealed.associatedData(row));
+    if (sealed.table === table && typeof envelope === 'string')
+      out[sealed.column] = reseal(envelope, sealed.associatedData(organisationId, row));
   }
   return out as T;
 }
@@ -187,11 +189,11 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
     for (const table of MOVED_TABLES) {
       if (table === 'audit_events' && !options.withAudit) continue;
       const numbered = NUMBERED[table];
-      let query = inScope(trx, organisation.id).selectFrom(table).selectAll();
+      let query = untypedInScope(trx, organisation.id).selectFrom(table).selectAll();
       if (numbered) query = query.orderBy(numbered);
       const rows = await query.execute();
       tables[table] = rows.map((stored) => {
-        const sealed = resealRow(table, stored, toFile);
+        const sealed = resealRow(organisation.id, table, stored, toFile);
         return Object.fromEntries(
           Object.entries(sealed)
             .filter(([column]) => column !== numbered)
@@ -286,9 +288,8 @@ function readDocument(input: unknown, passphrase: string): { document: Organisat
     clients: new Set(document.tables.clients?.map((client) => client.id)),
   };
   for (const table of MOVED_TABLES) {
+    if (HISTORY.includes(table)) continue;
     for (const stored of document.tables[table] ?? []) {
-      if (stored.organisation_id !== organisationId) throw new TransferRefused(`A row of ${table} belongs to another organisation.`);
-      if (HISTORY.includes(table)) continue;
       for (const [column, target] of Object.entries(REFERENCES)) {
         const value = stored[column];
         if (value !== undefined && value !== null && !ids[target].has(value))
@@ -300,9 +301,6 @@ function readDocument(input: unknown, passphrase: string): { document: Organisat
 }
 
 /** Recreates an exported organisation here, in one transaction: all of it or nothing. */
-/** The organisation's rows of any moved table, through the scoped store (db/scoped.ts), by table name. */
-const inScope = (trx: Executor, organisationId: string) => untyped(scoped(trx, organisationId) as unknown as Executor);
-
 export async function importOrganisation(ctx: AppContext, input: unknown, options: ImportOptions): Promise<ImportReport> {
   checkPassphrase(options.passphrase);
   const { document, key } = readDocument(input, options.passphrase);
@@ -340,6 +338,7 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
         const numbered = NUMBERED[table];
         const values = rows.map((stored) =>
           resealRow(
+            organisationId,
             table,
             Object.fromEntries(
               Object.entries(stored)
@@ -349,13 +348,17 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
             fromFile,
           ),
         );
-        // Batches stay well under both databases' limits on bound parameters.
+        // Batches stay well under both databases' limits on bound parameters. Through the organisation's
+        // scoped store: a row that names another organisation is refused, and nothing is written.
         for (let start = 0; start < values.length; start += 100)
-          // Through the scoped store too: a row of another organisation throws (checked above as well).
-          await inScope(trx, organisationId)
+          await untypedInScope(trx, organisationId)
             .insertInto(table)
             .values(values.slice(start, start + 100))
-            .execute();
+            .execute()
+            .catch((error: unknown) => {
+              if (error instanceof ScopeViolation) throw new TransferRefused(`A row of ${table} belongs to another organisation.`);
+              throw error;
+            });
         counts[table] = values.length;
       }
       await emit(ctx, trx, organisationId, {

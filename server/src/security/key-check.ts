@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { ConfigError, keyEncryptionKeys, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { acrossOrganisations, organisationIdOf } from '../db/scoped.ts';
 import { decryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
 import { SEALED_COLUMNS, untyped } from './sealed-columns.ts';
 
@@ -23,7 +24,8 @@ const FINGERPRINT_LENGTH = 8;
  */
 export async function checkKeyEncryptionKey(db: Db, config: Config): Promise<void> {
   const keys = keyEncryptionKeys(config);
-  const kysely = untyped(db.kysely);
+  // Across organisations: the installation's key is checked once, on one value of each key that sealed something.
+  const kysely = untyped(acrossOrganisations(db.kysely, 'operator'));
   for (const sealed of Object.values(SEALED_COLUMNS)) {
     const fingerprint = sql<string>`substr(${sql.ref(sealed.column)}, ${sql.lit(FINGERPRINT_START)}, ${sql.lit(FINGERPRINT_LENGTH)})`;
     // One row per key that sealed something in this column (usually one; two during a rotation).
@@ -37,12 +39,13 @@ export async function checkKeyEncryptionKey(db: Db, config: Config): Promise<voi
       const row = await kysely
         .selectFrom(sealed.table)
         .select([...sealed.key, sealed.column])
+        .select(organisationIdOf(sealed.table).as('organisationId'))
         .where(fingerprint, '=', seal)
         .limit(1)
         .executeTakeFirst();
       if (!row) continue;
       try {
-        decryptSecret(keys, String(row[sealed.column]), sealed.associatedData(row));
+        decryptSecret(keys, String(row[sealed.column]), sealed.associatedData(String(row.organisationId), row));
       } catch (error) {
         if (!(error instanceof KeyEncryptionError)) throw error;
         throw new KeyEncryptionKeyMismatch(mismatchMessage(config, sealed.table === 'oidc_keys'));

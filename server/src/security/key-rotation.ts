@@ -6,13 +6,14 @@
  */
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { acrossOrganisations } from '../db/scoped.ts';
 import { decryptSecret, encryptSecret, sealedWith } from '../oidc/key-encryption.ts';
-import { SEALED_COLUMNS, untyped, type SealedColumnName } from './sealed-columns.ts';
+import { SEALED_COLUMNS, untypedInScope, type SealedColumnName } from './sealed-columns.ts';
 
 export type ReencryptReport = Record<SealedColumnName, number>;
 
+/** Organisation by organisation, each through its scoped store: the organisation a row is bound to is the store's. */
 export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport> {
-  const db = untyped(ctx.db.kysely);
   const current = ctx.config.keyEncryptionKey;
   const keys = keyEncryptionKeys(ctx.config);
   const report = {
@@ -25,23 +26,31 @@ export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport
     connectionKeys: 0,
   } satisfies ReencryptReport;
 
-  for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {
-    const rows = await db
-      .selectFrom(sealed.table)
-      .select([...sealed.key, sealed.column])
-      .where(sealed.column, 'is not', null)
-      .execute();
-    for (const row of rows) {
-      const envelope = row[sealed.column];
-      if (typeof envelope !== 'string' || sealedWith(current, envelope)) continue;
-      const associatedData = sealed.associatedData(row);
-      let update = db
-        .updateTable(sealed.table)
-        .set({ [sealed.column]: encryptSecret(current, decryptSecret(keys, envelope, associatedData), associatedData) })
-        .where(sealed.column, '=', envelope);
-      for (const column of sealed.key) update = update.where(column, '=', row[column]);
-      const result = await update.executeTakeFirst();
-      report[name] += Number(result.numUpdatedRows);
+  const organisations = await acrossOrganisations(ctx.db.kysely, 'operator')
+    .selectFrom('organisations')
+    .select('id')
+    .orderBy('id')
+    .execute();
+  for (const { id: organisationId } of organisations) {
+    const db = untypedInScope(ctx.db.kysely, organisationId);
+    for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {
+      const rows = await db
+        .selectFrom(sealed.table)
+        .select([...sealed.key, sealed.column])
+        .where(sealed.column, 'is not', null)
+        .execute();
+      for (const row of rows) {
+        const envelope = row[sealed.column];
+        if (typeof envelope !== 'string' || sealedWith(current, envelope)) continue;
+        const associatedData = sealed.associatedData(organisationId, row);
+        let update = db
+          .updateTable(sealed.table)
+          .set({ [sealed.column]: encryptSecret(current, decryptSecret(keys, envelope, associatedData), associatedData) })
+          .where(sealed.column, '=', envelope);
+        for (const column of sealed.key) update = update.where(column, '=', row[column]);
+        const result = await update.executeTakeFirst();
+        report[name] += Number(result.numUpdatedRows);
+      }
     }
   }
   return report;

@@ -1,9 +1,8 @@
 /**
- * Queries of user administration, through the scoped store (db/scoped.ts) of their organisation; the
- * search's statements stay raw SQL (a recursive walk of the name indexes the builder cannot write) and
- * scope themselves with one clause, `inOrganisation`.
+ * Queries of user administration, through the scoped store (db/scoped.ts) of their organisation, the
+ * search's recursive walk of the name indexes too.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { expressionBuilder, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Executor, UserRow } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
 import { PREFIX_END } from '../db/search-key.ts';
@@ -63,12 +62,13 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
   const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
   const columns = ['users.id', 'users.email', 'users.first_name', 'users.surname', 'users.role', 'users.status'] as const;
   const { after, limit, organisationId } = query;
+  const store = scoped(db, organisationId);
   const offset = after === undefined ? query.offset : 0;
   const afterCursor = sql<boolean>`users.email${collate} > ${after ?? ''}`;
 
   if (query.search === undefined) {
     const [rows, total] = await Promise.all([
-      scoped(db, organisationId)
+      store
         .selectFrom('users')
         .select(columns)
         .$if(after !== undefined, (q) => q.where(afterCursor))
@@ -83,74 +83,116 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
 
   const prefix = query.search;
   const end = prefix + PREFIX_END;
-  const col = (column: SearchColumn) => sql`${sql.ref(`users.${column}`)}${collate}`;
+  const col = (column: SearchColumn) => sql<string>`${sql.ref(`users.${column}`)}${collate}`;
   const inRange = (column: SearchColumn) => sql<boolean>`${col(column)} >= ${prefix} and ${col(column)} < ${end}`;
-  const inOrganisation = sql`users.organisation_id = ${organisationId}`;
-  const cursor = after === undefined ? sql`` : sql` and ${afterCursor}`;
+  // The parts of a statement are built without the store, which binds the whole statement, each read of
+  // users in it to the organisation, once (a part built from the store would be bound again within it).
+  const unbound = expressionBuilder<Database, never>();
+  const users = () => unbound.selectFrom('users');
   // How many users of each page the merge needs from each source.
   const wanted = offset + limit + 1;
 
   // The matches of each column, up to the cap, from its index (in its order, so the index is chosen).
   const capped = (column: SearchColumn) =>
-    sql<number>`(select count(*) from (select 1 as one from users where ${inOrganisation} and ${inRange(column)} order by ${col(column)} limit ${SEARCH_COUNT_CAP + 1}) as capped)`;
-  const countsQuery = sql<
-    Record<SearchColumn, number | string>
-  >`select ${capped('email')} as email, ${capped('first_name_search')} as first_name_search, ${capped('surname_search')} as surname_search`;
+    unbound
+      .selectFrom(
+        users()
+          .select(sql<number>`1`.as('one'))
+          .where(inRange(column))
+          .orderBy(col(column))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('capped'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
+  const countsQuery = store.selectNoFrom([
+    capped('email').as('email'),
+    capped('first_name_search').as('first_name_search'),
+    capped('surname_search').as('surname_search'),
+  ]);
 
   /** The distinct names in the prefix's range, up to one more than SEARCH_DISTINCT_NAMES, skipping through the index. */
   const namesOf = async (column: NameColumn): Promise<string[]> => {
-    const first = sql`(select min(${col(column)}) from users where ${inOrganisation} and ${inRange(column)})`;
-    const next = sql`(select min(${col(column)}) from users where ${inOrganisation} and ${col(column)} > names.name and ${col(column)} < ${end})`;
+    const least = (where: RawBuilder<boolean>) =>
+      users()
+        .select((eb) => eb.fn.min<string>(col(column)).as('name'))
+        .where(where);
     // The count stops the recursion itself (an outer limit need not stop SQLite's).
-    const result = await sql<{ name: string }>`with recursive names(name, n) as (select ${first}, 1
-        union all select ${next}, names.n + 1 from names where names.name is not null and names.n <= ${SEARCH_DISTINCT_NAMES})
-      select name from names where name is not null`.execute(db);
-    return result.rows.map((r) => r.name);
+    const rows = await store
+      .withRecursive('names(name, n)', (names) =>
+        names.selectNoFrom([least(inRange(column)).as('name'), sql<number>`1`.as('n')]).unionAll(
+          names
+            .selectFrom('names')
+            .select([
+              least(sql<boolean>`${col(column)} > names.name and ${col(column)} < ${end}`).as('name'),
+              sql<number>`names.n + 1`.as('n'),
+            ])
+            .where('names.name', 'is not', null)
+            .where('names.n', '<=', SEARCH_DISTINCT_NAMES),
+        ),
+      )
+      .selectFrom('names')
+      .select('names.name')
+      .where('names.name', 'is not', null)
+      .execute();
+    return rows.map((r) => r.name as string);
   };
+  const cursor = <Q extends { where(expression: RawBuilder<boolean>): Q }>(q: Q): Q => (after === undefined ? q : q.where(afterCursor));
+  const firstOf = (where: RawBuilder<boolean>) =>
+    unbound.selectFrom(cursor(users().select('users.email').where(where)).orderBy(col('email')).limit(wanted).as('part')).selectAll();
   // PostgreSQL plans a subquery with an offset on its own: the name's range, not a walk of the email index.
-  const fence = dialect === 'postgres' ? sql` offset 0` : sql``;
-  const firstOf = (where: RawBuilder<unknown>) =>
-    sql`select * from (select users.email from users where ${inOrganisation} and ${where}${cursor} order by ${col('email')} limit ${wanted}) as part`;
+  const fenced = <Q extends { offset(offset: RawBuilder<number>): Q }>(q: Q): Q => (dialect === 'postgres' ? q.offset(sql.lit(0)) : q);
   const sources = async (column: NameColumn) => {
     const names = await namesOf(column);
-    if (names.length <= SEARCH_DISTINCT_NAMES) return names.map((name) => firstOf(sql`${col(column)} = ${name}`));
+    if (names.length <= SEARCH_DISTINCT_NAMES) return names.map((name) => firstOf(sql<boolean>`${col(column)} = ${name}`));
     return [
-      sql`select * from (select part.email from (select users.email from users where ${inOrganisation} and ${inRange(column)}${cursor}${fence}) as part order by part.email${collate} limit ${wanted}) as part`,
+      unbound
+        .selectFrom(
+          unbound
+            .selectFrom(fenced(cursor(users().select('users.email').where(inRange(column)))).as('part'))
+            .select('part.email')
+            .orderBy(sql`part.email${collate}`)
+            .limit(wanted)
+            .as('part'),
+        )
+        .selectAll(),
     ];
   };
 
   const [counts, parts] = await Promise.all([
-    countsQuery.execute(db),
+    countsQuery.executeTakeFirstOrThrow(),
     Promise.all([sources('first_name_search'), sources('surname_search')]),
   ]);
-  const branches = Object.values(counts.rows[0]!).map(Number);
+  const branches = Object.values(counts).map(Number);
   const exact = branches.every((n) => n <= SEARCH_COUNT_CAP);
-  const merged = sql<{
-    email: string;
-  }>`select matches.email from (${sql.join([firstOf(inRange('email')), ...parts.flat()], sql` union `)}) as matches
-    order by matches.email${collate} limit ${limit + 1} offset ${offset}`;
-  const emailsOf = (column: SearchColumn) => sql`select users.email from users where ${inOrganisation} and ${inRange(column)}`;
+  const matches = [firstOf(inRange('email')), ...parts.flat()].reduce((union, part) => union.union(part));
+  const merged = store
+    .selectFrom(matches.as('matches'))
+    .select('matches.email')
+    .orderBy(sql`matches.email${collate}`)
+    .limit(limit + 1)
+    .offset(offset);
+  const emailsOf = (column: SearchColumn) => users().select('users.email').where(inRange(column));
   const [emails, total] = await Promise.all([
-    merged.execute(db),
+    merged.execute(),
     exact
-      ? sql<{
-          n: number | string;
-        }>`select count(*) as n from (${emailsOf('email')} union ${emailsOf('first_name_search')} union ${emailsOf('surname_search')}) as matches`
-          .execute(db)
-          .then((r) => Number(r.rows[0]!.n))
+      ? store
+          .selectFrom(emailsOf('email').union(emailsOf('first_name_search')).union(emailsOf('surname_search')).as('matches'))
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
       : Math.max(...branches),
   ]);
-  const page = emails.rows.slice(0, limit).map((r) => r.email);
+  const page = emails.slice(0, limit).map((r) => r.email);
   const rows =
     page.length === 0
       ? []
-      : await scoped(db, organisationId)
+      : await store
           .selectFrom('users')
           .select(columns)
           .where('email', 'in', page)
           .orderBy(sql`email${collate}`)
           .execute();
-  return { rows, more: emails.rows.length > limit, total, exact };
+  return { rows, more: emails.length > limit, total, exact };
 }
 
 /**

@@ -5,8 +5,7 @@
  */
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { MailOutboxRow } from '../db/schema.ts';
-import { UndeliverableError, type Courier } from '../delivery/courier.ts';
+import { UndeliverableError, type Courier, type OutboxMessage } from '../delivery/courier.ts';
 import { DEFAULT_POST_LIMITS, postWebhook } from './post.ts';
 import { endpointSecret } from './secrets.ts';
 import { webhookHeaders } from './signing.ts';
@@ -25,12 +24,17 @@ export function webhookCourier(ctx: AppContext): Courier {
       delayMs: (attempts) => RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1]!,
       maxAttempts: RETRY_DELAYS_MS.length + 1,
     },
-    async send(message: MailOutboxRow, signal?: AbortSignal) {
-      const endpoint = await findEndpoint(ctx.db.kysely, message.organisation_id, message.recipient);
+    async send(message: OutboxMessage, signal?: AbortSignal) {
+      const endpoint = await findEndpoint(ctx.db.kysely, message.organisationId, message.recipient);
       if (!endpoint) throw new UndeliverableError('the endpoint was deleted');
       if (!endpoint.enabled) throw new UndeliverableError('the endpoint is disabled');
       const body = message.body ?? '';
-      const headers = webhookHeaders(endpointSecret(ctx, endpoint), webhookMessageId(message.id), Math.floor(ctx.clock.now() / 1000), body);
+      const headers = webhookHeaders(
+        endpointSecret(ctx, message.organisationId, endpoint),
+        webhookMessageId(message.id),
+        Math.floor(ctx.clock.now() / 1000),
+        body,
+      );
       await postWebhook(endpoint.url, headers, body, {
         ...DEFAULT_POST_LIMITS,
         allowPrivate: ctx.config.webhooksAllowPrivate,

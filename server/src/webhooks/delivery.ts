@@ -17,7 +17,7 @@ import {
   dueWebhookMessages,
   giveUpStaleWebhooks,
   openCircuit,
-  openCircuits,
+  countOpenCircuits,
   releaseCircuitProbe,
   takeCircuitProbe,
 } from './store.ts';
@@ -102,8 +102,8 @@ export async function runWebhookUpkeep(ctx: AppContext): Promise<string> {
   const now = ctx.clock.now();
   const givenUp = await giveUpStaleWebhooks(ctx.db.kysely, now, now - GIVE_UP_AFTER_MS);
   webhookDelivery(ctx).kick();
-  const open = await openCircuits(ctx.db.kysely);
-  return `gave up on ${givenUp} messages queued for 3 days; ${open.length} endpoints with an open circuit`;
+  const open = await countOpenCircuits(ctx.db.kysely);
+  return `gave up on ${givenUp} messages queued for 3 days; ${open} endpoints with an open circuit`;
 }
 
 /** The delivery figures read at scrape time: open circuits (all processes) and this process's attempts in flight. */
@@ -112,7 +112,7 @@ export function registerWebhookGauges(telemetry: Telemetry, ctx: AppContext): vo
     'gatehouse_webhook_circuits_open',
     'Webhook endpoints whose circuit is open after failing in a row (across all processes): no attempts until their wait is over',
     [],
-    async (set) => set({}, (await openCircuits(ctx.db.kysely)).length),
+    async (set) => set({}, await countOpenCircuits(ctx.db.kysely)),
   );
   telemetry.gauge('gatehouse_webhook_deliveries_in_flight', 'Webhook delivery attempts running in this process', [], (set) =>
     set({}, webhookDelivery(ctx).inFlight),

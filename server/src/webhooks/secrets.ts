@@ -10,6 +10,11 @@ export function sealSecret(ctx: AppContext, organisationId: string, endpointId: 
   return encryptSecret(ctx.config.keyEncryptionKey, secret, boundTo(organisationId, endpointId));
 }
 
-export function endpointSecret(ctx: AppContext, endpoint: Pick<WebhookEndpointRow, 'organisation_id' | 'id' | 'secret_encrypted'>): string {
-  return decryptSecret(keyEncryptionKeys(ctx.config), endpoint.secret_encrypted, boundTo(endpoint.organisation_id, endpoint.id));
+/** The secret of one of the organisation's endpoints. */
+export function endpointSecret(
+  ctx: AppContext,
+  organisationId: string,
+  endpoint: Pick<WebhookEndpointRow, 'id' | 'secret_encrypted'>,
+): string {
+  return decryptSecret(keyEncryptionKeys(ctx.config), endpoint.secret_encrypted, boundTo(organisationId, endpoint.id));
 }

@@ -2,7 +2,7 @@
 import { preparedInScope } from '../db/prepared.ts';
 import type { Executor, WebhookEndpointRow, WebhookEndpointsTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
-import { dueMessages } from '../delivery/store.ts';
+import { dueMessages, dueOrganisations } from '../delivery/store.ts';
 import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
 
 // Read with every event, in its transaction (webhooks/subscriber.ts): prepared once (db/prepared.ts).
@@ -69,26 +69,26 @@ export function findDelivery(db: Executor, organisationId: string, endpointId: s
 
 /**
  * The oldest due message of each endpoint whose circuit is not open (or whose endpoint is gone, so the
- * attempt gives it up), with the endpoint's failure streak; system work across organisations.
+ * attempt gives it up), with the endpoint's failure streak: system work across organisations, read
+ * organisation by organisation (those waiting longest first) through each one's scoped store.
  */
 export async function dueWebhookMessages(db: Executor, now: number, limit: number) {
-  const rows = await dueMessages(acrossOrganisations(db, 'delivery'), 'webhook', now)
-    .leftJoin('webhook_endpoints as e', (join) =>
-      join.onRef('e.id', '=', 'm.recipient').onRef('e.organisation_id', '=', 'm.organisation_id'),
-    )
-    .select(['m.organisation_id', 'm.recipient', 'e.failures', 'e.circuit_open_until'])
-    .select((eb) => eb.fn.min('m.id').as('id'))
-    .where((eb) => eb.or([eb('e.circuit_open_until', 'is', null), eb('e.circuit_open_until', '<=', now)]))
-    .groupBy(['m.organisation_id', 'm.recipient', 'e.failures', 'e.circuit_open_until'])
-    .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    organisationId: row.organisation_id,
-    recipient: row.recipient,
-    messageId: Number(row.id),
-    failures: Number(row.failures ?? 0),
-  }));
+  const due: { organisationId: string; recipient: string; messageId: number; failures: number }[] = [];
+  for (const organisationId of await dueOrganisations(db, 'webhook', now, limit)) {
+    if (due.length >= limit) break;
+    const rows = await dueMessages(scoped(db, organisationId), 'webhook', now)
+      .leftJoin('webhook_endpoints as e', 'e.id', 'm.recipient')
+      .select(['m.recipient', 'e.failures', 'e.circuit_open_until'])
+      .select((eb) => eb.fn.min('m.id').as('id'))
+      .where((eb) => eb.or([eb('e.circuit_open_until', 'is', null), eb('e.circuit_open_until', '<=', now)]))
+      .groupBy(['m.recipient', 'e.failures', 'e.circuit_open_until'])
+      .orderBy((eb) => eb.fn.min('m.next_attempt_at'))
+      .limit(limit - due.length)
+      .execute();
+    for (const row of rows)
+      due.push({ organisationId, recipient: row.recipient, messageId: Number(row.id), failures: Number(row.failures ?? 0) });
+  }
+  return due;
 }
 
 /** Takes the probe of an endpoint whose circuit's wait is over, for this process alone until `until`; false when another has it. */
@@ -138,14 +138,14 @@ export async function openCircuit(db: Executor, organisationId: string, id: stri
   await scoped(db, organisationId).updateTable('webhook_endpoints').set({ circuit_open_until: until }).where('id', '=', id).execute();
 }
 
-/** Endpoints whose circuit is open (or being probed), across organisations: for the operator's gauge and the job's warnings. */
-export function openCircuits(db: Executor) {
-  return acrossOrganisations(db, 'telemetry')
+/** How many endpoints have their circuit open (or being probed), across organisations: the operator's gauge and the job's summary. */
+export async function countOpenCircuits(db: Executor): Promise<number> {
+  const row = await acrossOrganisations(db, 'telemetry')
     .selectFrom('webhook_endpoints')
-    .select(['organisation_id', 'id', 'failures', 'circuit_open_until'])
+    .select((eb) => eb.fn.countAll().as('n'))
     .where('circuit_open_until', 'is not', null)
-    .orderBy('circuit_open_until')
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Gives up on webhook messages still queued since before `before` (an endpoint whose circuit stayed open); returns how many. */
