@@ -11,6 +11,7 @@
  * says it did one; a person with a second step that the provider did not stand for goes through
  * Gatehouse's own code step (mfa/challenge.ts) before the session.
  */
+import { ambientScope } from '../audit/origin.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import {
@@ -242,7 +243,7 @@ async function resolveUser(
   let userId = '';
   try {
     await assertRoomForUsers(ctx, org, async (trx) => {
-      userId = await createUser(ctx, trx, org.id, {
+      userId = await createUser(ctx, trx, ambientScope(org), {
         email,
         role: 'EndUser',
         via: 'connection',
@@ -272,7 +273,7 @@ async function resolveUser(
 async function activateInvited(ctx: AppContext, org: Organisation, row: SignInConnectionRow, user: UserRow): Promise<UserRow> {
   const now = ctx.clock.now();
   const activated = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const signedUp = await setUserStatus(ctx, org.id, user.id, 'SignedUp', {
+    const signedUp = await setUserStatus(ctx, ambientScope(org), user.id, 'SignedUp', {
       from: ['Pending'],
       trx,
       changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },

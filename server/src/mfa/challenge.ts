@@ -6,6 +6,7 @@
  * lock the account), and only a right code, or an unused recovery code, starts the session; the state
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
+import { ambientScope } from '../audit/origin.ts';
 import { emit } from '../events/events.ts';
 import { methodAllowed, methodName } from './enrolment.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -282,7 +283,7 @@ async function checkCode(ctx: AppContext, org: Organisation, user: UserRow, stat
 async function lockForCodes(ctx: AppContext, org: Organisation, user: UserRow, state: SignInStateRow): Promise<AppError> {
   await takeSignInState(ctx.db.kysely, org.id, state.id);
   await resetFailedCodes(ctx.db.kysely, org.id, user.id);
-  await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
+  await setUserStatus(ctx, ambientScope(org), user.id, 'LockedOut', { from: ['SignedUp'] });
   return concerning(new AppError('ACCOUNT_LOCKED'), user.id);
 }
 

@@ -4,6 +4,7 @@
  * shown, or the code sent to the phone or email address. Turning it on shows ten recovery codes once,
  * marks this session as multi-factor and ends the account's other sessions, which were made without it.
  */
+import { ambientScope } from '../audit/origin.ts';
 import { randomUUID } from 'node:crypto';
 import { emit } from '../events/events.ts';
 import { MFA } from '@gatehouse/common/mfa';
@@ -139,7 +140,7 @@ export async function saveTwoStep(
 ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
   const kind = input.type;
   await assertCanSetUp(ctx, org, user, kind);
-  await confirmCurrentPassword(ctx, org, user, input.password, 'password');
+  await confirmCurrentPassword(ctx, ambientScope(org), user, input.password, 'password');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   const enrolment = await countEnrolmentAttempt(db, org.id, user.id, kind, now, MFA.attemptsPerCode);
@@ -264,7 +265,7 @@ export async function resetTwoStepByEmail(ctx: AppContext, organisationName: str
 export async function disableTwoStep(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<UserRow> {
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await confirmCurrentPassword(ctx, ambientScope(org), user, password, 'password');
   await turnOffTwoStep(ctx, org.id, user.id, 'user.mfa_disabled');
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }

@@ -4,6 +4,7 @@
  * organisation or an administrator requires MFA; elsewhere removing it turns MFA off, as Disable does.
  * Administrators list a person's factors and remove one (users/routes.ts).
  */
+import { ambientScope } from '../audit/origin.ts';
 import { maskPhoneNumber } from '@gatehouse/common/mfa';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
@@ -120,7 +121,7 @@ export async function removeFactor(ctx: AppContext, org: Organisation, user: Use
   // Refused before the password is tried: nothing to count an attempt for (checked again under the lock).
   if ((await listFactors(db, org.id, user.id)).length === 1 && twoStepRequired(org.row, user))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await confirmCurrentPassword(ctx, ambientScope(org), user, password, 'password');
   await removeOneFactor(ctx, org, user.id, id, { refuse: true, event: 'user.mfa_disabled' });
   return factorsOf(db, org.id, user.id);
 }
@@ -131,7 +132,7 @@ export async function removeFactor(ctx: AppContext, org: Organisation, user: Use
  */
 export async function regenerateRecoveryCodes(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<string[]> {
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await confirmCurrentPassword(ctx, ambientScope(org), user, password, 'password');
   const codes = newRecoveryCodes();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);

@@ -4,6 +4,7 @@
  * grants), and removing the last passkey of a passkey-only user turns their second step off. The
  * WebAuthn checks themselves are passkeys/service.ts's; this is the part that belongs to the factors.
  */
+import { ambientScope } from '../audit/origin.ts';
 import { randomUUID } from 'node:crypto';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
@@ -72,7 +73,7 @@ export async function removePasskey(
   // The last factor stays where MFA is required (refused before the password is tried; checked again under the lock).
   if (twoStepRequired(org.row, user) && !(await holdsAnotherFactor(db, org.id, user.id, id)))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
-  if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
+  if ('password' in confirmation) await confirmCurrentPassword(ctx, ambientScope(org), user, confirmation.password, 'password');
   else {
     const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
     if (!other || !(await verifyUserAssertion(ctx, org, user, 'confirm', session.id, confirmation.credential)))

@@ -29,9 +29,9 @@ export function organisationRoutes(app: FastifyInstance, ctx: AppContext, resolv
     return organisationAdminView(ctx, org);
   });
 
-  serve(app, ctx, api.save, async ({ body, files }, { org }, _request, reply) => {
+  serve(app, ctx, api.save, async ({ body, files }, scope, _request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return saveOrganisationSettings(ctx, resolver, org, body, files);
+    return saveOrganisationSettings(ctx, scope, resolver, body, files);
   });
 
   serve(app, ctx, api.preview, async ({ body }, { org }) => previewOrganisationSettings(ctx, org, body));

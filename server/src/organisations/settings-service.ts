@@ -21,6 +21,7 @@ import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
 import { IMAGE_COLUMNS, settingsColumns, toAdminView, toPublicOrganisation, type ImageColumns } from './model.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { settingsScore } from './strength.ts';
@@ -89,11 +90,12 @@ function checkedUploads(files: ReadForm['files']): Partial<Record<OrganisationIm
  */
 export async function saveOrganisationSettings(
   ctx: AppContext,
+  scope: Scope,
   resolver: OrganisationResolver,
-  org: Organisation,
   input: OrganisationSettingsRequest,
   files: ReadForm['files'],
 ): Promise<OrganisationAdminView> {
+  const org = scope.organisation;
   checkSettings(input);
   const uploads = checkedUploads(files);
 
@@ -119,7 +121,7 @@ export async function saveOrganisationSettings(
       const { updated_at: _, ...edited } = changes;
       const details = changedFields(current, edited);
       if (Object.keys(details).length > 0)
-        await emit(ctx, trx, org.id, {
+        await emit(ctx, trx, scope, {
           type: 'organisation.settings_changed',
           subject: { kind: 'organisation', id: org.id },
           details,

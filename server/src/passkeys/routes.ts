@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { passkeysApi as api } from '@gatehouse/common/api/passkeys';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
+import { ambientScope } from '../audit/origin.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { completePasskeyStep, passkeyStepOptions } from '../mfa/challenge.ts';
 import { registerPasskey, removePasskey } from '../mfa/passkey-enrolment.ts';
@@ -33,12 +34,20 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     loose(await passkeyStepOptions(ctx, request, org, body.signInStateID)),
   );
   serve(app, ctx, api.signIn, async ({ body }, { org }, request, reply) =>
-    signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => completePasskeyStep(ctx, request, reply, org, body))),
+    signInAnswer(
+      ctx,
+      org,
+      await countingFailedSignIns(ctx, ambientScope(org), null, () => completePasskeyStep(ctx, request, reply, org, body)),
+    ),
   );
   serve(app, ctx, api.passwordlessOptions, async (_, { org }, request, reply) =>
     loose(await passwordlessOptions(ctx, request, reply, org)),
   );
   serve(app, ctx, api.passwordlessSignIn, async ({ body }, { org }, request, reply) =>
-    signInAnswer(ctx, org, await countingFailedSignIns(ctx, org.id, null, () => signInWithPasskey(ctx, request, reply, org, body))),
+    signInAnswer(
+      ctx,
+      org,
+      await countingFailedSignIns(ctx, ambientScope(org), null, () => signInWithPasskey(ctx, request, reply, org, body)),
+    ),
   );
 }
