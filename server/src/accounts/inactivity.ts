@@ -55,7 +55,8 @@ interface Counts {
  * would be left to enable anyone (issue 19, finding 8). They are told instead (once per stretch of
  * inactivity), and so is the operator.
  */
-async function keepLastAdmin(ctx: AppContext, org: Organisation, user: UserRow, due: number, counts: Counts): Promise<boolean> {
+async function keepLastAdmin(ctx: AppContext, scope: Scope, user: UserRow, due: number, counts: Counts): Promise<boolean> {
+  const org = scope.organisation;
   if (user.role !== 'OrganisationAdministrator' || (await otherActiveOrganisationAdmins(ctx.db.kysely, org.id, user.id)) > 0) return false;
   counts.warnings.push(
     `kept ${user.email}, the only active Organisation Admin of ${org.name}, active although unused since ${longDate(user.last_sign_in ?? user.created_at)}`,
@@ -90,7 +91,7 @@ async function applyExpiry(ctx: AppContext, scope: Scope, counts: Counts): Promi
     for (const user of users) {
       const due = deactivationTime(org, user);
       if (now >= due) {
-        if (await keepLastAdmin(ctx, org, user, due, counts)) continue;
+        if (await keepLastAdmin(ctx, scope, user, due, counts)) continue;
         if (await setUserStatus(ctx, scope, user.id, 'Inactive', { from: ['SignedUp'] })) counts.deactivated++;
       } else if (warnDays > 0 && user.inactivity_warned_at === null && now >= due - warnDays * DAY) {
         await updateUser(ctx.db.kysely, org.id, user.id, { inactivity_warned_at: now });
@@ -116,7 +117,7 @@ async function applyDeletion(ctx: AppContext, scope: Scope, counts: Counts): Pro
     const users = await usersInactiveSince(ctx.db.kysely, org.id, ctx.clock.now() - days * DAY, afterId, BATCH);
     for (const user of users) {
       // An Inactive admin with no active one beside them may be the one the operator enables (gatehouse enable-user).
-      if (await keepLastAdmin(ctx, org, user, Infinity, counts)) continue;
+      if (await keepLastAdmin(ctx, scope, user, Infinity, counts)) continue;
       await deleteUserAccount(ctx, scope, user.id, user.email);
       counts.deleted++;
     }

@@ -10,7 +10,6 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
 import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from './amr.ts';
@@ -61,7 +60,8 @@ function refusal(policy: AttemptPolicy, state: { status?: UserRow['status']; cou
 }
 
 /** Counts and checks a password attempt for an email that has no usable account; always fails. */
-async function failUnknown(ctx: AppContext, org: Organisation, email: string, password: string, policy: AttemptPolicy): Promise<never> {
+async function failUnknown(ctx: AppContext, scope: Scope, email: string, password: string, policy: AttemptPolicy): Promise<never> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   if (!(await reserveUnknownAttempt(db, org.id, email, policy))) {
     const throttle = await findThrottle(db, org.id, email);
@@ -109,7 +109,7 @@ export async function authenticate(
   const db = ctx.db.kysely;
   const policy = attemptPolicy(org.row, ctx.clock.now());
   const user = await findUserByEmail(db, org.id, email);
-  if (!user || user.password_hash === null) return failUnknown(ctx, org, email, password, policy);
+  if (!user || user.password_hash === null) return failUnknown(ctx, scope, email, password, policy);
   if (!(await checkCountedPassword(ctx, scope, user, password))) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
   // Only the owner of the password learns that the account exists but may not sign in.
   if (!SIGN_IN_STATUSES.has(user.status)) {

@@ -19,7 +19,7 @@ export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): v
     finishBaseSignUp(ctx, scope, { ...body, baseSignUpID: linkTokenOf(ctx, request, body.baseSignUpID) }),
   );
 
-  serve(app, ctx, api.orgExists, async ({ query }, { org }) => findOrganisationLocation(ctx, org, query.name));
+  serve(app, ctx, api.orgExists, async ({ query }, scope) => findOrganisationLocation(ctx, scope, query.name));
 
   serve(app, ctx, api.handover, async ({ query }, scope, request, reply) => {
     const { org } = scope;

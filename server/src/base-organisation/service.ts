@@ -68,9 +68,9 @@ export async function startBaseSignUp(ctx: AppContext, scope: Scope, email: stri
 }
 
 /** The live sign-up of an id; used up only by finishing it (the link may be opened again). */
-async function liveSignUp(ctx: AppContext, base: Organisation, baseSignUpID: string): Promise<EmailTokenRow> {
-  assertBase(base);
-  const token = await peekEmailToken(ctx, base.id, baseSignUpID, ['basesignup']);
+async function liveSignUp(ctx: AppContext, scope: Scope, baseSignUpID: string): Promise<EmailTokenRow> {
+  assertBase(scope.organisation);
+  const token = await peekEmailToken(ctx, scope, baseSignUpID, ['basesignup']);
   if (!token) throw new AppError('BASE_SIGNUP_INVALID');
   return token;
 }
@@ -79,7 +79,7 @@ const isDemo = (signUp: EmailTokenRow) => signUp.email === DEMO_ADMIN_EMAIL;
 
 /** GET /api/basesignup?signupid=: a started sign-up, to resume at /signuporganisation (`baseSignUpID` as the page knows it). */
 export async function baseSignUpInfo(ctx: AppContext, scope: Scope, token: string, baseSignUpID: string): Promise<BaseSignUp> {
-  const signUp = await liveSignUp(ctx, scope.organisation, token);
+  const signUp = await liveSignUp(ctx, scope, token);
   return { baseSignUpID, email: signUp.email, demo: isDemo(signUp), baseHostname: ctx.config.baseHostname };
 }
 
@@ -93,8 +93,7 @@ export async function finishBaseSignUp(
   scope: Scope,
   input: { baseSignUpID: string; organisationName: string },
 ): Promise<BaseSignUpOrgResult> {
-  const base = scope.organisation;
-  const signUp = await liveSignUp(ctx, base, input.baseSignUpID);
+  const signUp = await liveSignUp(ctx, scope, input.baseSignUpID);
   if (isDemo(signUp)) await assertRoomForDemo(ctx);
   const org = await createOrganisationWithAdmin(ctx, {
     // The new organisation's admin is created by this request's actor (the signer, not signed in yet).
@@ -105,7 +104,7 @@ export async function finishBaseSignUp(
     // Consent was given with the email step.
     termsAcceptedAt: signUp.created_at,
     withinTransaction: async (trx) => {
-      if (!(await useEmailToken(ctx, base.id, input.baseSignUpID, ['basesignup'], trx))) throw new AppError('BASE_SIGNUP_INVALID');
+      if (!(await useEmailToken(ctx, scope, input.baseSignUpID, ['basesignup'], trx))) throw new AppError('BASE_SIGNUP_INVALID');
     },
   });
   const admin = (await findUserByEmail(ctx.db.kysely, org.id, signUp.email))!;
@@ -132,7 +131,7 @@ export async function useHandover(ctx: AppContext, scope: Scope, query: unknown)
   const org = scope.organisation;
   const parsed = handoverQuery.safeParse(query);
   if (!parsed.success) return null;
-  const token = await useEmailToken(ctx, org.id, parsed.data.token, ['handover']);
+  const token = await useEmailToken(ctx, scope, parsed.data.token, ['handover']);
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
   await recordSignIn(ctx.db.kysely, org.id, user.id, ctx.clock.now());
@@ -148,7 +147,8 @@ export function handoverAmr(org: Organisation): string[] {
 }
 
 /** GET /api/orgexists?name=: where organisation `name` signs in. Its full host name is accepted too. */
-export async function findOrganisationLocation(ctx: AppContext, base: Organisation, name: string): Promise<OrgExistsResult> {
+export async function findOrganisationLocation(ctx: AppContext, scope: Scope, name: string): Promise<OrgExistsResult> {
+  const base = scope.organisation;
   assertBase(base);
   // Read as a host name, so only a valid label (never arbitrary text) reaches the query.
   const label = organisationNameForHost(name.includes('.') ? name : `${name}.${ctx.config.baseHostname}`, ctx.config.baseHostname);

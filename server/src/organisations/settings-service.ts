@@ -20,7 +20,7 @@ import { dropDisallowedMethods } from '../mfa/enrolment.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
 import { IMAGE_COLUMNS, settingsColumns, toAdminView, toPublicOrganisation, type ImageColumns } from './model.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
@@ -30,15 +30,15 @@ import { themeProperties } from './style.ts';
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as OrganisationImageKind[];
 
 /** The organisation as its admin sees it, read afresh (not from the resolver's short cache). */
-export async function organisationAdminView(ctx: AppContext, org: Organisation): Promise<OrganisationAdminView> {
-  const row = await findOrganisationById(ctx.db.kysely, org.id);
+export async function organisationAdminView(ctx: AppContext, scope: Scope): Promise<OrganisationAdminView> {
+  const row = await findOrganisationById(ctx.db.kysely, scope.organisation.id);
   if (!row) throw new AppError('ORGANISATION_NOT_FOUND');
   return toAdminView(ctx.config, toOrganisation(ctx.config, row));
 }
 
 /** The score of the saved settings. */
-export async function savedSettingsScore(ctx: AppContext, org: Organisation): Promise<number> {
-  return (await organisationAdminView(ctx, org)).settingsScore;
+export async function savedSettingsScore(ctx: AppContext, scope: Scope): Promise<number> {
+  return (await organisationAdminView(ctx, scope)).settingsScore;
 }
 
 /** What the shared schema cannot check: the email allow-list must be a pattern the server's RE2 engine runs. */
@@ -48,10 +48,10 @@ function checkSettings(input: OrganisationSettingsRequest): void {
 }
 
 /** How the organisation would look and score with these settings; nothing is saved and images are nulled. */
-export function previewOrganisationSettings(ctx: AppContext, org: Organisation, input: OrganisationSettingsRequest): OrganisationPreview {
+export function previewOrganisationSettings(ctx: AppContext, scope: Scope, input: OrganisationSettingsRequest): OrganisationPreview {
   checkSettings(input);
   const row: OrganisationRow = {
-    ...org.row,
+    ...scope.organisation.row,
     ...settingsColumns(input),
     logo_id: null,
     background_image_id: null,
@@ -162,10 +162,11 @@ function imageColumns(
 /** An organisation image: by id when given (this organisation's, of this kind), else the current one's id to redirect to. */
 export async function findOrganisationImage(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   kind: OrganisationImageKind,
   id: string | undefined,
 ): Promise<{ asset: AssetRow } | { currentId: string }> {
+  const org = scope.organisation;
   if (id === undefined) {
     const currentId = org.row[IMAGE_COLUMNS[kind]];
     if (!currentId) throw new AppError('NOT_FOUND');

@@ -121,7 +121,7 @@ export async function verifyRecoveryCode(ctx: AppContext, scope: Scope, flowToke
 export async function openResetLink(ctx: AppContext, scope: Scope, resetID: string): Promise<string> {
   const org = scope.organisation;
   assertRecoveryOffered(org);
-  const link = await useEmailToken(ctx, org.id, resetID, ['reset']);
+  const link = await useEmailToken(ctx, scope, resetID, ['reset']);
   const user = link?.user_id ? await findUserById(ctx.db.kysely, org.id, link.user_id) : undefined;
   if (!link || !user || !RECOVERABLE.has(user.status) || user.email !== link.email) throw new AppError('TOKEN_INVALID');
   const token = newToken();

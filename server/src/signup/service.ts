@@ -56,7 +56,7 @@ export interface VerifiedEmail extends VerifyEmailResult {
  */
 export async function verifyEmail(ctx: AppContext, scope: Scope, verificationID: string): Promise<VerifiedEmail> {
   const org = scope.organisation;
-  const token = await useEmailToken(ctx, org.id, verificationID, ['signup', 'verify']);
+  const token = await useEmailToken(ctx, scope, verificationID, ['signup', 'verify']);
   if (!token) throw new AppError('TOKEN_INVALID');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
@@ -131,7 +131,7 @@ async function createSelfSignedUpUser(ctx: AppContext, scope: Scope, email: stri
 /** GET /api/completesignup?invitationID=: the invitee's email, without using the invitation up. */
 export async function invitationInfo(ctx: AppContext, scope: Scope, invitationID: string): Promise<{ email: string }> {
   const org = scope.organisation;
-  const token = await peekEmailToken(ctx, org.id, invitationID, ['invitation']);
+  const token = await peekEmailToken(ctx, scope, invitationID, ['invitation']);
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'Pending' || user.email !== token.email) throw new AppError('TOKEN_INVALID');
   return { email: user.email };
@@ -152,14 +152,14 @@ export async function completeSignUp(
   const purpose = input.invitationToken ? 'invitation' : 'completion';
   const raw = input.invitationToken ?? input.completionToken;
   if (!raw) throw new AppError('TOKEN_INVALID');
-  const preview = await peekEmailToken(ctx, org.id, raw, [purpose]);
+  const preview = await peekEmailToken(ctx, scope, raw, [purpose]);
   const pending = preview?.user_id ? await findUserById(ctx.db.kysely, org.id, preview.user_id) : undefined;
   if (!preview || !pending || pending.status !== 'Pending' || pending.email !== preview.email) throw new AppError('TOKEN_INVALID');
 
   const passwordHash = await hashNewPassword(ctx, org, null, input.password);
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const token = await useEmailToken(ctx, org.id, raw, [purpose], trx);
+    const token = await useEmailToken(ctx, scope, raw, [purpose], trx);
     if (!token) throw new AppError('TOKEN_INVALID');
     await storePassword(trx, org.id, pending.id, passwordHash, now);
     const signedUp = await setUserStatus(ctx, scope, pending.id, 'SignedUp', {
