@@ -27,7 +27,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       authenticate(ctx, scope, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, request, org, user) }),
     );
     if (outcome.kind === 'challenge') return beginCodeStep(ctx, reply, org, outcome.user);
-    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, outcome.user, outcome.amr, body.returnurl));
+    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, outcome.user, outcome.amr, body.returnurl));
   });
 
   // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
@@ -50,7 +50,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.changePassword, async ({ body }, scope, request, reply) => {
     const { org, user, session } = scope;
     const updated = await changePassword(ctx, scope, user, body);
-    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, updated, JSON.parse(session.amr) as string[]));
+    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, updated, JSON.parse(session.amr) as string[]));
   });
 
   serve(app, ctx, api.resendVerification, async (_, scope) => {

@@ -25,7 +25,7 @@ export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): v
     const { org } = scope;
     const user = await useHandover(ctx, scope, query);
     if (!user) return reply.redirect(ROUTES.home.path, 303);
-    await startSession(ctx, request, reply, org, user, handoverAmr(org));
+    await startSession(ctx, scope, request, reply, user, handoverAmr(org));
     return reply.redirect(`${ROUTES.dashboard.path}?signupcomplete=true`, 303);
   });
 }

@@ -364,7 +364,7 @@ export async function completeSignIn(
       subject: self,
       details: { method: 'connection', connection: row.name, connectionId: row.id },
     });
-    const result = await startSession(ctx, request, reply, org, signedIn, amr, returnUrl ?? undefined);
+    const result = await startSession(ctx, ambientScope(org), request, reply, signedIn, amr, returnUrl ?? undefined);
     reply.header('cache-control', 'no-store');
     if (result.orgRedirectURL) return reply.redirect(result.orgRedirectURL, 303);
     if (result.redirectURL) return reply.redirect(`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(result.redirectURL)}`, 303);

@@ -366,7 +366,7 @@ async function completeSecondStep(
     subject: self,
     details: upstream === null ? { method: answer.method.password } : { method: answer.method.connection, connectionId: upstream },
   });
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, methods, input.returnurl);
+  return startSession(ctx, ambientScope(org), request, reply, (await findUserById(db, org.id, user.id))!, methods, input.returnurl);
 }
 
 /** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */

@@ -10,6 +10,7 @@
  * (keeping a passkey as a factor, and removing one, is mfa/passkey-enrolment.ts).
  * Where the organisation allows it, a passkey alone signs in (amr hwk user mfa).
  */
+import { ambientScope } from '../audit/origin.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as WebAuthn from '@simplewebauthn/server';
@@ -343,5 +344,13 @@ export async function signInWithPasskey(
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
   await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'passkey' } });
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSWORDLESS_AMR, input.returnurl);
+  return startSession(
+    ctx,
+    ambientScope(org),
+    request,
+    reply,
+    (await findUserById(db, org.id, user.id))!,
+    PASSWORDLESS_AMR,
+    input.returnurl,
+  );
 }

@@ -37,6 +37,6 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
       password: body.password,
     });
     clearFlowCookie(ctx, reply, 'gatehouse_signup');
-    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, user, ['pwd']));
+    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, user, ['pwd']));
   });
 }
