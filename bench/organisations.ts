@@ -22,6 +22,7 @@ import path from 'node:path';
 import { Pool } from 'undici';
 import { openContext } from '../server/src/boot.ts';
 import { loadConfig } from '../server/src/config.ts';
+import { systemScope } from '../server/src/scope/scope.ts';
 import { createOrganisationWithAdmin } from '../server/src/organisations/service.ts';
 import { freePort, serverEnv, startGatehouse, stopGatehouse } from './support.ts';
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
       Array.from({ length: CONCURRENCY }, async () => {
         for (let i = next++; i < ORGANISATIONS; i = next++) {
           if (existing.has(`org${i}`)) continue;
-          await createOrganisationWithAdmin(ctx, { name: `org${i}`, adminEmail: `admin@org${i}.test` });
+          await createOrganisationWithAdmin(ctx, { creator: systemScope, name: `org${i}`, adminEmail: `admin@org${i}.test` });
         }
       }),
     );

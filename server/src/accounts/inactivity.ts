@@ -15,7 +15,8 @@ import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import { deleteUserAccount, setUserStatus } from './status.ts';
-import type { JobReport } from '../jobs/runner.ts';
+import type { JobReport, ScopeFor } from '../jobs/runner.ts';
+import type { Scope } from '../scope/scope.ts';
 import {
   idleSignedUpUsers,
   organisationsWithInactivityRules,
@@ -54,7 +55,8 @@ interface Counts {
  * would be left to enable anyone (issue 19, finding 8). They are told instead (once per stretch of
  * inactivity), and so is the operator.
  */
-async function keepLastAdmin(ctx: AppContext, org: Organisation, user: UserRow, due: number, counts: Counts): Promise<boolean> {
+async function keepLastAdmin(ctx: AppContext, scope: Scope, user: UserRow, due: number, counts: Counts): Promise<boolean> {
+  const org = scope.organisation;
   if (user.role !== 'OrganisationAdministrator' || (await otherActiveOrganisationAdmins(ctx.db.kysely, org.id, user.id)) > 0) return false;
   counts.warnings.push(
     `kept ${user.email}, the only active Organisation Admin of ${org.name}, active although unused since ${longDate(user.last_sign_in ?? user.created_at)}`,
@@ -72,7 +74,8 @@ async function keepLastAdmin(ctx: AppContext, org: Organisation, user: UserRow, 
   return true;
 }
 
-async function applyExpiry(ctx: AppContext, org: Organisation, counts: Counts): Promise<void> {
+async function applyExpiry(ctx: AppContext, scope: Scope, counts: Counts): Promise<void> {
+  const org = scope.organisation;
   const expiryDays = org.row.inactivity_expiry_days;
   if (expiryDays <= 0) return;
   const warnDays =
@@ -88,8 +91,8 @@ async function applyExpiry(ctx: AppContext, org: Organisation, counts: Counts): 
     for (const user of users) {
       const due = deactivationTime(org, user);
       if (now >= due) {
-        if (await keepLastAdmin(ctx, org, user, due, counts)) continue;
-        if (await setUserStatus(ctx, org.id, user.id, 'Inactive', { from: ['SignedUp'] })) counts.deactivated++;
+        if (await keepLastAdmin(ctx, scope, user, due, counts)) continue;
+        if (await setUserStatus(ctx, scope, user.id, 'Inactive', { from: ['SignedUp'] })) counts.deactivated++;
       } else if (warnDays > 0 && user.inactivity_warned_at === null && now >= due - warnDays * DAY) {
         await updateUser(ctx.db.kysely, org.id, user.id, { inactivity_warned_at: now });
         await sendMail(ctx, {
@@ -105,7 +108,8 @@ async function applyExpiry(ctx: AppContext, org: Organisation, counts: Counts): 
   }
 }
 
-async function applyDeletion(ctx: AppContext, org: Organisation, counts: Counts): Promise<void> {
+async function applyDeletion(ctx: AppContext, scope: Scope, counts: Counts): Promise<void> {
+  const org = scope.organisation;
   const days = org.row.inactivity_deletion_days;
   if (days <= 0) return;
   let afterId = '';
@@ -113,8 +117,8 @@ async function applyDeletion(ctx: AppContext, org: Organisation, counts: Counts)
     const users = await usersInactiveSince(ctx.db.kysely, org.id, ctx.clock.now() - days * DAY, afterId, BATCH);
     for (const user of users) {
       // An Inactive admin with no active one beside them may be the one the operator enables (gatehouse enable-user).
-      if (await keepLastAdmin(ctx, org, user, Infinity, counts)) continue;
-      await deleteUserAccount(ctx, org.id, user.id, user.email);
+      if (await keepLastAdmin(ctx, scope, user, Infinity, counts)) continue;
+      await deleteUserAccount(ctx, scope, user.id, user.email);
       counts.deleted++;
     }
     if (users.length < BATCH) return;
@@ -123,12 +127,12 @@ async function applyDeletion(ctx: AppContext, org: Organisation, counts: Counts)
 }
 
 /** The 'account-inactivity' job. */
-export async function runInactivityRules(ctx: AppContext): Promise<JobReport> {
+export async function runInactivityRules(ctx: AppContext, scopeFor: ScopeFor): Promise<JobReport> {
   const counts: Counts = { warned: 0, deactivated: 0, deleted: 0, warnings: [] };
   for (const row of await organisationsWithInactivityRules(ctx.db.kysely)) {
-    const org = toOrganisation(ctx.config, row);
-    await applyExpiry(ctx, org, counts);
-    await applyDeletion(ctx, org, counts);
+    const scope = scopeFor(toOrganisation(ctx.config, row));
+    await applyExpiry(ctx, scope, counts);
+    await applyDeletion(ctx, scope, counts);
   }
   return {
     result: `warned ${counts.warned}, deactivated ${counts.deactivated}, deleted ${counts.deleted} users`,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../clock.ts';
 import { latestMailTo, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { operatorScope } from '../scope/scope.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
+import { findOrganisationById } from '../tenancy/store.ts';
 import { setUserStatus } from './status.ts';
 import { findUserByEmail } from './store.ts';
 
@@ -140,10 +143,11 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
     expect(locked.status).toBe('LockedOut');
     const unlockedMail = (rows: { subject: string }[]) => rows.filter((m) => m.subject === `Your ${org} account has been unlocked`);
 
-    const orgId = await organisationId(server, org);
+    const row = await findOrganisationById(server.ctx.db.kysely, await organisationId(server, org));
+    const scope = operatorScope(toOrganisation(server.ctx.config, row!));
     const rollback = new Error('rolled back');
     const outcome = server.ctx.db.kysely.transaction().execute(async (trx) => {
-      expect(await setUserStatus(server.ctx, orgId, locked.id, 'SignedUp', { from: ['LockedOut'], trx })).toBeTruthy();
+      expect(await setUserStatus(server.ctx, scope, locked.id, 'SignedUp', { from: ['LockedOut'], trx })).toBeTruthy();
       const queued = await trx.selectFrom('mail_outbox').select('subject').where('recipient', '=', email).execute();
       expect(unlockedMail(queued)).toHaveLength(1);
       throw rollback;

@@ -7,7 +7,7 @@ import type { updateAccountRequest } from '@gatehouse/common/schemas/account';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from './password.ts';
 import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
@@ -17,12 +17,13 @@ import { findUserById, updateUser } from './store.ts';
 /** Saves first name, surname and phone number; a new phone number needs the current password. */
 export async function updateDetails(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   input: z.output<typeof updateAccountRequest>,
 ): Promise<UserRow> {
+  const org = scope.organisation;
   const phone = input.phoneNumber ?? null;
-  if (phone !== user.phone_number && phone !== null) await confirmCurrentPassword(ctx, org, user, input.currentPassword);
+  if (phone !== user.phone_number && phone !== null) await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const now = ctx.clock.now();
   await updateUser(ctx.db.kysely, org.id, user.id, {
     first_name: input.firstName ?? null,
@@ -39,25 +40,26 @@ export async function updateDetails(
  */
 export async function changePassword(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   input: z.output<typeof changePasswordRequest>,
 ): Promise<UserRow> {
-  await confirmCurrentPassword(ctx, org, user, input.currentPassword);
+  const org = scope.organisation;
+  await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const passwordHash = await hashNewPassword(ctx, org, user, input.password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await storePassword(trx, org.id, user.id, passwordHash, ctx.clock.now());
-    await emit(ctx, trx, org.id, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
+    await emit(ctx, trx, scope, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
   });
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 
 /** Sends the verification email again, at most once a minute (the page asking for it may be reloaded). */
-export async function resendOwnVerification(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
+export async function resendOwnVerification(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
   if (user.email_verified_date !== null) throw new AppError('EMAIL_ALREADY_VERIFIED');
-  const last = await newestEmailTokenAt(ctx.db.kysely, org.id, user.id, 'verify');
+  const last = await newestEmailTokenAt(ctx.db.kysely, scope.organisation.id, user.id, 'verify');
   if (last !== null && ctx.clock.now() - last < ACCOUNT_TOKENS.resendCooldownSeconds * 1000) return;
-  await sendVerificationEmail(ctx, org, user);
+  await sendVerificationEmail(ctx, scope, user);
 }
 
 /**
@@ -65,11 +67,12 @@ export async function resendOwnVerification(ctx: AppContext, org: Organisation, 
  * the application as actor, after which whoever held the old password is signed out (sessions, refresh
  * tokens and grants end). A Pending user becomes SignedUp.
  */
-export async function setProvisionedPassword(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<void> {
+export async function setProvisionedPassword(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<void> {
+  const org = scope.organisation;
   const hash = await hashNewPassword(ctx, org, user, password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await storePassword(trx, org.id, user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'user.password_reset',
       subject: { kind: 'user', id: user.id },
       details: { via: 'scim' },

@@ -23,15 +23,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       return signInAnswer(
         ctx,
         org,
-        await countingFailedSignIns(ctx, org.id, null, () => completeCodeStep(ctx, scope, request, reply, body)),
+        await countingFailedSignIns(ctx, scope, null, () => completeCodeStep(ctx, scope, request, reply, body)),
       );
     // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
     await assertPasswordAllowed(ctx, org, body.email);
-    const outcome = await countingFailedSignIns(ctx, org.id, body.email, () =>
-      authenticate(ctx, org, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, scope, request, user) }),
+    const outcome = await countingFailedSignIns(ctx, scope, body.email, () =>
+      authenticate(ctx, scope, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, scope, request, user) }),
     );
     if (outcome.kind === 'challenge') return beginCodeStep(ctx, scope, reply, outcome.user);
-    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, outcome.user, outcome.amr, body.returnurl));
+    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, outcome.user, outcome.amr, body.returnurl));
   });
 
   // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
@@ -44,19 +44,21 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { account: auth ? await accountOf(ctx, org, auth.user) : null };
   });
 
-  serve(app, ctx, api.update, async ({ body }, { org, user }) => {
-    const updated = await updateDetails(ctx, org, user, body);
+  serve(app, ctx, api.update, async ({ body }, scope) => {
+    const { org, user } = scope;
+    const updated = await updateDetails(ctx, scope, user, body);
     return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };
   });
 
   // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.
-  serve(app, ctx, api.changePassword, async ({ body }, { org, user, session }, request, reply) => {
-    const updated = await changePassword(ctx, org, user, body);
-    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, updated, JSON.parse(session.amr) as string[]));
+  serve(app, ctx, api.changePassword, async ({ body }, scope, request, reply) => {
+    const { org, user, session } = scope;
+    const updated = await changePassword(ctx, scope, user, body);
+    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, updated, JSON.parse(session.amr) as string[]));
   });
 
-  serve(app, ctx, api.resendVerification, async (_, { org, user }) => {
-    await resendOwnVerification(ctx, org, user);
+  serve(app, ctx, api.resendVerification, async (_, scope) => {
+    await resendOwnVerification(ctx, scope, scope.user);
     return { message: MESSAGES.confirmationEmailSent };
   });
 

@@ -10,7 +10,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
 import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from './amr.ts';
 import { setUserStatus } from './status.ts';
@@ -60,7 +60,8 @@ function refusal(policy: AttemptPolicy, state: { status?: UserRow['status']; cou
 }
 
 /** Counts and checks a password attempt for an email that has no usable account; always fails. */
-async function failUnknown(ctx: AppContext, org: Organisation, email: string, password: string, policy: AttemptPolicy): Promise<never> {
+async function failUnknown(ctx: AppContext, scope: Scope, email: string, password: string, policy: AttemptPolicy): Promise<never> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   if (!(await reserveUnknownAttempt(db, org.id, email, policy))) {
     const throttle = await findThrottle(db, org.id, email);
@@ -74,7 +75,8 @@ async function failUnknown(ctx: AppContext, org: Organisation, email: string, pa
  * Checks a user's password under the brute-force policy. True when it is right; a wrong one is
  * recorded and, at failedSignInsBeforeLockout, locks the account. Throws when the attempt is refused.
  */
-async function checkCountedPassword(ctx: AppContext, org: Organisation, user: UserRow, password: string): Promise<boolean> {
+async function checkCountedPassword(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<boolean> {
+  const org = scope.organisation;
   const db = ctx.db.kysely;
   const policy = attemptPolicy(org.row, ctx.clock.now());
   const reserved = user.status === 'LockedOut' ? undefined : await reserveUserAttempt(db, org.id, user.id, policy);
@@ -83,31 +85,32 @@ async function checkCountedPassword(ctx: AppContext, org: Organisation, user: Us
     // Failures from before the organisation lowered its lockout threshold lock the account now, as a
     // status the admin screens show and can clear (issue 19, finding 5), not as a refusal nobody sees.
     if (now.status === 'SignedUp' && policy.lockoutAfter > 0 && now.failed_auth_count >= policy.lockoutAfter) {
-      await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
+      await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
     }
     throw concerning(refusal(policy, { status: now.status, count: now.failed_auth_count, cooldownUntil: now.cooldown_until }), user.id);
   }
   if (await verifyPassword(user.password_hash ?? '', password)) return true;
   await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
   if (policy.lockoutAfter > 0 && reserved.failed_auth_count >= policy.lockoutAfter) {
-    await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
+    await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
   }
   return false;
 }
 
 export async function authenticate(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   email: string,
   password: string,
   options: AuthenticateOptions = {},
 ): Promise<AuthenticationOutcome> {
+  const org = scope.organisation;
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   const db = ctx.db.kysely;
   const policy = attemptPolicy(org.row, ctx.clock.now());
   const user = await findUserByEmail(db, org.id, email);
-  if (!user || user.password_hash === null) return failUnknown(ctx, org, email, password, policy);
-  if (!(await checkCountedPassword(ctx, org, user, password))) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
+  if (!user || user.password_hash === null) return failUnknown(ctx, scope, email, password, policy);
+  if (!(await checkCountedPassword(ctx, scope, user, password))) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
   // Only the owner of the password learns that the account exists but may not sign in.
   if (!SIGN_IN_STATUSES.has(user.status)) {
     await clearFailedAttempts(db, org.id, user.id, ctx.clock.now());
@@ -127,7 +130,7 @@ export async function authenticate(
   if (!signedIn) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'password' } });
+  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'password' } });
   const amr = user.has_second_factor ? REMEMBERED_DEVICE_AMR : PASSWORD_AMR;
   return { kind: 'authenticated', user: signedIn, amr };
 }
@@ -138,15 +141,15 @@ export async function authenticate(
  */
 export async function confirmCurrentPassword(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: UserRow,
   password: string | undefined,
   field = 'currentPassword',
 ): Promise<void> {
   if (user.password_hash === null) return;
   if (!password) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
-  if (!(await checkCountedPassword(ctx, org, user, password))) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
-  await clearFailedAttempts(ctx.db.kysely, org.id, user.id, ctx.clock.now());
+  if (!(await checkCountedPassword(ctx, scope, user, password))) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
+  await clearFailedAttempts(ctx.db.kysely, scope.organisation.id, user.id, ctx.clock.now());
 }
 
 export function userAgentOf(request: FastifyRequest): string | undefined {

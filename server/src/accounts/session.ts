@@ -4,6 +4,7 @@
  * remembers the email when the organisation allows it (rememberMeDays). A user with a second step never
  * gets a session whose methods lack it, whichever path asks.
  */
+import type { Scope } from '../scope/scope.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -29,14 +30,15 @@ export interface SessionStarted {
 
 export async function startSession(
   ctx: AppContext,
+  scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
-  org: Organisation,
   user: UserRow,
   amr: string[],
   /** Where the SPA was sent from: an application sign-in in progress continues at /redirecting with it. */
   returnurl?: string,
 ): Promise<SessionStarted> {
+  const org = scope.organisation;
   if (user.has_second_factor && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
   // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
   const previous = await getAuth(ctx, request);

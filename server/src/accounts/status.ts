@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import type { AuditEventType } from '@gatehouse/common/audit';
 import { emit } from '../events/events.ts';
+import type { Scope } from '../scope/scope.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
 
 /** What the audit log calls a move to `status` from one of `from` (a sign-up's move from Pending is audited by sign-up). */
@@ -32,7 +33,7 @@ function statusEvent(status: UserStatus, from: readonly UserStatus[] | undefined
  */
 export async function setUserStatus(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   userId: string,
   status: UserStatus,
   options: { from?: readonly UserStatus[]; changes?: UserChanges; trx?: Transaction<Database> } = {},
@@ -51,7 +52,7 @@ export async function setUserStatus(
             reactivated_at: sql<number | null>`case when status = 'Inactive' then ${now} else reactivated_at end`,
           }
         : {};
-  const row = await updateUserStatus(options.trx ?? ctx.db.kysely, organisationId, userId, status, options.from, {
+  const row = await updateUserStatus(options.trx ?? ctx.db.kysely, scope.organisation.id, userId, status, options.from, {
     ...lifecycle,
     ...options.changes,
     updated_at: now,
@@ -59,16 +60,16 @@ export async function setUserStatus(
   if (!row) return null;
   if (status === 'LockedOut') ctx.telemetry.lockouts.inc();
   const event = statusEvent(status, options.from);
-  if (event) await emit(ctx, options.trx ?? ctx.db.kysely, organisationId, { type: event, subject: { kind: 'user', id: userId } });
+  if (event) await emit(ctx, options.trx ?? ctx.db.kysely, scope, { type: event, subject: { kind: 'user', id: userId } });
   // Every status that does not keep access emits its event; the access-revocation subscriber ends that access with it.
   return row;
 }
 
 /** Deletes a user and everything that let them in. */
-export async function deleteUserAccount(ctx: AppContext, organisationId: string, userId: string, email: string): Promise<void> {
+export async function deleteUserAccount(ctx: AppContext, scope: Scope, userId: string, email: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteUser(trx, organisationId, userId);
+    await deleteUser(trx, scope.organisation.id, userId);
     // The address is kept in the event: the log must still say who it was once the user is gone.
-    await emit(ctx, trx, organisationId, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
+    await emit(ctx, trx, scope, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
   });
 }

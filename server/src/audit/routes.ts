@@ -8,10 +8,11 @@ import { auditCsv } from './export.ts';
 import { auditPage } from './service.ts';
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, auditApi.list, async ({ query }, { org }) => auditPage(ctx, org.id, query));
+  serve(app, ctx, auditApi.list, async ({ query }, scope) => auditPage(ctx, scope, query));
 
-  serve(app, ctx, auditApi.export, async ({ query: { format, ...query } }, { org }, _request, reply) => {
-    const { events } = await auditPage(ctx, org.id, { ...query, limit: AUDIT_LIMITS.exportMax });
+  serve(app, ctx, auditApi.export, async ({ query: { format, ...query } }, scope, _request, reply) => {
+    const { org } = scope;
+    const { events } = await auditPage(ctx, scope, { ...query, limit: AUDIT_LIMITS.exportMax });
     const name = `audit-${org.name}-${new Date(ctx.clock.now()).toISOString().slice(0, 10)}.${format}`;
     reply.header('content-disposition', `attachment; filename="${name}"`);
     if (format === 'json') return reply.type('application/json').send(JSON.stringify(events, null, 2));

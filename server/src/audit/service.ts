@@ -4,6 +4,7 @@
  * it, from where, and what changed (never a secret). Read here by page; events are append-only; the
  * `audit-retention` job removes those older than AUDIT_RETENTION_DAYS.
  */
+import type { Scope } from '../scope/scope.ts';
 import type { AuditEvent, AuditPage, AuditQueryInput } from '@gatehouse/common/schemas/audit';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -52,7 +53,8 @@ function namedIds(rows: readonly AuditEventRow[]) {
 }
 
 /** One page of the organisation's events, newest first; `next` is the cursor of the page after. */
-export async function auditPage(ctx: AppContext, organisationId: string, query: AuditQueryInput): Promise<AuditPage> {
+export async function auditPage(ctx: AppContext, scope: Scope, query: AuditQueryInput): Promise<AuditPage> {
+  const organisationId = scope.organisation.id;
   // `who` is an id (of a user or an application), or a user's email or its start.
   const who =
     query.who === undefined

@@ -9,22 +9,23 @@ import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { baseSignUpInfo, findOrganisationLocation, finishBaseSignUp, handoverAmr, startBaseSignUp, useHandover } from './service.ts';
 
 export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.baseSignUpEmail, async ({ body }, { org }) => startBaseSignUp(ctx, org, body.email));
+  serve(app, ctx, api.baseSignUpEmail, async ({ body }, scope) => startBaseSignUp(ctx, scope, body.email));
 
-  serve(app, ctx, api.baseSignUp, async ({ query: { signupid } }, { org }, request) =>
-    baseSignUpInfo(ctx, org, linkTokenOf(ctx, request, signupid), signupid),
+  serve(app, ctx, api.baseSignUp, async ({ query: { signupid } }, scope, request) =>
+    baseSignUpInfo(ctx, scope, linkTokenOf(ctx, request, signupid), signupid),
   );
 
-  serve(app, ctx, api.baseSignUpOrg, async ({ body }, { org }, request) =>
-    finishBaseSignUp(ctx, org, { ...body, baseSignUpID: linkTokenOf(ctx, request, body.baseSignUpID) }),
+  serve(app, ctx, api.baseSignUpOrg, async ({ body }, scope, request) =>
+    finishBaseSignUp(ctx, scope, { ...body, baseSignUpID: linkTokenOf(ctx, request, body.baseSignUpID) }),
   );
 
-  serve(app, ctx, api.orgExists, async ({ query }, { org }) => findOrganisationLocation(ctx, org, query.name));
+  serve(app, ctx, api.orgExists, async ({ query }, scope) => findOrganisationLocation(ctx, scope, query.name));
 
-  serve(app, ctx, api.handover, async ({ query }, { org }, request, reply) => {
-    const user = await useHandover(ctx, org, query);
+  serve(app, ctx, api.handover, async ({ query }, scope, request, reply) => {
+    const { org } = scope;
+    const user = await useHandover(ctx, scope, query);
     if (!user) return reply.redirect(ROUTES.home.path, 303);
-    await startSession(ctx, request, reply, org, user, handoverAmr(org));
+    await startSession(ctx, scope, request, reply, user, handoverAmr(org));
     return reply.redirect(`${ROUTES.dashboard.path}?signupcomplete=true`, 303);
   });
 }

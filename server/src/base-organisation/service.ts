@@ -25,6 +25,7 @@ import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.t
 import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { organisationNameForHost } from '../tenancy/resolver.ts';
@@ -45,7 +46,8 @@ async function assertRoomForDemo(ctx: AppContext): Promise<void> {
  * POST /api/basesignupemail. A trial: emails the link (at most a few an hour per address) and answers
  * without the id, which only the link carries. The demo address: a sign-up id at once.
  */
-export async function startBaseSignUp(ctx: AppContext, base: Organisation, email: string): Promise<BaseSignUpEmailResult> {
+export async function startBaseSignUp(ctx: AppContext, scope: Scope, email: string): Promise<BaseSignUpEmailResult> {
+  const base = scope.organisation;
   assertBase(base);
   if (email === DEMO_ADMIN_EMAIL) {
     await assertRoomForDemo(ctx);
@@ -60,15 +62,15 @@ export async function startBaseSignUp(ctx: AppContext, base: Organisation, email
     return { email, baseSignUpID };
   }
   if (!(await mailQuotaUsed(ctx, base, email, ['baseSignUp'], ACCOUNT_TOKENS.anonymousEmailsPerHour))) {
-    await sendBaseSignUpEmail(ctx, base, email);
+    await sendBaseSignUpEmail(ctx, scope, email);
   }
   return { email, baseSignUpID: null };
 }
 
 /** The live sign-up of an id; used up only by finishing it (the link may be opened again). */
-async function liveSignUp(ctx: AppContext, base: Organisation, baseSignUpID: string): Promise<EmailTokenRow> {
-  assertBase(base);
-  const token = await peekEmailToken(ctx, base.id, baseSignUpID, ['basesignup']);
+async function liveSignUp(ctx: AppContext, scope: Scope, baseSignUpID: string): Promise<EmailTokenRow> {
+  assertBase(scope.organisation);
+  const token = await peekEmailToken(ctx, scope, baseSignUpID, ['basesignup']);
   if (!token) throw new AppError('BASE_SIGNUP_INVALID');
   return token;
 }
@@ -76,8 +78,8 @@ async function liveSignUp(ctx: AppContext, base: Organisation, baseSignUpID: str
 const isDemo = (signUp: EmailTokenRow) => signUp.email === DEMO_ADMIN_EMAIL;
 
 /** GET /api/basesignup?signupid=: a started sign-up, to resume at /signuporganisation (`baseSignUpID` as the page knows it). */
-export async function baseSignUpInfo(ctx: AppContext, base: Organisation, token: string, baseSignUpID: string): Promise<BaseSignUp> {
-  const signUp = await liveSignUp(ctx, base, token);
+export async function baseSignUpInfo(ctx: AppContext, scope: Scope, token: string, baseSignUpID: string): Promise<BaseSignUp> {
+  const signUp = await liveSignUp(ctx, scope, token);
   return { baseSignUpID, email: signUp.email, demo: isDemo(signUp), baseHostname: ctx.config.baseHostname };
 }
 
@@ -88,19 +90,21 @@ export async function baseSignUpInfo(ctx: AppContext, base: Organisation, token:
  */
 export async function finishBaseSignUp(
   ctx: AppContext,
-  base: Organisation,
+  scope: Scope,
   input: { baseSignUpID: string; organisationName: string },
 ): Promise<BaseSignUpOrgResult> {
-  const signUp = await liveSignUp(ctx, base, input.baseSignUpID);
+  const signUp = await liveSignUp(ctx, scope, input.baseSignUpID);
   if (isDemo(signUp)) await assertRoomForDemo(ctx);
   const org = await createOrganisationWithAdmin(ctx, {
+    // The new organisation's admin is created by this request's actor (the signer, not signed in yet).
+    creator: (organisation) => ({ organisation, actor: scope.actor, requestId: scope.requestId, origin: scope.origin }),
     name: input.organisationName,
     adminEmail: signUp.email,
     demoExpiresAt: isDemo(signUp) ? ctx.clock.now() + ctx.config.demoLifetimeMs : undefined,
     // Consent was given with the email step.
     termsAcceptedAt: signUp.created_at,
     withinTransaction: async (trx) => {
-      if (!(await useEmailToken(ctx, base.id, input.baseSignUpID, ['basesignup'], trx))) throw new AppError('BASE_SIGNUP_INVALID');
+      if (!(await useEmailToken(ctx, scope, input.baseSignUpID, ['basesignup'], trx))) throw new AppError('BASE_SIGNUP_INVALID');
     },
   });
   const admin = (await findUserByEmail(ctx.db.kysely, org.id, signUp.email))!;
@@ -123,16 +127,17 @@ async function handoverLink(ctx: AppContext, org: Organisation, user: UserRow): 
  * GET /api/handover?token=: uses the hand-over token up and answers whom it signs in, or null when it is
  * malformed, unknown, expired, used, of another organisation, or its user may no longer sign in.
  */
-export async function useHandover(ctx: AppContext, org: Organisation, query: unknown): Promise<UserRow | null> {
+export async function useHandover(ctx: AppContext, scope: Scope, query: unknown): Promise<UserRow | null> {
+  const org = scope.organisation;
   const parsed = handoverQuery.safeParse(query);
   if (!parsed.success) return null;
-  const token = await useEmailToken(ctx, org.id, parsed.data.token, ['handover']);
+  const token = await useEmailToken(ctx, scope, parsed.data.token, ['handover']);
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
   await recordSignIn(ctx.db.kysely, org.id, user.id, ctx.clock.now());
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'hand-over' } });
+  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'hand-over' } });
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }
 
@@ -142,7 +147,8 @@ export function handoverAmr(org: Organisation): string[] {
 }
 
 /** GET /api/orgexists?name=: where organisation `name` signs in. Its full host name is accepted too. */
-export async function findOrganisationLocation(ctx: AppContext, base: Organisation, name: string): Promise<OrgExistsResult> {
+export async function findOrganisationLocation(ctx: AppContext, scope: Scope, name: string): Promise<OrgExistsResult> {
+  const base = scope.organisation;
   assertBase(base);
   // Read as a host name, so only a valid label (never arbitrary text) reaches the query.
   const label = organisationNameForHost(name.includes('.') ? name : `${name}.${ctx.config.baseHostname}`, ctx.config.baseHostname);

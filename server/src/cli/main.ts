@@ -77,6 +77,7 @@ async function createOrganisation(args: string[]): Promise<void> {
   const ctx = await openContext(config);
   try {
     const org = await createOrganisationWithAdmin(ctx, {
+      creator: operatorScope,
       name,
       displayName: values['display-name'],
       adminEmail: values['admin-email'],
@@ -164,7 +165,7 @@ async function enableUser(args: string[]): Promise<void> {
   if (!values.email) throw new UsageError("Give the user's email with --email.");
   const ctx = await openContext(loadConfig());
   try {
-    const status = await enableUserByOperator(ctx, name, values.email);
+    const status = await enableUserByOperator(ctx, name, values.email, operatorScope);
     if (!status) throw new Error(`There is no Disabled, Inactive or locked-out user ${values.email} in an organisation named "${name}".`);
     console.log(`Enabled ${values.email.toLowerCase()} of ${name.toLowerCase()} (status now ${status}).`);
   } finally {
@@ -252,7 +253,7 @@ async function exportCommand(args: string[]): Promise<void> {
   const ctx = await openContext(loadConfig());
   try {
     await transfer(async () => {
-      const document = await exportOrganisation(ctx, name, { passphrase, withAudit: !values['without-audit'] });
+      const document = await exportOrganisation(ctx, name, { scopeFor: operatorScope, passphrase, withAudit: !values['without-audit'] });
       // It holds password hashes: readable by the operator only, and written whole or not at all.
       writeFileSync(`${destination}.partial`, JSON.stringify(document), { mode: 0o600 });
       renameSync(`${destination}.partial`, destination);
@@ -282,7 +283,7 @@ async function importCommand(args: string[]): Promise<void> {
   const ctx = await openContext(loadConfig());
   try {
     await transfer(async () => {
-      const report = await importOrganisation(ctx, input, { passphrase, name: values.name });
+      const report = await importOrganisation(ctx, input, { scopeFor: operatorScope, passphrase, name: values.name });
       const counted = Object.entries(report.counts).map(([table, count]) => `${count} ${table}`);
       console.log(`Imported ${report.name}: ${counted.join(', ')}.`);
       console.log(`Sign in at ${report.origin}/`);
@@ -319,7 +320,8 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    // What the operator changes is theirs in the audit log.
+    // What the operator changes is theirs in the audit log: the commands pass operatorScope; the origin
+    // storage stays for the services that still emit with an organisation id (mfa reset, key rotation).
     await runAs({ kind: 'operator', id: null }, () => run(rest));
     return 0;
   } catch (error) {

@@ -266,7 +266,7 @@ async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionR
   const jitDomains = domainsOf(row.jit_domains);
   if (jitDomains.length > 0 && !jitDomains.includes(domain)) throw new Refusal('domain_not_allowed', { detail: email });
   if (!verified) throw new Refusal('email_not_verified', { detail: email });
-  const outcome = await provisionUser(ctx, scope.organisation, {
+  const outcome = await provisionUser(ctx, scope, {
     email,
     prepare: () => ({
       role: 'EndUser',
@@ -295,7 +295,7 @@ async function activateInvited(ctx: AppContext, scope: Scope, row: SignInConnect
   const organisationId = scope.organisation.id;
   const now = ctx.clock.now();
   const activated = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const signedUp = await setUserStatus(ctx, scope.organisation.id, user.id, 'SignedUp', {
+    const signedUp = await setUserStatus(ctx, scope, user.id, 'SignedUp', {
       from: ['Pending'],
       trx,
       changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },
@@ -388,7 +388,7 @@ export async function completeSignIn(
       subject: self,
       details: { method: 'connection', connection: row.name, connectionId: row.id },
     });
-    const result = await startSession(ctx, request, reply, scope.organisation, signedIn, amr, returnUrl ?? undefined);
+    const result = await startSession(ctx, scope, request, reply, signedIn, amr, returnUrl ?? undefined);
     reply.header('cache-control', 'no-store');
     if (result.orgRedirectURL) return reply.redirect(result.orgRedirectURL, 303);
     if (result.redirectURL) return reply.redirect(`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(result.redirectURL)}`, 303);

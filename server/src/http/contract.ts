@@ -76,21 +76,23 @@ async function scopeFor(
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
     const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token, reply);
+    // Still read by the services that emit with an organisation id (issue 29: until every one takes its Scope).
     setActor({ kind: 'application', id: client.id });
+    // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).
+    const scope = scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const);
     if (!scopes.has(access.machineScope)) {
-      await auditCall(ctx, e, org, ERRORS.INSUFFICIENT_SCOPE.status);
+      await auditCall(ctx, e, scope, ERRORS.INSUFFICIENT_SCOPE.status);
       refuse(reply, 'INSUFFICIENT_SCOPE', access.machineScope);
     }
-    // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).
-    return { ...scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const), application: client.id };
+    return { ...scope, application: client.id };
   }
   const { org, user, session } = await requireUser(ctx, request, access.roles, access);
   return { ...scoped(org, { kind: 'user', id: user.id, role: user.role } as const), user, session };
 }
 
 /** Every management API call by an application is in the audit log: which operation, and how it ended. */
-async function auditCall(ctx: AppContext, e: Endpoint, org: Organisation, status: number): Promise<void> {
-  await emit(ctx, ctx.db.kysely, org.id, {
+async function auditCall(ctx: AppContext, e: Endpoint, scope: Scope, status: number): Promise<void> {
+  await emit(ctx, ctx.db.kysely, scope, {
     type: 'api.management_call',
     details: { operation: e.operationId, method: e.method, path: e.path, status },
   });
@@ -106,14 +108,14 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       if (!scope.application) return run(request, reply, scope);
       try {
         const answer = await run(request, reply, scope);
-        await auditCall(ctx, e, scope.org, reply.statusCode);
+        await auditCall(ctx, e, scope, reply.statusCode);
         return answer;
       } catch (error) {
         // Refused for want of privileges (such as acting over an Organisation Administrator): the token
         // does not allow it (RFC 6750 3.1), said in the challenge as in every other 403 of a bearer call.
         if (error instanceof AppError && error.statusCode === 403 && !reply.hasHeader('www-authenticate'))
           challenge(reply, 'insufficient_scope');
-        await auditCall(ctx, e, scope.org, error instanceof AppError ? error.statusCode : 500);
+        await auditCall(ctx, e, scope, error instanceof AppError ? error.statusCode : 500);
         throw error;
       }
     },

@@ -7,14 +7,18 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { runAs } from '../audit/origin.ts';
+import { jobScope, type Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+
+/** The scope of a run's work on one organisation: the system acts, under the job's name and the run's id. */
+export type ScopeFor = (organisation: Organisation) => Scope;
 
 export interface Job {
   name: string;
   /** How often the job is due. */
   intervalMs: number;
   /** Does the work; the result (e.g. "deleted 3 sessions") is logged, and warnings are logged as such for the operator. */
-  run(ctx: AppContext): Promise<string | JobReport | void>;
+  run(ctx: AppContext, scopeFor: ScopeFor): Promise<string | JobReport | void>;
 }
 
 export interface JobReport {
@@ -52,8 +56,9 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
     return { status: 'skipped' };
   }
   try {
-    // What a job changes is the system's doing in the audit log.
-    const report = await runAs({ kind: 'system', id: job.name }, () => Promise.resolve(job.run(ctx)));
+    // What a job changes is the system's doing in the audit log, under the job's name and this run's id.
+    const runId = `job-${randomUUID().slice(0, 8)}`;
+    const report = await job.run(ctx, (organisation) => jobScope(organisation, job.name, runId));
     const { result, warnings } = typeof report === 'object' ? report : { result: report ?? undefined, warnings: [] };
     await db
       .updateTable('job_runs')

@@ -6,5 +6,5 @@ import { serve } from '../http/contract.ts';
 import { organisationMetrics } from './service.ts';
 
 export function metricsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, frontDoorApi.metrics, async (_, { org, user }) => organisationMetrics(ctx, org.id, user.role));
+  serve(app, ctx, frontDoorApi.metrics, async (_, scope) => organisationMetrics(ctx, scope));
 }

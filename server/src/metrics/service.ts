@@ -6,13 +6,14 @@
  * one index entry per user and one row per second factor.
  */
 import type { ErrorCode } from '@gatehouse/common/errors';
-import { TWO_STEP_KINDS, type Role } from '@gatehouse/common/policy';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
 import { emit } from '../events/events.ts';
+import type { ActingScope, Scope } from '../scope/scope.ts';
 import { TTL } from '../oidc/ttl.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
 import { bucketOf, countPeopleWithFactors, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
@@ -48,12 +49,7 @@ const FAILED_SIGN_IN: ReadonlyMap<ErrorCode, SignInResult> = new Map([
  * Runs a sign-in step and emits a failed sign-in when it is refused for the credentials or the account
  * (the audit and the metrics subscribe); malformed requests and expired steps are not sign-in attempts.
  */
-export async function countingFailedSignIns<T>(
-  ctx: AppContext,
-  organisationId: string,
-  email: string | null,
-  step: () => Promise<T>,
-): Promise<T> {
+export async function countingFailedSignIns<T>(ctx: AppContext, scope: Scope, email: string | null, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
@@ -61,7 +57,7 @@ export async function countingFailedSignIns<T>(
     if (failure) {
       const userId = (error as AppError).userId;
       // Counted by the metrics subscriber (subscriber.ts). The address typed (known or not), never the password.
-      await emit(ctx, ctx.db.kysely, organisationId, {
+      await emit(ctx, ctx.db.kysely, scope, {
         type: 'user.sign_in_failed',
         ...(userId ? { subject: { kind: 'user', id: userId } } : {}),
         details: { reason: failure, ...(email ? { email } : {}) },
@@ -75,7 +71,9 @@ export async function countingFailedSignIns<T>(
  * The organisation's figures. The Applications tile's figures are for Organisation Admins only, as the
  * tile is; a User Admin gets the Activity and Accounts figures.
  */
-export async function organisationMetrics(ctx: AppContext, organisationId: string, role: Role): Promise<Metrics> {
+export async function organisationMetrics(ctx: AppContext, scope: ActingScope): Promise<Metrics> {
+  const organisationId = scope.organisation.id;
+  const { role } = scope.actor;
   const now = ctx.clock.now();
   const since = now - METRICS_WINDOW_MS;
   const db = ctx.db.kysely;

@@ -290,7 +290,7 @@ async function lockForCodes(ctx: AppContext, scope: Scope, user: UserRow, state:
   const org = scope.organisation;
   await takeSignInState(ctx.db.kysely, org.id, state.id);
   await resetFailedCodes(ctx.db.kysely, org.id, user.id);
-  await setUserStatus(ctx, org.id, user.id, 'LockedOut', { from: ['SignedUp'] });
+  await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
   return concerning(new AppError('ACCOUNT_LOCKED'), user.id);
 }
 
@@ -376,7 +376,7 @@ async function completeSecondStep(
     subject: self,
     details: upstream === null ? { method: answer.method.password } : { method: answer.method.connection, connectionId: upstream },
   });
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, methods, input.returnurl);
+  return startSession(ctx, scope, request, reply, (await findUserById(db, org.id, user.id))!, methods, input.returnurl);
 }
 
 /** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */

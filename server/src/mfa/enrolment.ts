@@ -144,7 +144,7 @@ export async function saveTwoStep(
   const org = scope.organisation;
   const kind = input.type;
   await assertCanSetUp(ctx, scope, user, kind);
-  await confirmCurrentPassword(ctx, org, user, input.password, 'password');
+  await confirmCurrentPassword(ctx, scope, user, input.password, 'password');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
   const enrolment = await countEnrolmentAttempt(db, org.id, user.id, kind, now, MFA.attemptsPerCode);
@@ -276,7 +276,7 @@ export async function disableTwoStep(ctx: AppContext, scope: Scope, user: UserRo
   const org = scope.organisation;
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await confirmCurrentPassword(ctx, scope, user, password, 'password');
   await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');
   return (await findUserById(ctx.db.kysely, org.id, user.id))!;
 }

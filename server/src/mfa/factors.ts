@@ -124,7 +124,7 @@ export async function removeFactor(ctx: AppContext, scope: Scope, user: UserRow,
   // Refused before the password is tried: nothing to count an attempt for (checked again under the lock).
   if ((await listFactors(db, org.id, user.id)).length === 1 && twoStepRequired(org.row, user))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await confirmCurrentPassword(ctx, scope, user, password, 'password');
   await removeOneFactor(ctx, scope, user.id, id, { refuse: true, event: 'user.mfa_disabled' });
   return factorsOf(db, org.id, user.id);
 }
@@ -136,7 +136,7 @@ export async function removeFactor(ctx: AppContext, scope: Scope, user: UserRow,
 export async function regenerateRecoveryCodes(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<string[]> {
   const org = scope.organisation;
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
-  await confirmCurrentPassword(ctx, org, user, password, 'password');
+  await confirmCurrentPassword(ctx, scope, user, password, 'password');
   const codes = newRecoveryCodes();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);

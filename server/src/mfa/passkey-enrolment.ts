@@ -74,7 +74,7 @@ export async function removePasskey(
   // The last factor stays where MFA is required (refused before the password is tried; checked again under the lock).
   if (twoStepRequired(org.row, user) && !(await holdsAnotherFactor(db, org.id, user.id, id)))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
-  if ('password' in confirmation) await confirmCurrentPassword(ctx, org, user, confirmation.password, 'password');
+  if ('password' in confirmation) await confirmCurrentPassword(ctx, scope, user, confirmation.password, 'password');
   else {
     const other = (confirmation.credential as { id?: unknown }).id !== credential.credential_id;
     if (!other || !(await verifyUserAssertion(ctx, scope, user, 'confirm', session.id, confirmation.credential)))

@@ -17,26 +17,26 @@ import { organisationStylesheet } from './style.ts';
 
 export function organisationRoutes(app: FastifyInstance, ctx: AppContext, resolver: OrganisationResolver): void {
   /** Public fields for everyone; every setting and the score for an Organisation Admin. */
-  serve(app, ctx, api.get, async (_, { org }, request, reply) => {
+  serve(app, ctx, api.get, async (_, scope, request, reply) => {
     const auth = await getAuth(ctx, request);
-    if (auth?.user.role !== 'OrganisationAdministrator') return toPublicOrganisation(ctx.config, org);
+    if (auth?.user.role !== 'OrganisationAdministrator') return toPublicOrganisation(ctx.config, scope.org);
     reply.header('cache-control', 'private, no-store');
-    return organisationAdminView(ctx, org);
+    return organisationAdminView(ctx, scope);
   });
 
-  serve(app, ctx, api.settings, async (_, { org }, _request, reply) => {
+  serve(app, ctx, api.settings, async (_, scope, _request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return organisationAdminView(ctx, org);
+    return organisationAdminView(ctx, scope);
   });
 
-  serve(app, ctx, api.save, async ({ body, files }, { org }, _request, reply) => {
+  serve(app, ctx, api.save, async ({ body, files }, scope, _request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return saveOrganisationSettings(ctx, resolver, org, body, files);
+    return saveOrganisationSettings(ctx, scope, resolver, body, files);
   });
 
-  serve(app, ctx, api.preview, async ({ body }, { org }) => previewOrganisationSettings(ctx, org, body));
+  serve(app, ctx, api.preview, async ({ body }, scope) => previewOrganisationSettings(ctx, scope, body));
 
-  serve(app, ctx, api.strength, async (_, { org }) => ({ settingsScore: await savedSettingsScore(ctx, org) }));
+  serve(app, ctx, api.strength, async (_, scope) => ({ settingsScore: await savedSettingsScore(ctx, scope) }));
 
   serve(app, ctx, api.style, async (_, { org }, request, reply) => {
     const etag = `"${org.id}-${org.row.updated_at}"`;
@@ -47,8 +47,8 @@ export function organisationRoutes(app: FastifyInstance, ctx: AppContext, resolv
 
   // Public, for the signed-out pages. With ?id= an image is immutable and cached for good; without,
   // the answer is a redirect to the current image's id.
-  serve(app, ctx, api.image, async ({ params: { kind }, query: { id } }, { org }, _request, reply) => {
-    const found = await findOrganisationImage(ctx, org, kind, id);
+  serve(app, ctx, api.image, async ({ params: { kind }, query: { id } }, scope, _request, reply) => {
+    const found = await findOrganisationImage(ctx, scope, kind, id);
     if ('currentId' in found) return reply.header('cache-control', 'no-cache').redirect(organisationImageUrl(kind, found.currentId), 302);
     return sendAsset(reply, found.asset);
   });

@@ -13,8 +13,9 @@ import { hashPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
 import { ensureOrganisationKeys, insertOrganisationKeys, newKeyRows } from '../oidc/keys.ts';
 import { insertOrganisation, newOrganisationRow } from './store.ts';
-import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
+import { findBaseOrganisation, findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 
 export const BASE_ORGANISATION_NAME = 'base';
 
@@ -36,6 +37,8 @@ export async function ensureBaseOrganisation(ctx: AppContext, displayName = 'Gat
 }
 
 export interface NewOrganisation {
+  /** The scope the creation is done in once the organisation exists: the operator's, a base sign-up's request. */
+  creator: (organisation: Organisation) => Scope;
   name: string;
   displayName?: string | undefined;
   adminEmail: string;
@@ -77,7 +80,8 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
       await input.withinTransaction?.(trx);
       await insertOrganisation(trx, row);
       await insertOrganisationKeys(trx, row.id, signingKeys);
-      await createUser(ctx, trx, row.id, {
+      const organisation = toOrganisation(ctx.config, (await findOrganisationById(trx, row.id))!);
+      await createUser(ctx, trx, input.creator(organisation), {
         email,
         role: 'OrganisationAdministrator',
         via: 'organisation sign-up',

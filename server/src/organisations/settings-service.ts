@@ -20,7 +20,8 @@ import { dropDisallowedMethods } from '../mfa/enrolment.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { whitelistRe2Problem } from './email-whitelist.ts';
 import { IMAGE_COLUMNS, settingsColumns, toAdminView, toPublicOrganisation, type ImageColumns } from './model.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { settingsScore } from './strength.ts';
@@ -29,15 +30,15 @@ import { themeProperties } from './style.ts';
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as OrganisationImageKind[];
 
 /** The organisation as its admin sees it, read afresh (not from the resolver's short cache). */
-export async function organisationAdminView(ctx: AppContext, org: Organisation): Promise<OrganisationAdminView> {
-  const row = await findOrganisationById(ctx.db.kysely, org.id);
+export async function organisationAdminView(ctx: AppContext, scope: Scope): Promise<OrganisationAdminView> {
+  const row = await findOrganisationById(ctx.db.kysely, scope.organisation.id);
   if (!row) throw new AppError('ORGANISATION_NOT_FOUND');
   return toAdminView(ctx.config, toOrganisation(ctx.config, row));
 }
 
 /** The score of the saved settings. */
-export async function savedSettingsScore(ctx: AppContext, org: Organisation): Promise<number> {
-  return (await organisationAdminView(ctx, org)).settingsScore;
+export async function savedSettingsScore(ctx: AppContext, scope: Scope): Promise<number> {
+  return (await organisationAdminView(ctx, scope)).settingsScore;
 }
 
 /** What the shared schema cannot check: the email allow-list must be a pattern the server's RE2 engine runs. */
@@ -47,10 +48,10 @@ function checkSettings(input: OrganisationSettingsRequest): void {
 }
 
 /** How the organisation would look and score with these settings; nothing is saved and images are nulled. */
-export function previewOrganisationSettings(ctx: AppContext, org: Organisation, input: OrganisationSettingsRequest): OrganisationPreview {
+export function previewOrganisationSettings(ctx: AppContext, scope: Scope, input: OrganisationSettingsRequest): OrganisationPreview {
   checkSettings(input);
   const row: OrganisationRow = {
-    ...org.row,
+    ...scope.organisation.row,
     ...settingsColumns(input),
     logo_id: null,
     background_image_id: null,
@@ -89,11 +90,12 @@ function checkedUploads(files: ReadForm['files']): Partial<Record<OrganisationIm
  */
 export async function saveOrganisationSettings(
   ctx: AppContext,
+  scope: Scope,
   resolver: OrganisationResolver,
-  org: Organisation,
   input: OrganisationSettingsRequest,
   files: ReadForm['files'],
 ): Promise<OrganisationAdminView> {
+  const org = scope.organisation;
   checkSettings(input);
   const uploads = checkedUploads(files);
 
@@ -119,7 +121,7 @@ export async function saveOrganisationSettings(
       const { updated_at: _, ...edited } = changes;
       const details = changedFields(current, edited);
       if (Object.keys(details).length > 0)
-        await emit(ctx, trx, org.id, {
+        await emit(ctx, trx, scope, {
           type: 'organisation.settings_changed',
           subject: { kind: 'organisation', id: org.id },
           details,
@@ -160,10 +162,11 @@ function imageColumns(
 /** An organisation image: by id when given (this organisation's, of this kind), else the current one's id to redirect to. */
 export async function findOrganisationImage(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   kind: OrganisationImageKind,
   id: string | undefined,
 ): Promise<{ asset: AssetRow } | { currentId: string }> {
+  const org = scope.organisation;
   if (id === undefined) {
     const currentId = org.row[IMAGE_COLUMNS[kind]];
     if (!currentId) throw new AppError('NOT_FOUND');

@@ -24,7 +24,8 @@ import { acrossOrganisations, ScopeViolation } from '../db/scoped.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
 import { decryptSecret, encryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
 import { SEALED_COLUMNS, untyped, untypedInScope, type SealedColumn } from '../security/sealed-columns.ts';
-import { hostnameFor } from '../tenancy/organisation.ts';
+import { hostnameFor, toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
 
 export const TRANSFER_FORMAT = 'gatehouse-organisation-export';
@@ -163,7 +164,11 @@ function resealRow<T extends Record<string, unknown>>(
   return out as T;
 }
 
+/** The scope the transfer is audited in, once its organisation is known (the CLI: the operator's). */
+type ScopeFor = (organisation: Organisation) => Scope;
+
 export interface ExportOptions {
+  scopeFor: ScopeFor;
   passphrase: string;
   /** Whether the audit log goes too (it may be large, and the old installation keeps it). */
   withAudit: boolean;
@@ -181,7 +186,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
   // One snapshot: rows written meanwhile are either all in the file or all not.
   const transaction =
     ctx.db.dialect === 'postgres' ? ctx.db.kysely.transaction().setIsolationLevel('repeatable read') : ctx.db.kysely.transaction();
-  const document = await transaction.execute(async (trx) => {
+  const { document, scope } = await transaction.execute(async (trx) => {
     const organisation = await findOrganisationByName(trx, name.toLowerCase());
     // The base organisation is not found by name: it belongs to the installation (gatehouse backup copies it).
     if (!organisation) throw new TransferRefused(`There is no organisation named "${name}".`);
@@ -201,7 +206,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
         );
       });
     }
-    return {
+    const exported = {
       format: TRANSFER_FORMAT,
       version: TRANSFER_VERSION,
       exportedAt: new Date(ctx.clock.now()).toISOString(),
@@ -212,9 +217,10 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
       organisation: Object.fromEntries(Object.entries(organisation).map(([column, value]) => [column, encodeCell(value)])),
       tables,
     } satisfies OrganisationExport;
+    return { document: exported, scope: options.scopeFor(toOrganisation(ctx.config, organisation)) };
   });
   const id = String(document.organisation.id);
-  await emit(ctx, ctx.db.kysely, id, {
+  await emit(ctx, ctx.db.kysely, scope, {
     type: 'organisation.exported',
     subject: { kind: 'organisation', id },
     details: { users: document.tables.users?.length ?? 0, applications: document.tables.clients?.length ?? 0, auditLog: options.withAudit },
@@ -223,6 +229,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
 }
 
 export interface ImportOptions {
+  scopeFor: ScopeFor;
   passphrase: string;
   /** Import under another name (and so another host) than the exported one. */
   name?: string | undefined;
@@ -361,7 +368,8 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
             });
         counts[table] = values.length;
       }
-      await emit(ctx, trx, organisationId, {
+      const imported = toOrganisation(ctx.config, (await findOrganisationById(trx, organisationId))!);
+      await emit(ctx, trx, options.scopeFor(imported), {
         type: 'organisation.imported',
         subject: { kind: 'organisation', id: organisationId },
         details: {

@@ -36,7 +36,7 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     signInAnswer(
       ctx,
       scope.organisation,
-      await countingFailedSignIns(ctx, scope.organisation.id, null, () => completePasskeyStep(ctx, scope, request, reply, body)),
+      await countingFailedSignIns(ctx, scope, null, () => completePasskeyStep(ctx, scope, request, reply, body)),
     ),
   );
   serve(app, ctx, api.passwordlessOptions, async (_, scope, request, reply) =>
@@ -46,7 +46,7 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     signInAnswer(
       ctx,
       scope.organisation,
-      await countingFailedSignIns(ctx, scope.organisation.id, null, () => signInWithPasskey(ctx, scope, request, reply, body)),
+      await countingFailedSignIns(ctx, scope, null, () => signInWithPasskey(ctx, scope, request, reply, body)),
     ),
   );
 }

@@ -352,5 +352,5 @@ export async function signInWithPasskey(
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
   await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'passkey' } });
-  return startSession(ctx, request, reply, org, (await findUserById(db, org.id, user.id))!, PASSWORDLESS_AMR, input.returnurl);
+  return startSession(ctx, scope, request, reply, (await findUserById(db, org.id, user.id))!, PASSWORDLESS_AMR, input.returnurl);
 }

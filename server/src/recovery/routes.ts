@@ -11,22 +11,22 @@ import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { openResetLink, resetPassword, startRecovery, verifyRecoveryCode } from './service.ts';
 
 export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.recover, async ({ body }, { org }, _request, reply) => {
-    const { token, sendCode } = await startRecovery(ctx, org, body.email);
+  serve(app, ctx, api.recover, async ({ body }, scope, _request, reply) => {
+    const { token, sendCode } = await startRecovery(ctx, scope, body.email);
     if (sendCode) afterResponse(reply, sendCode);
     setFlowCookie(ctx, reply, 'gatehouse_recovery', token, ACCOUNT_TOKENS.recoveryCodeMinutes * MINUTE);
   });
 
-  serve(app, ctx, api.verifyRecovery, async ({ body }, { org }, request, reply) => {
+  serve(app, ctx, api.verifyRecovery, async ({ body }, scope, request, reply) => {
     let token = readFlowCookie(ctx, request, 'gatehouse_recovery');
-    if ('resetID' in body) token = await openResetLink(ctx, org, linkTokenOf(ctx, request, body.resetID));
-    else await verifyRecoveryCode(ctx, org, token, body.code);
+    if ('resetID' in body) token = await openResetLink(ctx, scope, linkTokenOf(ctx, request, body.resetID));
+    else await verifyRecoveryCode(ctx, scope, token, body.code);
     setFlowCookie(ctx, reply, 'gatehouse_recovery', token!, ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE);
     return { type: 'reset' as const };
   });
 
-  serve(app, ctx, api.resetPassword, async ({ body }, { org }, request, reply) => {
-    await resetPassword(ctx, org, readFlowCookie(ctx, request, 'gatehouse_recovery'), body.password);
+  serve(app, ctx, api.resetPassword, async ({ body }, scope, request, reply) => {
+    await resetPassword(ctx, scope, readFlowCookie(ctx, request, 'gatehouse_recovery'), body.password);
     clearFlowCookie(ctx, reply, 'gatehouse_recovery');
   });
 }

@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../security/tokens.ts';
 import { useEmailToken } from '../tokens/service.ts';
@@ -54,7 +55,8 @@ export interface RecoveryStart {
  * the email insert ran only for real accounts, and timing told them apart); what only a real account
  * needs, the quota and the email, happens after the answer.
  */
-export async function startRecovery(ctx: AppContext, org: Organisation, email: string): Promise<RecoveryStart> {
+export async function startRecovery(ctx: AppContext, scope: Scope, email: string): Promise<RecoveryStart> {
+  const org = scope.organisation;
   assertRecoveryOffered(org);
   const db = ctx.db.kysely;
   const user = await findUserByEmail(db, org.id, email);
@@ -78,7 +80,7 @@ export async function startRecovery(ctx: AppContext, org: Organisation, email: s
   if (!recoverable) return { token };
   const sendCode = async () => {
     // Recorded after the answer, like the email, so a known address costs the request no more work.
-    await emit(ctx, db, org.id, { type: 'recovery.requested', subject: { kind: 'user', id: recoverable.id } });
+    await emit(ctx, db, scope, { type: 'recovery.requested', subject: { kind: 'user', id: recoverable.id } });
     // Over the hourly quota the request stays, but no code is sent and none can match.
     if (await mailQuotaUsed(ctx, org, recoverable.email, ['recoveryCode'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) {
       await detachRecoveryFlow(db, org.id, id);
@@ -95,7 +97,8 @@ export async function startRecovery(ctx: AppContext, org: Organisation, email: s
 }
 
 /** Checks the code typed in the browser holding the request; afterwards the browser may choose a password. */
-export async function verifyRecoveryCode(ctx: AppContext, org: Organisation, flowToken: string | null, code: string): Promise<void> {
+export async function verifyRecoveryCode(ctx: AppContext, scope: Scope, flowToken: string | null, code: string): Promise<void> {
+  const org = scope.organisation;
   assertRecoveryOffered(org);
   if (!flowToken) throw new AppError('RECOVERY_EXPIRED');
   const db = ctx.db.kysely;
@@ -115,9 +118,10 @@ export async function verifyRecoveryCode(ctx: AppContext, org: Organisation, flo
 }
 
 /** Opens an administrator's reset link: a verified recovery request for this browser; returns its token. */
-export async function openResetLink(ctx: AppContext, org: Organisation, resetID: string): Promise<string> {
+export async function openResetLink(ctx: AppContext, scope: Scope, resetID: string): Promise<string> {
+  const org = scope.organisation;
   assertRecoveryOffered(org);
-  const link = await useEmailToken(ctx, org.id, resetID, ['reset']);
+  const link = await useEmailToken(ctx, scope, resetID, ['reset']);
   const user = link?.user_id ? await findUserById(ctx.db.kysely, org.id, link.user_id) : undefined;
   if (!link || !user || !RECOVERABLE.has(user.status) || user.email !== link.email) throw new AppError('TOKEN_INVALID');
   const token = newToken();
@@ -143,7 +147,8 @@ export async function openResetLink(ctx: AppContext, org: Organisation, resetID:
  * The code proved the address, so it counts as verified; consecutive failures are forgiven unless the
  * account is locked (lockout is cleared by an administrator only).
  */
-export async function resetPassword(ctx: AppContext, org: Organisation, flowToken: string | null, password: string): Promise<void> {
+export async function resetPassword(ctx: AppContext, scope: Scope, flowToken: string | null, password: string): Promise<void> {
+  const org = scope.organisation;
   assertRecoveryOffered(org);
   if (!flowToken) throw new AppError('RECOVERY_EXPIRED');
   const db = ctx.db.kysely;
@@ -161,7 +166,7 @@ export async function resetPassword(ctx: AppContext, org: Organisation, flowToke
       email_verified_date: user.email_verified_date ?? now,
       ...(user.status === 'SignedUp' ? { failed_auth_count: 0, cooldown_until: null } : {}),
     });
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: 'recovery.completed',
       actor: { kind: 'user', id: user.id },
       subject: { kind: 'user', id: user.id },

@@ -130,7 +130,7 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
   const wanted = readUser(body);
   return translated(async () => {
     let passwordHash = null as string | null;
-    const outcome = await provisionUser(ctx, caller.org, {
+    const outcome = await provisionUser(ctx, caller.scope, {
       email: wanted.email,
       prepare: async () => {
         // The password is checked against the organisation's policy before anything is written.
@@ -155,13 +155,13 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
         });
         // A user given no password is invited, with their creation; one created inactive is invited when
         // the provider activates them (applyWanted).
-        if (passwordHash === null && wanted.active) await sendInvitationEmail(ctx, caller.org, { id, email: wanted.email }, trx);
+        if (passwordHash === null && wanted.active) await sendInvitationEmail(ctx, caller.scope, { id, email: wanted.email }, trx);
       },
     });
     if (outcome.kind === 'refused') throw PROVISION_REFUSALS[outcome.reason]();
     let user = outcome.user;
     if (passwordHash) await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
-    if (!wanted.active) user = await setUserActive(ctx, caller.org, user, false);
+    if (!wanted.active) user = await setUserActive(ctx, caller.scope, user, false);
     return (await findScimUser(ctx.db.kysely, caller.org.id, user.id)) ?? user;
   });
 }
@@ -186,11 +186,11 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     if (wanted.externalId !== user.external_id) changes.external_id = wanted.externalId;
     let current = user;
     if (Object.keys(changes).length > 0) {
-      current = await applyUserChanges(ctx, caller.org, user, changes);
+      current = await applyUserChanges(ctx, caller.scope, user, changes);
       if (changes.email) await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
     }
     if (wanted.password !== undefined) {
-      await setProvisionedPassword(ctx, caller.org, current, wanted.password);
+      await setProvisionedPassword(ctx, caller.scope, current, wanted.password);
       current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
     }
     // The MFA extension's `enabled: false` resets the user's MFA; nobody but the user sets a factor up.
@@ -201,9 +201,9 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
       current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
     }
     if (wanted.active !== (current.status !== 'Disabled')) {
-      current = await setUserActive(ctx, caller.org, current, wanted.active);
+      current = await setUserActive(ctx, caller.scope, current, wanted.active);
       // Activated without a password: the invitation is how they sign in (a user created inactive had none).
-      if (wanted.active && current.status === 'Pending') await sendInvitationEmail(ctx, caller.org, current);
+      if (wanted.active && current.status === 'Pending') await sendInvitationEmail(ctx, caller.scope, current);
     }
     return current;
   });
@@ -245,6 +245,6 @@ export async function patchScimUser(
 export async function deleteScimUser(ctx: AppContext, caller: ScimCaller, id: string, ifMatch: string | undefined): Promise<void> {
   const user = await getScimUser(ctx, caller, id);
   checkVersion(user, ifMatch);
-  await deleteUserAccount(ctx, caller.org.id, user.id, user.email);
+  await deleteUserAccount(ctx, caller.scope, user.id, user.email);
   await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
 }

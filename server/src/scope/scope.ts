@@ -77,6 +77,11 @@ export function browserScope(
   return requestScope(organisation, user ? { kind: 'user', id: user.id } : { kind: 'anonymous', id: null }, request);
 }
 
+/** The system's own work on an organisation outside any request, command or job (the test harness's and benchmarks' set-up). */
+export function systemScope(organisation: Organisation): Scope {
+  return { organisation, actor: { kind: 'system', id: null }, requestId: null, origin: NO_ORIGIN };
+}
+
 /** The scope of the operator's command on one organisation (the CLI). */
 export function operatorScope(organisation: Organisation): Scope {
   return { organisation, actor: { kind: 'operator', id: null }, requestId: `cli-${randomUUID().slice(0, 8)}`, origin: NO_ORIGIN };

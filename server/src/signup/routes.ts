@@ -12,30 +12,31 @@ import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { completeSignUp, invitationInfo, startSignUp, verifyEmail } from './service.ts';
 
 export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.signUp, async ({ body }, { org }) => {
-    await startSignUp(ctx, org, body.email);
+  serve(app, ctx, api.signUp, async ({ body }, scope) => {
+    await startSignUp(ctx, scope, body.email);
     return { email: body.email };
   });
 
-  serve(app, ctx, api.verifyEmail, async ({ body }, { org }, request, reply) => {
-    const { completionToken, ...result } = await verifyEmail(ctx, org, linkTokenOf(ctx, request, body.verificationID));
+  serve(app, ctx, api.verifyEmail, async ({ body }, scope, request, reply) => {
+    const { completionToken, ...result } = await verifyEmail(ctx, scope, linkTokenOf(ctx, request, body.verificationID));
     if (completionToken) {
       setFlowCookie(ctx, reply, 'gatehouse_signup', completionToken, ACCOUNT_TOKENS.signUpCompletionMinutes * MINUTE);
     }
     return result;
   });
 
-  serve(app, ctx, api.invitation, async ({ query }, { org }, request) =>
-    invitationInfo(ctx, org, linkTokenOf(ctx, request, query.invitationID)),
+  serve(app, ctx, api.invitation, async ({ query }, scope, request) =>
+    invitationInfo(ctx, scope, linkTokenOf(ctx, request, query.invitationID)),
   );
 
-  serve(app, ctx, api.completeSignUp, async ({ body }, { org }, request, reply) => {
-    const user = await completeSignUp(ctx, org, {
+  serve(app, ctx, api.completeSignUp, async ({ body }, scope, request, reply) => {
+    const { org } = scope;
+    const user = await completeSignUp(ctx, scope, {
       invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(ctx, request, body.invitationID),
       completionToken: readFlowCookie(ctx, request, 'gatehouse_signup'),
       password: body.password,
     });
     clearFlowCookie(ctx, reply, 'gatehouse_signup');
-    return signInAnswer(ctx, org, await startSession(ctx, request, reply, org, user, ['pwd']));
+    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, user, ['pwd']));
   });
 }

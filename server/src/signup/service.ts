@@ -17,6 +17,7 @@ import { provisionUser } from '../users/provision.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
@@ -31,7 +32,8 @@ function assertSelfSignUpOpen(org: Organisation): void {
 }
 
 /** POST /api/signup: emails the sign-up link, whether or not the address already has an account. */
-export async function startSignUp(ctx: AppContext, org: Organisation, email: string): Promise<void> {
+export async function startSignUp(ctx: AppContext, scope: Scope, email: string): Promise<void> {
+  const org = scope.organisation;
   assertSelfSignUpOpen(org);
   if (!isEmailWhitelisted(emailWhitelistOf(org.row), email))
     throw fieldError('email', new AppError('EMAIL_NOT_ALLOWED').message, 'EMAIL_NOT_ALLOWED');
@@ -39,7 +41,7 @@ export async function startSignUp(ctx: AppContext, org: Organisation, email: str
   await assertRoomForUsers(ctx, org);
   if (await mailQuotaUsed(ctx, org, email, ['signUpVerification'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) return;
   const existing = await findUserByEmail(ctx.db.kysely, org.id, email);
-  await sendSignUpEmail(ctx, org, email, existing?.id ?? null);
+  await sendSignUpEmail(ctx, scope, email, existing?.id ?? null);
 }
 
 export interface VerifiedEmail extends VerifyEmailResult {
@@ -52,8 +54,9 @@ export interface VerifiedEmail extends VerifyEmailResult {
  * Pending account (email verified); a Pending account gets a completion token; an account that has
  * signed up is only marked verified.
  */
-export async function verifyEmail(ctx: AppContext, org: Organisation, verificationID: string): Promise<VerifiedEmail> {
-  const token = await useEmailToken(ctx, org.id, verificationID, ['signup', 'verify']);
+export async function verifyEmail(ctx: AppContext, scope: Scope, verificationID: string): Promise<VerifiedEmail> {
+  const org = scope.organisation;
+  const token = await useEmailToken(ctx, scope, verificationID, ['signup', 'verify']);
   if (!token) throw new AppError('TOKEN_INVALID');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
@@ -62,13 +65,13 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
     const user = token.user_id ? await findUserById(db, org.id, token.user_id) : undefined;
     // The address may have changed since the link was sent: it then proves nothing.
     if (!user || user.email !== token.email) throw new AppError('TOKEN_INVALID');
-    if (user.email_verified_date === null) await markVerified(ctx, org.id, user);
+    if (user.email_verified_date === null) await markVerified(ctx, scope, user);
     return { outcome: 'verified', email: user.email };
   }
 
   let user = await findUserByEmail(db, org.id, token.email);
   if (user && user.status !== 'Pending') {
-    if (user.email_verified_date === null) await markVerified(ctx, org.id, user);
+    if (user.email_verified_date === null) await markVerified(ctx, scope, user);
     return { outcome: 'alreadySignedUp', email: user.email };
   }
   if (user) {
@@ -82,7 +85,7 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
         terms_accepted_at: token.created_at,
         updated_at: now,
       });
-      await emit(ctx, trx, org.id, {
+      await emit(ctx, trx, scope, {
         type: 'user.email_verified',
         subject: { kind: 'user', id: pending.id },
         details: { email: pending.email },
@@ -90,7 +93,7 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
       });
     });
   } else {
-    user = await createSelfSignedUpUser(ctx, org, token.email, token.created_at);
+    user = await createSelfSignedUpUser(ctx, scope, token.email, token.created_at);
   }
   const completionToken = await issueEmailToken(ctx, {
     organisationId: org.id,
@@ -102,11 +105,11 @@ export async function verifyEmail(ctx: AppContext, org: Organisation, verificati
   return { outcome: 'completeSignUp', email: user.email, completionToken };
 }
 
-async function markVerified(ctx: AppContext, organisationId: string, user: UserRow): Promise<void> {
+async function markVerified(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateUser(trx, organisationId, user.id, { email_verified_date: now, updated_at: now });
-    await emit(ctx, trx, organisationId, {
+    await updateUser(trx, scope.organisation.id, user.id, { email_verified_date: now, updated_at: now });
+    await emit(ctx, trx, scope, {
       type: 'user.email_verified',
       subject: { kind: 'user', id: user.id },
       details: { email: user.email },
@@ -114,8 +117,8 @@ async function markVerified(ctx: AppContext, organisationId: string, user: UserR
   });
 }
 
-async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email: string, consentAt: number): Promise<UserRow> {
-  const outcome = await provisionUser(ctx, org, {
+async function createSelfSignedUpUser(ctx: AppContext, scope: Scope, email: string, consentAt: number): Promise<UserRow> {
+  const outcome = await provisionUser(ctx, scope, {
     email,
     prepare: () => ({ role: 'EndUser', via: 'sign-up', emailVerified: true, termsAcceptedAt: consentAt }),
   });
@@ -126,8 +129,9 @@ async function createSelfSignedUpUser(ctx: AppContext, org: Organisation, email:
 }
 
 /** GET /api/completesignup?invitationID=: the invitee's email, without using the invitation up. */
-export async function invitationInfo(ctx: AppContext, org: Organisation, invitationID: string): Promise<{ email: string }> {
-  const token = await peekEmailToken(ctx, org.id, invitationID, ['invitation']);
+export async function invitationInfo(ctx: AppContext, scope: Scope, invitationID: string): Promise<{ email: string }> {
+  const org = scope.organisation;
+  const token = await peekEmailToken(ctx, scope, invitationID, ['invitation']);
   const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
   if (!token || !user || user.status !== 'Pending' || user.email !== token.email) throw new AppError('TOKEN_INVALID');
   return { email: user.email };
@@ -140,24 +144,25 @@ export async function invitationInfo(ctx: AppContext, org: Organisation, invitat
  */
 export async function completeSignUp(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   input: { invitationToken?: string | undefined; completionToken?: string | null; password: string },
 ): Promise<UserRow> {
+  const org = scope.organisation;
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   const purpose = input.invitationToken ? 'invitation' : 'completion';
   const raw = input.invitationToken ?? input.completionToken;
   if (!raw) throw new AppError('TOKEN_INVALID');
-  const preview = await peekEmailToken(ctx, org.id, raw, [purpose]);
+  const preview = await peekEmailToken(ctx, scope, raw, [purpose]);
   const pending = preview?.user_id ? await findUserById(ctx.db.kysely, org.id, preview.user_id) : undefined;
   if (!preview || !pending || pending.status !== 'Pending' || pending.email !== preview.email) throw new AppError('TOKEN_INVALID');
 
   const passwordHash = await hashNewPassword(ctx, org, null, input.password);
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const token = await useEmailToken(ctx, org.id, raw, [purpose], trx);
+    const token = await useEmailToken(ctx, scope, raw, [purpose], trx);
     if (!token) throw new AppError('TOKEN_INVALID');
     await storePassword(trx, org.id, pending.id, passwordHash, now);
-    const signedUp = await setUserStatus(ctx, org.id, pending.id, 'SignedUp', {
+    const signedUp = await setUserStatus(ctx, scope, pending.id, 'SignedUp', {
       from: ['Pending'],
       trx,
       changes: {
@@ -168,7 +173,7 @@ export async function completeSignUp(
     if (!signedUp) throw new AppError('TOKEN_INVALID');
     await deleteEmailTokens(trx, org.id, { userId: pending.id }, ['invitation', 'completion']);
     const user = { kind: 'user', id: pending.id } as const;
-    await emit(ctx, trx, org.id, {
+    await emit(ctx, trx, scope, {
       type: purpose === 'invitation' ? 'invitation.accepted' : 'user.signed_up',
       actor: user,
       subject: user,
@@ -178,6 +183,6 @@ export async function completeSignUp(
   await recordSignIn(ctx.db.kysely, org.id, pending.id, now);
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: pending.id } as const;
-  await emit(ctx, ctx.db.kysely, org.id, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'sign-up' } });
+  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'sign-up' } });
   return (await findUserById(ctx.db.kysely, org.id, pending.id))!;
 }

@@ -8,8 +8,8 @@ import { getAuth } from '../http/request-context.ts';
 import { sendSupportMessage, serviceInfo } from './service.ts';
 
 export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, frontDoorApi.support, async ({ body }, { org }, request) => {
-    await sendSupportMessage(ctx, org, await getAuth(ctx, request), body);
+  serve(app, ctx, frontDoorApi.support, async ({ body }, scope, request) => {
+    await sendSupportMessage(ctx, scope, await getAuth(ctx, request), body);
     return { message: MESSAGES.messageSent };
   });
   serve(app, ctx, frontDoorApi.serviceInfo, async () => serviceInfo(ctx));

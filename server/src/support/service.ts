@@ -13,14 +13,15 @@ import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Auth } from '../http/request-context.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 
 export async function sendSupportMessage(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   auth: Auth | null,
   input: { email?: string | undefined; message: string },
 ): Promise<void> {
+  const org = scope.organisation;
   if (!auth && !org.isBase) throw new AppError('UNAUTHENTICATED');
   const from = auth?.user.email ?? input.email;
   if (!from) throw fieldError('email', MESSAGES.required);

@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Dialect } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
+import { systemScope } from '../scope/scope.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { TestClient } from './http-client.ts';
@@ -184,6 +185,7 @@ export async function startTestServer(
     client: (org = '') => new TestClient(`${org ? `${org}.` : ''}localhost:${port}`, port),
     createOrganisation: (name, admin = {}) =>
       createOrganisationWithAdmin(ctx, {
+        creator: systemScope,
         name,
         adminEmail: admin.email ?? `admin@${name}.test`,
         adminPassword: admin.password ?? DEFAULT_PASSWORD,

@@ -8,6 +8,7 @@ import type { EmailTokenPurpose, Executor, UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { issueEmailToken } from './service.ts';
 import { emit } from '../events/events.ts';
 
@@ -50,7 +51,8 @@ async function sendLinkEmail(ctx: AppContext, org: Organisation, email: LinkEmai
 }
 
 /** The sign-up link for an address (its account may or may not exist yet). */
-export function sendSignUpEmail(ctx: AppContext, org: Organisation, email: string, userId: string | null): Promise<void> {
+export function sendSignUpEmail(ctx: AppContext, scope: Scope, email: string, userId: string | null): Promise<void> {
+  const org = scope.organisation;
   const hours = ACCOUNT_TOKENS.verificationLinkHours;
   return sendLinkEmail(ctx, org, {
     to: email,
@@ -65,7 +67,8 @@ export function sendSignUpEmail(ctx: AppContext, org: Organisation, email: strin
 }
 
 /** Confirms the address of an existing account. */
-export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
+export function sendVerificationEmail(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
+  const org = scope.organisation;
   const hours = ACCOUNT_TOKENS.verificationLinkHours;
   return sendLinkEmail(ctx, org, {
     to: user.email,
@@ -85,11 +88,11 @@ export function sendVerificationEmail(ctx: AppContext, org: Organisation, user: 
  */
 export async function sendInvitationEmail(
   ctx: AppContext,
-  org: Organisation,
+  scope: Scope,
   user: Pick<UserRow, 'id' | 'email'>,
   db: Executor = ctx.db.kysely,
 ): Promise<void> {
-  await emit(ctx, db, org.id, { type: 'invitation.sent', subject: { kind: 'user', id: user.id }, details: { email: user.email } });
+  await emit(ctx, db, scope, { type: 'invitation.sent', subject: { kind: 'user', id: user.id }, details: { email: user.email } });
 }
 
 /**
@@ -122,7 +125,8 @@ export function queueInvitationEmail(
 }
 
 /** An administrator's 'Send reset email': a link to choose a new password, once, within 24 hours. */
-export function sendPasswordResetEmail(ctx: AppContext, org: Organisation, user: UserRow): Promise<void> {
+export function sendPasswordResetEmail(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
+  const org = scope.organisation;
   const hours = ACCOUNT_TOKENS.passwordResetLinkHours;
   return sendLinkEmail(ctx, org, {
     to: user.email,
@@ -137,7 +141,8 @@ export function sendPasswordResetEmail(ctx: AppContext, org: Organisation, user:
 }
 
 /** A trial sign-up on the base organisation: the link resumes it at /getstarted to choose the organisation's name. */
-export function sendBaseSignUpEmail(ctx: AppContext, base: Organisation, email: string): Promise<void> {
+export function sendBaseSignUpEmail(ctx: AppContext, scope: Scope, email: string): Promise<void> {
+  const base = scope.organisation;
   const hours = BASE_SIGNUP.linkHours;
   return sendLinkEmail(ctx, base, {
     to: email,

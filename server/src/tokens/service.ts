@@ -3,6 +3,7 @@
  * only their SHA-256 stored, bound to an organisation, an address and a purpose, expiring, and
  * deleted when used, so a link works once.
  */
+import type { Scope } from '../scope/scope.ts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database, EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
@@ -43,20 +44,20 @@ export async function issueEmailToken(ctx: AppContext, spec: TokenFor, db: Execu
 /** The live token's record without using it up (to show whom an invitation is for). */
 export async function peekEmailToken(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   token: string,
   purposes: readonly EmailTokenPurpose[],
 ): Promise<EmailTokenRow | null> {
-  return (await findEmailToken(ctx.db.kysely, organisationId, hashToken(token), purposes, ctx.clock.now())) ?? null;
+  return (await findEmailToken(ctx.db.kysely, scope.organisation.id, hashToken(token), purposes, ctx.clock.now())) ?? null;
 }
 
 /** Uses a token up; null when it is unknown, expired, of another purpose or organisation, or already used. */
 export async function useEmailToken(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   token: string,
   purposes: readonly EmailTokenPurpose[],
   trx?: Transaction<Database>,
 ): Promise<EmailTokenRow | null> {
-  return (await takeEmailToken(trx ?? ctx.db.kysely, organisationId, hashToken(token), purposes, ctx.clock.now())) ?? null;
+  return (await takeEmailToken(trx ?? ctx.db.kysely, scope.organisation.id, hashToken(token), purposes, ctx.clock.now())) ?? null;
 }

@@ -11,6 +11,7 @@ import { grantClientAccess } from '../applications/service.ts';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import type { Scope } from '../scope/scope.ts';
 
 export interface NewUser {
   email: string;
@@ -33,7 +34,8 @@ export interface NewUser {
 }
 
 /** Inserts the user in `trx` and answers its id; a taken email surfaces as the database's unique violation. */
-export async function createUser(ctx: AppContext, trx: Transaction<Database>, organisationId: string, user: NewUser): Promise<string> {
+export async function createUser(ctx: AppContext, trx: Transaction<Database>, scope: Scope, user: NewUser): Promise<string> {
+  const organisationId = scope.organisation.id;
   const id = randomUUID();
   const now = ctx.clock.now();
   await insertUser(
@@ -60,7 +62,7 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, or
   );
   const clientIds = user.clientIds ?? [];
   if (clientIds.length > 0) await grantClientAccess(trx, organisationId, id, clientIds, now);
-  await emit(ctx, trx, organisationId, {
+  await emit(ctx, trx, scope, {
     type: 'user.created',
     subject: { kind: 'user', id },
     details: { email: user.email, role: user.role, via: user.via, ...(clientIds.length > 0 ? { applications: clientIds } : {}) },

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import type { Scope } from '../scope/scope.ts';
 import { deleteThrottle, findUserByEmail, findUserById } from '../accounts/store.ts';
 import { createUser, type NewUser } from './create.ts';
 import { assertRoomForUsers } from './limits.ts';
@@ -38,7 +38,8 @@ export interface Provisioning {
 
 const refused = (reason: ProvisionRefusal): ProvisionOutcome => ({ kind: 'refused', reason });
 
-export async function provisionUser(ctx: AppContext, org: Organisation, provisioning: Provisioning): Promise<ProvisionOutcome> {
+export async function provisionUser(ctx: AppContext, scope: Scope, provisioning: Provisioning): Promise<ProvisionOutcome> {
+  const org = scope.organisation;
   const { email } = provisioning;
   if (org.isBase) return refused('baseOrganisation');
   const user: NewUser = { ...(await provisioning.prepare()), email };
@@ -46,7 +47,7 @@ export async function provisionUser(ctx: AppContext, org: Organisation, provisio
   let id = '';
   try {
     await assertRoomForUsers(ctx, org, async (trx) => {
-      id = await createUser(ctx, trx, org.id, user);
+      id = await createUser(ctx, trx, scope, user);
       await provisioning.withUser?.(trx, id);
     });
   } catch (error) {

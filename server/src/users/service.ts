@@ -18,19 +18,18 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
-import type { ActingActor } from '../scope/scope.ts';
+import type { ActingActor, ActingScope, Scope } from '../scope/scope.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
 import { coolingDown } from '../accounts/model.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { factorsOf, removeFactorOf } from '../mfa/factors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
 import { provisionUser } from './provision.ts';
 import { changedFields } from '../audit/changes.ts';
-import { ambientScope } from '../audit/origin.ts';
 import { emit } from '../events/events.ts';
 import { findManagingApplications, listUsers } from './store.ts';
 import { accountOf } from './account.ts';
@@ -44,16 +43,17 @@ export interface ActionResult {
 }
 
 /** The user an admin acts on: 404 when not in this organisation, 403 when above the admin's rank. */
-async function targetUser(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<UserRow> {
-  const user = await findUserById(ctx.db.kysely, org.id, id);
+async function targetUser(ctx: AppContext, scope: ActingScope, id: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db.kysely, scope.organisation.id, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
-  if (ROLE_RANK[user.role] > ROLE_RANK[actor.role]) throw new AppError('FORBIDDEN');
+  if (ROLE_RANK[user.role] > ROLE_RANK[scope.actor.role]) throw new AppError('FORBIDDEN');
   return user;
 }
 
 /** POST /api/users: a Pending user with the given details and an invitation email. */
-export async function inviteUser(ctx: AppContext, org: Organisation, actor: ActingActor, input: InviteUserInput): Promise<UserRow> {
-  const outcome = await provisionUser(ctx, org, {
+export async function inviteUser(ctx: AppContext, scope: ActingScope, input: InviteUserInput): Promise<UserRow> {
+  const { organisation: org, actor } = scope;
+  const outcome = await provisionUser(ctx, scope, {
     email: input.email,
     prepare: async () => {
       if (ROLE_RANK[input.role] > ROLE_RANK[actor.role]) throw fieldError('role', ACCOUNT_MESSAGES.roleNotAllowed, 'FORBIDDEN');
@@ -67,7 +67,7 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acti
       };
     },
     // With the user: the invitation mail's subscriber queues the email in this transaction.
-    withUser: (trx, id) => sendInvitationEmail(ctx, org, { id, email: input.email }, trx),
+    withUser: (trx, id) => sendInvitationEmail(ctx, scope, { id, email: input.email }, trx),
   });
   if (outcome.kind === 'created') return outcome.user;
   if (outcome.reason === 'emailTaken') throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
@@ -75,14 +75,14 @@ export async function inviteUser(ctx: AppContext, org: Organisation, actor: Acti
 }
 
 /** A Pending user gets a fresh invitation; a signed-up user with an unverified address a verification email. */
-export async function resendUserVerification(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
-  const user = await targetUser(ctx, org, actor, id);
+export async function resendUserVerification(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
+  const user = await targetUser(ctx, scope, id);
   if (user.status === 'Pending') {
-    await sendInvitationEmail(ctx, org, user);
+    await sendInvitationEmail(ctx, scope, user);
     return { message: MESSAGES.invitationEmailResent, user };
   }
   if (user.email_verified_date !== null) throw new AppError('EMAIL_ALREADY_VERIFIED');
-  await sendVerificationEmail(ctx, org, user);
+  await sendVerificationEmail(ctx, scope, user);
   return { message: MESSAGES.verificationEmailSent, user };
 }
 
@@ -90,14 +90,15 @@ export async function resendUserVerification(ctx: AppContext, org: Organisation,
  * 'Clear lockout': LockedOut becomes SignedUp, the counters reset, and the user is told by email. A
  * user cooling down (still SignedUp) is released the same way: the cooldown and the count end.
  */
-export async function clearLockout(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
-  const target = await targetUser(ctx, org, actor, id);
+export async function clearLockout(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
+  const org = scope.organisation;
+  const target = await targetUser(ctx, scope, id);
   // Either way the change emits user.unlocked in its transaction, whose subscriber mails the user (users/unlock-mail.ts).
   const user = await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!coolingDown(org.row, target, ctx.clock.now())) return setUserStatus(ctx, org.id, id, 'SignedUp', { from: ['LockedOut'], trx });
+    if (!coolingDown(org.row, target, ctx.clock.now())) return setUserStatus(ctx, scope, id, 'SignedUp', { from: ['LockedOut'], trx });
     const cooled = await endCooldown(trx, org.id, id, ctx.clock.now());
     if (!cooled) return null;
-    await emit(ctx, trx, org.id, { type: 'user.unlocked', subject: { kind: 'user', id } });
+    await emit(ctx, trx, scope, { type: 'user.unlocked', subject: { kind: 'user', id } });
     return cooled;
   });
   if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notLocked });
@@ -112,10 +113,11 @@ function assertNotSelf(actor: ActingActor, id: string): void {
 }
 
 /** Enable: a Disabled or Inactive user returns to SignedUp (Pending if they never chose a password). */
-export async function enableUser(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
+export async function enableUser(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
+  const { actor } = scope;
   assertNotSelf(actor, id);
-  const target = await targetUser(ctx, org, actor, id);
-  const user = await setUserStatus(ctx, org.id, id, target.password_hash === null ? 'Pending' : 'SignedUp', {
+  const target = await targetUser(ctx, scope, id);
+  const user = await setUserStatus(ctx, scope, id, target.password_hash === null ? 'Pending' : 'SignedUp', {
     from: ['Disabled', 'Inactive'],
   });
   if (!user) throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.notEnableable });
@@ -127,21 +129,33 @@ export async function enableUser(ctx: AppContext, org: Organisation, actor: Acti
  * organisation that has no admin left who could (its only admin was disabled or deactivated). Answers
  * the new status, or null when there is no such user or they need nothing.
  */
-export async function enableUserByOperator(ctx: AppContext, organisationName: string, email: string): Promise<UserRow['status'] | null> {
-  const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
-  const target = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
-  if (!org || !target) return null;
-  const user = await setUserStatus(ctx, org.id, target.id, target.password_hash === null ? 'Pending' : 'SignedUp', {
-    from: ['Disabled', 'Inactive', 'LockedOut'],
-  });
+export async function enableUserByOperator(
+  ctx: AppContext,
+  organisationName: string,
+  email: string,
+  scopeFor: (organisation: Organisation) => Scope,
+): Promise<UserRow['status'] | null> {
+  const row = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
+  const target = row ? await findUserByEmail(ctx.db.kysely, row.id, email) : undefined;
+  if (!row || !target) return null;
+  const user = await setUserStatus(
+    ctx,
+    scopeFor(toOrganisation(ctx.config, row)),
+    target.id,
+    target.password_hash === null ? 'Pending' : 'SignedUp',
+    {
+      from: ['Disabled', 'Inactive', 'LockedOut'],
+    },
+  );
   return user?.status ?? null;
 }
 
 /** Disable: the user can no longer sign in, and loses their sessions at once. */
-export async function disableUser(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
+export async function disableUser(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
+  const { actor } = scope;
   assertNotSelf(actor, id);
-  await targetUser(ctx, org, actor, id);
-  const user = await setUserStatus(ctx, org.id, id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] });
+  await targetUser(ctx, scope, id);
+  const user = await setUserStatus(ctx, scope, id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] });
   if (!user) throw new AppError('STATUS_CONFLICT');
   return { message: MESSAGES.userDetailsUpdated, user };
 }
@@ -150,15 +164,15 @@ export async function disableUser(ctx: AppContext, org: Organisation, actor: Act
  * Disables or re-enables a user for a provisioning application (SCIM `active`), which manages End
  * users only; disabling ends the user's sessions and tokens at once. Answers the user after it.
  */
-export async function setUserActive(ctx: AppContext, org: Organisation, target: UserRow, active: boolean): Promise<UserRow> {
+export async function setUserActive(ctx: AppContext, scope: Scope, target: UserRow, active: boolean): Promise<UserRow> {
   const changed = active
     ? target.status === 'Disabled'
-      ? await setUserStatus(ctx, org.id, target.id, target.password_hash === null ? 'Pending' : 'SignedUp', { from: ['Disabled'] })
+      ? await setUserStatus(ctx, scope, target.id, target.password_hash === null ? 'Pending' : 'SignedUp', { from: ['Disabled'] })
       : null
     : target.status !== 'Disabled'
-      ? await setUserStatus(ctx, org.id, target.id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] })
+      ? await setUserStatus(ctx, scope, target.id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] })
       : null;
-  return changed ?? (await findUserById(ctx.db.kysely, org.id, target.id)) ?? target;
+  return changed ?? (await findUserById(ctx.db.kysely, scope.organisation.id, target.id)) ?? target;
 }
 
 /**
@@ -166,14 +180,15 @@ export async function setUserActive(ctx: AppContext, org: Organisation, target: 
  * `user.updated` event naming what changed; answers the user as stored after it. A taken email is a
  * CONFLICT on field email.
  */
-export async function applyUserChanges(ctx: AppContext, org: Organisation, target: UserRow, changes: UserUpdate): Promise<UserRow> {
+export async function applyUserChanges(ctx: AppContext, scope: Scope, target: UserRow, changes: UserUpdate): Promise<UserRow> {
+  const org = scope.organisation;
   const now = ctx.clock.now();
   const details = changedFields(target, changes);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
       if (Object.keys(details).length > 0)
-        await emit(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
+        await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
@@ -183,12 +198,12 @@ export async function applyUserChanges(ctx: AppContext, org: Organisation, targe
 }
 
 /** 'Send reset email': a link to choose a new password. */
-export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
-  const user = await targetUser(ctx, org, actor, id);
+export async function sendUserPasswordReset(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
+  const user = await targetUser(ctx, scope, id);
   if (user.status === 'Pending') throw new AppError('STATUS_CONFLICT', { message: ACCOUNT_MESSAGES.cannotReset });
   if (user.status !== 'SignedUp' && user.status !== 'LockedOut') throw new AppError('STATUS_CONFLICT');
-  await sendPasswordResetEmail(ctx, org, user);
-  await emit(ctx, ctx.db.kysely, org.id, {
+  await sendPasswordResetEmail(ctx, scope, user);
+  await emit(ctx, ctx.db.kysely, scope, {
     type: 'user.password_reset',
     subject: { kind: 'user', id: user.id },
     details: { resetEmailSent: true },
@@ -200,37 +215,35 @@ export async function sendUserPasswordReset(ctx: AppContext, org: Organisation, 
  * 'Reset' of the user's MFA state: their method, recovery codes and remembered devices are gone; they
  * sign in with their password and, where MFA is required, set it up again. Nobody resets their own here.
  */
-export async function resetUserTwoStep(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<ActionResult> {
+export async function resetUserTwoStep(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
+  const { organisation: org, actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
-  await targetUser(ctx, org, actor, id);
-  await resetTwoStep(ctx, ambientScope(org), id);
+  await targetUser(ctx, scope, id);
+  await resetTwoStep(ctx, scope, id);
   return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
 
 /** The user's second factors, for their administrator (not their own: that is /twostep). */
-export async function userFactors(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<Factor[]> {
-  await targetUser(ctx, org, actor, id);
+export async function userFactors(ctx: AppContext, scope: ActingScope, id: string): Promise<Factor[]> {
+  const org = scope.organisation;
+  await targetUser(ctx, scope, id);
   return factorsOf(ctx.db.kysely, org.id, id);
 }
 
 /** An administrator removes one of the user's factors; the last one resets their MFA. Nobody does this to themselves here. */
-export async function removeUserFactor(
-  ctx: AppContext,
-  org: Organisation,
-  actor: ActingActor,
-  id: string,
-  factorId: string,
-): Promise<Factor[]> {
+export async function removeUserFactor(ctx: AppContext, scope: ActingScope, id: string, factorId: string): Promise<Factor[]> {
+  const { actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
-  await targetUser(ctx, org, actor, id);
-  return removeFactorOf(ctx, ambientScope(org), id, factorId);
+  await targetUser(ctx, scope, id);
+  return removeFactorOf(ctx, scope, id, factorId);
 }
 
 export type ListUsersInput = z.output<typeof listUsersRequest>;
 export type UpdateUserInput = z.output<typeof updateUserRequest>;
 
 /** GET /api/users and POST /api/users/search: a page of the organisation's users, by email, optionally by prefix. */
-export async function listUsersPage(ctx: AppContext, org: Organisation, input: ListUsersInput): Promise<UserListPage> {
+export async function listUsersPage(ctx: AppContext, scope: Scope, input: ListUsersInput): Promise<UserListPage> {
+  const org = scope.organisation;
   const limit = LIMITS.usersPageSize;
   const { rows, more, total, exact } = await listUsers(ctx.db.kysely, ctx.db.dialect, {
     organisationId: org.id,
@@ -263,22 +276,18 @@ export async function listUsersPage(ctx: AppContext, org: Organisation, input: L
 }
 
 /** The application with SCIM on that provisions the user, or null (docs/scim.md). */
-export async function managingApplication(
-  ctx: AppContext,
-  org: Organisation,
-  userId: string,
-): Promise<{ id: string; name: string } | null> {
-  return (await findManagingApplications(ctx.db.kysely, org.id, [userId])).get(userId) ?? null;
+export async function managingApplication(ctx: AppContext, scope: Scope, userId: string): Promise<{ id: string; name: string } | null> {
+  return (await findManagingApplications(ctx.db.kysely, scope.organisation.id, [userId])).get(userId) ?? null;
 }
 
 /** A user as the admin screens show them: the account, and the application that provisions them. */
-export async function adminAccount(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
-  return { ...(await accountOf(ctx, org, user)), managedBy: await managingApplication(ctx, org, user.id) };
+export async function adminAccount(ctx: AppContext, scope: Scope, user: UserRow): Promise<Account> {
+  return { ...(await accountOf(ctx, scope.organisation, user)), managedBy: await managingApplication(ctx, scope, user.id) };
 }
 
 /** GET /api/users/{id}: any user of the organisation (a 404 for anyone else's). */
-export async function getUser(ctx: AppContext, org: Organisation, id: string): Promise<UserRow> {
-  const user = await findUserById(ctx.db.kysely, org.id, id);
+export async function getUser(ctx: AppContext, scope: Scope, id: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db.kysely, scope.organisation.id, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
   return user;
 }
@@ -288,14 +297,9 @@ export async function getUser(ctx: AppContext, org: Organisation, id: string): P
  * MFA enforcement (unless the organisation requires MFA of everyone) and application access. On
  * oneself those three are ignored, as the screen hides them (spec section 6).
  */
-export async function updateUserDetails(
-  ctx: AppContext,
-  org: Organisation,
-  actor: ActingActor,
-  id: string,
-  input: UpdateUserInput,
-): Promise<ActionResult> {
-  const target = await targetUser(ctx, org, actor, id);
+export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id: string, input: UpdateUserInput): Promise<ActionResult> {
+  const { organisation: org, actor } = scope;
+  const target = await targetUser(ctx, scope, id);
   const self = isSelf(actor, target.id);
   const now = ctx.clock.now();
   const changes: UserUpdate = {
@@ -305,7 +309,7 @@ export async function updateUserDetails(
     updated_at: now,
   };
   // What an identity provider sets through SCIM is its to change: the next sync would overwrite an edit.
-  const manager = target.scim_client_id === null ? null : await managingApplication(ctx, org, target.id);
+  const manager = target.scim_client_id === null ? null : await managingApplication(ctx, scope, target.id);
   if (manager) {
     const owned = [
       ['firstName', 'first_name'],
@@ -336,7 +340,7 @@ export async function updateUserDetails(
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await updateUser(trx, org.id, id, changes);
     if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
-    if (Object.keys(details).length > 0) await emit(ctx, trx, org.id, { type: 'user.updated', subject: { kind: 'user', id }, details });
+    if (Object.keys(details).length > 0) await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
   return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
 }
@@ -345,9 +349,10 @@ export async function updateUserDetails(
  * DELETE /api/users/{id}: the user is removed for good (docs/decisions.md): their sessions, grants and
  * tokens are ended first, and the rows that name them (invitations, recovery, MFA, access) cascade.
  */
-export async function deleteUserById(ctx: AppContext, org: Organisation, actor: ActingActor, id: string): Promise<void> {
+export async function deleteUserById(ctx: AppContext, scope: ActingScope, id: string): Promise<void> {
+  const { organisation: org, actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
-  const user = await targetUser(ctx, org, actor, id);
-  await deleteUserAccount(ctx, org.id, user.id, user.email);
+  const user = await targetUser(ctx, scope, id);
+  await deleteUserAccount(ctx, scope, user.id, user.email);
   await deleteThrottle(ctx.db.kysely, org.id, user.email);
 }
