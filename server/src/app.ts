@@ -5,7 +5,6 @@ import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
-import { registerAuditOrigin } from './audit/origin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { JOBS } from './jobs/registry.ts';
@@ -134,7 +133,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
-  registerAuditOrigin(app);
   registerRequestTelemetry(app, ctx.telemetry);
   // Applications' server-to-server protocol calls are answered before all other hooks (oidc/routes.ts).
   const providers = registerProtocolEndpoints(app, ctx, resolver);

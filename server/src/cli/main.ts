@@ -1,5 +1,4 @@
 /** The `gatehouse` command: operator tasks that work on the configured database without a running server. */
-import { runAs } from '../audit/origin.ts';
 import { BackupRefused, backupDatabase } from './backup.ts';
 import { doctor as runDoctor } from './doctor.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -320,9 +319,8 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    // What the operator changes is theirs in the audit log: the commands pass operatorScope; the origin
-    // storage stays for the services that still emit with an organisation id (mfa reset, key rotation).
-    await runAs({ kind: 'operator', id: null }, () => run(rest));
+    // What the operator changes is theirs in the audit log: each command works in operatorScope.
+    await run(rest);
     return 0;
   } catch (error) {
     if (error instanceof ExitStatus) return error.code;

@@ -14,6 +14,7 @@ import { domainEvents, SUBSCRIBERS } from '../subscribers.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { sealSecret } from '../webhooks/secrets.ts';
 import { insertEndpoint } from '../webhooks/store.ts';
+import { systemScope, type Scope } from '../scope/scope.ts';
 import { emit, type EmittedEvent, type Subscriber } from './events.ts';
 
 /** A subscriber to every kind that notes each call, and what another connection saw after the commit. */
@@ -45,6 +46,7 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
   let server: TestServer;
   let ctx: AppContext;
   let organisationId: string;
+  let scope: Scope;
   const invalidated: string[] = [];
   const { seen, subscriber } = probe(() => ctx);
 
@@ -52,7 +54,9 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
     server = await startTestServer(dialect);
     // The application's subscribers, and the probe last.
     ctx = { ...server.ctx, events: domainEvents([...SUBSCRIBERS, subscriber]) };
-    organisationId = (await server.createOrganisation('events')).id;
+    const organisation = await server.createOrganisation('events');
+    organisationId = organisation.id;
+    scope = systemScope(organisation);
     const id = randomUUID();
     const now = ctx.clock.now();
     await insertEndpoint(ctx.db.kysely, organisationId, {
@@ -101,8 +105,8 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
     const calls = { inTransaction: seen.inTransaction.length, afterCommit: seen.afterCommit.length };
     await expect(
       ctx.db.kysely.transaction().execute(async (trx) => {
-        await emit(ctx, trx, organisationId, signedIn(randomUUID()));
-        await emit(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id: 'app' }, details: {} });
+        await emit(ctx, trx, scope, signedIn(randomUUID()));
+        await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id: 'app' }, details: {} });
         throw new Error('the change fails after its events');
       }),
     ).rejects.toThrow('the change fails after its events');
@@ -116,8 +120,8 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
     const before = await traces();
     const calls = seen.afterCommit.length;
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await emit(ctx, trx, organisationId, signedIn(randomUUID()));
-      await emit(ctx, trx, organisationId, { type: 'application.updated', subject: { kind: 'application', id: 'app' }, details: {} });
+      await emit(ctx, trx, scope, signedIn(randomUUID()));
+      await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id: 'app' }, details: {} });
     });
     const after = await traces();
     expect(after).toEqual({
@@ -137,7 +141,7 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
 
   it('an event emitted outside a transaction gets its own: the same subscribers, once', async () => {
     const before = await traces();
-    await emit(ctx, ctx.db.kysely, organisationId, signedIn(randomUUID()));
+    await emit(ctx, ctx.db.kysely, scope, signedIn(randomUUID()));
     const after = await traces();
     expect(after).toEqual({
       ...before,
@@ -154,8 +158,8 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
     const userId = randomUUID();
     await expect(
       ctx.db.kysely.transaction().execute(async (trx) => {
-        await emit(ctx, trx, organisationId, signedIn(userId));
-        await emit(ctx, trx, organisationId, { type: 'user.updated', subject: { kind: 'user', id: userId }, details: { fail: true } });
+        await emit(ctx, trx, scope, signedIn(userId));
+        await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id: userId }, details: { fail: true } });
       }),
     ).rejects.toThrow('the probe refuses this event');
     expect(await traces()).toEqual(before);

@@ -8,8 +8,7 @@
  * name the same events.
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
-import { currentOrigin, type Actor } from '../audit/origin.ts';
-import type { Scope } from '../scope/scope.ts';
+import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
@@ -143,29 +142,20 @@ export class DomainEvents {
   }
 }
 
-/**
- * Where an event happens: the scope of the work (scope/scope.ts), or, until every caller passes its
- * scope, an organisation's id with the origin read from the request's AsyncLocalStorage.
- */
-export type EventScope = Scope | string;
-
-function stamp(ctx: AppContext, where: EventScope, event: DomainEvent): EmittedEvent {
-  const origin =
-    typeof where === 'string'
-      ? currentOrigin()
-      : { actor: where.actor, ip: where.origin.ip, userAgent: where.origin.userAgent, requestId: where.requestId };
+/** The event as it happened in the scope (scope/scope.ts): its organisation, actor, request id and origin. */
+function stamp(ctx: AppContext, scope: Scope, event: DomainEvent): EmittedEvent {
   // The record names who acted by kind and id only (an acting actor's role is not part of it).
-  const actor = event.actor ?? origin.actor;
+  const actor = event.actor ?? scope.actor;
   return {
-    organisationId: typeof where === 'string' ? where : where.organisation.id,
+    organisationId: scope.organisation.id,
     type: event.type,
     at: ctx.clock.now(),
     actor: { kind: actor.kind, id: actor.id },
     subject: event.subject ?? null,
     details: event.details ?? {},
-    ip: origin.ip,
-    userAgent: origin.userAgent,
-    requestId: origin.requestId,
+    ip: scope.origin.ip,
+    userAgent: scope.origin.userAgent,
+    requestId: scope.requestId,
     id: null,
     endsOtherAccess: event.endsOtherAccess ?? null,
   };
@@ -187,9 +177,9 @@ async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): P
  * (an event that is the only write: a sign-in, a refused one, a management call), the event gets a
  * transaction of its own.
  */
-export async function emit(ctx: AppContext, db: ChangeExecutor, where: EventScope, event: DomainEvent): Promise<void> {
+export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, event: DomainEvent): Promise<void> {
   if (ctx.events.for(event.type).length === 0) return;
-  const emitted = stamp(ctx, where, event);
+  const emitted = stamp(ctx, scope, event);
   if (db.isTransaction) {
     if (!carriesAfterCommit(db)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
     return deliver(ctx, db, emitted);

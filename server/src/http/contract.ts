@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@gatehouse/common/errors';
 import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
 import { emit } from '../events/events.ts';
-import { setActor } from '../audit/origin.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import { bearerToken, challenge, refuse } from './bearer.ts';
@@ -20,6 +19,7 @@ import { AppError } from './errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { requestScope, type ActingActor, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
+import { noteActor } from './log-redaction.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
 
@@ -77,7 +77,7 @@ async function scopeFor(
     }
     const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token, reply);
     // Still read by the services that emit with an organisation id (issue 29: until every one takes its Scope).
-    setActor({ kind: 'application', id: client.id });
+    noteActor(request, { kind: 'application', id: client.id });
     // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).
     const scope = scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const);
     if (!scopes.has(access.machineScope)) {

@@ -5,7 +5,7 @@
  * redactUrl, which keeps the path and the parameter names and replaces the values of secret ones.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf } from '../audit/origin.ts';
+import type { Actor } from '../scope/scope.ts';
 
 /** Query parameters whose values are secrets or personal data, compared case-insensitively. */
 export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
@@ -78,6 +78,13 @@ export function serializeReply(reply: Pick<FastifyReply, 'statusCode'> & { reque
   return { statusCode: reply.statusCode, ...requestParties(reply.request as FastifyRequest | undefined) };
 }
 
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+/** The request turned out to act as this user or application (its scope's actor), for its log line. */
+export function noteActor(request: FastifyRequest, actor: Actor): void {
+  actors.set(request, actor);
+}
+
 /** The organisation and the acting user or application of a request, for its log line. */
 export function requestParties(request: FastifyRequest | undefined): Record<string, string> {
   const parties: Record<string, string> = {};
@@ -86,7 +93,7 @@ export function requestParties(request: FastifyRequest | undefined): Record<stri
     parties.organisationId = org.id;
     parties.organisation = org.name;
   }
-  const actor = request ? actorOf(request) : null;
+  const actor = request ? actors.get(request) : undefined;
   if (actor?.id) parties[actor.kind === 'application' ? 'applicationId' : 'userId'] = actor.id;
   return parties;
 }

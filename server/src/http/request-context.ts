@@ -13,7 +13,7 @@ import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { AppError } from './errors.ts';
-import { setActor } from '../audit/origin.ts';
+import { noteActor } from './log-redaction.ts';
 
 export interface Auth {
   session: SessionRow;
@@ -103,7 +103,7 @@ async function loadAuth(ctx: AppContext, request: FastifyRequest): Promise<Auth 
   if (!unsigned.valid || !unsigned.value) return null;
   const auth = await request.server.authenticators.session.load(ctx, org.id, unsigned.value);
   if (!auth) return null;
-  setActor({ kind: 'user', id: auth.user.id });
+  noteActor(request, { kind: 'user', id: auth.user.id });
   return auth;
 }
 

@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { setActor } from '../audit/origin.ts';
+import { noteActor } from '../http/log-redaction.ts';
 import { requestScope } from '../scope/scope.ts';
 import { AppError } from '../http/errors.ts';
 import type { ProviderRegistry } from '../oidc/registry.ts';
@@ -142,7 +142,7 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     if (!org || org.isBase) throw notFound('No organisation at this host');
     const client = await authenticateScim(ctx, org, registry, request.headers.authorization);
     const actor = { kind: 'application', id: client.id } as const;
-    setActor(actor);
+    noteActor(request, actor);
     request.scimCaller = {
       scope: requestScope(org, actor, request),
       org,

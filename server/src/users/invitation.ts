@@ -4,7 +4,7 @@
  * invitation is mailed if and only if it was recorded. The inviter it names is the event's actor: an
  * admin by their name (or address), an application (SCIM, a management token) by its name.
  */
-import type { Actor } from '../audit/origin.ts';
+import type { Actor } from '../scope/scope.ts';
 import { findUserById } from '../accounts/store.ts';
 import { findClient } from '../applications/store.ts';
 import type { Executor } from '../db/schema.ts';
