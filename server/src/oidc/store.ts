@@ -68,21 +68,23 @@ export type ArtefactFields = Unstamped<Omit<OidcArtefactRow, 'consumed_at'>>;
 // The provider's lookups run on every token request: prepared once in the organisation's scope
 // (db/prepared.ts), which stamps the organisation as a parameter.
 
+/** An artefact's columns as the named parameters of the statements that store one. */
+const ARTEFACT_VALUES = {
+  model: param('model'),
+  id: param('id'),
+  payload: param('payload'),
+  grant_id: param('grant_id'),
+  account_id: param('account_id'),
+  client_id: param('client_id'),
+  uid: param('uid'),
+  created_at: param('created_at') as unknown as number,
+  expires_at: param('expires_at') as unknown as number,
+};
+
 const upsertQuery = preparedInScope((db) =>
   db
     .insertInto('oidc_artefacts')
-    .values({
-      model: param('model'),
-      id: param('id'),
-      payload: param('payload'),
-      grant_id: param('grant_id'),
-      account_id: param('account_id'),
-      client_id: param('client_id'),
-      uid: param('uid'),
-      created_at: param('created_at') as unknown as number,
-      expires_at: param('expires_at') as unknown as number,
-      consumed_at: null,
-    })
+    .values({ ...ARTEFACT_VALUES, consumed_at: null })
     .onConflict((oc) =>
       oc.columns(['model', 'id']).doUpdateSet({
         payload: param('payload'),
@@ -163,17 +165,7 @@ const storeCodeQuery = preparedInScope<unknown, Record<string, unknown>>((db) =>
     .with('stored', (db) =>
       db
         .insertInto('oidc_artefacts')
-        .values({
-          model: param('model'),
-          id: param('id'),
-          payload: param('payload'),
-          grant_id: param('grant_id'),
-          account_id: param('account_id'),
-          client_id: param('client_id'),
-          uid: param('uid'),
-          created_at: param('created_at') as unknown as number,
-          expires_at: param('expires_at') as unknown as number,
-        })
+        .values(ARTEFACT_VALUES)
         .onConflict((oc) =>
           oc.columns(['model', 'id']).doUpdateSet((eb) => ({
             payload: eb.ref('excluded.payload'),
