@@ -12,7 +12,7 @@ import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testin
 import type { TestClient } from '../testing/http-client.ts';
 import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
-import { setPolicy } from '../testing/accounts.ts';
+import { insertFillerUsers, setPolicy } from '../testing/accounts.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 describe.each(testDialects())('sign-in connections on %s', (dialect) => {
@@ -199,21 +199,8 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('organisation_id', '=', acmeId)
       .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const fillers = Array.from({ length: 50 - Number(count) }, (_, i) => ({
-      id: `jit-filler-${i}`,
-      organisation_id: acmeId,
-      email: `jit-filler${i}@acme.test`,
-      role: 'EndUser' as const,
-      status: 'SignedUp' as const,
-      requires_new_password: false,
-      failed_auth_count: 0,
-      multi_factor_auth_required: false,
-      created_at: now,
-      updated_at: now,
-    }));
     const { tier } = await db.selectFrom('organisations').select('tier').where('id', '=', acmeId).executeTakeFirstOrThrow();
-    await db.insertInto('users').values(fillers).execute();
+    await insertFillerUsers(server, acmeId, 50 - Number(count), { prefix: 'jit-filler', domain: 'acme.test' });
     await setPolicy(server, 'acme', { tier: 'starter' });
     try {
       await partnerUser('late@corp.test');

@@ -1,5 +1,5 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
-import { expressionBuilder, sql } from 'kysely';
+import { expressionBuilder, sql, type QueryCreator } from 'kysely';
 import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
@@ -235,17 +235,19 @@ export async function upsertArtefactWithEvent(
   });
 }
 
+/** Marks the artefact `model`/`id` consumed at `now` unless it already is, answering when it was created. */
+const consumeUpdate = (db: QueryCreator<ScopedDatabase>) =>
+  db
+    .updateTable('oidc_artefacts')
+    .set({ consumed_at: param('now') as unknown as number })
+    .where('model', '=', param('model'))
+    .where('id', '=', param('id'))
+    .where('consumed_at', 'is', null)
+    .returning('created_at');
+
 const consumeCodeQuery = preparedInScope<{ created_at: number | string }, Record<string, unknown>>((db) =>
   db
-    .with('consumed', (db) =>
-      db
-        .updateTable('oidc_artefacts')
-        .set({ consumed_at: param('now') as unknown as number })
-        .where('model', '=', param('model'))
-        .where('id', '=', param('id'))
-        .where('consumed_at', 'is', null)
-        .returning('created_at'),
-    )
+    .with('consumed', consumeUpdate)
     .with('code_event', (db) =>
       db
         .insertInto('oidc_events')
@@ -396,15 +398,7 @@ export async function findArtefactByUid(
   return (await findByUidQuery(db, organisationId, { model, uid })).rows[0];
 }
 
-const consumeQuery = preparedInScope<{ created_at: number }, { model: string; id: string; now: number }>((db) =>
-  db
-    .updateTable('oidc_artefacts')
-    .set({ consumed_at: param('now') as unknown as number })
-    .where('model', '=', param('model'))
-    .where('id', '=', param('id'))
-    .where('consumed_at', 'is', null)
-    .returning('created_at'),
-);
+const consumeQuery = preparedInScope<{ created_at: number }, { model: string; id: string; now: number }>(consumeUpdate);
 
 /**
  * Marks an artefact consumed unless it already is: for exactly one of several concurrent callers, the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
-import { latestMailTo, linkIn, mailTo, organisationId, setPolicy, signUp } from '../testing/accounts.ts';
+import { insertFillerUsers, latestMailTo, linkIn, mailTo, organisationId, setPolicy, signUp } from '../testing/accounts.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 const PASSWORD = 'a long and quiet river';
@@ -207,20 +207,7 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
   it("stops self sign-up at the Starter package's 50 users, exactly, even when racing", async () => {
     await server.createOrganisation('full');
     const org = await organisationId(server, 'full');
-    const now = clock.now();
-    const rows = Array.from({ length: 48 }, (_, i) => ({
-      id: `filler-${i}`,
-      organisation_id: org,
-      email: `filler${i}@full.test`,
-      role: 'EndUser' as const,
-      status: 'SignedUp' as const,
-      requires_new_password: false,
-      failed_auth_count: 0,
-      multi_factor_auth_required: false,
-      created_at: now,
-      updated_at: now,
-    }));
-    await server.ctx.db.kysely.insertInto('users').values(rows).execute();
+    await insertFillerUsers(server, org, 48, { prefix: 'filler', domain: 'full.test' });
     // 49 users: two verifications race for the last place.
     const ids = [];
     for (const email of ['racer1@example.test', 'racer2@example.test']) {

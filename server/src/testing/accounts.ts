@@ -70,3 +70,27 @@ export async function signUp(server: TestServer, org: string, email: string, pas
   if (complete.status !== 200) throw new Error(`Completing sign-up failed: ${complete.text}`);
   return client;
 }
+
+/** Inserts `count` signed-up end users into an organisation (`<prefix>-<i>`, `<prefix><i>@<domain>`), to fill a package's user limit. */
+export async function insertFillerUsers(
+  server: TestServer,
+  organisationId: string,
+  count: number,
+  { prefix, domain }: { prefix: string; domain: string },
+): Promise<void> {
+  if (count <= 0) return;
+  const now = server.ctx.clock.now();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}-${i}`,
+    organisation_id: organisationId,
+    email: `${prefix}${i}@${domain}`,
+    role: 'EndUser' as const,
+    status: 'SignedUp' as const,
+    requires_new_password: false,
+    failed_auth_count: 0,
+    multi_factor_auth_required: false,
+    created_at: now,
+    updated_at: now,
+  }));
+  await server.ctx.db.kysely.insertInto('users').values(rows).execute();
+}
