@@ -18,7 +18,7 @@ import { forgetRememberedEmail, rememberedEmail, startSession } from './session.
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
   serve(app, ctx, api.authenticate, async ({ body }, scope, request, reply) => {
-    const { org } = scope;
+    const { organisation: org } = scope;
     if (body.step === 'code')
       return signInAnswer(
         ctx,
@@ -36,23 +36,23 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
   // requiresTwoStep to send the user to /passwordexpired or /twostep.
-  serve(app, ctx, api.get, async (_, { org, user }) => accountOf(ctx, org, user));
+  serve(app, ctx, api.get, async (_, { organisation: org, user }) => accountOf(ctx, org, user));
 
   // The same account, or null for a browser that is signed out (or whose session lacks a step of the sign-in itself).
-  serve(app, ctx, api.session, async (_, { org }, request) => {
+  serve(app, ctx, api.session, async (_, { organisation: org }, request) => {
     const auth = await getSignedIn(ctx, request);
     return { account: auth ? await accountOf(ctx, org, auth.user) : null };
   });
 
   serve(app, ctx, api.update, async ({ body }, scope) => {
-    const { org, user } = scope;
+    const { organisation: org, user } = scope;
     const updated = await updateDetails(ctx, scope, user, body);
     return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };
   });
 
   // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.
   serve(app, ctx, api.changePassword, async ({ body }, scope, request, reply) => {
-    const { org, user, session } = scope;
+    const { organisation: org, user, session } = scope;
     const updated = await changePassword(ctx, scope, user, body);
     return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, updated, JSON.parse(session.amr) as string[]));
   });
@@ -62,17 +62,19 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: MESSAGES.confirmationEmailSent };
   });
 
-  serve(app, ctx, api.rememberedEmail, async (_, { org }, request, reply) => ({ email: await rememberedEmail(ctx, request, reply, org) }));
+  serve(app, ctx, api.rememberedEmail, async (_, { organisation: org }, request, reply) => ({
+    email: await rememberedEmail(ctx, request, reply, org),
+  }));
 
   // 'Forget me': an empty POST.
   serve(app, ctx, api.forgetEmail, async (_, _scope, _request, reply) => forgetRememberedEmail(ctx, reply));
 
   // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.
-  serve(app, ctx, api.logError, async ({ body }, { org, user }, request) => {
+  serve(app, ctx, api.logError, async ({ body }, { organisation: org, user }, request) => {
     request.log.error({ clientError: body, organisationId: org.id, userId: user.id }, 'client error reported');
   });
 
-  serve(app, ctx, api.signOut, async (_, { org }, request, reply) => {
+  serve(app, ctx, api.signOut, async (_, { organisation: org }, request, reply) => {
     const auth = await getAuth(ctx, request);
     if (auth) await endSession(ctx, org.id, auth.token);
     // This browser's provider session ends too, and the applications signed in to in it are told.

@@ -11,7 +11,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, auditApi.list, async ({ query }, scope) => auditPage(ctx, scope, query));
 
   serve(app, ctx, auditApi.export, async ({ query: { format, ...query } }, scope, _request, reply) => {
-    const { org } = scope;
+    const { organisation: org } = scope;
     const { events } = await auditPage(ctx, scope, { ...query, limit: AUDIT_LIMITS.exportMax });
     const name = `audit-${org.name}-${new Date(ctx.clock.now()).toISOString().slice(0, 10)}.${format}`;
     reply.header('content-disposition', `attachment; filename="${name}"`);

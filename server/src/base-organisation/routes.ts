@@ -22,7 +22,7 @@ export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): v
   serve(app, ctx, api.orgExists, async ({ query }, scope) => findOrganisationLocation(ctx, scope, query.name));
 
   serve(app, ctx, api.handover, async ({ query }, scope, request, reply) => {
-    const { org } = scope;
+    const { organisation: org } = scope;
     const user = await useHandover(ctx, scope, query);
     if (!user) return reply.redirect(ROUTES.home.path, 303);
     await startSession(ctx, scope, request, reply, user, handoverAmr(org));

@@ -17,35 +17,28 @@ import type { SessionRow, UserRow } from '../db/schema.ts';
 import { bearerToken, challenge, refuse } from './bearer.ts';
 import { AppError } from './errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import { requestScope, type ActingActor, type Actor, type Scope } from '../scope/scope.ts';
+import { requestScope, type ActingActor, type ActingScope, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
 import { noteActor } from './log-redaction.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
 
-/** Who is calling, resolved once per request: the request's Scope (scope/scope.ts), its organisation also as `org`. */
-export interface RequestScope extends Scope {
-  org: Organisation;
-}
-export interface UserScope extends RequestScope {
+/**
+ * Who is calling, resolved once per request: the request's Scope (scope/scope.ts); an endpoint that needs
+ * a signed-in user also gets the user and their session, and one applications may call too an
+ * `ActingScope` (its actor, a user or an application, has a reach over users).
+ */
+export interface UserScope extends Scope {
   actor: ActingActor & { kind: 'user' };
   user: UserRow;
   session: SessionRow;
-}
-
-/**
- * The scope of an endpoint applications may call too: its actor (a user or an application) has a reach
- * over users (scope/scope.ts `ActingActor`).
- */
-export interface ActingScope extends RequestScope {
-  actor: ActingActor;
 }
 
 type ScopeOf<E extends Endpoint> = E['access'] extends { kind: 'signedIn'; machineScope: string }
   ? ActingScope
   : E['access'] extends { kind: 'signedIn' }
     ? UserScope
-    : RequestScope;
+    : Scope;
 
 /** The parsed input, and the files of a multipart body (checked by the handler: their content decides). */
 export type Input<E extends Endpoint> = ParsedInput<E> & { files: ReadForm['files'] };
@@ -62,9 +55,9 @@ async function scopeFor(
   e: Endpoint,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<RequestScope | UserScope | (ActingScope & { application?: string })> {
+): Promise<Scope | UserScope | (ActingScope & { application?: string })> {
   const access = e.access;
-  const scoped = <A extends Actor>(org: Organisation, actor: A) => ({ ...requestScope(org, actor, request), actor, org });
+  const scoped = <A extends Actor>(org: Organisation, actor: A) => ({ ...requestScope(org, actor, request), actor });
   if (access.kind === 'anonymous') return scoped(requireOrganisation(request), { kind: 'anonymous', id: null });
   // A bearer token is never combined with a session: a call that carries one is the application's alone.
   const token = bearerToken(request);

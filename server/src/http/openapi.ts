@@ -167,7 +167,7 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Serialised once; each organisation's answer only puts its own origin in `servers`.
   const marker = 'https://origin.invalid';
   let template: string | undefined;
-  serve(app, ctx, referenceApi.openapi, async (_, { org }, _request, reply) => {
+  serve(app, ctx, referenceApi.openapi, async (_, { organisation: org }, _request, reply) => {
     template ??= JSON.stringify(openApiDocument(ENDPOINTS, marker, sessionCookieName(ctx)));
     const document = template.replaceAll(marker, JSON.stringify(originFor(ctx.config, org.hostname)).slice(1, -1));
     return reply.type('application/json').header('cache-control', 'public, max-age=300').send(document);

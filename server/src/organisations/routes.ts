@@ -19,7 +19,7 @@ export function organisationRoutes(app: FastifyInstance, ctx: AppContext, resolv
   /** Public fields for everyone; every setting and the score for an Organisation Admin. */
   serve(app, ctx, api.get, async (_, scope, request, reply) => {
     const auth = await getAuth(ctx, request);
-    if (auth?.user.role !== 'OrganisationAdministrator') return toPublicOrganisation(ctx.config, scope.org);
+    if (auth?.user.role !== 'OrganisationAdministrator') return toPublicOrganisation(ctx.config, scope.organisation);
     reply.header('cache-control', 'private, no-store');
     return organisationAdminView(ctx, scope);
   });
@@ -38,7 +38,7 @@ export function organisationRoutes(app: FastifyInstance, ctx: AppContext, resolv
 
   serve(app, ctx, api.strength, async (_, scope) => ({ settingsScore: await savedSettingsScore(ctx, scope) }));
 
-  serve(app, ctx, api.style, async (_, { org }, request, reply) => {
+  serve(app, ctx, api.style, async (_, { organisation: org }, request, reply) => {
     const etag = `"${org.id}-${org.row.updated_at}"`;
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

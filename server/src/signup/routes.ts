@@ -30,7 +30,7 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   serve(app, ctx, api.completeSignUp, async ({ body }, scope, request, reply) => {
-    const { org } = scope;
+    const { organisation: org } = scope;
     const user = await completeSignUp(ctx, scope, {
       invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(ctx, request, body.invitationID),
       completionToken: readFlowCookie(ctx, request, 'gatehouse_signup'),

@@ -7,7 +7,7 @@ import { AppError } from '../http/errors.ts';
 import { exchangeLinkToken } from './link-exchange.ts';
 
 export function linkTokenRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, signUpApi.linkToken, async ({ body }, { org }, request, reply) => {
+  serve(app, ctx, signUpApi.linkToken, async ({ body }, { organisation: org }, request, reply) => {
     const handle = await exchangeLinkToken(ctx, request, reply, org.id, body.token);
     if (!handle) throw new AppError('TOKEN_INVALID');
     return { token: handle };

@@ -45,15 +45,15 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: result.message, user: await adminAccount(ctx, scope, result.user) };
   });
   serve(app, ctx, usersApi.delete, async ({ params }, scope) => deleteUserById(ctx, scope, params.id));
-  serve(app, ctx, usersApi.invite, async ({ body }, scope) => accountOf(ctx, scope.org, await inviteUser(ctx, scope, body)));
+  serve(app, ctx, usersApi.invite, async ({ body }, scope) => accountOf(ctx, scope.organisation, await inviteUser(ctx, scope, body)));
 
   // Whether the user has MFA and of which kinds, and its reset (issue 30): for the management API too.
   serve(app, ctx, userMfaApi.get, async ({ params }, scope) =>
-    mfaSummary(ctx.db.kysely, scope.org.row, await getUser(ctx, scope, params.id)),
+    mfaSummary(ctx.db.kysely, scope.organisation.row, await getUser(ctx, scope, params.id)),
   );
   serve(app, ctx, userMfaApi.reset, async ({ params }, scope) => {
     const { user } = await resetUserTwoStep(ctx, scope, params.id);
-    return mfaSummary(ctx.db.kysely, scope.org.row, user);
+    return mfaSummary(ctx.db.kysely, scope.organisation.row, user);
   });
 
   serve(app, ctx, usersApi.factors, async ({ params }, scope) => userFactors(ctx, scope, params.id));
