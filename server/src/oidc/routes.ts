@@ -23,6 +23,8 @@ import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
 import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
+import { isDatabaseUnavailable } from '../http/errors.ts';
+import { answerUnavailable } from './outage.ts';
 import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
 
 /**
@@ -206,9 +208,16 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isServerCall(request.url)) return;
-    request.organisation = await resolver.resolve(request.headers.host);
-    if (!request.organisation) return;
-    await handOver(registry, request, reply, { ...securityHeaders, 'x-correlation-id': request.id });
+    try {
+      request.organisation = await resolver.resolve(request.headers.host);
+      if (!request.organisation) return;
+      await handOver(registry, request, reply, { ...securityHeaders, 'x-correlation-id': request.id });
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || reply.sent) throw error;
+      request.log.error({ err: error }, 'the database is unavailable: the protocol request answered 503');
+      reply.hijack();
+      answerUnavailable(reply.raw);
+    }
   });
 
   let closing = false;
@@ -239,9 +248,12 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       if (refusedPreflight(req, res, entry)) return;
       if (keepable && req.method === 'GET') keepAnswer(req, res, entry);
       await entry.handle(req, res);
-    })().catch(() => {
-      // The database is unreachable or the provider could not be built: Fastify answers (503 or 500).
-      if (!res.headersSent) toFastify(req, res);
+    })().catch((error: unknown) => {
+      if (res.headersSent) return;
+      // The organisation or its provider could not be read: the protocol's 503, or Fastify's 500 for anything else.
+      if (!isDatabaseUnavailable(error)) return toFastify(req, res);
+      app.log.error({ err: error }, 'the database is unavailable: the protocol request answered 503');
+      answerUnavailable(res);
     });
   });
   return registry;
