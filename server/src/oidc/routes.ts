@@ -175,9 +175,8 @@ function keepAnswer(req: IncomingMessage, res: ServerResponse, entry: ProviderEn
 async function handOver(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) {
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+  // Fastify still logs the answer of a hijacked request ('request completed') once it is sent.
   reply.hijack();
-  // Fastify does not log the answer of a hijacked request: the provider's answers are logged as its own are.
-  reply.raw.once('finish', () => reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed'));
   if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
   await entry.handle(request.raw, reply.raw);
