@@ -38,6 +38,7 @@ import {
 } from './pages.ts';
 import { limitDeviceCodeAttempts } from './device.ts';
 import { answerOutages, outageOut } from './outage.ts';
+import { logFailedClientAuthentication, wrongClientAuthMethod } from './client-auth-failures.ts';
 import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
@@ -482,11 +483,14 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   clientPrototype.compareClientSecret = function compareClientSecret(actual: string) {
     const params = (Provider.ctx as KoaContextWithOIDC | undefined)?.oidc?.params as { client_secret?: unknown } | undefined;
     const used = params?.client_secret ? 'client_secret_post' : 'client_secret_basic';
-    if (used !== this.clientAuthMethod) return false;
     const stored = typeof this.clientSecret === 'string' ? Buffer.from(this.clientSecret, 'base64url') : Buffer.alloc(0);
     const presented = sha256(actual);
-    return stored.length === presented.length && timingSafeEqual(stored, presented);
+    const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
+    // The right secret sent the other way: the answer says which way the application is registered for.
+    if (matches && used !== this.clientAuthMethod) throw wrongClientAuthMethod(this.clientAuthMethod ?? 'client_secret_basic', used);
+    return matches;
   };
+  logFailedClientAuthentication(provider, log, org.id);
 
   // Every ID token carries sid (discovery lists it in claims_supported), not only those of clients
   // registered for back-channel logout, the one case the provider adds it in by itself.
