@@ -20,6 +20,9 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../http/errors.ts';
 
 const DESCRIPTION = 'the service is temporarily unavailable, try again shortly';
 
+/** The log line of a protocol request answered 503 because the database is unavailable. */
+export const OUTAGE_LOG = 'the database is unavailable: the protocol request answered 503';
+
 /** The protocol's body of an outage (RFC 6749 5.2 error codes). */
 export const OUTAGE_BODY = { error: 'temporarily_unavailable', error_description: DESCRIPTION } as const;
 
@@ -53,7 +56,7 @@ export function answerOutages(provider: Provider, log: FastifyBaseLogger, organi
     if (!outages.has(koaCtx)) return;
     log.error(
       { err: outages.get(koaCtx), organisationId, route: koaCtx.oidc?.route, reqId: koaCtx.res.getHeader('x-correlation-id') },
-      'the database is unavailable: the protocol request answered 503',
+      OUTAGE_LOG,
     );
     // The engine's 500 for an outage it did not recognise; a redirect to the application stays one.
     if (koaCtx.status === 500) koaCtx.status = 503;

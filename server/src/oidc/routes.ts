@@ -24,7 +24,7 @@ import { METADATA_MAX_AGE_S } from './keys.ts';
 import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
-import { answerUnavailable } from './outage.ts';
+import { answerUnavailable, OUTAGE_LOG } from './outage.ts';
 import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
 
 /**
@@ -213,7 +213,7 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       await handOver(registry, request, reply, { ...securityHeaders, 'x-correlation-id': request.id });
     } catch (error) {
       if (!isDatabaseUnavailable(error) || reply.sent) throw error;
-      request.log.error({ err: error }, 'the database is unavailable: the protocol request answered 503');
+      request.log.error({ err: error }, OUTAGE_LOG);
       reply.hijack();
       answerUnavailable(reply.raw);
     }
@@ -251,7 +251,7 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       if (res.headersSent) return;
       // The organisation or its provider could not be read: the protocol's 503, or Fastify's 500 for anything else.
       if (!isDatabaseUnavailable(error)) return toFastify(req, res);
-      app.log.error({ err: error }, 'the database is unavailable: the protocol request answered 503');
+      app.log.error({ err: error }, OUTAGE_LOG);
       answerUnavailable(res);
     });
   });
