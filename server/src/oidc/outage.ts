@@ -16,9 +16,11 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+import { ERRORS } from '@gatehouse/common/errors';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../http/errors.ts';
 
-const DESCRIPTION = 'the service is temporarily unavailable, try again shortly';
+/** The API's words for it: the provider's error page shows the description to the person. */
+const DESCRIPTION = ERRORS.UNAVAILABLE.message;
 
 /** The log line of a protocol request answered 503 because the database is unavailable. */
 export const OUTAGE_LOG = 'the database is unavailable: the protocol request answered 503';

@@ -190,6 +190,13 @@ describe('faults', () => {
       expect(`${back.origin}${back.pathname}`).toBe('https://wiki.example.com/callback');
       expect(back.searchParams.get('error')).toBe('temporarily_unavailable');
       expect(back.searchParams.get('state')).toBe('st');
+      // A page the provider renders itself (signing out of a provider session it must read) says the same, with 503.
+      const signOut = server.client('acme');
+      signOut.cookies.set('gh_oidc_session', 'a-session-id');
+      const page = await signOut.get('/oidc/logout', { headers: { accept: 'text/html' } });
+      expect(page.status, page.text).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.text).toContain('temporarily_unavailable');
       expect(server.logs()).not.toContain('oops! something went wrong');
 
       await relay.up();
