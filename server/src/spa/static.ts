@@ -18,6 +18,7 @@ import { errorBody } from '../http/errors.ts';
 import { sessionCookieName } from '../http/request-context.ts';
 import { toPublicOrganisation } from '../organisations/model.ts';
 import { organisationStylesheet } from '../organisations/style.ts';
+import type { TelemetryRouteConfig } from '../telemetry/http.ts';
 import { SignInPages, type RenderedPage } from './sign-in-page.ts';
 
 /** Where the build puts its hashed files (Vite's assetsDir). */
@@ -30,9 +31,9 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir
   const signInPages = built ? await SignInPages.load(distDir) : null;
   if (built) {
     // Each file is a route of its own: the hashed assets are counted as one, or every release would add labels.
+    const asOne: TelemetryRouteConfig = { telemetryRoute: `${ASSETS_PATH}/*` };
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith(`${ASSETS_PATH}/`))
-        route.config = { ...route.config, telemetryRoute: `${ASSETS_PATH}/*` } as typeof route.config;
+      if (route.url.startsWith(`${ASSETS_PATH}/`)) route.config = { ...route.config, ...asOne } as typeof route.config;
     });
     await app.register(fastifyStatic, {
       root: distDir,
