@@ -13,7 +13,7 @@ import { call, isApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { useRunOnce } from '../account/use-run-once.ts';
 import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
 import { useCodeSender } from './use-code-sender.ts';
@@ -37,12 +37,10 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
     onSuccess: sender.markSent,
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      send.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    send.mutate(values);
+  });
   return (
     <>
       <FormError message={formError} />

@@ -13,7 +13,7 @@ import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['code', 'password', 'name'] as const;
@@ -57,12 +57,10 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
       applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      save.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    save.mutate(values);
+  });
   const { errors } = form.formState;
   return (
     <>

@@ -21,7 +21,7 @@ import { Checkbox } from '../../components/Checkbox.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
@@ -128,13 +128,11 @@ function UserDetailsForm({ user }: { user: Account }) {
     },
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      feedback.start();
-      setFormError(null);
-      save.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    feedback.start();
+    setFormError(null);
+    save.mutate(values);
+  });
   const { errors } = form.formState;
   // Fields an identity provider sets through SCIM are its to change (docs/scim.md): read-only, saying why.
   const manager = user.managedBy?.name;
