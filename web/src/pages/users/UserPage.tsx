@@ -184,16 +184,17 @@ function UserDetailsForm({ user }: { user: Account }) {
               error={errors.clients?.message}
             />
           )}
-          <div className="actions">
-            <Button type="submit" busy={save.isPending}>
-              {M.save}
-            </Button>
-            <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
-              {M.cancel}
-            </Button>
-            <ActionStatus message={feedback.message} />
-          </div>
         </fieldset>
+        {/* Outside the fieldset: Save is disabled (and looks it) with the fields, Cancel still leaves. */}
+        <div className="actions">
+          <Button type="submit" busy={save.isPending} disabled={!editable}>
+            {M.save}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
+            {M.cancel}
+          </Button>
+          <ActionStatus message={feedback.message} />
+        </div>
       </Form>
     </Card>
   );
