@@ -86,6 +86,24 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     const shown = await page.locator('.secret-key code').innerText();
     expect(shown).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
     const secret = shown.replace(/ /g, '');
+    // The whole key shows inside its card, and copies, at both widths (issue 39 point 19).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const fit = await page.locator('.secret-key code').evaluate((key) => {
+        const card = key.closest('.card')!.getBoundingClientRect();
+        const box = key.getBoundingClientRect();
+        return { scrolls: key.scrollWidth > key.clientWidth + 1, inside: box.left >= card.left && box.right <= card.right };
+      });
+      expect(fit, `at ${width} px`).toEqual({ scrolls: false, inside: true });
+      // The button says Copied after the first copy.
+      await page
+        .locator('.secret-key')
+        .getByRole('button', { name: /^Cop(y|ied)$/ })
+        .click();
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page);
     await screenshot(page, `${dialect}-two-step-app`);
 
