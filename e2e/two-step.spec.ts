@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -216,6 +217,21 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     await chooseEmail();
     expect(await page.getByText('A code was sent less than a minute ago').count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
+    await expectAccessible(page);
+
+    // Issue 39 point 20: after a reload this page sent no code, so the server's 429 is a refusal to show,
+    // with when a new code can be asked for; nothing says a code was emailed or sent.
+    await page.reload();
+    await page.getByRole('radio', { name: 'Email' }).check();
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/setupemailotp'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await refused).status()).toBe(429);
+    const alert = page.getByRole('alert').filter({ hasText: MFA_MESSAGES.resendTooSoon });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/You can ask for a new code from \d\d:\d\d:\d\d/);
+    expect(await page.getByText("We've emailed a code to").count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Code sent' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Resend code' }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await page.context().close();
   });

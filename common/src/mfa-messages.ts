@@ -157,6 +157,7 @@ export const MFA_MESSAGES = {
   factorNotFound: 'That method no longer exists',
   resendTooSoon: 'A code was sent less than a minute ago, please wait before asking for another',
   tooManyCodes: 'Too many codes have been sent, please try again in an hour',
+  newCodeFrom: (time: string) => `You can ask for a new code from ${time}.`,
   twoStepRequired: 'Please set up multi-factor authentication to continue',
   notYourself: 'You cannot reset your own multi-factor authentication here: use the MFA page',
 

@@ -225,7 +225,7 @@ function ResendCode({ signInStateID, onRestart }: { signInStateID: string; onRes
   const resend = useMutation({
     mutationFn: () => call(accountApi.sendSignInCode, { body: { signInStateID } }),
     onMutate: () => setProblem(null),
-    onSuccess: sender.markSent,
+    onSuccess: () => sender.markSent(),
     onError: (error) => {
       if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
       else setProblem(error.message);
