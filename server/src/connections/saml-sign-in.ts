@@ -77,7 +77,8 @@ export async function receiveSamlResponse(
   const organisationId = scope.organisation.id;
   const found = await samlConnection(ctx, scope.organisation, connectionId);
   const response = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).SAMLResponse : undefined;
-  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, null, new Refusal('unavailable'));
+  // Disabled or deleted since this sign-in began (or never one of this organisation's).
+  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, null, new Refusal('connection_unavailable'));
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('not_verified'));
   const now = ctx.clock.now();
@@ -128,7 +129,7 @@ export async function finishSamlSignIn(
     return refuse(ctx, request, reply, scope, null, flow?.return_url ?? null, new Refusal('expired'));
   const returnUrl = flow.return_url;
   const found = await samlConnection(ctx, scope.organisation, connectionId);
-  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
+  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('connection_unavailable'));
   const row: SignInConnectionRow = found.row;
   let claims: Record<string, unknown>;
   try {

@@ -320,11 +320,36 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     const elsewhere = await server
       .client('globex')
       .post(`/saml/${connectionId}/acs`, { form: { SAMLResponse: answer }, headers: { origin: 'https://idp.example.test' } });
-    expect(String(elsewhere.headers.location)).toContain('connection_error=unavailable');
+    expect(String(elsewhere.headers.location)).toContain('connection_error=connection_unavailable');
     // The posted answer's token alone signs nobody in either.
     const bare = await server.client('acme').get(`/saml/${connectionId}/acs?response=nothing`);
     expect(bare.status).toBe(303);
     expect(String(bare.headers.location)).toContain('connection_error=expired');
+  });
+
+  it('says the connection is no longer available to a sign-in begun before it was disabled (issue 39)', async () => {
+    const settings = { name: 'Corp SAML', metadataXml: idp.metadata(), emailDomains: ['corp.test'], jitEnabled: true, linkExisting: true };
+    const setEnabled = async (enabled: boolean) =>
+      expect((await acmeAdmin.put(`/api/connections/saml/${connectionId}`, { json: { ...settings, enabled } })).status).toBe(200);
+    const acs = `${issuerOf(server, 'acme')}/saml/${connectionId}/acs`;
+    // Disabled while the person was at the IdP: the answer's post says so.
+    const atIdp = new TestBrowser(server.port);
+    await start(atIdp);
+    await setEnabled(false);
+    expect((await post(atIdp, idp.answer(person('late@corp.test')))).searchParams.get('connection_error')).toBe('connection_unavailable');
+    await setEnabled(true);
+    // Disabled between the post and the browser's GET.
+    const between = new TestBrowser(server.port);
+    await start(between);
+    const posted = await between.request('POST', acs, {
+      form: { SAMLResponse: idp.answer(person('late@corp.test')) },
+      headers: { origin: 'https://idp.example.test' },
+    });
+    await setEnabled(false);
+    const { url } = await between.navigate(new URL(String(posted.headers.location), acs));
+    expect(url.searchParams.get('connection_error')).toBe('connection_unavailable');
+    expect((await auditOf('connection.refused')).at(-1)?.details).toMatchObject({ reason: 'connection_unavailable' });
+    await setEnabled(true);
   });
 
   it('counts the IdP’s multi-factor AuthnContext only when the connection trusts it', async () => {
