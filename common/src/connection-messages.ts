@@ -53,6 +53,7 @@ export const CONNECTION_MESSAGES = {
     second_step_required:
       'Your account needs its second step, which the identity provider did not confirm. Sign in with your password instead.',
     unavailable: 'The identity provider could not be reached. Please try again later.',
+    connection_unavailable: 'This sign-in connection is no longer available. Sign in another way, or contact your administrator.',
   } satisfies Record<ConnectionRefusal, string>,
   reference: (id: string) => `Reference: ${id}`,
   addHeading: 'Add a connection',

@@ -55,6 +55,7 @@ export const CONNECTION_REFUSALS = [
   'user_limit',
   'second_step_required',
   'unavailable',
+  'connection_unavailable',
 ] as const;
 export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
 

@@ -436,6 +436,16 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect(new URL(replay.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('expired');
   });
 
+  it('says the connection is no longer available to a sign-in begun before it was disabled (issue 39)', async () => {
+    const browser = new TestBrowser(server.port);
+    const start = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/connections/${connectionId}`);
+    const state = new URL(start.headers.location!).searchParams.get('state')!;
+    expect((await saveConnection(acmeAdmin, { enabled: false }, connectionId)).status).toBe(200);
+    const back = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/callback?code=x&state=${state}`);
+    expect(new URL(back.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('connection_unavailable');
+    expect((await saveConnection(acmeAdmin, { enabled: true }, connectionId)).status).toBe(200);
+  });
+
   it("keeps one organisation's connection out of another's reach", async () => {
     expect((await globexAdmin.get(`/api/connections/${connectionId}`)).status).toBe(404);
     expect(

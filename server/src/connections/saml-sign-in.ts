@@ -3,7 +3,7 @@
  * flow row (connection_flows, its `state`) found by the SHA-256 of a random token in this browser's
  * cookie, and the browser goes to the IdP (HTTP-Redirect binding). The IdP posts its answer to our ACS
  * URL from its own site, and a SameSite=Lax cookie does not come with such a post: so the post only
- * keeps the answer for a minute under a fresh random token and sends the browser on (303) to the same
+ * keeps the answer (when it answers a sign-in started here) for minutes under a fresh random token and sends the browser on (303) to the same
  * URL with that token, a top-level GET that carries the cookie. There the flow and the answer are taken
  * once each, the answer is validated for that flow's request (saml.ts), its assertion ID remembered
  * (a replay is refused), and sign-in.ts's rules decide who signs in. Every outcome is audited.
@@ -21,9 +21,9 @@ import type { Organisation } from '../tenancy/organisation.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { claimMappingOf } from './service.ts';
 import { beginFlow, completeSignIn, keptReturnUrl, refuse, Refusal, startConnectionSignIn } from './sign-in.ts';
-import { samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
-import { countLiveSamlResponses, findSamlConnection, insertSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
-import { findConnection, takeFlow } from './store.ts';
+import { readResponseEnvelope, samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
+import { countLiveSamlResponses, findSamlConnection, keepSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
+import { findConnection, flowLive, takeFlow } from './store.ts';
 
 async function samlConnection(ctx: AppContext, org: Organisation, id: string) {
   const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
@@ -77,17 +77,29 @@ export async function receiveSamlResponse(
   const organisationId = scope.organisation.id;
   const found = await samlConnection(ctx, scope.organisation, connectionId);
   const response = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).SAMLResponse : undefined;
-  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, null, new Refusal('unavailable'));
+  // Disabled or deleted since this sign-in began (or never one of this organisation's).
+  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, null, new Refusal('connection_unavailable'));
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('not_verified'));
   const now = ctx.clock.now();
-  if ((await countLiveSamlResponses(ctx.db.kysely, organisationId, now)) >= SAML_LIMITS.responsesWaitingMax)
+  const db = ctx.db.kysely;
+  // Anyone may post here: an answer is kept only for a sign-in started here (its InResponseTo is a live
+  // flow's request), one per sign-in, and one address holds only a few. No slot is shared, so posts
+  // from elsewhere cannot crowd out a real answer.
+  const envelope = readResponseEnvelope(response);
+  if (!envelope) return refuse(ctx, request, reply, scope, found.row, null, new Refusal('not_verified'));
+  const requestId = envelope.inResponseTo;
+  if (requestId === null || requestId.length > 200 || !(await flowLive(db, organisationId, connectionId, requestId, now)))
+    return refuse(ctx, request, reply, scope, found.row, null, new Refusal('expired'));
+  if ((await countLiveSamlResponses(db, organisationId, request.ip, now)) >= SAML_LIMITS.responsesPerAddressMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('unavailable'));
   const token = newToken();
-  await insertSamlResponse(ctx.db.kysely, organisationId, {
+  await keepSamlResponse(db, organisationId, {
     id: hashToken(token),
     connection_id: connectionId,
     response,
+    request_id: requestId,
+    address: request.ip,
     created_at: now,
     expires_at: now + SAML_LIMITS.responseMinutes * MINUTE,
   });
@@ -117,7 +129,7 @@ export async function finishSamlSignIn(
     return refuse(ctx, request, reply, scope, null, flow?.return_url ?? null, new Refusal('expired'));
   const returnUrl = flow.return_url;
   const found = await samlConnection(ctx, scope.organisation, connectionId);
-  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
+  if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('connection_unavailable'));
   const row: SignInConnectionRow = found.row;
   let claims: Record<string, unknown>;
   try {

@@ -327,7 +327,8 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
   if (!flow) return refuse(ctx, request, reply, scope, null, null, new Refusal('expired'));
   const returnUrl = flow.return_url;
   const row = await findConnection(ctx.db.kysely, organisationId, flow.connection_id);
-  if (!row || !row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
+  // Disabled (or deleted) since this sign-in began.
+  if (!row || !row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('connection_unavailable'));
 
   let claims: Record<string, unknown>;
   try {

@@ -624,6 +624,10 @@ export interface SamlResponsesTable {
   organisation_id: string;
   connection_id: string;
   response: string;
+  /** The AuthnRequest it answers (a live flow's state); null only for rows from before migration 0131. */
+  request_id: string | null;
+  /** The address that posted it. */
+  address: string | null;
   created_at: number;
   expires_at: number;
 }
