@@ -1,6 +1,4 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
-import { createRequire } from 'node:module';
-import type PinoPretty from 'pino-pretty';
 import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -28,7 +26,8 @@ import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
-import { redactUrl, requestParties, serializeReply, serializeRequest } from './http/log-redaction.ts';
+import { serializeReply, serializeRequest } from './http/log-redaction.ts';
+import { PrettyLogController, prettyLogStream } from './http/pretty-log.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
@@ -67,21 +66,6 @@ export interface GatehouseApp {
   telemetryPort(): number | null;
 }
 
-/**
- * Log lines for a person at a terminal: time, level and message on one line, request id last. pino-pretty
- * is loaded only then (production logs JSON and never needs it).
- */
-function prettyLogStream() {
-  const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
-  return pinoPretty({
-    sync: true,
-    colorize: true,
-    singleLine: true,
-    translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,req,res,responseTime',
-  });
-}
-
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<GatehouseApp> {
   const pretty = ctx.config.logFormat === 'pretty' && !options.logStream;
   const app = Fastify({
@@ -94,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
             serializers: { req: serializeRequest, res: serializeReply },
             ...(options.logStream ? { stream: options.logStream } : pretty ? { stream: prettyLogStream() } : {}),
           },
+    ...(pretty ? { logController: new PrettyLogController() } : {}),
     genReqId: () => newCorrelationId(),
     requestIdHeader: false,
     trustProxy: ctx.config.trustProxy,
@@ -110,20 +95,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (changes) {
     onOrganisationChanged(ctx, (organisationId) => changes.publish(organisationId));
     app.addHook('onClose', () => changes.close());
-  }
-  if (pretty) {
-    app.addHook('onResponse', async (request, reply) => {
-      const parties = requestParties(request);
-      const who = [
-        parties.organisation,
-        parties.userId && `user ${parties.userId}`,
-        parties.applicationId && `application ${parties.applicationId}`,
-      ];
-      const suffix = who.filter(Boolean).join(', ');
-      request.log.info(
-        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms${suffix ? ` (${suffix})` : ''}`,
-      );
-    });
   }
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

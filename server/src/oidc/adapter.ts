@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { keyEncryptionKeys } from '../config.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
+import { protocolOutage } from './outage.ts';
 import { countedAs, eventRow, logEvent } from '../metrics/oidc-events.ts';
 import { bucketOf, METRIC_BUCKET_MS } from '../metrics/store.ts';
 import {
@@ -237,7 +238,23 @@ class DatabaseAdapter implements Adapter {
 
 /** The adapter factory of one organisation's provider: every row it touches carries the organisation id. */
 export function adapterFactory(ctx: AppContext, organisationId: string): AdapterFactory {
-  return (model) => new DatabaseAdapter(ctx, organisationId, model);
+  return (model) => outagesAsProtocolErrors(new DatabaseAdapter(ctx, organisationId, model));
+}
+
+/** The adapter with a database outage thrown as the protocol's temporarily_unavailable (oidc/outage.ts). */
+function outagesAsProtocolErrors(adapter: Adapter): Adapter {
+  const rethrow = (error: unknown): never => {
+    throw protocolOutage(error);
+  };
+  return {
+    upsert: (id, payload, expiresIn) => adapter.upsert(id, payload, expiresIn).catch(rethrow),
+    find: (id) => adapter.find(id).catch(rethrow),
+    findByUid: (uid) => adapter.findByUid(uid).catch(rethrow),
+    findByUserCode: (userCode) => adapter.findByUserCode(userCode).catch(rethrow),
+    consume: (id) => adapter.consume(id).catch(rethrow),
+    destroy: (id) => adapter.destroy(id).catch(rethrow),
+    revokeByGrantId: (grantId) => adapter.revokeByGrantId(grantId).catch(rethrow),
+  };
 }
 
 /**

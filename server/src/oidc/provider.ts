@@ -37,6 +37,8 @@ import {
   logoutPage,
 } from './pages.ts';
 import { limitDeviceCodeAttempts } from './device.ts';
+import { answerOutages, outageOut } from './outage.ts';
+import { logFailedClientAuthentication, wrongClientAuthMethod } from './client-auth-failures.ts';
 import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
@@ -460,9 +462,9 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     },
     // Browsers may call the token, userinfo and revocation endpoints from an application's own origin.
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
-    renderError: (koaCtx, out) => {
+    renderError: (koaCtx, out, error) => {
       koaCtx.type = 'html';
-      koaCtx.body = errorPage(orgName(), out, String(koaCtx.res.getHeader('x-correlation-id') ?? ''));
+      koaCtx.body = errorPage(orgName(), outageOut(out, error), String(koaCtx.res.getHeader('x-correlation-id') ?? ''));
     },
   };
 
@@ -481,11 +483,14 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   clientPrototype.compareClientSecret = function compareClientSecret(actual: string) {
     const params = (Provider.ctx as KoaContextWithOIDC | undefined)?.oidc?.params as { client_secret?: unknown } | undefined;
     const used = params?.client_secret ? 'client_secret_post' : 'client_secret_basic';
-    if (used !== this.clientAuthMethod) return false;
     const stored = typeof this.clientSecret === 'string' ? Buffer.from(this.clientSecret, 'base64url') : Buffer.alloc(0);
     const presented = sha256(actual);
-    return stored.length === presented.length && timingSafeEqual(stored, presented);
+    const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
+    // The right secret sent the other way: the answer says which way the application is registered for.
+    if (matches && used !== this.clientAuthMethod) throw wrongClientAuthMethod(this.clientAuthMethod ?? 'client_secret_basic', used);
+    return matches;
   };
+  logFailedClientAuthentication(provider, log, org.id);
 
   // Every ID token carries sid (discovery lists it in claims_supported), not only those of clients
   // registered for back-channel logout, the one case the provider adds it in by itself.
@@ -503,6 +508,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   expireOwnTokensOnTime(provider);
   detectReplaysAtomically(provider, ctx, org.id);
   provider.use(protocolErrorCorrections);
+  // A database outage answers 503 temporarily_unavailable, not the engine's 500 (oidc/outage.ts).
+  answerOutages(provider, log, org.id);
   provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
@@ -517,8 +524,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     if (signedIn && signedIn.auth.user.id === session.accountId) await endSession(ctx, signedIn.scope.organisation.id, signedIn.auth.token);
   });
 
-  // Anything that escapes the provider's own error handling (Koa would print it to the console only).
-  provider.app.on('error', (error: Error, koaCtx?: KoaContextWithOIDC) => {
+  // Anything that escapes the provider's own error handling (Koa would print it to the console only). The
+  // provider is its Koa application (its deprecated `.app` getter printed a DeprecationWarning), which
+  // its types do not say.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (error: Error, koaCtx?: KoaContextWithOIDC) => {
     log.error(
       { err: error, organisationId: org.id, route: koaCtx?.oidc?.route, reqId: koaCtx?.res.getHeader('x-correlation-id') },
       'provider error outside its error handling',

@@ -20,12 +20,20 @@ import { toPublicOrganisation } from '../organisations/model.ts';
 import { organisationStylesheet } from '../organisations/style.ts';
 import { SignInPages, type RenderedPage } from './sign-in-page.ts';
 
+/** Where the build puts its hashed files (Vite's assetsDir). */
+const ASSETS_PATH = '/assets';
+
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir = WEB_DIST): Promise<void> {
   const built = existsSync(`${distDir}/index.html`);
   const signInPages = built ? await SignInPages.load(distDir) : null;
   if (built) {
+    // Each file is a route of its own: the hashed assets are counted as one, or every release would add labels.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith(`${ASSETS_PATH}/`))
+        route.config = { ...route.config, telemetryRoute: `${ASSETS_PATH}/*` } as typeof route.config;
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,

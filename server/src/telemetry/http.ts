@@ -15,12 +15,21 @@ export function labelRoute(request: FastifyRequest, route: string): void {
   handedOn.set(request, route);
 }
 
+/**
+ * A route's config may name the route it is counted as (`telemetryRoute`), when many routes are one to
+ * an operator: the web app's hashed assets, each its own Fastify route, are one label.
+ */
+export interface TelemetryRouteConfig {
+  telemetryRoute?: string;
+}
+
 export function registerRequestTelemetry(app: FastifyInstance, telemetry: Telemetry): void {
   app.addHook('onResponse', async (request, reply) => {
+    const named = (request.routeOptions.config as TelemetryRouteConfig | undefined)?.telemetryRoute;
     telemetry.httpRequests.observe(
       {
         method: methodLabel(request.method),
-        route: request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched',
+        route: named ?? request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched',
         status: String(reply.statusCode),
       },
       reply.elapsedTime / 1000,
