@@ -54,7 +54,6 @@ const envSchema = z.object({
   METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
-  CHECK_ANSWERS: flag.default(false),
   ORGANISATION_CACHE_SECONDS: z.coerce
     .number()
     .min(0.1)
@@ -174,8 +173,6 @@ export type Config = {
   organisationCacheMs: number;
   /** How many organisations' OpenID Providers a process keeps built (least recently used dropped first). */
   providerCacheSize: number;
-  /** Check every answer of the endpoint contract against its declared schema (tests; a mismatch answers 500). */
-  checkAnswers: boolean;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -291,7 +288,6 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    checkAnswers: e.CHECK_ANSWERS,
     organisationCacheMs: e.ORGANISATION_CACHE_SECONDS * 1000,
     providerCacheSize: e.PROVIDER_CACHE_SIZE,
   };
