@@ -18,6 +18,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for promises: one not awaited (its rejection unhandled, its work racing the answer),
+    // one passed where a callback's result is ignored (an event handler, a forEach), or an await of a value
+    // that is no promise. Each file is checked with the tsconfig.json nearest to it (root or web/).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['common/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

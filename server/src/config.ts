@@ -64,7 +64,6 @@ const envSchema = z.object({
   METRICS_PORT: z.union([z.literal('off'), port], { error: 'must be a port number from 0 to 65535, or off' }).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
-  CHECK_ANSWERS: flag.default(false),
   ORGANISATION_CACHE_SECONDS: numberSetting('a number of seconds', 0.1, 60, false).default(ORGANISATION_CACHE_MS / 1000),
   PROVIDER_CACHE_SIZE: numberSetting('a whole number of organisations', 1, 100_000).default(PROVIDER_CACHE_SIZE_DEFAULT),
   AUDIT_RETENTION_DAYS: numberSetting('a whole number of days', 1, 3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
@@ -184,8 +183,6 @@ export type Config = {
   organisationCacheMs: number;
   /** How many organisations' OpenID Providers a process keeps built (least recently used dropped first). */
   providerCacheSize: number;
-  /** Check every answer of the endpoint contract against its declared schema (tests; a mismatch answers 500). */
-  checkAnswers: boolean;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -308,7 +305,6 @@ export function loadConfig(
     telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    checkAnswers: e.CHECK_ANSWERS,
     organisationCacheMs: e.ORGANISATION_CACHE_SECONDS * 1000,
     providerCacheSize: e.PROVIDER_CACHE_SIZE,
   };
