@@ -41,12 +41,11 @@ export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string
   {
     layer: 'infrastructure',
     pattern: /^(scope|events|delivery)\//,
-    what: 'folders the plan in docs/architecture.md adds: the scope, domain events, the outbox',
+    what: 'the scope, domain events, the outbox',
   },
   { layer: 'infrastructure', pattern: /^security\/(sealed-columns|tokens)\.ts$/, what: 'sealing and token primitives' },
   { layer: 'infrastructure', pattern: /^oidc\/key-encryption\.ts$/, what: 'AES-GCM sealing under KEY_ENCRYPTION_KEY' },
   { layer: 'infrastructure', pattern: /^oidc\/ttl\.ts$/, what: "the provider's token and artefact lifetimes: constants" },
-  { layer: 'infrastructure', pattern: /^audit\/origin\.ts$/, what: "the request's actor and origin (AsyncLocalStorage)" },
   { layer: 'infrastructure', pattern: /^mail\/transport\.ts$|^sms\/provider\.ts$/, what: 'outbound SMTP and SMS transports' },
   { layer: 'infrastructure', pattern: /^webhooks\/(post|ssrf|signing)\.ts$/, what: 'outbound HTTP: the guarded POST and its signature' },
   { layer: 'infrastructure', pattern: /^assets\/images\.ts$/, what: 'image content checks' },
