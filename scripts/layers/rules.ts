@@ -249,7 +249,7 @@ export function compare(found: Violations, baseline: Violations): Comparison {
 
 export const isEmpty = (violations: Violations) => KINDS.every((kind) => violations[kind].length === 0);
 
-/** The folders and arrows of server/src counted the way issue 29 counts them: every directory and every root file is a node. */
+/** The folders and arrows of server/src counted as the figures count them: every directory and every root file is a node. */
 export function folderFigures(graph: Graph, runtimeOnly: boolean) {
   const folderOfFile = (file: string) => (file.includes('/') ? path.posix.dirname(file) : file);
   const nodes = new Set(graph.files.map(folderOfFile));

@@ -428,7 +428,7 @@ export interface UserCountsTable {
 /** Kinds of a credentials row: a second-step method (common/src/policy.ts TWO_STEP_KINDS) or the recovery-code set. */
 export type CredentialKind = TwoStepKind | 4;
 
-/** One second factor a person holds (issue 30); several per person, one of them the default. */
+/** One second factor a person holds; several per person, one of them the default. */
 export interface CredentialsTable {
   id: string;
   organisation_id: string;

@@ -33,7 +33,7 @@ interface CredentialInsert {
 }
 
 /**
- * Several second factors per person (issue 30): one `credentials` row per factor (each authenticator
+ * Several second factors per person: one `credentials` row per factor (each authenticator
  * app, email codes, SMS codes with their phone, each passkey as a link to its webauthn_credentials row,
  * and the recovery-code set), replacing `users.two_step_kind` and the one `user_mfa` row per user. Every
  * existing factor moves with its sealed key (the envelope stays bound to organisation and user, so it
