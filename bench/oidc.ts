@@ -217,7 +217,7 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
   };
   const web = await create('Bench web', { clientType: 'confidential', redirectURIs: CALLBACK });
   const machine = await create('Bench machine', { clientType: 'machine' });
-  // A protected API the machine client may get JWT access tokens for (issue 13).
+  // A protected API the machine client may get JWT access tokens for.
   const json = { host, cookie: admin.header(), 'content-type': 'application/json', ...origin };
   const api = await pool.request({
     method: 'POST',

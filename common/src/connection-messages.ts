@@ -1,5 +1,5 @@
 /**
- * Texts of sign-in connections (issue 32): the Sign-in connections screen (OpenID Connect and SAML 2.0),
+ * Texts of sign-in connections: the Sign-in connections screen (OpenID Connect and SAML 2.0),
  * its validation messages, and what the sign-in page says of a connection.
  */
 import type { ConnectionClientAuth, ConnectionRefusal } from './connections.ts';

@@ -1,5 +1,5 @@
 /**
- * SAML 2.0 connections (issue 32): Gatehouse is the service provider, the organisation's identity
+ * SAML 2.0 connections: Gatehouse is the service provider, the organisation's identity
  * provider (Entra ID, Google Workspace, Okta, any SAML IdP) signs the assertions. The paths, the
  * default attribute names per preset and the limits; the texts are in connection-messages.ts.
  */

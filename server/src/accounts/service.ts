@@ -83,7 +83,7 @@ async function checkCountedPassword(ctx: AppContext, scope: Scope, user: UserRow
   if (!reserved) {
     const now = (await findUserById(db, org.id, user.id)) ?? user;
     // Failures from before the organisation lowered its lockout threshold lock the account now, as a
-    // status the admin screens show and can clear (issue 19, finding 5), not as a refusal nobody sees.
+    // status the admin screens show and can clear, not as a refusal nobody sees.
     if (now.status === 'SignedUp' && policy.lockoutAfter > 0 && now.failed_auth_count >= policy.lockoutAfter) {
       await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
     }

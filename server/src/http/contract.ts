@@ -65,12 +65,12 @@ async function scopeFor(
   if (token !== null) {
     const org = requireOrganisation(request);
     if (!access.machineScope) {
-      // No token could be enough here: a 403 of RFC 6750 3.1 all the same, so the caller learns why (issue 27).
+      // No token could be enough here: a 403 of RFC 6750 3.1 all the same, so the caller learns why.
       challenge(reply, 'insufficient_scope');
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
     const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token, reply);
-    // Still read by the services that emit with an organisation id (issue 29: until every one takes its Scope).
+    // Still read by the services that emit with an organisation id (until every one takes its Scope).
     noteActor(request, { kind: 'application', id: client.id });
     // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).
     const scope = scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const);

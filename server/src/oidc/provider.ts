@@ -314,7 +314,7 @@ function addAccessTokenHash(provider: Provider): void {
 
 /**
  * The provider allows its clock tolerance (15 s) past the expiry of its own stored tokens when it finds
- * them for userinfo, while introspection calls them inactive from their expiry on (issue 27): they end
+ * them for userinfo, while introspection calls them inactive from their expiry on: they end
  * at their exp everywhere. The tolerance stays for what other clocks sign (client assertions, request objects).
  */
 function expireOwnTokensOnTime(provider: Provider): void {

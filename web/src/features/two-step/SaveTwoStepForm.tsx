@@ -50,7 +50,7 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
       onSaved(result);
     },
     onError: (error) => {
-      // Only a field the answer faults is emptied: a wrong code keeps the password typed (issue 31).
+      // Only a field the answer faults is emptied: a wrong code keeps the password typed.
       const faulted = isApiError(error) ? Object.keys(error.body?.validation?.errors ?? {}) : [];
       if (faulted.includes('password')) form.resetField('password');
       if (faulted.includes('code')) form.resetField('code', { keepError: true });

@@ -156,7 +156,7 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
   );
 }
 
-/** 'Use another method': the person's other factors, each a button that asks for it instead (issue 30). */
+/** 'Use another method': the person's other factors, each a button that asks for it instead. */
 function AnotherMethod({
   signInStateID,
   methods,

@@ -47,7 +47,7 @@ const FIELDS = ['email', 'password'] as const;
 
 // What a signed-out visitor of an organisation sees first is the email and password form: the rest of this
 // page (the base host's organisation finder, the code step, passwordless sign-in) and the form's schema load
-// when needed, not with the first load (issue 16).
+// when needed, not with the first load.
 const signInResolver = lazyZodResolver(async () => (await import('@gatehouse/common/schemas/auth')).signInRequest);
 const loadCodeStep = async () => ({ default: (await import('../../features/two-step/SignInCodeStep.tsx')).SignInCodeStep });
 const SignInCodeStep = lazy(loadCodeStep);
