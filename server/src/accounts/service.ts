@@ -3,8 +3,6 @@
  * sensitive change. Every check is counted against the organisation's brute-force policy before it
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
-import { emit } from '../events/events.ts';
-import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -20,7 +18,6 @@ import {
   findUserByEmail,
   findUserById,
   recordFailedSignIn,
-  recordSignIn,
   reserveUnknownAttempt,
   reserveUserAttempt,
   updateUser,
@@ -31,8 +28,9 @@ import {
 const SIGN_IN_STATUSES = new Set<UserRow['status']>(['SignedUp']);
 
 /**
- * What a correct email and password lead to: a signed-in user (with the methods the session records),
- * or, for a user with a second step on a browser not remembered for it, the code step (mfa/challenge.ts).
+ * What a correct email and password lead to: a sign-in to finish (accounts/session.ts `finishSignIn`,
+ * with the methods the session records), or, for a user with a second step on a browser not remembered
+ * for it, the code step (mfa/challenge.ts).
  */
 export type AuthenticationOutcome = { kind: 'authenticated'; user: UserRow; amr: string[] } | { kind: 'challenge'; user: UserRow };
 
@@ -125,14 +123,8 @@ export async function authenticate(
     await clearFailedAttempts(db, org.id, user.id, now);
     return { kind: 'challenge', user };
   }
-  // The user as the sign-in left them, from the same statement (no second read).
-  const signedIn = await recordSignIn(db, org.id, user.id, now);
-  if (!signedIn) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
-  // A sign-in: the audit and the metrics subscribe.
-  const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'password' } });
   const amr = user.has_second_factor ? REMEMBERED_DEVICE_AMR : PASSWORD_AMR;
-  return { kind: 'authenticated', user: signedIn, amr };
+  return { kind: 'authenticated', user, amr };
 }
 
 /**
@@ -150,9 +142,4 @@ export async function confirmCurrentPassword(
   if (!password) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (!(await checkCountedPassword(ctx, scope, user, password))) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
   await clearFailedAttempts(ctx.db.kysely, scope.organisation.id, user.id, ctx.clock.now());
-}
-
-export function userAgentOf(request: FastifyRequest): string | undefined {
-  const ua = request.headers['user-agent'];
-  return typeof ua === 'string' ? ua : undefined;
 }
