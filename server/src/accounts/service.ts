@@ -10,7 +10,8 @@ import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
-import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from './amr.ts';
+import { PASSWORD_AMR } from './amr.ts';
+import { afterFirstFactor } from './sign-in-rules.ts';
 import { setUserStatus } from './status.ts';
 import {
   clearFailedAttempts,
@@ -50,7 +51,10 @@ export function attemptPolicy(org: OrganisationRow, now: number): AttemptPolicy 
 }
 
 /** Why an attempt was refused before its password was checked: locked out, or cooling down. */
-function refusal(policy: AttemptPolicy, state: { status?: UserRow['status']; count: number; cooldownUntil: number | null }): AppError {
+export function refusal(
+  policy: AttemptPolicy,
+  state: { status?: UserRow['status']; count: number; cooldownUntil: number | null },
+): AppError {
   if (state.status === 'LockedOut' || (policy.lockoutAfter > 0 && state.count >= policy.lockoutAfter))
     return new AppError('ACCOUNT_LOCKED');
   const minutes = Math.max(1, Math.ceil(((state.cooldownUntil ?? policy.now) - policy.now) / MINUTE));
@@ -118,13 +122,13 @@ export async function authenticate(
   if (needsRehash(user.password_hash)) {
     await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
-  if (user.has_second_factor && !(await options.deviceRemembered?.(user))) {
+  const after = await afterFirstFactor(user, PASSWORD_AMR, async () => (await options.deviceRemembered?.(user)) ?? false);
+  if (after.next === 'codeStep') {
     // The password was right; the sign-in is recorded once the code is.
     await clearFailedAttempts(db, org.id, user.id, now);
     return { kind: 'challenge', user };
   }
-  const amr = user.has_second_factor ? REMEMBERED_DEVICE_AMR : PASSWORD_AMR;
-  return { kind: 'authenticated', user, amr };
+  return { kind: 'authenticated', user, amr: after.amr };
 }
 
 /**

@@ -12,11 +12,11 @@ export function baseOrganisationRoutes(app: FastifyInstance, ctx: AppContext): v
   serve(app, ctx, api.baseSignUpEmail, async ({ body }, scope) => startBaseSignUp(ctx, scope, body.email));
 
   serve(app, ctx, api.baseSignUp, async ({ query: { signupid } }, scope, request) =>
-    baseSignUpInfo(ctx, scope, linkTokenOf(ctx, request, signupid), signupid),
+    baseSignUpInfo(ctx, scope, linkTokenOf(browserOf(ctx, request), signupid), signupid),
   );
 
   serve(app, ctx, api.baseSignUpOrg, async ({ body }, scope, request) =>
-    finishBaseSignUp(ctx, scope, { ...body, baseSignUpID: linkTokenOf(ctx, request, body.baseSignUpID) }),
+    finishBaseSignUp(ctx, scope, { ...body, baseSignUpID: linkTokenOf(browserOf(ctx, request), body.baseSignUpID) }),
   );
 
   serve(app, ctx, api.orgExists, async ({ query }, scope) => findOrganisationLocation(ctx, scope, query.name));

@@ -31,7 +31,7 @@ import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
 import { clearCookie, setCookie, withCookies, type Browser, type Redirect } from '../http/outcome.ts';
 import { AppError } from '../http/errors.ts';
 import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
-import { hasSecondFactor } from '../accounts/amr.ts';
+import { afterFirstFactor } from '../accounts/sign-in-rules.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
@@ -367,17 +367,15 @@ export async function completeSignIn(
     user = await resolveUser(ctx, scope, row, claims);
     if (user.status === 'Pending') user = await activateInvited(ctx, scope, row, user);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
-    let amr = sessionAmr(row, claims);
-    if (user.has_second_factor && !hasSecondFactor(amr)) {
-      // A browser remembered at an earlier code step of this user skips it, as after a password.
-      if (await deviceRemembered(ctx, scope, browser, user)) amr = [...amr, 'mfa'];
-      else {
-        // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-        await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
-        const step = await beginCodeStep(ctx, scope, user, row.id);
-        return redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: step.challenge.signInStateID }), step.cookies);
-      }
+    // A browser remembered at an earlier code step of this user skips it, as after a password.
+    const after = await afterFirstFactor(user, sessionAmr(row, claims), () => deviceRemembered(ctx, scope, browser, user));
+    if (after.next === 'codeStep') {
+      // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
+      await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
+      const step = await beginCodeStep(ctx, scope, user, row.id);
+      return redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: step.challenge.signInStateID }), step.cookies);
     }
+    const { amr } = after;
     await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
     const { session, cookies } = await finishSignIn(ctx, scope, browser, {
       userId: user.id,

@@ -21,6 +21,7 @@ import type { Unstamped } from '../db/scoped.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import { finishSignIn, type CodeStep, type SignedIn } from '../accounts/session.ts';
+import { afterSecondStep, type SecondStepMethods } from '../accounts/sign-in-rules.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
@@ -322,7 +323,7 @@ async function completeSecondStep(
     check: (user: UserRow, state: SignInStateRow) => Promise<string[] | null>;
     wrong: () => AppError;
     /** How the audit log names the sign-in, after a password or after an upstream sign-in. */
-    method: { password: SignInMethod; connection: SignInMethod };
+    method: SecondStepMethods & { password: SignInMethod; connection: SignInMethod };
   },
 ): Promise<SignedIn> {
   const org = scope.organisation;
@@ -348,12 +349,9 @@ async function completeSecondStep(
   const cookies: CookieChange[] = [clearCookie('gatehouse_signin')];
   await resetFailedCodes(db, org.id, user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) cookies.push(await rememberDevice(ctx, scope, user));
-  // After an upstream sign-in the first factor was the provider's (`fed`), not a password.
-  const upstream = state.connection_id;
   const signedIn = await finishSignIn(ctx, scope, browser, {
     userId: user.id,
-    amr: upstream === null ? amr : ['fed', ...amr.filter((m) => m !== 'pwd')],
-    details: upstream === null ? { method: answer.method.password } : { method: answer.method.connection, connectionId: upstream },
+    ...afterSecondStep(amr, state.connection_id, answer.method),
     returnurl: input.returnurl,
     gone: () => new AppError('SIGN_IN_EXPIRED'),
   });

@@ -23,7 +23,7 @@ import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
 import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
-import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
+import { labelRoute, observeRawRequest } from '../http/telemetry.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the

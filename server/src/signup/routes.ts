@@ -18,7 +18,7 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   serve(app, ctx, api.verifyEmail, async ({ body }, scope, request, reply) => {
-    const { completionToken, ...result } = await verifyEmail(ctx, scope, linkTokenOf(ctx, request, body.verificationID));
+    const { completionToken, ...result } = await verifyEmail(ctx, scope, linkTokenOf(browserOf(ctx, request), body.verificationID));
     if (completionToken) {
       setFlowCookie(ctx, reply, 'gatehouse_signup', completionToken, ACCOUNT_TOKENS.signUpCompletionMinutes * MINUTE);
     }
@@ -26,13 +26,13 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   serve(app, ctx, api.invitation, async ({ query }, scope, request) =>
-    invitationInfo(ctx, scope, linkTokenOf(ctx, request, query.invitationID)),
+    invitationInfo(ctx, scope, linkTokenOf(browserOf(ctx, request), query.invitationID)),
   );
 
   serve(app, ctx, api.completeSignUp, async ({ body }, scope, request, reply) => {
     const { organisation: org } = scope;
     const signedIn = await completeSignUp(ctx, scope, browserOf(ctx, request), {
-      invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(ctx, request, body.invitationID),
+      invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(browserOf(ctx, request), body.invitationID),
       completionToken: readFlowCookie(ctx, request, 'gatehouse_signup'),
       password: body.password,
     });
