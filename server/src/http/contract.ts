@@ -69,7 +69,10 @@ async function scopeFor(
       challenge(reply, 'insufficient_scope');
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
-    const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token, reply);
+    const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'INVALID_TOKEN') challenge(reply, 'invalid_token');
+      throw error;
+    });
     // Still read by the services that emit with an organisation id (until every one takes its Scope).
     noteActor(request, { kind: 'application', id: client.id });
     // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).

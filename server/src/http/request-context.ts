@@ -30,12 +30,14 @@ export interface SessionAuthenticator {
   facts(ctx: AppContext, org: Organisation, auth: Auth): SignInFacts;
 }
 
-/** The application a bearer token acts for and the scopes it holds; refuses the call (RFC 6750) otherwise. */
+/**
+ * The application a bearer token acts for and the scopes it holds; otherwise throws INVALID_TOKEN, which
+ * http/contract.ts answers with the RFC 6750 challenge.
+ */
 export type BearerAuthenticator = (
   ctx: AppContext,
   org: Organisation,
   token: string,
-  reply: FastifyReply,
 ) => Promise<{ client: ClientRow; scopes: Set<ManagementScope> }>;
 
 /** The request authenticators app.ts registers with the request context. */

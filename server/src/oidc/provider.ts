@@ -5,7 +5,7 @@
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import {
   APPLICATION_MESSAGES,
@@ -333,7 +333,7 @@ export interface ProviderInputs extends ResourceServerInputs {
   jwks: PrivateJwk[];
 }
 
-export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: FastifyBaseLogger): Provider {
+export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: Log): Provider {
   const issuer = originFor(ctx.config, org.hostname);
   const https = ctx.config.publicScheme === 'https';
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: https };

@@ -25,7 +25,7 @@ import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
 import { answerUnavailable } from './outage.ts';
-import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
+import { labelRoute, observeRawRequest } from '../http/telemetry.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
