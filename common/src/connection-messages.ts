@@ -37,6 +37,8 @@ export const CONNECTION_MESSAGES = {
   tenantIdInvalid: 'Enter the directory (tenant) id: 36 characters like 00000000-0000-0000-0000-000000000000',
   oktaDomainInvalid: 'Enter your Okta domain, such as example.okta.com',
   tooMany: `An organisation can have at most ${CONNECTION_LIMITS.perOrganisation} connections.`,
+  wouldLockOutAdmins:
+    'Not saved: every Organisation Admin has an email in the domains of a connection that allows no password, so if the identity provider failed nobody could sign in to manage the organisation. Let people of these domains sign in with a password instead, or first give an Organisation Admin an email outside these domains.',
   refusals: {
     provider_refused: 'The identity provider did not sign you in. Try again, or sign in with your password.',
     not_verified: "The identity provider's answer could not be verified, so you were not signed in. Please try again.",

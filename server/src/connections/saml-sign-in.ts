@@ -3,8 +3,8 @@
  * flow row (connection_flows, its `state`) found by the SHA-256 of a random token in this browser's
  * cookie, and the browser goes to the IdP (HTTP-Redirect binding). The IdP posts its answer to our ACS
  * URL from its own site, and a SameSite=Lax cookie does not come with such a post: so the post only
- * keeps the answer (when it answers a sign-in started here) for minutes under a fresh random token and sends the browser on (303) to the same
- * URL with that token, a top-level GET that carries the cookie. There the flow and the answer are taken
+ * keeps the answer (when it answers a sign-in started here) for minutes under a fresh random token and
+ * sends the browser on (303) to the same URL with that token, a top-level GET that carries the cookie. There the flow and the answer are taken
  * once each, the answer is validated for that flow's request (saml.ts), its assertion ID remembered
  * (a replay is refused), and sign-in.ts's rules decide who signs in. Every outcome is audited.
  */

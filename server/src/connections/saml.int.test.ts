@@ -14,6 +14,7 @@ import type { TestClient } from '../testing/http-client.ts';
 import { TestIdp, type AnswerOptions } from '../testing/saml-idp.ts';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { SAML_LIMITS } from '@gatehouse/common/saml-connections';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
 import { addFactor } from '../mfa/store.ts';
 import { setPolicy } from '../testing/accounts.ts';
 
@@ -128,6 +129,12 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     const bad = await acmeAdmin.post('/api/connections/saml', { json: { name: 'Bad', metadataXml: '<x/>', emailDomains: ['corp.test'] } });
     expect(bad.status).toBe(400);
     expect(bad.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors).toHaveProperty('metadataXml');
+    // Covering the only Organisation Admin's domain without a password would lock them out (issue 39).
+    const lockout = await acmeAdmin.post('/api/connections/saml', {
+      json: { name: 'Acme SAML', metadataXml: idp.metadata(), emailDomains: ['acme.test'], allowPassword: false },
+    });
+    expect(lockout.status).toBe(409);
+    expect(lockout.json()).toMatchObject({ message: CONNECTION_MESSAGES.wouldLockOutAdmins });
     const none = await acmeAdmin.post('/api/connections/saml', { json: { name: 'None', emailDomains: ['corp.test'] } });
     expect(none.status).toBe(400);
     expect(none.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors).toHaveProperty('metadataUrl');

@@ -3,9 +3,10 @@
  * every XML step that matters (the AuthnRequest, our SP metadata, and the answer's checks: the
  * signature of the assertion against the IdP's certificates, its audience, NotBefore/NotOnOrAfter,
  * InResponseTo). What node-saml leaves to its caller is checked here: the Response's Destination, when
- * it names one, is our ACS URL; and on the assertion it verified: the issuer is the IdP's entityID, a bearer confirmation names our ACS URL as its Recipient, this browser's
- * request as its InResponseTo and an expiry; and the assertion's ID was never accepted before (replay).
- * The IdP's metadata is read with @xmldom/xmldom (the DOM parser node-saml itself uses).
+ * it names one, is our ACS URL; on the assertion it verified, the issuer is the IdP's entityID, a bearer
+ * confirmation names our ACS URL as its Recipient, this browser's request as its InResponseTo and an
+ * expiry; and the assertion's ID was never accepted before (replay). The IdP's metadata and the
+ * Response's own attributes are read with @xmldom/xmldom (the DOM parser node-saml itself uses).
  */
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';

@@ -114,7 +114,10 @@ function checkedPhone(value: unknown): string | null {
   return parsed.data || null;
 }
 
-/** Reads a whole User resource (a POST or PUT body, or the result of a PATCH): its email is its userName, and an `emails` value must be the same address. */
+/**
+ * Reads a whole User resource (a POST or PUT body, or the result of a PATCH): its email is its
+ * userName, and an `emails` value must be the same address.
+ */
 export function readUser(resource: Record<string, unknown>): UserAttributes {
   const userName = attribute(resource, 'username');
   if (userName === undefined || userName === null || userName === '') throw badRequest('invalidValue', "'userName' is required");
@@ -123,7 +126,7 @@ export function readUser(resource: Record<string, unknown>): UserAttributes {
   const emails = attribute(resource, 'emails');
   oneEmail(emails);
   const workEmail = preferredValue(emails, 'work');
-  // An email that is not the userName would lose one of the two (and a directory whose mail differs from its UPN would flip them).
+  // An email that is not the userName would lose one of the two (a directory whose mail is not its UPN would flip them).
   if (typeof workEmail === 'string' && workEmail !== '' && checkedEmail(workEmail, 'emails') !== email)
     throw badRequest('invalidValue', "'emails' must hold the userName's address");
   const phone = preferredElement(attribute(resource, 'phonenumbers'), 'mobile');
