@@ -231,7 +231,7 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
   const web = await create('Bench web', { clientType: 'confidential', redirectURIs: CALLBACK });
   const machine = await create('Bench machine', { clientType: 'machine' });
   const refresher = await create('Bench refresh', { clientType: 'confidential', redirectURIs: CALLBACK, refreshWithoutConsent: 'true' });
-  // A protected API the machine client may get JWT access tokens for (issue 13).
+  // A protected API the machine client may get JWT access tokens for.
   const json = { host, cookie: admin.header(), 'content-type': 'application/json', ...origin };
   const api = await pool.request({
     method: 'POST',

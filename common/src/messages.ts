@@ -40,6 +40,8 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   tooLong: (max: number) => `Please use ${max} characters or fewer`,
   passwordsDoNotMatch: 'The passwords do not match',
+  // A submit within a second of the previous one is not sent again (the double-submit guard).
+  submitIgnored: 'Already sent a moment ago. Please wait a second, then try again.',
 
   // Token
   tokenUnrecognised: 'Token unrecognised or has expired, please request a new verification token from the dashboard page.',

@@ -65,7 +65,7 @@ export const USER_MESSAGES = {
   managedByNotice: (application: string) =>
     `${application} provisions this user through SCIM: it sets their first name, surname and phone number. Change them in the identity provider; a change here would be overwritten at its next sync.`,
   scimOwnedField: (application: string) => `Set by ${application} through SCIM`,
-  // The person's second factors (issue 30)
+  // The person's second factors
   factorsCard: 'MFA methods',
   noFactors: 'No MFA methods set up.',
   factorAdded: 'Added',

@@ -8,7 +8,7 @@ import { openApiRoutes } from './http/openapi.ts';
 import { JOBS } from './jobs/registry.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerWebhookGauges } from './webhooks/delivery.ts';
-import { registerRequestTelemetry } from './telemetry/http.ts';
+import { registerRequestTelemetry } from './http/telemetry.ts';
 import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -141,6 +141,13 @@ describe('log lines of a server process', () => {
     expect(entry.res).toEqual({ statusCode: 200, organisationId: expect.any(String), organisation: 'acme', userId });
     expect(line).not.toContain('admin@acme.test');
     expect(line).not.toContain(password);
+
+    // The SAML handover token in the assertion consumer URL is a secret like every other link token.
+    const handover = 'saml-handover-token-in-the-url';
+    const acs = await client.get(`/saml/some-connection/acs?response=${handover}`);
+    const incoming = await lineMatching(server, new RegExp(`"reqId":"${acs.headers['x-correlation-id']}".*"incoming request"`));
+    expect(incoming).toContain('/saml/some-connection/acs?response=[redacted]');
+    expect(server.logs()).not.toContain(handover);
   });
 
   it('writes one line for a protocol page the provider answers, and no warning on stderr (issue 39)', async () => {

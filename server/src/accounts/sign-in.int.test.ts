@@ -1,14 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
 
 describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   let server: TestServer;
+  let acmeId: string;
   const queries: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { queries });
-    await server.createOrganisation('acme');
+    acmeId = (await server.createOrganisation('acme')).id;
     await server.createOrganisation('globex');
   });
   afterAll(() => server?.close());
@@ -43,6 +45,39 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
     const res = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
     expect(res.status).toBe(200);
     expect(queries.filter((sql) => /^\s*select\b.*\bfrom "users"/is.test(sql))).toHaveLength(1);
+  });
+
+  // The end of a sign-in was three commits (the user's record, the event, the session): a session that
+  // could not be started left a sign-in recorded and audited that never happened.
+  it('records a sign-in with its event and its session, or none of them (one transaction)', async () => {
+    const db = server.ctx.db.kysely;
+    const signedInEvents = async () =>
+      Number(
+        (await sql<{ n: number | string }>`select count(*) as n from audit_events where type = 'user.signed_in'`.execute(db)).rows[0]!.n,
+      );
+    await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    const before = { user: await findUserByEmail(db, acmeId, 'admin@acme.test'), events: await signedInEvents() };
+    if (dialect === 'sqlite')
+      await sql`create trigger refuse_sessions before insert on sessions begin select raise(abort, 'refused'); end`.execute(db);
+    else {
+      await sql`create function refuse_sessions() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_sessions before insert on sessions for each row execute function refuse_sessions()`.execute(db);
+    }
+    try {
+      const refused = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+      expect(refused.status).toBe(500);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      const after = await findUserByEmail(db, acmeId, 'admin@acme.test');
+      expect(after!.last_sign_in).toBe(before.user!.last_sign_in);
+      expect(await signedInEvents()).toBe(before.events);
+    } finally {
+      await sql`drop trigger refuse_sessions${dialect === 'sqlite' ? sql`` : sql` on sessions`}`.execute(db);
+    }
+    const again = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    expect(again.status).toBe(200);
+    expect(await signedInEvents()).toBe(before.events + 1);
   });
 
   it('records the previous sign-in when signing in again', async () => {

@@ -325,3 +325,14 @@ export async function otherActiveOrganisationAdmins(db: Executor, organisationId
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The emails of the organisation's Organisation Admins who can sign in (SignedUp). */
+export async function activeOrganisationAdminEmails(db: Executor, organisationId: string): Promise<string[]> {
+  const rows = await scoped(db, organisationId)
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'OrganisationAdministrator')
+    .where('status', '=', 'SignedUp')
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -53,7 +53,7 @@ export function resourceIndicators(issuer: string, inputs: ResourceServerInputs)
 
 /**
  * A request that names API scopes, none of which the application was granted on that API, is refused
- * with invalid_scope (RFC 6749 5.2) rather than answered with a token of no scope (issue 27). Where some
+ * with invalid_scope (RFC 6749 5.2) rather than answered with a token of no scope. Where some
  * of them were granted, the token carries those (a narrower scope, RFC 6749 3.3). Scopes of OpenID
  * Connect (openid, email, ...) are no API's; a request without API scopes is not refused here.
  */

@@ -139,7 +139,7 @@ export async function labelsFor(
   const rows = await Promise.all(
     (Object.keys(LABEL_COLUMNS) as (keyof typeof LABEL_COLUMNS)[]).map((kind) => {
       const [table, column] = LABEL_COLUMNS[kind];
-      if (ids[kind].length === 0) return [];
+      if (ids[kind].length === 0) return Promise.resolve([]);
       return scoped(db, organisationId)
         .selectFrom(table as 'users')
         .select(['id', `${column as 'email'} as label`])

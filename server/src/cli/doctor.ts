@@ -5,7 +5,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { createClient } from '@redis/client';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
+import { ConfigError, describePostgres, explainDatabaseError, loadConfig, originFor, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from '../security/key-check.ts';
@@ -20,16 +20,6 @@ interface Finding {
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
-
-/** host:port/database of a PostgreSQL URL, without its credentials. */
-function describePostgres(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
-  } catch {
-    return 'the configured server';
-  }
-}
 
 function configurationFindings(config: Config, env: NodeJS.ProcessEnv): Finding[] {
   const area = 'Configuration';
@@ -97,7 +87,7 @@ async function databaseFindings(config: Config): Promise<Finding[]> {
     else findings.push(await keyFinding(db, config));
     return findings;
   } catch (error) {
-    return [{ level: 'FAIL', area, text: `cannot use ${where}: ${reason(error)}.` }];
+    return [{ level: 'FAIL', area, text: explainDatabaseError(error, config.database) ?? `cannot use ${where}: ${reason(error)}.` }];
   } finally {
     await db.close().catch(() => {});
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
 import { ConfigError, loadConfig, originFor } from '../config.ts';
+import { disableConnectionByOperator } from '../connections/service.ts';
 import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
@@ -33,6 +34,11 @@ ${OUTBOX_USAGE}
   enable-user <name> --email <email>
       Enables that user of organisation <name> when they are Disabled, Inactive or locked out (an
       organisation whose only admin can no longer sign in, and so cannot enable anyone).
+  disable-connection <name> <connection>
+      Turns off the sign-in connection <connection> (its id or its name) of organisation <name>, so
+      that its people sign in with their passwords again (a broken identity provider that allows no
+      password, and no administrator who can sign in to turn it off). Lists the connections when none
+      is named so.
   reset-mfa <name> --email <email>
       Turns off the multi-factor authentication of that user of organisation <name> (a lost device and
       no administrator to reset it). They sign in with their password, and set it up again where required.
@@ -172,6 +178,29 @@ async function enableUser(args: string[]): Promise<void> {
   }
 }
 
+async function disableConnection(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [name, connection] = positionals;
+  if (!name || !connection || positionals.length > 2)
+    throw new UsageError('Give the organisation name and the connection (its id or name).');
+  const ctx = await openContext(loadConfig());
+  try {
+    const outcome = await disableConnectionByOperator(ctx, name, connection, operatorScope);
+    if (!outcome) throw new Error(`There is no organisation named "${name}".`);
+    if ('known' in outcome) {
+      const list = outcome.known.map((row) => `  ${row.id}  ${row.name}${row.enabled ? '' : ' (disabled)'}`).join('\n');
+      throw new Error(
+        `Organisation ${name.toLowerCase()} has no connection "${connection}". ${list ? `Its connections:\n${list}` : 'It has no connections.'}`,
+      );
+    }
+    console.log(
+      `Disabled the connection "${outcome.disabled.name}" (${outcome.disabled.id}) of ${name.toLowerCase()}: its people sign in with their passwords again.`,
+    );
+  } finally {
+    await ctx.db.close();
+  }
+}
+
 /** Ends the command with this exit status; what to say was already said. */
 class ExitStatus extends Error {
   readonly code: number;
@@ -300,6 +329,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   backup,
   doctor,
   'enable-user': enableUser,
+  'disable-connection': disableConnection,
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
   outbox,

@@ -23,19 +23,27 @@ export async function saveSamlConnection(
   await store.insertInto('saml_connections').values(row).execute();
 }
 
-export async function insertSamlResponse(
+/** Keeps a posted answer for its browser's GET, in place of any answer to the same request still waiting (one per sign-in). */
+export async function keepSamlResponse(
   db: Executor,
   organisationId: string,
-  row: Unstamped<Insertable<SamlResponsesTable>>,
+  row: Unstamped<Insertable<SamlResponsesTable>> & { request_id: string },
 ): Promise<void> {
-  await scoped(db, organisationId).insertInto('saml_responses').values(row).execute();
+  const store = scoped(db, organisationId);
+  await store
+    .deleteFrom('saml_responses')
+    .where('connection_id', '=', row.connection_id)
+    .where('request_id', '=', row.request_id)
+    .execute();
+  await store.insertInto('saml_responses').values(row).execute();
 }
 
-/** How many posted answers of the organisation wait for their browser (a cap keeps anonymous posts from filling the database). */
-export async function countLiveSamlResponses(db: Executor, organisationId: string, now: number): Promise<number> {
+/** How many posted answers from one address wait for their browser (anyone may post: one address holds only a few). */
+export async function countLiveSamlResponses(db: Executor, organisationId: string, address: string, now: number): Promise<number> {
   const row = await scoped(db, organisationId)
     .selectFrom('saml_responses')
     .select((eb) => eb.fn.countAll().as('n'))
+    .where('address', '=', address)
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);

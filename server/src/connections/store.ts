@@ -134,6 +134,18 @@ export async function insertFlow(db: Executor, organisationId: string, row: Unst
   await scoped(db, organisationId).insertInto('connection_flows').values(row).execute();
 }
 
+/** Whether a sign-in through the connection with this state (a SAML AuthnRequest's ID) was started and is still live. */
+export async function flowLive(db: Executor, organisationId: string, connectionId: string, state: string, now: number): Promise<boolean> {
+  const row = await scoped(db, organisationId)
+    .selectFrom('connection_flows')
+    .select('id')
+    .where('connection_id', '=', connectionId)
+    .where('state', '=', state)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Takes the browser's pending upstream sign-in once, while it is live (db/short-lived.ts). */
 export function takeFlow(db: Executor, organisationId: string, id: string, now: number): Promise<ConnectionFlowRow | undefined> {
   return take(db, 'connection_flows', organisationId, { id }, now);

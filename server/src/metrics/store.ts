@@ -133,7 +133,7 @@ export async function countClientsUsedSince(db: Executor, organisationId: string
   return Number(row.n);
 }
 
-/** The kinds of a second factor (common/policy.ts); a credentials row of another kind is a recovery-code set. */
+/** The kinds of a second factor (common/src/policy.ts); a credentials row of another kind is a recovery-code set. */
 const SECOND_FACTOR_KINDS = Object.values(TWO_STEP_KINDS);
 
 /**

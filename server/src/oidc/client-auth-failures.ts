@@ -4,7 +4,7 @@
  * logs nothing, so an application configured for the other secret method (openid-client sends
  * client_secret_post unless told otherwise) had nothing to go on, and neither had its operator.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 import type Provider from 'oidc-provider';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 
@@ -37,7 +37,7 @@ const CLIENT_AUTHENTICATING_EVENTS = [
 const sentClientId = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : undefined);
 
 /** Logs each failed client authentication of `provider` with the client id and the engine's reason (never a secret). */
-export function logFailedClientAuthentication(provider: Provider, log: FastifyBaseLogger, organisationId: string): void {
+export function logFailedClientAuthentication(provider: Provider, log: Log, organisationId: string): void {
   // Each of these events is emitted with (ctx, error); the engine's types take one event name at a time.
   for (const event of CLIENT_AUTHENTICATING_EVENTS) {
     provider.on(event as 'grant.error', (koaCtx: KoaContextWithOIDC, error: Error) => {

@@ -14,7 +14,7 @@
  *   (oidc/routes.ts, answerUnavailable).
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 import Provider, { errors, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import { ERRORS } from '@gatehouse/common/errors';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../http/errors.ts';
@@ -49,7 +49,7 @@ export function outageOut(out: ErrorOut, error: unknown): ErrorOut {
 }
 
 /** Registers the correction of outage answers on one provider (its `server_error` event and a middleware). */
-export function answerOutages(provider: Provider, log: FastifyBaseLogger, organisationId: string): void {
+export function answerOutages(provider: Provider, log: Log, organisationId: string): void {
   provider.on('server_error', (koaCtx: KoaContextWithOIDC, error: unknown) => {
     if (isDatabaseUnavailable(error)) outages.set(koaCtx, error);
   });

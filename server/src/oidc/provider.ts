@@ -5,7 +5,7 @@
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import {
   APPLICATION_MESSAGES,
@@ -314,7 +314,7 @@ function addAccessTokenHash(provider: Provider): void {
 
 /**
  * The provider allows its clock tolerance (15 s) past the expiry of its own stored tokens when it finds
- * them for userinfo, while introspection calls them inactive from their expiry on (issue 27): they end
+ * them for userinfo, while introspection calls them inactive from their expiry on: they end
  * at their exp everywhere. The tolerance stays for what other clocks sign (client assertions, request objects).
  */
 function expireOwnTokensOnTime(provider: Provider): void {
@@ -333,7 +333,7 @@ export interface ProviderInputs extends ResourceServerInputs {
   jwks: PrivateJwk[];
 }
 
-export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: FastifyBaseLogger): Provider {
+export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: Log): Provider {
   const issuer = originFor(ctx.config, org.hostname);
   const https = ctx.config.publicScheme === 'https';
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: https };

@@ -25,7 +25,7 @@ import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
 import { answerUnavailable, OUTAGE_LOG } from './outage.ts';
-import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
+import { labelRoute, observeRawRequest } from '../http/telemetry.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
@@ -265,8 +265,8 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
  * the same parameters, inside this process. One posted from the application's site carries no
  * SameSite=Lax cookie (the browser's sign-in is unknown to it): it is answered with a page that posts
  * the same form again from here, now with the cookies. Either way the parameters (an id_token_hint
- * among them) stay in request bodies: before issue 27 they were moved into a 303's Location, and so
- * into the browser's history and the logs.
+ * among them) stay in request bodies, never a 303's Location,
+ * which would put them in the browser's history and the logs.
  */
 const FORM_POST_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session]);
 const FORM_POST_LIMIT = 64 * 1024;

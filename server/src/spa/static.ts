@@ -18,7 +18,7 @@ import { errorBody } from '../http/errors.ts';
 import { sessionCookieName } from '../http/request-context.ts';
 import { toPublicOrganisation } from '../organisations/model.ts';
 import { organisationStylesheet } from '../organisations/style.ts';
-import type { TelemetryRouteConfig } from '../telemetry/http.ts';
+import type { TelemetryRouteConfig } from '../http/telemetry.ts';
 import { SignInPages, type RenderedPage } from './sign-in-page.ts';
 
 /** Where the build puts its hashed files (Vite's assetsDir). */

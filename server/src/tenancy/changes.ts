@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Redis from '@redis/client';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 
 export const CHANGES_CHANNEL = 'gatehouse:organisation-changed';
 /** How long while the subscription is live: a change is pushed, the time only bounds a lost message. */
@@ -30,7 +30,7 @@ export interface OrganisationChanges {
 export function subscribeToOrganisationChanges(
   url: string,
   forget: (organisationId: string | null) => void,
-  log: FastifyBaseLogger,
+  log: Log,
 ): OrganisationChanges {
   const options = {
     url,

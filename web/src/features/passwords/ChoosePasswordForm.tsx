@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { newPasswordRequest, type NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { Form } from '../../components/Form.tsx';
 
@@ -19,12 +19,10 @@ export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswo
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const choose = useMutation({ mutationFn: save, onSuccess: onSaved, onError: applyServerError });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      choose.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    choose.mutate(values);
+  });
   return (
     <>
       <h1>{ACCOUNT_MESSAGES.choosePasswordTitle}</h1>

@@ -15,7 +15,7 @@ import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { useCodeSender } from './use-code-sender.ts';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import './two-step.css';
@@ -60,12 +60,10 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
       else applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      verify.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    verify.mutate(values);
+  });
   const withPasskey = useMutation({
     mutationFn: async () => {
       const signInStateID = challenge.signInStateID;
@@ -158,7 +156,7 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
   );
 }
 
-/** 'Use another method': the person's other factors, each a button that asks for it instead (issue 30). */
+/** 'Use another method': the person's other factors, each a button that asks for it instead. */
 function AnotherMethod({
   signInStateID,
   methods,
@@ -227,7 +225,7 @@ function ResendCode({ signInStateID, onRestart }: { signInStateID: string; onRes
   const resend = useMutation({
     mutationFn: () => call(accountApi.sendSignInCode, { body: { signInStateID } }),
     onMutate: () => setProblem(null),
-    onSuccess: sender.markSent,
+    onSuccess: () => sender.markSent(),
     onError: (error) => {
       if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
       else setProblem(error.message);

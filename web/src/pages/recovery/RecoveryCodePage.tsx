@@ -18,7 +18,7 @@ import type { NavigationState } from '../../app/navigation-state.ts';
 import { LinkProblem } from '../../features/account/LinkProblem.tsx';
 import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
@@ -60,12 +60,10 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
     onSuccess: onVerified,
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      verify.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    verify.mutate(values);
+  });
   useLayoutEffect(() => form.setFocus('code'), [form]);
   return (
     <>

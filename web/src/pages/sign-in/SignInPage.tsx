@@ -22,7 +22,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { guardedHandleSubmit, NOT_SENT, useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
 import { SIGN_IN_CHALLENGE_KEY } from '../../app/first-paint.ts';
@@ -47,7 +47,7 @@ const FIELDS = ['email', 'password'] as const;
 
 // What a signed-out visitor of an organisation sees first is the email and password form: the rest of this
 // page (the base host's organisation finder, the code step, passwordless sign-in) and the form's schema load
-// when needed, not with the first load (issue 16).
+// when needed, not with the first load.
 const signInResolver = lazyZodResolver(async () => (await import('@gatehouse/common/schemas/auth')).signInRequest);
 const loadCodeStep = async () => ({ default: (await import('../../features/two-step/SignInCodeStep.tsx')).SignInCodeStep });
 const SignInCodeStep = lazy(loadCodeStep);
@@ -214,13 +214,15 @@ function SignInForm({
       return Promise.resolve();
     }
     return (
-      form
-        .handleSubmit((values) => {
-          setFormError(null);
-          signIn.mutate(values);
-        })(event)
+      guardedHandleSubmit(form, (values) => {
+        setFormError(null);
+        signIn.mutate(values);
+      })(event)
         // The form's schema is fetched on first use (lazy-resolver.ts): without a connection it cannot load.
-        .catch(() => setFormError(MESSAGES.networkError))
+        .catch(() => {
+          setFormError(MESSAGES.networkError);
+          return NOT_SENT;
+        })
     );
   });
   const { errors } = form.formState;
