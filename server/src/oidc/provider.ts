@@ -228,13 +228,11 @@ function protocolErrorCorrections(provider: Provider): (koaCtx: KoaContextWithOI
       koaCtx.body = { ...body, interval: DEVICE_POLL_INTERVAL_S };
       return;
     }
+    const client = koaCtx.oidc?.client;
+    // A public client at introspection has no means to authenticate, whatever the engine made of its request.
+    if (route === 'introspection' && client?.clientAuthMethod === 'none') return refuseUnauthenticatedIntrospection(koaCtx);
     const error = thrown.get(koaCtx);
-    if (!(error instanceof errors.InvalidRequest)) {
-      // A public client at introspection has no means to authenticate (the engine would answer it).
-      if (route === 'introspection' && koaCtx.oidc.client?.clientAuthMethod === 'none') refuseUnauthenticatedIntrospection(koaCtx);
-      return;
-    }
-    const client = koaCtx.oidc.client;
+    if (!(error instanceof errors.InvalidRequest)) return;
     // The grant asked for (the token endpoint's grant_type, the device flow's at device authorization)
     // is one the client may not use: whatever else the request lacked, that is unauthorized_client.
     const grantType = route === 'token' ? (koaCtx.oidc.params?.grant_type as string | undefined) : DEVICE_CODE_GRANT;
