@@ -65,8 +65,10 @@ describe('the engine patches (provider-patches.ts) against the pinned oidc-provi
     const compare = (client: Internal, secret: string) => (client.compareClientSecret as (s: string) => boolean).call(client, secret);
     expect(compare(await clientOf(patched), SECRET)).toBe(true);
     expect(compare(await clientOf(patched), `${SECRET}x`)).toBe(false);
-    // Outside a request the secret counts as sent in a Basic header: refused to a client registered for the body.
-    expect(compare(await clientOf(patched, 'poster'), SECRET)).toBe(false);
+    // Outside a request the secret counts as sent in a Basic header: the right secret sent the other way
+    // than registered is refused with an answer naming the registered method.
+    const poster = await clientOf(patched, 'poster');
+    expect(() => compare(poster, SECRET)).toThrow(/registered for client_secret_post/);
   });
 
   it('put sid in every ID token: the engine does so only for back-channel logout clients', async () => {
