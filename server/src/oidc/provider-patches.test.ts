@@ -68,7 +68,9 @@ describe('the engine patches (provider-patches.ts) against the pinned oidc-provi
     // Outside a request the secret counts as sent in a Basic header: the right secret sent the other way
     // than registered is refused with an answer naming the registered method.
     const poster = await clientOf(patched, 'poster');
-    expect(() => compare(poster, SECRET)).toThrow(/registered for client_secret_post/);
+    expect(() => compare(poster, SECRET)).toThrow(
+      expect.objectContaining({ error_description: expect.stringMatching(/registered for client_secret_post/) }),
+    );
   });
 
   it('put sid in every ID token: the engine does so only for back-channel logout clients', async () => {
