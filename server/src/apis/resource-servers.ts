@@ -7,7 +7,6 @@
  * a grant (which invalidates the provider) applies at once.
  */
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import instance from 'oidc-provider/lib/helpers/weak_cache.js';
 import { MANAGEMENT_API_ID, MANAGEMENT_API_PATH } from '@gatehouse/common/apis';
 import type { ApiGrantRow, ApiRow } from '../db/schema.ts';
 import { MANAGEMENT_TOKEN_TTL } from './service.ts';
@@ -19,7 +18,7 @@ export interface ResourceServerInputs {
 
 type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['resourceIndicators']>;
 
-/** The `audience` parameter some client libraries send (Auth0's name) instead of `resource`. */
+/** The `audience` parameter some client libraries send (Auth0's name) instead of `resource` (the token endpoint: oidc/provider-patches.ts). */
 export const AUDIENCE_PARAMETER = 'audience';
 
 export function resourceIndicators(issuer: string, inputs: ResourceServerInputs): ResourceIndicators {
@@ -64,16 +63,4 @@ function refuseOnlyUngrantedScopes(ctx: KoaContextWithOIDC, granted: string): vo
   const allowed = new Set(granted.split(' '));
   if (!asked.some((scope) => allowed.has(scope)))
     throw new errors.InvalidScope('the application was not granted the requested scopes on this API', asked.join(' '));
-}
-
-/**
- * The token endpoint accepts `audience` too (for client credentials, code and refresh exchanges). The
- * provider has no setting for extra token parameters, so the alias is added to the parameters its grant
- * types read (an internal of the pinned version; the client-credentials test with `audience` fails if
- * it moves).
- */
-export function acceptAudienceAlias(provider: object): void {
-  const params = instance(provider)?.grantTypeParams;
-  if (!params) throw new Error('oidc-provider internals changed: grant type parameters not found');
-  for (const grant of [undefined, 'client_credentials', 'authorization_code', 'refresh_token']) params.get(grant)?.add(AUDIENCE_PARAMETER);
 }

@@ -100,9 +100,9 @@ async function auditCall(ctx: AppContext, e: Endpoint, scope: Scope, status: num
  * name (a column of a spread row, a key kept beside a stored document) never leaves the server. An answer
  * the schema refuses is a bug of ours: a server error, in production as in tests, rather than sent as is.
  */
-function allowedAnswer(e: Endpoint, schema: z.ZodType, answer: unknown): unknown {
+function allowedAnswer(operationId: string, schema: z.ZodType, answer: unknown): unknown {
   const allowed = schema.safeParse(answer);
-  if (!allowed.success) throw new Error(`${e.operationId} answered outside its declared schema: ${allowed.error.message}`);
+  if (!allowed.success) throw new Error(`${operationId} answered outside its declared schema: ${allowed.error.message}`);
   return allowed.data;
 }
 
@@ -141,6 +141,6 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     if (answer === reply || reply.sent) return reply;
     reply.code(e.status);
     if (e.answer === null) return reply.send();
-    return allowedAnswer(e, e.answer, answer);
+    return allowedAnswer(e.operationId, e.answer, answer);
   }
 }

@@ -258,13 +258,12 @@ function outagesAsProtocolErrors(adapter: Adapter): Adapter {
 }
 
 /**
- * Single-use ids (a client assertion's jti, RFC 7523 3; a DPoP proof's, RFC 9449 11.1) decided by one
- * conditional insert. The provider's own check reads and then writes, so the same assertion sent several
- * times at once was accepted several times (6 of 8 on PostgreSQL). Ids are kept as the provider keys them.
+ * Claims a single-use id (a client assertion's jti, RFC 7523 3; a DPoP proof's, RFC 9449 11.1) by one
+ * conditional insert: true for the first use only, however many arrive at once. In place of the
+ * provider's own check (oidc/provider-patches.ts). Ids are kept as the provider keys them.
  */
-export function detectReplaysAtomically(provider: Provider, ctx: AppContext, organisationId: string): void {
-  const replayDetection = provider.ReplayDetection as unknown as { unique(iss: string, jti: string, exp: number): Promise<boolean> };
-  replayDetection.unique = (iss, jti, exp) => {
+export function claimSingleUseId(ctx: AppContext, organisationId: string): (iss: string, jti: string, exp: number) => Promise<boolean> {
+  return (iss, jti, exp) => {
     const now = ctx.clock.now();
     // As the provider's save would have it: seconds left by its clock, kept from ours, plus the tolerance.
     const expiresIn = exp - Math.floor(Date.now() / 1000);

@@ -240,6 +240,8 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const unauthenticated = await postForm(endpoint, { token: tokens.access_token, client_id: spa.id });
     expect(unauthenticated.status).toBe(401);
     expect(await unauthenticated.json()).toMatchObject({ error: 'invalid_client' });
+    // Refused as unauthenticated before anything else the request lacks (here the token itself).
+    expect((await postForm(endpoint, { client_id: spa.id })).status).toBe(401);
     const anonymous = await postForm(endpoint, { token: tokens.access_token });
     expect(anonymous.status).toBe(401);
   });
