@@ -22,13 +22,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { BENCH_API } from './bench-api.ts';
-import { benchDatabase, createOrganisation, freePort, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
+import { benchDatabase, cpuTime, createOrganisation, freePort, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -342,22 +342,6 @@ interface Sample {
   latencies: number[];
   seconds: number;
   errors: number;
-}
-
-/**
- * A process's CPU time so far in ms, with that of its child processes (the workers under WORKERS > 1);
- * Linux /proc, NaN elsewhere.
- */
-function cpuTime(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
-    return (Number(fields[11]) + Number(fields[12])) * 10 + children.reduce((sum, child) => sum + cpuTime(child), 0);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** The endpoint being measured, for BENCH_WINDOWS. */
