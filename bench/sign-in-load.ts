@@ -15,6 +15,8 @@
  *                                 BENCH_WORKERS, the server's WORKERS, default 1; BENCH_SIGN_IN_ONLY=1, sign-ins
  *                                 without the account read and sign-out; BENCH_GATEHOUSE_FLAGS, Node flags added
  *                                 for the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`)
+ * The server process's CPU time over the load (from /proc) per sign-in call is reported too: it varies far
+ * less than the rate when other work shares the machine (with BENCH_SIGN_IN_ONLY=1 it is the sign-in's own).
  * The server runs with Node's flags as `npm start` gives them (SERVER_NODE_FLAGS). The anonymous memory
  * sampled every 10 s is printed under the table, to tell a heap that settles from one that keeps growing.
  */

@@ -13,6 +13,7 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { batchedWrite } from '../db/write-batch.ts';
 import { emit, type EventDetails } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
@@ -106,13 +107,18 @@ export interface FinishedSignIn {
 export async function finishSignIn(ctx: AppContext, scope: Scope, browser: Browser, signIn: FinishedSignIn): Promise<SignedIn> {
   const org = scope.organisation;
   const self = { kind: 'user', id: signIn.userId } as const;
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    // The user as the sign-in left them, from the same statement (no second read).
-    const user = await recordSignIn(trx, org.id, signIn.userId, ctx.clock.now());
-    if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
-    await emit(ctx, trx, scope, { type: 'user.signed_in', actor: self, subject: self, details: signIn.details });
-    return startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
-  });
+  // Atomic, and on SQLite committed together with the writes arriving at the same moment (group commit).
+  return batchedWrite(
+    ctx.db,
+    async (trx) => {
+      // The user as the sign-in left them, from the same statement (no second read).
+      const user = await recordSignIn(trx, org.id, signIn.userId, ctx.clock.now());
+      if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
+      await emit(ctx, trx, scope, { type: 'user.signed_in', actor: self, subject: self, details: signIn.details });
+      return startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
+    },
+    true,
+  );
 }
 
 /** The email this browser remembers for the organisation, or null; a stale cookie is removed. */

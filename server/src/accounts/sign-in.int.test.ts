@@ -47,6 +47,21 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
     expect(queries.filter((sql) => /^\s*select\b.*\bfrom "users"/is.test(sql))).toHaveLength(1);
   });
 
+  it('finishes a password sign-in in one transaction: the record, the event and the session between one begin and its commit', async () => {
+    await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    queries.length = 0;
+    expect((await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response).status).toBe(200);
+    await server.settled();
+    const at = (pattern: RegExp) => queries.findIndex((q) => pattern.test(q));
+    const begin = at(/^begin/i);
+    const commit = at(/^commit/i);
+    expect(queries.filter((q) => /^commit/i.test(q))).toHaveLength(1);
+    for (const statement of [/^update "users" set "previous_sign_in"/, /^insert into "audit_events"/, /^insert into "sessions"/]) {
+      expect(at(statement)).toBeGreaterThan(begin);
+      expect(at(statement)).toBeLessThan(commit);
+    }
+  });
+
   // The end of a sign-in was three commits (the user's record, the event, the session): a session that
   // could not be started left a sign-in recorded and audited that never happened.
   it('records a sign-in with its event and its session, or none of them (one transaction)', async () => {

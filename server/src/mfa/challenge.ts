@@ -21,7 +21,7 @@ import type { Unstamped } from '../db/scoped.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import { finishSignIn, type CodeStep, type SignedIn } from '../accounts/session.ts';
-import { afterSecondStep, type SecondStepMethods } from '../accounts/sign-in-rules.ts';
+import { afterSecondStep } from '../accounts/sign-in-rules.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
@@ -323,7 +323,7 @@ async function completeSecondStep(
     check: (user: UserRow, state: SignInStateRow) => Promise<string[] | null>;
     wrong: () => AppError;
     /** How the audit log names the sign-in, after a password or after an upstream sign-in. */
-    method: SecondStepMethods & { password: SignInMethod; connection: SignInMethod };
+    method: { password: SignInMethod; connection: SignInMethod };
   },
 ): Promise<SignedIn> {
   const org = scope.organisation;

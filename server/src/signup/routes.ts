@@ -6,7 +6,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { signInAnswer } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
-import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { setFlowCookie } from '../http/cookies.ts';
 import { applyCookies, browserOf, clearCookie } from '../http/outcome.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { completeSignUp, invitationInfo, startSignUp, verifyEmail } from './service.ts';
@@ -31,9 +31,10 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   serve(app, ctx, api.completeSignUp, async ({ body }, scope, request, reply) => {
     const { organisation: org } = scope;
-    const signedIn = await completeSignUp(ctx, scope, browserOf(ctx, request), {
-      invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(browserOf(ctx, request), body.invitationID),
-      completionToken: readFlowCookie(ctx, request, 'gatehouse_signup'),
+    const browser = browserOf(ctx, request);
+    const signedIn = await completeSignUp(ctx, scope, browser, {
+      invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(browser, body.invitationID),
+      completionToken: browser.cookie('gatehouse_signup'),
       password: body.password,
     });
     applyCookies(ctx, reply, [clearCookie('gatehouse_signup'), ...signedIn.cookies]);
