@@ -13,7 +13,7 @@ export const LOCALES = {
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
 
 export type Locale = keyof typeof LOCALES;
-export const DEFAULT_LOCALE: Locale = 'en';
+export const DEFAULT_LOCALE = 'en' satisfies Locale;
 export const PSEUDO_LOCALE = 'en-XA' satisfies Locale;
 /** The languages discovery lists and organisations can offer: all but the pseudo-locale. */
 export const SUPPORTED_LOCALES = (Object.keys(LOCALES) as Locale[]).filter((tag) => tag !== PSEUDO_LOCALE);
