@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { ENGLISH, ENGLISH_ONLY_PLACEHOLDERS, type Catalog } from './catalog.ts';
-import { loadCatalog, useLocale } from './load.ts';
+import { loadCatalog, prepareLocale } from './load.ts';
 import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE, resolveLocale, type Locale } from './locales.ts';
 import { withLocale } from './runtime.ts';
 import { MESSAGES } from '../messages.ts';
@@ -49,14 +49,14 @@ describe('the pseudo-locale', () => {
       expect(catalog[key]).toMatch(/^⟦[\s\S]*⟧$/);
       expect(catalog[key].length).toBeGreaterThanOrEqual(Math.ceil(ENGLISH[key].length * 1.4));
     }
-    await useLocale(PSEUDO_LOCALE);
+    await prepareLocale(PSEUDO_LOCALE);
     expect(withLocale(PSEUDO_LOCALE, () => MESSAGES.tooLong(64))).toMatch(/^⟦.* 64 .*⟧$/);
   });
 });
 
 describe('texts in the active language', () => {
   it('reads the live exports, emails and error answers in the language withLocale names, English around it', async () => {
-    await useLocale('de');
+    await prepareLocale('de');
     expect(withLocale('de', () => MESSAGES.signInTitle)).toBe('Anmelden');
     expect(withLocale('de', () => ERRORS.INVALID_CREDENTIALS.message)).toBe('Die E-Mail-Adresse oder das Passwort ist falsch');
     expect(withLocale('de', () => MAIL_MESSAGES.invitation('Acme', 'Ann', 168).note)).toBe(

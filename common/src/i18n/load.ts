@@ -18,12 +18,12 @@ export async function loadCatalog(locale: Exclude<Locale, typeof DEFAULT_LOCALE>
 }
 
 /** Registers a language's catalog for the runtime, once. */
-export async function useLocale(locale: Locale): Promise<void> {
+export async function prepareLocale(locale: Locale): Promise<void> {
   if (locale === DEFAULT_LOCALE || hasCatalog(locale)) return;
   registerCatalog(locale, await loadCatalog(locale));
 }
 
 /** Every language's catalog, for the server. */
 export async function loadAllLocales(): Promise<void> {
-  await Promise.all((Object.keys(LOCALES) as Locale[]).map((locale) => useLocale(locale)));
+  await Promise.all((Object.keys(LOCALES) as Locale[]).map((locale) => prepareLocale(locale)));
 }
