@@ -172,9 +172,8 @@ describe.skipIf(!chromiumPath).each(dialects)('the sign-in page painted from its
     await sessionAsked;
     await page.getByRole('heading', { name: 'Melden Sie sich an, um fortzufahren' }).waitFor();
     expect(await page.title()).toBe('Anmelden - Acme Harbour Works');
-    // The fields' labels (user-messages) are not in the catalog yet: found by name.
-    await page.locator('input[name="email"]').fill('admin@acme.test');
-    await page.locator('input[name="password"]').fill('not the password at all');
+    await page.getByLabel('E-Mail-Adresse').fill('admin@acme.test');
+    await page.getByLabel('Passwort', { exact: true }).fill('not the password at all');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch').first().waitFor();
     await expectAccessible(page);

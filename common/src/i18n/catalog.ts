@@ -6,6 +6,7 @@
 import { ERRORS_EN } from '../errors.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
+import { USER_EN } from '../user-messages.ts';
 
 type Prefixed<NS extends string, T> = { readonly [K in keyof T & string as `${NS}.${K}`]: T[K] };
 
@@ -18,6 +19,7 @@ export const ENGLISH = {
   ...prefixed('passwordVisibility', PASSWORD_VISIBILITY_EN),
   ...prefixed('errors', ERRORS_EN),
   ...prefixed('mail', MAIL_EN),
+  ...prefixed('users', USER_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;
