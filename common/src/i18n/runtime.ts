@@ -73,8 +73,8 @@ export function formatIcu(locale: Locale, message: string, values?: Record<strin
 /** The text of `key` in the active language, falling back to English (`english`) where a catalog lacks it. */
 export function translate(key: string, english: string, values?: Record<string, unknown>): string {
   const locale = activeLocale();
-  const text = locale === DEFAULT_LOCALE ? english : (catalogs.get(locale)?.[key] ?? english);
-  return formatIcu(text === english ? DEFAULT_LOCALE : locale, text, values);
+  const own = locale === DEFAULT_LOCALE ? undefined : catalogs.get(locale)?.[key];
+  return own === undefined ? formatIcu(DEFAULT_LOCALE, english, values) : formatIcu(locale, own, values);
 }
 
 /** A typed formatter over one namespace's English texts: `t('tooLong', { max: 64 })`. */
