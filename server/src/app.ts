@@ -39,6 +39,7 @@ import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
+import { registerRequestLanguage, startLanguages } from './http/language.ts';
 import { LIVE_ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
 import { onOrganisationChanged } from './tenancy/notice.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
@@ -150,6 +151,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
+  await startLanguages();
+  registerRequestLanguage(app);
   await app.register(fastifyFormbody, { bodyLimit: 256 * 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 100, parts: 104 } });
 

@@ -4,6 +4,7 @@
  * clients, S256 only), refresh tokens with rotation and reuse detection, client credentials, revocation,
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
+import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
 import { randomBytes } from 'node:crypto';
 import type { Log } from '../telemetry/log.ts';
 import Provider, { errors, type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
@@ -315,6 +316,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, org.id),
     claims: CLAIMS,
+    // The languages of the sign-in pages and of the texts of claims (OpenID Connect Discovery 3).
+    discovery: { ui_locales_supported: [...SUPPORTED_LOCALES], claims_locales_supported: [...SUPPORTED_LOCALES] },
     scopes: [...SCOPES, SCIM_SCOPE],
     responseTypes: ['code'],
     clientAuthMethods: [...TOKEN_ENDPOINT_AUTH_METHODS, 'none'],

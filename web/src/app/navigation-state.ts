@@ -2,11 +2,18 @@
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { MESSAGES } from '@gatehouse/common/messages';
 
+// Getters: the texts are read in the page's language when shown, not when this module loads.
 export const SUCCESS_BANNERS = {
-  accountDetailsUpdated: MESSAGES.accountDetailsUpdated,
-  emailVerificationSuccessful: MESSAGES.emailVerificationSuccessful,
-  alreadySignedUp: MESSAGES.alreadySignedUp,
-} as const;
+  get accountDetailsUpdated() {
+    return MESSAGES.accountDetailsUpdated;
+  },
+  get emailVerificationSuccessful() {
+    return MESSAGES.emailVerificationSuccessful;
+  },
+  get alreadySignedUp() {
+    return MESSAGES.alreadySignedUp;
+  },
+};
 
 export interface NavigationState {
   referrer?: string;

@@ -8,6 +8,7 @@ import type { signInRequest } from '@gatehouse/common/schemas/auth';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import { NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
 import { accountFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
@@ -306,7 +307,7 @@ function SignInForm({
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
         ) : (
           <TextField
-            label="Email"
+            label={USER_MESSAGES.email}
             type="email"
             // Passkey autofill (conditional mediation) offers the organisation's passkeys here.
             autoComplete={org.allowPasswordless ? 'username webauthn' : 'username'}
@@ -325,7 +326,7 @@ function SignInForm({
         ) : (
           <>
             <PasswordField
-              label="Password"
+              label={USER_MESSAGES.passwordLabel}
               autoComplete="current-password"
               error={errors.password?.message}
               {...form.register('password')}
