@@ -68,6 +68,8 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
     await submitAgain(page);
     await page.getByText('This client secret is viewable only once and cannot be seen after leaving this page.').waitFor();
+    // Issue 39 point 22: the focus is on the result, not on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Application added');
     const secret = await page.locator('code.secret').innerText();
     expect(secret).toMatch(/^[\w-]{43}$/);
     await expectAccessible(page);
