@@ -129,6 +129,9 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     // They can be copied and downloaded, before they are gone for good.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    // Styled as the other secondary buttons are, not a style of their own (issue 39 point 23).
+    for (const name of ['Copy codes', 'Download'])
+      expect(await page.getByRole('button', { name }).getAttribute('class')).toContain('button-secondary');
     await page.getByRole('button', { name: 'Copy codes' }).click();
     await page.getByRole('status').getByText('Copied').waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(codes.join('\n'));

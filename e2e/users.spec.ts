@@ -219,6 +219,8 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     await confirm.getByText('Are you sure you want to delete?').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await row(uma, 'eve@example.test').waitFor({ state: 'detached' });
+    // Issue 39 point 22: the focus goes to the result, not to the page, with the row and its menu gone.
+    await expect.poll(() => uma.evaluate(() => document.activeElement?.textContent)).toBe('User deleted');
     await uma.goto(eveUrl);
     await uma.waitForURL('**/users');
     await uma.getByText('Sorry, the user was not found').waitFor();

@@ -97,6 +97,7 @@ export const APPLICATION_MESSAGES = {
   cancel: 'Cancel',
   applicationAdded: 'Application added',
   secretNotice: 'This client secret is viewable only once and cannot be seen after leaving this page.',
+  secretNotShown: 'The client secret was shown once, when it was made. Regenerate it to get a new one.',
   clientId: 'Client ID',
   clientSecret: 'Client secret',
   backToApplications: 'Back to applications',

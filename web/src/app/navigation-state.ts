@@ -19,6 +19,8 @@ export interface NavigationState {
   referrer?: string;
   success?: keyof typeof SUCCESS_BANNERS;
   type?: 'recovery' | 'reset';
+  /** The account's email, for the sign-in form after recovery. */
+  email?: string;
 }
 
 function asState(state: unknown): NavigationState {
@@ -33,4 +35,9 @@ export function referrerFrom(state: unknown): string | null {
 export function successMessageFrom(state: unknown): string | null {
   const key = asState(state).success;
   return key && key in SUCCESS_BANNERS ? SUCCESS_BANNERS[key] : null;
+}
+
+export function emailFrom(state: unknown): string | null {
+  const email = asState(state).email;
+  return typeof email === 'string' && email !== '' ? email : null;
 }

@@ -12,6 +12,7 @@ import type {
   UseFormSetError,
   UseFormSetFocus,
 } from 'react-hook-form';
+import { focusAfterDialogs } from '../../components/Dialog.tsx';
 import { announceSubmit } from '../../components/Form.tsx';
 import { LIMITS } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -82,16 +83,6 @@ export function guardedHandleSubmit<T extends FieldValues, O>(
     })(event);
     return refused || outcome === NOT_SENT ? NOT_SENT : undefined;
   };
-}
-
-/**
- * Focuses once no modal dialog holds the page: a confirmation dialog that is still fading out when the
- * answer arrives keeps the page inert, and on closing gives the focus back to the button that opened it.
- */
-function focusAfterDialogs(focus: () => void): void {
-  const modal = document.querySelector('dialog:modal');
-  if (modal) modal.addEventListener('close', focus, { once: true });
-  else focus();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswo
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const choose = useMutation({ mutationFn: save, onSuccess: onSaved, onError: applyServerError });
+  // Shown in place of the code form (recovery), whose field had the focus: it moves to the new password.
+  useLayoutEffect(() => form.setFocus('password'), [form]);
   const submit = useFormSubmit(form, (values) => {
     setFormError(null);
     choose.mutate(values);

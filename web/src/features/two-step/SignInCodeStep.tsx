@@ -144,6 +144,11 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
         <AnotherMethod
           signInStateID={challenge.signInStateID}
           methods={otherMethods}
+          // The old code's error is about the method being left: it goes as the choices open.
+          onOpen={() => {
+            form.clearErrors('code');
+            setFormError(null);
+          }}
           onChallenge={(next) => {
             form.resetField('code');
             setFormError(null);
@@ -160,11 +165,13 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
 function AnotherMethod({
   signInStateID,
   methods,
+  onOpen,
   onChallenge,
   onRestart,
 }: {
   signInStateID: string;
   methods: SignInChallenge['data']['otherMethods'];
+  onOpen: () => void;
   onChallenge: (challenge: SignInChallenge) => void;
   onRestart: (message: string | null) => void;
 }) {
@@ -191,7 +198,14 @@ function AnotherMethod({
   if (!open)
     return (
       <div className="button-row auth-links">
-        <Button variant="link" aria-expanded={false} onClick={() => setOpen(true)}>
+        <Button
+          variant="link"
+          aria-expanded={false}
+          onClick={() => {
+            onOpen();
+            setOpen(true);
+          }}
+        >
           {MFA_MESSAGES.useAnotherMethod}
         </Button>
       </div>

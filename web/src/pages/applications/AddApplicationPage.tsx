@@ -55,7 +55,9 @@ export function AddApplicationPage() {
       <>
         <h1>{M.addApplicationTitle}</h1>
         <Card title={create.data.name}>
-          <Alert kind="success">{M.applicationAdded}</Alert>
+          <Alert kind="success" focus>
+            {M.applicationAdded}
+          </Alert>
           <SecretNotice clientId={create.data.id} secret={create.data.secret} />
           <p className="actions">
             <Link to={ROUTES.applications.path}>{M.backToApplications}</Link>

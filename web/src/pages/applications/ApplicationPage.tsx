@@ -388,7 +388,7 @@ function SecretCard({ app }: { app: Application }) {
       {regenerate.data ? (
         <SecretNotice clientId={app.id} secret={regenerate.data.secret} secretLabel={M.newSecret} />
       ) : (
-        <p className="field-hint">{M.secretNotice}</p>
+        <p className="field-hint">{M.secretNotShown}</p>
       )}
       <div className="actions">
         <Button variant="secondary" onClick={() => setAsking(true)}>

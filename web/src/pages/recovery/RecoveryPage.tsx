@@ -11,6 +11,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
+import type { NavigationState } from '../../app/navigation-state.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -32,7 +33,7 @@ function RecoveryForm() {
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const request = useMutation({
     mutationFn: (values: RecoveryRequest) => call(signUpApi.recover, { body: values }),
-    onSuccess: () => void navigate(ROUTES.recoveryCode.path),
+    onSuccess: (_, values) => void navigate(ROUTES.recoveryCode.path, { state: { email: values.email } satisfies NavigationState }),
     onError: applyServerError,
   });
   const submit = useFormSubmit(form, (values) => {

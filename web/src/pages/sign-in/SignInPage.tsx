@@ -27,7 +27,7 @@ import { guardedHandleSubmit, NOT_SENT, useServerErrors, useSubmitGuard } from '
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
 import { SIGN_IN_CHALLENGE_KEY } from '../../app/first-paint.ts';
-import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
+import { emailFrom, referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { Form } from '../../components/Form.tsx';
@@ -109,6 +109,7 @@ export function SignInPage() {
       org={org}
       referrer={referrer}
       success={successMessageFrom(location.state)}
+      recoveredEmail={emailFrom(location.state)}
       notice={searchParams.has(NOT_SENT_PARAMETER) ? ACCOUNT_MESSAGES.signInNotSent : undefined}
     />
   );
@@ -146,11 +147,14 @@ function SignInForm({
   referrer,
   success,
   notice,
+  recoveredEmail = null,
 }: {
   org: PublicOrganisation;
   referrer: string | null;
   success: string | null;
   notice?: string;
+  /** The email of the account just recovered, to sign in with its new password. */
+  recoveredEmail?: string | null;
 }) {
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn(referrer);
@@ -165,7 +169,7 @@ function SignInForm({
   const returnUrl = searchParams.get('returnurl') ?? undefined;
   // An application's login_hint (passed on by the authorization endpoint) prefills the email; it names
   // the account the application expects, so it goes before a remembered email.
-  const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : '';
+  const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : (recoveredEmail ?? '');
   const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: loginHint, password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const remembered = useRememberedEmail();
@@ -273,6 +277,8 @@ function SignInForm({
       <Card className="auth-card">
         <Suspense fallback={<Loader />}>
           <SignInCodeStep
+            // Another method is a new step: the old code's error and value do not carry over.
+            key={JSON.stringify(challenge.data)}
             challenge={challenge}
             returnUrl={returnUrl}
             onSignedIn={(result) => {
