@@ -5,7 +5,9 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
-import { ConfigError, loadConfig, originFor } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { publishOrganisationChanges } from './changes.ts';
+import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
@@ -58,6 +60,25 @@ The database and hostnames come from the same environment variables as the serve
 
 class UsageError extends Error {}
 
+/** Each command context's wait for its organisation notices to reach the running servers (through Redis). */
+const published = new WeakMap<AppContext, () => Promise<void>>();
+
+/** The context a command works in; what it changes in an organisation is told to the running servers. */
+async function openCommandContext(config: Config): Promise<AppContext> {
+  const ctx = await openContext(config);
+  published.set(
+    ctx,
+    publishOrganisationChanges(ctx, (text) => console.error(text)),
+  );
+  return ctx;
+}
+
+/** Waits until the running servers were told (or Redis was given up on), then closes the database. */
+async function closeCommandContext(ctx: AppContext): Promise<void> {
+  await published.get(ctx)?.();
+  await ctx.db.close();
+}
+
 async function createOrganisation(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -73,7 +94,7 @@ async function createOrganisation(args: string[]): Promise<void> {
   if (!values['admin-email']) throw new UsageError('Give the admin email with --admin-email.');
   if (!values['admin-password']) throw new UsageError('Give the admin password with --admin-password.');
   const config = loadConfig();
-  const ctx = await openContext(config);
+  const ctx = await openCommandContext(config);
   try {
     const org = await createOrganisationWithAdmin(ctx, {
       creator: operatorScope,
@@ -85,7 +106,7 @@ async function createOrganisation(args: string[]): Promise<void> {
     console.log(`Created organisation ${org.name} with admin ${values['admin-email'].toLowerCase()}.`);
     console.log(`Sign in at ${originFor(config, org.hostname)}/`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -93,7 +114,7 @@ async function runJobs(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { job: { type: 'string' } } });
   const jobs = values.job ? JOBS.filter((job) => job.name === values.job) : JOBS;
   if (jobs.length === 0) throw new UsageError(`There is no job named "${values.job}". Jobs: ${JOBS.map((j) => j.name).join(', ')}.`);
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   let failed = false;
   try {
     for (const job of jobs) {
@@ -111,17 +132,17 @@ async function runJobs(args: string[]): Promise<void> {
     // Jobs may have queued mail and webhooks: let their delivery finish before the database closes.
     await ctx.delivery.idle();
     await ctx.delivery.close();
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
   if (failed) throw new Error('Some jobs failed.');
 }
 
 async function outbox(args: string[]): Promise<void> {
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     await outboxCommand(ctx, args, (message) => new UsageError(message));
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -129,7 +150,7 @@ async function rotateKeys(args: string[]): Promise<void> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   const name = positionals[0];
   if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     const rotated = await rotateOrganisationKeys(ctx, name.toLowerCase());
     if (!rotated) throw new Error(`There is no organisation named "${name}".`);
@@ -138,7 +159,7 @@ async function rotateKeys(args: string[]): Promise<void> {
     );
     console.log(`The previous keys stay published for verification until ${new Date(rotated.previousUntil).toISOString()}.`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -147,13 +168,13 @@ async function resetMfa(args: string[]): Promise<void> {
   const name = positionals[0];
   if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
   if (!values.email) throw new UsageError("Give the user's email with --email.");
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     if (!(await resetTwoStepByEmail(ctx, name, values.email, operatorScope)))
       throw new Error(`There is no user ${values.email} in an organisation named "${name}".`);
     console.log(`Multi-factor authentication reset for ${values.email.toLowerCase()} of ${name.toLowerCase()}.`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -162,13 +183,13 @@ async function enableUser(args: string[]): Promise<void> {
   const name = positionals[0];
   if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
   if (!values.email) throw new UsageError("Give the user's email with --email.");
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     const status = await enableUserByOperator(ctx, name, values.email, operatorScope);
     if (!status) throw new Error(`There is no Disabled, Inactive or locked-out user ${values.email} in an organisation named "${name}".`);
     console.log(`Enabled ${values.email.toLowerCase()} of ${name.toLowerCase()} (status now ${status}).`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -205,7 +226,7 @@ async function reencrypt(args: string[]): Promise<void> {
   const config = loadConfig();
   if (!config.keyEncryptionKeyDecryptOnly)
     throw new UsageError('Set the previous key as KEY_ENCRYPTION_KEY_DECRYPT_ONLY (and the new one as KEY_ENCRYPTION_KEY) first.');
-  const ctx = await openContext(config);
+  const ctx = await openCommandContext(config);
   try {
     const done = await reencryptSecrets(ctx);
     console.log(
@@ -215,7 +236,7 @@ async function reencrypt(args: string[]): Promise<void> {
       'Recovery codes made before the rotation are checked under KEY_ENCRYPTION_KEY_DECRYPT_ONLY while it is set: they stop working when it is removed.',
     );
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -249,7 +270,7 @@ async function exportCommand(args: string[]): Promise<void> {
   const destination = path.resolve(target);
   if (existsSync(destination)) throw new UsageError(`${destination} already exists: give a new file name.`);
   const passphrase = transferPassphrase(values['passphrase-file']);
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     await transfer(async () => {
       const document = await exportOrganisation(ctx, name, { scopeFor: operatorScope, passphrase, withAudit: !values['without-audit'] });
@@ -260,7 +281,7 @@ async function exportCommand(args: string[]): Promise<void> {
       console.log(`Exported ${name.toLowerCase()} to ${destination}: ${counted.join(', ')}.`);
     });
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -279,7 +300,7 @@ async function importCommand(args: string[]): Promise<void> {
     throw new UsageError(`${source} is not a readable JSON file (${error instanceof Error ? error.message : String(error)}).`);
   }
   const passphrase = transferPassphrase(values['passphrase-file']);
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     await transfer(async () => {
       const report = await importOrganisation(ctx, input, { scopeFor: operatorScope, passphrase, name: values.name });
@@ -289,7 +310,7 @@ async function importCommand(args: string[]): Promise<void> {
       for (const warning of report.warnings) console.log(`Note: ${warning}`);
     });
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
