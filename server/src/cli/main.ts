@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import { openContext } from '../boot.ts';
 import type { AppContext } from '../context.ts';
 import { publishOrganisationChanges } from './changes.ts';
-import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
+import { ConfigError, explainDatabaseError, loadConfig, originFor, type Config } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrationStatus } from '../db/migrations/index.ts';
 import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
@@ -41,6 +43,11 @@ ${OUTBOX_USAGE}
   reencrypt-secrets
       After KEY_ENCRYPTION_KEY was changed (the old value now in KEY_ENCRYPTION_KEY_DECRYPT_ONLY on
       every process), seals every stored secret under the new key. See docs/operations.md.
+  version
+      Prints the version of Gatehouse and of Node.js it runs on.
+  migrate
+      Brings the database up to this version's schema (servers also do it when they start), and says
+      what it applied. Migrations only go forward: back the database up first (see README, Upgrading).
   doctor
       Checks the configuration, the database, SMTP, SMS and Redis, and says plainly what is wrong
       (exit status 1 when something is). Changes nothing and sends nothing.
@@ -314,7 +321,43 @@ async function importCommand(args: string[]): Promise<void> {
   }
 }
 
+/** The version in the root package.json (the image keeps it in /app). */
+function gatehouseVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+async function version(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  console.log(`Gatehouse ${gatehouseVersion()} on Node.js ${process.versions.node}`);
+}
+
+async function migrateCommand(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  const before = await migrationStatus(db)
+    .catch((error: unknown) => {
+      const explained = explainDatabaseError(error, config.database);
+      throw explained ? new ConfigError(explained) : error;
+    })
+    .finally(() => db.close());
+  if (before.unknown.length > 0)
+    throw new Error(
+      `The database was migrated by a newer Gatehouse (${before.unknown.join(', ')}): migrations only go forward. Run that version, or restore a backup.`,
+    );
+  // As a server starts: migrates under the lock, checks KEY_ENCRYPTION_KEY, makes the base organisation.
+  await closeCommandContext(await openCommandContext(config));
+  console.log(
+    before.pending.length === 0
+      ? `Nothing to migrate: the database has every migration of Gatehouse ${gatehouseVersion()} (${before.applied}).`
+      : `Applied ${before.pending.length} migrations for Gatehouse ${gatehouseVersion()}: ${before.pending.join(', ')}.`,
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  version,
+  migrate: migrateCommand,
   'export-organisation': exportCommand,
   'import-organisation': importCommand,
   'reencrypt-secrets': reencrypt,
