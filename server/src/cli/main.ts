@@ -4,10 +4,10 @@ import { doctor as runDoctor } from './doctor.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openContext } from '../boot.ts';
+import { explained, openContext } from '../boot.ts';
 import type { AppContext } from '../context.ts';
 import { publishOrganisationChanges } from './changes.ts';
-import { ConfigError, explainDatabaseError, loadConfig, originFor, type Config } from '../config.ts';
+import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
 import { AppError } from '../http/errors.ts';
@@ -338,8 +338,7 @@ async function migrateCommand(args: string[]): Promise<void> {
   const db = openDatabase(config.database);
   const before = await migrationStatus(db)
     .catch((error: unknown) => {
-      const explained = explainDatabaseError(error, config.database);
-      throw explained ? new ConfigError(explained) : error;
+      throw explained(error, config);
     })
     .finally(() => db.close());
   if (before.unknown.length > 0)
