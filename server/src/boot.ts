@@ -67,7 +67,7 @@ export async function openContext(config: Config): Promise<AppContext> {
 }
 
 /** A database that cannot be reached or opened: a sentence naming the setting rather than the driver's words. */
-function explained(error: unknown, config: Config): unknown {
+export function explained(error: unknown, config: Config): unknown {
   const sentence = explainDatabaseError(error, config.database);
   return sentence ? new ConfigError(sentence, { cause: error }) : error;
 }

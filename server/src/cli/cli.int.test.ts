@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
@@ -69,6 +72,25 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
     const unknown = await gatehouse(['run-jobs', '--job', 'nope'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no job named "nope"');
+  });
+
+  it('says its version, and migrate says what it applied: all on a new database, nothing on a migrated one', async () => {
+    const version = await gatehouse(['version'], env);
+    expect(version.stdout).toMatch(/^Gatehouse \d+\.\d+\.\d+ on Node\.js 24\.\d+\.\d+$/m);
+    expect(version.code).toBe(0);
+    const current = await gatehouse(['migrate'], env);
+    expect(current.stderr).toBe('');
+    expect(current.stdout).toMatch(/^Nothing to migrate: the database has every migration of Gatehouse \S+ \(\d+\)\.$/m);
+    expect(current.code).toBe(0);
+    const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-migrate-'));
+    try {
+      const fresh = await gatehouse(['migrate'], { ...env, DATABASE_URL: `sqlite:${path.join(dir, 'new.db')}`, DATA_DIR: dir });
+      expect(fresh.stderr).toBe('');
+      expect(fresh.stdout).toMatch(/^Applied \d+ migrations for Gatehouse \S+: \S+/m);
+      expect(fresh.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the variable when the configuration is bad', async () => {
