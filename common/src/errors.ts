@@ -7,6 +7,7 @@ import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
 import { CONNECTION_MESSAGES } from './connection-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
+import { SESSION_MESSAGES } from './session-messages.ts';
 
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Please check the highlighted fields' },
@@ -28,6 +29,8 @@ export const ERRORS = {
   ORGANISATION_NOT_FOUND: { status: 404, message: 'Organisation not found' },
   USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },
   CLIENT_NOT_FOUND: { status: 404, message: MESSAGES.clientNotFound },
+  SESSION_NOT_FOUND: { status: 404, message: SESSION_MESSAGES.sessionNotFound },
+  CONNECTED_APPLICATION_NOT_FOUND: { status: 404, message: SESSION_MESSAGES.applicationNotFound },
   CONFLICT: { status: 409, message: 'That already exists' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'That kind of request body is not accepted' },

@@ -120,6 +120,21 @@ export async function queueAccountLogouts(ctx: AppContext, organisationId: strin
   );
 }
 
+/**
+ * Queues the logout tokens one application is owed by the account's provider sessions (its access to
+ * the account was removed): the sessions stay for the other applications signed in to in them.
+ */
+export async function queueClientLogouts(ctx: AppContext, organisationId: string, accountId: string, clientId: string, db: Executor) {
+  const sessions = await scoped(db, organisationId)
+    .selectFrom('oidc_artefacts')
+    .select('payload')
+    .where('account_id', '=', accountId)
+    .where('model', '=', 'Session')
+    .execute();
+  const logouts = sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession)).filter((l) => l.clientId === clientId);
+  return queueBackchannelLogouts(ctx, organisationId, logouts, db);
+}
+
 /** Signs a logout token for `clientId` with the organisation's current key of the application's ID token algorithm. */
 export async function signLogoutToken(
   ctx: AppContext,
