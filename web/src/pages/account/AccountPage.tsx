@@ -20,6 +20,7 @@ import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
 import { ConnectedApplicationsCard } from '../../features/sessions/ConnectedApplicationsCard.tsx';
 import { SessionsCard } from '../../features/sessions/SessionsCard.tsx';
+import '../../features/sessions/sessions.css';
 
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;
 
@@ -33,8 +34,10 @@ export function AccountPage() {
       <Card title={ACCOUNT_MESSAGES.editDetails} className="form-card">
         <EditDetailsForm user={user} />
       </Card>
-      <SessionsCard whose={null} />
-      <ConnectedApplicationsCard whose={null} />
+      <div className="account-sections">
+        <SessionsCard whose={null} />
+        <ConnectedApplicationsCard whose={null} />
+      </div>
     </>
   );
 }
