@@ -113,6 +113,19 @@ describe.skipIf(!chromiumPath).each(dialects)('sessions and devices on %s, in Ch
     await admin.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
     await card.getByText('Signed out everywhere').waitFor();
     await card.getByText('No sessions.').waitFor();
+    await admin.locator('.dialog-closing').waitFor({ state: 'detached' });
+
+    // The timeline, filtered to sessions: the administrator's act, with its correlation id; sign-ins are left out.
+    const activity = admin.getByRole('region', { name: 'Recent activity' });
+    await activity.getByLabel('Show').selectOption({ label: 'Sessions and applications' });
+    await activity
+      .locator('li', { hasText: 'Signed out everywhere' })
+      .getByText(/Correlation id \S+/)
+      .waitFor();
+    await expect.poll(() => activity.locator('li', { hasText: 'Signed in' }).count()).toBe(0);
+    await activity.getByLabel('Show').selectOption({ label: 'Sign-ins and failures' });
+    await activity.locator('li', { hasText: 'Signed in' }).first().getByText('· password').waitFor();
+    await expectAccessible(admin);
 
     await desk.goto(gatehouse.url('desks') + '/account');
     await desk.getByLabel('Password').waitFor();
