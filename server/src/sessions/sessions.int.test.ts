@@ -4,7 +4,12 @@
  * is not found; administrators of the person's organisation list and end them (and sign the person out
  * everywhere), another organisation's cannot; the management API does the same with its scopes.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS } from '../jobs/registry.ts';
+import { runJobOnce } from '../jobs/runner.ts';
+import { webhookDelivery } from '../webhooks/delivery.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import type { TestClient } from '../testing/http-client.ts';
@@ -21,7 +26,7 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
   let people = 0;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
     acmeId = (await server.createOrganisation('acme')).id;
     await server.createOrganisation('globex');
     admin = await signedIn(server, 'acme', 'admin@acme.test');
@@ -155,5 +160,37 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
     expect((await admin.post(`/api/users/${user.id}/sessions/${sessions[0]!.id}/end`, writer)).status).toBe(200);
     expect((await admin.post(`/api/users/${user.id}/signouteverywhere`, writer)).status).toBe(204);
     expect((await phone.get('/api/account')).status).toBe(401);
+  });
+
+  it('sends webhook events for sessions ended by the person and by an administrator', async () => {
+    const received: { type: string; data: Record<string, unknown> }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push(JSON.parse(body) as (typeof received)[number]);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const hook = await admin.post('/api/webhooks', { form: { url, eventTypes: ['user.sessions_ended', 'user.signed_out_everywhere'] } });
+      expect(hook.status, hook.text).toBe(201);
+      const { user, laptop } = await person();
+      expect((await laptop.post('/api/account/sessions/end-others')).json()).toEqual({ ended: 1 });
+      expect((await admin.post(`/api/users/${user.id}/signouteverywhere`)).status).toBe(204);
+      await runJobOnce(
+        server.ctx,
+        JOBS.find((j) => j.name === 'deliver-webhooks')!,
+        { force: true },
+      );
+      await webhookDelivery(server.ctx).idle();
+      const about = received.filter((e) => JSON.stringify(e.data).includes(user.id));
+      expect(about.map((e) => e.type).sort()).toEqual(['user.sessions_ended', 'user.signed_out_everywhere']);
+      expect(about.find((e) => e.type === 'user.sessions_ended')!.data).toMatchObject({ details: { which: 'others', sessions: 1 } });
+    } finally {
+      receiver.close();
+    }
   });
 });
