@@ -204,6 +204,21 @@ describe.each(testDialects())('back-channel logout on %s', (dialect) => {
     ).toBe(401);
   });
 
+  it('signs the other browsers out of the applications when the person signs out of every other session', async () => {
+    const { user, claims } = await signedInUser();
+    // Another browser of the person, signed in to Gatehouse alone, signs out of every other session.
+    const kept = await signedIn(server, 'acme', user.email);
+    expect((await kept.post('/api/account/sessions/end-others')).status).toBe(200);
+    await nextLogoutToken({ sub: claims.sub, sid: claims.sid });
+    const providerSessions = await server.ctx.db.kysely
+      .selectFrom('oidc_artefacts')
+      .select('id')
+      .where('account_id', '=', user.id)
+      .where('model', '=', 'Session')
+      .execute();
+    expect(providerSessions).toEqual([]);
+  });
+
   it("lists the person's connected applications, and removing one's access tells it and leaves the other", async () => {
     const { user, browser, claims } = await signedInUser();
     const account = (path: string, method = 'GET') =>

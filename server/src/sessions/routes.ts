@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { accountSessionsApi as own, userSessionsApi as users } from '@gatehouse/common/api/sessions';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
+import { endOtherProviderSessions } from '../oidc/backchannel-logout.ts';
 import { connectedApplications, removeApplicationAccess } from '../oidc/connected-applications.ts';
+import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { targetUser } from '../users/service.ts';
 import { endOtherSessions, endUserSession, signOutEverywhere, userSessions } from './devices.ts';
 
@@ -16,7 +18,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     await endUserSession(ctx, scope, scope.user.id, params.sessionId);
     return mine(scope);
   });
-  serve(app, ctx, own.endOthers, async (_, scope) => ({ ended: await endOtherSessions(ctx, scope, scope.user.id, scope.session.id) }));
+  // The other browsers' provider sessions end too (with their back-channel logouts): without them they
+  // could still sign in to applications silently.
+  serve(app, ctx, own.endOthers, async (_, scope, request) => {
+    const ended = await endOtherSessions(ctx, scope, scope.user.id, scope.session.id);
+    await endOtherProviderSessions(ctx, scope.organisation.id, scope.user.id, request.cookies[PROVIDER_SESSION_COOKIE]);
+    return { ended };
+  });
   serve(app, ctx, own.applications, async (_, scope) => ({
     applications: await connectedApplications(ctx, scope.organisation.id, scope.user.id),
   }));
