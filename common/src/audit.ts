@@ -27,6 +27,9 @@ export const AUDIT_EVENT_LABELS = {
   'user.passkey_removed': 'Passkey removed',
   'user.email_verified': 'Email verified',
   'user.policy_accepted': 'Application policy accepted',
+  'user.sessions_ended': 'Signed out of sessions',
+  'user.signed_out_everywhere': 'Signed out everywhere',
+  'user.application_access_removed': 'Application access removed',
   'invitation.sent': 'Invitation sent',
   'invitation.accepted': 'Invitation accepted',
   'recovery.requested': 'Account recovery requested',
@@ -57,6 +60,35 @@ export const AUDIT_EVENT_LABELS = {
 } as const;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];
+
+/** The kinds a person's activity timeline filters by (their page), each the event types it stands for. */
+export const USER_ACTIVITY_KINDS = {
+  signIns: { label: 'Sign-ins and failures', types: ['user.signed_in', 'user.sign_in_failed', 'user.locked_out', 'user.unlocked'] },
+  factors: {
+    label: 'Two-step methods',
+    types: [
+      'user.mfa_enrolled',
+      'user.mfa_disabled',
+      'user.mfa_reset',
+      'user.mfa_factor_removed',
+      'user.mfa_factor_renamed',
+      'user.mfa_default_changed',
+      'user.recovery_codes_regenerated',
+      'user.passkey_renamed',
+      'user.passkey_removed',
+    ],
+  },
+  password: { label: 'Password', types: ['user.password_changed', 'user.password_reset', 'recovery.requested', 'recovery.completed'] },
+  rolesAndStatus: {
+    label: 'Roles and status',
+    types: ['user.created', 'user.updated', 'user.disabled', 'user.enabled', 'user.deactivated', 'user.email_verified'],
+  },
+  sessions: {
+    label: 'Sessions and applications',
+    types: ['user.sessions_ended', 'user.signed_out_everywhere', 'user.application_access_removed'],
+  },
+} as const satisfies Record<string, { label: string; types: readonly AuditEventType[] }>;
+export type UserActivityKind = keyof typeof USER_ACTIVITY_KINDS;
 
 export const ACTOR_KINDS = ['user', 'application', 'operator', 'system', 'anonymous'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
@@ -98,6 +130,9 @@ export const AUDIT_MESSAGES = {
   exportJson: 'Export JSON',
   exportHint: 'Exports hold the events these filters show, up to 10,000.',
   recentHeading: 'Recent activity',
+  activityKind: 'Show',
+  allActivity: 'All activity',
+  correlationId: 'Correlation id',
   recentNone: 'Nothing has happened to this account yet.',
   seeAll: 'See all in the audit log',
 } as const;

@@ -8,6 +8,7 @@ import { CONNECTION_MESSAGES } from './connection-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
 import { textsOf } from './i18n/runtime.ts';
+import { SESSION_MESSAGES } from './session-messages.ts';
 
 /** The English texts of the error answers that are not another namespace's (the catalog's `errors.*`). */
 export const ERRORS_EN = {
@@ -62,6 +63,8 @@ export const ERRORS = {
   ORGANISATION_NOT_FOUND: entry(404, () => t('ORGANISATION_NOT_FOUND')),
   USER_NOT_FOUND: entry(404, () => MESSAGES.userNotFound),
   CLIENT_NOT_FOUND: entry(404, () => MESSAGES.clientNotFound),
+  SESSION_NOT_FOUND: entry(404, () => SESSION_MESSAGES.sessionNotFound),
+  CONNECTED_APPLICATION_NOT_FOUND: entry(404, () => SESSION_MESSAGES.applicationNotFound),
   CONFLICT: entry(409, () => t('CONFLICT')),
   PAYLOAD_TOO_LARGE: entry(413, () => t('PAYLOAD_TOO_LARGE')),
   UNSUPPORTED_MEDIA_TYPE: entry(415, () => t('UNSUPPORTED_MEDIA_TYPE')),

@@ -45,6 +45,7 @@ import { onOrganisationChanged } from './tenancy/notice.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
 import { linkTokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
 import { baseOrganisationRoutes } from './base-organisation/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     linkTokenRoutes(api, ctx);
     recoveryRoutes(api, ctx);
     userRoutes(api, ctx);
+    sessionRoutes(api, ctx);
     baseOrganisationRoutes(api, ctx);
     supportRoutes(api, ctx);
     applicationRoutes(api, ctx);

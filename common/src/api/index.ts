@@ -9,6 +9,7 @@ import { frontDoorApi } from './front-door.ts';
 import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
+import { accountSessionsApi, userSessionsApi } from './sessions.ts';
 import { signUpApi } from './sign-up.ts';
 import { userMfaApi } from './user-mfa.ts';
 import { USER_ENDPOINTS } from './users.ts';
@@ -28,4 +29,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(apisApi),
   ...Object.values(passkeysApi),
   ...Object.values(connectionsApi),
+  ...Object.values(accountSessionsApi),
+  ...Object.values(userSessionsApi),
 ];

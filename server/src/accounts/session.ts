@@ -75,7 +75,11 @@ export async function startSession(
   if (user.has_second_factor && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
   const previous = browser.sessionToken;
   if (previous) await deleteSession(db, org.id, hashToken(previous));
-  const { token } = await createSession(ctx, { organisationId: org.id, userId: user.id, amr, userAgent: browser.userAgent }, db);
+  const { token } = await createSession(
+    ctx,
+    { organisationId: org.id, userId: user.id, amr, userAgent: browser.userAgent, address: browser.address },
+    db,
+  );
   const cookies: CookieChange[] = [{ kind: 'session', token }];
   if (org.row.remember_me_days > 0) cookies.push(setCookie(REMEMBER_COOKIE, user.id, org.row.remember_me_days * DAY));
   return {

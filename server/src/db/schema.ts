@@ -126,6 +126,10 @@ export interface SessionsTable {
   /** JSON array of authentication methods used (RFC 8176), e.g. ["pwd"]. */
   amr: string;
   user_agent: string | null;
+  /** The id screens and APIs name the session by (migration 0145); `id` never leaves the server. */
+  public_id: string;
+  /** The address the session was signed in from. */
+  address: string | null;
 }
 
 export type AssetKind = 'logo' | 'background' | 'hero' | 'favicon' | 'clientlogo';

@@ -49,6 +49,10 @@ export interface EventDetails {
   'user.passkey_removed': { passkey: string };
   'user.email_verified': { email: string };
   'user.policy_accepted': { application: string; policyURL: string | null };
+  /** One session (`which: 'one'`) or every other one ended, by the person or an administrator. */
+  'user.sessions_ended': { which: 'one' | 'others'; sessions: number };
+  'user.signed_out_everywhere': Nothing;
+  'user.application_access_removed': { application: string; applicationId: string };
   'invitation.sent': { email: string };
   'invitation.accepted': { via?: string; connection?: string; connectionId?: string };
   'recovery.requested': Nothing;

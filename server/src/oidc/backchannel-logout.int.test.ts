@@ -193,6 +193,56 @@ describe.each(testDialects())('back-channel logout on %s', (dialect) => {
     await nextLogoutToken({ sub: reset.claims.sub, sid: reset.claims.sid });
   });
 
+  it('tells the application when an administrator signs the person out everywhere', async () => {
+    const { user, browser, claims } = await signedInUser();
+    expect((await admin.post(`/api/users/${user.id}/signouteverywhere`)).status).toBe(204);
+    await nextLogoutToken({ sub: claims.sub, sid: claims.sid });
+    const left = await server.ctx.db.kysely.selectFrom('oidc_artefacts').select('model').where('account_id', '=', user.id).execute();
+    expect(left).toEqual([]);
+    expect(
+      (await browser.request('GET', `${issuerOf(server, 'acme')}/api/account`, { headers: { accept: 'application/json' } })).status,
+    ).toBe(401);
+  });
+
+  it('signs the other browsers out of the applications when the person signs out of every other session', async () => {
+    const { user, claims } = await signedInUser();
+    // Another browser of the person, signed in to Gatehouse alone, signs out of every other session.
+    const kept = await signedIn(server, 'acme', user.email);
+    expect((await kept.post('/api/account/sessions/end-others')).status).toBe(200);
+    await nextLogoutToken({ sub: claims.sub, sid: claims.sid });
+    const providerSessions = await server.ctx.db.kysely
+      .selectFrom('oidc_artefacts')
+      .select('id')
+      .where('account_id', '=', user.id)
+      .where('model', '=', 'Session')
+      .execute();
+    expect(providerSessions).toEqual([]);
+  });
+
+  it("lists the person's connected applications, and removing one's access tells it and leaves the other", async () => {
+    const { user, browser, claims } = await signedInUser();
+    const account = (path: string, method = 'GET') =>
+      browser.request(method, `${issuerOf(server, 'acme')}${path}`, {
+        headers: { accept: 'application/json', origin: issuerOf(server, 'acme') },
+      });
+    const listed = JSON.parse((await account('/api/account/applications')).body) as {
+      applications: { id: string; name: string; scopes: string[] }[];
+    };
+    expect(listed.applications.map((a) => a.name).sort()).toEqual(['Notes', 'Wiki']);
+    expect(listed.applications.find((a) => a.id === notes.id)!.scopes).toContain('openid');
+    // The administrator sees the same on the person's page.
+    const theirs = (await admin.get(`/api/users/${user.id}/applications/connected`)).json<{ applications: unknown[] }>();
+    expect(theirs.applications).toHaveLength(2);
+
+    const removed = await account(`/api/account/applications/${notes.id}/remove`, 'POST');
+    expect(removed.status, removed.body).toBe(200);
+    expect((JSON.parse(removed.body) as typeof listed).applications.map((a) => a.name)).toEqual(['Wiki']);
+    await nextLogoutToken({ sub: claims.sub, sid: claims.sid });
+    // Removing it again finds nothing; the person stays signed in to Gatehouse.
+    expect((await account(`/api/account/applications/${notes.id}/remove`, 'POST')).status).toBe(404);
+    expect((await account('/api/account')).status).toBe(200);
+  });
+
   it('retries while the application is down, with the same jti and a fresh token, and never delays the sign-out', async () => {
     const { browser, claims } = await signedInUser();
     receiver.status = 503;

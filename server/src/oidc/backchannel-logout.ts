@@ -120,6 +120,50 @@ export async function queueAccountLogouts(ctx: AppContext, organisationId: strin
   );
 }
 
+/**
+ * Ends every provider session of the account but the one whose id `keptSessionId` holds (the asking
+ * browser's provider session cookie), and queues the logout tokens they owe: signing out of every other
+ * session signs those browsers out of the applications too, which a provider session would otherwise let
+ * them sign in to again without Gatehouse's.
+ */
+export async function endOtherProviderSessions(
+  ctx: AppContext,
+  organisationId: string,
+  accountId: string,
+  keptSessionId: string | undefined,
+): Promise<number> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const ended = await scoped(trx, organisationId)
+      .deleteFrom('oidc_artefacts')
+      .where('account_id', '=', accountId)
+      .where('model', '=', 'Session')
+      .$if(keptSessionId !== undefined, (qb) => qb.where('id', '!=', hashId(keptSessionId!)))
+      .returning('payload')
+      .execute();
+    return queueBackchannelLogouts(
+      ctx,
+      organisationId,
+      ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
+      trx,
+    );
+  });
+}
+
+/**
+ * Queues the logout tokens one application is owed by the account's provider sessions (its access to
+ * the account was removed): the sessions stay for the other applications signed in to in them.
+ */
+export async function queueClientLogouts(ctx: AppContext, organisationId: string, accountId: string, clientId: string, db: Executor) {
+  const sessions = await scoped(db, organisationId)
+    .selectFrom('oidc_artefacts')
+    .select('payload')
+    .where('account_id', '=', accountId)
+    .where('model', '=', 'Session')
+    .execute();
+  const logouts = sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession)).filter((l) => l.clientId === clientId);
+  return queueBackchannelLogouts(ctx, organisationId, logouts, db);
+}
+
 /** Signs a logout token for `clientId` with the organisation's current key of the application's ID token algorithm. */
 export async function signLogoutToken(
   ctx: AppContext,

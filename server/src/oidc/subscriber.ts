@@ -51,6 +51,7 @@ const ENDS_ACCESS = [
   'user.password_changed',
   'user.password_reset',
   'recovery.completed',
+  'user.signed_out_everywhere',
 ] as const satisfies readonly AuditEventType[];
 
 /**

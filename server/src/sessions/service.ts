@@ -3,6 +3,7 @@
  * process can serve the session and a leaked table cannot be replayed. A session belongs to one
  * organisation and is never found on another's host.
  */
+import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@gatehouse/common/policy';
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -22,7 +23,7 @@ export interface NewSession {
 
 export async function createSession(
   ctx: AppContext,
-  fields: { organisationId: string; userId: string; amr: string[]; userAgent: string | undefined },
+  fields: { organisationId: string; userId: string; amr: string[]; userAgent: string | undefined; address: string | null },
   /** The sign-in's transaction when the session is part of one (accounts/session.ts `finishSignIn`). */
   db = ctx.db.kysely,
 ): Promise<NewSession> {
@@ -36,6 +37,8 @@ export async function createSession(
     expires_at: now + SESSION_ABSOLUTE_MS,
     amr: JSON.stringify(fields.amr),
     user_agent: fields.userAgent?.slice(0, 300) ?? null,
+    public_id: randomUUID(),
+    address: fields.address?.slice(0, 64) ?? null,
   };
   await insertSession(db, fields.organisationId, row);
   return { token, row };

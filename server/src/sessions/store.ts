@@ -16,6 +16,8 @@ const insertQuery = preparedInScope((db) =>
     expires_at: param('expires_at') as unknown as number,
     amr: param('amr'),
     user_agent: param('user_agent'),
+    public_id: param('public_id'),
+    address: param('address'),
   }),
 );
 
@@ -69,6 +71,45 @@ export async function updateSessionAmr(db: Kysely<Database>, organisationId: str
 }
 
 /** Ends every session of a user but one: on turning on a second factor, the sessions made without it end. */
-export async function deleteOtherUserSessions(db: Kysely<Database>, organisationId: string, userId: string, keepId: string): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+export async function deleteOtherUserSessions(db: Executor, organisationId: string, userId: string, keepId: string): Promise<number> {
+  const result = await scoped(db, organisationId)
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A user's live sessions, the latest seen first (the lists on /account and the person's page). */
+export async function listUserSessions(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  now: number,
+  idleMs: number,
+): Promise<SessionRow[]> {
+  return scoped(db, organisationId)
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', now - idleMs)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of a user, named by its public id; whether there was one (another user's id ends nothing). */
+export async function deleteUserSessionByPublicId(
+  db: Executor,
+  organisationId: string,
+  userId: string,
+  publicId: string,
+): Promise<boolean> {
+  const result = await scoped(db, organisationId)
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -43,7 +43,7 @@ export interface ActionResult {
 }
 
 /** The user an admin acts on: 404 when not in this organisation, 403 when above the admin's rank. */
-async function targetUser(ctx: AppContext, scope: ActingScope, id: string): Promise<UserRow> {
+export async function targetUser(ctx: AppContext, scope: ActingScope, id: string): Promise<UserRow> {
   const user = await findUserById(ctx.db.kysely, scope.organisation.id, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
   if (ROLE_RANK[user.role] > ROLE_RANK[scope.actor.role]) throw new AppError('FORBIDDEN');

@@ -15,7 +15,7 @@ export interface AuditFilters {
 export const auditKeys = {
   all: ['audit'] as const,
   list: (filters: AuditFilters) => ['audit', 'list', filters] as const,
-  user: (id: string) => ['audit', 'user', id] as const,
+  user: (id: string, types: readonly string[]) => ['audit', 'user', id, types] as const,
 };
 
 export const webhookKeys = {
@@ -33,11 +33,14 @@ export function useAuditLog(filters: AuditFilters) {
   });
 }
 
-/** A user's latest events, for their page. */
-export function useUserEvents(userId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: auditKeys.user(userId),
-    queryFn: () => call(auditApi.list, { query: { who: userId, limit: 10 } }),
+/** A user's events for their page, newest first, ten at a time; of `types` only when given. */
+export function useUserEvents(userId: string, types: readonly string[], enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: auditKeys.user(userId, types),
+    queryFn: ({ pageParam }) =>
+      call(auditApi.list, { query: { who: userId, limit: 10, type: types, ...(pageParam ? { before: pageParam } : {}) } }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next,
     enabled,
   });
 }

@@ -18,10 +18,13 @@ import { NOT_SENT, useServerErrors, useFormSubmit } from '../../features/forms/u
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
+import { ConnectedApplicationsCard } from '../../features/sessions/ConnectedApplicationsCard.tsx';
+import { SessionsCard } from '../../features/sessions/SessionsCard.tsx';
+import '../../features/sessions/sessions.css';
 
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;
 
-/** /account 'Edit details': First name, Surname, Mobile phone number ('Details updated'). */
+/** /account 'Edit details': First name, Surname, Mobile phone number ('Details updated'); the person's sessions and connected applications. */
 export function AccountPage() {
   const { user } = useSignedInUser();
   usePageTitle(ACCOUNT_MESSAGES.accountTitle);
@@ -31,6 +34,10 @@ export function AccountPage() {
       <Card title={ACCOUNT_MESSAGES.editDetails} className="form-card">
         <EditDetailsForm user={user} />
       </Card>
+      <div className="account-sections">
+        <SessionsCard whose={null} />
+        <ConnectedApplicationsCard whose={null} />
+      </div>
     </>
   );
 }

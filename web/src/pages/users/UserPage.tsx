@@ -31,6 +31,8 @@ import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import { UserFactorsCard } from './UserFactorsCard.tsx';
 import { UserActivityCard } from '../../features/audit/UserActivityCard.tsx';
 import { UserConnectionsCard } from '../../features/connections/UserConnectionsCard.tsx';
+import { ConnectedApplicationsCard } from '../../features/sessions/ConnectedApplicationsCard.tsx';
+import { SessionsCard } from '../../features/sessions/SessionsCard.tsx';
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -82,6 +84,13 @@ export function UserPage() {
           {me.id !== user.data.id && mayManage(me.role, user.data.role) && <UserFactorsCard user={user.data} />}
           <AccessHistoryCard user={user.data} />
           <UserConnectionsCard userId={user.data.id} />
+          {/* One's own sessions are on /account, where this browser is told apart. */}
+          {me.id !== user.data.id && mayManage(me.role, user.data.role) && (
+            <>
+              <SessionsCard whose={user.data.id} />
+              <ConnectedApplicationsCard whose={user.data.id} />
+            </>
+          )}
           <UserActivityCard userId={user.data.id} email={user.data.email} />
         </div>
       </div>

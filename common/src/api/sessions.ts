@@ -1,0 +1,121 @@
+/**
+ * A person's sessions and connected applications: their own (/account) and, for their administrators and
+ * the management API, anyone's in the organisation (the person's page).
+ */
+import {
+  applicationParams,
+  connectedApplicationList,
+  sessionList,
+  sessionParams,
+  sessionsEnded,
+  userSessionParams,
+} from '../schemas/sessions.ts';
+import { endpoint, idParams, orMachine, SIGNED_IN, USER_ADMINS } from './contract.ts';
+
+const own = { tag: 'Your account', access: SIGNED_IN } as const;
+const reading = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:read') } as const;
+const writing = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:write') } as const;
+
+export const accountSessionsApi = {
+  list: endpoint({
+    ...own,
+    method: 'GET',
+    path: '/api/account/sessions',
+    operationId: 'listOwnSessions',
+    summary:
+      "Where the signed-in user is signed in: each session's browser, system, address, first and last seen, and methods; `current` marks this browser's.",
+    status: 200,
+    answer: sessionList,
+    errors: [],
+  }),
+  end: endpoint({
+    ...own,
+    method: 'POST',
+    path: '/api/account/sessions/{sessionId}/end',
+    operationId: 'endOwnSession',
+    summary: 'Signs one of your sessions out (audited as user.sessions_ended); another person’s session id is not found.',
+    params: sessionParams,
+    status: 200,
+    answer: sessionList,
+    errors: ['SESSION_NOT_FOUND'],
+  }),
+  endOthers: endpoint({
+    ...own,
+    method: 'POST',
+    path: '/api/account/sessions/end-others',
+    operationId: 'endOtherOwnSessions',
+    summary: 'Signs out every session of yours but this browser’s.',
+    status: 200,
+    answer: sessionsEnded,
+    errors: [],
+  }),
+  applications: endpoint({
+    ...own,
+    method: 'GET',
+    path: '/api/account/applications',
+    operationId: 'listOwnConnectedApplications',
+    summary: 'The applications holding a grant or refresh token of yours: what they were granted, when, and when last used.',
+    status: 200,
+    answer: connectedApplicationList,
+    errors: [],
+  }),
+  removeApplication: endpoint({
+    ...own,
+    method: 'POST',
+    path: '/api/account/applications/{clientId}/remove',
+    operationId: 'removeOwnApplicationAccess',
+    summary: "Ends an application's grants and tokens for you; it is told by back-channel logout where it registered a URI.",
+    params: applicationParams,
+    status: 200,
+    answer: connectedApplicationList,
+    errors: ['CONNECTED_APPLICATION_NOT_FOUND'],
+  }),
+} as const;
+
+export const userSessionsApi = {
+  list: endpoint({
+    ...reading,
+    method: 'GET',
+    path: '/api/users/{id}/sessions',
+    operationId: 'listUserSessions',
+    summary: "The user's sessions (browser, system, address, first and last seen, methods).",
+    params: idParams,
+    status: 200,
+    answer: sessionList,
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  end: endpoint({
+    ...writing,
+    method: 'POST',
+    path: '/api/users/{id}/sessions/{sessionId}/end',
+    operationId: 'endUserSession',
+    summary: 'Signs one of the user’s sessions out (audited as user.sessions_ended, a webhook event).',
+    params: userSessionParams,
+    status: 200,
+    answer: sessionList,
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN', 'SESSION_NOT_FOUND'],
+  }),
+  signOutEverywhere: endpoint({
+    ...writing,
+    method: 'POST',
+    path: '/api/users/{id}/signouteverywhere',
+    operationId: 'signUserOutEverywhere',
+    summary:
+      'Ends every session, grant and token of the user; applications with a back-channel logout URI are told (audited as user.signed_out_everywhere, a webhook event).',
+    params: idParams,
+    status: 204,
+    answer: null,
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  applications: endpoint({
+    ...reading,
+    method: 'GET',
+    path: '/api/users/{id}/applications/connected',
+    operationId: 'listUserConnectedApplications',
+    summary: 'The applications holding a grant or refresh token of the user.',
+    params: idParams,
+    status: 200,
+    answer: connectedApplicationList,
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+} as const;
