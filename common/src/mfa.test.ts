@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compactPhoneNumber, E164, hasSignInChallengeShape, inGroupsOfFour, maskPhoneNumber, rememberDuration } from './mfa.ts';
+import { compactPhoneNumber, E164, inGroupsOfFour, maskPhoneNumber, rememberDuration } from './mfa.ts';
+import { hasSignInChallengeShape } from './sign-in-challenge.ts';
 import { signInChallenge } from './schemas/mfa.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
 

@@ -3,7 +3,7 @@
  * Pure data and functions: the SPA's router and the server's HTML fallback both read it.
  */
 import type { Role } from './policy.ts';
-import { accountFacts, pendingStep, STEP_PAGES } from './sign-in-steps.ts';
+import { accountFacts, pendingStep, STEP_PAGES, type StepRoute } from './sign-in-steps.ts';
 
 export type RouteAccess =
   /** Anyone, signed in or not. */
@@ -70,7 +70,8 @@ export const ROUTES = {
   apiReference: { path: '/developers/api', access: PUBLIC, title: 'API reference' },
   privacyPolicy: { path: '/privacypolicy', access: PUBLIC, title: 'Privacy policy' },
   termsAndConditions: { path: '/termsandconditions', access: PUBLIC, title: 'Terms and conditions of use' },
-} as const satisfies Record<string, RouteDef>;
+  // Every page a sign-in step is walked on is a route here (sign-in-steps.ts names them without importing this file).
+} as const satisfies Record<string, RouteDef> & Record<StepRoute, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 

@@ -13,9 +13,11 @@
  * person and the application being signed in to.
  */
 import type { ErrorCode } from './errors.ts';
-import type { RouteName } from './routes.ts';
 
 /** What an entry point knows of the person (and of the application, when one is being signed in to). */
+/** The pages the steps are walked on: names of routes.ts's route table, which checks them (no import back). */
+export type StepRoute = 'home' | 'passwordExpired' | 'twoStep' | 'applicationPolicy' | 'emailVerificationRequired';
+
 export interface SignInFacts {
   /** The browser holds a session of the organisation: the password or a passkey was right. */
   signedIn: boolean;
@@ -41,8 +43,8 @@ export interface SignInStep {
   summary: string;
   /** Whether the step is still to do. */
   pending: (facts: SignInFacts) => boolean;
-  /** The SPA page where the person walks it. */
-  route: RouteName;
+  /** The SPA page where the person walks it (routes.ts holds each to be a route of its table). */
+  route: StepRoute;
   /** How `/api` endpoints refuse while it is pending (the sign-in and account stages). */
   refusal?: ErrorCode;
   /** The endpoint access option under which an endpoint still answers while it is pending (the pages that walk it). */
@@ -133,7 +135,7 @@ export function pendingStep(
 export const ACCOUNT_STEPS: readonly SignInStep[] = STEPS.filter((s) => s.stage === 'account');
 
 /** The pages where an account step is walked: the guard lets a person reach them while any account step is pending. */
-export const STEP_PAGES: ReadonlySet<RouteName> = new Set(ACCOUNT_STEPS.map((s) => s.route));
+export const STEP_PAGES: ReadonlySet<string> = new Set(ACCOUNT_STEPS.map((s) => s.route));
 
 /** The account facts of an account as the API answers it (schemas/account.ts): what the SPA's guard knows. */
 export const accountFacts = (account: { requiresNewPassword: boolean; requiresTwoStep: boolean } | null): SignInFacts => ({

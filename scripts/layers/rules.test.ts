@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyse, compare, isEmpty, layerOf, readGraph, type Violations } from './rules.ts';
+import { analyse, compare, fileCycles, isEmpty, layerOf, readGraph, type Violations } from './rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const none: Violations = { upward: [], folderCycles: [], moduleCycles: [] };
@@ -124,5 +124,20 @@ describe('server/src against scripts/layers/baseline.json', { timeout: 60_000 },
     const { added } = compare(analyse(graph), baseline);
     expect(added.upward).toEqual(['db/database.ts -> webhooks/service.ts']);
     expect(added.folderCycles).toContain('accounts -> users');
+  });
+
+  it('finds a cycle of type-only imports in common/, and none in the real common/src', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'layers-'));
+    dirs.push(base);
+    const files = {
+      'mfa.ts': "import type { Answer } from './schemas/mfa.ts';\nexport const isCode = (a: Answer) => 'code' in a;\n",
+      'schemas/mfa.ts': "import { isCode } from '../mfa.ts';\nexport type Answer = { code?: string };\nexport const f = isCode;\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(base, 'src', name)), { recursive: true });
+      writeFileSync(path.join(base, 'src', name), text);
+    }
+    expect(fileCycles(await readGraph(base, 'src'))).toEqual([['mfa.ts', 'schemas/mfa.ts']]);
+    expect(fileCycles(await readGraph(root, 'common/src'))).toEqual([]);
   });
 });

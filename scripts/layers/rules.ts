@@ -113,6 +113,18 @@ export async function readGraph(baseDir: string, srcDir = 'server/src'): Promise
 
 export const edgeKey = ({ from, to }: { from: string; to: string }) => `${from} -> ${to}`;
 
+/**
+ * The cycles of files in a graph, type-only imports included: common/ is held to none at all, since its
+ * types are the contract every workspace shares and a cycle of them is a knot in the design, not only
+ * at run time.
+ */
+export function fileCycles(graph: Graph): string[][] {
+  return cycles(
+    graph.files,
+    graph.imports.map((edge) => [edge.from, edge.to] as const),
+  );
+}
+
 /** Strongly connected components (Tarjan), each as a sorted list; only those of two or more nodes. */
 export function cycles(nodes: Iterable<string>, arrows: Iterable<readonly [string, string]>): string[][] {
   const next = new Map<string, string[]>();

@@ -3,9 +3,22 @@ import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
 import type { Delivery } from './delivery/outbox.ts';
-import type { ProviderRegistry } from './oidc/registry.ts';
 import type { DomainEvents } from './events/events.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
+import type { Organisation } from './tenancy/organisation.ts';
+
+/**
+ * The organisations' OpenID Providers as the services read them: the public keys one organisation's
+ * provider signs with, current first, one object per build (oidc/registry.ts builds and caches them).
+ */
+export interface OrganisationProviders {
+  get(org: Organisation): ProviderKeys | Promise<ProviderKeys>;
+}
+
+/** A provider build's public signing keys (JWKs without their private parts). */
+export interface ProviderKeys {
+  readonly jwks: readonly JsonWebKey[];
+}
 
 export interface AppContext {
   config: Config;
@@ -19,7 +32,7 @@ export interface AppContext {
    * The organisations' OpenID Providers (their keys check management tokens): set by app.ts when it
    * builds the server; null in a command, which serves no protocol.
    */
-  providers: ProviderRegistry | null;
+  providers: OrganisationProviders | null;
   /** The subscribers domain events reach (events/events.ts), registered when the context is built. */
   events: DomainEvents;
   /**

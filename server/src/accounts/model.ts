@@ -4,7 +4,7 @@ import type { Account } from '@gatehouse/common/schemas/account';
 import type { SignInFacts } from '@gatehouse/common/sign-in-steps';
 import { DAY } from '../clock.ts';
 import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
-import { hasSecondFactor } from './amr.ts';
+import { sessionHasMfa } from './amr.ts';
 
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -42,7 +42,7 @@ export function sessionFacts(org: OrganisationRow, user: UserRow, session: Pick<
     lockedOut: !SESSION_STATUSES.has(user.status),
     // accounts/session.ts never makes such a session; a second factor added later upgrades the session
     // that added it and ends the others (mfa/enrolment.ts, passkeys/service.ts).
-    secondFactorPending: user.has_second_factor && !hasSecondFactor(JSON.parse(session.amr) as string[]),
+    secondFactorPending: user.has_second_factor && !sessionHasMfa(JSON.parse(session.amr) as string[]),
     requiresNewPassword: requiresNewPassword(org, user, now),
     requiresTwoStep: requiresTwoStep(org, user),
   };

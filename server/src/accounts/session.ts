@@ -22,7 +22,7 @@ import { hashToken } from '../security/tokens.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession } from '../sessions/service.ts';
 import { deleteSession } from '../sessions/store.ts';
-import { hasSecondFactor } from './amr.ts';
+import { sessionHasMfa } from './amr.ts';
 import { findUserById, recordSignIn } from './store.ts';
 
 /**
@@ -72,7 +72,7 @@ export async function startSession(
   db = ctx.db.kysely,
 ): Promise<SignedIn> {
   const org = scope.organisation;
-  if (user.has_second_factor && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
+  if (user.has_second_factor && !sessionHasMfa(amr)) throw new Error('A session without the second step of a user who has one');
   const previous = browser.sessionToken;
   if (previous) await deleteSession(db, org.id, hashToken(previous));
   const { token } = await createSession(

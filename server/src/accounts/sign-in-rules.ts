@@ -5,7 +5,7 @@
  * read and write (accounts/service.ts, mfa/challenge.ts, connections/sign-in.ts) follow these.
  */
 import type { UserRow } from '../db/schema.ts';
-import { hasSecondFactor } from './amr.ts';
+import { federatedInstead, sessionHasMfa, withRememberedDevice } from './amr.ts';
 import type { SignInDetails } from './session.ts';
 
 /** What a right first factor leads to: the sign-in finishes with `amr`, or the code step begins. */
@@ -21,8 +21,8 @@ export async function afterFirstFactor(
   amr: readonly string[],
   remembered: () => Promise<boolean>,
 ): Promise<AfterFirstFactor> {
-  if (!user.has_second_factor || hasSecondFactor(amr)) return { next: 'finish', amr: [...amr] };
-  return (await remembered()) ? { next: 'finish', amr: [...amr, 'mfa'] } : { next: 'codeStep' };
+  if (!user.has_second_factor || sessionHasMfa(amr)) return { next: 'finish', amr: [...amr] };
+  return (await remembered()) ? { next: 'finish', amr: withRememberedDevice(amr) } : { next: 'codeStep' };
 }
 
 /** How the audit log names a sign-in finished at the code step, by the first factor and the second. */
@@ -41,5 +41,5 @@ export function afterSecondStep(
   methods: SecondStepMethods,
 ): { amr: string[]; details: SignInDetails } {
   if (connectionId === null) return { amr: [...amr], details: { method: methods.password } };
-  return { amr: ['fed', ...amr.filter((m) => m !== 'pwd')], details: { method: methods.connection, connectionId } };
+  return { amr: federatedInstead(amr), details: { method: methods.connection, connectionId } };
 }

@@ -10,19 +10,17 @@ import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { MANAGEMENT_API_ID, type ManagementScope } from '@gatehouse/common/apis';
 import { findClient } from '../applications/store.ts';
 import { originFor } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, ProviderKeys } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { PublicJwk } from '../oidc/keys.ts';
-import type { ProviderEntry } from '../oidc/registry.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { managementApiIdentifier } from './service.ts';
 import { findGrantScopes } from './store.ts';
 
-const keySets = new WeakMap<ProviderEntry, JWTVerifyGetKey>();
+const keySets = new WeakMap<ProviderKeys, JWTVerifyGetKey>();
 
 /** The organisation's keys as its JWKS publishes them. */
-export function publicKeySet(jwks: readonly PublicJwk[]): JWTVerifyGetKey {
+export function publicKeySet(jwks: readonly JsonWebKey[]): JWTVerifyGetKey {
   return createLocalJWKSet({ keys: [...jwks] });
 }
 

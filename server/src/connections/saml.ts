@@ -19,6 +19,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
+import { upstreamMfa } from '../accounts/amr.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
@@ -286,5 +287,5 @@ export async function validateSamlResponse(
   ].filter((v): v is string => typeof v === 'string');
   const mfa = contexts.some((c) => (SAML_MFA_CONTEXTS as readonly string[]).includes(c));
   // A signed assertion is the IdP's word for the person's email, within the domains the admin trusts it for.
-  return { claims: { ...claims, sub: nameId, email_verified: true, amr: mfa ? ['mfa'] : [] }, assertionId, expiresAt };
+  return { claims: { ...claims, sub: nameId, email_verified: true, amr: upstreamMfa(mfa) }, assertionId, expiresAt };
 }

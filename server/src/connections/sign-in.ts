@@ -39,30 +39,7 @@ import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
-
-/** The methods of RFC 8176 a trusted provider's `amr` may add to the session's. */
-const KNOWN_AMR = new Set([
-  'face',
-  'fpt',
-  'geo',
-  'hwk',
-  'iris',
-  'kba',
-  'mca',
-  'mfa',
-  'otp',
-  'pin',
-  'pwd',
-  'rba',
-  'retina',
-  'sc',
-  'sms',
-  'swk',
-  'tel',
-  'user',
-  'vbm',
-  'wia',
-]);
+import { federatedAmr } from '../accounts/amr.ts';
 
 /** A refused upstream sign-in: the person is told why on the sign-in page. */
 export class Refusal extends Error {
@@ -202,9 +179,8 @@ function groupsOf(row: SignInConnectionRow, claims: Record<string, unknown>): st
 
 /** The session's methods: `fed`, and what a trusted provider says it checked. */
 function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): string[] {
-  const upstream = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string' && KNOWN_AMR.has(m)) : [];
-  if (!row.trust_mfa || !upstream.includes('mfa')) return ['fed'];
-  return ['fed', ...new Set(upstream)];
+  const upstream = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string') : [];
+  return federatedAmr(upstream, row.trust_mfa);
 }
 
 /** A just-in-time creation refused by the provisioning steps (users/provision.ts), as the connection tells it. */

@@ -12,7 +12,7 @@ import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { signInCodeRequest, SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { passkeySignInRequest } from '@gatehouse/common/schemas/passkeys';
-import { assertionOptions, PASSKEY_AMR, verifyUserAssertion } from '../passkeys/service.ts';
+import { assertionOptions, verifyUserAssertion } from '../passkeys/service.ts';
 import type { z } from 'zod';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -29,7 +29,7 @@ import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
-import { amrForCode, RECOVERY_CODE_AMR } from './model.ts';
+import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR } from '../accounts/amr.ts';
 import { codeHash, codeMatches, decryptMfaSecret, looksLikeRecoveryCode, newNumericCode, recoveryCodeHashes } from './secrets.ts';
 import {
   acceptTotpStep,

@@ -25,7 +25,7 @@ import type { Scope } from '../scope/scope.ts';
 import { safeEqual } from '../security/tokens.ts';
 import { updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
-import { amrForCode } from './model.ts';
+import { amrForCode } from '../accounts/amr.ts';
 import {
   codeHash,
   codeMatches,
@@ -42,7 +42,7 @@ import {
   countEnrolmentAttempt,
   findFactorOfKind,
   findEnrolment,
-  holdsSecondFactor,
+  holdsFactor,
   lockedTwoStepPolicy,
   replaceEnrolment,
   replaceRecoveryCodes,
@@ -169,7 +169,7 @@ export async function saveTwoStep(
     if (!(await takeEnrolment(trx, org.id, user.id, kind))) throw new AppError('MFA_SETUP_EXPIRED');
     if (!methodAllowed(await lockedTwoStepPolicy(trx, ctx.db.dialect, org.id), kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
     if (await holdsOnlyOne(trx, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
-    const first = !(await holdsSecondFactor(trx, org.id, user.id));
+    const first = !(await holdsFactor(trx, org.id, user.id));
     await addFactor(trx, org.id, {
       id: randomUUID(),
       user_id: user.id,

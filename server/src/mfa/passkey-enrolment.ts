@@ -13,10 +13,11 @@ import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import type { Scope } from '../scope/scope.ts';
-import { PASSKEY_AMR, listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
+import { PASSKEY_AMR } from '../accounts/amr.ts';
+import { listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
 import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
 import { factorAdded, turnOffTwoStep } from './enrolment.ts';
-import { addFactor, holdsSecondFactor, listFactors, lockedUser, settleFactors } from './store.ts';
+import { addFactor, holdsFactor, listFactors, lockedUser, settleFactors } from './store.ts';
 import { twoStepRequired } from '../accounts/model.ts';
 
 /** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
@@ -35,7 +36,7 @@ export async function registerPasskey(
   let recoveryCodes: string[] | null = null;
   await db.transaction().execute(async (trx) => {
     // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
-    const first = !(await holdsSecondFactor(trx, org.id, user.id));
+    const first = !(await holdsFactor(trx, org.id, user.id));
     await insertCredential(trx, org.id, credential);
     await addFactor(trx, org.id, {
       id: randomUUID(),
@@ -94,7 +95,7 @@ export async function removePasskey(
       subject: { kind: 'user', id: user.id },
       details: { passkey: credential.name },
     });
-    lastFactor = !(await holdsSecondFactor(trx, org.id, user.id));
+    lastFactor = !(await holdsFactor(trx, org.id, user.id));
     if (!lastFactor) await settleFactors(trx, org.id, user.id, ctx.clock.now());
   });
   if (lastFactor) await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');

@@ -41,7 +41,7 @@ export function lockedUser(trx: Transaction<Database>, dialect: Dialect, organis
 export const RECOVERY_CODES_KIND = 4 as const;
 
 /** Whether the user holds a second factor, read inside the caller's transaction. */
-export async function holdsSecondFactor(db: Executor, organisationId: string, userId: string): Promise<boolean> {
+export async function holdsFactor(db: Executor, organisationId: string, userId: string): Promise<boolean> {
   const row = await scoped(db, organisationId)
     .selectFrom('credentials')
     .select('id')
@@ -121,7 +121,7 @@ export async function syncSecondFactor(db: Executor, organisationId: string, use
 
 /** A new factor; the user's default when they had none. */
 export async function addFactor(trx: Executor, organisationId: string, row: Unstamped<Omit<CredentialRow, 'is_default'>>): Promise<void> {
-  const first = !(await holdsSecondFactor(trx, organisationId, row.user_id));
+  const first = !(await holdsFactor(trx, organisationId, row.user_id));
   await scoped(trx, organisationId)
     .insertInto('credentials')
     .values({ ...row, is_default: first })

@@ -7,6 +7,7 @@ import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 import { accountFor, userForClient, type AccountUser } from '../applications/service.ts';
 import { foundAccount } from './adapter.ts';
 import type { AppContext } from '../context.ts';
+import { sessionHasMfa } from '../accounts/amr.ts';
 
 /** The standard claims of the scopes profile, email and phone, from the user record. */
 export function standardClaims(user: AccountUser): AccountClaims {
@@ -32,7 +33,7 @@ export function standardClaims(user: AccountUser): AccountClaims {
 export function missesSecondStep(user: AccountUser, amr: readonly string[] | undefined): boolean {
   const required = user.organisation_requires_two_step || user.multi_factor_auth_required;
   if (amr === undefined) return required && !user.has_second_factor;
-  return (required || user.has_second_factor) && !amr.includes('mfa');
+  return (required || user.has_second_factor) && !sessionHasMfa(amr);
 }
 
 export function accountFinder(ctx: AppContext, organisationId: string): FindAccount {

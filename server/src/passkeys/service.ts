@@ -28,6 +28,7 @@ import type { Unstamped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
+import { PASSWORDLESS_AMR } from '../accounts/amr.ts';
 import { finishSignIn, type SignedIn } from '../accounts/session.ts';
 import { findUserById } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -61,7 +62,6 @@ const base64url = {
 
 /** How long a browser has to answer a challenge. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
-export const PASSKEY_AMR = ['pwd', 'hwk', 'user', 'mfa'];
 
 const rpOf = (ctx: AppContext, org: Organisation) => ({ rpID: org.hostname, origin: originFor(ctx.config, org.hostname) });
 
@@ -281,9 +281,6 @@ export async function verifyUserAssertion(
   const row = await findCredential(ctx.db.kysely, scope.organisation.id, response.id);
   return row !== undefined && row.user_id === user.id && verifyAssertion(ctx, scope, row, challenge, response);
 }
-
-/** What a passkey sign-in without a password proves: the device (hwk) and its user verification (user), two factors. */
-export const PASSWORDLESS_AMR = ['hwk', 'user', 'mfa'];
 
 /** Passwordless sign-in is the organisation's choice (and the base organisation signs no one in). */
 function assertPasswordless(org: Organisation): void {

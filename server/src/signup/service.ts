@@ -27,6 +27,7 @@ import { assertRoomForUsers } from '../users/limits.ts';
 import { sendSignUpEmail } from '../tokens/emails.ts';
 import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
 import { emailWhitelistOf } from '../tenancy/organisation.ts';
+import { PASSWORD_AMR } from '../accounts/amr.ts';
 
 function assertSelfSignUpOpen(org: Organisation): void {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
@@ -183,5 +184,5 @@ export async function completeSignUp(
     });
   });
   // Completing sign-up signs the user in.
-  return finishSignIn(ctx, scope, browser, { userId: pending.id, amr: ['pwd'], details: { method: 'sign-up' } });
+  return finishSignIn(ctx, scope, browser, { userId: pending.id, amr: PASSWORD_AMR, details: { method: 'sign-up' } });
 }

@@ -12,7 +12,7 @@ import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import { NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
 import { accountFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/mfa';
+import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/sign-in-challenge';
 import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { call, isApiError } from '../../api/client.ts';
