@@ -13,11 +13,12 @@ import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { deleteOtherUserSessions, deleteUserSessionByPublicId, listUserSessions } from './store.ts';
+import { FEDERATED, sessionHasMfa } from '../accounts/amr.ts';
 
 /** How a session was signed in, from its amr: a connection (fed), a passkey alone (hwk without pwd), a password; two-step when mfa. */
 export function signInMethods(amr: readonly string[]): SignInMethod[] {
-  const first: SignInMethod = amr.includes('fed') ? 'connection' : amr.includes('hwk') && !amr.includes('pwd') ? 'passkey' : 'password';
-  return amr.includes('mfa') && first !== 'passkey' ? [first, 'two-step'] : [first];
+  const first: SignInMethod = amr.includes(FEDERATED) ? 'connection' : amr.includes('hwk') && !amr.includes('pwd') ? 'passkey' : 'password';
+  return sessionHasMfa(amr) && first !== 'passkey' ? [first, 'two-step'] : [first];
 }
 
 const named = (name: string | undefined, version: string | undefined): string | null =>
