@@ -4,7 +4,7 @@ import type { Account } from '@gatehouse/common/schemas/account';
 import type { SignInFacts } from '@gatehouse/common/sign-in-steps';
 import { DAY } from '../clock.ts';
 import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
-import { sessionHasMfa } from './amr.ts';
+import { sessionHasMfa } from '../sessions/amr.ts';
 
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

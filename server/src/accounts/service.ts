@@ -10,7 +10,7 @@ import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
-import { PASSWORD_AMR } from './amr.ts';
+import { PASSWORD_AMR } from '../sessions/amr.ts';
 import { afterFirstFactor } from './sign-in-rules.ts';
 import { setUserStatus } from './status.ts';
 import {

@@ -22,7 +22,7 @@ import { hashToken } from '../security/tokens.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession } from '../sessions/service.ts';
 import { deleteSession } from '../sessions/store.ts';
-import { sessionHasMfa } from './amr.ts';
+import { sessionHasMfa } from '../sessions/amr.ts';
 import { findUserById, recordSignIn } from './store.ts';
 
 /**

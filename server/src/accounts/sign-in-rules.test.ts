@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
 import type { OrganisationRow } from '../db/schema.ts';
-import { PASSWORD_AMR } from './amr.ts';
+import { PASSWORD_AMR } from '../sessions/amr.ts';
 import { attemptPolicy, refusal } from './service.ts';
 import { afterFirstFactor, afterSecondStep } from './sign-in-rules.ts';
 

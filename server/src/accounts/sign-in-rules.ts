@@ -5,7 +5,7 @@
  * read and write (accounts/service.ts, mfa/challenge.ts, connections/sign-in.ts) follow these.
  */
 import type { UserRow } from '../db/schema.ts';
-import { federatedInstead, sessionHasMfa, withRememberedDevice } from './amr.ts';
+import { federatedInstead, sessionHasMfa, withRememberedDevice } from '../sessions/amr.ts';
 import type { SignInDetails } from './session.ts';
 
 /** What a right first factor leads to: the sign-in finishes with `amr`, or the code step begins. */

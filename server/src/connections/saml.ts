@@ -19,7 +19,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
-import { upstreamMfa } from '../accounts/amr.ts';
+import { upstreamMfa } from '../sessions/amr.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';

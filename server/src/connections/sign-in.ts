@@ -39,7 +39,7 @@ import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
-import { federatedAmr } from '../accounts/amr.ts';
+import { federatedAmr } from '../sessions/amr.ts';
 
 /** A refused upstream sign-in: the person is told why on the sign-in page. */
 export class Refusal extends Error {

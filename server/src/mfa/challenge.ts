@@ -29,7 +29,7 @@ import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
-import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR } from '../accounts/amr.ts';
+import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR } from '../sessions/amr.ts';
 import { codeHash, codeMatches, decryptMfaSecret, looksLikeRecoveryCode, newNumericCode, recoveryCodeHashes } from './secrets.ts';
 import {
   acceptTotpStep,

@@ -25,7 +25,7 @@ import type { Scope } from '../scope/scope.ts';
 import { safeEqual } from '../security/tokens.ts';
 import { updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
-import { amrForCode } from '../accounts/amr.ts';
+import { amrForCode } from '../sessions/amr.ts';
 import {
   codeHash,
   codeMatches,

@@ -13,7 +13,7 @@ import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import type { Scope } from '../scope/scope.ts';
-import { PASSKEY_AMR } from '../accounts/amr.ts';
+import { PASSKEY_AMR } from '../sessions/amr.ts';
 import { listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
 import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
 import { factorAdded, turnOffTwoStep } from './enrolment.ts';

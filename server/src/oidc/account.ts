@@ -7,7 +7,7 @@ import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 import { accountFor, userForClient, type AccountUser } from '../applications/service.ts';
 import { foundAccount } from './adapter.ts';
 import type { AppContext } from '../context.ts';
-import { sessionHasMfa } from '../accounts/amr.ts';
+import { sessionHasMfa } from '../sessions/amr.ts';
 
 /** The standard claims of the scopes profile, email and phone, from the user record. */
 export function standardClaims(user: AccountUser): AccountClaims {

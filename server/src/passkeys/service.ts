@@ -28,7 +28,7 @@ import type { Unstamped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
-import { PASSWORDLESS_AMR } from '../accounts/amr.ts';
+import { PASSWORDLESS_AMR } from '../sessions/amr.ts';
 import { finishSignIn, type SignedIn } from '../accounts/session.ts';
 import { findUserById } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../db/schema.ts';
-import { PASSKEY_AMR, PASSWORDLESS_AMR, RECOVERY_CODE_AMR } from '../accounts/amr.ts';
+import { PASSKEY_AMR, PASSWORDLESS_AMR, RECOVERY_CODE_AMR } from './amr.ts';
 import { signInMethods, summariseSession } from './devices.ts';
 
 describe('how a session was signed in, from its amr', () => {

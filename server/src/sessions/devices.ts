@@ -13,7 +13,7 @@ import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { deleteOtherUserSessions, deleteUserSessionByPublicId, listUserSessions } from './store.ts';
-import { FEDERATED, sessionHasMfa } from '../accounts/amr.ts';
+import { FEDERATED, sessionHasMfa } from './amr.ts';
 
 /** How a session was signed in, from its amr: a connection (fed), a passkey alone (hwk without pwd), a password; two-step when mfa. */
 export function signInMethods(amr: readonly string[]): SignInMethod[] {

@@ -27,7 +27,7 @@ import { assertRoomForUsers } from '../users/limits.ts';
 import { sendSignUpEmail } from '../tokens/emails.ts';
 import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
 import { emailWhitelistOf } from '../tenancy/organisation.ts';
-import { PASSWORD_AMR } from '../accounts/amr.ts';
+import { PASSWORD_AMR } from '../sessions/amr.ts';
 
 function assertSelfSignUpOpen(org: Organisation): void {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
