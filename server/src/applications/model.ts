@@ -1,12 +1,12 @@
 /** Application rows to API shapes. */
 import type { Application } from '@gatehouse/common/schemas/applications';
-import type { ClientRow } from '../db/schema.ts';
+import type { ClientRow, OidcClientRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { isoOrNull } from '../accounts/model.ts';
 
 export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
 
-export function toApplication(row: Unstamped<ClientRow>): Application {
+export function toApplication(row: Unstamped<OidcClientRow>): Application {
   return {
     id: row.id,
     name: row.name,
