@@ -53,6 +53,8 @@ export const SAML_IDP_PATHS = {
   metadata: '/saml-idp/metadata',
   sso: '/saml-idp/sso',
   slo: '/saml-idp/slo',
+  /** A sign-in started from Gatehouse (the application's tile): /saml-idp/start/{application id}. */
+  start: '/saml-idp/start',
   /** Where the browser comes back once signed in: /saml-idp/continue/{flow}. */
   continue: '/saml-idp/continue',
 } as const;

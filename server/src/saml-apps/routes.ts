@@ -21,7 +21,7 @@ import {
   listSamlApplications,
   updateSamlApplication,
 } from './service.ts';
-import { continueSignIn, receiveAuthnRequest, type SamlOutcome } from './sign-in.ts';
+import { continueSignIn, receiveAuthnRequest, startIdpInitiated, type SamlOutcome } from './sign-in.ts';
 
 export function samlAppRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, scope) => listSamlApplications(ctx, scope));
@@ -87,6 +87,10 @@ export function samlIdpBrowserRoutes(app: FastifyInstance, ctx: AppContext): voi
       rawQuery: '',
     });
     return send(request, reply, outcome);
+  });
+  app.get<{ Params: { id: string } }>(`${SAML_IDP_PATHS.start}/:id`, async (request, reply) => {
+    const scope = browserScope(requireOrganisation(request), null, request);
+    return send(request, reply, await startIdpInitiated(ctx, scope, request.params.id.slice(0, 100)));
   });
   app.get<{ Params: { flow: string } }>(`${SAML_IDP_PATHS.continue}/:flow`, async (request, reply) => {
     const auth = await getAuth(ctx, request);

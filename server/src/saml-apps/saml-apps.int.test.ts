@@ -192,6 +192,21 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     expect((await saml.validatePostResponseAsync({ SAMLResponse: allowed.form.SAMLResponse! })).profile?.nameID).toBe(user.email);
   });
 
+  it('signs in IdP-initiated from the tile: the dashboard links it, the Response has no InResponseTo', async () => {
+    const browser = new TestBrowser(server.port);
+    const tile = `${SAML_IDP_PATHS.start}/${appId}`;
+    const { form } = await signIn(new URL(tile, acme), 'admin@acme.test', browser);
+    expect(form.action).toBe(ACS);
+    const xml = Buffer.from(form.SAMLResponse!, 'base64').toString('utf8');
+    expect(xml).not.toContain('InResponseTo');
+    // An SP that accepts unsolicited answers signs the person in.
+    const unsolicited = sp({ validateInResponseTo: ValidateInResponseTo.never });
+    expect((await unsolicited.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+    const account = await browser.request('GET', `${acme}/api/account`);
+    const clients = (JSON.parse(account.body) as { clients: { id: string; landingURL: string }[] }).clients;
+    expect(clients.find((c) => c.id === appId)?.landingURL).toBe(tile);
+  });
+
   describe('hostile requests', () => {
     const redirectRequest = (xml: string, extra = '') =>
       `${acme}${SAML_IDP_PATHS.sso}?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}${extra}`;

@@ -138,6 +138,35 @@ export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: 
   return { kind: 'redirect', location: continuePath(token, application.client.id) };
 }
 
+/**
+ * IdP-initiated: a click on the application's tile. The Response goes to the application's default
+ * ACS URL with no InResponseTo; the person signs in as for any other sign-in.
+ */
+export async function startIdpInitiated(ctx: AppContext, scope: Scope, clientId: string): Promise<SamlOutcome> {
+  const org = scope.organisation;
+  const application = await findSamlApp(ctx.db.kysely, org.id, clientId);
+  if (!application) return { kind: 'refused', page: 'expired' };
+  const post = acsListOf(application.saml).filter((s) => s.binding === 'post');
+  const acs = post.find((s) => s.isDefault) ?? [...post].sort((a, b) => a.index - b.index)[0];
+  if (!acs) return refuse(ctx, scope, 'the application has no HTTP-POST assertion consumer service', { application });
+  const now = ctx.clock.now();
+  const token = randomBytes(24).toString('base64url');
+  await insertSignInFlow(ctx.db.kysely, org.id, {
+    id: flowHash(token),
+    client_id: clientId,
+    request_id: null,
+    acs_url: acs.url,
+    relay_state: null,
+    force_authn: false,
+    is_passive: false,
+    requested_context: null,
+    created_at: now,
+    expires_at: now + SAML_APP_LIMITS.flowMinutes * MINUTE,
+  });
+  await recordEvent(ctx, org.id, 'sign_in_started', { clientId, subject: `saml:${flowHash(token)}` });
+  return { kind: 'redirect', location: continuePath(token, clientId) };
+}
+
 const signInUrl = (returnTo: string, again: boolean) => `/?returnurl=${encodeURIComponent(returnTo)}${again ? '&prompt=login' : ''}`;
 const redirectingUrl = (returnTo: string, step: string) => `/redirecting?redirecturl=${encodeURIComponent(returnTo)}&step=${step}`;
 
