@@ -4,12 +4,14 @@
  * with the service provider's certificate (xml-crypto for an enveloped signature; the Redirect binding's
  * signature over the query, with node:crypto), and writing the Response: built as a DOM with
  * @xmldom/xmldom (no text of anyone's is pasted into XML), signed by xml-crypto with RSA-SHA256 and
- * exclusive canonicalisation. No canonicalisation or signature code of our own.
+ * exclusive canonicalisation, and encrypted by xml-encryption where the application asks. No
+ * canonicalisation, signature or encryption code of our own.
  */
 import { randomBytes, verify, X509Certificate } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
+import { encrypt } from 'xml-encryption';
 import { AUTHN_CONTEXTS, NAME_ID_FORMATS, SAML_APP_LIMITS, SAML_BINDINGS, type NameIdFormat } from '@gatehouse/common/saml-apps';
 import { parseXml } from '../connections/saml.ts';
 import { toPem } from './certificates.ts';
@@ -279,15 +281,44 @@ function signElement(xml: string, localName: 'Assertion' | 'Response', key: { pr
   return signer.getSignedXml();
 }
 
-/** The Response as it is posted: signed as the application asked (the assertion, the Response, or both). */
-export function signedResponse(
+/** Replaces the (signed) assertion by its encryption to the application's certificate (xml-encryption: AES-256-GCM, RSA-OAEP). */
+async function encryptAssertion(xml: string, certificateB64: string): Promise<string> {
+  const doc = parseXml(xml)!;
+  const assertion = doc.getElementsByTagNameNS(ASSERTION, 'Assertion')[0]!;
+  const pem = toPem('CERTIFICATE', certificateB64);
+  const encrypted = await new Promise<string>((resolve, reject) =>
+    encrypt(
+      new XMLSerializer().serializeToString(assertion),
+      {
+        rsa_pub: pem,
+        pem,
+        encryptionAlgorithm: 'http://www.w3.org/2009/xmlenc11#aes256-gcm',
+        keyEncryptionAlgorithm: 'http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p',
+        disallowEncryptionWithInsecureAlgorithm: true,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+  const wrapper = doc.createElementNS(ASSERTION, 'saml:EncryptedAssertion');
+  wrapper.appendChild(doc.importNode(parseXml(encrypted)!.documentElement!, true));
+  assertion.parentNode!.replaceChild(wrapper, assertion);
+  return new XMLSerializer().serializeToString(doc);
+}
+
+/**
+ * The Response as it is posted: signed as the application asked (the assertion, the Response, or both),
+ * the assertion encrypted to `encryptTo` when given (after its signature; the Response's signature, last, covers it).
+ */
+export async function signedResponse(
   doc: Document,
   signing: 'assertion' | 'response' | 'both',
   key: { privateKeyPem: string; certificate: string },
-): string {
+  encryptTo: string | null = null,
+): Promise<string> {
   let xml = new XMLSerializer().serializeToString(doc);
   const hasAssertion = doc.getElementsByTagNameNS(ASSERTION, 'Assertion').length > 0;
   if (hasAssertion && signing !== 'response') xml = signElement(xml, 'Assertion', key);
+  if (hasAssertion && encryptTo) xml = await encryptAssertion(xml, encryptTo);
   // A refusal has no assertion: its Response is signed so the application can trust the status.
   if (signing !== 'assertion' || !hasAssertion) xml = signElement(xml, 'Response', key);
   return xml;

@@ -207,6 +207,25 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     expect(clients.find((c) => c.id === appId)?.landingURL).toBe(tile);
   });
 
+  it('encrypts the assertion to the SP certificate when asked, and signs the Response too: node-saml decrypts and accepts it', async () => {
+    const app = (await acmeAdmin.get(`/api/samlapps/${appId}`)).json<Record<string, unknown>>();
+    const { id: _id, identityProvider: _idp, createdAt: _c, updatedAt: _u, ...settings } = app;
+    const saved = await acmeAdmin.put(`/api/samlapps/${appId}`, {
+      json: { ...settings, encryptAssertions: true, encryptionCertificate: spCertPem, signing: 'both' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const saml = sp({ decryptionPvk: spKey, wantAuthnResponseSigned: true });
+      const { form } = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})));
+      const xml = Buffer.from(form.SAMLResponse!, 'base64').toString('utf8');
+      expect(xml).toContain('EncryptedAssertion');
+      expect(xml).not.toContain('admin@acme.test');
+      expect((await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+    } finally {
+      await acmeAdmin.put(`/api/samlapps/${appId}`, { json: settings });
+    }
+  });
+
   describe('hostile requests', () => {
     const redirectRequest = (xml: string, extra = '') =>
       `${acme}${SAML_IDP_PATHS.sso}?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}${extra}`;

@@ -229,7 +229,7 @@ async function answer(
       : {}),
   });
   const signing = await idpSigning(ctx, org.id, org.hostname);
-  const xml = signedResponse(doc, saml.signing, signing);
+  const xml = await signedResponse(doc, saml.signing, signing, saml.encrypt_assertions ? saml.encryption_certificate : null);
   const params = new URLSearchParams({ SAMLResponse: Buffer.from(xml, 'utf8').toString('base64') });
   if (flow.relay_state !== null) params.set('RelayState', flow.relay_state);
   const startedAt = flow.created_at;
