@@ -37,6 +37,7 @@ export const MOVED_TABLES = [
   'users',
   'assets',
   'clients',
+  'saml_applications',
   'apis',
   'api_grants',
   'user_client_access',
