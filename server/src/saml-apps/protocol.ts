@@ -43,6 +43,8 @@ export class SamlRequestError extends Error {
 export interface AuthnRequest {
   id: string;
   issuer: string;
+  /** IssueInstant in ms; NaN when missing or not a date. */
+  issuedAt: number;
   destination: string | null;
   acsUrl: string | null;
   acsIndex: number | null;
@@ -96,6 +98,7 @@ export function readAuthnRequest(xml: string): AuthnRequest {
   return {
     id,
     issuer,
+    issuedAt: Date.parse(root.getAttribute('IssueInstant') ?? ''),
     destination: root.getAttribute('Destination') || null,
     acsUrl: root.getAttribute('AssertionConsumerServiceURL') || null,
     acsIndex: index && /^\d{1,5}$/.test(index) ? Number(index) : null,

@@ -229,8 +229,8 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
   describe('hostile requests', () => {
     const redirectRequest = (xml: string, extra = '') =>
       `${acme}${SAML_IDP_PATHS.sso}?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}${extra}`;
-    const authnRequest = (id: string, acsUrl = ACS, issuer = SP_ENTITY) =>
-      `<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${new Date().toISOString()}" AssertionConsumerServiceURL="${acsUrl}"><saml:Issuer>${issuer}</saml:Issuer></samlp:AuthnRequest>`;
+    const authnRequest = (id: string, acsUrl = ACS, issuer = SP_ENTITY, issuedAt = new Date()) =>
+      `<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${issuedAt.toISOString()}" AssertionConsumerServiceURL="${acsUrl}"><saml:Issuer>${issuer}</saml:Issuer></samlp:AuthnRequest>`;
 
     async function refused(url: string, reason: string) {
       const res = await new TestBrowser(server.port).request('GET', url);
@@ -246,10 +246,12 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
       );
     });
 
-    it('refuses a replayed AuthnRequest ID', async () => {
+    it('refuses a replayed AuthnRequest ID, and a request older than its ID is remembered', async () => {
       const url = redirectRequest(authnRequest('_replay1'));
       expect((await new TestBrowser(server.port).request('GET', url)).status).toBe(303);
       await refused(url, 'the request ID was used before');
+      const old = new Date(Date.now() - 11 * 60_000);
+      await refused(redirectRequest(authnRequest('_old1', ACS, SP_ENTITY, old)), 'the request was issued too long ago or in the future');
     });
 
     it('refuses XML with an entity declaration, and an oversized request', async () => {

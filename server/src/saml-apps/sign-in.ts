@@ -119,6 +119,10 @@ export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: 
   }
   const now = ctx.clock.now();
   const expiresAt = now + SAML_APP_LIMITS.flowMinutes * MINUTE;
+  // An ID is remembered for the flow's minutes: a request older than that could be replayed unseen.
+  const age = now - request.issuedAt;
+  if (!(age <= SAML_APP_LIMITS.flowMinutes * MINUTE - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
+    return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
   if (!(await rememberRequestId(ctx.db.kysely, org.id, application.client.id, request.id, expiresAt)))
     return refuse(ctx, scope, 'the request ID was used before', about);
   const token = randomBytes(24).toString('base64url');
