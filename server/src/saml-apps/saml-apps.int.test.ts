@@ -226,6 +226,26 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     }
   });
 
+  it('gives a persistent NameID that stays the same for the person and is not their email', async () => {
+    const app = (await acmeAdmin.get(`/api/samlapps/${appId}`)).json<Record<string, unknown>>();
+    const { id: _id, identityProvider: _idp, createdAt: _c, updatedAt: _u, ...settings } = app;
+    expect((await acmeAdmin.put(`/api/samlapps/${appId}`, { json: { ...settings, nameIDFormat: 'persistent' } })).status).toBe(200);
+    try {
+      const saml = sp({ identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' });
+      const ids = [];
+      for (let i = 0; i < 2; i++) {
+        const { form } = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})));
+        const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+        expect(profile?.nameIDFormat).toBe('urn:oasis:names:tc:SAML:2.0:nameid-format:persistent');
+        ids.push(profile?.nameID);
+      }
+      expect(ids[0]).toBe(ids[1]);
+      expect(ids[0]).not.toContain('@');
+    } finally {
+      await acmeAdmin.put(`/api/samlapps/${appId}`, { json: settings });
+    }
+  });
+
   describe('hostile requests', () => {
     const redirectRequest = (xml: string, extra = '') =>
       `${acme}${SAML_IDP_PATHS.sso}?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}${extra}`;
