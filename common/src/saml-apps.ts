@@ -40,7 +40,8 @@ export const SAML_APP_LIMITS = {
   /** A SAMLRequest as sent (base64), and inflated. */
   requestEncodedMax: 32 * 1024,
   requestXmlMax: 64 * 1024,
-  relayStateMax: 80 * 10,
+  /** The bindings say 80 bytes; some service providers send more, so a little more is taken. */
+  relayStateMax: 800,
   /** How long a sign-in started by an application may take, and an AuthnRequest ID is remembered. */
   flowMinutes: 10,
   /** How long an assertion is valid. */
