@@ -57,6 +57,8 @@ export const AUDIT_EVENT_LABELS = {
   'connection.deleted': 'Sign-in connection deleted',
   'connection.linked': 'Account linked to a connection',
   'connection.refused': 'Sign-in through a connection refused',
+  'saml.assertion_issued': 'SAML assertion issued',
+  'saml.refused': 'SAML sign-in refused',
 } as const;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];

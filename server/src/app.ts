@@ -35,6 +35,7 @@ import { passkeyRoutes } from './passkeys/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { connectionBrowserRoutes, connectionRoutes } from './connections/routes.ts';
+import { samlAppRoutes, samlIdpBrowserRoutes } from './saml-apps/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);
   connectionBrowserRoutes(app, ctx);
+  samlIdpBrowserRoutes(app, ctx);
 
   const lifecycle: Lifecycle = { draining: false, ...(changes ? { organisationChanges: changes } : {}) };
   registerDraining(app, lifecycle);
@@ -189,6 +191,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     passkeyRoutes(api, ctx);
     webhookRoutes(api, ctx);
     connectionRoutes(api, ctx);
+    samlAppRoutes(api, ctx);
     apiRoutes(api, ctx);
     auditRoutes(api, ctx);
     metricsRoutes(api, ctx);

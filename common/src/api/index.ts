@@ -9,6 +9,7 @@ import { frontDoorApi } from './front-door.ts';
 import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
+import { samlAppsApi } from './saml-apps.ts';
 import { accountSessionsApi, userSessionsApi } from './sessions.ts';
 import { signUpApi } from './sign-up.ts';
 import { userMfaApi } from './user-mfa.ts';
@@ -24,6 +25,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(signUpApi),
   ...Object.values(organisationApi),
   ...Object.values(applicationsApi),
+  ...Object.values(samlAppsApi),
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
   ...Object.values(apisApi),

@@ -1,12 +1,14 @@
 /** Application rows to API shapes. */
 import type { Application } from '@gatehouse/common/schemas/applications';
-import type { ClientRow } from '../db/schema.ts';
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
+import type { ClientRow, OidcClientRow } from '../db/schema.ts';
+import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { isoOrNull } from '../accounts/model.ts';
 
 export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
 
-export function toApplication(row: Unstamped<ClientRow>): Application {
+export function toApplication(row: Unstamped<OidcClientRow>): Application {
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +37,11 @@ export function toApplication(row: Unstamped<ClientRow>): Application {
   };
 }
 
-/** What a user's account shows of an application they can open (spec: clients with name, landingURL, logoID). */
+/**
+ * What a user's account shows of an application they can open (spec: clients with name, landingURL, logoID).
+ * A SAML application's tile starts its IdP-initiated sign-in.
+ */
 export function toClientSummary(row: ClientRow): { id: string; name: string; landingURL: string | null; logoID: string | null } {
-  return { id: row.id, name: row.name, landingURL: row.landing_url, logoID: row.logo_id };
+  const landingURL = row.client_type === SAML_CLIENT_TYPE ? `${SAML_IDP_PATHS.start}/${row.id}` : row.landing_url;
+  return { id: row.id, name: row.name, landingURL, logoID: row.logo_id };
 }

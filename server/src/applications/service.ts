@@ -15,7 +15,8 @@ import { findUserById } from '../accounts/store.ts';
 import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from 'kysely';
-import type { AssetRow, ClientRow, Database, Executor, UserRow } from '../db/schema.ts';
+import type { AssetRow, ClientRow, Database, Executor, OidcClientRow, UserRow } from '../db/schema.ts';
+import { isOidcClient } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
@@ -33,6 +34,7 @@ import {
   hasUserAccess,
   insertClient,
   listClients,
+  listOidcClients,
   listUserClients,
   replaceUserAccess,
   updateClient,
@@ -43,6 +45,14 @@ export type { AccountUser };
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 
+/** An OpenID Connect application of the organisation; a SAML application is not one (saml-apps/ has its own endpoints). */
+async function requireOidcClient(db: Executor, organisationId: string, id: string): Promise<OidcClientRow> {
+  const row = await findClient(db, organisationId, id);
+  if (!row || !isOidcClient(row)) throw new AppError('CLIENT_NOT_FOUND');
+  return row;
+}
+
+/** An application of the organisation of either kind (the sign-in steps are the same for both). */
 async function requireClient(db: Executor, organisationId: string, id: string): Promise<ClientRow> {
   const row = await findClient(db, organisationId, id);
   if (!row) throw new AppError('CLIENT_NOT_FOUND');
@@ -50,11 +60,11 @@ async function requireClient(db: Executor, organisationId: string, id: string): 
 }
 
 export async function listApplications(ctx: AppContext, scope: Scope): Promise<Application[]> {
-  return (await listClients(ctx.db.kysely, scope.organisation.id)).map(toApplication);
+  return (await listOidcClients(ctx.db.kysely, scope.organisation.id)).map(toApplication);
 }
 
 export async function getApplication(ctx: AppContext, scope: Scope, id: string): Promise<Application> {
-  return toApplication(await requireClient(ctx.db.kysely, scope.organisation.id, id));
+  return toApplication(await requireOidcClient(ctx.db.kysely, scope.organisation.id, id));
 }
 
 /** Creates a web application (confidential client); its secret is answered this once and only its hash is kept. */
@@ -65,7 +75,7 @@ export async function createApplication(
 ): Promise<Application & { secret: string }> {
   const secret = newClientSecret();
   const now = ctx.clock.now();
-  const row: Unstamped<ClientRow> = {
+  const row: Unstamped<OidcClientRow> = {
     id: randomBytes(16).toString('base64url'),
     name: input.name,
     client_type: 'confidential',
@@ -124,7 +134,7 @@ export async function updateApplication(
   logo: UploadedFile | undefined,
 ): Promise<Application> {
   const organisationId = scope.organisation.id;
-  const existing = await requireClient(ctx.db.kysely, organisationId, id);
+  const existing = await requireOidcClient(ctx.db.kysely, organisationId, id);
   assertScimChangeAllowed(scope.actor, existing, input.scimEnabled);
   const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
   const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
@@ -167,7 +177,7 @@ export async function updateApplication(
 /** Deletes an application with everything issued to it, its access lists and its logo. */
 export async function deleteApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const organisationId = scope.organisation.id;
-  const existing = await requireClient(ctx.db.kysely, organisationId, id);
+  const existing = await requireOidcClient(ctx.db.kysely, organisationId, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteClient(trx, organisationId, id);
     await emit(ctx, trx, scope, {
@@ -182,7 +192,7 @@ export async function deleteApplication(ctx: AppContext, scope: Scope, id: strin
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
 export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: string): Promise<Application & { secret: string }> {
   const organisationId = scope.organisation.id;
-  const client = await requireClient(ctx.db.kysely, organisationId, id);
+  const client = await requireOidcClient(ctx.db.kysely, organisationId, id);
   assertScimChangeAllowed(scope.actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -198,7 +208,7 @@ export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: 
  */
 export async function generateScimToken(ctx: AppContext, scope: Scope, id: string): Promise<{ token: string; createdAt: string }> {
   const organisationId = scope.organisation.id;
-  const client = await requireClient(ctx.db.kysely, organisationId, id);
+  const client = await requireOidcClient(ctx.db.kysely, organisationId, id);
   if (!client.scim_enabled) throw new AppError('STATUS_CONFLICT', { message: 'Enable user management via SCIM API and save first' });
   const token = newScimToken();
   const now = ctx.clock.now();

@@ -1,12 +1,24 @@
-/** Queries on applications (clients), per-user access and policy acceptances; every one through the scoped store (db/scoped.ts) of its organisation. */
+/** Queries on applications (clients: OpenID Connect and SAML), per-user access and policy acceptances; every one through the scoped store (db/scoped.ts) of its organisation. */
 
 import { expressionBuilder, sql, type Expression } from 'kysely';
 import { param, preparedInScope } from '../db/prepared.ts';
 import { scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
-import type { ClientRow, ClientUpdate, Database, Executor, UserRow } from '../db/schema.ts';
+import type { ClientRow, ClientUpdate, Database, Executor, OidcClientRow, UserRow } from '../db/schema.ts';
+import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 
 export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
   return scoped(db, organisationId).selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
+}
+
+/** The organisation's OpenID Connect applications (not its SAML ones): what the provider loads and the Applications list shows. */
+export function listOidcClients(db: Executor, organisationId: string): Promise<OidcClientRow[]> {
+  return scoped(db, organisationId)
+    .selectFrom('clients')
+    .selectAll()
+    .where('client_type', '!=', SAML_CLIENT_TYPE)
+    .orderBy('name')
+    .orderBy('id')
+    .execute() as Promise<OidcClientRow[]>;
 }
 
 export function findClient(db: Executor, organisationId: string, id: string): Promise<ClientRow | undefined> {

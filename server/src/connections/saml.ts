@@ -51,7 +51,7 @@ function usableUrl(value: string | null): boolean {
 }
 
 /** The document, or null when it is not well-formed XML. */
-function parseXml(xml: string): ReturnType<DOMParser['parseFromString']> | null {
+export function parseXml(xml: string): ReturnType<DOMParser['parseFromString']> | null {
   const fail = (message: string) => {
     throw new Error(message);
   };

@@ -4,6 +4,7 @@
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, TwoStepKind, UserStatus } from '@gatehouse/common/policy';
+import type { NameIdFormat, SamlSigning } from '@gatehouse/common/saml-apps';
 import type { ClientType, IdTokenSigningAlg as SigningAlg, TokenEndpointAuthMethod } from '@gatehouse/common/applications';
 
 export interface OrganisationsTable {
@@ -305,7 +306,8 @@ export interface ClientsTable {
   id: string;
   organisation_id: string;
   name: string;
-  client_type: ClientType;
+  /** 'saml': a SAML application (saml_applications), which the OpenID provider never loads. */
+  client_type: ClientType | typeof SAML_CLIENT_TYPE;
   /** SHA-256 of the random client secret; the secret itself is shown once and never stored. */
   secret_hash: string;
   /** JSON array of exact redirect URIs. */
@@ -643,6 +645,51 @@ export interface SamlAssertionsTable {
   expires_at: number;
 }
 
+/** A SAML application's service provider (saml-apps/). */
+export interface SamlApplicationsTable {
+  organisation_id: string;
+  client_id: string;
+  entity_id: string;
+  /** JSON array of { url, binding, index, isDefault }. */
+  acs: string;
+  slo_url: string | null;
+  /** Base64 DER. */
+  signing_certificate: string | null;
+  encryption_certificate: string | null;
+  require_signed_requests: boolean;
+  signing: SamlSigning;
+  encrypt_assertions: boolean;
+  name_id_format: NameIdFormat;
+  /** JSON object: source -> attribute name. */
+  attributes: string;
+}
+export type SamlApplicationRow = Selectable<SamlApplicationsTable>;
+
+/** An AuthnRequest (or a tile's click) being answered while the browser signs in. */
+export interface SamlSignInFlowsTable {
+  id: string;
+  organisation_id: string;
+  client_id: string;
+  request_id: string | null;
+  acs_url: string;
+  relay_state: string | null;
+  force_authn: boolean;
+  is_passive: boolean;
+  /** JSON { comparison, classes }; null when none was asked for. */
+  requested_context: string | null;
+  created_at: number;
+  expires_at: number;
+}
+export type SamlSignInFlowRow = Selectable<SamlSignInFlowsTable>;
+
+/** Accepted AuthnRequest IDs per application, until they expire: a replay is refused. */
+export interface SamlRequestIdsTable {
+  organisation_id: string;
+  client_id: string;
+  request_id: string;
+  expires_at: number;
+}
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Database {
@@ -682,6 +729,9 @@ export interface Database {
   saml_connections: SamlConnectionsTable;
   saml_responses: SamlResponsesTable;
   saml_assertions: SamlAssertionsTable;
+  saml_applications: SamlApplicationsTable;
+  saml_sign_in_flows: SamlSignInFlowsTable;
+  saml_request_ids: SamlRequestIdsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -697,6 +747,12 @@ export type NewMailOutboxRow = Insertable<MailOutboxTable>;
 export type EmailTokenRow = Selectable<EmailTokensTable>;
 export type RecoveryFlowRow = Selectable<RecoveryFlowsTable>;
 export type ClientRow = Selectable<ClientsTable>;
+/** The client_type of a SAML application's row. */
+export const SAML_CLIENT_TYPE = 'saml';
+/** An OpenID Connect application's row (any client_type but 'saml'). */
+export type OidcClientRow = ClientRow & { client_type: ClientType };
+export const isOidcClient = <R extends Pick<ClientRow, 'client_type'>>(row: R): row is R & { client_type: ClientType } =>
+  row.client_type !== SAML_CLIENT_TYPE;
 export type ApiRow = Selectable<ApisTable>;
 export type ApiGrantRow = Selectable<ApiGrantsTable>;
 export type ClientUpdate = Updateable<ClientsTable>;

@@ -19,6 +19,8 @@ type ShortLived =
   | 'connection_flows'
   | 'saml_responses'
   | 'saml_assertions'
+  | 'saml_sign_in_flows'
+  | 'saml_request_ids'
   | 'webauthn_challenges'
   | 'webauthn_passwordless_challenges';
 

@@ -43,6 +43,9 @@ const TENANT: Record<TenantTable, true> = {
   saml_connections: true,
   saml_responses: true,
   saml_assertions: true,
+  saml_applications: true,
+  saml_sign_in_flows: true,
+  saml_request_ids: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -76,6 +79,8 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   connection_links: [['connection_id', 'subject']],
   saml_connections: [['connection_id']],
   saml_assertions: [['assertion_id']],
+  saml_applications: [['client_id'], ['entity_id']],
+  saml_request_ids: [['client_id', 'request_id']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

@@ -80,6 +80,8 @@ export interface EventDetails {
   'connection.deleted': { name: string };
   'connection.linked': { connection: string; connectionId: string; email: string };
   'connection.refused': { reason: string; connection?: string; connectionId?: string; email?: string };
+  'saml.assertion_issued': { application: string; nameIDFormat: string; secondFactor: boolean; initiatedBy: 'sp' | 'idp' };
+  'saml.refused': { reason: string; status?: string; application?: string; issuer?: string };
 }
 
 /** What a change of kind `K` says happened. */

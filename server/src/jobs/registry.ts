@@ -14,6 +14,7 @@ import { metricsCleanup } from '../metrics/jobs.ts';
 import { applyAuditRetention } from '../audit/service.ts';
 import { runWebhookUpkeep } from '../webhooks/delivery.ts';
 import { deleteExpiredFlows } from '../connections/store.ts';
+import { deleteExpiredSamlRows } from '../saml-apps/store.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -70,12 +71,14 @@ const mfaCleanup: Job = {
   },
 };
 
-/** Forgets sign-ins sent to an upstream identity provider that never came back. */
+/** Forgets sign-ins sent to an upstream identity provider that never came back, and SAML applications' sign-ins never finished. */
 const connectionCleanup: Job = {
   name: 'connection-cleanup',
   intervalMs: HOUR,
   async run(ctx) {
-    return `deleted ${await deleteExpiredFlows(ctx.db.kysely, ctx.clock.now())} expired upstream sign-ins`;
+    const now = ctx.clock.now();
+    const [upstream, saml] = await Promise.all([deleteExpiredFlows(ctx.db.kysely, now), deleteExpiredSamlRows(ctx.db.kysely, now)]);
+    return `deleted ${upstream} expired upstream sign-ins and ${saml} expired SAML application sign-ins and request IDs`;
   },
 };
 

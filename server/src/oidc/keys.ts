@@ -144,6 +144,20 @@ export async function loadPrivateJwks(ctx: AppContext, organisationId: string): 
 }
 
 /**
+ * The organisation's RS256 keys that are not retired: the one that signs now and the next one, published
+ * before it signs (SAML metadata carries both as certificates, pre-publication as the JWKS does).
+ */
+export async function loadRsaKeys(ctx: AppContext, organisationId: string): Promise<{ signing: PrivateJwk; next: PrivateJwk[] }> {
+  await ensureOrganisationKeys(ctx, organisationId);
+  const rows = (await listKeys(ctx.db.kysely, organisationId)).filter((r) => r.alg === 'RS256' && r.retired_at === null);
+  const open = (row: OidcKeyRow) =>
+    JSON.parse(decryptSecret(keyEncryptionKeys(ctx.config), row.encrypted_jwk, `${organisationId}:${row.kid}`)) as PrivateJwk;
+  const signing = rows.find((r) => r.activated_at !== null);
+  if (!signing) throw new Error('the organisation has no RS256 signing key');
+  return { signing: open(signing), next: rows.filter((r) => r.activated_at === null).map(open) };
+}
+
+/**
  * Deletes keys retired longer ago than the retention; answers the organisations whose key sets changed.
  * Their providers' revisions rise with the deletion (every process rebuilds them without the keys) and
  * each organisation's notice follows the commit. No event: nobody rotated anything, and a routine

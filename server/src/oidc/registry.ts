@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Log } from '../telemetry/log.ts';
 import type Provider from 'oidc-provider';
 import { listAllGrants, listApiRows } from '../apis/store.ts';
-import { listClients } from '../applications/store.ts';
+import { listOidcClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
 import { onOrganisationChanged } from '../tenancy/notice.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -92,7 +92,7 @@ export class ProviderRegistry {
     await ensureOrganisationKeys(this.#ctx, org.id);
     const db = this.#ctx.db.kysely;
     const [clients, jwks, apis, grants] = await Promise.all([
-      listClients(db, org.id),
+      listOidcClients(db, org.id),
       loadPrivateJwks(this.#ctx, org.id),
       listApiRows(db, org.id),
       listAllGrants(db, org.id),

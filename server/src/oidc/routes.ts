@@ -274,7 +274,7 @@ const FORM_POST_LIMIT = 64 * 1024;
  * The relay page's policy: its one script by hash. No form-action limit: a browser applies it to the
  * redirects that follow the post too, and the provider's answer redirects to the application.
  */
-const RELAY_CSP = PROVIDER_CSP.replace("script-src 'self'", `script-src 'self' ${RELAY_SCRIPT_SOURCE}`);
+export const RELAY_CSP = PROVIDER_CSP.replace("script-src 'self'", `script-src 'self' ${RELAY_SCRIPT_SOURCE}`);
 
 /** The form's parameters, or the answer already sent when the body is no form or too large. */
 async function readFormPost(request: FastifyRequest, reply: FastifyReply): Promise<URLSearchParams | FastifyReply> {

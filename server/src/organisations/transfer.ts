@@ -37,6 +37,7 @@ export const MOVED_TABLES = [
   'users',
   'assets',
   'clients',
+  'saml_applications',
   'apis',
   'api_grants',
   'user_client_access',
@@ -72,6 +73,8 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   connection_flows: 'sign-ins sent to an upstream identity provider, valid for minutes',
   saml_responses: "SAML answers waiting for their browser's next request, valid for two minutes",
   saml_assertions: 'accepted SAML assertion IDs, kept until the assertions expire (an assertion is only valid for its own installation)',
+  saml_sign_in_flows: 'sign-ins asked for by SAML applications, valid for minutes',
+  saml_request_ids: 'accepted SAML AuthnRequest IDs, kept for minutes against replays',
   user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 

@@ -23,6 +23,22 @@ const toPem = (label: string, der: ArrayBuffer) =>
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A generated RSA key with a self-signed certificate: PEM key, PEM certificate, base64 DER certificate. */
+export async function testKeyPair(subject: string): Promise<[string, string, string]> {
+  const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: randomBytes(8).toString('hex'),
+    name: subject,
+    notBefore: new Date(Date.now() - 60_000),
+    notAfter: new Date(Date.now() + 365 * 24 * 3600_000),
+    signingAlgorithm: algorithm,
+    keys,
+  });
+  const der = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
+  return [toPem('PRIVATE KEY', der), cert.toString('pem'), Buffer.from(cert.rawData).toString('base64')];
+}
+
 export interface AnswerOptions {
   /** The AuthnRequest's ID; default: the last request read. */
   inResponseTo?: string;
@@ -132,19 +148,8 @@ export class TestIdp {
     });
   }
 
-  static async #keys(subject: string): Promise<[string, string, string]> {
-    const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
-    const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
-    const cert = await x509.X509CertificateGenerator.createSelfSigned({
-      serialNumber: randomBytes(8).toString('hex'),
-      name: subject,
-      notBefore: new Date(Date.now() - 60_000),
-      notAfter: new Date(Date.now() + 365 * 24 * 3600_000),
-      signingAlgorithm: algorithm,
-      keys,
-    });
-    const der = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
-    return [toPem('PRIVATE KEY', der), cert.toString('pem'), Buffer.from(cert.rawData).toString('base64')];
+  static #keys(subject: string): Promise<[string, string, string]> {
+    return testKeyPair(subject);
   }
 
   metadata(): string {

@@ -29,6 +29,7 @@ import { credentials } from './0126-credentials.ts';
 import { samlConnections } from './0127-saml-connections.ts';
 import { connectionLeftovers } from './0128-connection-leftovers.ts';
 import { samlResponseOwners } from './0131-saml-response-owners.ts';
+import { samlApplications } from './0140-saml-applications.ts';
 import { sessionDevices } from './0145-session-devices.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0127-saml-connections': samlConnections,
   '0128-connection-leftovers': connectionLeftovers,
   '0131-saml-response-owners': samlResponseOwners,
+  '0140-saml-applications': samlApplications,
   '0145-session-devices': sessionDevices,
 };
 

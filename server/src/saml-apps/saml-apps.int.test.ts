@@ -1,0 +1,311 @@
+/**
+ * SAML applications through real parts on either database: @node-saml/node-saml is the service
+ * provider. It is registered from its own metadata, sends AuthnRequests by HTTP-Redirect and HTTP-POST
+ * (signed, where the application requires it), the browser signs in through the SPA's API, and
+ * node-saml validates the signed Response Gatehouse posts to the registered ACS URL. Hostile requests
+ * (an ACS URL not registered, a replayed ID, unsigned where signing is required, an entity declaration,
+ * an oversized request) are refused with a page and an audit event, and nothing is posted.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import type { TestClient } from '../testing/http-client.ts';
+import { testKeyPair } from '../testing/saml-idp.ts';
+
+const SP_ENTITY = 'https://sp.example.test/saml/metadata';
+const ACS = 'https://sp.example.test/saml/acs';
+
+describe.each(testDialects())('SAML applications on %s', (dialect) => {
+  let server: TestServer;
+  let acmeId: string;
+  let acmeAdmin: TestClient;
+  let appId: string;
+  let spKey: string;
+  let spCertPem: string;
+  let idpCertPem: string;
+  let acme: string;
+
+  const sp = (options: Partial<SamlConfig> = {}) =>
+    new SAML({
+      entryPoint: `${acme}${SAML_IDP_PATHS.sso}`,
+      issuer: SP_ENTITY,
+      callbackUrl: ACS,
+      audience: SP_ENTITY,
+      idpCert: idpCertPem,
+      wantAssertionsSigned: true,
+      wantAuthnResponseSigned: false,
+      validateInResponseTo: ValidateInResponseTo.always,
+      identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+      ...options,
+    });
+
+  async function auditOf(type: string) {
+    const rows = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('organisation_id', '=', acmeId)
+      .where('type', '=', type)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => JSON.parse(r.details) as Record<string, unknown>);
+  }
+
+  /** The SAMLResponse and RelayState of the auto-posting page the browser got, with where it posts. */
+  function postedForm(body: string) {
+    const value = (name: string) =>
+      new RegExp(`name="${name}" value="([^"]*)"`)
+        .exec(body)?.[1]
+        ?.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!);
+    return { action: /action="([^"]*)"/.exec(body)?.[1], SAMLResponse: value('SAMLResponse'), RelayState: value('RelayState') };
+  }
+
+  /** Signs in as `email` from an authorize URL; answers the form posted back to the SP (or nothing when none came). */
+  async function signIn(start: URL, email = 'admin@acme.test', browser = new TestBrowser(server.port)) {
+    const url = await signInThroughSpa(browser, start, { email, password: DEFAULT_PASSWORD });
+    return { url, browser, form: postedForm(browser.lastResponse?.body ?? ''), status: browser.lastResponse?.status };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    acmeId = (await server.createOrganisation('acme')).id;
+    await server.createOrganisation('globex');
+    acme = issuerOf(server, 'acme');
+    acmeAdmin = await signedIn(server, 'acme', 'admin@acme.test');
+    [spKey, spCertPem] = await testKeyPair('CN=test SP');
+    const metadata = generateServiceProviderMetadata({
+      issuer: SP_ENTITY,
+      callbackUrl: ACS,
+      publicCerts: spCertPem,
+      wantAssertionsSigned: true,
+      identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    });
+    const created = await acmeAdmin.post('/api/samlapps', {
+      json: {
+        name: 'Test SP',
+        metadataXML: metadata,
+        settings: { signingCertificate: spCertPem, attributes: { email: 'email', givenName: 'firstName', surname: 'lastName' } },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    appId = created.json<{ id: string }>().id;
+    const idpMetadata = await server.client('acme').get(SAML_IDP_PATHS.metadata);
+    const b64 = /<ds:X509Certificate>([^<]+)</.exec(idpMetadata.text)![1]!;
+    idpCertPem = `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').trim()}\n-----END CERTIFICATE-----\n`;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reads the SP metadata into the application and publishes the IdP metadata with the current and next certificates', async () => {
+    const app = await acmeAdmin.get(`/api/samlapps/${appId}`);
+    expect(app.status).toBe(200);
+    expect(app.json()).toMatchObject({
+      name: 'Test SP',
+      entityID: SP_ENTITY,
+      assertionConsumerServices: [{ url: ACS, binding: 'post', index: 1 }],
+      nameIDFormat: 'email',
+      identityProvider: { entityID: `${acme}${SAML_IDP_PATHS.metadata}`, ssoURL: `${acme}${SAML_IDP_PATHS.sso}` },
+    });
+    const metadata = await server.client('acme').get(SAML_IDP_PATHS.metadata);
+    expect(metadata.status).toBe(200);
+    expect(metadata.headers['content-type']).toContain('application/samlmetadata+xml');
+    expect(metadata.text).toContain(`entityID="${acme}${SAML_IDP_PATHS.metadata}"`);
+    // The signing key's certificate and the next key's, published before it signs.
+    expect(metadata.text.match(/<ds:X509Certificate>/g)).toHaveLength(2);
+    // The same document every time (certificates made the same from their keys).
+    expect((await server.client('acme').get(SAML_IDP_PATHS.metadata)).text).toBe(metadata.text);
+    // Not an OpenID application: the OpenID endpoints do not know it.
+    expect((await acmeAdmin.get(`/api/clients/${appId}`)).status).toBe(404);
+    expect((await acmeAdmin.get('/api/clients')).json<{ id: string }[]>().map((c) => c.id)).not.toContain(appId);
+    // Another organisation's host knows nothing of it.
+    const globexAdmin = await signedIn(server, 'globex', 'admin@globex.test');
+    expect((await globexAdmin.get(`/api/samlapps/${appId}`)).status).toBe(404);
+  });
+
+  it('signs in SP-initiated by HTTP-Redirect: node-saml accepts the signed assertion with RelayState and attributes', async () => {
+    const saml = sp();
+    const start = new URL(await saml.getAuthorizeUrlAsync('relay-1', undefined, {}));
+    const { form } = await signIn(start);
+    expect(form.action).toBe(ACS);
+    expect(form.RelayState).toBe('relay-1');
+    const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    expect(profile?.nameID).toBe('admin@acme.test');
+    expect(profile?.issuer).toBe(`${acme}${SAML_IDP_PATHS.metadata}`);
+    expect(profile?.email).toBe('admin@acme.test');
+    expect((await auditOf('saml.assertion_issued')).at(-1)).toMatchObject({
+      application: 'Test SP',
+      secondFactor: false,
+      initiatedBy: 'sp',
+    });
+  });
+
+  it('signs in SP-initiated by HTTP-POST, and a browser already signed in gets its answer without a page', async () => {
+    const saml = sp({ authnRequestBinding: 'HTTP-POST' });
+    const html = await saml.getAuthorizeFormAsync('relay-2');
+    const samlRequest = /name="SAMLRequest" value="([^"]+)"/.exec(html)![1]!;
+    const browser = new TestBrowser(server.port);
+    const posted = await browser.request('POST', `${acme}${SAML_IDP_PATHS.sso}`, {
+      form: { SAMLRequest: samlRequest, RelayState: 'relay-2' },
+      headers: { origin: 'https://sp.example.test' },
+    });
+    expect(posted.status, posted.body).toBe(303);
+    const { form } = await signIn(new URL(String(posted.headers.location), acme), 'admin@acme.test', browser);
+    const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    expect(profile?.nameID).toBe('admin@acme.test');
+    expect(form.RelayState).toBe('relay-2');
+
+    // Single sign-on: the same browser's next request is answered at once.
+    const again = await browser.navigate(new URL(await saml.getAuthorizeUrlAsync('relay-3', undefined, {})));
+    const second = postedForm(again.response!.body);
+    expect(second.RelayState).toBe('relay-3');
+    expect((await saml.validatePostResponseAsync({ SAMLResponse: second.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+  });
+
+  it('answers IsPassive with NoPassive for a signed-out browser, and ForceAuthn sends a signed-in one to sign in again', async () => {
+    const saml = sp({ passive: true });
+    const browser = new TestBrowser(server.port);
+    const passive = await browser.navigate(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})));
+    const form = postedForm(passive.response!.body);
+    expect(form.action).toBe(ACS);
+    // node-saml reads a NoPassive answer as 'nobody signed in' (no profile, no error).
+    expect(Buffer.from(form.SAMLResponse!, 'base64').toString('utf8')).toContain('urn:oasis:names:tc:SAML:2.0:status:NoPassive');
+    expect(await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).toMatchObject({ profile: null });
+
+    const { browser: signedInBrowser } = await signIn(new URL(await sp().getAuthorizeUrlAsync('', undefined, {})));
+    const forced = await signedInBrowser.navigate(new URL(await sp({ forceAuthn: true }).getAuthorizeUrlAsync('', undefined, {})));
+    expect(forced.url.pathname).toBe('/');
+    expect(forced.url.searchParams.get('prompt')).toBe('login');
+  });
+
+  it('refuses an End user without access to the application with RequestDenied, and signs them in once given access', async () => {
+    const user = await createUser(server, acmeId, { email: 'end@acme.test' });
+    const saml = sp();
+    const denied = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})), user.email);
+    await expect(saml.validatePostResponseAsync({ SAMLResponse: denied.form.SAMLResponse! })).rejects.toThrow(/RequestDenied/);
+    expect((await auditOf('saml.refused')).at(-1)).toMatchObject({ status: 'RequestDenied', application: 'Test SP' });
+    await grantAccess(server, acmeId, user.id, [appId]);
+    const allowed = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})), user.email);
+    expect((await saml.validatePostResponseAsync({ SAMLResponse: allowed.form.SAMLResponse! })).profile?.nameID).toBe(user.email);
+  });
+
+  it('signs in IdP-initiated from the tile: the dashboard links it, the Response has no InResponseTo', async () => {
+    const browser = new TestBrowser(server.port);
+    const tile = `${SAML_IDP_PATHS.start}/${appId}`;
+    const { form } = await signIn(new URL(tile, acme), 'admin@acme.test', browser);
+    expect(form.action).toBe(ACS);
+    const xml = Buffer.from(form.SAMLResponse!, 'base64').toString('utf8');
+    expect(xml).not.toContain('InResponseTo');
+    // An SP that accepts unsolicited answers signs the person in.
+    const unsolicited = sp({ validateInResponseTo: ValidateInResponseTo.never });
+    expect((await unsolicited.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+    const account = await browser.request('GET', `${acme}/api/account`);
+    const clients = (JSON.parse(account.body) as { clients: { id: string; landingURL: string }[] }).clients;
+    expect(clients.find((c) => c.id === appId)?.landingURL).toBe(tile);
+  });
+
+  it('encrypts the assertion to the SP certificate when asked, and signs the Response too: node-saml decrypts and accepts it', async () => {
+    const app = (await acmeAdmin.get(`/api/samlapps/${appId}`)).json<Record<string, unknown>>();
+    const { id: _id, identityProvider: _idp, createdAt: _c, updatedAt: _u, ...settings } = app;
+    const saved = await acmeAdmin.put(`/api/samlapps/${appId}`, {
+      json: { ...settings, encryptAssertions: true, encryptionCertificate: spCertPem, signing: 'both' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const saml = sp({ decryptionPvk: spKey, wantAuthnResponseSigned: true });
+      const { form } = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})));
+      const xml = Buffer.from(form.SAMLResponse!, 'base64').toString('utf8');
+      expect(xml).toContain('EncryptedAssertion');
+      expect(xml).not.toContain('admin@acme.test');
+      expect((await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+    } finally {
+      await acmeAdmin.put(`/api/samlapps/${appId}`, { json: settings });
+    }
+  });
+
+  it('gives a persistent NameID that stays the same for the person and is not their email', async () => {
+    const app = (await acmeAdmin.get(`/api/samlapps/${appId}`)).json<Record<string, unknown>>();
+    const { id: _id, identityProvider: _idp, createdAt: _c, updatedAt: _u, ...settings } = app;
+    expect((await acmeAdmin.put(`/api/samlapps/${appId}`, { json: { ...settings, nameIDFormat: 'persistent' } })).status).toBe(200);
+    try {
+      const saml = sp({ identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' });
+      const ids = [];
+      for (let i = 0; i < 2; i++) {
+        const { form } = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})));
+        const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+        expect(profile?.nameIDFormat).toBe('urn:oasis:names:tc:SAML:2.0:nameid-format:persistent');
+        ids.push(profile?.nameID);
+      }
+      expect(ids[0]).toBe(ids[1]);
+      expect(ids[0]).not.toContain('@');
+    } finally {
+      await acmeAdmin.put(`/api/samlapps/${appId}`, { json: settings });
+    }
+  });
+
+  describe('hostile requests', () => {
+    const redirectRequest = (xml: string, extra = '') =>
+      `${acme}${SAML_IDP_PATHS.sso}?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}${extra}`;
+    const authnRequest = (id: string, acsUrl = ACS, issuer = SP_ENTITY, issuedAt = new Date()) =>
+      `<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${issuedAt.toISOString()}" AssertionConsumerServiceURL="${acsUrl}"><saml:Issuer>${issuer}</saml:Issuer></samlp:AuthnRequest>`;
+
+    async function refused(url: string, reason: string) {
+      const res = await new TestBrowser(server.port).request('GET', url);
+      expect(res.status, res.body).toBe(400);
+      expect(res.body).not.toContain('SAMLResponse');
+      expect((await auditOf('saml.refused')).at(-1)).toMatchObject({ reason });
+    }
+
+    it('refuses an ACS URL that is not registered', async () => {
+      await refused(
+        redirectRequest(authnRequest('_acs1', 'https://evil.example.test/acs')),
+        'the assertion consumer service is not registered',
+      );
+    });
+
+    it('refuses a replayed AuthnRequest ID, and a request older than its ID is remembered', async () => {
+      const url = redirectRequest(authnRequest('_replay1'));
+      expect((await new TestBrowser(server.port).request('GET', url)).status).toBe(303);
+      await refused(url, 'the request ID was used before');
+      const old = new Date(Date.now() - 11 * 60_000);
+      await refused(redirectRequest(authnRequest('_old1', ACS, SP_ENTITY, old)), 'the request was issued too long ago or in the future');
+    });
+
+    it('refuses XML with an entity declaration, and an oversized request', async () => {
+      const xml = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "x">]>${authnRequest('_dtd1')}`;
+      await refused(redirectRequest(xml), 'the request declares a DTD or an entity');
+      const big = authnRequest('_big1').replace('</samlp:AuthnRequest>', `<!--${'x'.repeat(200_000)}--></samlp:AuthnRequest>`);
+      await refused(redirectRequest(big), 'the request cannot be decoded or is too large');
+    });
+
+    it('refuses an unknown entity ID, and an application of another organisation', async () => {
+      await refused(redirectRequest(authnRequest('_unknown1', ACS, 'https://other.example.test')), 'no application has this entity ID');
+      const res = await new TestBrowser(server.port).request('GET', redirectRequest(authnRequest('_globex1')).replace('acme.', 'globex.'));
+      expect(res.status).toBe(400);
+    });
+
+    it('refuses an unsigned request where signing is required, and accepts one node-saml signed', async () => {
+      const app = (await acmeAdmin.get(`/api/samlapps/${appId}`)).json<Record<string, unknown>>();
+      const { id: _id, identityProvider: _idp, createdAt: _c, updatedAt: _u, ...settings } = app;
+      const saved = await acmeAdmin.put(`/api/samlapps/${appId}`, { json: { ...settings, requireSignedRequests: true } });
+      expect(saved.status, saved.text).toBe(200);
+      try {
+        await refused(redirectRequest(authnRequest('_unsigned1')), 'the request is not signed');
+        const signedSp = sp({ privateKey: spKey, signatureAlgorithm: 'sha256' });
+        const { form } = await signIn(new URL(await signedSp.getAuthorizeUrlAsync('signed', undefined, {})));
+        expect((await signedSp.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+        // Signed with another key: refused.
+        const [otherKey] = await testKeyPair('CN=someone else');
+        await refused(
+          await sp({ privateKey: otherKey, signatureAlgorithm: 'sha256' }).getAuthorizeUrlAsync('', undefined, {}),
+          'the request signature does not hold',
+        );
+      } finally {
+        await acmeAdmin.put(`/api/samlapps/${appId}`, { json: { ...settings, requireSignedRequests: false } });
+      }
+    });
+  });
+});

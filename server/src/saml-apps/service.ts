@@ -1,0 +1,199 @@
+/**
+ * SAML applications' management: created from the service provider's metadata and settings by hand,
+ * saved, listed and deleted by Organisation Admins (or a management token with applications:write).
+ * Each is a `clients` row of type 'saml' (its access list, policy and tile as for OpenID applications)
+ * with its SP settings in `saml_applications`.
+ */
+import { randomBytes } from 'node:crypto';
+import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
+import { SAML_APP_LIMITS, SAML_APP_MESSAGES, type SamlAttributeSource } from '@gatehouse/common/saml-apps';
+import {
+  samlSettings,
+  type AssertionConsumerService,
+  type CreateSamlApplication,
+  type SamlApplication,
+  type SamlSettings,
+} from '@gatehouse/common/schemas/saml-apps';
+import { changedFields } from '../audit/changes.ts';
+import { isoOrNull } from '../accounts/model.ts';
+import { hashClientSecret, newClientSecret } from '../applications/secrets.ts';
+import { deleteClient } from '../applications/store.ts';
+import type { AppContext } from '../context.ts';
+import type { ClientRow, SamlApplicationRow } from '../db/schema.ts';
+import { SAML_CLIENT_TYPE } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import { AppError, validationErrorsFrom } from '../http/errors.ts';
+import type { Scope } from '../scope/scope.ts';
+import { certificateB64, fetchSpMetadata, idpAddresses, readSpMetadata } from './metadata.ts';
+import { findSamlApp, findSamlAppByEntityId, insertSamlApp, listSamlApps, updateSamlApp, type SamlAppRows } from './store.ts';
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
+
+export const acsListOf = (saml: Pick<SamlApplicationRow, 'acs'>) => JSON.parse(saml.acs) as AssertionConsumerService[];
+export const attributesOf = (saml: Pick<SamlApplicationRow, 'attributes'>) =>
+  JSON.parse(saml.attributes) as Partial<Record<SamlAttributeSource, string>>;
+
+function toSamlApplication(ctx: AppContext, hostname: string, { client, saml }: SamlAppRows): SamlApplication {
+  return {
+    id: client.id,
+    name: client.name,
+    entityID: saml.entity_id,
+    assertionConsumerServices: acsListOf(saml),
+    singleLogoutURL: saml.slo_url,
+    signingCertificate: saml.signing_certificate,
+    encryptionCertificate: saml.encryption_certificate,
+    requireSignedRequests: saml.require_signed_requests,
+    signing: saml.signing,
+    encryptAssertions: saml.encrypt_assertions,
+    nameIDFormat: saml.name_id_format,
+    attributes: attributesOf(saml),
+    landingURL: client.landing_url,
+    policyURL: client.policy_url,
+    allowsUnverifiedAccess: client.allows_unverified_access,
+    identityProvider: idpAddresses(ctx, hostname),
+    createdAt: isoOrNull(client.created_at)!,
+    updatedAt: isoOrNull(client.updated_at)!,
+  };
+}
+
+/** The settings' columns; certificates are stored as base64 DER, refused with their field's message when they are none. */
+function columnsOf(settings: SamlSettings) {
+  const cert = (field: 'signingCertificate' | 'encryptionCertificate') => {
+    const value = settings[field];
+    if (!value) return null;
+    const b64 = certificateB64(value);
+    if (!b64) throw invalid(field, SAML_APP_MESSAGES.certificate);
+    return b64;
+  };
+  const acs = [...new Map(settings.assertionConsumerServices.map((a) => [a.index, a])).values()];
+  return {
+    client: {
+      name: settings.name,
+      landing_url: settings.landingURL ?? null,
+      policy_url: settings.policyURL ?? null,
+      allows_unverified_access: settings.allowsUnverifiedAccess,
+    },
+    saml: {
+      entity_id: settings.entityID,
+      acs: JSON.stringify(acs),
+      slo_url: settings.singleLogoutURL ?? null,
+      signing_certificate: cert('signingCertificate'),
+      encryption_certificate: cert('encryptionCertificate'),
+      require_signed_requests: settings.requireSignedRequests,
+      signing: settings.signing,
+      encrypt_assertions: settings.encryptAssertions,
+      name_id_format: settings.nameIDFormat,
+      attributes: JSON.stringify(settings.attributes),
+    },
+  };
+}
+
+async function assertEntityIdFree(ctx: AppContext, organisationId: string, entityId: string, ownId?: string) {
+  const other = await findSamlAppByEntityId(ctx.db.kysely, organisationId, entityId);
+  if (other && other.client.id !== ownId)
+    throw new AppError('CONFLICT', { errors: { entityID: { message: SAML_APP_MESSAGES.entityIdTaken } } });
+}
+
+async function requireSamlApp(ctx: AppContext, organisationId: string, id: string): Promise<SamlAppRows> {
+  const found = await findSamlApp(ctx.db.kysely, organisationId, id);
+  if (!found) throw new AppError('CLIENT_NOT_FOUND');
+  return found;
+}
+
+export async function listSamlApplications(ctx: AppContext, scope: Scope): Promise<SamlApplication[]> {
+  return (await listSamlApps(ctx.db.kysely, scope.organisation.id)).map((rows) =>
+    toSamlApplication(ctx, scope.organisation.hostname, rows),
+  );
+}
+
+export async function getSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<SamlApplication> {
+  return toSamlApplication(ctx, scope.organisation.hostname, await requireSamlApp(ctx, scope.organisation.id, id));
+}
+
+/** The SP's metadata as given (its address, fetched, or the XML), read into settings; refused with the field's message. */
+async function metadataSettings(ctx: AppContext, input: CreateSamlApplication) {
+  if (!input.metadataURL && !input.metadataXML) return {};
+  if (input.metadataURL && input.metadataXML) throw invalid('metadataXML', SAML_APP_MESSAGES.metadataOneOf);
+  let xml = input.metadataXML ?? '';
+  if (input.metadataURL) {
+    try {
+      xml = await fetchSpMetadata(ctx, input.metadataURL);
+    } catch {
+      throw invalid('metadataURL', SAML_APP_MESSAGES.metadataUnreadable);
+    }
+  }
+  const read = xml.length <= SAML_APP_LIMITS.metadataMax ? readSpMetadata(xml) : null;
+  if (!read) throw invalid(input.metadataURL ? 'metadataURL' : 'metadataXML', SAML_APP_MESSAGES.metadataUnreadable);
+  return read;
+}
+
+export async function createSamlApplication(ctx: AppContext, scope: Scope, input: CreateSamlApplication): Promise<SamlApplication> {
+  const organisationId = scope.organisation.id;
+  const parsed = samlSettings.safeParse({ ...(await metadataSettings(ctx, input)), ...input.settings, name: input.name });
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { errors: validationErrorsFrom(parsed.error) });
+  const columns = columnsOf(parsed.data);
+  await assertEntityIdFree(ctx, organisationId, columns.saml.entity_id);
+  const now = ctx.clock.now();
+  const id = randomBytes(16).toString('base64url');
+  const client: Unstamped<ClientRow> = {
+    id,
+    ...columns.client,
+    client_type: SAML_CLIENT_TYPE,
+    // Never shown and never used: a SAML application has no token endpoint to authenticate at.
+    secret_hash: hashClientSecret(newClientSecret()),
+    redirect_uris: '[]',
+    post_logout_redirect_uris: '[]',
+    logo_id: null,
+    can_invite: false,
+    scim_enabled: false,
+    id_token_signing_alg: 'RS256',
+    created_at: now,
+    updated_at: now,
+    last_code_at: null,
+    scim_token_hash: null,
+    scim_token_created_at: null,
+    token_endpoint_auth_method: 'client_secret_basic',
+    jwks: null,
+    jwks_uri: null,
+    secret_sealed: null,
+    access_token_ttl: TOKEN_LIFETIMES.accessToken.default,
+    id_token_ttl: TOKEN_LIFETIMES.idToken.default,
+    refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
+    refresh_without_consent: false,
+    backchannel_logout_uri: null,
+  };
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await insertSamlApp(trx, organisationId, client, { client_id: id, ...columns.saml });
+    await emit(ctx, trx, scope, { type: 'application.created', subject: { kind: 'application', id }, details: { name: client.name } });
+  });
+  return getSamlApplication(ctx, scope, id);
+}
+
+export async function updateSamlApplication(ctx: AppContext, scope: Scope, id: string, settings: SamlSettings): Promise<SamlApplication> {
+  const organisationId = scope.organisation.id;
+  const existing = await requireSamlApp(ctx, organisationId, id);
+  const columns = columnsOf(settings);
+  await assertEntityIdFree(ctx, organisationId, columns.saml.entity_id, id);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await updateSamlApp(trx, organisationId, id, { ...columns.client, updated_at: ctx.clock.now() }, columns.saml);
+    const details = { ...changedFields(existing.client, columns.client), ...changedFields(existing.saml, columns.saml) };
+    if (Object.keys(details).length > 0)
+      await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id }, details });
+  });
+  return getSamlApplication(ctx, scope, id);
+}
+
+/** Deletes a SAML application with its settings, access lists and sign-ins in progress (the rows cascade). */
+export async function deleteSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
+  const organisationId = scope.organisation.id;
+  const existing = await requireSamlApp(ctx, organisationId, id);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteClient(trx, organisationId, id);
+    await emit(ctx, trx, scope, {
+      type: 'application.deleted',
+      subject: { kind: 'application', id },
+      details: { name: existing.client.name },
+    });
+  });
+}
