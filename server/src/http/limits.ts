@@ -1,0 +1,89 @@
+/**
+ * The limits by address and by identifier (common/src/policy.ts RATE_LIMITS) applied to the endpoints
+ * of the contract: `serve` counts by address before anything else is done, and by identifier once the
+ * body is parsed. A request over a limit is refused with 429 RATE_LIMITED and Retry-After. The address
+ * is the connection's, or the proxy's X-Forwarded-For only with TRUST_PROXY (Fastify's request.ip).
+ * Counters are per organisation, so one organisation's traffic never limits another's.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
+import type { AppContext } from '../context.ts';
+import { AppError } from './errors.ts';
+import { memoryLimiter, redisLimiter, type Limiter } from './limiter.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate limit counters (null with RATE_LIMITS=false). */
+    limiter: Limiter | null;
+  }
+}
+
+/** Builds the counters (in Redis when REDIS_URL is set) and closes them with the server. */
+export function registerLimiter(app: FastifyInstance, ctx: AppContext): void {
+  const memory = memoryLimiter(ctx.clock);
+  const limiter = !ctx.config.rateLimits ? null : ctx.config.redisUrl ? redisLimiter(ctx.config.redisUrl, memory, app.log) : memory;
+  app.decorate('limiter', limiter);
+  if (limiter) app.addHook('onClose', () => limiter.close());
+}
+
+/** An identifier is counted by its hash: no email address is kept in Redis or in memory. */
+const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+function keyOf(name: string, rule: RateLimit, organisationId: string, request: FastifyRequest, body: unknown): string | null {
+  if (rule.by === 'address') return `${name}:a:${organisationId}:${request.ip}`;
+  const value = rule.field ? (body as Record<string, unknown> | null | undefined)?.[rule.field] : undefined;
+  return typeof value === 'string' && value ? `${name}:i:${organisationId}:${digest(value)}` : null;
+}
+
+/**
+ * Counts the request against `rules` of kind `by` and refuses it when one is exceeded. `add` false
+ * only reads (a limit of failures checks before the attempt and counts after it fails).
+ */
+export async function enforceLimits(
+  request: FastifyRequest,
+  organisationId: string,
+  name: string,
+  rules: readonly RateLimit[],
+  by: RateLimit['by'],
+  body?: unknown,
+  add = true,
+): Promise<void> {
+  const limiter = request.server.limiter;
+  if (!limiter) return;
+  for (const rule of rules) {
+    if (rule.by !== by) continue;
+    const key = keyOf(name, rule, organisationId, request, body);
+    if (key === null) continue;
+    const { allowed, retryAfterSeconds } = await limiter.count(key, rule.limit, rule.windowSeconds * 1000, add);
+    if (!allowed) {
+      request.log.info({ limit: name, by, retryAfterSeconds }, 'rate limited');
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds });
+    }
+  }
+}
+
+/** The limits of an endpoint of the contract, by its operationId. */
+export const limitsOf = (operationId: string): readonly RateLimit[] => RATE_LIMITS[operationId] ?? [];
+
+/**
+ * A limit of failures around `attempt`: refused at once when the address has failed `rule.limit` times
+ * in the window; otherwise the attempt runs, and a failure `failed` recognises is counted before it is rethrown.
+ */
+export async function limitFailures<T>(
+  request: FastifyRequest,
+  organisationId: string,
+  name: string,
+  rule: RateLimit,
+  attempt: () => Promise<T>,
+  failed: (error: unknown) => boolean,
+): Promise<T> {
+  await enforceLimits(request, organisationId, name, [rule], rule.by, undefined, false);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (failed(error))
+      await request.server.limiter?.count(keyOf(name, rule, organisationId, request, undefined)!, rule.limit, rule.windowSeconds * 1000);
+    throw error;
+  }
+}
