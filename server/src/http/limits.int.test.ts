@@ -67,6 +67,19 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
     expect((await guess('198.51.100.99', 0)).status).toBe(401);
   });
 
+  it('stops an address guessing SCIM tokens the same way, in SCIM error bodies', async () => {
+    const guess = (address: string, i: number) =>
+      server.client('globex').get('/scim/v2/Users', { headers: { ...from(address), authorization: `Bearer guess-${i}` }, noOrigin: true });
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await guess('203.0.113.98', i)).status);
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
+    const refused = await guess('203.0.113.98', 99);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json()).toMatchObject({ status: '429', detail: 'Too many attempts, please wait and try again' });
+    expect((await guess('198.51.100.98', 0)).status).toBe(401);
+  });
+
   it('refuses the other anonymous endpoints past their limits, with Retry-After and never a 5xx', async () => {
     const { limit } = RATE_LIMITS['findOrganisation']![0]!;
     const statuses = [];
