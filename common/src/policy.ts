@@ -282,7 +282,6 @@ export const SUPPORT_LIMITS = { perSenderHour: 5, perOrganisationHour: 100 } as 
  * Limits by client address and by identifier (an email) on the anonymous and costly endpoints, keyed by
  * the endpoint's operationId: at most `limit` requests per `windowSeconds` for one address (or one
  * identifier) at one organisation, counted across every process through Redis when it is configured.
- * `failuresOnly` counts refused attempts only (a bad bearer token), so a well-behaved caller is never slowed.
  * docs/security.md lists them; RATE_LIMITS=false turns them off (load tests).
  */
 export interface RateLimit {
@@ -291,7 +290,6 @@ export interface RateLimit {
   windowSeconds: number;
   /** For `identifier`: the body field whose value is counted (compared lower-cased). */
   field?: 'email';
-  failuresOnly?: boolean;
 }
 
 export const RATE_LIMITS: Readonly<Record<string, readonly RateLimit[]>> = {
@@ -327,8 +325,12 @@ export const RATE_LIMITS: Readonly<Record<string, readonly RateLimit[]>> = {
   findOrganisation: [{ by: 'address', limit: 30, windowSeconds: 60 }],
 };
 
-/** Failed bearer-token authentications (management API) from one address, per organisation. */
-export const BEARER_FAILURE_LIMIT: RateLimit = { by: 'address', limit: 20, windowSeconds: 300, failuresOnly: true };
+/**
+ * Failed credentials from one address, per organisation and per kind: management API and SCIM bearer
+ * tokens, client authentication at the token, introspection, revocation, device and PAR endpoints. Only
+ * failures count, so a caller with good credentials is never slowed.
+ */
+export const CREDENTIAL_FAILURE_LIMIT: RateLimit = { by: 'address', limit: 20, windowSeconds: 300 };
 
 /** The fixed administrator address of every demo organisation: a reserved domain (RFC 2606) that receives nothing. */
 export const DEMO_ADMIN_EMAIL = 'demo@example.com';

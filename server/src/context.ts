@@ -6,6 +6,7 @@ import type { Delivery } from './delivery/outbox.ts';
 import type { ProviderRegistry } from './oidc/registry.ts';
 import type { DomainEvents } from './events/events.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
+import type { Limiter } from './http/limiter.ts';
 
 export interface AppContext {
   config: Config;
@@ -20,6 +21,8 @@ export interface AppContext {
    * builds the server; null in a command, which serves no protocol.
    */
   providers: ProviderRegistry | null;
+  /** The rate limits' counters (http/limits.ts): set by app.ts; null in a command, or with RATE_LIMITS=false. */
+  limiter: Limiter | null;
   /** The subscribers domain events reach (events/events.ts), registered when the context is built. */
   events: DomainEvents;
   /**

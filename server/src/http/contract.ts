@@ -23,7 +23,7 @@ import type { Organisation } from '../tenancy/organisation.ts';
 import { requestScope, type ActingActor, type ActingScope, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
 import { enforceLimits, limitFailures, limitsOf } from './limits.ts';
-import { BEARER_FAILURE_LIMIT } from '@gatehouse/common/policy';
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import { noteActor } from './log-redaction.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
@@ -76,10 +76,10 @@ async function scopeFor(
     const invalid = (error: unknown) => error instanceof AppError && error.code === 'INVALID_TOKEN';
     // Guessing tokens from one address is stopped after a few failures; a caller with a good token is never slowed.
     const { client, scopes } = await limitFailures(
-      request,
-      org.id,
+      ctx,
+      { organisationId: org.id, address: request.ip },
       'bearer',
-      BEARER_FAILURE_LIMIT,
+      CREDENTIAL_FAILURE_LIMIT,
       () => request.server.authenticators.bearer(ctx, org, token),
       invalid,
     ).catch((error: unknown) => {
@@ -126,7 +126,8 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     method: [e.method, ...(e.alsoAccepts ?? [])],
     url: routerPath(e),
     handler: async (request, reply) => {
-      if (limits.length) await enforceLimits(request, requireOrganisation(request).id, e.operationId, limits, 'address');
+      const caller = { organisationId: requireOrganisation(request).id, address: request.ip };
+      if (limits.length) await enforceLimits(ctx, caller, e.operationId, limits, 'address');
       const scope = (await scopeFor(ctx, e, request, reply)) as ScopeOf<E> & { application?: string };
       if (!scope.application) return run(request, reply, scope);
       try {
@@ -149,7 +150,8 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     const query = e.query ? parse(e.query, request.query) : {};
     const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
     const body = e.body ? parse(e.body, form.fields) : {};
-    if (limits.length) await enforceLimits(request, scope.organisation.id, e.operationId, limits, 'identifier', body);
+    const caller = { organisationId: scope.organisation.id, address: request.ip };
+    if (limits.length) await enforceLimits(ctx, caller, e.operationId, limits, 'identifier', body);
     const input = { params, query, body, files: form.files } as Input<E>;
     const answer = await handler(input, scope, request, reply);
     // A handler that sent its answer itself returns the reply, which awaiting turns into undefined (a

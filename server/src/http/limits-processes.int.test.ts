@@ -46,12 +46,10 @@ let attempts = 0;
 async function wrongSignIn(server: ServerProcess): Promise<number> {
   attempts++;
   const forged = `198.51.100.${attempts % 250}`;
-  const answer = await server
-    .client('acme')
-    .post('/api/authenticate', {
-      form: { email: `guess${attempts}@acme.test`, password: 'Winter2026!' },
-      headers: { 'x-forwarded-for': forged },
-    });
+  const answer = await server.client('acme').post('/api/authenticate', {
+    form: { email: `guess${attempts}@acme.test`, password: 'Winter2026!' },
+    headers: { 'x-forwarded-for': forged },
+  });
   return answer.status;
 }
 

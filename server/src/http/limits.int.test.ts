@@ -2,7 +2,7 @@
  * The limits by address and by identifier (common/src/policy.ts RATE_LIMITS) through real HTTP, with
  * TRUST_PROXY on, so each test client can speak for another address with X-Forwarded-For: a
  * credential-stuffing run from one address is refused while another address signs in; an identifier
- * is limited whatever addresses it comes from; guessing bearer tokens is stopped. No 5xx under the flood.
+ * is limited whatever addresses it comes from; guessing bearer tokens, SCIM tokens and client secrets is stopped. No 5xx under the flood.
  * The limit across processes, and TRUST_PROXY off, are in limits-processes.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,23 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.json()).toMatchObject({ status: '429', detail: 'Too many attempts, please wait and try again' });
     expect((await guess('198.51.100.98', 0)).status).toBe(401);
+  });
+
+  it('stops an address failing client authentication at the token endpoint, with the protocol error body', async () => {
+    const token = (address: string) =>
+      server.client('globex').post('/oidc/token', {
+        form: { grant_type: 'client_credentials', client_id: 'no-such-client', client_secret: 'guess' },
+        headers: from(address),
+        noOrigin: true,
+      });
+    const statuses = [];
+    for (let i = 0; i < 20; i++) statuses.push((await token('203.0.113.97')).status);
+    expect(statuses).toEqual(Array(20).fill(401));
+    const refused = await token('203.0.113.97');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Too many attempts, please wait and try again' });
+    expect((await token('198.51.100.97')).status).toBe(401);
   });
 
   it('refuses the other anonymous endpoints past their limits, with Retry-After and never a 5xx', async () => {

@@ -6,34 +6,33 @@
  * Counters are per organisation, so one organisation's traffic never limits another's.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
-import { memoryLimiter, redisLimiter, type Limiter } from './limiter.ts';
+import { memoryLimiter, redisLimiter } from './limiter.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The rate limit counters (null with RATE_LIMITS=false). */
-    limiter: Limiter | null;
-  }
-}
-
-/** Builds the counters (in Redis when REDIS_URL is set) and closes them with the server. */
+/** Builds the counters (in Redis when REDIS_URL is set) as ctx.limiter and closes them with the server. */
 export function registerLimiter(app: FastifyInstance, ctx: AppContext): void {
   const memory = memoryLimiter(ctx.clock);
   const limiter = !ctx.config.rateLimits ? null : ctx.config.redisUrl ? redisLimiter(ctx.config.redisUrl, memory, app.log) : memory;
-  app.decorate('limiter', limiter);
+  ctx.limiter = limiter;
   if (limiter) app.addHook('onClose', () => limiter.close());
+}
+
+/** Who is counted: the organisation, and the client's address (Fastify's request.ip, koa's ctx.ip). */
+export interface Caller {
+  organisationId: string;
+  address: string;
 }
 
 /** An identifier is counted by its hash: no email address is kept in Redis or in memory. */
 const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
-function keyOf(name: string, rule: RateLimit, organisationId: string, request: FastifyRequest, body: unknown): string | null {
-  if (rule.by === 'address') return `${name}:a:${organisationId}:${request.ip}`;
+function keyOf(name: string, rule: RateLimit, caller: Caller, body: unknown): string | null {
+  if (rule.by === 'address') return `${name}:a:${caller.organisationId}:${caller.address}`;
   const value = rule.field ? (body as Record<string, unknown> | null | undefined)?.[rule.field] : undefined;
-  return typeof value === 'string' && value ? `${name}:i:${organisationId}:${digest(value)}` : null;
+  return typeof value === 'string' && value ? `${name}:i:${caller.organisationId}:${digest(value)}` : null;
 }
 
 /**
@@ -41,25 +40,22 @@ function keyOf(name: string, rule: RateLimit, organisationId: string, request: F
  * only reads (a limit of failures checks before the attempt and counts after it fails).
  */
 export async function enforceLimits(
-  request: FastifyRequest,
-  organisationId: string,
+  ctx: AppContext,
+  caller: Caller,
   name: string,
   rules: readonly RateLimit[],
   by: RateLimit['by'],
   body?: unknown,
   add = true,
 ): Promise<void> {
-  const limiter = request.server.limiter;
+  const limiter = ctx.limiter;
   if (!limiter) return;
   for (const rule of rules) {
     if (rule.by !== by) continue;
-    const key = keyOf(name, rule, organisationId, request, body);
+    const key = keyOf(name, rule, caller, body);
     if (key === null) continue;
     const { allowed, retryAfterSeconds } = await limiter.count(key, rule.limit, rule.windowSeconds * 1000, add);
-    if (!allowed) {
-      request.log.info({ limit: name, by, retryAfterSeconds }, 'rate limited');
-      throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-    }
+    if (!allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds });
   }
 }
 
@@ -71,19 +67,24 @@ export const limitsOf = (operationId: string): readonly RateLimit[] => RATE_LIMI
  * in the window; otherwise the attempt runs, and a failure `failed` recognises is counted before it is rethrown.
  */
 export async function limitFailures<T>(
-  request: FastifyRequest,
-  organisationId: string,
+  ctx: AppContext,
+  caller: Caller,
   name: string,
   rule: RateLimit,
   attempt: () => Promise<T>,
   failed: (error: unknown) => boolean,
 ): Promise<T> {
-  await enforceLimits(request, organisationId, name, [rule], rule.by, undefined, false);
+  await enforceLimits(ctx, caller, name, [rule], rule.by, undefined, false);
   try {
     return await attempt();
   } catch (error) {
-    if (failed(error))
-      await request.server.limiter?.count(keyOf(name, rule, organisationId, request, undefined)!, rule.limit, rule.windowSeconds * 1000);
+    if (failed(error)) await countFailure(ctx, caller, name, rule);
     throw error;
   }
+}
+
+/** Counts one failure against a limit of failures by address (checked with `enforceLimits(..., add = false)`). */
+export async function countFailure(ctx: AppContext, caller: Caller, name: string, rule: RateLimit): Promise<void> {
+  const key = keyOf(name, rule, caller, undefined);
+  if (ctx.limiter && key !== null) await ctx.limiter.count(key, rule.limit, rule.windowSeconds * 1000);
 }

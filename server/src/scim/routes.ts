@@ -11,7 +11,7 @@ import { noteActor } from '../http/log-redaction.ts';
 import { requestScope } from '../scope/scope.ts';
 import { AppError } from '../http/errors.ts';
 import { limitFailures } from '../http/limits.ts';
-import { BEARER_FAILURE_LIMIT } from '@gatehouse/common/policy';
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import type { ProviderRegistry } from '../oidc/registry.ts';
 import { authenticateScim } from './auth.ts';
 import { listOf, LIST_SCHEMA, mfaSchema, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
@@ -145,10 +145,10 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     if (!org || org.isBase) throw notFound('No organisation at this host');
     // Guessing tokens from one address is stopped after a few failures (http/limits.ts).
     const client = await limitFailures(
-      request,
-      org.id,
+      ctx,
+      { organisationId: org.id, address: request.ip },
       'scim',
-      BEARER_FAILURE_LIMIT,
+      CREDENTIAL_FAILURE_LIMIT,
       () => authenticateScim(ctx, org, registry, request.headers.authorization),
       (error) => error instanceof ScimError && error.status === 401,
     );
