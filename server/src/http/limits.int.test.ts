@@ -97,6 +97,15 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
     expect((await token('198.51.100.97')).status).toBe(401);
   });
 
+  it('counts the addresses of one IPv6 /64 as one caller', async () => {
+    const { limit } = RATE_LIMITS['findOrganisation']![0]!;
+    const lookup = (address: string) => server.client().get('/api/orgexists?name=acme', { headers: from(address) });
+    const statuses = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await lookup(`2001:db8:aa:bb::${(i + 1).toString(16)}`)).status);
+    expect(statuses).toEqual([...Array(limit).fill(200), 429]);
+    expect((await lookup('2001:db8:aa:bc::1')).status).toBe(200);
+  });
+
   it('refuses the other anonymous endpoints past their limits, with Retry-After and never a 5xx', async () => {
     const { limit } = RATE_LIMITS['findOrganisation']![0]!;
     const statuses = [];

@@ -6,6 +6,7 @@
  * Counters are per organisation, so one organisation's traffic never limits another's.
  */
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
@@ -29,8 +30,28 @@ export interface Caller {
 /** An identifier is counted by its hash: no email address is kept in Redis or in memory. */
 const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
+/**
+ * The address as counted: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address by its /64,
+ * the smallest network one subscriber is given, so that the 2^64 addresses of one network are one caller.
+ */
+export function addressKey(address: string): string {
+  const ip = address.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('::');
+  const groupsOf = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const front = groupsOf(head);
+  const back = tail === undefined ? [] : groupsOf(tail);
+  const groups = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 function keyOf(name: string, rule: RateLimit, caller: Caller, body: unknown): string | null {
-  if (rule.by === 'address') return `${name}:a:${caller.organisationId}:${caller.address}`;
+  if (rule.by === 'address') return `${name}:a:${caller.organisationId}:${addressKey(caller.address)}`;
   const value = rule.field ? (body as Record<string, unknown> | null | undefined)?.[rule.field] : undefined;
   return typeof value === 'string' && value ? `${name}:i:${caller.organisationId}:${digest(value)}` : null;
 }
