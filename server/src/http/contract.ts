@@ -22,7 +22,7 @@ import { AppError } from './errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { requestScope, type ActingActor, type ActingScope, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
-import { enforceLimits, limitFailures, limitsOf } from './limits.ts';
+import { enforceLimits, limitFailures, limitsOf, type Caller } from './limits.ts';
 import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import { noteActor } from './log-redaction.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
@@ -77,7 +77,7 @@ async function scopeFor(
     // Guessing tokens from one address is stopped after a few failures; a caller with a good token is never slowed.
     const { client, scopes } = await limitFailures(
       ctx,
-      { organisationId: org.id, address: request.ip },
+      callerOf(request),
       'bearer',
       CREDENTIAL_FAILURE_LIMIT,
       () => request.server.authenticators.bearer(ctx, org, token),
@@ -119,6 +119,9 @@ function allowedAnswer(operationId: string, schema: z.ZodType, answer: unknown):
   return allowed.data;
 }
 
+/** Who the rate limits count: the organisation and the client's address (the proxy's only with TRUST_PROXY). */
+const callerOf = (request: FastifyRequest): Caller => ({ organisationId: requireOrganisation(request).id, address: request.ip });
+
 /** Serves `e` with `handler`: access first, then the input, then the handler; the declared status on success. */
 export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, e: E, handler: Handler<E>): void {
   const limits = limitsOf(e.operationId);
@@ -126,8 +129,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     method: [e.method, ...(e.alsoAccepts ?? [])],
     url: routerPath(e),
     handler: async (request, reply) => {
-      const caller = { organisationId: requireOrganisation(request).id, address: request.ip };
-      if (limits.length) await enforceLimits(ctx, caller, e.operationId, limits, 'address');
+      if (limits.length) await enforceLimits(ctx, callerOf(request), e.operationId, limits, 'address');
       const scope = (await scopeFor(ctx, e, request, reply)) as ScopeOf<E> & { application?: string };
       if (!scope.application) return run(request, reply, scope);
       try {
@@ -150,8 +152,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     const query = e.query ? parse(e.query, request.query) : {};
     const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
     const body = e.body ? parse(e.body, form.fields) : {};
-    const caller = { organisationId: scope.organisation.id, address: request.ip };
-    if (limits.length) await enforceLimits(ctx, caller, e.operationId, limits, 'identifier', body);
+    if (limits.length) await enforceLimits(ctx, callerOf(request), e.operationId, limits, 'identifier', body);
     const input = { params, query, body, files: form.files } as Input<E>;
     const answer = await handler(input, scope, request, reply);
     // A handler that sent its answer itself returns the reply, which awaiting turns into undefined (a
