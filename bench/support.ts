@@ -17,6 +17,8 @@ export function serverEnv(port: number, databaseUrl: string, dataDir: string, ex
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_SECONDS: '0',
+    // Load comes from one address: the limits would measure refusals. BENCH_RATE_LIMITS=true measures their cost.
+    RATE_LIMITS: process.env.BENCH_RATE_LIMITS ?? 'false',
     ...extra,
   };
 }

@@ -278,5 +278,59 @@ export const BASE_SIGNUP = {
 /** The help page's contact form: messages one sender may send within an hour, and all senders of one organisation. */
 export const SUPPORT_LIMITS = { perSenderHour: 5, perOrganisationHour: 100 } as const;
 
+/**
+ * Limits by client address and by identifier (an email) on the anonymous and costly endpoints, keyed by
+ * the endpoint's operationId: at most `limit` requests per `windowSeconds` for one address (or one
+ * identifier) at one organisation, counted across every process through Redis when it is configured.
+ * docs/security.md lists them; RATE_LIMITS=false turns them off (load tests).
+ */
+export interface RateLimit {
+  by: 'address' | 'identifier';
+  limit: number;
+  windowSeconds: number;
+  /** For `identifier`: the body field whose value is counted (compared lower-cased). */
+  field?: 'email';
+}
+
+export const RATE_LIMITS: Readonly<Record<string, readonly RateLimit[]>> = {
+  authenticate: [
+    { by: 'address', limit: 30, windowSeconds: 300 },
+    { by: 'identifier', field: 'email', limit: 20, windowSeconds: 300 },
+  ],
+  resendSignInCode: [{ by: 'address', limit: 20, windowSeconds: 300 }],
+  switchSignInMethod: [{ by: 'address', limit: 20, windowSeconds: 300 }],
+  passkeySignInOptions: [{ by: 'address', limit: 30, windowSeconds: 300 }],
+  passkeySignIn: [{ by: 'address', limit: 30, windowSeconds: 300 }],
+  passwordlessSignInOptions: [{ by: 'address', limit: 30, windowSeconds: 300 }],
+  passwordlessSignIn: [{ by: 'address', limit: 30, windowSeconds: 300 }],
+  signUp: [
+    { by: 'address', limit: 10, windowSeconds: 3600 },
+    { by: 'identifier', field: 'email', limit: 3, windowSeconds: 3600 },
+  ],
+  startBaseSignUp: [
+    { by: 'address', limit: 10, windowSeconds: 3600 },
+    { by: 'identifier', field: 'email', limit: 3, windowSeconds: 3600 },
+  ],
+  finishBaseSignUp: [{ by: 'address', limit: 10, windowSeconds: 3600 }],
+  startRecovery: [
+    { by: 'address', limit: 10, windowSeconds: 3600 },
+    { by: 'identifier', field: 'email', limit: 5, windowSeconds: 3600 },
+  ],
+  verifyRecovery: [{ by: 'address', limit: 20, windowSeconds: 600 }],
+  resendOwnVerification: [{ by: 'address', limit: 10, windowSeconds: 3600 }],
+  verifyEmail: [{ by: 'address', limit: 20, windowSeconds: 600 }],
+  getInvitation: [{ by: 'address', limit: 30, windowSeconds: 600 }],
+  completeSignUp: [{ by: 'address', limit: 20, windowSeconds: 600 }],
+  sendSupportMessage: [{ by: 'address', limit: 10, windowSeconds: 3600 }],
+  findOrganisation: [{ by: 'address', limit: 30, windowSeconds: 60 }],
+};
+
+/**
+ * Failed credentials from one address, per organisation and per kind: management API and SCIM bearer
+ * tokens, client authentication at the token, introspection, revocation, device and PAR endpoints. Only
+ * failures count, so a caller with good credentials is never slowed.
+ */
+export const CREDENTIAL_FAILURE_LIMIT: RateLimit = { by: 'address', limit: 20, windowSeconds: 300 };
+
 /** The fixed administrator address of every demo organisation: a reserved domain (RFC 2606) that receives nothing. */
 export const DEMO_ADMIN_EMAIL = 'demo@example.com';

@@ -26,6 +26,7 @@ import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
+import { registerLimiter } from './http/limits.ts';
 import { serializeReply, serializeRequest } from './http/log-redaction.ts';
 import { PrettyLogController, prettyLogStream } from './http/pretty-log.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 100, parts: 104 } });
 
   registerErrorHandler(app);
+  registerLimiter(app, ctx);
   registerAfterResponseDrain(app);
   registerPrivateByDefault(app);
   registerRequestContext(app, ctx, resolver, { session: sessionAuthenticator, bearer: authenticateManagementCall });

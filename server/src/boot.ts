@@ -31,6 +31,7 @@ export function createContext(parts: { config: Config; db: Db; clock?: Clock }):
     telemetry,
     delivery: new Delivery({ db, clock, telemetry }),
     providers: null,
+    limiter: null,
     events: domainEvents(),
     organisationChanged: new Set(),
   };

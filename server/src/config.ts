@@ -54,6 +54,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: flag.default(false),
+  RATE_LIMITS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DB_POOL_SIZE: numberSetting('a whole number of connections', 1, 500).default(10),
@@ -145,6 +146,8 @@ export type Config = {
   dataDir: string;
   cookieSecret: string;
   trustProxy: boolean;
+  /** The limits by address and by identifier (common/src/policy.ts RATE_LIMITS); off only for load tests. */
+  rateLimits: boolean;
   logLevel: string;
   /** One short line per request for a person at a terminal, or JSON lines for a log collector. */
   logFormat: 'pretty' | 'json';
@@ -284,6 +287,7 @@ export function loadConfig(
     dataDir,
     cookieSecret: e.COOKIE_SECRET ?? secretInDataDir(dataDir, 'cookie-secret', createSecrets).secret,
     trustProxy: e.TRUST_PROXY,
+    rateLimits: e.RATE_LIMITS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY && process.env.NODE_ENV !== 'production' ? 'pretty' : 'json') : e.LOG_FORMAT,
     runJobs: e.RUN_JOBS,

@@ -5,6 +5,7 @@ import type { Db } from './db/database.ts';
 import type { Delivery } from './delivery/outbox.ts';
 import type { DomainEvents } from './events/events.ts';
 import type { Telemetry } from './telemetry/telemetry.ts';
+import type { Limiter } from './http/limiter.ts';
 import type { Organisation } from './tenancy/organisation.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface AppContext {
    * builds the server; null in a command, which serves no protocol.
    */
   providers: OrganisationProviders | null;
+  /** The rate limits' counters (http/limits.ts): set by app.ts; null in a command, or with RATE_LIMITS=false. */
+  limiter: Limiter | null;
   /** The subscribers domain events reach (events/events.ts), registered when the context is built. */
   events: DomainEvents;
   /**

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../errors.ts';
 import type { ManagementScope } from '../apis.ts';
-import type { Role } from '../policy.ts';
+import { RATE_LIMITS, type Role } from '../policy.ts';
 import { ACCOUNT_STEPS, type StepWaiver } from '../sign-in-steps.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -110,15 +110,17 @@ export function routerPath(e: Pick<Endpoint, 'path'>): string {
   return e.path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** The error codes an endpoint can answer: its own, the validation failure, and its access's refusals. */
+/** The error codes an endpoint can answer: its own, the validation failure, its access's refusals, and its rate limits'. */
 export function errorCodesOf(e: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(['VALIDATION_FAILED', 'ORGANISATION_NOT_FOUND', ...e.errors]);
   if (e.access.kind === 'signedIn') {
     codes.add('UNAUTHENTICATED');
     if (e.access.roles) codes.add('FORBIDDEN');
     for (const step of ACCOUNT_STEPS) if (step.refusal && !(step.waiver && e.access[step.waiver])) codes.add(step.refusal);
-    if (e.access.machineScope) codes.add('INVALID_TOKEN').add('INSUFFICIENT_SCOPE');
+    // Failed tokens are limited by address (CREDENTIAL_FAILURE_LIMIT).
+    if (e.access.machineScope) codes.add('INVALID_TOKEN').add('INSUFFICIENT_SCOPE').add('RATE_LIMITED');
   }
+  if (RATE_LIMITS[e.operationId]) codes.add('RATE_LIMITED');
   return [...codes].sort((a, b) => ERRORS[a].status - ERRORS[b].status || a.localeCompare(b));
 }
 

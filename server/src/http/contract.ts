@@ -7,6 +7,8 @@
  * (checked by the bearer authenticator app.ts registers, apis/bearer.ts) instead of a session: its handler gets the acting party instead of a user, and each
  * such call is recorded in the audit log with the application as its actor.
  * Every JSON answer is an allow-list: parsed by its declared schema, and the parsed output is sent.
+ * The endpoint's limits by address (common/src/policy.ts RATE_LIMITS) are counted before all of this,
+ * its limits by identifier once the body is parsed, and failed bearer tokens by address (http/limits.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,6 +22,8 @@ import { AppError } from './errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { requestScope, type ActingActor, type ActingScope, type Actor, type Scope } from '../scope/scope.ts';
 import { readForm, type ReadForm } from './form.ts';
+import { enforceLimits, limitFailures, limitsOf, type Caller } from './limits.ts';
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import { noteActor } from './log-redaction.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';
@@ -69,8 +73,17 @@ async function scopeFor(
       challenge(reply, 'insufficient_scope');
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
-    const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'INVALID_TOKEN') challenge(reply, 'invalid_token');
+    const invalid = (error: unknown) => error instanceof AppError && error.code === 'INVALID_TOKEN';
+    // Guessing tokens from one address is stopped after a few failures; a caller with a good token is never slowed.
+    const { client, scopes } = await limitFailures(
+      ctx,
+      callerOf(request),
+      'bearer',
+      CREDENTIAL_FAILURE_LIMIT,
+      () => request.server.authenticators.bearer(ctx, org, token),
+      invalid,
+    ).catch((error: unknown) => {
+      if (invalid(error)) challenge(reply, 'invalid_token');
       throw error;
     });
     // Still read by the services that emit with an organisation id (until every one takes its Scope).
@@ -106,12 +119,17 @@ function allowedAnswer(operationId: string, schema: z.ZodType, answer: unknown):
   return allowed.data;
 }
 
+/** Who the rate limits count: the organisation and the client's address (the proxy's only with TRUST_PROXY). */
+const callerOf = (request: FastifyRequest): Caller => ({ organisationId: requireOrganisation(request).id, address: request.ip });
+
 /** Serves `e` with `handler`: access first, then the input, then the handler; the declared status on success. */
 export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, e: E, handler: Handler<E>): void {
+  const limits = limitsOf(e.operationId);
   app.route({
     method: [e.method, ...(e.alsoAccepts ?? [])],
     url: routerPath(e),
     handler: async (request, reply) => {
+      if (limits.length) await enforceLimits(ctx, callerOf(request), e.operationId, limits, 'address');
       const scope = (await scopeFor(ctx, e, request, reply)) as ScopeOf<E> & { application?: string };
       if (!scope.application) return run(request, reply, scope);
       try {
@@ -134,6 +152,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     const query = e.query ? parse(e.query, request.query) : {};
     const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
     const body = e.body ? parse(e.body, form.fields) : {};
+    if (limits.length) await enforceLimits(ctx, callerOf(request), e.operationId, limits, 'identifier', body);
     const input = { params, query, body, files: form.files } as Input<E>;
     const answer = await handler(input, scope, request, reply);
     // A handler that sent its answer itself returns the reply, which awaiting turns into undefined (a

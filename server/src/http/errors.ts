@@ -8,11 +8,14 @@ export class AppError extends Error {
   readonly errors: ValidationErrors;
   /** The account a refused sign-in concerns, for the audit log; never sent to the client. */
   userId: string | undefined;
+  /** Sent as Retry-After: how long a refused caller should wait. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, options: { errors?: ValidationErrors; message?: string } = {}) {
+  constructor(code: ErrorCode, options: { errors?: ValidationErrors; message?: string; retryAfterSeconds?: number } = {}) {
     super(options.message ?? ERRORS[code].message);
     this.code = code;
     this.errors = options.errors ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get statusCode(): number {
@@ -57,6 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(errorBody(error.code, request.id, error.message, error.errors));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

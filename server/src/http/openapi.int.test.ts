@@ -71,6 +71,9 @@ describe('the OpenAPI reference', () => {
     expect(list.security).toEqual([{ session: [] }]);
     expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
     expect(document.paths['/api/openapi.json']!.get!.security).toEqual([]);
+    // The rate limits' refusal, where an endpoint has a limit (common/src/policy.ts RATE_LIMITS) or takes a token.
+    expect(document.paths['/api/signup']!.post!.responses['429']).toMatchObject({ description: 'Error (code RATE_LIMITED)' });
+    expect(document.paths['/api/users']!.get!.responses['429']).toMatchObject({ description: 'Error (code RATE_LIMITED)' });
   });
 
   it('gives every operation an example request and answer that its own schemas accept (issue 27)', () => {

@@ -4,6 +4,10 @@
  * logs nothing, so an application configured for the other secret method (openid-client sends
  * client_secret_post unless told otherwise) had nothing to go on, and neither had its operator.
  */
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { countFailure, enforceLimits } from '../http/limits.ts';
 import type { Log } from '../telemetry/log.ts';
 import type Provider from 'oidc-provider';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
@@ -54,4 +58,41 @@ export function logFailedClientAuthentication(provider: Provider, log: Log, orga
       );
     });
   }
+}
+
+/**
+ * Failed client authentications from one address are limited (common/src/policy.ts
+ * CREDENTIAL_FAILURE_LIMIT): past the limit, a POST to one of `paths` (the endpoints that
+ * authenticate the client) is answered 429 with Retry-After before the engine checks anything. A failure
+ * is counted once the engine has answered it, before the answer leaves, so the next request sees it.
+ */
+export function limitFailedClientAuthentication(
+  provider: Provider,
+  ctx: AppContext,
+  organisationId: string,
+  paths: ReadonlySet<string>,
+): void {
+  const failed = new WeakSet<object>();
+  for (const event of CLIENT_AUTHENTICATING_EVENTS) {
+    provider.on(event as 'grant.error', (koaCtx: KoaContextWithOIDC, error: Error) => {
+      if (error instanceof errors.InvalidClientAuth) failed.add(koaCtx);
+    });
+  }
+  provider.use(async (koaCtx, next) => {
+    if (koaCtx.method !== 'POST' || !paths.has(koaCtx.path)) return next();
+    const caller = { organisationId, address: koaCtx.ip };
+    try {
+      await enforceLimits(ctx, caller, 'client', [CREDENTIAL_FAILURE_LIMIT], 'address', undefined, false);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retryAfterSeconds === undefined) throw error;
+      koaCtx.status = 429;
+      koaCtx.set('retry-after', String(error.retryAfterSeconds));
+      koaCtx.set('cache-control', 'no-store');
+      // OAuth names no error for this; temporarily_unavailable says "try again later", as the outage's 503 does.
+      koaCtx.body = { error: 'temporarily_unavailable', error_description: error.message };
+      return;
+    }
+    await next();
+    if (failed.has(koaCtx)) await countFailure(ctx, caller, 'client', CREDENTIAL_FAILURE_LIMIT);
+  });
 }

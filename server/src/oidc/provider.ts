@@ -38,7 +38,7 @@ import {
 } from './pages.ts';
 import { limitDeviceCodeAttempts } from './device.ts';
 import { answerOutages, outageOut } from './outage.ts';
-import { logFailedClientAuthentication } from './client-auth-failures.ts';
+import { limitFailedClientAuthentication, logFailedClientAuthentication } from './client-auth-failures.ts';
 import { patchEngine } from './provider-patches.ts';
 import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
@@ -86,6 +86,15 @@ export const OIDC_ROUTES = {
   challenge: '/oidc/challenge',
   credential: '/oidc/credential',
 } as const;
+
+/** The endpoints where applications authenticate with their credentials. */
+const CLIENT_AUTHENTICATING_PATHS: ReadonlySet<string> = new Set([
+  OIDC_ROUTES.token,
+  OIDC_ROUTES.introspection,
+  OIDC_ROUTES.revocation,
+  OIDC_ROUTES.device_authorization,
+  OIDC_ROUTES.pushed_authorization_request,
+]);
 
 export const INTERACTION_PATH = '/oidc/interaction';
 
@@ -438,6 +447,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   patchEngine(provider, ctx, org);
   provider.use(protocolErrorCorrections(provider));
   logFailedClientAuthentication(provider, log, org.id);
+  limitFailedClientAuthentication(provider, ctx, org.id, CLIENT_AUTHENTICATING_PATHS);
   // A database outage answers 503 temporarily_unavailable, not the engine's 500 (oidc/outage.ts).
   answerOutages(provider, log, org.id);
   provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));

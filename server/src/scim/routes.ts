@@ -10,6 +10,8 @@ import type { AppContext } from '../context.ts';
 import { noteActor } from '../http/log-redaction.ts';
 import { requestScope } from '../scope/scope.ts';
 import { AppError } from '../http/errors.ts';
+import { limitFailures } from '../http/limits.ts';
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import type { ProviderRegistry } from '../oidc/registry.ts';
 import { authenticateScim } from './auth.ts';
 import { listOf, LIST_SCHEMA, mfaSchema, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
@@ -122,6 +124,7 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     if (scim.status === 501) request.log.info({ scimStatus: 501, detail: scim.message }, 'SCIM feature not supported');
     else if (scim.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
     if (scim.status === 401) reply.header('www-authenticate', 'Bearer realm="SCIM"');
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply
       .code(scim.status)
       .type(SCIM_CONTENT_TYPE)
@@ -140,7 +143,15 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     if ((request.params as { id?: string } | undefined)?.id === '') throw notFound();
     const org = request.organisation;
     if (!org || org.isBase) throw notFound('No organisation at this host');
-    const client = await authenticateScim(ctx, org, registry, request.headers.authorization);
+    // Guessing tokens from one address is stopped after a few failures (http/limits.ts).
+    const client = await limitFailures(
+      ctx,
+      { organisationId: org.id, address: request.ip },
+      'scim',
+      CREDENTIAL_FAILURE_LIMIT,
+      () => authenticateScim(ctx, org, registry, request.headers.authorization),
+      (error) => error instanceof ScimError && error.status === 401,
+    );
     const actor = { kind: 'application', id: client.id } as const;
     noteActor(request, actor);
     request.scimCaller = {
