@@ -17,6 +17,7 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { hasSecondFactor } from './amr.ts';
 import { userAgentOf } from './service.ts';
 import { findUserById } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /**
  * A session started: the user as signed in, and where the SPA goes next. The surface answers the
@@ -62,7 +63,7 @@ export async function rememberedEmail(
 ): Promise<string | null> {
   const userId = readFlowCookie(ctx, request, 'gatehouse_remember');
   if (!userId) return null;
-  const user = org.row.remember_me_days > 0 ? await findUserById(ctx.db.kysely, org.id, userId) : undefined;
+  const user = org.row.remember_me_days > 0 ? await findUserById(scoped(ctx.db.kysely, org.id), userId) : undefined;
   if (!user) {
     clearFlowCookie(ctx, reply, 'gatehouse_remember');
     return null;

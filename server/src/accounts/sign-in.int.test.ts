@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   let server: TestServer;
@@ -69,9 +70,9 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   });
 
   it('counts a failed sign-in against the user', async () => {
-    const before = await findUserByEmail(server.ctx.db.kysely, (await orgId('globex'))!, 'admin@globex.test');
+    const before = await findUserByEmail(scoped(server.ctx.db.kysely, (await orgId('globex'))!), 'admin@globex.test');
     await signIn('globex', 'admin@globex.test', 'wrong wrong wrong').response;
-    const after = await findUserByEmail(server.ctx.db.kysely, (await orgId('globex'))!, 'admin@globex.test');
+    const after = await findUserByEmail(scoped(server.ctx.db.kysely, (await orgId('globex'))!), 'admin@globex.test');
     expect(after!.failed_auth_count).toBe(before!.failed_auth_count + 1);
     expect(after!.last_failed_sign_in).not.toBeNull();
   });

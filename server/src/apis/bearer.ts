@@ -19,6 +19,7 @@ import type { ProviderEntry } from '../oidc/registry.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { managementApiIdentifier } from './service.ts';
 import { findGrantScopes } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const keySets = new WeakMap<ProviderEntry, JWTVerifyGetKey>();
 
@@ -61,8 +62,8 @@ export async function authenticateManagementCall(
   } catch {
     refuse(reply, 'INVALID_TOKEN');
   }
-  const client = await findClient(ctx.db.kysely, org.id, clientId);
+  const client = await findClient(scoped(ctx.db.kysely, org.id), clientId);
   if (!client) refuse(reply, 'INVALID_TOKEN');
-  const current = (await findGrantScopes(ctx.db.kysely, org.id, MANAGEMENT_API_ID, client.id))?.split(' ') ?? [];
+  const current = (await findGrantScopes(scoped(ctx.db.kysely, org.id), MANAGEMENT_API_ID, client.id))?.split(' ') ?? [];
   return { client, scopes: new Set(current.filter((scope) => granted.has(scope)) as ManagementScope[]) };
 }

@@ -12,6 +12,7 @@ import { fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import { identifyImage } from './images.ts';
 import { deleteAsset, findAsset, insertAsset } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Why an upload is refused, as a sentence for the field; null when it is acceptable. */
 export function uploadProblem(kind: UploadKind, file: UploadedFile): string | null {
@@ -33,7 +34,7 @@ export async function storeUpload(
   if (problem) throw fieldError(field, problem);
   const info = identifyImage(file.data, kind)!;
   const id = randomUUID();
-  await insertAsset(ctx.db.kysely, organisationId, {
+  await insertAsset(scoped(ctx.db.kysely, organisationId), {
     id,
     kind,
     content_type: info.type,
@@ -45,11 +46,11 @@ export async function storeUpload(
 }
 
 export function loadAsset(ctx: AppContext, organisationId: string, id: string): Promise<AssetRow | undefined> {
-  return findAsset(ctx.db.kysely, organisationId, id);
+  return findAsset(scoped(ctx.db.kysely, organisationId), id);
 }
 
 export function removeAsset(ctx: AppContext, organisationId: string, id: string): Promise<void> {
-  return deleteAsset(ctx.db.kysely, organisationId, id);
+  return deleteAsset(scoped(ctx.db.kysely, organisationId), id);
 }
 
 /** Sends an image so it can only be an image: its checked type, nosniff, and a CSP that runs nothing. */

@@ -41,7 +41,8 @@ export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
  * The scope of an upstream sign-in's request: nobody acts yet (the person is who the provider's answer
  * decides; the events of a sign-in name their user themselves).
  */
-const signInScope = (request: FastifyRequest): Scope => browserScope(requireOrganisation(request), null, request);
+const signInScope = (ctx: AppContext, request: FastifyRequest): Scope =>
+  browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
 
 /** The browser's way to a provider and back; registered beside the protocol's browser paths. */
 export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -49,26 +50,26 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
     '/signin/connections/:id',
     (request, reply) => {
       const query = request.query;
-      return startUpstreamSignIn(ctx, request, reply, signInScope(request), request.params.id.slice(0, 100), {
+      return startUpstreamSignIn(ctx, request, reply, signInScope(ctx, request), request.params.id.slice(0, 100), {
         ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
         ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
       });
     },
   );
-  app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, signInScope(request)));
+  app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, signInScope(ctx, request)));
   // SAML: our SP metadata, and the assertion consumer service (the IdP's cross-site post, then the same browser's GET).
   app.get<{ Params: { id: string } }>('/saml/:id/metadata', (request, reply) =>
     samlMetadata(ctx, reply, requireOrganisation(request), request.params.id.slice(0, 100)),
   );
   app.post<{ Params: { id: string } }>('/saml/:id/acs', { config: { crossSiteForm: true } }, (request, reply) =>
-    receiveSamlResponse(ctx, request, reply, signInScope(request), request.params.id.slice(0, 100), request.body),
+    receiveSamlResponse(ctx, request, reply, signInScope(ctx, request), request.params.id.slice(0, 100), request.body),
   );
   app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', (request, reply) =>
     finishSamlSignIn(
       ctx,
       request,
       reply,
-      signInScope(request),
+      signInScope(ctx, request),
       request.params.id.slice(0, 100),
       typeof request.query.response === 'string' ? request.query.response : undefined,
     ),

@@ -24,11 +24,12 @@ import { beginFlow, completeSignIn, keptReturnUrl, refuse, Refusal, startConnect
 import { samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
 import { countLiveSamlResponses, findSamlConnection, insertSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
 import { findConnection, takeFlow } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 async function samlConnection(ctx: AppContext, org: Organisation, id: string) {
-  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
+  const row = org.isBase ? undefined : await findConnection(scoped(ctx.db.kysely, org.id), id);
   if (!row || row.kind !== 'saml') return null;
-  const saml = await findSamlConnection(ctx.db.kysely, org.id, id);
+  const saml = await findSamlConnection(scoped(ctx.db.kysely, org.id), id);
   return saml ? { row, saml } : null;
 }
 
@@ -81,10 +82,10 @@ export async function receiveSamlResponse(
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('not_verified'));
   const now = ctx.clock.now();
-  if ((await countLiveSamlResponses(ctx.db.kysely, organisationId, now)) >= SAML_LIMITS.responsesWaitingMax)
+  if ((await countLiveSamlResponses(scoped(ctx.db.kysely, organisationId), now)) >= SAML_LIMITS.responsesWaitingMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('unavailable'));
   const token = newToken();
-  await insertSamlResponse(ctx.db.kysely, organisationId, {
+  await insertSamlResponse(scoped(ctx.db.kysely, organisationId), {
     id: hashToken(token),
     connection_id: connectionId,
     response,
@@ -111,8 +112,10 @@ export async function finishSamlSignIn(
   const now = ctx.clock.now();
   const db = ctx.db.kysely;
   const posted =
-    responseToken && responseToken.length <= 200 ? await takeSamlResponse(db, organisationId, hashToken(responseToken), now) : undefined;
-  const flow = cookie ? await takeFlow(db, organisationId, hashToken(cookie), now) : undefined;
+    responseToken && responseToken.length <= 200
+      ? await takeSamlResponse(scoped(db, organisationId), hashToken(responseToken), now)
+      : undefined;
+  const flow = cookie ? await takeFlow(scoped(db, organisationId), hashToken(cookie), now) : undefined;
   if (!flow || !posted || flow.connection_id !== connectionId || posted.connection_id !== connectionId)
     return refuse(ctx, request, reply, scope, null, flow?.return_url ?? null, new Refusal('expired'));
   const returnUrl = flow.return_url;
@@ -125,7 +128,7 @@ export async function finishSamlSignIn(
       samlResponse: posted.response,
       requestId: flow.state,
     });
-    if (!(await rememberAssertion(db, organisationId, identity.assertionId, identity.expiresAt)))
+    if (!(await rememberAssertion(scoped(db, organisationId), identity.assertionId, identity.expiresAt)))
       throw new Error(`assertion ${identity.assertionId} was used before (replay)`);
     claims = identity.claims;
   } catch (error) {

@@ -15,6 +15,7 @@ import { TestIdp, type AnswerOptions } from '../testing/saml-idp.ts';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { addFactor } from '../mfa/store.ts';
 import { setPolicy } from '../testing/accounts.ts';
+import { scoped } from '../db/scoped.ts';
 
 const EMAIL = 'email';
 
@@ -261,7 +262,7 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     // The person holds a factor of their own (email codes, which the organisation allows).
     await setPolicy(server, 'acme', { allow_email_two_step: true });
-    await addFactor(server.ctx.db.kysely, acmeId, {
+    await addFactor(scoped(server.ctx.db.kysely, acmeId), {
       id: randomUUID(),
       user_id: user.id,
       kind: TWO_STEP_KINDS.email,

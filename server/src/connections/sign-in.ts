@@ -40,6 +40,7 @@ import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** The methods of RFC 8176 a trusted provider's `amr` may add to the session's. */
 const KNOWN_AMR = new Set([
@@ -128,7 +129,7 @@ export async function beginFlow(
 ) {
   const token = newToken();
   const now = ctx.clock.now();
-  await insertFlow(ctx.db.kysely, scope.organisation.id, {
+  await insertFlow(scope.db, {
     id: hashToken(token),
     connection_id: row.id,
     state: flow.state,
@@ -153,7 +154,7 @@ export async function startConnectionSignIn(
 ) {
   const org = scope.organisation;
   const returnUrl = keptReturnUrl(query.returnurl);
-  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, connectionId);
+  const row = org.isBase ? undefined : await findConnection(scoped(ctx.db.kysely, org.id), connectionId);
   if (!row || !row.enabled) throw new AppError('NOT_FOUND');
   let request_: Awaited<ReturnType<typeof authorizationRequest>>;
   try {
@@ -229,9 +230,9 @@ async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionR
   const organisationId = scope.organisation.id;
   const subject = stringClaim(claims, 'sub');
   if (!subject) throw new Refusal('not_verified');
-  const linkedId = await findLinkedUserId(db, organisationId, row.id, subject);
+  const linkedId = await findLinkedUserId(scoped(db, organisationId), row.id, subject);
   if (linkedId) {
-    const user = await findUserById(db, organisationId, linkedId);
+    const user = await findUserById(scoped(db, organisationId), linkedId);
     if (!user) throw new Refusal('no_account');
     return user;
   }
@@ -241,14 +242,15 @@ async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionR
   if (!email || !domain || !email.includes('@') || !domainsOf(row.email_domains).includes(domain))
     throw new Refusal('domain_not_allowed', { ...(email ? { detail: email } : {}) });
   const verified = emailVerified(row, claims);
-  const existing = await findUserByEmail(db, organisationId, email);
+  const existing = await findUserByEmail(scoped(db, organisationId), email);
   const now = ctx.clock.now();
   const linked = { type: 'connection.linked', details: { connection: row.name, connectionId: row.id, email } } as const;
   if (existing) {
     if (!row.link_existing) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     if (!verified) throw new Refusal('email_not_verified', { userId: existing.id, detail: email });
     // One upstream account per user and connection: another subject claiming the same email is not linked.
-    if (await userLinked(db, organisationId, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
+    if (await userLinked(scoped(db, organisationId), row.id, existing.id))
+      throw new Refusal('email_taken', { userId: existing.id, detail: email });
     await db.transaction().execute(async (trx) => {
       await insertLink(trx, {
         organisationId,
@@ -301,7 +303,7 @@ async function activateInvited(ctx: AppContext, scope: Scope, row: SignInConnect
       changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },
     });
     if (!signedUp) return null;
-    await deleteEmailTokens(trx, organisationId, { userId: user.id }, ['invitation', 'completion']);
+    await deleteEmailTokens(scoped(trx, organisationId), { userId: user.id }, ['invitation', 'completion']);
     const self = { kind: 'user', id: user.id } as const;
     await emit(ctx, trx, scope, {
       type: 'invitation.accepted',
@@ -323,10 +325,10 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
   const token = readFlowCookie(ctx, request, 'gatehouse_connection');
   clearFlowCookie(ctx, reply, 'gatehouse_connection');
   const now = ctx.clock.now();
-  const flow = token ? await takeFlow(ctx.db.kysely, organisationId, hashToken(token), now) : undefined;
+  const flow = token ? await takeFlow(scoped(ctx.db.kysely, organisationId), hashToken(token), now) : undefined;
   if (!flow) return refuse(ctx, request, reply, scope, null, null, new Refusal('expired'));
   const returnUrl = flow.return_url;
-  const row = await findConnection(ctx.db.kysely, organisationId, flow.connection_id);
+  const row = await findConnection(scoped(ctx.db.kysely, organisationId), flow.connection_id);
   if (!row || !row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
 
   let claims: Record<string, unknown>;
@@ -371,16 +373,16 @@ export async function completeSignIn(
       if (await deviceRemembered(ctx, scope, request, user)) amr = [...amr, 'mfa'];
       else {
         // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-        await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
+        await touchLink(scoped(ctx.db.kysely, organisationId), row.id, String(claims.sub), now, groupsOf(row, claims));
         const challenge = await beginCodeStep(ctx, scope, reply, user, row.id);
         return reply
           .header('cache-control', 'no-store')
           .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
       }
     }
-    const signedIn = await recordSignIn(ctx.db.kysely, organisationId, user.id, now);
+    const signedIn = await recordSignIn(scoped(ctx.db.kysely, organisationId), user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
-    await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
+    await touchLink(scoped(ctx.db.kysely, organisationId), row.id, String(claims.sub), now, groupsOf(row, claims));
     const self = { kind: 'user', id: user.id } as const;
     await emit(ctx, ctx.db.kysely, scope, {
       type: 'user.signed_in',

@@ -41,6 +41,7 @@ import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { TTL } from './ttl.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';
@@ -495,7 +496,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   // than posted while the user waits (the provider would post them during the request).
   (provider.Client.prototype as unknown as { backchannelLogout(sub: string, sid: string): Promise<void> }).backchannelLogout =
     async function queueLogout(this: { clientId: string }, sub: string, sid: string) {
-      await queueBackchannelLogouts(ctx, org.id, [{ clientId: this.clientId, sub, sid }]);
+      await queueBackchannelLogouts(ctx, [{ clientId: this.clientId, sub, sid }], scoped(ctx.db.kysely, org.id));
     };
 
   acceptAudienceAlias(provider);

@@ -24,6 +24,7 @@ import { resetTwoStep } from '../mfa/enrolment.ts';
 import { mfaSummary } from '../mfa/summary.ts';
 import { toScimUser, versionOf, type ScimUser } from './resource.ts';
 import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** A user as the SCIM routes answer it. */
 export type ScimUserRow = UserRow;
@@ -90,7 +91,7 @@ export async function listScimUsers(ctx: AppContext, caller: ScimCaller, query: 
 }
 
 export async function getScimUser(ctx: AppContext, caller: ScimCaller, id: string): Promise<UserRow> {
-  const user = await findScimUser(ctx.db.kysely, caller.org.id, id);
+  const user = await findScimUser(scoped(ctx.db.kysely, caller.org.id), id);
   if (!user) throw notFound(`User ${id} not found`);
   return user;
 }
@@ -148,7 +149,7 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
         };
       },
       withUser: async (trx, id) => {
-        await updateUser(trx, caller.org.id, id, {
+        await updateUser(scoped(trx, caller.org.id), id, {
           scim_user_name: wanted.userName,
           scim_phone_primary: wanted.phoneNumber === null ? null : wanted.phonePrimary,
           scim_client_id: caller.client.id,
@@ -160,9 +161,10 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
     });
     if (outcome.kind === 'refused') throw PROVISION_REFUSALS[outcome.reason]();
     let user = outcome.user;
-    if (passwordHash) await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
+    if (passwordHash)
+      await storePassword(scoped(ctx.db.kysely, caller.org.id), user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
     if (!wanted.active) user = await setUserActive(ctx, caller.scope, user, false);
-    return (await findScimUser(ctx.db.kysely, caller.org.id, user.id)) ?? user;
+    return (await findScimUser(scoped(ctx.db.kysely, caller.org.id), user.id)) ?? user;
   });
 }
 
@@ -187,18 +189,18 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     let current = user;
     if (Object.keys(changes).length > 0) {
       current = await applyUserChanges(ctx, caller.scope, user, changes);
-      if (changes.email) await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
+      if (changes.email) await deleteThrottle(scoped(ctx.db.kysely, caller.org.id), user.email);
     }
     if (wanted.password !== undefined) {
       await setProvisionedPassword(ctx, caller.scope, current, wanted.password);
-      current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
+      current = (await findScimUser(scoped(ctx.db.kysely, caller.org.id), current.id)) ?? current;
     }
     // The MFA extension's `enabled: false` resets the user's MFA; nobody but the user sets a factor up.
     if (wanted.mfaEnabled === true && !current.has_second_factor)
       throw new ScimError(400, 'Multi-factor authentication is set up by the user, not enabled by the provider', 'mutability');
     if (wanted.mfaEnabled === false && current.has_second_factor) {
       await resetTwoStep(ctx, caller.scope, current.id);
-      current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
+      current = (await findScimUser(scoped(ctx.db.kysely, caller.org.id), current.id)) ?? current;
     }
     if (wanted.active !== (current.status !== 'Disabled')) {
       current = await setUserActive(ctx, caller.scope, current, wanted.active);
@@ -246,5 +248,5 @@ export async function deleteScimUser(ctx: AppContext, caller: ScimCaller, id: st
   const user = await getScimUser(ctx, caller, id);
   checkVersion(user, ifMatch);
   await deleteUserAccount(ctx, caller.scope, user.id, user.email);
-  await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
+  await deleteThrottle(scoped(ctx.db.kysely, caller.org.id), user.email);
 }

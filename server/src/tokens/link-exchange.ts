@@ -16,6 +16,7 @@ import type { EmailTokenPurpose } from '../db/schema.ts';
 import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { rekeyEmailToken } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** The purposes whose tokens travel in emailed links (the hand-over is used at its first load anyway). */
 const LINK_PURPOSES: readonly EmailTokenPurpose[] = ['signup', 'verify', 'invitation', 'reset', 'basesignup'];
@@ -39,8 +40,7 @@ export async function exchangeLinkToken(
   const key = readFlowCookie(ctx, request, 'gatehouse_links') ?? newToken();
   const handle = randomBytes(24).toString('base64url');
   const exchanged = await rekeyEmailToken(
-    ctx.db.kysely,
-    organisationId,
+    scoped(ctx.db.kysely, organisationId),
     hashToken(token),
     hashToken(tokenOf(handle, key)),
     LINK_PURPOSES,
