@@ -22,17 +22,16 @@ export async function updateDetails(
   user: UserRow,
   input: z.output<typeof updateAccountRequest>,
 ): Promise<UserRow> {
-  const org = scope.organisation;
   const phone = input.phoneNumber ?? null;
   if (phone !== user.phone_number && phone !== null) await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const now = ctx.clock.now();
-  await updateUser(scoped(ctx.db.kysely, org.id), user.id, {
+  await updateUser(scope.db, user.id, {
     first_name: input.firstName ?? null,
     surname: input.surname ?? null,
     phone_number: phone,
     updated_at: now,
   });
-  return (await findUserById(scoped(ctx.db.kysely, org.id), user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /**
@@ -52,7 +51,7 @@ export async function changePassword(
     await storePassword(scoped(trx, org.id), user.id, passwordHash, ctx.clock.now());
     await emit(ctx, trx, scope, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
   });
-  return (await findUserById(scoped(ctx.db.kysely, org.id), user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /** Sends the verification email again, at most once a minute (the page asking for it may be reloaded). */

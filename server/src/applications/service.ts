@@ -124,7 +124,7 @@ export async function updateApplication(
   logo: UploadedFile | undefined,
 ): Promise<Application> {
   const organisationId = scope.organisation.id;
-  const existing = await requireClient(scoped(ctx.db.kysely, organisationId), id);
+  const existing = await requireClient(scope.db, id);
   assertScimChangeAllowed(scope.actor, existing, input.scimEnabled);
   const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
   const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
@@ -167,7 +167,7 @@ export async function updateApplication(
 /** Deletes an application with everything issued to it, its access lists and its logo. */
 export async function deleteApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const organisationId = scope.organisation.id;
-  const existing = await requireClient(scoped(ctx.db.kysely, organisationId), id);
+  const existing = await requireClient(scope.db, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteClient(scoped(trx, organisationId), id);
     await emit(ctx, trx, scope, {
@@ -182,7 +182,7 @@ export async function deleteApplication(ctx: AppContext, scope: Scope, id: strin
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
 export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: string): Promise<Application & { secret: string }> {
   const organisationId = scope.organisation.id;
-  const client = await requireClient(scoped(ctx.db.kysely, organisationId), id);
+  const client = await requireClient(scope.db, id);
   assertScimChangeAllowed(scope.actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -201,7 +201,7 @@ export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: 
  */
 export async function generateScimToken(ctx: AppContext, scope: Scope, id: string): Promise<{ token: string; createdAt: string }> {
   const organisationId = scope.organisation.id;
-  const client = await requireClient(scoped(ctx.db.kysely, organisationId), id);
+  const client = await requireClient(scope.db, id);
   if (!client.scim_enabled) throw new AppError('STATUS_CONFLICT', { message: 'Enable user management via SCIM API and save first' });
   const token = newScimToken();
   const now = ctx.clock.now();

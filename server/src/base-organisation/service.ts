@@ -129,17 +129,16 @@ async function handoverLink(ctx: AppContext, org: Organisation, user: UserRow): 
  * malformed, unknown, expired, used, of another organisation, or its user may no longer sign in.
  */
 export async function useHandover(ctx: AppContext, scope: Scope, query: unknown): Promise<UserRow | null> {
-  const org = scope.organisation;
   const parsed = handoverQuery.safeParse(query);
   if (!parsed.success) return null;
   const token = await useEmailToken(ctx, scope, parsed.data.token, ['handover']);
-  const user = token?.user_id ? await findUserById(scoped(ctx.db.kysely, org.id), token.user_id) : undefined;
+  const user = token?.user_id ? await findUserById(scope.db, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
-  await recordSignIn(scoped(ctx.db.kysely, org.id), user.id, ctx.clock.now());
+  await recordSignIn(scope.db, user.id, ctx.clock.now());
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: user.id } as const;
   await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'hand-over' } });
-  return (await findUserById(scoped(ctx.db.kysely, org.id), user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /** What a hand-over session says of how the user signed in (RFC 8176 `amr`): a trial's admin proved their email. */

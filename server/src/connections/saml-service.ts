@@ -102,8 +102,8 @@ export async function createSamlConnection(ctx: AppContext, scope: Scope, input:
 
 export async function updateSamlConnection(ctx: AppContext, scope: Scope, id: string, input: SamlConnectionRequest): Promise<Connection> {
   const organisationId = scope.organisation.id;
-  const current = await findConnection(scoped(ctx.db.kysely, organisationId), id);
-  const saml = current?.kind === 'saml' ? await findSamlConnection(scoped(ctx.db.kysely, organisationId), id) : undefined;
+  const current = await findConnection(scope.db, id);
+  const saml = current?.kind === 'saml' ? await findSamlConnection(scope.db, id) : undefined;
   if (!saml) throw new AppError('NOT_FOUND');
   const { xml, idp } = await metadataOf(ctx, input, saml.metadata_xml);
   const now = ctx.clock.now();

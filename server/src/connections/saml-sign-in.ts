@@ -75,17 +75,16 @@ export async function receiveSamlResponse(
   connectionId: string,
   body: unknown,
 ) {
-  const organisationId = scope.organisation.id;
   const found = await samlConnection(ctx, scope.organisation, connectionId);
   const response = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).SAMLResponse : undefined;
   if (!found || !found.row.enabled) return refuse(ctx, request, reply, scope, null, null, new Refusal('unavailable'));
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('not_verified'));
   const now = ctx.clock.now();
-  if ((await countLiveSamlResponses(scoped(ctx.db.kysely, organisationId), now)) >= SAML_LIMITS.responsesWaitingMax)
+  if ((await countLiveSamlResponses(scope.db, now)) >= SAML_LIMITS.responsesWaitingMax)
     return refuse(ctx, request, reply, scope, found.row, null, new Refusal('unavailable'));
   const token = newToken();
-  await insertSamlResponse(scoped(ctx.db.kysely, organisationId), {
+  await insertSamlResponse(scope.db, {
     id: hashToken(token),
     connection_id: connectionId,
     response,

@@ -160,22 +160,16 @@ function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
 }
 
 export async function listSignInConnections(ctx: AppContext, scope: Scope): Promise<Connection[]> {
-  const organisationId = scope.organisation.id;
-  const [rows, links, saml] = await Promise.all([
-    listConnections(scoped(ctx.db.kysely, organisationId)),
-    countLinks(scoped(ctx.db.kysely, organisationId)),
-    listSamlConnections(scoped(ctx.db.kysely, organisationId)),
-  ]);
+  const [rows, links, saml] = await Promise.all([listConnections(scope.db), countLinks(scope.db), listSamlConnections(scope.db)]);
   const samlOf = new Map(saml.map((s) => [s.connection_id, s]));
   return rows.map((row) => view(ctx, scope.organisation.hostname, row, links.get(row.id) ?? 0, samlOf.get(row.id)));
 }
 
 export async function getSignInConnection(ctx: AppContext, scope: Scope, id: string): Promise<Connection> {
-  const organisationId = scope.organisation.id;
-  const row = await findConnection(scoped(ctx.db.kysely, organisationId), id);
+  const row = await findConnection(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  const saml = row.kind === 'saml' ? await findSamlConnection(scoped(ctx.db.kysely, organisationId), id) : undefined;
-  return view(ctx, scope.organisation.hostname, row, (await countLinks(scoped(ctx.db.kysely, organisationId))).get(id) ?? 0, saml);
+  const saml = row.kind === 'saml' ? await findSamlConnection(scope.db, id) : undefined;
+  return view(ctx, scope.organisation.hostname, row, (await countLinks(scope.db)).get(id) ?? 0, saml);
 }
 
 export async function createSignInConnection(ctx: AppContext, scope: Scope, input: ConnectionRequest): Promise<Connection> {
@@ -271,9 +265,8 @@ export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, 
 
 /** GET /api/users/{id}/connections: a user's links and the upstream groups of each (a 404 for anyone not of the organisation). */
 export async function userSignInConnections(ctx: AppContext, scope: Scope, userId: string): Promise<UserConnections> {
-  const organisationId = scope.organisation.id;
-  if (!(await findUserById(scoped(ctx.db.kysely, organisationId), userId))) throw new AppError('USER_NOT_FOUND');
-  const links = await listUserLinks(scoped(ctx.db.kysely, organisationId), userId);
+  if (!(await findUserById(scope.db, userId))) throw new AppError('USER_NOT_FOUND');
+  const links = await listUserLinks(scope.db, userId);
   return links.map((link) => ({
     connectionId: link.connection_id,
     name: link.name,

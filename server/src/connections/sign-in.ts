@@ -154,7 +154,7 @@ export async function startConnectionSignIn(
 ) {
   const org = scope.organisation;
   const returnUrl = keptReturnUrl(query.returnurl);
-  const row = org.isBase ? undefined : await findConnection(scoped(ctx.db.kysely, org.id), connectionId);
+  const row = org.isBase ? undefined : await findConnection(scope.db, connectionId);
   if (!row || !row.enabled) throw new AppError('NOT_FOUND');
   let request_: Awaited<ReturnType<typeof authorizationRequest>>;
   try {
@@ -325,10 +325,10 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
   const token = readFlowCookie(ctx, request, 'gatehouse_connection');
   clearFlowCookie(ctx, reply, 'gatehouse_connection');
   const now = ctx.clock.now();
-  const flow = token ? await takeFlow(scoped(ctx.db.kysely, organisationId), hashToken(token), now) : undefined;
+  const flow = token ? await takeFlow(scope.db, hashToken(token), now) : undefined;
   if (!flow) return refuse(ctx, request, reply, scope, null, null, new Refusal('expired'));
   const returnUrl = flow.return_url;
-  const row = await findConnection(scoped(ctx.db.kysely, organisationId), flow.connection_id);
+  const row = await findConnection(scope.db, flow.connection_id);
   if (!row || !row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
 
   let claims: Record<string, unknown>;
@@ -360,7 +360,6 @@ export async function completeSignIn(
   returnUrl: string | null,
   claims: Record<string, unknown>,
 ) {
-  const organisationId = scope.organisation.id;
   const now = ctx.clock.now();
   let user: UserRow;
   try {
@@ -373,16 +372,16 @@ export async function completeSignIn(
       if (await deviceRemembered(ctx, scope, request, user)) amr = [...amr, 'mfa'];
       else {
         // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-        await touchLink(scoped(ctx.db.kysely, organisationId), row.id, String(claims.sub), now, groupsOf(row, claims));
+        await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
         const challenge = await beginCodeStep(ctx, scope, reply, user, row.id);
         return reply
           .header('cache-control', 'no-store')
           .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
       }
     }
-    const signedIn = await recordSignIn(scoped(ctx.db.kysely, organisationId), user.id, now);
+    const signedIn = await recordSignIn(scope.db, user.id, now);
     if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
-    await touchLink(scoped(ctx.db.kysely, organisationId), row.id, String(claims.sub), now, groupsOf(row, claims));
+    await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
     const self = { kind: 'user', id: user.id } as const;
     await emit(ctx, ctx.db.kysely, scope, {
       type: 'user.signed_in',

@@ -61,7 +61,7 @@ export async function deviceRemembered(ctx: AppContext, scope: Scope, request: F
   const org = scope.organisation;
   if (org.row.remember_me_days <= 0) return false;
   const token = readFlowCookie(ctx, request, 'gatehouse_device');
-  return token !== null && isRememberedDevice(scoped(ctx.db.kysely, org.id), user.id, hashToken(token), ctx.clock.now());
+  return token !== null && isRememberedDevice(scope.db, user.id, hashToken(token), ctx.clock.now());
 }
 
 /** Where a user's email or SMS codes go. */
@@ -137,7 +137,7 @@ export async function beginCodeStep(
   connectionId: string | null = null,
 ): Promise<SignInChallenge> {
   const org = scope.organisation;
-  const factors = await listFactors(scoped(ctx.db.kysely, org.id), user.id);
+  const factors = await listFactors(scope.db, user.id);
   const kind = usableKinds(org, factors)[0];
   // Every factor of a kind the organisation stopped allowing is removed with the settings save.
   if (kind === undefined) throw new Error('A code step for a user without a usable factor');
@@ -159,7 +159,7 @@ export async function beginCodeStep(
     expires_at: now + MFA.signInMinutes * MINUTE,
     connection_id: connectionId,
   };
-  await insertSignInState(scoped(ctx.db.kysely, org.id), state);
+  await insertSignInState(scope.db, state);
   if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
   setFlowCookie(ctx, reply, 'gatehouse_signin', token, MFA.signInMinutes * MINUTE);
   return challengeOf(org, state, factors, usableKinds(org, factors));
@@ -179,13 +179,13 @@ export async function switchSignInMethod(
   const org = scope.organisation;
   const state = await currentSignIn(ctx, scope, request, input.signInStateID);
   const user = await signInUser(ctx, scope, state);
-  const factors = await listFactors(scoped(ctx.db.kysely, org.id), user.id);
+  const factors = await listFactors(scope.db, user.id);
   const kinds = usableKinds(org, factors);
   if (!kinds.includes(input.kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
   if (input.kind === state.kind) return challengeOf(org, state, factors, kinds);
   const now = ctx.clock.now();
   const sent = await newSignInCode(ctx, scope, factors, user, input.kind);
-  const switched = await switchSignInKind(scoped(ctx.db.kysely, org.id), state.id, {
+  const switched = await switchSignInKind(scope.db, state.id, {
     kind: input.kind,
     hash: sent ? codeHash(ctx, state.id, sent.code) : null,
     sentAt: sent ? now : null,
@@ -208,7 +208,7 @@ export async function currentSignInStep(
   const org = scope.organisation;
   const state = await currentSignIn(ctx, scope, request, signInStateID);
   const user = await signInUser(ctx, scope, state);
-  const factors = await listFactors(scoped(ctx.db.kysely, org.id), user.id);
+  const factors = await listFactors(scope.db, user.id);
   return challengeOf(org, state, factors, usableKinds(org, factors));
 }
 
@@ -227,19 +227,18 @@ export async function currentSignIn(
 
 /** 'Resend code' on the code step: a new email or SMS code, at most one a minute. */
 export async function resendSignInCode(ctx: AppContext, scope: Scope, request: FastifyRequest, signInStateID: string): Promise<void> {
-  const org = scope.organisation;
   const state = await currentSignIn(ctx, scope, request, signInStateID);
   if (state.kind !== TWO_STEP_KINDS.email && state.kind !== TWO_STEP_KINDS.sms) throw new AppError('BAD_REQUEST');
   const now = ctx.clock.now();
   if (state.code_sent_at !== null && now - state.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
-  const user = await findUserById(scoped(ctx.db.kysely, org.id), state.user_id);
-  if (!user || !(await findFactorOfKind(scoped(ctx.db.kysely, org.id), user.id, state.kind))) throw new AppError('SIGN_IN_EXPIRED');
+  const user = await findUserById(scope.db, state.user_id);
+  if (!user || !(await findFactorOfKind(scope.db, user.id, state.kind))) throw new AppError('SIGN_IN_EXPIRED');
   const channel: CodeChannel = state.kind;
   const to = await codeDestination(ctx, scope, user, channel);
   await assertCodeQuota(ctx, scope, channel, to);
   const code = newNumericCode();
   const replaced = await replaceSignInCode(
-    scoped(ctx.db.kysely, org.id),
+    scope.db,
     state.id,
     { hash: codeHash(ctx, state.id, code), sentAt: now, expiresAt: now + codeMinutes(channel) * MINUTE },
     now - MFA.resendMs,
@@ -287,9 +286,8 @@ async function checkCode(ctx: AppContext, scope: Scope, user: UserRow, state: Si
 
 /** Too many wrong codes in a row: the account locks like after too many wrong passwords, and this sign-in ends. */
 async function lockForCodes(ctx: AppContext, scope: Scope, user: UserRow, state: SignInStateRow): Promise<AppError> {
-  const org = scope.organisation;
-  await takeSignInState(scoped(ctx.db.kysely, org.id), state.id);
-  await resetFailedCodes(scoped(ctx.db.kysely, org.id), user.id);
+  await takeSignInState(scope.db, state.id);
+  await resetFailedCodes(scope.db, user.id);
   await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
   return concerning(new AppError('ACCOUNT_LOCKED'), user.id);
 }
@@ -300,7 +298,7 @@ async function rememberDevice(ctx: AppContext, scope: Scope, reply: FastifyReply
   const token = newToken();
   const now = ctx.clock.now();
   const lifetime = org.row.remember_me_days * DAY;
-  await insertRememberedDevice(scoped(ctx.db.kysely, org.id), {
+  await insertRememberedDevice(scope.db, {
     id: hashToken(token),
     user_id: user.id,
     created_at: now,

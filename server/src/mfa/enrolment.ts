@@ -66,7 +66,7 @@ export function methodAllowed(policy: AllowedMethods, kind: TwoStepKind): boolea
 async function assertCanSetUp(ctx: AppContext, scope: Scope, user: UserRow, kind: TwoStepKind): Promise<void> {
   const org = scope.organisation;
   if (!methodAllowed(org.row, kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
-  if (await holdsOnlyOne(scoped(ctx.db.kysely, org.id), user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
+  if (await holdsOnlyOne(scope.db, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
 }
 
 /** Whether the user already holds the one factor of this kind a person may have (email codes, SMS codes). */
@@ -83,7 +83,7 @@ export async function startAppSetup(ctx: AppContext, scope: Scope, user: UserRow
   await assertCanSetUp(ctx, scope, user, TWO_STEP_KINDS.app);
   const secret = newTotpSecret();
   const now = ctx.clock.now();
-  await replaceEnrolment(scoped(ctx.db.kysely, org.id), {
+  await replaceEnrolment(scope.db, {
     user_id: user.id,
     kind: TWO_STEP_KINDS.app,
     secret: encryptMfaSecret(ctx, org.id, user.id, secret),
@@ -273,12 +273,11 @@ export async function resetTwoStepByEmail(
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
 export async function disableTwoStep(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<UserRow> {
-  const org = scope.organisation;
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, scope, user, password, 'password');
   await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');
-  return (await findUserById(scoped(ctx.db.kysely, org.id), user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /**

@@ -64,7 +64,7 @@ export async function makeDefaultFactor(ctx: AppContext, scope: Scope, user: Use
       details: { method: methodName(factor.kind) },
     });
   });
-  return factorsOf(scoped(ctx.db.kysely, org.id), user.id);
+  return factorsOf(scope.db, user.id);
 }
 
 /** POST /api/twostep/factors/{id}/rename: what the person calls one of their factors (a passkey's own name). */
@@ -79,7 +79,7 @@ export async function renameOwnFactor(ctx: AppContext, scope: Scope, user: UserR
       details: { method: methodName(factor.kind), name },
     });
   });
-  return factorsOf(scoped(ctx.db.kysely, org.id), user.id);
+  return factorsOf(scope.db, user.id);
 }
 
 /**

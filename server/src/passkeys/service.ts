@@ -133,7 +133,7 @@ export async function registrationOptions(
   session: SessionRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const org = scope.organisation;
-  const existing = await listCredentials(scoped(ctx.db.kysely, org.id), user.id);
+  const existing = await listCredentials(scope.db, user.id);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: org.displayName,
@@ -194,7 +194,7 @@ export async function verifyRegistration(
 
 export async function renamePasskey(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Passkey[]> {
   const org = scope.organisation;
-  const before = (await listCredentials(scoped(ctx.db.kysely, org.id), user.id)).find((c) => c.id === id);
+  const before = (await listCredentials(scope.db, user.id)).find((c) => c.id === id);
   if (!before) throw new AppError('PASSKEY_NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await renameCredential(scoped(trx, org.id), user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
@@ -226,7 +226,7 @@ export async function assertionOptions(
   except?: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const org = scope.organisation;
-  const credentials = (await listCredentials(scoped(ctx.db.kysely, org.id), user.id)).filter((c) => c.id !== except);
+  const credentials = (await listCredentials(scope.db, user.id)).filter((c) => c.id !== except);
   if (credentials.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
@@ -264,7 +264,7 @@ async function verifyAssertion(
   }).catch(() => null);
   if (!verification?.verified) return false;
   const info = verification.authenticationInfo;
-  await markCredentialUsed(scoped(ctx.db.kysely, org.id), row.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
+  await markCredentialUsed(scope.db, row.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
   return true;
 }
 
@@ -309,7 +309,7 @@ export async function passwordlessOptions(
   setFlowCookie(ctx, reply, 'gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rpOf(ctx, org).rpID, userVerification: 'required' });
-  await insertPasswordlessChallenge(scoped(ctx.db.kysely, org.id), {
+  await insertPasswordlessChallenge(scope.db, {
     id: hashToken(options.challenge),
     binding: hashToken(token),
     expires_at: ctx.clock.now() + PASSKEY_CHALLENGE_MINUTES * MINUTE,

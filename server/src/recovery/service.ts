@@ -123,7 +123,7 @@ export async function openResetLink(ctx: AppContext, scope: Scope, resetID: stri
   const org = scope.organisation;
   assertRecoveryOffered(org);
   const link = await useEmailToken(ctx, scope, resetID, ['reset']);
-  const user = link?.user_id ? await findUserById(scoped(ctx.db.kysely, org.id), link.user_id) : undefined;
+  const user = link?.user_id ? await findUserById(scope.db, link.user_id) : undefined;
   if (!link || !user || !RECOVERABLE.has(user.status) || user.email !== link.email) throw new AppError('TOKEN_INVALID');
   const token = newToken();
   const id = hashToken(token);

@@ -41,7 +41,7 @@ export async function startSignUp(ctx: AppContext, scope: Scope, email: string):
   // Checked for every address alike, so the answer says nothing about any one account.
   await assertRoomForUsers(ctx, org);
   if (await mailQuotaUsed(ctx, org, email, ['signUpVerification'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) return;
-  const existing = await findUserByEmail(scoped(ctx.db.kysely, org.id), email);
+  const existing = await findUserByEmail(scope.db, email);
   await sendSignUpEmail(ctx, scope, email, existing?.id ?? null);
 }
 
@@ -131,9 +131,8 @@ async function createSelfSignedUpUser(ctx: AppContext, scope: Scope, email: stri
 
 /** GET /api/completesignup?invitationID=: the invitee's email, without using the invitation up. */
 export async function invitationInfo(ctx: AppContext, scope: Scope, invitationID: string): Promise<{ email: string }> {
-  const org = scope.organisation;
   const token = await peekEmailToken(ctx, scope, invitationID, ['invitation']);
-  const user = token?.user_id ? await findUserById(scoped(ctx.db.kysely, org.id), token.user_id) : undefined;
+  const user = token?.user_id ? await findUserById(scope.db, token.user_id) : undefined;
   if (!token || !user || user.status !== 'Pending' || user.email !== token.email) throw new AppError('TOKEN_INVALID');
   return { email: user.email };
 }
@@ -154,7 +153,7 @@ export async function completeSignUp(
   const raw = input.invitationToken ?? input.completionToken;
   if (!raw) throw new AppError('TOKEN_INVALID');
   const preview = await peekEmailToken(ctx, scope, raw, [purpose]);
-  const pending = preview?.user_id ? await findUserById(scoped(ctx.db.kysely, org.id), preview.user_id) : undefined;
+  const pending = preview?.user_id ? await findUserById(scope.db, preview.user_id) : undefined;
   if (!preview || !pending || pending.status !== 'Pending' || pending.email !== preview.email) throw new AppError('TOKEN_INVALID');
 
   const passwordHash = await hashNewPassword(ctx, org, null, input.password);
@@ -181,9 +180,9 @@ export async function completeSignUp(
     });
   });
   // Completing sign-up signs the user in.
-  await recordSignIn(scoped(ctx.db.kysely, org.id), pending.id, now);
+  await recordSignIn(scope.db, pending.id, now);
   // A sign-in: the audit and the metrics subscribe.
   const self = { kind: 'user', id: pending.id } as const;
   await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'sign-up' } });
-  return (await findUserById(scoped(ctx.db.kysely, org.id), pending.id))!;
+  return (await findUserById(scope.db, pending.id))!;
 }

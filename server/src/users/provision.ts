@@ -22,7 +22,6 @@ import type { Scope } from '../scope/scope.ts';
 import { deleteThrottle, findUserByEmail, findUserById } from '../accounts/store.ts';
 import { createUser, type NewUser } from './create.ts';
 import { assertRoomForUsers } from './limits.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Why a user was not provisioned: the base organisation, an address with an account, the tier's limit. */
 export type ProvisionRefusal = 'baseOrganisation' | 'emailTaken' | 'limitReached';
@@ -44,7 +43,7 @@ export async function provisionUser(ctx: AppContext, scope: Scope, provisioning:
   const { email } = provisioning;
   if (org.isBase) return refused('baseOrganisation');
   const user: NewUser = { ...(await provisioning.prepare()), email };
-  if (await findUserByEmail(scoped(ctx.db.kysely, org.id), email)) return refused('emailTaken');
+  if (await findUserByEmail(scope.db, email)) return refused('emailTaken');
   let id = '';
   try {
     await assertRoomForUsers(ctx, org, async (trx) => {
@@ -57,6 +56,6 @@ export async function provisionUser(ctx: AppContext, scope: Scope, provisioning:
     if (error instanceof AppError && error.code === 'USER_LIMIT_REACHED') return refused('limitReached');
     throw error;
   }
-  await deleteThrottle(scoped(ctx.db.kysely, org.id), email);
-  return { kind: 'created', user: (await findUserById(scoped(ctx.db.kysely, org.id), id))! };
+  await deleteThrottle(scope.db, email);
+  return { kind: 'created', user: (await findUserById(scope.db, id))! };
 }

@@ -195,7 +195,7 @@ export async function applyUserChanges(ctx: AppContext, scope: Scope, target: Us
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
     throw error;
   }
-  return (await findUserById(scoped(ctx.db.kysely, org.id), target.id))!;
+  return (await findUserById(scope.db, target.id))!;
 }
 
 /** 'Send reset email': a link to choose a new password. */
@@ -217,18 +217,17 @@ export async function sendUserPasswordReset(ctx: AppContext, scope: ActingScope,
  * sign in with their password and, where MFA is required, set it up again. Nobody resets their own here.
  */
 export async function resetUserTwoStep(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
-  const { organisation: org, actor } = scope;
+  const { actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, scope, id);
   await resetTwoStep(ctx, scope, id);
-  return { message: MESSAGES.mfaReset, user: (await findUserById(scoped(ctx.db.kysely, org.id), id))! };
+  return { message: MESSAGES.mfaReset, user: (await findUserById(scope.db, id))! };
 }
 
 /** The user's second factors, for their administrator (not their own: that is /twostep). */
 export async function userFactors(ctx: AppContext, scope: ActingScope, id: string): Promise<Factor[]> {
-  const org = scope.organisation;
   await targetUser(ctx, scope, id);
-  return factorsOf(scoped(ctx.db.kysely, org.id), id);
+  return factorsOf(scope.db, id);
 }
 
 /** An administrator removes one of the user's factors; the last one resets their MFA. Nobody does this to themselves here. */
@@ -254,7 +253,7 @@ export async function listUsersPage(ctx: AppContext, scope: Scope, input: ListUs
     limit,
   });
   const managers = await findManagingApplications(
-    scoped(ctx.db.kysely, org.id),
+    scope.db,
     rows.map((row) => row.id),
   );
   return {
@@ -334,7 +333,7 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
   const { updated_at: _, ...edited } = changes;
   const details = changedFields(target, edited);
   if (clientIds) {
-    const before = (await listUserClients(scoped(ctx.db.kysely, org.id), id)).map((c) => c.id).sort();
+    const before = (await listUserClients(scope.db, id)).map((c) => c.id).sort();
     Object.assign(details, changedFields({ applications: before }, { applications: [...clientIds].sort() }));
   }
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -342,7 +341,7 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
     if (clientIds) await grantClientAccess(scoped(trx, org.id), id, clientIds, now);
     if (Object.keys(details).length > 0) await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
-  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(scoped(ctx.db.kysely, org.id), id))! };
+  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(scope.db, id))! };
 }
 
 /**
@@ -350,9 +349,9 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
  * tokens are ended first, and the rows that name them (invitations, recovery, MFA, access) cascade.
  */
 export async function deleteUserById(ctx: AppContext, scope: ActingScope, id: string): Promise<void> {
-  const { organisation: org, actor } = scope;
+  const { actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
   const user = await targetUser(ctx, scope, id);
   await deleteUserAccount(ctx, scope, user.id, user.email);
-  await deleteThrottle(scoped(ctx.db.kysely, org.id), user.email);
+  await deleteThrottle(scope.db, user.email);
 }

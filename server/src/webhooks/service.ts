@@ -76,7 +76,7 @@ export async function createWebhookEndpoint(
 ): Promise<WebhookEndpointWithSecret> {
   const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
-  if ((await countEndpoints(scoped(ctx.db.kysely, organisationId))) >= WEBHOOK_LIMITS.endpointsMax) {
+  if ((await countEndpoints(scope.db)) >= WEBHOOK_LIMITS.endpointsMax) {
     throw new AppError('CONFLICT', { message: WEBHOOK_MESSAGES.tooMany });
   }
   const now = ctx.clock.now();
@@ -113,7 +113,7 @@ export async function updateWebhookEndpoint(
 ): Promise<WebhookEndpoint> {
   const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
-  const existing = await findEndpoint(scoped(ctx.db.kysely, organisationId), id);
+  const existing = await findEndpoint(scope.db, id);
   if (!existing) throw new AppError('NOT_FOUND');
   const changes = {
     url,
@@ -185,7 +185,7 @@ export async function queueDelivery(
 /** 'Send test event': a `webhook.test` event to this endpoint alone, whatever it subscribes to. */
 export async function sendTestEvent(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const { organisation } = scope;
-  const endpoint = await findEndpoint(scoped(ctx.db.kysely, organisation.id), id);
+  const endpoint = await findEndpoint(scope.db, id);
   if (!endpoint) throw new AppError('NOT_FOUND');
   await queueDelivery(
     ctx,
@@ -213,8 +213,7 @@ export async function webhookDeliveries(ctx: AppContext, scope: Scope, endpointI
 
 /** 'Resend': the same payload again, as a new delivery with its own id and attempts. */
 export async function resendDelivery(ctx: AppContext, scope: Scope, endpointId: string, deliveryId: number): Promise<void> {
-  const organisationId = scope.organisation.id;
-  const delivery = await findDelivery(scoped(ctx.db.kysely, organisationId), endpointId, deliveryId);
+  const delivery = await findDelivery(scope.db, endpointId, deliveryId);
   if (!delivery || delivery.body === null) throw new AppError('NOT_FOUND');
   await queueDelivery(ctx, endpointId, delivery.subject as WebhookEventType, delivery.body, scope.db);
 }
