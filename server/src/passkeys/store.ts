@@ -1,8 +1,7 @@
 /** Queries of passkeys; every one is scoped by organisation id. */
-import type { Database, Executor, WebauthnChallengeRow, WebauthnCredentialRow, WebauthnPasswordlessChallengeRow } from '../db/schema.ts';
-import type { Transaction } from 'kysely';
+import type { Executor, WebauthnChallengeRow, WebauthnCredentialRow, WebauthnPasswordlessChallengeRow } from '../db/schema.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
-import { scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
+import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
 
 export function listCredentials(db: ScopedExecutor, userId: string): Promise<WebauthnCredentialRow[]> {
   return db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
@@ -41,9 +40,9 @@ export async function deleteCredential(db: ScopedExecutor, userId: string, id: s
 }
 
 /** Every passkey of a user, and their challenges (an MFA reset or disable). */
-export async function deleteUserCredentials(trx: Transaction<Database> | Executor, organisationId: string, userId: string): Promise<void> {
+export async function deleteUserCredentials(trx: ScopedExecutor, userId: string): Promise<void> {
   for (const table of ['webauthn_credentials', 'webauthn_challenges'] as const) {
-    await scoped(trx, organisationId).deleteFrom(table).where('user_id', '=', userId).execute();
+    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }
 }
 
