@@ -30,7 +30,7 @@ import {
   type StoredArtefact,
   type TokenAccount,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
 const CLOCK_TOLERANCE_S = 15;
@@ -76,15 +76,14 @@ class DatabaseAdapter implements Adapter {
   readonly #ctx: AppContext;
   readonly #organisationId: string;
   readonly #model: string;
+  /** The organisation's scoped store, bound once for the reads; writes bind the group commit's transaction. */
+  readonly #store: ScopedExecutor;
 
   constructor(ctx: AppContext, organisationId: string, model: string) {
     this.#ctx = ctx;
     this.#organisationId = organisationId;
     this.#model = model;
-  }
-
-  get #db() {
-    return this.#ctx.db.kysely;
+    this.#store = scoped(ctx.db.kysely, organisationId);
   }
 
   /** Writes go through the group commit (db/write-batch.ts); `atomic` when several statements must land together. */
@@ -153,7 +152,7 @@ class DatabaseAdapter implements Adapter {
       grants?.delete(id);
     }
     if (!row && WITH_GRANT.has(this.#model)) {
-      const found = await findArtefactWithGrant(scoped(this.#db, this.#organisationId), this.#model, hashId(id));
+      const found = await findArtefactWithGrant(this.#store, this.#model, hashId(id));
       if (found) {
         const finds = findsOf(Provider.ctx, true);
         if (found.grant && found.artefact.grant_id) finds?.grants.set(found.artefact.grant_id, found.grant);
@@ -161,7 +160,7 @@ class DatabaseAdapter implements Adapter {
       }
       row = found?.artefact;
     } else {
-      row ??= await findArtefact(scoped(this.#db, this.#organisationId), this.#model, this.#key(id));
+      row ??= await findArtefact(this.#store, this.#model, this.#key(id));
     }
     if (!row || this.#expired(row.expires_at)) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
@@ -171,13 +170,13 @@ class DatabaseAdapter implements Adapter {
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    const row = await findArtefactByUid(scoped(this.#db, this.#organisationId), this.#model, uid);
+    const row = await findArtefactByUid(this.#store, this.#model, uid);
     if (!row || this.#expired(row.expires_at)) return undefined;
     return JSON.parse(row.payload) as AdapterPayload;
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    const row = await findArtefactByUid(scoped(this.#db, this.#organisationId), this.#model, hashId(userCode));
+    const row = await findArtefactByUid(this.#store, this.#model, hashId(userCode));
     if (!row || this.#expired(row.expires_at)) return undefined;
     const { sealedId, ...payload } = JSON.parse(row.payload) as AdapterPayload & { sealedId?: string };
     if (!sealedId) return undefined;
@@ -215,7 +214,7 @@ class DatabaseAdapter implements Adapter {
     if (consumed) return;
     // Someone redeemed it a moment ago: treat this as reuse.
     if (GRANT_SOURCES.has(this.#model)) {
-      const row = await findArtefact(scoped(this.#db, this.#organisationId), this.#model, key);
+      const row = await findArtefact(this.#store, this.#model, key);
       if (row?.grant_id) {
         requestGrants(false)?.delete(row.grant_id);
         await this.#write((db) => deleteGrantArtefacts(scoped(db, this.#organisationId), row.grant_id!));
