@@ -50,11 +50,12 @@ RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack 
  && chmod 755 /usr/local/bin/gatehouse
 WORKDIR /app
 COPY --from=build /app /app
+# No DATABASE_URL: unset, it is SQLite in DATA_DIR (/data/gatehouse.db), and a deployment may give it as
+# DATABASE_URL or DATABASE_URL_FILE (compose.yaml), which the server refuses to see together.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data \
-    DATABASE_URL=sqlite:/data/gatehouse.db
+    DATA_DIR=/data
 VOLUME ["/data"]
 # Metrics (METRICS_PORT 9464) listen on loopback unless METRICS_HOST says otherwise.
 EXPOSE 3000

@@ -3,6 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { NOT_SERVER_CODE, SURFACES } from './scripts/outcomes/surfaces.js';
+
+const inServer = (globs) => globs.map((glob) => `server/src/${glob}`);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', 'test-output/**', 'data/**'] },
@@ -15,6 +18,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // Type-aware rules for promises: one not awaited (its rejection unhandled, its work racing the answer),
+    // one passed where a callback's result is ignored (an event handler, a forEach), or an await of a value
+    // that is no promise. Each file is checked with the tsconfig.json nearest to it (root or web/).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   {
@@ -84,6 +99,29 @@ export default tseslint.config(
       // `import { type A }` stays a runtime import under Node's type stripping, `import type` is erased;
       // the layer check (scripts/layers) counts runtime imports only and relies on the difference.
       '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
+    // Domains answer outcomes (http/outcome.ts); only the surfaces write HTTP: http/, the routes, the
+    // provider's interaction glue, the SPA's serving and app.ts, which builds the Fastify instance.
+    // `npm run outcomes` counts the files that break this (0). The server-wide block's patterns are
+    // repeated because a later block's options for the same rule replace an earlier one's.
+    files: ['server/src/**/*.ts'],
+    ignores: inServer([...NOT_SERVER_CODE, ...SURFACES]),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@gatehouse/web*', '**/web/src/**', 'vitest'], message: 'The server imports common/, never the SPA or test code.' },
+            {
+              group: ['fastify', '@fastify/*'],
+              message:
+                'Domains return outcomes (cookies, redirects, the session to start) as data: read a Browser and answer CookieChange/Redirect from http/outcome.ts; only surfaces (http/, routes.ts) write replies.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -36,6 +36,12 @@ const provider = new Provider(issuer, {
   enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'] },
   conformIdTokenClaims: false,
   rotateRefreshToken: true,
+  // Refresh tokens for offline_access, or always for a client that chose so, as Gatehouse issues them.
+  extraClientMetadata: { properties: ['gatehouse_refresh_without_consent'] },
+  issueRefreshToken: (_ctx, client, code) =>
+    client.grantTypeAllowed('refresh_token') &&
+    (code.scopes.has('offline_access') ||
+      (client as { gatehouse_refresh_without_consent?: boolean }).gatehouse_refresh_without_consent === true),
   expiresWithSession: () => false,
   allowOmittingSingleRegisteredRedirectUri: false,
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },

@@ -1,14 +1,14 @@
 /**
- * What the sign-in page's first load is made of (issue 16): the scripts `web/dist/index.html` loads or
+ * What the sign-in page's first load is made of: the scripts `web/dist/index.html` loads or
  * preloads, with their static imports, and per library (or folder of ours) the bytes those scripts give
  * it, from the bundle visualiser's data. Build with `npm run analyze -w web` first (it writes
  * web/stats/chunks.json as well as web/dist).
  *
  *   npm run analyze -w web && npm run bench:first-load-contents -w bench
  *
- * It exits with 1 when the first load holds what issue 16 keeps out of it: zod, the contract's schemas, the
+ * It exits with 1 when the first load holds what the budget keeps out of it: zod, the contract's schemas, the
  * password strength estimator, WebAuthn or an admin page; or when it renders with anything but React DOM
- * (issue 28: Preact or another substitute in it, or React DOM missing).
+ * (Preact or another substitute in it, or React DOM missing).
  *
  * A group's gzip figure is its share of its chunk's gzip -9 size, in proportion to its rendered bytes: the
  * groups add up to the chunks' real compressed total (compressing each module alone would not).

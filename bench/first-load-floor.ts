@@ -1,5 +1,5 @@
 /**
- * What the libraries of the sign-in page's first load cost on their own (issue 16): Vite builds, with the
+ * What the libraries of the sign-in page's first load cost on their own: Vite builds, with the
  * web app's settings (production, minified, React 19 and React DOM), a few
  * tiny entries that use React, React Router, TanStack Query, react-hook-form and zod the way the
  * sign-in page does, one library added at a time, and
@@ -31,7 +31,7 @@ const schema = z.object({ email: z.string().trim().min(1, 'Required').email('Inv
 
 /**
  * A page that uses what each step adds, so that nothing is shaken out that the app would keep. `dataRouter`
- * uses createBrowserRouter and RouterProvider, as the SPA did before issue 16, instead of BrowserRouter.
+ * uses createBrowserRouter and RouterProvider, as the SPA once did, instead of BrowserRouter.
  */
 function entry(step: number, dataRouter = false): string {
   const parts = [REACT, step >= 2 && (dataRouter ? DATA_ROUTER : ROUTER), step >= 3 && QUERY, step >= 4 && FORM, step >= 5 && ZOD].filter(
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     previous = gzip;
   }
   // The data router in place of BrowserRouter, with TanStack Query and react-hook-form: what the first
-  // load carried before issue 16, less our code and zod.
+  // load once carried, less our code and zod.
   const { raw, gzip } = await measure(4, true);
   const declarative = await measure(4);
   console.log(

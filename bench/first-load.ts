@@ -1,5 +1,5 @@
 /**
- * The sign-in page's first load (issue 16): a real `node server/src/main.ts` with one organisation, then
+ * The sign-in page's first load: a real `node server/src/main.ts` with one organisation, then
  * Debian's Chromium (playwright-core, as e2e/) opens `/` signed out with an empty cache, BENCH_RUNS times
  * (default 5). Reports the JavaScript fetched before the page is usable (every script response up to the
  * load event: bytes on the wire and gzip -9 of each body, so the figure does not depend on what the

@@ -22,13 +22,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { BENCH_API } from './bench-api.ts';
-import { benchDatabase, createOrganisation, freePort, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
+import { benchDatabase, cpuTime, createOrganisation, freePort, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -48,6 +48,11 @@ const WINDOWS = process.env.BENCH_WINDOWS;
 /** The monotonic clock in µs: the clock of V8's CPU profiles on Linux, so a profile can be cut to the measured windows. */
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
+interface Credentials {
+  id: string;
+  secret: string;
+}
+
 interface Target {
   name: string;
   /** The server's process id, for its CPU time. */
@@ -56,10 +61,12 @@ interface Target {
   host: string;
   pool: Pool;
   discovery: { token_endpoint: string; userinfo_endpoint: string; jwks_uri: string; authorization_endpoint: string };
-  web: { id: string; secret: string };
-  machine: { id: string; secret: string };
-  /** Answers fresh authorization codes for the web client, made by several signed-in browsers at once. */
-  codes(count: number): Promise<string[]>;
+  web: Credentials;
+  machine: Credentials;
+  /** A web client that gets refresh tokens at the code exchange (a first-party application's choice in Gatehouse). */
+  refresher: Credentials;
+  /** Answers fresh authorization codes for `client` (the web client), made by several signed-in browsers at once. */
+  codes(count: number, client?: Credentials): Promise<string[]>;
 }
 
 interface Result {
@@ -127,9 +134,10 @@ async function authorize(
   target: Pick<Target, 'pool' | 'host' | 'discovery' | 'web'>,
   jar: Jar,
   onSignInPage?: (returnUrl: string) => Promise<void>,
+  client: Credentials = target.web,
 ): Promise<string> {
   const query = new URLSearchParams({
-    client_id: target.web.id,
+    client_id: client.id,
     redirect_uri: CALLBACK,
     response_type: 'code',
     scope: 'openid email',
@@ -170,11 +178,16 @@ async function signedInBrowsers(
 }
 
 /** Codes from every browser in parallel, each browser one request at a time (its session cookie rotates). */
-async function codesFrom(target: Pick<Target, 'pool' | 'host' | 'discovery' | 'web'>, jars: Jar[], count: number): Promise<string[]> {
+async function codesFrom(
+  target: Pick<Target, 'pool' | 'host' | 'discovery' | 'web'>,
+  jars: Jar[],
+  count: number,
+  client: Credentials = target.web,
+): Promise<string[]> {
   const codes: string[] = [];
   await Promise.all(
     jars.map(async (jar) => {
-      while (codes.length < count) codes.push(await authorize(target, jar));
+      while (codes.length < count) codes.push(await authorize(target, jar, undefined, client));
     }),
   );
   return codes;
@@ -217,7 +230,8 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
   };
   const web = await create('Bench web', { clientType: 'confidential', redirectURIs: CALLBACK });
   const machine = await create('Bench machine', { clientType: 'machine' });
-  // A protected API the machine client may get JWT access tokens for (issue 13).
+  const refresher = await create('Bench refresh', { clientType: 'confidential', redirectURIs: CALLBACK, refreshWithoutConsent: 'true' });
+  // A protected API the machine client may get JWT access tokens for.
   const json = { host, cookie: admin.header(), 'content-type': 'application/json', ...origin };
   const api = await pool.request({
     method: 'POST',
@@ -243,7 +257,7 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
       headers: origin,
     });
   });
-  const started = running('Gatehouse', child, { ...partial, port, machine }, browsers);
+  const started = running('Gatehouse', child, { ...partial, port, machine, refresher }, browsers);
   return {
     target: started.target,
     async stop() {
@@ -258,11 +272,11 @@ async function startGatehouse(): Promise<{ target: Target; stop(): Promise<void>
 function running(
   name: string,
   child: ChildProcess,
-  parts: Pick<Target, 'port' | 'host' | 'pool' | 'discovery' | 'web' | 'machine'>,
+  parts: Pick<Target, 'port' | 'host' | 'pool' | 'discovery' | 'web' | 'machine' | 'refresher'>,
   browsers: Jar[],
 ): { target: Target; stop(): Promise<void> } {
   return {
-    target: { name, pid: child.pid!, ...parts, codes: (count) => codesFrom(parts, browsers, count) },
+    target: { name, pid: child.pid!, ...parts, codes: (count, client) => codesFrom(parts, browsers, count, client) },
     async stop() {
       await parts.pool.close();
       child.kill('SIGTERM');
@@ -277,15 +291,19 @@ async function startBaseline(database?: string): Promise<{ target: Target; stop(
   const secret = (n: number) => randomBytes(32).toString('base64url') + n;
   const web = { id: 'bench-web', secret: secret(1) };
   const machine = { id: 'bench-machine', secret: secret(2) };
+  const refresher = { id: 'bench-refresh', secret: secret(3) };
+  const webClient = (client: Credentials) => ({
+    client_id: client.id,
+    client_secret: client.secret,
+    redirect_uris: [CALLBACK],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    require_auth_time: true,
+  });
   const clients = [
-    {
-      client_id: web.id,
-      client_secret: web.secret,
-      redirect_uris: [CALLBACK],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      require_auth_time: true,
-    },
+    webClient(web),
+    // As Gatehouse's 'Issue refresh tokens without asking for offline access' (bench/baseline.ts).
+    { ...webClient(refresher), gatehouse_refresh_without_consent: true },
     { client_id: machine.id, client_secret: machine.secret, redirect_uris: [], grant_types: ['client_credentials'], response_types: [] },
   ];
   // The same runtime flags, so the ratio compares code rather than garbage-collector settings.
@@ -309,7 +327,12 @@ async function startBaseline(database?: string): Promise<{ target: Target; stop(
   const discovery = JSON.parse((await call({ pool, host }, 'GET', '/.well-known/openid-configuration')).text) as Target['discovery'];
   const partial = { pool, host, discovery, web };
   const browsers = await signedInBrowsers(partial, () => undefined);
-  return running(database ? 'oidc-provider, persisting' : 'oidc-provider, memory', child, { ...partial, port, machine }, browsers);
+  return running(
+    database ? 'oidc-provider, persisting' : 'oidc-provider, memory',
+    child,
+    { ...partial, port, machine, refresher },
+    browsers,
+  );
 }
 
 /** The bare provider persisting to a database of the same kind as Gatehouse's: a SQLite file, or a new PostgreSQL database. */
@@ -335,6 +358,8 @@ interface RequestSpec {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Told the body of a successful answer (which is otherwise discarded). */
+  answered?(body: string): void;
 }
 
 interface Sample {
@@ -342,22 +367,6 @@ interface Sample {
   latencies: number[];
   seconds: number;
   errors: number;
-}
-
-/**
- * A process's CPU time so far in ms, with that of its child processes (the workers under WORKERS > 1);
- * Linux /proc, NaN elsewhere.
- */
-function cpuTime(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
-    return (Number(fields[11]) + Number(fields[12])) * 10 + children.reduce((sum, child) => sum + cpuTime(child), 0);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** The endpoint being measured, for BENCH_WINDOWS. */
@@ -377,9 +386,11 @@ async function sample(target: Target, seconds: number, next: () => RequestSpec |
       if (!spec) return;
       const t0 = performance.now();
       try {
-        const res = await target.pool.request({ ...spec, headers: { host: target.host, ...spec.headers } });
-        await res.body.dump();
+        const { answered, ...request } = spec;
+        const res = await target.pool.request({ ...request, headers: { host: target.host, ...spec.headers } });
         if (res.statusCode >= 400) errors++;
+        if (answered && res.statusCode < 400) answered(await res.body.text());
+        else await res.body.dump();
       } catch {
         errors++;
       }
@@ -449,6 +460,38 @@ const ENDPOINTS: Record<string, Endpoint> = {
     }
     return samples;
   },
+  // Refresh tokens rotate: each is used once, and its answer carries the next. Every connection keeps its own
+  // chain (one per connection, from a code exchange of the refresh client, untimed).
+  'refresh token': async (target, seconds) => {
+    const codes = await target.codes(CONNECTIONS, target.refresher);
+    const tokens = await Promise.all(
+      codes.map(async (code) => {
+        const answer = await call(target, 'POST', pathOf(target.discovery.token_endpoint), {
+          form: { grant_type: 'authorization_code', code, redirect_uri: CALLBACK, code_verifier: VERIFIER },
+          headers: { authorization: basic(target.refresher) },
+        });
+        const token = (JSON.parse(answer.text) as { refresh_token?: string }).refresh_token;
+        if (!token) throw new Error(`${target.name} issued no refresh token: ${answer.text.slice(0, 200)}`);
+        return token;
+      }),
+    );
+    return [
+      await sample(target, seconds, () => {
+        const token = tokens.pop();
+        if (!token) return undefined;
+        return {
+          method: 'POST',
+          path: pathOf(target.discovery.token_endpoint),
+          headers: { ...FORM, authorization: basic(target.refresher) },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString(),
+          answered: (body) => {
+            const next = (JSON.parse(body) as { refresh_token?: string }).refresh_token;
+            if (next) tokens.push(next);
+          },
+        };
+      }),
+    ];
+  },
   userinfo: async (target, seconds) => {
     const answer = await call(target, 'POST', pathOf(target.discovery.token_endpoint), {
       form: { grant_type: 'authorization_code', code: (await target.codes(1))[0]!, redirect_uri: CALLBACK, code_verifier: VERIFIER },
@@ -483,9 +526,9 @@ try {
     `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Gatehouse and the persisting baseline on ${database}, Gatehouse with ${process.env.WORKERS ?? 1} worker(s), ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint and server\n`,
   );
   console.log(
-    '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | persisting rps | p50 ms | p99 ms | CPU ms/req | memory rps | p50 ms | p99 ms | CPU ms/req | over persisting (rps / CPU) | over memory (rps / CPU) |',
+    '| endpoint | Gatehouse rps | p50 ms | p99 ms | CPU ms/req | persisting rps | p50 ms | p99 ms | CPU ms/req | memory rps | p50 ms | p99 ms | CPU ms/req | over persisting (rps / CPU) | over memory (rps / CPU) | Gatehouse per vCPU-second |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const cells = (r: Result) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpu.toFixed(2)}`;
   const ratio = (o: Result, b: Result) => `${(o.rps / b.rps).toFixed(2)}x / ${(b.cpu / o.cpu).toFixed(2)}x`;
   for (const [name, endpoint] of Object.entries(ENDPOINTS).filter(([name]) => !ONLY || ONLY.includes(name))) {
@@ -497,7 +540,9 @@ try {
     }
     const [o, p, m] = servers.map(({ target }) => summarise(samples.get(target)!)) as [Result, Result, Result];
     const errors = o.errors + p.errors + m.errors ? ` (errors: ${o.errors}/${p.errors}/${m.errors})` : '';
-    console.log(`| ${name} | ${cells(o)} | ${cells(p)} | ${cells(m)} | ${ratio(o, p)} | ${ratio(o, m)}${errors} |`);
+    // Requests per second of one core fully used by the server process (1 / CPU time per request).
+    const perVcpu = (1000 / o.cpu).toFixed(0);
+    console.log(`| ${name} | ${cells(o)} | ${cells(p)} | ${cells(m)} | ${ratio(o, p)} | ${ratio(o, m)}${errors} | ${perVcpu} |`);
   }
 } finally {
   for (const server of servers) await server.stop();

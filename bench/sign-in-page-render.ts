@@ -1,5 +1,5 @@
 /**
- * What the server-rendered sign-in page costs per request (issue 28): the SPA's server renderer
+ * What the server-rendered sign-in page costs per request: the SPA's server renderer
  * (web/dist-ssr/, from `npm run build`) through the server's cache (server/src/spa/sign-in-page.ts), in
  * this process. A miss renders the page with React's server renderer and makes its brotli and gzip copies
  * (once per organisation and settings change); a hit is what every other request pays before sending the

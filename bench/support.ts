@@ -1,6 +1,7 @@
 /** What the benchmarks share: a free port, a quiet server environment, organisations made with the CLI, percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runCli } from '../server/src/testing/process.ts';
@@ -77,4 +78,20 @@ export async function benchDatabase(url: string | undefined, sqliteFile: string)
   const fresh = new URL(url);
   fresh.pathname = `/${name}`;
   return { url: fresh.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * A process's CPU time so far in ms, with that of its child processes (the workers under WORKERS > 1);
+ * Linux /proc, NaN elsewhere.
+ */
+export function cpuTime(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+    return (Number(fields[11]) + Number(fields[12])) * 10 + children.reduce((sum, child) => sum + cpuTime(child), 0);
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -7,7 +7,7 @@
  * search's query plan (it must be index ranges, not a scan of the table).
  *
  *   npm run bench:users-search -w bench
- *   (BENCH_USERS, default 100000 (the issue 16 target is measured at 1000000); BENCH_REQUESTS, default 200;
+ *   (BENCH_USERS, default 100000 (the target is measured at 1000000); BENCH_REQUESTS, default 200;
  *    BENCH_SQLITE=0 measures PostgreSQL only;
  *    BENCH_POSTGRES_URL, e.g. postgres://postgres@127.0.0.1:5432/test, adds PostgreSQL in a fresh schema)
  */

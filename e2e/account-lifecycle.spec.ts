@@ -145,13 +145,17 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     expect(await page.title()).toBe('Choose a new password - acme');
+    // Issue 39 point 22: the focus moves on to the new password, not to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     await page.getByLabel('New password').fill('a brighter morning tide');
     await page.getByLabel('Confirm password').fill('a brighter morning tide');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Account details updated').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.getByLabel('Email').fill('new.person@example.test');
+    // The recovered account's email is filled in; the password is next.
+    expect(await page.getByLabel('Email').inputValue()).toBe('new.person@example.test');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     await page.getByLabel('Password').fill('a brighter morning tide');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/dashboard');

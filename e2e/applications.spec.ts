@@ -68,6 +68,8 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
     await submitAgain(page);
     await page.getByText('This client secret is viewable only once and cannot be seen after leaving this page.').waitFor();
+    // Issue 39 point 22: the focus is on the result, not on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Application added');
     const secret = await page.locator('code.secret').innerText();
     expect(secret).toMatch(/^[\w-]{43}$/);
     await expectAccessible(page);
@@ -105,6 +107,9 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await expectAccessible(page);
     await screenshot(page, `${dialect}-application-settings`);
 
+    // No secret is shown here, so no notice about one shown once (issue 39 point 23).
+    await page.getByText('The client secret was shown once, when it was made.').waitFor();
+    expect(await page.getByText('This client secret is viewable only once').count()).toBe(0);
     await page.getByRole('button', { name: 'Regenerate secret' }).click();
     const dialog = page.getByRole('dialog', { name: 'Regenerate the client secret?' });
     await dialog.getByLabel('I understand that the current secret stops working').check();

@@ -126,4 +126,50 @@ describe.skipIf(!chromiumPath)('the audit log and webhooks, in Chromium', () => 
     await endpoint.waitFor();
     await expect(page.locator('.webhook-secret').count()).resolves.toBe(0);
   });
+
+  it('names roles, applications and the organisation in the audit log, never their stored values (issue 39 point 18)', async () => {
+    await gatehouse.saveSettings('acme', { allowEmailTwoStep: true });
+    const page = await signedInAdmin();
+    const made = await page.evaluate(async () => {
+      const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const app = (await (
+        await fetch('/api/clients', { method: 'POST', ...json({ name: 'Team wiki', redirectURI: 'http://localhost:9/callback' }) })
+      ).json()) as { id: string };
+      const user = (await (
+        await fetch('/api/users', {
+          method: 'POST',
+          ...json({ firstName: 'Rae', email: 'rae@example.test', role: 'EndUser', clients: [app.id] }),
+        })
+      ).json()) as { id: string };
+      const updated = await fetch(`/api/users/${user.id}`, {
+        method: 'PUT',
+        ...json({ firstName: 'Rae', role: 'UserAdministrator', clients: [] }),
+      });
+      const org = (await (await fetch('/api/organisation')).json()) as { id?: string };
+      return { appId: app.id, updated: updated.status, orgId: org.id ?? null };
+    });
+    expect(made.updated).toBe(200);
+    await page.goto(gatehouse.url('acme') + '/audit');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await log.getByRole('rowheader', { name: 'User updated' }).first().waitFor();
+    const text = await log.innerText();
+    expect(text).toContain('role: End user → User admin');
+    expect(text).toContain('Team wiki');
+    for (const stored of ['EndUser', 'UserAdministrator', 'OrganisationAdministrator', made.appId, ...(made.orgId ? [made.orgId] : [])])
+      expect(text).not.toContain(stored);
+    // Each header starts where its column's cells start; an address keeps to one line.
+    const lefts = await log.evaluate((table) => {
+      const heads = [...table.querySelectorAll('thead th')].map((th) =>
+        Math.round(th.getBoundingClientRect().left + parseFloat(getComputedStyle(th).paddingLeft)),
+      );
+      const cells = [...table.querySelectorAll('tbody tr:first-child > *')].map((cell) =>
+        Math.round(cell.getBoundingClientRect().left + parseFloat(getComputedStyle(cell).paddingLeft)),
+      );
+      const address = table.querySelector('tbody td.audit-address');
+      return { heads, cells, addressWraps: address ? getComputedStyle(address).whiteSpace : null };
+    });
+    expect(lefts.heads).toEqual(lefts.cells);
+    expect(lefts.addressWraps).toBe('nowrap');
+    await page.context().close();
+  });
 });

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
@@ -130,6 +131,10 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
     await form.getByLabel('Name on the sign-in button').fill('Partner');
     await form.getByLabel('Client id').fill(upstreamApp.id);
     await form.getByLabel('Client secret').fill(upstreamApp.secret);
+    // Covering the admin's own domain without a password would leave nobody able to sign in if partner failed (issue 39).
+    await form.getByLabel('Email domains').fill('acme.test');
+    await form.getByRole('button', { name: 'Add connection' }).click();
+    await form.getByRole('alert').getByText(CONNECTION_MESSAGES.wouldLockOutAdmins).waitFor();
     await form.getByLabel('Email domains').fill('corp.test');
     await form.getByLabel('Create an account when someone signs in for the first time').check();
     await form.getByLabel(/Link an existing account/).check();

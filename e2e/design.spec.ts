@@ -213,4 +213,41 @@ describe.skipIf(!chromiumPath)('the design step of issue 31, in Chromium', () =>
       await page.context().close();
     },
   );
+
+  it('spaces stacked cards and gives checkboxes the theme colour (issue 39 point 23)', async () => {
+    const page = await signedIn('desktop');
+    for (const path of ['/webhooks', '/connections', '/twostep']) {
+      await page.goto(gatehouse.url('acme') + path);
+      await page.locator('main .card').first().waitFor();
+      // Wait for the page's data: the cards it shows once loaded.
+      await page.waitForLoadState('networkidle');
+      const gaps = await page.evaluate(() => {
+        const { document } = globalThis as unknown as {
+          document: {
+            querySelectorAll(
+              s: string,
+            ): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number }; previousElementSibling: unknown }>;
+          };
+        };
+        const cards = Array.from(document.querySelectorAll('main .card'));
+        return cards
+          .filter((card) => cards.includes(card.previousElementSibling as (typeof cards)[number]))
+          .map(
+            (card) =>
+              card.getBoundingClientRect().top - (card.previousElementSibling as (typeof cards)[number]).getBoundingClientRect().bottom,
+          );
+      });
+      for (const gap of gaps) expect(gap, path).toBeGreaterThan(0);
+    }
+    await page.goto(gatehouse.url('acme') + '/users/add');
+    const checkbox = page.getByRole('checkbox', { name: 'Team wiki' });
+    await checkbox.waitFor();
+    const [accent, primary] = await checkbox.evaluate((input) => [
+      getComputedStyle(input).accentColor,
+      getComputedStyle(input).getPropertyValue('--colour-primary').trim(),
+    ]);
+    expect(accent).not.toBe('auto');
+    expect(primary).not.toBe('');
+    await page.context().close();
+  });
 });

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
@@ -85,5 +87,20 @@ describe.skipIf(!chromiumPath)('success messages beside their action, in Chromiu
     await page.goto(gatehouse.url('acme') + '/account');
     await page.getByLabel('First name').fill('Ada');
     await expectBesideSave(page.getByRole('button', { name: 'Save' }), 'Details updated', 'account');
+  });
+
+  it('asks for the current password a new phone number needs, without calling an empty one incorrect (issue 39 point 16)', async () => {
+    await page.goto(gatehouse.url('acme') + '/account');
+    await page.getByLabel('Mobile phone number').fill('+44 20 7946 0001');
+    const current = page.getByLabel('Current Password');
+    // Shown with the new number, and not marked before anything was typed or sent.
+    await current.waitFor();
+    expect(await current.getAttribute('aria-invalid')).not.toBe('true');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MESSAGES.required).waitFor();
+    expect(await page.getByText(ACCOUNT_MESSAGES.currentPasswordWrong).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('currentPassword');
+    await current.fill(ADMIN_PASSWORD);
+    await expectBesideSave(page.getByRole('button', { name: 'Save' }), 'Details updated', 'account-phone');
   });
 });

@@ -157,4 +157,28 @@ describe.skipIf(!chromiumPath).each(dialects)('the sign-in page painted from its
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("paints and hydrates the page in the browser's language, and answers a refused sign-in in it", async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    const sessionAsked = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+    const response = await page.goto(gatehouse.url('acme') + '/');
+    const html = await response!.text();
+    expect(html).toMatch(/<html lang="de" dir="ltr">/);
+    expect(html).toContain('Melden Sie sich an, um fortzufahren');
+    await sessionAsked;
+    await page.getByRole('heading', { name: 'Melden Sie sich an, um fortzufahren' }).waitFor();
+    expect(await page.title()).toBe('Anmelden - Acme Harbour Works');
+    await page.getByLabel('E-Mail-Adresse').fill('admin@acme.test');
+    await page.getByLabel('Passwort', { exact: true }).fill('not the password at all');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch').first().waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: new URL('../docs/screens/sign-in-de.png', import.meta.url).pathname });
+    expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
+    await context.close();
+  });
 });

@@ -152,6 +152,9 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
     await page.locator('.top-nav .brand-logo').waitFor();
     await page.getByText('Acme Corporation').first().waitFor();
     await expectFits('branded-dashboard');
+    // The name is whole beside its logo, not cut to 'Acme C…' (issue 39 point 23).
+    const name = page.locator('.top-nav .brand-name');
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
 
     // The header's buttons are on the screen, the logo no taller than the header allows.
     const within = async (name: string) => {

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 
@@ -86,6 +87,24 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     const shown = await page.locator('.secret-key code').innerText();
     expect(shown).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
     const secret = shown.replace(/ /g, '');
+    // The whole key shows inside its card, and copies, at both widths (issue 39 point 19).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const fit = await page.locator('.secret-key code').evaluate((key) => {
+        const card = key.closest('.card')!.getBoundingClientRect();
+        const box = key.getBoundingClientRect();
+        return { scrolls: key.scrollWidth > key.clientWidth + 1, inside: box.left >= card.left && box.right <= card.right };
+      });
+      expect(fit, `at ${width} px`).toEqual({ scrolls: false, inside: true });
+      // The button says Copied after the first copy.
+      await page
+        .locator('.secret-key')
+        .getByRole('button', { name: /^Cop(y|ied)$/ })
+        .click();
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page);
     await screenshot(page, `${dialect}-two-step-app`);
 
@@ -110,6 +129,9 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     // They can be copied and downloaded, before they are gone for good.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    // Styled as the other secondary buttons are, not a style of their own (issue 39 point 23).
+    for (const name of ['Copy codes', 'Download'])
+      expect(await page.getByRole('button', { name }).getAttribute('class')).toContain('button-secondary');
     await page.getByRole('button', { name: 'Copy codes' }).click();
     await page.getByRole('status').getByText('Copied').waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(codes.join('\n'));
@@ -198,6 +220,21 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
     await chooseEmail();
     expect(await page.getByText('A code was sent less than a minute ago').count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
+    await expectAccessible(page);
+
+    // Issue 39 point 20: after a reload this page sent no code, so the server's 429 is a refusal to show,
+    // with when a new code can be asked for; nothing says a code was emailed or sent.
+    await page.reload();
+    await page.getByRole('radio', { name: 'Email' }).check();
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/setupemailotp'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await refused).status()).toBe(429);
+    const alert = page.getByRole('alert').filter({ hasText: MFA_MESSAGES.resendTooSoon });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/You can ask for a new code from \d\d:\d\d:\d\d/);
+    expect(await page.getByText("We've emailed a code to").count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Code sent' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Resend code' }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await page.context().close();
   });

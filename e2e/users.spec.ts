@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Dialect } from '../server/src/db/database.ts';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 import { scoped } from '../server/src/db/scoped.ts';
 
@@ -200,6 +201,14 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     expect(await uma.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
     await uma.keyboard.press('Escape');
     await expect.poll(() => uma.getByRole('menu').count()).toBe(0);
+    // Their page says it cannot be changed, and Save is disabled and looks it; Cancel still leaves (issue 39 point 17).
+    await row(uma, 'admin@acme.test').getByRole('link').click();
+    await uma.getByText(USER_MESSAGES.aboveYourRole).waitFor();
+    const save = uma.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await save.evaluate((button) => getComputedStyle(button).opacity)).toBe('0.6');
+    await uma.getByRole('button', { name: 'Cancel' }).click();
+    await row(uma, 'admin@acme.test').waitFor();
 
     // Delete from the list's row menu, by keyboard, after the 'Delete confirmation' dialog.
     await row(uma, 'eve@example.test').getByRole('button', { name: 'Actions for eve@example.test' }).click();
@@ -210,6 +219,8 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     await confirm.getByText('Are you sure you want to delete?').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await row(uma, 'eve@example.test').waitFor({ state: 'detached' });
+    // Issue 39 point 22: the focus goes to the result, not to the page, with the row and its menu gone.
+    await expect.poll(() => uma.evaluate(() => document.activeElement?.textContent)).toBe('User deleted');
     await uma.goto(eveUrl);
     await uma.waitForURL('**/users');
     await uma.getByText('Sorry, the user was not found').waitFor();

@@ -93,7 +93,7 @@ export const ACCOUNT_MESSAGES = {
   save: 'Save',
   resendConfirmation: 'Resend confirmation email',
 
-  // User administration (the API; the screens are issue 6's)
+  // User administration (the API and its screens)
   userExists: 'A user with this email address already exists',
   roleNotAllowed: 'You cannot give a user a role above your own',
   notYourself: 'You cannot change your own status',

@@ -97,6 +97,7 @@ export const APPLICATION_MESSAGES = {
   cancel: 'Cancel',
   applicationAdded: 'Application added',
   secretNotice: 'This client secret is viewable only once and cannot be seen after leaving this page.',
+  secretNotShown: 'The client secret was shown once, when it was made. Regenerate it to get a new one.',
   clientId: 'Client ID',
   clientSecret: 'Client secret',
   backToApplications: 'Back to applications',
@@ -238,7 +239,7 @@ export function redirectUriProblem(value: string, allowPrivateUse = false): stri
   const url = parseUrl(value);
   if (!url) return 'Please enter an absolute URI such as https://app.example.com/callback';
   // https:/rp.example.com/x parses as https://rp.example.com/x, but an application would send it as
-  // typed and never match: web addresses must be written in full (issue 19, finding 9).
+  // typed and never match: web addresses must be written in full.
   if ((url.protocol === 'https:' || url.protocol === 'http:') && !/^https?:\/\/[^/]/i.test(value))
     return 'Please write the address in full, such as https://app.example.com/callback';
   if (url.username || url.password) return 'A redirect URI cannot contain a user name or password';

@@ -89,6 +89,9 @@ export const AUDIT_MESSAGES = {
   about: 'About',
   address: 'IP address',
   details: 'Details',
+  // An image's id is not shown: only whether there is one.
+  anImage: 'an image',
+  noValue: '(none)',
   loadMore: 'Show older events',
   none: 'No events match these filters.',
   exportCsv: 'Export CSV',

@@ -1,5 +1,5 @@
 /**
- * Texts of sign-in connections (issue 32): the Sign-in connections screen (OpenID Connect and SAML 2.0),
+ * Texts of sign-in connections: the Sign-in connections screen (OpenID Connect and SAML 2.0),
  * its validation messages, and what the sign-in page says of a connection.
  */
 import type { ConnectionClientAuth, ConnectionRefusal } from './connections.ts';
@@ -37,6 +37,8 @@ export const CONNECTION_MESSAGES = {
   tenantIdInvalid: 'Enter the directory (tenant) id: 36 characters like 00000000-0000-0000-0000-000000000000',
   oktaDomainInvalid: 'Enter your Okta domain, such as example.okta.com',
   tooMany: `An organisation can have at most ${CONNECTION_LIMITS.perOrganisation} connections.`,
+  wouldLockOutAdmins:
+    'Not saved: every Organisation Admin has an email in the domains of a connection that allows no password, so if the identity provider failed nobody could sign in to manage the organisation. Let people of these domains sign in with a password instead, or first give an Organisation Admin an email outside these domains.',
   refusals: {
     provider_refused: 'The identity provider did not sign you in. Try again, or sign in with your password.',
     not_verified: "The identity provider's answer could not be verified, so you were not signed in. Please try again.",
@@ -53,6 +55,7 @@ export const CONNECTION_MESSAGES = {
     second_step_required:
       'Your account needs its second step, which the identity provider did not confirm. Sign in with your password instead.',
     unavailable: 'The identity provider could not be reached. Please try again later.',
+    connection_unavailable: 'This sign-in connection is no longer available. Sign in another way, or contact your administrator.',
   } satisfies Record<ConnectionRefusal, string>,
   reference: (id: string) => `Reference: ${id}`,
   addHeading: 'Add a connection',

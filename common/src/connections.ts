@@ -1,5 +1,5 @@
 /**
- * Sign-in connections (issue 32): an organisation's people sign in through the identity provider they
+ * Sign-in connections: an organisation's people sign in through the identity provider they
  * already have. The kinds, the presets and the paths; the texts are in connection-messages.ts.
  */
 
@@ -55,6 +55,7 @@ export const CONNECTION_REFUSALS = [
   'user_limit',
   'second_step_required',
   'unavailable',
+  'connection_unavailable',
 ] as const;
 export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
 

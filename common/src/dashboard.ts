@@ -27,7 +27,7 @@ export const DASHBOARD_MESSAGES = {
   registeredUsers: 'Registered users',
   signedUpUsers: 'Signed up',
   pendingUsers: 'Pending',
-  // The Accounts tile's MFA figures (issue 30): people with at least one second factor, and by kind.
+  // The Accounts tile's MFA figures: people with at least one second factor, and by kind.
   mfaUsers: 'With MFA',
   mfaApp: 'MFA: authenticator app',
   mfaSms: 'MFA: SMS',

@@ -7,66 +7,100 @@ import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
 import { CONNECTION_MESSAGES } from './connection-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
+import { textsOf } from './i18n/runtime.ts';
+
+/** The English texts of the error answers that are not another namespace's (the catalog's `errors.*`). */
+export const ERRORS_EN = {
+  VALIDATION_FAILED: 'Please check the highlighted fields',
+  BAD_REQUEST: 'The request could not be understood',
+  UNAUTHENTICATED: 'Please sign in to continue',
+  FORBIDDEN: 'You do not have permission to do that',
+  INVALID_TOKEN: 'The access token is missing, expired or not meant for this API',
+  INSUFFICIENT_SCOPE: "The access token's scopes do not allow this call",
+  CSRF_REJECTED: 'The request came from another site and was refused',
+  PATH_NOT_CANONICAL: 'The request path is not in canonical form',
+  ORGANISATION_NOT_FOUND: 'Organisation not found',
+  CONFLICT: 'That already exists',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'That kind of request body is not accepted',
+  RATE_LIMITED: 'Too many attempts, please wait and try again',
+  UNAVAILABLE: 'The service is temporarily unavailable, please try again shortly',
+  STATUS_CONFLICT: 'The account is not in a state that allows this',
+  ORGANISATION_UNKNOWN: "We couldn't find an organisation with that name. Please check it and try again.",
+  DEMO_UNAVAILABLE: 'The demo is busy right now. Please try again later, or start a free trial.',
+} as const;
+
+const t = textsOf('errors', ERRORS_EN);
+
+/** An error's status and its message, read in the active language when the answer is built. */
+function entry<const S extends number>(status: S, message: () => string): { status: S; readonly message: string } {
+  return {
+    status,
+    get message() {
+      return message();
+    },
+  };
+}
 
 export const ERRORS = {
-  VALIDATION_FAILED: { status: 400, message: 'Please check the highlighted fields' },
-  BAD_REQUEST: { status: 400, message: 'The request could not be understood' },
-  INVALID_CREDENTIALS: { status: 401, message: MESSAGES.invalidCredentials },
-  ACCOUNT_UNAVAILABLE: { status: 403, message: MESSAGES.signInUnavailable },
+  VALIDATION_FAILED: entry(400, () => t('VALIDATION_FAILED')),
+  BAD_REQUEST: entry(400, () => t('BAD_REQUEST')),
+  INVALID_CREDENTIALS: entry(401, () => MESSAGES.invalidCredentials),
+  ACCOUNT_UNAVAILABLE: entry(403, () => MESSAGES.signInUnavailable),
   /** An email of a sign-in connection's domains where the connection does not allow a password. */
-  PASSWORD_SIGN_IN_NOT_ALLOWED: { status: 403, message: CONNECTION_MESSAGES.passwordNotAllowedAny },
-  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
-  FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
+  PASSWORD_SIGN_IN_NOT_ALLOWED: entry(403, () => CONNECTION_MESSAGES.passwordNotAllowedAny),
+  UNAUTHENTICATED: entry(401, () => t('UNAUTHENTICATED')),
+  FORBIDDEN: entry(403, () => t('FORBIDDEN')),
   /** A bearer token that is not a valid management API token of this organisation (RFC 6750 invalid_token). */
-  INVALID_TOKEN: { status: 401, message: 'The access token is missing, expired or not meant for this API' },
+  INVALID_TOKEN: entry(401, () => t('INVALID_TOKEN')),
   /** A valid management API token without the scope the endpoint needs (RFC 6750 insufficient_scope). */
-  INSUFFICIENT_SCOPE: { status: 403, message: "The access token's scopes do not allow this call" },
-  BASE_ORGANISATION: { status: 403, message: MESSAGES.baseOrganisationSignIn },
-  CSRF_REJECTED: { status: 403, message: 'The request came from another site and was refused' },
-  PATH_NOT_CANONICAL: { status: 400, message: 'The request path is not in canonical form' },
-  NOT_FOUND: { status: 404, message: MESSAGES.notFoundTitle },
-  ORGANISATION_NOT_FOUND: { status: 404, message: 'Organisation not found' },
-  USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },
-  CLIENT_NOT_FOUND: { status: 404, message: MESSAGES.clientNotFound },
-  CONFLICT: { status: 409, message: 'That already exists' },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'That kind of request body is not accepted' },
-  RATE_LIMITED: { status: 429, message: 'Too many attempts, please wait and try again' },
-  INTERNAL: { status: 500, message: MESSAGES.genericError },
-  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable, please try again shortly' },
+  INSUFFICIENT_SCOPE: entry(403, () => t('INSUFFICIENT_SCOPE')),
+  BASE_ORGANISATION: entry(403, () => MESSAGES.baseOrganisationSignIn),
+  CSRF_REJECTED: entry(403, () => t('CSRF_REJECTED')),
+  PATH_NOT_CANONICAL: entry(400, () => t('PATH_NOT_CANONICAL')),
+  NOT_FOUND: entry(404, () => MESSAGES.notFoundTitle),
+  ORGANISATION_NOT_FOUND: entry(404, () => t('ORGANISATION_NOT_FOUND')),
+  USER_NOT_FOUND: entry(404, () => MESSAGES.userNotFound),
+  CLIENT_NOT_FOUND: entry(404, () => MESSAGES.clientNotFound),
+  CONFLICT: entry(409, () => t('CONFLICT')),
+  PAYLOAD_TOO_LARGE: entry(413, () => t('PAYLOAD_TOO_LARGE')),
+  UNSUPPORTED_MEDIA_TYPE: entry(415, () => t('UNSUPPORTED_MEDIA_TYPE')),
+  RATE_LIMITED: entry(429, () => t('RATE_LIMITED')),
+  INTERNAL: entry(500, () => MESSAGES.genericError),
+  UNAVAILABLE: entry(503, () => t('UNAVAILABLE')),
   // Account lifecycle
-  TOKEN_INVALID: { status: 400, message: MESSAGES.tokenUnrecognised },
-  SELF_SIGN_UP_DISABLED: { status: 403, message: ACCOUNT_MESSAGES.selfSignUpDisabled },
-  EMAIL_NOT_ALLOWED: { status: 400, message: ACCOUNT_MESSAGES.emailNotAllowed },
-  USER_LIMIT_REACHED: { status: 403, message: ACCOUNT_MESSAGES.userLimitReached },
-  SIGN_IN_COOLDOWN: { status: 429, message: ACCOUNT_MESSAGES.cooldown(1) },
-  ACCOUNT_LOCKED: { status: 403, message: ACCOUNT_MESSAGES.lockedOut },
-  PASSWORD_CHANGE_REQUIRED: { status: 403, message: ACCOUNT_MESSAGES.passwordChangeRequired },
-  RECOVERY_CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.recoveryCodeInvalid },
-  RECOVERY_EXPIRED: { status: 400, message: ACCOUNT_MESSAGES.recoveryExpired },
-  EMAIL_ALREADY_VERIFIED: { status: 409, message: ACCOUNT_MESSAGES.emailAlreadyVerified },
-  STATUS_CONFLICT: { status: 409, message: 'The account is not in a state that allows this' },
+  TOKEN_INVALID: entry(400, () => MESSAGES.tokenUnrecognised),
+  SELF_SIGN_UP_DISABLED: entry(403, () => ACCOUNT_MESSAGES.selfSignUpDisabled),
+  EMAIL_NOT_ALLOWED: entry(400, () => ACCOUNT_MESSAGES.emailNotAllowed),
+  USER_LIMIT_REACHED: entry(403, () => ACCOUNT_MESSAGES.userLimitReached),
+  SIGN_IN_COOLDOWN: entry(429, () => ACCOUNT_MESSAGES.cooldown(1)),
+  ACCOUNT_LOCKED: entry(403, () => ACCOUNT_MESSAGES.lockedOut),
+  PASSWORD_CHANGE_REQUIRED: entry(403, () => ACCOUNT_MESSAGES.passwordChangeRequired),
+  RECOVERY_CODE_INVALID: entry(400, () => ACCOUNT_MESSAGES.recoveryCodeInvalid),
+  RECOVERY_EXPIRED: entry(400, () => ACCOUNT_MESSAGES.recoveryExpired),
+  EMAIL_ALREADY_VERIFIED: entry(409, () => ACCOUNT_MESSAGES.emailAlreadyVerified),
+  STATUS_CONFLICT: entry(409, () => t('STATUS_CONFLICT')),
   // The base organisation's sign-up, organisation sign-in and contact form
-  BASE_SIGNUP_INVALID: { status: 400, message: BASE_SIGNUP_MESSAGES.linkInvalid },
-  ORGANISATION_UNKNOWN: { status: 404, message: "We couldn't find an organisation with that name. Please check it and try again." },
-  DEMO_UNAVAILABLE: { status: 503, message: 'The demo is busy right now. Please try again later, or start a free trial.' },
+  BASE_SIGNUP_INVALID: entry(400, () => BASE_SIGNUP_MESSAGES.linkInvalid),
+  ORGANISATION_UNKNOWN: entry(404, () => t('ORGANISATION_UNKNOWN')),
+  DEMO_UNAVAILABLE: entry(503, () => t('DEMO_UNAVAILABLE')),
   // Multi-factor authentication
-  TWO_STEP_REQUIRED: { status: 403, message: MFA_MESSAGES.twoStepRequired },
-  MFA_CODE_INVALID: { status: 400, message: MFA_MESSAGES.codeInvalid },
-  MFA_CODE_EXPIRED: { status: 400, message: MFA_MESSAGES.codeExpired },
-  SIGN_IN_EXPIRED: { status: 400, message: MFA_MESSAGES.signInExpired },
-  MFA_SETUP_EXPIRED: { status: 400, message: MFA_MESSAGES.setupExpired },
-  MFA_METHOD_NOT_ALLOWED: { status: 403, message: MFA_MESSAGES.methodNotAllowed },
-  MFA_ALREADY_ENABLED: { status: 409, message: MFA_MESSAGES.alreadyEnabled },
-  MFA_NOT_ENABLED: { status: 409, message: MFA_MESSAGES.notEnabled },
-  MFA_LAST_FACTOR_REQUIRED: { status: 409, message: MFA_MESSAGES.lastFactorRequired },
-  MFA_FACTOR_NOT_FOUND: { status: 404, message: MFA_MESSAGES.factorNotFound },
-  PASSKEY_INVALID: { status: 400, message: MFA_MESSAGES.passkeyInvalid },
-  PASSKEY_NOT_FOUND: { status: 404, message: MFA_MESSAGES.passkeyNotFound },
-  PASSWORDLESS_DISABLED: { status: 403, message: MFA_MESSAGES.passwordlessDisabled },
-  MFA_RESEND_TOO_SOON: { status: 429, message: MFA_MESSAGES.resendTooSoon },
-  MFA_TOO_MANY_CODES: { status: 429, message: MFA_MESSAGES.tooManyCodes },
-} as const satisfies Record<string, { status: number; message: string }>;
+  TWO_STEP_REQUIRED: entry(403, () => MFA_MESSAGES.twoStepRequired),
+  MFA_CODE_INVALID: entry(400, () => MFA_MESSAGES.codeInvalid),
+  MFA_CODE_EXPIRED: entry(400, () => MFA_MESSAGES.codeExpired),
+  SIGN_IN_EXPIRED: entry(400, () => MFA_MESSAGES.signInExpired),
+  MFA_SETUP_EXPIRED: entry(400, () => MFA_MESSAGES.setupExpired),
+  MFA_METHOD_NOT_ALLOWED: entry(403, () => MFA_MESSAGES.methodNotAllowed),
+  MFA_ALREADY_ENABLED: entry(409, () => MFA_MESSAGES.alreadyEnabled),
+  MFA_NOT_ENABLED: entry(409, () => MFA_MESSAGES.notEnabled),
+  MFA_LAST_FACTOR_REQUIRED: entry(409, () => MFA_MESSAGES.lastFactorRequired),
+  MFA_FACTOR_NOT_FOUND: entry(404, () => MFA_MESSAGES.factorNotFound),
+  PASSKEY_INVALID: entry(400, () => MFA_MESSAGES.passkeyInvalid),
+  PASSKEY_NOT_FOUND: entry(404, () => MFA_MESSAGES.passkeyNotFound),
+  PASSWORDLESS_DISABLED: entry(403, () => MFA_MESSAGES.passwordlessDisabled),
+  MFA_RESEND_TOO_SOON: entry(429, () => MFA_MESSAGES.resendTooSoon),
+  MFA_TOO_MANY_CODES: entry(429, () => MFA_MESSAGES.tooManyCodes),
+} satisfies Record<string, { status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 

@@ -3,7 +3,10 @@
  * so a label or message is written once. Texts the spec gives are used exactly.
  */
 import { indefiniteArticle } from './format.ts';
-export const MESSAGES = {
+import { liveTexts, textsOf } from './i18n/runtime.ts';
+
+/** The English texts (ICU MessageFormat): the catalog's `messages.*` keys. */
+export const MESSAGES_EN = {
   // Generic notifications (spec section 8)
   genericError: 'Sorry, something went wrong - please try again',
   userNotFound: 'Sorry, the user was not found',
@@ -38,15 +41,17 @@ export const MESSAGES = {
   // Validation
   required: 'This field is required',
   invalidEmail: 'Please enter a valid email address',
-  tooLong: (max: number) => `Please use ${max} characters or fewer`,
+  tooLong: 'Please use {max} characters or fewer',
   passwordsDoNotMatch: 'The passwords do not match',
+  // A submit within a second of the previous one is not sent again (the double-submit guard).
+  submitIgnored: 'Already sent a moment ago. Please wait a second, then try again.',
 
   // Token
   tokenUnrecognised: 'Token unrecognised or has expired, please request a new verification token from the dashboard page.',
 
   // Success messages
   userDetailsUpdated: 'User details updated',
-  userInvited: (email: string) => `Invitation sent to ${email}`,
+  userInvited: 'Invitation sent to {email}',
   userDeleted: 'User deleted',
   passwordResetEmailSent: 'Password reset email sent',
   invitationEmailResent: 'Invitation email resent',
@@ -87,18 +92,31 @@ export const MESSAGES = {
   qrFailure: 'Unable to generate QR code, please try again',
 
   // Uploaded images (checked again by content on the server)
-  fileTooLarge: (kilobytes: number) => `The file is too large: the limit is ${kilobytes} KB`,
+  fileTooLarge: 'The file is too large: the limit is {kilobytes} KB',
   imageDropHint: 'Choose a file, or drop one here.',
-  fileWrongType: (typeNames: string, maxWidth: number, maxHeight: number) =>
-    `The file must be ${indefiniteArticle(typeNames)} ${typeNames} image no larger than ${maxWidth} x ${maxHeight} pixels`,
+  /** `article` is English grammar (a/an); other languages may leave it out. */
+  fileWrongType: 'The file must be {article, select, an {an} other {a}} {typeNames} image no larger than {maxWidth} x {maxHeight} pixels',
 } as const;
+
+const t = textsOf('messages', MESSAGES_EN);
+
+/** The texts in the active language, as live strings and functions. */
+export const MESSAGES = liveTexts('messages', MESSAGES_EN, {
+  tooLong: (max: number) => t('tooLong', { max }),
+  userInvited: (email: string) => t('userInvited', { email }),
+  fileTooLarge: (kilobytes: number) => t('fileTooLarge', { kilobytes }),
+  fileWrongType: (typeNames: string, maxWidth: number, maxHeight: number) =>
+    t('fileWrongType', { article: indefiniteArticle(typeNames), typeNames, maxWidth, maxHeight }),
+});
 
 export type MessageKey = keyof typeof MESSAGES;
 
 /** The password fields' Show/Hide button (where the organisation's passwordVisibility allows it). */
-export const PASSWORD_VISIBILITY_MESSAGES = {
+export const PASSWORD_VISIBILITY_EN = {
   show: 'Show',
   hide: 'Hide',
   /** Read after Show or Hide by screen readers only, so the button's name says what it shows. */
   field: 'password',
 } as const;
+
+export const PASSWORD_VISIBILITY_MESSAGES = liveTexts('passwordVisibility', PASSWORD_VISIBILITY_EN);

@@ -66,7 +66,7 @@ export const MFA_MESSAGES = {
       2: 'After your password, you enter a code we text to your phone.',
       3: 'After your password, you confirm with one of your passkeys.',
     })[method],
-  // The person's factors (issue 30): several methods, one the default
+  // The person's factors: several methods, one the default
   factorsHeading: 'Your methods',
   factorsIntro: 'Sign-in asks for your default method first; "Use another method" offers the others.',
   factorName: 'Name (optional)',
@@ -136,7 +136,7 @@ export const MFA_MESSAGES = {
   rememberDevice: (days: number) => `Remember this device for ${rememberDuration(days)}`,
   verify: 'Verify',
   startAgain: 'Sign in again',
-  // 'Use another method' (issue 30): the person's other factors, offered after the password step.
+  // 'Use another method': the person's other factors, offered after the password step.
   useAnotherMethod: 'Use another method',
   anotherMethodLegend: 'Sign in with',
   anotherMethods: {
@@ -157,6 +157,7 @@ export const MFA_MESSAGES = {
   factorNotFound: 'That method no longer exists',
   resendTooSoon: 'A code was sent less than a minute ago, please wait before asking for another',
   tooManyCodes: 'Too many codes have been sent, please try again in an hour',
+  newCodeFrom: (time: string) => `You can ask for a new code from ${time}.`,
   twoStepRequired: 'Please set up multi-factor authentication to continue',
   notYourself: 'You cannot reset your own multi-factor authentication here: use the MFA page',
 

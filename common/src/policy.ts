@@ -146,7 +146,7 @@ export const LIMITS = {
   userSearchMax: 254,
 } as const;
 
-/** Sign-in connections (issue 32). */
+/** Sign-in connections. */
 export const CONNECTION_LIMITS = {
   perOrganisation: 20,
   nameMax: 60,

@@ -1,5 +1,5 @@
 /**
- * SAML 2.0 connections (issue 32): Gatehouse is the service provider, the organisation's identity
+ * SAML 2.0 connections: Gatehouse is the service provider, the organisation's identity
  * provider (Entra ID, Google Workspace, Okta, any SAML IdP) signs the assertions. The paths, the
  * default attribute names per preset and the limits; the texts are in connection-messages.ts.
  */
@@ -16,8 +16,8 @@ export const SAML_LIMITS = {
   responseMax: 200_000,
   /** How long a posted answer waits for the same browser's GET. */
   responseMinutes: 2,
-  /** How many posted answers may wait at once per organisation (anyone may post to the ACS URL). */
-  responsesWaitingMax: 500,
+  /** How many posted answers one address may have waiting at once (anyone may post to the ACS URL; a real one is taken at once). */
+  responsesPerAddressMax: 20,
   /** How long an accepted assertion ID is remembered at most (and at least, when it names no expiry). */
   replayMaxMinutes: 24 * 60,
   replayMinMinutes: 10,

@@ -1,5 +1,5 @@
 /**
- * The sign-in step list (issue 30): everything a person must have done before Gatehouse lets them on,
+ * The sign-in step list: everything a person must have done before Gatehouse lets them on,
  * in order, declared once. The protocol interaction (server oidc/interaction.ts and oidc/policy.ts),
  * `requireUser` (server http/request-context.ts, and through it every `/api` endpoint) and the SPA's
  * route guard and /redirecting (routes.ts `guardRoute`, web RedirectingPage) all ask `pendingStep`, so

@@ -1,5 +1,8 @@
 /** Texts of the user administration screens (spec section 2, Users; section 8 for the success messages in MESSAGES). */
-export const USER_MESSAGES = {
+import { liveTexts, textsOf } from './i18n/runtime.ts';
+
+/** The English texts (ICU MessageFormat): the catalog's `users.*` keys. */
+export const USER_EN = {
   listHeading: 'Manage your Users',
   add: 'Add',
   searchLabel: 'Search users',
@@ -11,7 +14,7 @@ export const USER_MESSAGES = {
   status: 'Status',
   actions: 'Actions',
   delete: 'Delete',
-  actionsFor: (email: string) => `Actions for ${email}`,
+  actionsFor: 'Actions for {email}',
   open: 'Open',
   deleteHeader: 'Delete confirmation',
   deleteText: 'Are you sure you want to delete?',
@@ -41,16 +44,16 @@ export const USER_MESSAGES = {
   mfaLabel: 'MFA',
   mfaEnabled: 'Enabled',
   mfaNotEnabled: 'Not enabled',
-  passkeyCount: (n: number) => (n === 1 ? '1 passkey' : `${n} passkeys`),
+  passkeyCount: '{n, plural, one {# passkey} other {# passkeys}}',
   emailVerification: 'Email verification',
   enable: 'Enable',
   disable: 'Disable',
   resendInvite: 'Resend invite email',
   clearLockout: 'Clear lockout',
-  coolingDownUntil: (until: string) => `Sign-ins paused until ${until} after failed attempts`,
+  coolingDownUntil: 'Sign-ins paused until {until} after failed attempts',
   resetMfaHeader: 'Reset MFA',
-  resetMfaText: (passkeys: number) =>
-    `This removes the user's MFA method and recovery codes${passkeys > 0 ? ` and their ${passkeys === 1 ? 'passkey' : `${passkeys} passkeys`}` : ''}; they will set MFA up again at their next sign-in if it is required. Are you sure?`,
+  resetMfaText:
+    "This removes the user's MFA method and recovery codes{passkeys, plural, =0 {} one { and their passkey} other { and their # passkeys}}; they will set MFA up again at their next sign-in if it is required. Are you sure?",
   sendResetEmail: 'Send reset email',
   resetMfa: 'Reset',
   resendVerification: 'Resend verification email',
@@ -62,21 +65,33 @@ export const USER_MESSAGES = {
   aboveYourRole: 'You cannot change a user whose role is above your own',
   cannotDeleteYourself: 'You cannot delete yourself',
   managedBy: 'Managed by',
-  managedByNotice: (application: string) =>
-    `${application} provisions this user through SCIM: it sets their first name, surname and phone number. Change them in the identity provider; a change here would be overwritten at its next sync.`,
-  scimOwnedField: (application: string) => `Set by ${application} through SCIM`,
-  // The person's second factors (issue 30)
+  managedByNotice:
+    '{application} provisions this user through SCIM: it sets their first name, surname and phone number. Change them in the identity provider; a change here would be overwritten at its next sync.',
+  scimOwnedField: 'Set by {application} through SCIM',
+  // The person's second factors
   factorsCard: 'MFA methods',
   noFactors: 'No MFA methods set up.',
   factorAdded: 'Added',
   factorLastUsed: 'Last used',
   factorDefault: 'Default',
   removeFactor: 'Remove',
-  removeFactorLabel: (method: string) => `Remove ${method}`,
+  removeFactorLabel: 'Remove {method}',
   removeFactorHeader: 'Remove MFA method',
-  removeFactorText: (method: string, last: boolean) =>
-    last
-      ? `This removes ${method}, the user's last MFA method, with their recovery codes; they will set MFA up again at their next sign-in if it is required. Are you sure?`
-      : `This removes ${method}; the user signs in with their other methods. Are you sure?`,
+  removeFactorText:
+    "{last, select, yes {This removes {method}, the user's last MFA method, with their recovery codes; they will set MFA up again at their next sign-in if it is required. Are you sure?} other {This removes {method}; the user signs in with their other methods. Are you sure?}}",
   factorRemoved: 'MFA method removed',
 } as const;
+
+const t = textsOf('users', USER_EN);
+
+/** The texts in the active language, as live strings and functions. */
+export const USER_MESSAGES = liveTexts('users', USER_EN, {
+  actionsFor: (email: string) => t('actionsFor', { email }),
+  passkeyCount: (n: number) => t('passkeyCount', { n }),
+  coolingDownUntil: (until: string) => t('coolingDownUntil', { until }),
+  resetMfaText: (passkeys: number) => t('resetMfaText', { passkeys }),
+  managedByNotice: (application: string) => t('managedByNotice', { application }),
+  scimOwnedField: (application: string) => t('scimOwnedField', { application }),
+  removeFactorLabel: (method: string) => t('removeFactorLabel', { method }),
+  removeFactorText: (method: string, last: boolean) => t('removeFactorText', { method, last: last ? 'yes' : 'no' }),
+});

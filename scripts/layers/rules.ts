@@ -41,12 +41,11 @@ export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string
   {
     layer: 'infrastructure',
     pattern: /^(scope|events|delivery)\//,
-    what: 'folders the plan in docs/architecture.md adds: the scope, domain events, the outbox',
+    what: 'the scope, domain events, the outbox',
   },
   { layer: 'infrastructure', pattern: /^security\/(sealed-columns|tokens)\.ts$/, what: 'sealing and token primitives' },
   { layer: 'infrastructure', pattern: /^oidc\/key-encryption\.ts$/, what: 'AES-GCM sealing under KEY_ENCRYPTION_KEY' },
   { layer: 'infrastructure', pattern: /^oidc\/ttl\.ts$/, what: "the provider's token and artefact lifetimes: constants" },
-  { layer: 'infrastructure', pattern: /^audit\/origin\.ts$/, what: "the request's actor and origin (AsyncLocalStorage)" },
   { layer: 'infrastructure', pattern: /^mail\/transport\.ts$|^sms\/provider\.ts$/, what: 'outbound SMTP and SMS transports' },
   { layer: 'infrastructure', pattern: /^webhooks\/(post|ssrf|signing)\.ts$/, what: 'outbound HTTP: the guarded POST and its signature' },
   { layer: 'infrastructure', pattern: /^assets\/images\.ts$/, what: 'image content checks' },
@@ -250,7 +249,7 @@ export function compare(found: Violations, baseline: Violations): Comparison {
 
 export const isEmpty = (violations: Violations) => KINDS.every((kind) => violations[kind].length === 0);
 
-/** The folders and arrows of server/src counted the way issue 29 counts them: every directory and every root file is a node. */
+/** The folders and arrows of server/src counted as the figures count them: every directory and every root file is a node. */
 export function folderFigures(graph: Graph, runtimeOnly: boolean) {
   const folderOfFile = (file: string) => (file.includes('/') ? path.posix.dirname(file) : file);
   const nodes = new Set(graph.files.map(folderOfFile));

@@ -1,5 +1,5 @@
 /**
- * The scoped store's ratchet (docs/architecture.md, step 7): every `organisation_id` written by hand in
+ * The scoped store's ratchet (docs/architecture.md, "The Scope and tenancy"): every `organisation_id` written by hand in
  * server/src counts, per file, outside the files that implement the scope itself, the migrations and the
  * tests. Tenant tables are reached through db/scoped.ts, which stamps the column; what is left is the
  * list in scripts/tenancy/baseline.json, which may only shrink.

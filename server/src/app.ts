@@ -1,6 +1,4 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
-import { createRequire } from 'node:module';
-import type PinoPretty from 'pino-pretty';
 import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -10,7 +8,7 @@ import { openApiRoutes } from './http/openapi.ts';
 import { JOBS } from './jobs/registry.ts';
 import { registerGauges } from './telemetry/gauges.ts';
 import { registerWebhookGauges } from './webhooks/delivery.ts';
-import { registerRequestTelemetry } from './telemetry/http.ts';
+import { registerRequestTelemetry } from './http/telemetry.ts';
 import { startTelemetryListener, type TelemetryListener } from './telemetry/listener.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,7 +26,8 @@ import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
-import { redactUrl, requestParties, serializeReply, serializeRequest } from './http/log-redaction.ts';
+import { serializeReply, serializeRequest } from './http/log-redaction.ts';
+import { PrettyLogController, prettyLogStream } from './http/pretty-log.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
@@ -40,6 +39,7 @@ import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
+import { registerRequestLanguage, startLanguages } from './http/language.ts';
 import { LIVE_ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
 import { onOrganisationChanged } from './tenancy/notice.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
@@ -67,21 +67,6 @@ export interface GatehouseApp {
   telemetryPort(): number | null;
 }
 
-/**
- * Log lines for a person at a terminal: time, level and message on one line, request id last. pino-pretty
- * is loaded only then (production logs JSON and never needs it).
- */
-function prettyLogStream() {
-  const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
-  return pinoPretty({
-    sync: true,
-    colorize: true,
-    singleLine: true,
-    translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,req,res,responseTime',
-  });
-}
-
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<GatehouseApp> {
   const pretty = ctx.config.logFormat === 'pretty' && !options.logStream;
   const app = Fastify({
@@ -94,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
             serializers: { req: serializeRequest, res: serializeReply },
             ...(options.logStream ? { stream: options.logStream } : pretty ? { stream: prettyLogStream() } : {}),
           },
+    ...(pretty ? { logController: new PrettyLogController() } : {}),
     genReqId: () => newCorrelationId(),
     requestIdHeader: false,
     trustProxy: ctx.config.trustProxy,
@@ -110,20 +96,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (changes) {
     onOrganisationChanged(ctx, (organisationId) => changes.publish(organisationId));
     app.addHook('onClose', () => changes.close());
-  }
-  if (pretty) {
-    app.addHook('onResponse', async (request, reply) => {
-      const parties = requestParties(request);
-      const who = [
-        parties.organisation,
-        parties.userId && `user ${parties.userId}`,
-        parties.applicationId && `application ${parties.applicationId}`,
-      ];
-      const suffix = who.filter(Boolean).join(', ');
-      request.log.info(
-        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms${suffix ? ` (${suffix})` : ''}`,
-      );
-    });
   }
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -179,6 +151,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
+  await startLanguages();
+  registerRequestLanguage(app);
   await app.register(fastifyFormbody, { bodyLimit: 256 * 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 100, parts: 104 } });
 

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { Telemetry } from './telemetry/telemetry.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { ConfigError, explainDatabaseError, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { Delivery } from './delivery/outbox.ts';
@@ -43,7 +43,12 @@ export function createContext(parts: { config: Config; db: Db; clock?: Clock }):
 }
 
 export async function openContext(config: Config): Promise<AppContext> {
-  const db = openDatabase(config.database);
+  let db: Db;
+  try {
+    db = openDatabase(config.database);
+  } catch (error) {
+    throw explained(error, config);
+  }
   try {
     await migrate(db);
     await checkKeyEncryptionKey(db, config).catch((error: unknown) => {
@@ -56,7 +61,13 @@ export async function openContext(config: Config): Promise<AppContext> {
     await ensureBaseOrganisation(ctx);
     return ctx;
   } catch (error) {
-    await db.close();
-    throw error;
+    await db.close().catch(() => {});
+    throw explained(error, config);
   }
+}
+
+/** A database that cannot be reached or opened: a sentence naming the setting rather than the driver's words. */
+export function explained(error: unknown, config: Config): unknown {
+  const sentence = explainDatabaseError(error, config.database);
+  return sentence ? new ConfigError(sentence, { cause: error }) : error;
 }

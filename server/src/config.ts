@@ -19,7 +19,17 @@ export const ORGANISATION_CACHE_MS = 2000;
  */
 export const PROVIDER_CACHE_SIZE_DEFAULT = 1000;
 
-const port = z.coerce.number().int().min(0).max(65535);
+/**
+ * A number from the environment whose every failure says what it must be ("abc" would otherwise read
+ * "expected number, received NaN"). `what` names the kind, e.g. 'a whole number of days'.
+ */
+function numberSetting(what: string, min: number, max: number, whole = true) {
+  const must = `must be ${what} from ${min} to ${max}`;
+  const value = z.coerce.number({ error: must }).min(min, must).max(max, must);
+  return whole ? value.int(must) : value;
+}
+
+const port = numberSetting('a port number', 0, 65535);
 const hostname = z
   .string()
   .trim()
@@ -46,24 +56,23 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).optional(),
-  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
-  DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).optional(),
+  DB_POOL_SIZE: numberSetting('a whole number of connections', 1, 500).default(10),
+  DB_CONNECT_TIMEOUT_SECONDS: numberSetting('a number of seconds', 0.1, 300, false).optional(),
+  DB_STATEMENT_TIMEOUT_SECONDS: numberSetting('a number of seconds', 0.1, 3600, false).optional(),
+  DB_IDLE_TIMEOUT_SECONDS: numberSetting('a number of seconds', 1, 3600, false).optional(),
   RUN_JOBS: flag.default(true),
-  METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
+  METRICS_PORT: z.union([z.literal('off'), port], { error: 'must be a port number from 0 to 65535, or off' }).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
-  CHECK_ANSWERS: flag.default(false),
-  ORGANISATION_CACHE_SECONDS: z.coerce
-    .number()
-    .min(0.1)
-    .max(60)
-    .default(ORGANISATION_CACHE_MS / 1000),
-  PROVIDER_CACHE_SIZE: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(PROVIDER_CACHE_SIZE_DEFAULT),
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  ORGANISATION_CACHE_SECONDS: numberSetting('a number of seconds', 0.1, 60, false).default(ORGANISATION_CACHE_MS / 1000),
+  PROVIDER_CACHE_SIZE: numberSetting('a whole number of organisations', 1, 100_000).default(PROVIDER_CACHE_SIZE_DEFAULT),
+  AUDIT_RETENTION_DAYS: numberSetting('a whole number of days', 1, 3650).default(AUDIT_RETENTION_DAYS_DEFAULT),
+  SHUTDOWN_DRAIN_SECONDS: numberSetting('a number of seconds', 0, 300, false).default(5),
+  WORKERS: z
+    .union([z.literal('auto'), numberSetting('a whole number of processes', 1, 256)], {
+      error: 'must be a whole number of processes from 1 to 256, or auto (one per core)',
+    })
+    .default(1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://...')
@@ -87,7 +96,7 @@ const envSchema = z.object({
     .max(300, 'must be at most 300 characters')
     .regex(/^[^\r\n]*$/, 'must be one line')
     .optional(),
-  DEMO_LIFETIME_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).max(720).default(24),
+  DEMO_LIFETIME_HOURS: numberSetting('a whole number of hours', 1, 720).default(24),
   SMS_API_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be the base URL of a Twilio-compatible API, such as https://api.twilio.com')
@@ -174,8 +183,6 @@ export type Config = {
   organisationCacheMs: number;
   /** How many organisations' OpenID Providers a process keeps built (least recently used dropped first). */
   providerCacheSize: number;
-  /** Check every answer of the endpoint contract against its declared schema (tests; a mismatch answers 500). */
-  checkAnswers: boolean;
 };
 
 /** PostgreSQL time limits, so an unreachable or silent database gives prompt 503s instead of hung requests. */
@@ -220,8 +227,15 @@ function readSecretFiles(env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv
   return result;
 }
 
-/** Parses the environment into a Config, or throws a ConfigError whose message names the variable. */
-export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/**
+ * Parses the environment into a Config, or throws a ConfigError whose message names the variable.
+ * `createSecrets: false` writes nothing to DATA_DIR (a secret not there yet is a random one in memory).
+ */
+export function loadConfig(
+  givenEnv: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  { createSecrets = true }: { createSecrets?: boolean } = {},
+): Config {
   const env = readSecretFiles(givenEnv, cwd);
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
@@ -243,7 +257,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
-  const keyFile = e.KEY_ENCRYPTION_KEY ? null : secretInDataDir(dataDir, 'key-encryption-key');
+  const keyFile = e.KEY_ENCRYPTION_KEY ? null : secretInDataDir(dataDir, 'key-encryption-key', createSecrets);
   const publicPort = e.PUBLIC_PORT ?? e.PORT;
   const defaultPort = e.PUBLIC_SCHEME === 'https' ? 443 : 80;
   return {
@@ -268,7 +282,7 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     publicScheme: e.PUBLIC_SCHEME,
     publicPort: publicPort === defaultPort ? null : publicPort,
     dataDir,
-    cookieSecret: e.COOKIE_SECRET ?? readOrCreateSecret(dataDir, 'cookie-secret'),
+    cookieSecret: e.COOKIE_SECRET ?? secretInDataDir(dataDir, 'cookie-secret', createSecrets).secret,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY && process.env.NODE_ENV !== 'production' ? 'pretty' : 'json') : e.LOG_FORMAT,
@@ -291,7 +305,6 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
     telemetry: e.METRICS_PORT === 'off' ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    checkAnswers: e.CHECK_ANSWERS,
     organisationCacheMs: e.ORGANISATION_CACHE_SECONDS * 1000,
     providerCacheSize: e.PROVIDER_CACHE_SIZE,
   };
@@ -300,27 +313,45 @@ export function loadConfig(givenEnv: NodeJS.ProcessEnv = process.env, cwd = proc
 const seconds = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 1000));
 
 /** A secret kept in the data directory, created (mode 0600) on first use so restarts keep sessions valid. */
-export function readOrCreateSecret(dataDir: string, name: string): string {
-  return secretInDataDir(dataDir, name).secret;
+export function readOrCreateSecret(dataDir: string, name: DataDirSecret): string {
+  return secretInDataDir(dataDir, name, true).secret;
 }
 
-function secretInDataDir(dataDir: string, name: string): { secret: string; file: string; created: boolean } {
+/** The secrets generated into DATA_DIR when their variable is unset. */
+export const DATA_DIR_SECRETS = { 'cookie-secret': 'COOKIE_SECRET', 'key-encryption-key': 'KEY_ENCRYPTION_KEY' } as const;
+export type DataDirSecret = keyof typeof DATA_DIR_SECRETS;
+
+/**
+ * Reads the secret, or (`create`) makes it. Without `create` nothing is written: a secret that cannot be
+ * read is a random one held in memory only (doctor, which changes nothing, checks DATA_DIR itself).
+ */
+function secretInDataDir(dataDir: string, name: DataDirSecret, create: boolean): { secret: string; file: string; created: boolean } {
   const file = path.join(dataDir, name);
   try {
     return { secret: readFileSync(file, 'utf8').trim(), file, created: false };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!create) return { secret: randomBytes(32).toString('base64url'), file, created: true };
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw dataDirError(dataDir, name, error);
   }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
     return { secret, file, created: true };
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { secret: readFileSync(file, 'utf8').trim(), file, created: false };
-    throw error;
+    throw dataDirError(dataDir, name, error);
   }
+}
+
+function dataDirError(dataDir: string, name: DataDirSecret, error: unknown): ConfigError {
+  const variable = DATA_DIR_SECRETS[name];
+  const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+  return new ConfigError(
+    `DATA_DIR ${dataDir} cannot be used by this user (${code} on ${path.join(dataDir, name)}): ${variable} is not set, so it is kept there. ` +
+      `Make the directory writable by the user the server runs as (for example with chown), set DATA_DIR to one that is, or set ${variable} (or ${variable}_FILE).`,
+  );
 }
 
 /** The public origin of a host of this deployment, e.g. http://acme.localhost:3000. */
@@ -331,4 +362,51 @@ export function originFor(config: Config, host: string): string {
 /** The key-encryption keys that may read what is stored: the current one first, then the decrypt-only one of a rotation. */
 export function keyEncryptionKeys(config: Pick<Config, 'keyEncryptionKey' | 'keyEncryptionKeyDecryptOnly'>): string[] {
   return config.keyEncryptionKeyDecryptOnly ? [config.keyEncryptionKey, config.keyEncryptionKeyDecryptOnly] : [config.keyEncryptionKey];
+}
+
+/** host:port/database of a PostgreSQL URL, without its credentials. */
+export function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'the configured server';
+  }
+}
+
+/**
+ * A sentence for an error met while opening the configured database, saying which setting, what is
+ * wrong and what to do; null when the error is not about reaching or opening it.
+ */
+export function explainDatabaseError(error: unknown, database: Config['database']): string | null {
+  const { code, message } = error as { code?: string; message?: string };
+  if (database.kind === 'sqlite') {
+    if (code !== 'ERR_SQLITE_ERROR' && code !== 'EACCES' && code !== 'EROFS') return null;
+    return (
+      `The SQLite database ${database.path} cannot be opened (${message ?? code}). Make its directory writable by the user the server ` +
+      'runs as, or set DATA_DIR (or DATABASE_URL=sqlite:<path>) to a place it can write.'
+    );
+  }
+  const where = describePostgres(database.url);
+  const host = where.split(':')[0];
+  const check = 'Check DATABASE_URL (or the file DATABASE_URL_FILE names) and that PostgreSQL runs there.';
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `DATABASE_URL names the host ${host}, which this machine cannot resolve (${code}). ${check}`;
+    case 'ECONNREFUSED':
+      return `DATABASE_URL points at ${where}, where nothing accepts connections (ECONNREFUSED). ${check}`;
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `DATABASE_URL points at ${where}, which cannot be reached (${code}). ${check}`;
+    case '28P01':
+    case '28000':
+      return `PostgreSQL at ${where} refused the user of DATABASE_URL (${code}: ${message}). Check its user name and password, and pg_hba.conf.`;
+    case '3D000':
+      return `PostgreSQL at ${where} has no such database (${message}). Create it (createdb), or correct the database name in DATABASE_URL.`;
+  }
+  if (message && /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(message))
+    return `DATABASE_URL points at ${where}, which did not answer within DB_CONNECT_TIMEOUT_SECONDS. ${check}`;
+  return null;
 }

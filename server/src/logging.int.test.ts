@@ -44,6 +44,18 @@ describe('log lines of a server process', () => {
     return { npm_execpath: '', PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
   }
 
+  const password = 'correct horse battery staple';
+  let acme: Promise<void> | undefined;
+  /** Organisation acme on the JSON-logging server, made once. */
+  const jsonAcme = () =>
+    (acme ??= jsonServer().then(async (server) => {
+      const created = await runCli(
+        ['create-organisation', 'acme', '--admin-email', 'admin@acme.test', '--admin-password', password],
+        server.env,
+      );
+      expect(created.code).toBe(0);
+    }));
+
   async function lineMatching(server: ServerProcess, pattern: RegExp): Promise<string> {
     for (;;) {
       const line = server
@@ -59,7 +71,8 @@ describe('log lines of a server process', () => {
   it('writes one short line per request at a terminal, under the start-up banner', async () => {
     const server = await start('pretty');
     expect((await server.client().get('/healthz')).status).toBe(200);
-    expect((await server.client().get('/api/nothing-here')).status).toBe(404);
+    const missing = await server.client().get('/api/nothing-here');
+    expect(missing.status).toBe(404);
     const line = await lineMatching(server, /GET \/api\/nothing-here 404 \d+\.\d ms/);
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] /);
     expect(server.logs()).toMatch(/GET \/healthz 200 \d+\.\d ms/);
@@ -78,6 +91,15 @@ describe('log lines of a server process', () => {
         .split('\n')
         .some((l) => l.trimStart().startsWith('{')),
     ).toBe(false);
+    // Regression: Fastify's "incoming request" and "request completed" lines were written beside this one.
+    const ofRequest = () =>
+      server
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes(String(missing.headers['x-correlation-id'])));
+    await lineMatching(server, /GET \/healthz 200/);
+    expect((await server.client().get('/healthz')).status).toBe(200);
+    expect(ofRequest()).toHaveLength(1);
   });
 
   it('writes JSON lines with the request id for a log collector', async () => {
@@ -108,12 +130,7 @@ describe('log lines of a server process', () => {
 
   it("names the organisation and the signed-in user on a request's line, and nothing secret", async () => {
     const server = await jsonServer();
-    const password = 'correct horse battery staple';
-    const created = await runCli(
-      ['create-organisation', 'acme', '--admin-email', 'admin@acme.test', '--admin-password', password],
-      server.env,
-    );
-    expect(created.code).toBe(0);
+    await jsonAcme();
     const client = server.client('acme');
     expect((await client.post('/api/authenticate', { form: { email: 'admin@acme.test', password } })).status).toBe(200);
     const account = await client.get('/api/account');
@@ -124,5 +141,30 @@ describe('log lines of a server process', () => {
     expect(entry.res).toEqual({ statusCode: 200, organisationId: expect.any(String), organisation: 'acme', userId });
     expect(line).not.toContain('admin@acme.test');
     expect(line).not.toContain(password);
+
+    // The SAML handover token in the assertion consumer URL is a secret like every other link token.
+    const handover = 'saml-handover-token-in-the-url';
+    const acs = await client.get(`/saml/some-connection/acs?response=${handover}`);
+    const incoming = await lineMatching(server, new RegExp(`"reqId":"${acs.headers['x-correlation-id']}".*"incoming request"`));
+    expect(incoming).toContain('/saml/some-connection/acs?response=[redacted]');
+    expect(server.logs()).not.toContain(handover);
+  });
+
+  it('writes one line for a protocol page the provider answers, and no warning on stderr (issue 39)', async () => {
+    const server = await jsonServer();
+    await jsonAcme();
+    // The browser's authorization endpoint is handed to the provider (a hijacked reply); this builds acme's provider.
+    const page = await server.client('acme').get('/oidc/auth', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    const id = String(page.headers['x-correlation-id']);
+    const last = await server.client().get('/healthz');
+    await lineMatching(server, new RegExp(`"reqId":"${last.headers['x-correlation-id']}".*"request completed"`));
+    const completed = server
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes(`"reqId":"${id}"`) && l.includes('"request completed"'));
+    expect(completed).toHaveLength(1);
+    // Regression: oidc-provider's deprecated .app getter printed a DeprecationWarning on every process's stderr.
+    expect(server.logs()).not.toContain('DeprecationWarning');
   });
 });

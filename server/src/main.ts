@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    throw listenError(error, config);
+  });
   if (config.runJobs) scheduler.start();
   // Every process delivers webhooks and logout tokens (each attempt is claimed, so no two make the same one).
   ctx.delivery.start(app.log);
@@ -88,6 +90,24 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/** The port or interface cannot be had: a sentence naming PORT or HOST and what to do. */
+function listenError(error: unknown, config: Config): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new ConfigError(
+      `PORT ${config.port} is already in use on ${config.host} (EADDRINUSE): stop what listens there, or set PORT to a free port.`,
+    );
+  if (code === 'EACCES')
+    return new ConfigError(
+      `PORT ${config.port} needs privileges this user does not have (EACCES): set PORT above 1023 and let a proxy listen on ${config.port}.`,
+    );
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new ConfigError(
+      `HOST ${config.host} is not an address of this machine (${code}): set HOST to one of its addresses, localhost, or 0.0.0.0 for all.`,
+    );
+  return error;
 }
 
 /**

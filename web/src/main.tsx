@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
+import { startPageLanguage } from './app/language.ts';
 import { FIRST_PAINT_ID, rendersAsServed, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadServedSignInPage } from './pages/sign-in/SignInPage.tsx';
@@ -26,6 +27,8 @@ const app = (
   </StrictMode>
 );
 
+// The texts are read while rendering, so the page's language is loaded first.
+await startPageLanguage();
 const root = document.getElementById('root')!;
 const served = document.getElementById(FIRST_PAINT_ID)?.textContent;
 // The server sent the sign-in page already rendered (app/first-paint.ts): the SPA takes it over as it is.

@@ -9,17 +9,43 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { prepareLocale } from '@gatehouse/common/i18n/load';
+import { DEFAULT_LOCALE, type Locale } from '@gatehouse/common/i18n/locales';
+import { setPageLocale } from '@gatehouse/common/i18n/runtime';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { FIRST_PAINT_ID, firstPaintJson, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRoutes } from './app/router.tsx';
 
 const ROOT = '<div id="root"></div>';
 
+let rendering: Promise<unknown> = Promise.resolve();
+
 /**
- * The page's HTML: the SPA's index.html (`template`) with the rendered sign-in page in its root, the
- * state it was rendered from beside it, and its title. `location` is the page's path and query.
+ * The page's HTML in `locale`: the SPA's index.html (`template`) with the rendered sign-in page in its
+ * root, the state it was rendered from beside it, and its title. `location` is the page's path and query.
+ * Renderings take turns: the texts read the one page language of this module while React renders (the
+ * server caches each page per organisation and language, so turns are rare).
  */
-export async function renderSignInPage(template: string, organisation: PublicOrganisation, location: string): Promise<string> {
+export function renderSignInPage(
+  template: string,
+  organisation: PublicOrganisation,
+  location: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<string> {
+  const turn = rendering.then(async () => {
+    await prepareLocale(locale);
+    setPageLocale(locale);
+    try {
+      return await render(template, organisation, location);
+    } finally {
+      setPageLocale(DEFAULT_LOCALE);
+    }
+  });
+  rendering = turn.catch(() => undefined);
+  return turn;
+}
+
+async function render(template: string, organisation: PublicOrganisation, location: string): Promise<string> {
   if (!template.includes(ROOT)) throw new Error('index.html has no empty root element');
   const state: FirstPaint = { organisation };
   const queryClient = new QueryClient();

@@ -1,7 +1,7 @@
 /**
  * The zod-free part of an endpoint declaration: its method, path and body encoding, all a client needs to
  * call it. The sign-in page's first load calls its endpoints through addresses (web/src/api/first-load.ts)
- * so that neither zod nor the contract's schemas load with it (issue 16); an address is typed by its
+ * so that neither zod nor the contract's schemas load with it; an address is typed by its
  * declaration, so its method, path and encoding must equal the declaration's, and its answer and input
  * types are the declaration's.
  */

@@ -1,5 +1,5 @@
 /**
- * A person's multi-factor authentication on the management API (issue 30): whether they have it and
+ * A person's multi-factor authentication on the management API: whether they have it and
  * with which kinds of factor, and an administrator's or application's reset. The factors themselves
  * (names, removing one) are the admin screens' (users.ts).
  */

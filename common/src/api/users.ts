@@ -104,7 +104,7 @@ export const usersApi = {
     answer: null,
     errors: ['USER_NOT_FOUND', 'CONFLICT'],
   }),
-  // A person's second factors (issue 30): their administrators' screens only, not the management API.
+  // A person's second factors: their administrators' screens only, not the management API.
   factors: endpoint({
     tag: 'Users',
     access: USER_ADMINS,

@@ -33,6 +33,8 @@ export const auditEventSchema = z.object({
   userAgent: z.string().nullable(),
   requestId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** What people call the ids in the details (applications, users, webhooks, the organisation), by id. */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 

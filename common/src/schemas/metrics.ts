@@ -16,7 +16,7 @@ export const metrics = z.object({
   registeredUsers: count,
   signedUpUsers: count,
   pendingUsers: count,
-  // All time: the Accounts tile's MFA figures (issue 30): people with at least one second factor, and
+  // All time: the Accounts tile's MFA figures: people with at least one second factor, and
   // how many hold each kind (a person with an app and a passkey counts under both).
   mfaUsers: count,
   mfaByKind: z.object({ app: count, email: count, sms: count, passkey: count }),

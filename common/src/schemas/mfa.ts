@@ -30,7 +30,7 @@ export const signInChallenge = z.object({
     /** The method asked for is a passkey: there is no code to enter (a recovery code still works). */
     passkeyOnly: z.boolean(),
     /**
-     * The person's other methods, for 'Use another method' (issue 30): known only after the password
+     * The person's other methods, for 'Use another method': known only after the password
      * step, and only the organisation's allowed ones. A passkey is offered by its own button instead.
      */
     otherMethods: z.array(z.object({ kind: z.number(), phoneNumber: z.string().nullable() })),
@@ -121,7 +121,7 @@ export type SaveTwoStepRequest = z.input<typeof saveTwoStepRequest>;
 export const saveTwoStepResult = z.object({ user: account, recoveryCodes: z.array(z.string()) });
 export type SaveTwoStepResult = z.infer<typeof saveTwoStepResult>;
 
-/** One of the person's second factors as /twostep lists them (issue 30); a passkey's name is its own. */
+/** One of the person's second factors as /twostep lists them; a passkey's name is its own. */
 export const factor = z.object({
   id: z.string(),
   kind: z.number(),

@@ -107,5 +107,5 @@ export const organisationName = z
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: ORGANISATION_NAME_MESSAGES.format })
   .refine((name) => !RESERVED_ORGANISATION_NAMES.has(name), { error: ORGANISATION_NAME_MESSAGES.reserved })
   // Labels with -- in positions 3 and 4 are reserved for encodings (RFC 5891 4.2.3.1): xn--pypl-53dc is
-  // shown by browsers as a lookalike of another organisation's host (issue 19, finding 9).
+  // shown by browsers as a lookalike of another organisation's host.
   .refine((name) => name.slice(2, 4) !== '--', { error: ORGANISATION_NAME_MESSAGES.punycode });

@@ -1,4 +1,4 @@
-/** Whether a person has multi-factor authentication, as the management API and SCIM show it (issue 30). */
+/** Whether a person has multi-factor authentication, as the management API and SCIM show it. */
 import { z } from 'zod';
 import { TWO_STEP_KINDS, type TwoStepKind } from '../policy.ts';
 

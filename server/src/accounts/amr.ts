@@ -6,11 +6,5 @@
 
 export const PASSWORD_AMR = ['pwd'];
 
-/**
- * A browser remembered at an earlier code step stands in for the code for rememberMeDays, as the
- * organisation chose: a second factor (`mfa`) but no code (`otp`) in this sign-in.
- */
-export const REMEMBERED_DEVICE_AMR = ['pwd', 'mfa'];
-
 /** Whether a session's methods include a second factor. */
 export const hasSecondFactor = (amr: readonly string[]): boolean => amr.includes('mfa');

@@ -52,7 +52,7 @@ interface Counts {
 
 /**
  * The organisation's only active Organisation Admin is never deactivated or deleted by a rule: nobody
- * would be left to enable anyone (issue 19, finding 8). They are told instead (once per stretch of
+ * would be left to enable anyone. They are told instead (once per stretch of
  * inactivity), and so is the operator.
  */
 async function keepLastAdmin(ctx: AppContext, scope: Scope, user: UserRow, due: number, counts: Counts): Promise<boolean> {

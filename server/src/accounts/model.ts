@@ -33,7 +33,7 @@ export const coolingDown = (org: OrganisationRow, user: UserRow, now: number): b
 export const SESSION_STATUSES: ReadonlySet<UserRow['status']> = new Set<UserRow['status']>(['SignedUp']);
 
 /**
- * What the sign-in step list (common/sign-in-steps.ts) needs to know of a signed-in person, from their
+ * What the sign-in step list (common/src/sign-in-steps.ts) needs to know of a signed-in person, from their
  * session: the entry points (requireUser, the protocol interaction and its policy) all ask this.
  */
 export function sessionFacts(org: OrganisationRow, user: UserRow, session: Pick<SessionRow, 'amr'>, now: number): SignInFacts {

@@ -13,25 +13,30 @@ import { accountOf, signInAnswer } from '../users/account.ts';
 import { authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { assertPasswordAllowed } from '../connections/service.ts';
-import { forgetRememberedEmail, rememberedEmail, startSession } from './session.ts';
+import { applyCookies, browserOf } from '../http/outcome.ts';
+import { FORGET_REMEMBERED_EMAIL, finishSignIn, rememberedEmail, startSession, type SignInOutcome } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.
   serve(app, ctx, api.authenticate, async ({ body }, scope, request, reply) => {
     const { organisation: org } = scope;
-    if (body.step === 'code')
-      return signInAnswer(
-        ctx,
-        org,
-        await countingFailedSignIns(ctx, scope, null, () => completeCodeStep(ctx, scope, request, reply, body)),
-      );
-    // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
-    await assertPasswordAllowed(ctx, org, body.email);
-    const outcome = await countingFailedSignIns(ctx, scope, body.email, () =>
-      authenticate(ctx, scope, body.email, body.password, { deviceRemembered: (user) => deviceRemembered(ctx, scope, request, user) }),
-    );
-    if (outcome.kind === 'challenge') return beginCodeStep(ctx, scope, reply, outcome.user);
-    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, outcome.user, outcome.amr, body.returnurl));
+    const browser = browserOf(ctx, request);
+    let outcome: SignInOutcome;
+    if (body.step === 'code') outcome = await countingFailedSignIns(ctx, scope, null, () => completeCodeStep(ctx, scope, browser, body));
+    else {
+      // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
+      await assertPasswordAllowed(ctx, org, body.email);
+      outcome = await countingFailedSignIns(ctx, scope, body.email, async () => {
+        const checked = await authenticate(ctx, scope, body.email, body.password, {
+          deviceRemembered: (user) => deviceRemembered(ctx, scope, browser, user),
+        });
+        if (checked.kind === 'challenge') return beginCodeStep(ctx, scope, checked.user);
+        const details = { method: 'password' } as const;
+        return finishSignIn(ctx, scope, browser, { userId: checked.user.id, amr: checked.amr, details, returnurl: body.returnurl });
+      });
+    }
+    applyCookies(ctx, reply, outcome.cookies);
+    return outcome.kind === 'codeStep' ? outcome.challenge : signInAnswer(ctx, org, outcome.session);
   });
 
   // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
@@ -54,7 +59,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.changePassword, async ({ body }, scope, request, reply) => {
     const { organisation: org, user, session } = scope;
     const updated = await changePassword(ctx, scope, user, body);
-    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, updated, JSON.parse(session.amr) as string[]));
+    const renewed = await startSession(ctx, scope, browserOf(ctx, request), updated, JSON.parse(session.amr) as string[]);
+    applyCookies(ctx, reply, renewed.cookies);
+    return signInAnswer(ctx, org, renewed.session);
   });
 
   serve(app, ctx, api.resendVerification, async (_, scope) => {
@@ -62,12 +69,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: MESSAGES.confirmationEmailSent };
   });
 
-  serve(app, ctx, api.rememberedEmail, async (_, { organisation: org }, request, reply) => ({
-    email: await rememberedEmail(ctx, request, reply, org),
-  }));
+  serve(app, ctx, api.rememberedEmail, async (_, { organisation: org }, request, reply) => {
+    const { email, cookies } = await rememberedEmail(ctx, browserOf(ctx, request), org);
+    applyCookies(ctx, reply, cookies);
+    return { email };
+  });
 
   // 'Forget me': an empty POST.
-  serve(app, ctx, api.forgetEmail, async (_, _scope, _request, reply) => forgetRememberedEmail(ctx, reply));
+  serve(app, ctx, api.forgetEmail, async (_, _scope, _request, reply) => applyCookies(ctx, reply, FORGET_REMEMBERED_EMAIL));
 
   // The error boundary reports a crash of a signed-in user's page; logged with both correlation ids.
   serve(app, ctx, api.logError, async ({ body }, { organisation: org, user }, request) => {

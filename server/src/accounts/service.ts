@@ -3,8 +3,6 @@
  * sensitive change. Every check is counted against the organisation's brute-force policy before it
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
-import { emit } from '../events/events.ts';
-import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -12,7 +10,8 @@ import type { OrganisationRow, UserRow } from '../db/schema.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
-import { PASSWORD_AMR, REMEMBERED_DEVICE_AMR } from './amr.ts';
+import { PASSWORD_AMR } from './amr.ts';
+import { afterFirstFactor } from './sign-in-rules.ts';
 import { setUserStatus } from './status.ts';
 import {
   clearFailedAttempts,
@@ -20,7 +19,6 @@ import {
   findUserByEmail,
   findUserById,
   recordFailedSignIn,
-  recordSignIn,
   reserveUnknownAttempt,
   reserveUserAttempt,
   updateUser,
@@ -32,8 +30,9 @@ import { scoped } from '../db/scoped.ts';
 const SIGN_IN_STATUSES = new Set<UserRow['status']>(['SignedUp']);
 
 /**
- * What a correct email and password lead to: a signed-in user (with the methods the session records),
- * or, for a user with a second step on a browser not remembered for it, the code step (mfa/challenge.ts).
+ * What a correct email and password lead to: a sign-in to finish (accounts/session.ts `finishSignIn`,
+ * with the methods the session records), or, for a user with a second step on a browser not remembered
+ * for it, the code step (mfa/challenge.ts).
  */
 export type AuthenticationOutcome = { kind: 'authenticated'; user: UserRow; amr: string[] } | { kind: 'challenge'; user: UserRow };
 
@@ -53,7 +52,10 @@ export function attemptPolicy(org: OrganisationRow, now: number): AttemptPolicy 
 }
 
 /** Why an attempt was refused before its password was checked: locked out, or cooling down. */
-function refusal(policy: AttemptPolicy, state: { status?: UserRow['status']; count: number; cooldownUntil: number | null }): AppError {
+export function refusal(
+  policy: AttemptPolicy,
+  state: { status?: UserRow['status']; count: number; cooldownUntil: number | null },
+): AppError {
   if (state.status === 'LockedOut' || (policy.lockoutAfter > 0 && state.count >= policy.lockoutAfter))
     return new AppError('ACCOUNT_LOCKED');
   const minutes = Math.max(1, Math.ceil(((state.cooldownUntil ?? policy.now) - policy.now) / MINUTE));
@@ -84,7 +86,7 @@ async function checkCountedPassword(ctx: AppContext, scope: Scope, user: UserRow
   if (!reserved) {
     const now = (await findUserById(scoped(db, org.id), user.id)) ?? user;
     // Failures from before the organisation lowered its lockout threshold lock the account now, as a
-    // status the admin screens show and can clear (issue 19, finding 5), not as a refusal nobody sees.
+    // status the admin screens show and can clear, not as a refusal nobody sees.
     if (now.status === 'SignedUp' && policy.lockoutAfter > 0 && now.failed_auth_count >= policy.lockoutAfter) {
       await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
     }
@@ -121,19 +123,13 @@ export async function authenticate(
   if (needsRehash(user.password_hash)) {
     await updateUser(scoped(db, org.id), user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
-  if (user.has_second_factor && !(await options.deviceRemembered?.(user))) {
+  const after = await afterFirstFactor(user, PASSWORD_AMR, async () => (await options.deviceRemembered?.(user)) ?? false);
+  if (after.next === 'codeStep') {
     // The password was right; the sign-in is recorded once the code is.
     await clearFailedAttempts(scoped(db, org.id), user.id, now);
     return { kind: 'challenge', user };
   }
-  // The user as the sign-in left them, from the same statement (no second read).
-  const signedIn = await recordSignIn(scoped(db, org.id), user.id, now);
-  if (!signedIn) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
-  // A sign-in: the audit and the metrics subscribe.
-  const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'password' } });
-  const amr = user.has_second_factor ? REMEMBERED_DEVICE_AMR : PASSWORD_AMR;
-  return { kind: 'authenticated', user: signedIn, amr };
+  return { kind: 'authenticated', user, amr: after.amr };
 }
 
 /**
@@ -151,9 +147,4 @@ export async function confirmCurrentPassword(
   if (!password) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (!(await checkCountedPassword(ctx, scope, user, password))) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
   await clearFailedAttempts(scope.db, user.id, ctx.clock.now());
-}
-
-export function userAgentOf(request: FastifyRequest): string | undefined {
-  const ua = request.headers['user-agent'];
-  return typeof ua === 'string' ? ua : undefined;
 }

@@ -1,23 +1,30 @@
 /**
- * Signing a user in, in one place for every path that ends signed in (password sign-in, the code step,
- * completing sign-up, a password change): a fresh session replaces any earlier one, and the browser
- * remembers the email when the organisation allows it (rememberMeDays). A user with a second step never
- * gets a session whose methods lack it, whichever path asks.
+ * The end of every sign-in (password, the code step, a passkey, an upstream connection, completing
+ * sign-up, the base organisation's hand-over) is `finishSignIn`: the sign-in recorded on the user, its
+ * `user.signed_in` event and the new session, in one transaction. `startSession` alone serves a session
+ * that is renewed without a sign-in (after a password change). A fresh session replaces any earlier one,
+ * and the browser remembers the email when the organisation allows it (rememberMeDays). A user with a
+ * second step never gets a session whose methods lack it, whichever path asks.
+ *
+ * Nothing here writes HTTP: what the browser must keep comes back as cookie changes (http/outcome.ts).
  */
-import type { Scope } from '../scope/scope.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
-import { getAuth, setSessionCookie } from '../http/request-context.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import { createSession, endSession } from '../sessions/service.ts';
-import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
-import { hasSecondFactor } from './amr.ts';
-import { userAgentOf } from './service.ts';
-import { findUserById } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { batchedWrite } from '../db/write-batch.ts';
+import { emit, type EventDetails } from '../events/events.ts';
+import { AppError, concerning } from '../http/errors.ts';
+import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
+import type { Scope } from '../scope/scope.ts';
+import { hashToken } from '../security/tokens.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { createSession } from '../sessions/service.ts';
+import { deleteSession } from '../sessions/store.ts';
+import { hasSecondFactor } from './amr.ts';
+import { findUserById, recordSignIn } from './store.ts';
 
 /**
  * A session started: the user as signed in, and where the SPA goes next. The surface answers the
@@ -29,48 +36,104 @@ export interface SessionStarted {
   orgRedirectURL: string | null;
 }
 
+/** A session started, and the cookies that carry it (the session, the remembered email). */
+export interface SignedIn {
+  kind: 'signedIn';
+  session: SessionStarted;
+  cookies: CookieChange[];
+}
+
+/** A right first factor of a user with a second step: the code step begins (mfa/challenge.ts). */
+export interface CodeStep {
+  kind: 'codeStep';
+  challenge: SignInChallenge;
+  cookies: CookieChange[];
+}
+
+/** What a sign-in step ends in: signed in, or the code step next. */
+export type SignInOutcome = SignedIn | CodeStep;
+
+/** How the sign-in is told in the audit log and the metrics (the `user.signed_in` event's details). */
+export type SignInDetails = EventDetails['user.signed_in'];
+
+const REMEMBER_COOKIE = 'gatehouse_remember';
+
+/**
+ * A fresh session for `user` in this browser: any session the browser held ends (a token planted before
+ * sign-in is worthless after it). `db` is the transaction of the sign-in when there is one.
+ */
 export async function startSession(
   ctx: AppContext,
   scope: Scope,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   user: UserRow,
   amr: string[],
   /** Where the SPA was sent from: an application sign-in in progress continues at /redirecting with it. */
   returnurl?: string,
-): Promise<SessionStarted> {
+  db = ctx.db.kysely,
+): Promise<SignedIn> {
   const org = scope.organisation;
   if (user.has_second_factor && !hasSecondFactor(amr)) throw new Error('A session without the second step of a user who has one');
-  // A fresh session id at every sign-in: a token planted before sign-in is worthless after it.
-  const previous = await getAuth(ctx, request);
-  if (previous) await endSession(ctx, org.id, previous.token);
-  const { token } = await createSession(ctx, { organisationId: org.id, userId: user.id, amr, userAgent: userAgentOf(request) });
-  setSessionCookie(ctx, reply, token);
-  if (org.row.remember_me_days > 0) setFlowCookie(ctx, reply, 'gatehouse_remember', user.id, org.row.remember_me_days * DAY);
+  const previous = browser.sessionToken;
+  if (previous) await deleteSession(scoped(db, org.id), hashToken(previous));
+  const { token } = await createSession(ctx, { organisationId: org.id, userId: user.id, amr, userAgent: browser.userAgent }, db);
+  const cookies: CookieChange[] = [{ kind: 'session', token }];
+  if (org.row.remember_me_days > 0) cookies.push(setCookie(REMEMBER_COOKIE, user.id, org.row.remember_me_days * DAY));
   return {
-    user,
-    redirectURL: returnurl && clientIdOfRedirectUrl(returnurl) ? returnurl : null,
-    orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
+    kind: 'signedIn',
+    session: {
+      user,
+      redirectURL: returnurl && clientIdOfRedirectUrl(returnurl) ? returnurl : null,
+      orgRedirectURL: org.row.enable_redirect_url ? org.row.redirect_url : null,
+    },
+    cookies,
   };
+}
+
+/** A sign-in that `finishSignIn` completes: whose, with which methods, told how, and where the SPA goes next. */
+export interface FinishedSignIn {
+  userId: string;
+  amr: string[];
+  details: SignInDetails;
+  returnurl?: string | undefined;
+  /** The error when the user is gone by the time the sign-in is recorded; INVALID_CREDENTIALS by default. */
+  gone?: () => Error;
+}
+
+/**
+ * The one end of every sign-in: the user's sign-in recorded (failed attempts and cooldown reset), the
+ * `user.signed_in` event (audit and metrics subscribe) and the new session, in one transaction, so a
+ * sign-in is never recorded without its event or its session, or the other way round.
+ */
+export async function finishSignIn(ctx: AppContext, scope: Scope, browser: Browser, signIn: FinishedSignIn): Promise<SignedIn> {
+  const org = scope.organisation;
+  const self = { kind: 'user', id: signIn.userId } as const;
+  // Atomic, and on SQLite committed together with the writes arriving at the same moment (group commit).
+  return batchedWrite(
+    ctx.db,
+    async (trx) => {
+      // The user as the sign-in left them, from the same statement (no second read).
+      const user = await recordSignIn(scoped(trx, org.id), signIn.userId, ctx.clock.now());
+      if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
+      await emit(ctx, trx, scope, { type: 'user.signed_in', actor: self, subject: self, details: signIn.details });
+      return startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
+    },
+    true,
+  );
 }
 
 /** The email this browser remembers for the organisation, or null; a stale cookie is removed. */
 export async function rememberedEmail(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   org: Organisation,
-): Promise<string | null> {
-  const userId = readFlowCookie(ctx, request, 'gatehouse_remember');
-  if (!userId) return null;
+): Promise<{ email: string | null; cookies: CookieChange[] }> {
+  const userId = browser.cookie(REMEMBER_COOKIE);
+  if (!userId) return { email: null, cookies: [] };
   const user = org.row.remember_me_days > 0 ? await findUserById(scoped(ctx.db.kysely, org.id), userId) : undefined;
-  if (!user) {
-    clearFlowCookie(ctx, reply, 'gatehouse_remember');
-    return null;
-  }
-  return user.email;
+  if (!user) return { email: null, cookies: [clearCookie(REMEMBER_COOKIE)] };
+  return { email: user.email, cookies: [] };
 }
 
-export function forgetRememberedEmail(ctx: AppContext, reply: FastifyReply): void {
-  clearFlowCookie(ctx, reply, 'gatehouse_remember');
-}
+/** 'Forget me': the remembered email goes. */
+export const FORGET_REMEMBERED_EMAIL: readonly CookieChange[] = [clearCookie(REMEMBER_COOKIE)];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
@@ -5,11 +6,12 @@ import { scoped } from '../db/scoped.ts';
 
 describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   let server: TestServer;
+  let acmeId: string;
   const queries: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { queries });
-    await server.createOrganisation('acme');
+    acmeId = (await server.createOrganisation('acme')).id;
     await server.createOrganisation('globex');
   });
   afterAll(() => server?.close());
@@ -44,6 +46,54 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
     const res = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
     expect(res.status).toBe(200);
     expect(queries.filter((sql) => /^\s*select\b.*\bfrom "users"/is.test(sql))).toHaveLength(1);
+  });
+
+  it('finishes a password sign-in in one transaction: the record, the event and the session between one begin and its commit', async () => {
+    await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    queries.length = 0;
+    expect((await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response).status).toBe(200);
+    await server.settled();
+    const at = (pattern: RegExp) => queries.findIndex((q) => pattern.test(q));
+    const begin = at(/^begin/i);
+    const commit = at(/^commit/i);
+    expect(queries.filter((q) => /^commit/i.test(q))).toHaveLength(1);
+    for (const statement of [/^update "users" set "previous_sign_in"/, /^insert into "audit_events"/, /^insert into "sessions"/]) {
+      expect(at(statement)).toBeGreaterThan(begin);
+      expect(at(statement)).toBeLessThan(commit);
+    }
+  });
+
+  // The end of a sign-in was three commits (the user's record, the event, the session): a session that
+  // could not be started left a sign-in recorded and audited that never happened.
+  it('records a sign-in with its event and its session, or none of them (one transaction)', async () => {
+    const db = server.ctx.db.kysely;
+    const signedInEvents = async () =>
+      Number(
+        (await sql<{ n: number | string }>`select count(*) as n from audit_events where type = 'user.signed_in'`.execute(db)).rows[0]!.n,
+      );
+    await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    const before = { user: await findUserByEmail(scoped(db, acmeId), 'admin@acme.test'), events: await signedInEvents() };
+    if (dialect === 'sqlite')
+      await sql`create trigger refuse_sessions before insert on sessions begin select raise(abort, 'refused'); end`.execute(db);
+    else {
+      await sql`create function refuse_sessions() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_sessions before insert on sessions for each row execute function refuse_sessions()`.execute(db);
+    }
+    try {
+      const refused = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+      expect(refused.status).toBe(500);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      const after = await findUserByEmail(scoped(db, acmeId), 'admin@acme.test');
+      expect(after!.last_sign_in).toBe(before.user!.last_sign_in);
+      expect(await signedInEvents()).toBe(before.events);
+    } finally {
+      await sql`drop trigger refuse_sessions${dialect === 'sqlite' ? sql`` : sql` on sessions`}`.execute(db);
+    }
+    const again = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
+    expect(again.status).toBe(200);
+    expect(await signedInEvents()).toBe(before.events + 1);
   });
 
   it('records the previous sign-in when signing in again', async () => {

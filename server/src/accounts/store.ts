@@ -302,3 +302,14 @@ export async function otherActiveOrganisationAdmins(db: ScopedExecutor, userId: 
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The emails of the organisation's Organisation Admins who can sign in (SignedUp). */
+export async function activeOrganisationAdminEmails(db: ScopedExecutor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'OrganisationAdministrator')
+    .where('status', '=', 'SignedUp')
+    .execute();
+  return rows.map((row) => row.email);
+}

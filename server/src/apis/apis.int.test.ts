@@ -95,6 +95,30 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
     expect((await globexAdmin.put(`/api/apis/${orders.id}/grants/${robot.id}`, { json: { scopes: ['orders:read'] } })).status).toBe(404);
   });
 
+  it('answers only what the declared schema names: a key kept beside a stored scope never reaches the client', async () => {
+    const created = await admin.post('/api/apis', {
+      json: { name: 'Stock', identifier: 'https://stock.example.com', scopes: [{ value: 'stock:read', description: 'Read stock' }] },
+    });
+    expect(created.status).toBe(201);
+    const stock = created.json<ProtectedApi>();
+    // As a row spread into an answer would: the stored document carries a key no schema declares.
+    const stored = [{ value: 'stock:read', description: 'Read stock', internalNote: 'never leaves the server' }];
+    await server.ctx.db.kysely
+      .updateTable('apis')
+      .set({ scopes: JSON.stringify(stored) })
+      .where('organisation_id', '=', acmeId)
+      .where('id', '=', stock.id)
+      .execute();
+    const one = await admin.get(`/api/apis/${stock.id}`);
+    expect(one.status).toBe(200);
+    expect(one.text).not.toContain('internalNote');
+    expect(one.json<ProtectedApi>().scopes).toEqual([{ value: 'stock:read', description: 'Read stock' }]);
+    const list = await admin.get('/api/apis');
+    expect(list.text).toContain('stock:read');
+    expect(list.text).not.toContain('internalNote');
+    expect((await admin.delete(`/api/apis/${stock.id}`)).status).toBe(204);
+  });
+
   it('issues RFC 9068 JWT access tokens for an API by resource or audience, with the granted scopes only', async () => {
     // No grant yet: invalid_target.
     const refused = await clientCredentials(robot, { resource: ORDERS, scope: 'orders:read' });

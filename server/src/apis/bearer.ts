@@ -7,13 +7,12 @@
  * in every process. Errors follow RFC 6750 (401 invalid_token, 403 insufficient_scope).
  */
 import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { FastifyReply } from 'fastify';
 import { MANAGEMENT_API_ID, type ManagementScope } from '@gatehouse/common/apis';
 import { findClient } from '../applications/store.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
-import { refuse } from '../http/bearer.ts';
+import { AppError } from '../http/errors.ts';
 import type { PublicJwk } from '../oidc/keys.ts';
 import type { ProviderEntry } from '../oidc/registry.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -37,10 +36,9 @@ export async function authenticateManagementCall(
   ctx: AppContext,
   org: Organisation,
   token: string,
-  reply: FastifyReply,
 ): Promise<{ client: ClientRow; scopes: Set<ManagementScope> }> {
   const registry = ctx.providers;
-  if (!registry || token === '') refuse(reply, 'INVALID_TOKEN');
+  if (!registry || token === '') throw new AppError('INVALID_TOKEN');
   const entry = await registry.get(org);
   let keys = keySets.get(entry);
   if (!keys) keySets.set(entry, (keys = publicKeySet(entry.jwks)));
@@ -60,10 +58,10 @@ export async function authenticateManagementCall(
     clientId = payload.client_id;
     granted = new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []);
   } catch {
-    refuse(reply, 'INVALID_TOKEN');
+    throw new AppError('INVALID_TOKEN');
   }
   const client = await findClient(scoped(ctx.db.kysely, org.id), clientId);
-  if (!client) refuse(reply, 'INVALID_TOKEN');
+  if (!client) throw new AppError('INVALID_TOKEN');
   const current = (await findGrantScopes(scoped(ctx.db.kysely, org.id), MANAGEMENT_API_ID, client.id))?.split(' ') ?? [];
   return { client, scopes: new Set(current.filter((scope) => granted.has(scope)) as ManagementScope[]) };
 }

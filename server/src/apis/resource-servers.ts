@@ -7,7 +7,6 @@
  * a grant (which invalidates the provider) applies at once.
  */
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import instance from 'oidc-provider/lib/helpers/weak_cache.js';
 import { MANAGEMENT_API_ID, MANAGEMENT_API_PATH } from '@gatehouse/common/apis';
 import type { ApiGrantRow, ApiRow } from '../db/schema.ts';
 import { MANAGEMENT_TOKEN_TTL } from './service.ts';
@@ -19,7 +18,7 @@ export interface ResourceServerInputs {
 
 type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['resourceIndicators']>;
 
-/** The `audience` parameter some client libraries send (Auth0's name) instead of `resource`. */
+/** The `audience` parameter some client libraries send (Auth0's name) instead of `resource` (the token endpoint: oidc/provider-patches.ts). */
 export const AUDIENCE_PARAMETER = 'audience';
 
 export function resourceIndicators(issuer: string, inputs: ResourceServerInputs): ResourceIndicators {
@@ -53,7 +52,7 @@ export function resourceIndicators(issuer: string, inputs: ResourceServerInputs)
 
 /**
  * A request that names API scopes, none of which the application was granted on that API, is refused
- * with invalid_scope (RFC 6749 5.2) rather than answered with a token of no scope (issue 27). Where some
+ * with invalid_scope (RFC 6749 5.2) rather than answered with a token of no scope. Where some
  * of them were granted, the token carries those (a narrower scope, RFC 6749 3.3). Scopes of OpenID
  * Connect (openid, email, ...) are no API's; a request without API scopes is not refused here.
  */
@@ -64,16 +63,4 @@ function refuseOnlyUngrantedScopes(ctx: KoaContextWithOIDC, granted: string): vo
   const allowed = new Set(granted.split(' '));
   if (!asked.some((scope) => allowed.has(scope)))
     throw new errors.InvalidScope('the application was not granted the requested scopes on this API', asked.join(' '));
-}
-
-/**
- * The token endpoint accepts `audience` too (for client credentials, code and refresh exchanges). The
- * provider has no setting for extra token parameters, so the alias is added to the parameters its grant
- * types read (an internal of the pinned version; the client-credentials test with `audience` fails if
- * it moves).
- */
-export function acceptAudienceAlias(provider: object): void {
-  const params = instance(provider)?.grantTypeParams;
-  if (!params) throw new Error('oidc-provider internals changed: grant type parameters not found');
-  for (const grant of [undefined, 'client_credentials', 'authorization_code', 'refresh_token']) params.get(grant)?.add(AUDIENCE_PARAMETER);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationsApi as api } from '@gatehouse/common/api/applications';
 import type { AppContext } from '../context.ts';
-import { sendAsset } from '../assets/service.ts';
+import { sendAsset } from '../http/send-asset.ts';
 import { serve } from '../http/contract.ts';
 import {
   acceptPolicy,

@@ -4,7 +4,6 @@
  * browser can only ever treat them as images.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import { UPLOADS, uploadMessages, type UploadKind } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import type { AssetRow } from '../db/schema.ts';
@@ -51,19 +50,4 @@ export function loadAsset(ctx: AppContext, organisationId: string, id: string): 
 
 export function removeAsset(ctx: AppContext, organisationId: string, id: string): Promise<void> {
   return deleteAsset(scoped(ctx.db.kysely, organisationId), id);
-}
-
-/** Sends an image so it can only be an image: its checked type, nosniff, and a CSP that runs nothing. */
-export function sendAsset(reply: FastifyReply, asset: AssetRow): FastifyReply {
-  return (
-    reply
-      .header('content-type', asset.content_type)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', 'inline')
-      // Asset ids change on every upload, so a cached copy never goes stale; emails may load logos cross-origin.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(Buffer.from(asset.data))
-  );
 }

@@ -21,8 +21,21 @@ function party(kind: string, id: string | null, labels: Map<string, string>, det
   return { kind, id, label: (id !== null ? labels.get(id) : undefined) ?? recorded };
 }
 
+/** The strings a row's details hold (values, and a change's before and after), which may be ids to name. */
+function detailStrings(details: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (typeof value === 'string') found.push(value);
+    else if (Array.isArray(value)) for (const item of value) visit(item, depth);
+    else if (value && typeof value === 'object' && depth < 2) for (const inner of Object.values(value)) visit(inner, depth + 1);
+  };
+  visit(details, 0);
+  return found;
+}
+
 function view(row: AuditEventRow, labels: Map<string, string>): AuditEvent {
   const details = JSON.parse(row.details) as Record<string, unknown>;
+  const names = Object.fromEntries(detailStrings(details).flatMap((s) => (labels.has(s) ? [[s, labels.get(s)!]] : [])));
   return {
     id: row.id,
     at: row.at,
@@ -33,6 +46,7 @@ function view(row: AuditEventRow, labels: Map<string, string>): AuditEvent {
     userAgent: row.user_agent,
     requestId: row.request_id,
     details,
+    names,
   };
 }
 
@@ -48,6 +62,11 @@ function namedIds(rows: readonly AuditEventRow[]) {
   for (const row of rows) {
     add(row.actor_kind, row.actor_id);
     add(row.subject_kind, row.subject_id);
+    // Ids in the details (an application's id in a user's access, say) are named where they are one.
+    for (const value of detailStrings(JSON.parse(row.details) as Record<string, unknown>)) {
+      if (!/^[\w-]{8,100}$/.test(value)) continue;
+      ids.applications.add(value);
+    }
   }
   return { users: [...ids.users], applications: [...ids.applications], webhooks: [...ids.webhooks] };
 }
@@ -66,6 +85,8 @@ export async function auditPage(ctx: AppContext, scope: Scope, query: AuditQuery
   // Users deleted since are named by the email their deletion recorded.
   const gone = ids.users.filter((id) => !labels.has(id));
   for (const [id, email] of await deletedUserEmails(scope.db, gone)) labels.set(id, email);
+  // The organisation itself is named by its display name, never its id.
+  labels.set(scope.organisation.id, scope.organisation.displayName);
   const events = page.map((row) => view(row, labels));
   return { events, next: rows.length > query.limit ? events.at(-1)!.id : null };
 }

@@ -125,7 +125,7 @@ export async function labelsFor(db: ScopedExecutor, ids: Record<keyof typeof LAB
   const rows = await Promise.all(
     (Object.keys(LABEL_COLUMNS) as (keyof typeof LABEL_COLUMNS)[]).map((kind) => {
       const [table, column] = LABEL_COLUMNS[kind];
-      if (ids[kind].length === 0) return [];
+      if (ids[kind].length === 0) return Promise.resolve([]);
       return db
         .selectFrom(table as 'users')
         .select(['id', `${column as 'email'} as label`])

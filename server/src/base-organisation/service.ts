@@ -5,7 +5,6 @@
  * in the very transaction that creates the organisation, so one sign-up makes at most one organisation.
  * The new Organisation Admin is then signed in on the new host by a one-time hand-over token.
  */
-import { emit } from '../events/events.ts';
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { ACCOUNT_TOKENS, BASE_SIGNUP, DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
 import { ERRORS } from '@gatehouse/common/errors';
@@ -21,7 +20,9 @@ import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { EmailTokenRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
+import { findUserByEmail, findUserById } from '../accounts/store.ts';
+import { finishSignIn, type SignedIn } from '../accounts/session.ts';
+import type { Browser } from '../http/outcome.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
@@ -125,20 +126,17 @@ async function handoverLink(ctx: AppContext, org: Organisation, user: UserRow): 
 }
 
 /**
- * GET /api/handover?token=: uses the hand-over token up and answers whom it signs in, or null when it is
+ * GET /api/handover?token=: uses the hand-over token up and signs its user in, or answers null when it is
  * malformed, unknown, expired, used, of another organisation, or its user may no longer sign in.
  */
-export async function useHandover(ctx: AppContext, scope: Scope, query: unknown): Promise<UserRow | null> {
+export async function useHandover(ctx: AppContext, scope: Scope, browser: Browser, query: unknown): Promise<SignedIn | null> {
+  const org = scope.organisation;
   const parsed = handoverQuery.safeParse(query);
   if (!parsed.success) return null;
   const token = await useEmailToken(ctx, scope, parsed.data.token, ['handover']);
   const user = token?.user_id ? await findUserById(scope.db, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
-  await recordSignIn(scope.db, user.id, ctx.clock.now());
-  // A sign-in: the audit and the metrics subscribe.
-  const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'hand-over' } });
-  return (await findUserById(scope.db, user.id))!;
+  return finishSignIn(ctx, scope, browser, { userId: user.id, amr: handoverAmr(org), details: { method: 'hand-over' } });
 }
 
 /** What a hand-over session says of how the user signed in (RFC 8176 `amr`): a trial's admin proved their email. */

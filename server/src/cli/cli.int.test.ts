@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
+import { signedIn } from '../testing/applications.ts';
 
 describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   let server: TestServer;
@@ -70,6 +74,25 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
     expect(unknown.stderr).toContain('There is no job named "nope"');
   });
 
+  it('says its version, and migrate says what it applied: all on a new database, nothing on a migrated one', async () => {
+    const version = await gatehouse(['version'], env);
+    expect(version.stdout).toMatch(/^Gatehouse \d+\.\d+\.\d+ on Node\.js 24\.\d+\.\d+$/m);
+    expect(version.code).toBe(0);
+    const current = await gatehouse(['migrate'], env);
+    expect(current.stderr).toBe('');
+    expect(current.stdout).toMatch(/^Nothing to migrate: the database has every migration of Gatehouse \S+ \(\d+\)\.$/m);
+    expect(current.code).toBe(0);
+    const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-migrate-'));
+    try {
+      const fresh = await gatehouse(['migrate'], { ...env, DATABASE_URL: `sqlite:${path.join(dir, 'new.db')}`, DATA_DIR: dir });
+      expect(fresh.stderr).toBe('');
+      expect(fresh.stdout).toMatch(/^Applied \d+ migrations for Gatehouse \S+: \S+/m);
+      expect(fresh.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names the variable when the configuration is bad', async () => {
     const run = await gatehouse(['create-organisation', 'x1', '--admin-email', 'x@w.test', '--admin-password', DEFAULT_PASSWORD], {
       ...env,
@@ -122,5 +145,44 @@ describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
     expect(again.stderr).toContain(
       'There is no Disabled, Inactive or locked-out user admin@locked.test in an organisation named "locked".',
     );
+  });
+
+  it('turns off a connection that left nobody able to sign in with a password (issue 39)', async () => {
+    const org = await server.createOrganisation('ssoonly');
+    const admin = await signedIn(server, 'ssoonly', 'admin@ssoonly.test');
+    const created = await admin.post('/api/connections', {
+      json: {
+        name: 'Corp IdP',
+        issuer: 'https://idp.example.com',
+        clientId: 'c',
+        clientSecret: 's',
+        emailDomains: ['ssoonly.test'],
+        allowPassword: true,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    // As saved before the screen refused it: the provider is the only way in, and it is broken.
+    await server.ctx.db.kysely.updateTable('sign_in_connections').set({ allow_password: false }).where('id', '=', id).execute();
+    const password = () =>
+      server.client('ssoonly').post('/api/authenticate', { form: { email: 'admin@ssoonly.test', password: DEFAULT_PASSWORD } });
+    expect((await password()).json()).toMatchObject({ code: 'PASSWORD_SIGN_IN_NOT_ALLOWED' });
+
+    const unknown = await gatehouse(['disable-connection', 'ssoonly', 'Nope'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`Organisation ssoonly has no connection "Nope". Its connections:\n  ${id}  Corp IdP`);
+    const run = await gatehouse(['disable-connection', 'SsoOnly', 'corp idp'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(`Disabled the connection "Corp IdP" (${id}) of ssoonly`);
+    expect((await password()).status).toBe(200);
+    const event = await server.ctx.db.kysely
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'details'])
+      .where('organisation_id', '=', org.id)
+      .where('type', '=', 'connection.updated')
+      .executeTakeFirstOrThrow();
+    expect(event.actor_kind).toBe('operator');
+    expect(JSON.parse(event.details)).toMatchObject({ name: 'Corp IdP', enabled: false });
+    expect((await gatehouse(['disable-connection', 'nosuchorg', id], env)).stderr).toContain('There is no organisation named "nosuchorg".');
   });
 });

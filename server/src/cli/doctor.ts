@@ -2,10 +2,11 @@
  * `gatehouse doctor`: checks what a deployment depends on (configuration, database, SMTP, SMS, Redis)
  * and says in plain words what is wrong. It changes nothing: no migration runs, nothing is sent.
  */
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { createClient } from '@redis/client';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
+import { ConfigError, DATA_DIR_SECRETS, describePostgres, explainDatabaseError, loadConfig, originFor, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from '../security/key-check.ts';
@@ -20,16 +21,6 @@ interface Finding {
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
-
-/** host:port/database of a PostgreSQL URL, without its credentials. */
-function describePostgres(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
-  } catch {
-    return 'the configured server';
-  }
-}
 
 function configurationFindings(config: Config, env: NodeJS.ProcessEnv): Finding[] {
   const area = 'Configuration';
@@ -63,11 +54,83 @@ function configurationFindings(config: Config, env: NodeJS.ProcessEnv): Finding[
       area,
       text: 'KEY_ENCRYPTION_KEY_DECRYPT_ONLY is set: a key rotation is under way. Once every process has the new key, run gatehouse reencrypt-secrets.',
     });
+  findings.push(...dataDirFindings(config, env));
+  return findings;
+}
+
+/** Whether a path is there for this user: ENOENT is missing, any other failure (EACCES on a parent) unreachable. */
+function pathState(file: string): 'present' | 'missing' | string {
   try {
-    accessSync(config.dataDir, constants.W_OK);
-  } catch {
-    findings.push({ level: 'FAIL', area, text: `DATA_DIR ${config.dataDir} is not writable by this user.` });
+    statSync(file);
+    return 'present';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return code === 'ENOENT' ? 'missing' : code;
   }
+}
+
+const writable = (dir: string) => {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What the server will need of DATA_DIR: to create it when it is missing, and to read or create there the
+ * secrets whose variables are unset and the SQLite file it holds. A directory the server only reads is fine.
+ */
+function dataDirFindings(config: Config, env: NodeJS.ProcessEnv): Finding[] {
+  const area = 'Configuration';
+  const dir = config.dataDir;
+  const fix = `make it writable by the user the server runs as (for example with chown), or set DATA_DIR to a directory that is`;
+  const state = pathState(dir);
+  if (state === 'missing') {
+    let parent = path.dirname(dir);
+    while (pathState(parent) === 'missing' && path.dirname(parent) !== parent) parent = path.dirname(parent);
+    return writable(parent)
+      ? [{ level: 'ok', area, text: `DATA_DIR ${dir} does not exist yet; the server creates it when it first starts.` }]
+      : [
+          {
+            level: 'FAIL',
+            area,
+            text: `DATA_DIR ${dir} does not exist, and this user cannot create it in ${parent}: create it and ${fix}.`,
+          },
+        ];
+  }
+  if (state !== 'present') return [{ level: 'FAIL', area, text: `DATA_DIR ${dir} cannot be reached by this user (${state}): ${fix}.` }];
+  const canWrite = writable(dir);
+  const findings: Finding[] = [];
+  for (const [name, variable] of Object.entries(DATA_DIR_SECRETS)) {
+    if (env[variable] || env[`${variable}_FILE`]) continue;
+    const file = path.join(dir, name);
+    const secret = pathState(file);
+    if (secret === 'missing' && !canWrite)
+      findings.push({
+        level: 'FAIL',
+        area,
+        text: `DATA_DIR ${dir} is not writable by this user, and the server must create ${name} there (${variable} is not set): ${fix}, or set ${variable}.`,
+      });
+    else if (secret === 'present') {
+      try {
+        accessSync(file, constants.R_OK);
+      } catch (error) {
+        findings.push({
+          level: 'FAIL',
+          area,
+          text: `${file} cannot be read by this user (${(error as NodeJS.ErrnoException).code}): ${fix}, or set ${variable}.`,
+        });
+      }
+    }
+  }
+  if (!canWrite && config.database.kind === 'sqlite' && path.dirname(config.database.path) === dir)
+    findings.push({
+      level: 'FAIL',
+      area,
+      text: `DATA_DIR ${dir} is not writable by this user, and the SQLite database is kept there: ${fix}.`,
+    });
   return findings;
 }
 
@@ -97,7 +160,7 @@ async function databaseFindings(config: Config): Promise<Finding[]> {
     else findings.push(await keyFinding(db, config));
     return findings;
   } catch (error) {
-    return [{ level: 'FAIL', area, text: `cannot use ${where}: ${reason(error)}.` }];
+    return [{ level: 'FAIL', area, text: explainDatabaseError(error, config.database) ?? `cannot use ${where}: ${reason(error)}.` }];
   } finally {
     await db.close().catch(() => {});
   }
@@ -106,6 +169,9 @@ async function databaseFindings(config: Config): Promise<Finding[]> {
 /** Decrypts what the database holds sealed, as the server does before it starts. */
 async function keyFinding(db: ReturnType<typeof openDatabase>, config: Config): Promise<Finding> {
   const area = 'Keys';
+  // Read-only, the configuration holds no key from a file it could not read: checking a stand-in would mislead.
+  if (config.keyEncryptionKeyCreated && config.keyEncryptionKeyFile && pathState(config.keyEncryptionKeyFile) !== 'missing')
+    return { level: 'FAIL', area, text: `not checked: ${config.keyEncryptionKeyFile} cannot be read by this user.` };
   try {
     await checkKeyEncryptionKey(db, config);
     return { level: 'ok', area, text: 'KEY_ENCRYPTION_KEY opens the keys and secrets stored in the database.' };
@@ -185,7 +251,8 @@ async function redisFindings(config: Config): Promise<Finding[]> {
 export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let config: Config;
   try {
-    config = loadConfig(env);
+    // Nothing written: a secret not in DATA_DIR yet stays unmade (dataDirFindings says what the server will need).
+    config = loadConfig(env, process.cwd(), { createSecrets: false });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.log(`FAIL  Configuration: ${error.message}`);

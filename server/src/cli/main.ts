@@ -4,8 +4,13 @@ import { doctor as runDoctor } from './doctor.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openContext } from '../boot.ts';
-import { ConfigError, loadConfig, originFor } from '../config.ts';
+import { explained, openContext } from '../boot.ts';
+import type { AppContext } from '../context.ts';
+import { publishOrganisationChanges } from './changes.ts';
+import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrationStatus } from '../db/migrations/index.ts';
+import { disableConnectionByOperator } from '../connections/service.ts';
 import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
@@ -33,12 +38,22 @@ ${OUTBOX_USAGE}
   enable-user <name> --email <email>
       Enables that user of organisation <name> when they are Disabled, Inactive or locked out (an
       organisation whose only admin can no longer sign in, and so cannot enable anyone).
+  disable-connection <name> <connection>
+      Turns off the sign-in connection <connection> (its id or its name) of organisation <name>, so
+      that its people sign in with their passwords again (a broken identity provider that allows no
+      password, and no administrator who can sign in to turn it off). Lists the connections when none
+      is named so.
   reset-mfa <name> --email <email>
       Turns off the multi-factor authentication of that user of organisation <name> (a lost device and
       no administrator to reset it). They sign in with their password, and set it up again where required.
   reencrypt-secrets
       After KEY_ENCRYPTION_KEY was changed (the old value now in KEY_ENCRYPTION_KEY_DECRYPT_ONLY on
       every process), seals every stored secret under the new key. See docs/operations.md.
+  version
+      Prints the version of Gatehouse and of Node.js it runs on.
+  migrate
+      Brings the database up to this version's schema (servers also do it when they start), and says
+      what it applied. Migrations only go forward: back the database up first (see README, Upgrading).
   doctor
       Checks the configuration, the database, SMTP, SMS and Redis, and says plainly what is wrong
       (exit status 1 when something is). Changes nothing and sends nothing.
@@ -58,6 +73,25 @@ The database and hostnames come from the same environment variables as the serve
 
 class UsageError extends Error {}
 
+/** Each command context's wait for its organisation notices to reach the running servers (through Redis). */
+const published = new WeakMap<AppContext, () => Promise<void>>();
+
+/** The context a command works in; what it changes in an organisation is told to the running servers. */
+async function openCommandContext(config: Config): Promise<AppContext> {
+  const ctx = await openContext(config);
+  published.set(
+    ctx,
+    publishOrganisationChanges(ctx, (text) => console.error(text)),
+  );
+  return ctx;
+}
+
+/** Waits until the running servers were told (or Redis was given up on), then closes the database. */
+async function closeCommandContext(ctx: AppContext): Promise<void> {
+  await published.get(ctx)?.();
+  await ctx.db.close();
+}
+
 async function createOrganisation(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -73,7 +107,7 @@ async function createOrganisation(args: string[]): Promise<void> {
   if (!values['admin-email']) throw new UsageError('Give the admin email with --admin-email.');
   if (!values['admin-password']) throw new UsageError('Give the admin password with --admin-password.');
   const config = loadConfig();
-  const ctx = await openContext(config);
+  const ctx = await openCommandContext(config);
   try {
     const org = await createOrganisationWithAdmin(ctx, {
       creator: (organisation) => operatorScope(ctx.db.kysely, organisation),
@@ -85,7 +119,7 @@ async function createOrganisation(args: string[]): Promise<void> {
     console.log(`Created organisation ${org.name} with admin ${values['admin-email'].toLowerCase()}.`);
     console.log(`Sign in at ${originFor(config, org.hostname)}/`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -93,7 +127,7 @@ async function runJobs(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { job: { type: 'string' } } });
   const jobs = values.job ? JOBS.filter((job) => job.name === values.job) : JOBS;
   if (jobs.length === 0) throw new UsageError(`There is no job named "${values.job}". Jobs: ${JOBS.map((j) => j.name).join(', ')}.`);
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   let failed = false;
   try {
     for (const job of jobs) {
@@ -111,17 +145,17 @@ async function runJobs(args: string[]): Promise<void> {
     // Jobs may have queued mail and webhooks: let their delivery finish before the database closes.
     await ctx.delivery.idle();
     await ctx.delivery.close();
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
   if (failed) throw new Error('Some jobs failed.');
 }
 
 async function outbox(args: string[]): Promise<void> {
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     await outboxCommand(ctx, args, (message) => new UsageError(message));
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -129,7 +163,7 @@ async function rotateKeys(args: string[]): Promise<void> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   const name = positionals[0];
   if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     const rotated = await rotateOrganisationKeys(ctx, name.toLowerCase());
     if (!rotated) throw new Error(`There is no organisation named "${name}".`);
@@ -138,7 +172,7 @@ async function rotateKeys(args: string[]): Promise<void> {
     );
     console.log(`The previous keys stay published for verification until ${new Date(rotated.previousUntil).toISOString()}.`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -147,13 +181,13 @@ async function resetMfa(args: string[]): Promise<void> {
   const name = positionals[0];
   if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
   if (!values.email) throw new UsageError("Give the user's email with --email.");
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     if (!(await resetTwoStepByEmail(ctx, name, values.email, (organisation) => operatorScope(ctx.db.kysely, organisation))))
       throw new Error(`There is no user ${values.email} in an organisation named "${name}".`);
     console.log(`Multi-factor authentication reset for ${values.email.toLowerCase()} of ${name.toLowerCase()}.`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -162,13 +196,36 @@ async function enableUser(args: string[]): Promise<void> {
   const name = positionals[0];
   if (!name || positionals.length > 1) throw new UsageError('Give exactly one organisation name.');
   if (!values.email) throw new UsageError("Give the user's email with --email.");
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     const status = await enableUserByOperator(ctx, name, values.email, (organisation) => operatorScope(ctx.db.kysely, organisation));
     if (!status) throw new Error(`There is no Disabled, Inactive or locked-out user ${values.email} in an organisation named "${name}".`);
     console.log(`Enabled ${values.email.toLowerCase()} of ${name.toLowerCase()} (status now ${status}).`);
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
+  }
+}
+
+async function disableConnection(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [name, connection] = positionals;
+  if (!name || !connection || positionals.length > 2)
+    throw new UsageError('Give the organisation name and the connection (its id or name).');
+  const ctx = await openCommandContext(loadConfig());
+  try {
+    const outcome = await disableConnectionByOperator(ctx, name, connection, (organisation) => operatorScope(ctx.db.kysely, organisation));
+    if (!outcome) throw new Error(`There is no organisation named "${name}".`);
+    if ('known' in outcome) {
+      const list = outcome.known.map((row) => `  ${row.id}  ${row.name}${row.enabled ? '' : ' (disabled)'}`).join('\n');
+      throw new Error(
+        `Organisation ${name.toLowerCase()} has no connection "${connection}". ${list ? `Its connections:\n${list}` : 'It has no connections.'}`,
+      );
+    }
+    console.log(
+      `Disabled the connection "${outcome.disabled.name}" (${outcome.disabled.id}) of ${name.toLowerCase()}: its people sign in with their passwords again.`,
+    );
+  } finally {
+    await closeCommandContext(ctx);
   }
 }
 
@@ -205,7 +262,7 @@ async function reencrypt(args: string[]): Promise<void> {
   const config = loadConfig();
   if (!config.keyEncryptionKeyDecryptOnly)
     throw new UsageError('Set the previous key as KEY_ENCRYPTION_KEY_DECRYPT_ONLY (and the new one as KEY_ENCRYPTION_KEY) first.');
-  const ctx = await openContext(config);
+  const ctx = await openCommandContext(config);
   try {
     const done = await reencryptSecrets(ctx);
     console.log(
@@ -215,7 +272,7 @@ async function reencrypt(args: string[]): Promise<void> {
       'Recovery codes made before the rotation are checked under KEY_ENCRYPTION_KEY_DECRYPT_ONLY while it is set: they stop working when it is removed.',
     );
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -249,7 +306,7 @@ async function exportCommand(args: string[]): Promise<void> {
   const destination = path.resolve(target);
   if (existsSync(destination)) throw new UsageError(`${destination} already exists: give a new file name.`);
   const passphrase = transferPassphrase(values['passphrase-file']);
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     await transfer(async () => {
       const document = await exportOrganisation(ctx, name, {
@@ -264,7 +321,7 @@ async function exportCommand(args: string[]): Promise<void> {
       console.log(`Exported ${name.toLowerCase()} to ${destination}: ${counted.join(', ')}.`);
     });
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
@@ -283,7 +340,7 @@ async function importCommand(args: string[]): Promise<void> {
     throw new UsageError(`${source} is not a readable JSON file (${error instanceof Error ? error.message : String(error)}).`);
   }
   const passphrase = transferPassphrase(values['passphrase-file']);
-  const ctx = await openContext(loadConfig());
+  const ctx = await openCommandContext(loadConfig());
   try {
     await transfer(async () => {
       const report = await importOrganisation(ctx, input, {
@@ -297,17 +354,53 @@ async function importCommand(args: string[]): Promise<void> {
       for (const warning of report.warnings) console.log(`Note: ${warning}`);
     });
   } finally {
-    await ctx.db.close();
+    await closeCommandContext(ctx);
   }
 }
 
+/** The version in the root package.json (the image keeps it in /app). */
+function gatehouseVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+async function version(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  console.log(`Gatehouse ${gatehouseVersion()} on Node.js ${process.versions.node}`);
+}
+
+async function migrateCommand(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  const before = await migrationStatus(db)
+    .catch((error: unknown) => {
+      throw explained(error, config);
+    })
+    .finally(() => db.close());
+  if (before.unknown.length > 0)
+    throw new Error(
+      `The database was migrated by a newer Gatehouse (${before.unknown.join(', ')}): migrations only go forward. Run that version, or restore a backup.`,
+    );
+  // As a server starts: migrates under the lock, checks KEY_ENCRYPTION_KEY, makes the base organisation.
+  await closeCommandContext(await openCommandContext(config));
+  console.log(
+    before.pending.length === 0
+      ? `Nothing to migrate: the database has every migration of Gatehouse ${gatehouseVersion()} (${before.applied}).`
+      : `Applied ${before.pending.length} migrations for Gatehouse ${gatehouseVersion()}: ${before.pending.join(', ')}.`,
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  version,
+  migrate: migrateCommand,
   'export-organisation': exportCommand,
   'import-organisation': importCommand,
   'reencrypt-secrets': reencrypt,
   backup,
   doctor,
   'enable-user': enableUser,
+  'disable-connection': disableConnection,
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
   outbox,

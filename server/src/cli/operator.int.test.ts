@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { freePort, runCli as gatehouse, startServerProcess } from '../testing/process.ts';
+import { freePort, runCli as gatehouse, startServerProcess, unprivileged } from '../testing/process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
 
 const SID = 'AC00000000000000000000000000000001';
@@ -110,6 +110,48 @@ describe.each(testDialects())('gatehouse doctor and backup on %s', (dialect) => 
     });
     expect(unreachable.stdout).toContain(`FAIL  SMTP: 127.0.0.1:${closedPort}: it cannot be reached`);
     expect(unreachable.code).toBe(1);
+  });
+
+  it('takes a DATA_DIR that does not exist yet as one the server creates, and creates nothing (issue 39)', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'gatehouse-doctor-'));
+    try {
+      const dataDir = path.join(parent, 'not', 'yet');
+      const run = await gatehouse(['doctor'], {
+        ...env,
+        DATA_DIR: dataDir,
+        COOKIE_SECRET: server.ctx.config.cookieSecret,
+        KEY_ENCRYPTION_KEY: server.ctx.config.keyEncryptionKey,
+      });
+      expect(run.stdout).toContain(
+        `ok    Configuration: DATA_DIR ${dataDir} does not exist yet; the server creates it when it first starts.`,
+      );
+      expect(run.stdout).toContain('ok    Keys: KEY_ENCRYPTION_KEY opens the keys');
+      expect(run.stdout).toMatch(/No problems found/);
+      expect(run.code).toBe(0);
+      expect(existsSync(path.join(parent, 'not'))).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('prints every check when this user cannot use DATA_DIR, naming it (issue 39: it stopped with "Failed: EACCES")', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'gatehouse-doctor-'));
+    try {
+      const locked = path.join(parent, 'locked');
+      mkdirSync(locked);
+      chmodSync(locked, 0o500);
+      const run = await gatehouse(['doctor'], { ...env, DATA_DIR: locked }, unprivileged);
+      expect(run.stderr).not.toContain('Failed');
+      expect(run.stdout).toMatch(
+        new RegExp(`^FAIL {2}Configuration: DATA_DIR ${locked} .*(not writable|cannot be reached) by this user`, 'm'),
+      );
+      expect(run.stdout).toMatch(/^\w+ +Database: /m);
+      expect(run.stdout).toMatch(/^\w+ +Redis: /m);
+      expect(run.stdout).toMatch(/problems? found\./);
+      expect(run.code).toBe(1);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('names a bad variable and stops there', async () => {

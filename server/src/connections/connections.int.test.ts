@@ -13,6 +13,7 @@ import type { TestClient } from '../testing/http-client.ts';
 import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { insertFillerUsers, setPolicy } from '../testing/accounts.ts';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 describe.each(testDialects())('sign-in connections on %s', (dialect) => {
@@ -436,6 +437,16 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
     expect(new URL(replay.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('expired');
   });
 
+  it('says the connection is no longer available to a sign-in begun before it was disabled (issue 39)', async () => {
+    const browser = new TestBrowser(server.port);
+    const start = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/connections/${connectionId}`);
+    const state = new URL(start.headers.location!).searchParams.get('state')!;
+    expect((await saveConnection(acmeAdmin, { enabled: false }, connectionId)).status).toBe(200);
+    const back = await browser.request('GET', `${issuerOf(server, 'acme')}/signin/callback?code=x&state=${state}`);
+    expect(new URL(back.headers.location!, 'http://x').searchParams.get('connection_error')).toBe('connection_unavailable');
+    expect((await saveConnection(acmeAdmin, { enabled: true }, connectionId)).status).toBe(200);
+  });
+
   it("keeps one organisation's connection out of another's reach", async () => {
     expect((await globexAdmin.get(`/api/connections/${connectionId}`)).status).toBe(404);
     expect(
@@ -492,6 +503,28 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
       .client('globex')
       .post('/api/authenticate', { form: { email: 'pat@sso.test', password: DEFAULT_PASSWORD } });
     expect(elsewhere.status, elsewhere.text).toBe(200);
+  });
+
+  it('refuses a save that would leave no Organisation Admin able to sign in without a connection (issue 39)', async () => {
+    const lockout = { name: 'Acme SSO', emailDomains: ['acme.test'], allowPassword: false };
+    const refused = await saveConnection(acmeAdmin, lockout);
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({ message: CONNECTION_MESSAGES.wouldLockOutAdmins });
+    expect((await acmeAdmin.get('/api/connections')).json<{ name: string }[]>().map((c) => c.name)).not.toContain('Acme SSO');
+    const kept = await saveConnection(acmeAdmin, { ...lockout, allowPassword: true });
+    expect(kept.status, kept.text).toBe(201);
+    const id = kept.json<{ id: string }>().id;
+    expect((await saveConnection(acmeAdmin, lockout, id)).status).toBe(409);
+    expect((await acmeAdmin.get(`/api/connections/${id}`)).json()).toMatchObject({ allowPassword: true });
+    // Disabled, it locks nobody out.
+    expect((await saveConnection(acmeAdmin, { ...lockout, enabled: false }, id)).status).toBe(200);
+    // An Organisation Admin outside the connection's domains keeps a way in: then the save is allowed.
+    const outside = await createUser(server, acmeId, { email: 'ops@acme-ops.test', role: 'OrganisationAdministrator' });
+    expect((await saveConnection(acmeAdmin, lockout, id)).status).toBe(200);
+    const ops = await server.client('acme').post('/api/authenticate', { form: { email: 'ops@acme-ops.test', password: DEFAULT_PASSWORD } });
+    expect(ops.status).toBe(200);
+    expect((await acmeAdmin.delete(`/api/connections/${id}`)).status).toBe(204);
+    await server.ctx.db.kysely.deleteFrom('users').where('id', '=', outside.id).execute();
   });
 
   it("keeps the upstream's groups (the groups claim) on the link, shown to user admins only, for the organisation's users only", async () => {

@@ -9,6 +9,7 @@ import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
+import { browserOf, sendRedirect } from '../http/outcome.ts';
 import { requireOrganisation } from '../http/request-context.ts';
 import { browserScope, type Scope } from '../scope/scope.ts';
 import {
@@ -48,32 +49,43 @@ const signInScope = (ctx: AppContext, request: FastifyRequest): Scope =>
 export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string }; Querystring: { returnurl?: string; login_hint?: string } }>(
     '/signin/connections/:id',
-    (request, reply) => {
+    async (request, reply) => {
       const query = request.query;
-      return startUpstreamSignIn(ctx, request, reply, signInScope(ctx, request), request.params.id.slice(0, 100), {
+      const to = await startUpstreamSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), request.params.id.slice(0, 100), {
         ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
         ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
       });
+      return sendRedirect(ctx, reply, to);
     },
   );
-  app.get(CONNECTION_CALLBACK_PATH, (request, reply) => finishConnectionSignIn(ctx, request, reply, signInScope(ctx, request)));
+  app.get(CONNECTION_CALLBACK_PATH, async (request, reply) => {
+    const url = request.raw.url ?? '';
+    const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    return sendRedirect(ctx, reply, await finishConnectionSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), search));
+  });
   // SAML: our SP metadata, and the assertion consumer service (the IdP's cross-site post, then the same browser's GET).
-  app.get<{ Params: { id: string } }>('/saml/:id/metadata', (request, reply) =>
-    samlMetadata(ctx, reply, requireOrganisation(request), request.params.id.slice(0, 100)),
-  );
-  app.post<{ Params: { id: string } }>('/saml/:id/acs', { config: { crossSiteForm: true } }, (request, reply) =>
-    receiveSamlResponse(ctx, request, reply, signInScope(ctx, request), request.params.id.slice(0, 100), request.body),
-  );
-  app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', (request, reply) =>
-    finishSamlSignIn(
+  app.get<{ Params: { id: string } }>('/saml/:id/metadata', async (request, reply) => {
+    const metadata = await samlMetadata(ctx, requireOrganisation(request), request.params.id.slice(0, 100));
+    return reply
+      .header('content-type', 'application/samlmetadata+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(metadata);
+  });
+  app.post<{ Params: { id: string } }>('/saml/:id/acs', { config: { crossSiteForm: true } }, async (request, reply) => {
+    const to = await receiveSamlResponse(
       ctx,
-      request,
-      reply,
+      browserOf(ctx, request),
       signInScope(ctx, request),
       request.params.id.slice(0, 100),
-      typeof request.query.response === 'string' ? request.query.response : undefined,
-    ),
-  );
+      request.body,
+    );
+    return sendRedirect(ctx, reply, to);
+  });
+  app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', async (request, reply) => {
+    const response = typeof request.query.response === 'string' ? request.query.response : undefined;
+    const to = await finishSamlSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), request.params.id.slice(0, 100), response);
+    return sendRedirect(ctx, reply, to);
+  });
   // The public keys of a private_key_jwt connection, where the provider fetches them.
   app.get<{ Params: { id: string } }>('/signin/connections/:id/jwks', async (request, reply) => {
     const jwks = await connectionJwks(ctx, requireOrganisation(request), request.params.id.slice(0, 100));

@@ -13,7 +13,7 @@ import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { getSignInConnection, sharedColumns } from './service.ts';
+import { assertAdminKeepsPassword, getSignInConnection, sharedColumns } from './service.ts';
 import { fetchIdpMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
 import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
@@ -95,6 +95,7 @@ export async function createSamlConnection(ctx: AppContext, scope: Scope, input:
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
     await insertConnection(scoped(trx, organisationId), { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
     await saveSamlConnection(scoped(trx, organisationId), samlRow(id, input.metadataUrl ?? null, xml, idp, now));
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     await emit(ctx, trx, scope, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
   return getSignInConnection(ctx, scope, id);
@@ -110,6 +111,7 @@ export async function updateSamlConnection(ctx: AppContext, scope: Scope, id: st
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await updateConnection(scoped(trx, organisationId), id, { ...columnsOf(input, idp), updated_at: now })))
       throw new AppError('NOT_FOUND');
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     const metadataUrl = input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url);
     await saveSamlConnection(scoped(trx, organisationId), samlRow(id, metadataUrl, xml, idp, now));
     await emit(ctx, trx, scope, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });

@@ -19,15 +19,21 @@ export async function saveSamlConnection(db: ScopedExecutor, row: Unstamped<Inse
   await store.insertInto('saml_connections').values(row).execute();
 }
 
-export async function insertSamlResponse(db: ScopedExecutor, row: Unstamped<Insertable<SamlResponsesTable>>): Promise<void> {
+/** Keeps a posted answer for its browser's GET, in place of any answer to the same request still waiting (one per sign-in). */
+export async function keepSamlResponse(
+  db: ScopedExecutor,
+  row: Unstamped<Insertable<SamlResponsesTable>> & { request_id: string },
+): Promise<void> {
+  await db.deleteFrom('saml_responses').where('connection_id', '=', row.connection_id).where('request_id', '=', row.request_id).execute();
   await db.insertInto('saml_responses').values(row).execute();
 }
 
-/** How many posted answers of the organisation wait for their browser (a cap keeps anonymous posts from filling the database). */
-export async function countLiveSamlResponses(db: ScopedExecutor, now: number): Promise<number> {
+/** How many posted answers from one address wait for their browser (anyone may post: one address holds only a few). */
+export async function countLiveSamlResponses(db: ScopedExecutor, address: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('saml_responses')
     .select((eb) => eb.fn.countAll().as('n'))
+    .where('address', '=', address)
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -13,6 +13,8 @@ import { issuerOf, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { TestIdp, type AnswerOptions } from '../testing/saml-idp.ts';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import { SAML_LIMITS } from '@gatehouse/common/saml-connections';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
 import { addFactor } from '../mfa/store.ts';
 import { setPolicy } from '../testing/accounts.ts';
 import { scoped } from '../db/scoped.ts';
@@ -75,7 +77,8 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
+    // Behind a proxy: a post's X-Forwarded-For is its address (the bound on what one address holds).
+    server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true, trustProxy: true } });
     acmeId = (await server.createOrganisation('acme')).id;
     await server.createOrganisation('globex');
     acmeAdmin = await signedIn(server, 'acme', 'admin@acme.test');
@@ -127,6 +130,12 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     const bad = await acmeAdmin.post('/api/connections/saml', { json: { name: 'Bad', metadataXml: '<x/>', emailDomains: ['corp.test'] } });
     expect(bad.status).toBe(400);
     expect(bad.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors).toHaveProperty('metadataXml');
+    // Covering the only Organisation Admin's domain without a password would lock them out (issue 39).
+    const lockout = await acmeAdmin.post('/api/connections/saml', {
+      json: { name: 'Acme SAML', metadataXml: idp.metadata(), emailDomains: ['acme.test'], allowPassword: false },
+    });
+    expect(lockout.status).toBe(409);
+    expect(lockout.json()).toMatchObject({ message: CONNECTION_MESSAGES.wouldLockOutAdmins });
     const none = await acmeAdmin.post('/api/connections/saml', { json: { name: 'None', emailDomains: ['corp.test'] } });
     expect(none.status).toBe(400);
     expect(none.json<{ validation: { errors: Record<string, unknown> } }>().validation.errors).toHaveProperty('metadataUrl');
@@ -196,24 +205,30 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     expect(await account(browser)).toBeNull();
   });
 
-  const refusals: [string, (seen: { id: string }) => string][] = [
+  const refusals: [string, (seen: { id: string }) => string, string?][] = [
     ['a tampered assertion', () => TestIdp.tamper(idp.answer(person('tamper@corp.test')), 'tamper@corp.test', 'admin@corp.test')],
     ['an unsigned assertion', () => idp.answer({ ...person('unsigned@corp.test'), sign: 'none' })],
     ['an assertion signed with another key', () => idp.answer({ ...person('other@corp.test'), otherKey: true })],
     ['an expired assertion', () => idp.answer({ ...person('expired@corp.test'), validMinutes: -5 })],
     ['another audience', () => idp.answer({ ...person('aud@corp.test'), audience: 'https://other.example.test/sp' })],
     ['another recipient', () => idp.answer({ ...person('rcpt@corp.test'), recipient: 'https://other.example.test/acs' })],
-    ['another request (InResponseTo)', () => idp.answer({ ...person('irt@corp.test'), inResponseTo: '_not-this-request' })],
+    // Not even kept: it answers no sign-in started here.
+    ['another request (InResponseTo)', () => idp.answer({ ...person('irt@corp.test'), inResponseTo: '_not-this-request' }), 'expired'],
     ['another issuer', () => idp.answer({ ...person('iss@corp.test'), issuer: 'https://evil.example.test/saml' })],
+    // Only the assertion is signed, and node-saml reads no Destination (issue 39).
+    [
+      'a Response sent to another Destination',
+      () => idp.answer({ ...person('dest@corp.test'), destination: 'https://other.example.test/acs' }),
+    ],
   ];
-  it.each(refusals)('refuses %s, with the reason audited', async (_, make) => {
+  it.each(refusals)('refuses %s, with the reason audited', async (_, make, reason = 'not_verified') => {
     const browser = new TestBrowser(server.port);
     const seen = await start(browser);
     const url = await post(browser, make(seen));
-    expect(url.searchParams.get('connection_error')).toBe('not_verified');
+    expect(url.searchParams.get('connection_error')).toBe(reason);
     expect(url.searchParams.get('ref')).toMatch(/.+/);
     expect(await account(browser)).toBeNull();
-    expect((await auditOf('connection.refused')).at(-1)?.details).toMatchObject({ reason: 'not_verified', connectionId });
+    expect((await auditOf('connection.refused')).at(-1)?.details).toMatchObject({ reason, connectionId });
   });
 
   it('refuses a replayed answer, and a new answer that reuses an accepted assertion ID', async () => {
@@ -221,13 +236,81 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     await start(browser);
     const first = idp.answer({ ...person('replay@corp.test', 'persistent-replay'), assertionId: '_replayed-assertion' });
     expect((await post(browser, first)).searchParams.get('connection_error')).toBeNull();
-    // The same answer again, in a new sign-in of the same browser.
+    // The same answer again, in a new sign-in of the same browser: it answers no live sign-in, so it is not even kept.
     await start(browser);
-    expect((await post(browser, first)).searchParams.get('connection_error')).toBe('not_verified');
+    expect((await post(browser, first)).searchParams.get('connection_error')).toBe('expired');
     // A fresh answer to a fresh request, with the accepted assertion's ID.
     await start(browser);
     const reused = idp.answer({ ...person('replay@corp.test', 'persistent-replay'), assertionId: '_replayed-assertion' });
     expect((await post(browser, reused)).searchParams.get('connection_error')).toBe('not_verified');
+  });
+
+  it('signs in with a Response that names no Destination (it is optional when the Response is not signed)', async () => {
+    const { error, browser } = await signIn({ ...person('nodest@corp.test', 'persistent-nodest'), destination: null });
+    expect(error).toBeNull();
+    expect((await account(browser))?.email).toBe('nodest@corp.test');
+  });
+
+  async function waitingAnswers() {
+    const row = await server.ctx.db.kysely
+      .selectFrom('saml_responses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('organisation_id', '=', acmeId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('keeps no anonymous post: 510 answers to no sign-in started here, then a real sign-in works (issue 39)', async () => {
+    const anonymous = server.client('acme');
+    let last = '';
+    for (let i = 0; i < 510; i++) {
+      const forged = idp.answer({ ...person('flood@corp.test'), inResponseTo: `_forged-${i}`, sign: 'none' });
+      const res = await anonymous.post(`/saml/${connectionId}/acs`, {
+        form: { SAMLResponse: forged },
+        headers: { origin: 'https://idp.example.test' },
+      });
+      expect(res.status).toBe(303);
+      last = String(res.headers.location);
+    }
+    expect(last).toContain('connection_error=expired');
+    expect(await waitingAnswers()).toBe(0);
+    const { error, browser } = await signIn(person('after-flood@corp.test', 'persistent-after-flood'));
+    expect(error).toBeNull();
+    expect((await account(browser))?.email).toBe('after-flood@corp.test');
+  });
+
+  it('bounds the answers one address holds, even to sign-ins it started; other addresses still sign in (issue 39)', async () => {
+    const attacker = new TestBrowser(server.port);
+    const from = { 'x-forwarded-for': '198.51.100.7' };
+    const acs = `${issuerOf(server, 'acme')}/saml/${connectionId}/acs`;
+    const before = await waitingAnswers();
+    for (let i = 0; i <= SAML_LIMITS.responsesPerAddressMax; i++) {
+      const started = await attacker.request('GET', `${issuerOf(server, 'acme')}/signin/connections/${connectionId}`, { headers: from });
+      const seen = idp.readRequest(String(started.headers.location));
+      const answer = idp.answer({ ...person('held@corp.test'), inResponseTo: seen.id, sign: 'none' });
+      const posted = await attacker.request('POST', acs, {
+        form: { SAMLResponse: answer },
+        headers: { ...from, origin: 'https://idp.example.test' },
+      });
+      expect(posted.status).toBe(303);
+      // Kept, never followed: until the bound, then refused.
+      if (i < SAML_LIMITS.responsesPerAddressMax) expect(String(posted.headers.location)).toContain('response=');
+      else expect(String(posted.headers.location)).toContain('connection_error=unavailable');
+    }
+    expect(await waitingAnswers()).toBe(before + SAML_LIMITS.responsesPerAddressMax);
+    const { error } = await signIn(person('beside-attacker@corp.test', 'persistent-beside'));
+    expect(error).toBeNull();
+    // Another answer to the same request replaces the one waiting (one per sign-in).
+    const browser = new TestBrowser(server.port);
+    await start(browser);
+    for (const n of [1, 2]) {
+      const posted = await browser.request('POST', acs, {
+        form: { SAMLResponse: idp.answer({ ...person(`again${n}@corp.test`), sign: 'none' }) },
+        headers: { origin: 'https://idp.example.test' },
+      });
+      expect(String(posted.headers.location)).toContain('response=');
+    }
+    expect(await waitingAnswers()).toBe(before + SAML_LIMITS.responsesPerAddressMax + 1);
   });
 
   it('binds the answer to the browser that started the sign-in', async () => {
@@ -245,11 +328,36 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
     const elsewhere = await server
       .client('globex')
       .post(`/saml/${connectionId}/acs`, { form: { SAMLResponse: answer }, headers: { origin: 'https://idp.example.test' } });
-    expect(String(elsewhere.headers.location)).toContain('connection_error=unavailable');
+    expect(String(elsewhere.headers.location)).toContain('connection_error=connection_unavailable');
     // The posted answer's token alone signs nobody in either.
     const bare = await server.client('acme').get(`/saml/${connectionId}/acs?response=nothing`);
     expect(bare.status).toBe(303);
     expect(String(bare.headers.location)).toContain('connection_error=expired');
+  });
+
+  it('says the connection is no longer available to a sign-in begun before it was disabled (issue 39)', async () => {
+    const settings = { name: 'Corp SAML', metadataXml: idp.metadata(), emailDomains: ['corp.test'], jitEnabled: true, linkExisting: true };
+    const setEnabled = async (enabled: boolean) =>
+      expect((await acmeAdmin.put(`/api/connections/saml/${connectionId}`, { json: { ...settings, enabled } })).status).toBe(200);
+    const acs = `${issuerOf(server, 'acme')}/saml/${connectionId}/acs`;
+    // Disabled while the person was at the IdP: the answer's post says so.
+    const atIdp = new TestBrowser(server.port);
+    await start(atIdp);
+    await setEnabled(false);
+    expect((await post(atIdp, idp.answer(person('late@corp.test')))).searchParams.get('connection_error')).toBe('connection_unavailable');
+    await setEnabled(true);
+    // Disabled between the post and the browser's GET.
+    const between = new TestBrowser(server.port);
+    await start(between);
+    const posted = await between.request('POST', acs, {
+      form: { SAMLResponse: idp.answer(person('late@corp.test')) },
+      headers: { origin: 'https://idp.example.test' },
+    });
+    await setEnabled(false);
+    const { url } = await between.navigate(new URL(String(posted.headers.location), acs));
+    expect(url.searchParams.get('connection_error')).toBe('connection_unavailable');
+    expect((await auditOf('connection.refused')).at(-1)?.details).toMatchObject({ reason: 'connection_unavailable' });
+    await setEnabled(true);
   });
 
   it('counts the IdP’s multi-factor AuthnContext only when the connection trusts it', async () => {

@@ -2,10 +2,11 @@
  * The SAML 2.0 side of a connection: Gatehouse is the service provider, with @node-saml/node-saml doing
  * every XML step that matters (the AuthnRequest, our SP metadata, and the answer's checks: the
  * signature of the assertion against the IdP's certificates, its audience, NotBefore/NotOnOrAfter,
- * InResponseTo). What node-saml leaves to its caller is checked here on the assertion it verified: the
- * issuer is the IdP's entityID, a bearer confirmation names our ACS URL as its Recipient, this browser's
- * request as its InResponseTo and an expiry; and the assertion's ID was never accepted before (replay).
- * The IdP's metadata is read with @xmldom/xmldom (the DOM parser node-saml itself uses).
+ * InResponseTo). What node-saml leaves to its caller is checked here: the Response's Destination, when
+ * it names one, is our ACS URL; on the assertion it verified, the issuer is the IdP's entityID, a bearer
+ * confirmation names our ACS URL as its Recipient, this browser's request as its InResponseTo and an
+ * expiry; and the assertion's ID was never accepted before (replay). The IdP's metadata and the
+ * Response's own attributes are read with @xmldom/xmldom (the DOM parser node-saml itself uses).
  */
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
@@ -20,6 +21,7 @@ import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
+const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const HTTP_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
@@ -47,17 +49,22 @@ function usableUrl(value: string | null): boolean {
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost') || url.hostname === '127.0.0.1');
 }
 
-/** The IdP's entityID, sign-in URL (HTTP-Redirect binding) and signing certificates; null when the document has none of them. */
-export function readIdpMetadata(xml: string): IdpMetadata | null {
-  let doc: ReturnType<DOMParser['parseFromString']>;
+/** The document, or null when it is not well-formed XML. */
+function parseXml(xml: string): ReturnType<DOMParser['parseFromString']> | null {
+  const fail = (message: string) => {
+    throw new Error(message);
+  };
   try {
-    const fail = (message: string) => {
-      throw new Error(message);
-    };
-    doc = new DOMParser({ errorHandler: { warning: () => undefined, error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml');
+    return new DOMParser({ errorHandler: { warning: () => undefined, error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml');
   } catch {
     return null;
   }
+}
+
+/** The IdP's entityID, sign-in URL (HTTP-Redirect binding) and signing certificates; null when the document has none of them. */
+export function readIdpMetadata(xml: string): IdpMetadata | null {
+  const doc = parseXml(xml);
+  if (!doc) return null;
   for (const entity of Array.from(doc.getElementsByTagNameNS(MD, 'EntityDescriptor'))) {
     const idp = entity.getElementsByTagNameNS(MD, 'IDPSSODescriptor')[0];
     if (!idp) continue;
@@ -182,6 +189,19 @@ export async function samlAuthorizationRequest(
   return { url, requestId };
 }
 
+/**
+ * What a posted SAMLResponse's own element says, read before anything is verified (the IdP may sign
+ * only the assertion): the request it answers and where it was sent. Null when it is no SAML Response.
+ */
+export function readResponseEnvelope(samlResponse: string): { inResponseTo: string | null; destination: string | null } | null {
+  const root = parseXml(Buffer.from(samlResponse, 'base64').toString('utf8'))?.documentElement;
+  if (!root || root.namespaceURI !== PROTOCOL || root.localName !== 'Response') return null;
+  return {
+    inResponseTo: root.getAttribute('InResponseTo') || null,
+    destination: root.hasAttribute('Destination') ? root.getAttribute('Destination') : null,
+  };
+}
+
 /** The IdP's answer did not hold (signature, audience, times, recipient, InResponseTo, replay). */
 export class SamlRejectedError extends Error {}
 
@@ -219,6 +239,12 @@ export async function validateSamlResponse(
     saml,
     boundTo(input.requestId, () => undefined),
   );
+  const acs = spAcsUrl(ctx, hostname, row.id);
+  // node-saml reads no Destination; when the Response names one (signed or not), it must be our ACS URL.
+  const envelope = readResponseEnvelope(input.samlResponse);
+  if (!envelope) throw new SamlRejectedError('no SAML Response');
+  if (envelope.destination !== null && envelope.destination !== acs)
+    throw new SamlRejectedError(`the Response was sent to ${envelope.destination}, not to our ACS URL`);
   let profile: Profile | null;
   try {
     ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: input.samlResponse }));
@@ -231,7 +257,6 @@ export async function validateSamlResponse(
   const assertionId = attr(assertion, 'ID');
   if (!assertionId) throw new SamlRejectedError('the assertion has no ID');
   const now = Date.now();
-  const acs = spAcsUrl(ctx, hostname, row.id);
   const confirmation = list(list(assertion.Subject)[0]?.SubjectConfirmation)
     .filter((c) => attr(c, 'Method') === BEARER)
     .map((c) => list(c.SubjectConfirmationData)[0])

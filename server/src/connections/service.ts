@@ -14,8 +14,9 @@ import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import { findUserById } from '../accounts/store.ts';
+import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
+import { activeOrganisationAdminEmails, findUserById } from '../accounts/store.ts';
 import {
   countConnections,
   countLinks,
@@ -29,7 +30,7 @@ import {
 import { callbackUrl, newConnectionKey, sealConnectionSecret } from './upstream.ts';
 import { samlDetails } from './saml.ts';
 import { findSamlConnection, listSamlConnections } from './saml-store.ts';
-import { scoped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** The upstream claim names a connection reads. */
 export interface ClaimMapping {
@@ -187,6 +188,7 @@ export async function createSignInConnection(ctx: AppContext, scope: Scope, inpu
       created_at: now,
       updated_at: now,
     });
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     await emit(ctx, trx, scope, {
       type: 'connection.created',
       subject: { kind: 'connection', id },
@@ -209,6 +211,7 @@ export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: 
       updated_at: ctx.clock.now(),
     };
     if (!(await updateRow(scoped(trx, organisationId), id, changes))) throw new AppError('NOT_FOUND');
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     await emit(ctx, trx, scope, {
       type: 'connection.updated',
       subject: { kind: 'connection', id },
@@ -229,6 +232,55 @@ export async function deleteSignInConnection(ctx: AppContext, scope: Scope, id: 
       details: { name: row.name },
     });
   });
+}
+
+/**
+ * Refuses (rolling back) a save after which no Organisation Admin could sign in without a connection: the
+ * saved connection is enabled, allows no password, serves an admin's domain, and every active Organisation
+ * Admin's domain is served by such a connection. If that provider failed, nobody could get in to change it
+ * (the operator's way back is `gatehouse disable-connection`). Read inside the saving transaction.
+ */
+export async function assertAdminKeepsPassword(
+  db: ScopedExecutor,
+  saved: Pick<SharedRequest, 'enabled' | 'allowPassword' | 'emailDomains'>,
+): Promise<void> {
+  if (!saved.enabled || saved.allowPassword) return;
+  const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const admins = (await activeOrganisationAdminEmails(db)).map(domainOf);
+  if (!admins.some((domain) => saved.emailDomains.includes(domain))) return;
+  const passwordless = new Set(
+    (await listConnections(db)).filter((row) => row.enabled && !row.allow_password).flatMap((row) => domainsOf(row.email_domains)),
+  );
+  if (admins.every((domain) => passwordless.has(domain)))
+    throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.wouldLockOutAdmins });
+}
+
+/**
+ * The operator's way back in (`gatehouse disable-connection`): turns a connection of the named
+ * organisation off, found by its id or its name (any case), audited as the operator's change. Null when
+ * there is no such organisation; `known` lists its connections when none is named so.
+ */
+export async function disableConnectionByOperator(
+  ctx: AppContext,
+  organisationName: string,
+  connection: string,
+  scopeFor: (organisation: Organisation) => Scope,
+): Promise<{ disabled: SignInConnectionRow } | { known: SignInConnectionRow[] } | null> {
+  const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
+  if (!org) return null;
+  const scope = scopeFor(toOrganisation(ctx.config, org));
+  const rows = await listConnections(scope.db);
+  const row = rows.find((r) => r.id === connection) ?? rows.find((r) => r.name.toLowerCase() === connection.toLowerCase());
+  if (!row) return { known: rows };
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await updateRow(scoped(trx, org.id), row.id, { enabled: false, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
+    await emit(ctx, trx, scope, {
+      type: 'connection.updated',
+      subject: { kind: 'connection', id: row.id },
+      details: { name: row.name, enabled: false },
+    });
+  });
+  return { disabled: { ...row, enabled: false } };
 }
 
 /** The sign-in page's buttons and home-realm domains: enabled connections only. */

@@ -11,7 +11,6 @@
  * says it did one; a person with a second step that the provider did not stand for goes through
  * Gatehouse's own code step (mfa/challenge.ts) before the session.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import {
   CONNECTION_ERROR_PARAMETER,
@@ -22,17 +21,17 @@ import {
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
-import { startSession } from '../accounts/session.ts';
+import { finishSignIn } from '../accounts/session.ts';
 import { setUserStatus } from '../accounts/status.ts';
-import { findUserByEmail, findUserById, recordSignIn } from '../accounts/store.ts';
+import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { emit } from '../events/events.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { clearCookie, setCookie, withCookies, type Browser, type Redirect } from '../http/outcome.ts';
 import { AppError } from '../http/errors.ts';
 import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
-import { hasSecondFactor } from '../accounts/amr.ts';
+import { afterFirstFactor } from '../accounts/sign-in-rules.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
@@ -85,21 +84,23 @@ export function keptReturnUrl(value: string | undefined): string | null {
   return clientIdOfRedirectUrl(value) || isSafeReturnPath(value) ? value : null;
 }
 
+const redirect = (location: string, cookies: Redirect['cookies'] = []): Redirect => ({ kind: 'redirect', location, cookies });
+
 const signInPage = (returnUrl: string | null, extra: Record<string, string> = {}) => {
   const query = new URLSearchParams({ ...(returnUrl ? { returnurl: returnUrl } : {}), ...extra }).toString();
   return `${ROUTES.home.path}${query ? `?${query}` : ''}`;
 };
 
+/** A refused upstream sign-in: logged, audited, and the browser back on the sign-in page with the reason and the correlation id. */
 export async function refuse(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   scope: Scope,
   connection: Pick<SignInConnectionRow, 'id' | 'name'> | null,
   returnUrl: string | null,
   refusal: Refusal,
-) {
-  request.log.warn({ err: refusal.cause, reason: refusal.reason, connectionId: connection?.id }, 'sign-in through a connection refused');
+): Promise<Redirect> {
+  browser.log.warn({ err: refusal.cause, reason: refusal.reason, connectionId: connection?.id }, 'sign-in through a connection refused');
   await emit(ctx, ctx.db.kysely, scope, {
     type: 'connection.refused',
     subject: refusal.userId ? { kind: 'user', id: refusal.userId } : connection ? { kind: 'connection', id: connection.id } : undefined,
@@ -109,9 +110,9 @@ export async function refuse(
       ...(refusal.detail ? { email: refusal.detail } : {}),
     },
   });
-  return reply
-    .header('cache-control', 'no-store')
-    .redirect(signInPage(returnUrl, { [CONNECTION_ERROR_PARAMETER]: refusal.reason, [CORRELATION_PARAMETER]: String(request.id) }), 303);
+  return redirect(
+    signInPage(returnUrl, { [CONNECTION_ERROR_PARAMETER]: refusal.reason, [CORRELATION_PARAMETER]: String(scope.requestId) }),
+  );
 }
 
 /**
@@ -121,12 +122,11 @@ export async function refuse(
  */
 export async function beginFlow(
   ctx: AppContext,
-  reply: FastifyReply,
   scope: Scope,
   row: SignInConnectionRow,
   returnUrl: string | null,
   flow: { state: string; nonce: string; codeVerifier: string; url: string },
-) {
+): Promise<Redirect> {
   const token = newToken();
   const now = ctx.clock.now();
   await insertFlow(scope.db, {
@@ -139,19 +139,17 @@ export async function beginFlow(
     created_at: now,
     expires_at: now + CONNECTION_LIMITS.flowMinutes * MINUTE,
   });
-  setFlowCookie(ctx, reply, 'gatehouse_connection', token, CONNECTION_LIMITS.flowMinutes * MINUTE);
-  return reply.header('cache-control', 'no-store').redirect(flow.url, 303);
+  return redirect(flow.url, [setCookie('gatehouse_connection', token, CONNECTION_LIMITS.flowMinutes * MINUTE)]);
 }
 
 /** GET /signin/connections/{id}: sends the browser to the connection's provider. */
 export async function startConnectionSignIn(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   scope: Scope,
   connectionId: string,
   query: { returnurl?: string; login_hint?: string },
-) {
+): Promise<Redirect> {
   const org = scope.organisation;
   const returnUrl = keptReturnUrl(query.returnurl);
   const row = org.isBase ? undefined : await findConnection(scope.db, connectionId);
@@ -162,10 +160,10 @@ export async function startConnectionSignIn(
     const hint = query.login_hint && query.login_hint.length <= 320 && !/[\r\n]/.test(query.login_hint) ? query.login_hint : undefined;
     request_ = await authorizationRequest(config, row, callbackUrl(ctx, org.hostname), hint);
   } catch (error) {
-    return refuse(ctx, request, reply, scope, row, returnUrl, new Refusal('unavailable', { cause: error }));
+    return refuse(ctx, browser, scope, row, returnUrl, new Refusal('unavailable', { cause: error }));
   }
   const { state, nonce, codeVerifier, url } = request_;
-  return beginFlow(ctx, reply, scope, row, returnUrl, { state, nonce, codeVerifier, url: url.href });
+  return beginFlow(ctx, scope, row, returnUrl, { state, nonce, codeVerifier, url: url.href });
 }
 
 const stringClaim = (claims: Record<string, unknown>, name: string): string | undefined => {
@@ -319,32 +317,38 @@ async function activateInvited(ctx: AppContext, scope: Scope, row: SignInConnect
   return activated;
 }
 
-/** GET /signin/callback: the provider sent the browser back. */
-export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, scope: Scope) {
+/**
+ * GET /signin/callback: the provider sent the browser back; `search` is the callback's query string
+ * (with its `?`), as the provider wrote it. The flow's cookie goes whatever the outcome.
+ */
+export async function finishConnectionSignIn(ctx: AppContext, browser: Browser, scope: Scope, search: string): Promise<Redirect> {
+  return withCookies(await connectionCallback(ctx, browser, scope, search), clearCookie('gatehouse_connection'));
+}
+
+async function connectionCallback(ctx: AppContext, browser: Browser, scope: Scope, search: string): Promise<Redirect> {
   const organisationId = scope.organisation.id;
-  const token = readFlowCookie(ctx, request, 'gatehouse_connection');
-  clearFlowCookie(ctx, reply, 'gatehouse_connection');
+  const token = browser.cookie('gatehouse_connection');
   const now = ctx.clock.now();
   const flow = token ? await takeFlow(scope.db, hashToken(token), now) : undefined;
-  if (!flow) return refuse(ctx, request, reply, scope, null, null, new Refusal('expired'));
+  if (!flow) return refuse(ctx, browser, scope, null, null, new Refusal('expired'));
   const returnUrl = flow.return_url;
   const row = await findConnection(scope.db, flow.connection_id);
-  if (!row || !row.enabled) return refuse(ctx, request, reply, scope, null, returnUrl, new Refusal('unavailable'));
+  // Disabled (or deleted) since this sign-in began.
+  if (!row || !row.enabled) return refuse(ctx, browser, scope, null, returnUrl, new Refusal('connection_unavailable'));
 
   let claims: Record<string, unknown>;
   try {
     const config = await upstreamConfiguration(ctx, organisationId, row);
-    const search = request.raw.url?.includes('?') ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
     claims = await exchangeCode(config, new URL(`${callbackUrl(ctx, scope.organisation.hostname)}${search}`), {
       state: flow.state,
       nonce: flow.nonce,
       codeVerifier: flow.code_verifier,
     });
   } catch (error) {
-    return refuse(ctx, request, reply, scope, row, returnUrl, new Refusal(upstreamFailure(error), { cause: error }));
+    return refuse(ctx, browser, scope, row, returnUrl, new Refusal(upstreamFailure(error), { cause: error }));
   }
 
-  return completeSignIn(ctx, request, reply, scope, row, returnUrl, claims);
+  return completeSignIn(ctx, browser, scope, row, returnUrl, claims);
 }
 
 /**
@@ -353,49 +357,40 @@ export async function finishConnectionSignIn(ctx: AppContext, request: FastifyRe
  */
 export async function completeSignIn(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   scope: Scope,
   row: SignInConnectionRow,
   returnUrl: string | null,
   claims: Record<string, unknown>,
-) {
+): Promise<Redirect> {
   const now = ctx.clock.now();
   let user: UserRow;
   try {
     user = await resolveUser(ctx, scope, row, claims);
     if (user.status === 'Pending') user = await activateInvited(ctx, scope, row, user);
     if (user.status !== 'SignedUp') throw new Refusal('account_unavailable', { userId: user.id });
-    let amr = sessionAmr(row, claims);
-    if (user.has_second_factor && !hasSecondFactor(amr)) {
-      // A browser remembered at an earlier code step of this user skips it, as after a password.
-      if (await deviceRemembered(ctx, scope, request, user)) amr = [...amr, 'mfa'];
-      else {
-        // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-        await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
-        const challenge = await beginCodeStep(ctx, scope, reply, user, row.id);
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: challenge.signInStateID }), 303);
-      }
+    // A browser remembered at an earlier code step of this user skips it, as after a password.
+    const after = await afterFirstFactor(user, sessionAmr(row, claims), () => deviceRemembered(ctx, scope, browser, user));
+    if (after.next === 'codeStep') {
+      // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
+      await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
+      const step = await beginCodeStep(ctx, scope, user, row.id);
+      return redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: step.challenge.signInStateID }), step.cookies);
     }
-    const signedIn = await recordSignIn(scope.db, user.id, now);
-    if (!signedIn) throw new Refusal('account_unavailable', { userId: user.id });
+    const { amr } = after;
     await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
-    const self = { kind: 'user', id: user.id } as const;
-    await emit(ctx, ctx.db.kysely, scope, {
-      type: 'user.signed_in',
-      actor: self,
-      subject: self,
+    const { session, cookies } = await finishSignIn(ctx, scope, browser, {
+      userId: user.id,
+      amr,
       details: { method: 'connection', connection: row.name, connectionId: row.id },
+      returnurl: returnUrl ?? undefined,
+      gone: () => new Refusal('account_unavailable', { userId: user.id }),
     });
-    const result = await startSession(ctx, scope, request, reply, signedIn, amr, returnUrl ?? undefined);
-    reply.header('cache-control', 'no-store');
-    if (result.orgRedirectURL) return reply.redirect(result.orgRedirectURL, 303);
-    if (result.redirectURL) return reply.redirect(`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(result.redirectURL)}`, 303);
-    return reply.redirect(signInPage(returnUrl), 303);
+    if (session.orgRedirectURL) return redirect(session.orgRedirectURL, cookies);
+    if (session.redirectURL) return redirect(`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(session.redirectURL)}`, cookies);
+    return redirect(signInPage(returnUrl), cookies);
   } catch (error) {
-    if (error instanceof Refusal) return refuse(ctx, request, reply, scope, row, returnUrl, error);
+    if (error instanceof Refusal) return refuse(ctx, browser, scope, row, returnUrl, error);
     throw error;
   }
 }

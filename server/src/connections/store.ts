@@ -119,6 +119,18 @@ export async function insertFlow(db: ScopedExecutor, row: Unstamped<ConnectionFl
   await db.insertInto('connection_flows').values(row).execute();
 }
 
+/** Whether a sign-in through the connection with this state (a SAML AuthnRequest's ID) was started and is still live. */
+export async function flowLive(db: ScopedExecutor, connectionId: string, state: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('connection_flows')
+    .select('id')
+    .where('connection_id', '=', connectionId)
+    .where('state', '=', state)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Takes the browser's pending upstream sign-in once, while it is live (db/short-lived.ts). */
 export function takeFlow(db: ScopedExecutor, id: string, now: number): Promise<ConnectionFlowRow | undefined> {
   return take(db, 'connection_flows', { id }, now);

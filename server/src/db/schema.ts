@@ -97,7 +97,7 @@ export interface UsersTable {
   terms_accepted_at: number | null;
   /**
    * Whether the user holds a second factor (a credentials row other than recovery codes): the answer the
-   * per-request checks read, kept by mfa/credentials.ts in the transaction of every credential change.
+   * per-request checks read, kept by mfa/store.ts (syncSecondFactor) in the transaction of every credential change.
    */
   has_second_factor: Generated<boolean>;
   /** Consecutive wrong codes at sign-in, over every factor; MFA.failedCodesBeforeLockout locks the account. */
@@ -425,10 +425,10 @@ export interface UserCountsTable {
 }
 
 /** The secret material of a user's second step; the row exists while the method is on. */
-/** Kinds of a credentials row: a second-step method (common/policy.ts TWO_STEP_KINDS) or the recovery-code set. */
+/** Kinds of a credentials row: a second-step method (common/src/policy.ts TWO_STEP_KINDS) or the recovery-code set. */
 export type CredentialKind = TwoStepKind | 4;
 
-/** One second factor a person holds (issue 30); several per person, one of them the default. */
+/** One second factor a person holds; several per person, one of them the default. */
 export interface CredentialsTable {
   id: string;
   organisation_id: string;
@@ -624,6 +624,10 @@ export interface SamlResponsesTable {
   organisation_id: string;
   connection_id: string;
   response: string;
+  /** The AuthnRequest it answers (a live flow's state); null only for rows from before migration 0131. */
+  request_id: string | null;
+  /** The address that posted it. */
+  address: string | null;
   created_at: number;
   expires_at: number;
 }

@@ -330,7 +330,7 @@ export class OrganisationScope implements KyselyPlugin {
   }
 }
 
-/** Queries that went through a scoped store or a named escape: what the test guard (db/tenant-guard.ts) allows. */
+/** Queries that went through a scoped store or a named escape: what the test guard (testing/tenant-guard.ts) allows. */
 export const SCOPED_QUERIES = new WeakSet<QueryId>();
 
 const SCOPE = Symbol('gatehouse.scope');
@@ -422,7 +422,7 @@ export function unbound(db: ScopedExecutor): { db: Executor; organisationId: str
 /**
  * The listed escapes: work that reads or writes tenant tables across organisations, each named so that
  * a reader (and the test guard) sees why it is not scoped. Adding a reason is a design decision: write
- * it in docs/architecture.md (step 7).
+ * it in docs/domains/events-and-scope.md ("The escapes").
  */
 export const ESCAPES = {
   /** Migrations create and change every organisation's rows. */

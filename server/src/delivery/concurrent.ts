@@ -1,5 +1,5 @@
 /**
- * A channel delivered concurrently and fairly (issue 27), so that a slow or dead recipient only delays
+ * A channel delivered concurrently and fairly, so that a slow or dead recipient only delays
  * itself: webhooks (a recipient is an endpoint) and back-channel logouts (a recipient is an application's
  * logout URI). Within a process at most `inFlight` attempts run at once, at most `perOrganisation` of one
  * organisation and one per recipient; each turn serves the organisation served least recently first, one

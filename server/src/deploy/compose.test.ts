@@ -5,12 +5,13 @@
  * they must.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONFIG_VARIABLES } from '../config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../config.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CADDY = inject('caddyPath');
@@ -30,6 +31,16 @@ interface Compose {
   services: Record<string, Service>;
   secrets: Record<string, { file: string }>;
   volumes: Record<string, unknown>;
+}
+
+/** The environment the Dockerfile's last stage sets (its `ENV` instructions, continuation lines joined). */
+function imageEnvironment(): Record<string, string> {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+  const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env: Record<string, string> = {};
+  for (const [, body] of lastStage.matchAll(/^ENV\s+(.+)$/gm))
+    for (const [, name, value] of body!.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[name!] = value!.replace(/^"|"$/g, '');
+  return env;
 }
 
 const compose = parse(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as Compose;
@@ -89,6 +100,40 @@ describe('compose.yaml', () => {
     }
     expect(first!.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
     expect(first!.volumes).not.toEqual(second!.volumes); // each its own data directory; nothing in it is shared state
+  });
+
+  it("starts with the image's environment and compose's together (issue 39: both set the database URL)", () => {
+    const image = imageEnvironment();
+    expect(image).toMatchObject({ DATA_DIR: '/data', HOST: '0.0.0.0' });
+    for (const name of Object.keys(image)) if (name !== 'NODE_ENV') expect(CONFIG_VARIABLES, `Gatehouse reads ${name}`).toContain(name);
+    // The secrets as Compose mounts them, in a directory of the test's own.
+    const secrets = mkdtempSync(path.join(tmpdir(), 'gatehouse-compose-'));
+    try {
+      const contents: Record<string, string> = {
+        database_url: 'postgres://gatehouse:pw@postgres:5432/gatehouse',
+        cookie_secret: 'c'.repeat(48),
+        key_encryption_key: 'k'.repeat(48),
+      };
+      for (const [name, value] of Object.entries(contents)) writeFileSync(path.join(secrets, name), `${value}\n`);
+      const environment = Object.fromEntries(
+        Object.entries({ ...image, ...compose.services['gatehouse-1']!.environment }).map(([name, value]) => [
+          name,
+          value.replace('/run/secrets', secrets).replace(/\$\{\w+:-([^}]*)\}/g, '$1'),
+        ]),
+      );
+      const config = loadConfig(environment, secrets);
+      expect(config.database).toMatchObject({ kind: 'postgres', url: contents.database_url, poolSize: 10 });
+      expect(config).toMatchObject({
+        host: '0.0.0.0',
+        port: 3000,
+        dataDir: '/data',
+        baseHostname: 'gatehouse.localhost',
+        publicPort: null,
+      });
+      expect(config.keyEncryptionKey).toBe(contents.key_encryption_key);
+    } finally {
+      rmSync(secrets, { recursive: true, force: true });
+    }
   });
 
   it('points the proxy at every replica on the port it listens on', () => {

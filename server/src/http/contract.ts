@@ -6,9 +6,10 @@
  * An endpoint whose access names a management scope also takes an application's bearer token
  * (checked by the bearer authenticator app.ts registers, apis/bearer.ts) instead of a session: its handler gets the acting party instead of a user, and each
  * such call is recorded in the audit log with the application as its actor.
- * With `checkAnswers` (on in tests) every JSON answer is checked against its declared schema.
+ * Every JSON answer is an allow-list: parsed by its declared schema, and the parsed output is sent.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ERRORS } from '@gatehouse/common/errors';
 import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
 import { emit } from '../events/events.ts';
@@ -64,12 +65,15 @@ async function scopeFor(
   if (token !== null) {
     const org = requireOrganisation(request);
     if (!access.machineScope) {
-      // No token could be enough here: a 403 of RFC 6750 3.1 all the same, so the caller learns why (issue 27).
+      // No token could be enough here: a 403 of RFC 6750 3.1 all the same, so the caller learns why.
       challenge(reply, 'insufficient_scope');
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
-    const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token, reply);
-    // Still read by the services that emit with an organisation id (issue 29: until every one takes its Scope).
+    const { client, scopes } = await request.server.authenticators.bearer(ctx, org, token).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'INVALID_TOKEN') challenge(reply, 'invalid_token');
+      throw error;
+    });
+    // Still read by the services that emit with an organisation id (until every one takes its Scope).
     noteActor(request, { kind: 'application', id: client.id });
     // An application acts on users with a User Administrator's reach (scope/scope.ts ActingActor).
     const scope = scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const);
@@ -89,6 +93,17 @@ async function auditCall(ctx: AppContext, e: Endpoint, scope: Scope, status: num
     type: 'api.management_call',
     details: { operation: e.operationId, method: e.method, path: e.path, status },
   });
+}
+
+/**
+ * The answer as its schema declares it: the parsed output is what is sent, so a field the schema does not
+ * name (a column of a spread row, a key kept beside a stored document) never leaves the server. An answer
+ * the schema refuses is a bug of ours: a server error, in production as in tests, rather than sent as is.
+ */
+function allowedAnswer(operationId: string, schema: z.ZodType, answer: unknown): unknown {
+  const allowed = schema.safeParse(answer);
+  if (!allowed.success) throw new Error(`${operationId} answered outside its declared schema: ${allowed.error.message}`);
+  return allowed.data;
 }
 
 /** Serves `e` with `handler`: access first, then the input, then the handler; the declared status on success. */
@@ -126,9 +141,6 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     if (answer === reply || reply.sent) return reply;
     reply.code(e.status);
     if (e.answer === null) return reply.send();
-    if (!ctx.config.checkAnswers) return answer;
-    const checked = e.answer.safeParse(answer);
-    if (!checked.success) throw new Error(`${e.operationId} answered outside its declared schema: ${checked.error.message}`);
-    return answer;
+    return allowedAnswer(e.operationId, e.answer, answer);
   }
 }

@@ -68,12 +68,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Anything else is ours to fix; the client learns nothing of it but the correlation id.
     request.log.error({ err: error }, 'unexpected error');
     const unavailable = isDatabaseUnavailable(error);
+    if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.code(unavailable ? 503 : 500).send(errorBody(unavailable ? 'UNAVAILABLE' : 'INTERNAL', request.id));
   });
 }
 
+/** What a client is told to wait before retrying after a 503: about the pool's connection time limit. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Connection failures and time limits of the database become 503s: the client may retry, nothing was granted. */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
     code === 'ECONNREFUSED' ||

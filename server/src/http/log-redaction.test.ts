@@ -16,6 +16,13 @@ describe('redactUrl (issue 19: link tokens were written to the log)', () => {
     expect(redactUrl(url)).toBe(`/oidc/auth?client_id=app&login_hint=${REDACTED}&id_token_hint=${REDACTED}&state=s1&code=${REDACTED}`);
   });
 
+  it('redacts the SAML handover token of the assertion consumer URL (issue 39: it was logged in clear)', () => {
+    const secret = 'V3ry-s3cret-handover';
+    const redacted = redactUrl(`/saml/c1/acs?response=${secret}`);
+    expect(redacted).toBe(`/saml/c1/acs?response=${REDACTED}`);
+    expect(redacted).not.toContain(secret);
+  });
+
   it('redacts a parameter whose name is percent-encoded or repeated', () => {
     expect(redactUrl('/verifyemail?verification%49D=abc&verificationID=def')).toBe(
       `/verifyemail?verification%49D=${REDACTED}&verificationID=${REDACTED}`,

@@ -1,8 +1,9 @@
 /**
  * What request logs may show of a URL. Emailed links carry their tokens in the query string
- * (invitationID, verificationID, resetID, signupid, the hand-over token), and a protocol request may
- * carry hints and codes: a log line must never be enough to use one. Every logged URL goes through
- * redactUrl, which keeps the path and the parameter names and replaces the values of secret ones.
+ * (invitationID, verificationID, resetID, signupid, the hand-over token), so does the SAML handover
+ * (`response`), and a protocol request may carry hints and codes: a log line must never be enough to
+ * use one. Every logged URL goes through redactUrl, which keeps the path and the parameter names and
+ * replaces the values of secret ones.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../scope/scope.ts';
@@ -18,6 +19,8 @@ export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
     'baseSignUpID',
     'token',
     'signInStateID',
+    // The SAML handover: the token under which a posted answer waits for its browser's GET.
+    'response',
     // OAuth and OpenID Connect.
     'code',
     'id_token_hint',

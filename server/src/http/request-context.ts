@@ -26,16 +26,18 @@ export interface Auth {
 export interface SessionAuthenticator {
   /** The session and its user on the organisation, or null (unknown or expired token, a user who may not hold a session). */
   load(ctx: AppContext, organisationId: string, token: string): Promise<Auth | null>;
-  /** What the sign-in step list (common/sign-in-steps.ts) needs to know of the signed-in user. */
+  /** What the sign-in step list (common/src/sign-in-steps.ts) needs to know of the signed-in user. */
   facts(ctx: AppContext, org: Organisation, auth: Auth): SignInFacts;
 }
 
-/** The application a bearer token acts for and the scopes it holds; refuses the call (RFC 6750) otherwise. */
+/**
+ * The application a bearer token acts for and the scopes it holds; otherwise throws INVALID_TOKEN, which
+ * http/contract.ts answers with the RFC 6750 challenge.
+ */
 export type BearerAuthenticator = (
   ctx: AppContext,
   org: Organisation,
   token: string,
-  reply: FastifyReply,
 ) => Promise<{ client: ClientRow; scopes: Set<ManagementScope> }>;
 
 /** The request authenticators app.ts registers with the request context. */
@@ -125,7 +127,7 @@ export function requireOrganisation(request: FastifyRequest): Organisation {
 
 /**
  * The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role, and
- * then the refusal of the first pending step of the sign-in step list (common/sign-in-steps.ts: 403
+ * then the refusal of the first pending step of the sign-in step list (common/src/sign-in-steps.ts: 403
  * while the user must choose a new password or set up a second step), except the steps `waived` (the
  * endpoints of the pages that walk them).
  */

@@ -4,7 +4,7 @@
  * lease simply expires.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { jobScope, type Scope } from '../scope/scope.ts';
@@ -83,11 +83,11 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
 export class JobScheduler {
   readonly #ctx: AppContext;
   readonly #jobs: readonly Job[];
-  readonly #log: FastifyBaseLogger;
+  readonly #log: Log;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
 
-  constructor(ctx: AppContext, jobs: readonly Job[], log: FastifyBaseLogger) {
+  constructor(ctx: AppContext, jobs: readonly Job[], log: Log) {
     this.#ctx = ctx;
     this.#jobs = jobs;
     this.#log = log;

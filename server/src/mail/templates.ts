@@ -1,5 +1,5 @@
 /**
- * Renders a message's texts (common/mail-messages.ts) as HTML and plain text in the organisation's
+ * Renders a message's texts (common/src/mail-messages.ts) as HTML and plain text in the organisation's
  * colours, with its logo and name. Every value is escaped; links are absolute URLs on the
  * organisation's own host, built by the sender from configuration, never from a request.
  */

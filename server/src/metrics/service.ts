@@ -1,7 +1,7 @@
 /**
  * The organisation metrics of the admin dashboard (spec section 3, Metrics; windows of section 9):
  * sign-ins and failed sign-ins counted per minute as they happen, the protocol figures from the
- * provider's events (oidc/events.ts), the account counts from the users table and the MFA figures from
+ * provider's events (metrics/oidc-events.ts), the account counts from the users table and the MFA figures from
  * the credentials table. Nothing here reads more than a day of minute counters, a day of protocol events,
  * one index entry per user and one row per second factor.
  */

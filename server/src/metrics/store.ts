@@ -127,7 +127,7 @@ export async function countClientsUsedSince(db: ScopedExecutor, since: number): 
   return Number(row.n);
 }
 
-/** The kinds of a second factor (common/policy.ts); a credentials row of another kind is a recovery-code set. */
+/** The kinds of a second factor (common/src/policy.ts); a credentials row of another kind is a recovery-code set. */
 const SECOND_FACTOR_KINDS = Object.values(TWO_STEP_KINDS);
 
 /**

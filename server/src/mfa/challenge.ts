@@ -6,9 +6,7 @@
  * lock the account), and only a right code, or an unused recovery code, starts the session; the state
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
-import { emit } from '../events/events.ts';
 import { methodAllowed, methodName } from './enrolment.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MFA, maskPhoneNumber } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
@@ -21,10 +19,11 @@ import type { AppContext } from '../context.ts';
 import type { CredentialRow, SignInStateRow, UserRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
-import { startSession, type SessionStarted } from '../accounts/session.ts';
+import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
+import { finishSignIn, type CodeStep, type SignedIn } from '../accounts/session.ts';
+import { afterSecondStep } from '../accounts/sign-in-rules.ts';
 import { setUserStatus } from '../accounts/status.ts';
-import { findUserById, recordFailedSignIn, recordSignIn } from '../accounts/store.ts';
+import { findUserById, recordFailedSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -57,10 +56,10 @@ export type SignInCodeInput = z.output<typeof signInCodeRequest>;
 export type PasskeySignInInput = z.output<typeof passkeySignInRequest>;
 
 /** Whether this browser was remembered at an earlier code step of this user (and the organisation still offers remember-me). */
-export async function deviceRemembered(ctx: AppContext, scope: Scope, request: FastifyRequest, user: UserRow): Promise<boolean> {
+export async function deviceRemembered(ctx: AppContext, scope: Scope, browser: Browser, user: UserRow): Promise<boolean> {
   const org = scope.organisation;
   if (org.row.remember_me_days <= 0) return false;
-  const token = readFlowCookie(ctx, request, 'gatehouse_device');
+  const token = browser.cookie('gatehouse_device');
   return token !== null && isRememberedDevice(scope.db, user.id, hashToken(token), ctx.clock.now());
 }
 
@@ -129,13 +128,7 @@ function challengeOf(
  * did not stand for it (connections/sign-in.ts): the code step starts with their default factor (an
  * email or SMS code is sent).
  */
-export async function beginCodeStep(
-  ctx: AppContext,
-  scope: Scope,
-  reply: FastifyReply,
-  user: UserRow,
-  connectionId: string | null = null,
-): Promise<SignInChallenge> {
+export async function beginCodeStep(ctx: AppContext, scope: Scope, user: UserRow, connectionId: string | null = null): Promise<CodeStep> {
   const org = scope.organisation;
   const factors = await listFactors(scope.db, user.id);
   const kind = usableKinds(org, factors)[0];
@@ -161,8 +154,11 @@ export async function beginCodeStep(
   };
   await insertSignInState(scope.db, state);
   if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
-  setFlowCookie(ctx, reply, 'gatehouse_signin', token, MFA.signInMinutes * MINUTE);
-  return challengeOf(org, state, factors, usableKinds(org, factors));
+  return {
+    kind: 'codeStep',
+    challenge: challengeOf(org, state, factors, usableKinds(org, factors)),
+    cookies: [setCookie('gatehouse_signin', token, MFA.signInMinutes * MINUTE)],
+  };
 }
 
 /**
@@ -173,11 +169,11 @@ export async function beginCodeStep(
 export async function switchSignInMethod(
   ctx: AppContext,
   scope: Scope,
-  request: FastifyRequest,
+  browser: Browser,
   input: { signInStateID: string; kind: TwoStepKind },
 ): Promise<SignInChallenge> {
   const org = scope.organisation;
-  const state = await currentSignIn(ctx, scope, request, input.signInStateID);
+  const state = await currentSignIn(ctx, scope, browser, input.signInStateID);
   const user = await signInUser(ctx, scope, state);
   const factors = await listFactors(scope.db, user.id);
   const kinds = usableKinds(org, factors);
@@ -199,35 +195,25 @@ export async function switchSignInMethod(
 }
 
 /** The code step of this browser's live sign-in as it stands (the page it was sent to after an upstream sign-in asks). */
-export async function currentSignInStep(
-  ctx: AppContext,
-  scope: Scope,
-  request: FastifyRequest,
-  signInStateID: string,
-): Promise<SignInChallenge> {
+export async function currentSignInStep(ctx: AppContext, scope: Scope, browser: Browser, signInStateID: string): Promise<SignInChallenge> {
   const org = scope.organisation;
-  const state = await currentSignIn(ctx, scope, request, signInStateID);
+  const state = await currentSignIn(ctx, scope, browser, signInStateID);
   const user = await signInUser(ctx, scope, state);
   const factors = await listFactors(scope.db, user.id);
   return challengeOf(org, state, factors, usableKinds(org, factors));
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
-export async function currentSignIn(
-  ctx: AppContext,
-  scope: Scope,
-  request: FastifyRequest,
-  signInStateID: string,
-): Promise<SignInStateRow> {
-  const token = readFlowCookie(ctx, request, 'gatehouse_signin');
+export async function currentSignIn(ctx: AppContext, scope: Scope, browser: Browser, signInStateID: string): Promise<SignInStateRow> {
+  const token = browser.cookie('gatehouse_signin');
   const state = token ? await findSignInState(scope.db, hashToken(token)) : undefined;
   if (!state || state.expires_at <= ctx.clock.now() || !safeEqual(state.state_id, signInStateID)) throw new AppError('SIGN_IN_EXPIRED');
   return state;
 }
 
 /** 'Resend code' on the code step: a new email or SMS code, at most one a minute. */
-export async function resendSignInCode(ctx: AppContext, scope: Scope, request: FastifyRequest, signInStateID: string): Promise<void> {
-  const state = await currentSignIn(ctx, scope, request, signInStateID);
+export async function resendSignInCode(ctx: AppContext, scope: Scope, browser: Browser, signInStateID: string): Promise<void> {
+  const state = await currentSignIn(ctx, scope, browser, signInStateID);
   if (state.kind !== TWO_STEP_KINDS.email && state.kind !== TWO_STEP_KINDS.sms) throw new AppError('BAD_REQUEST');
   const now = ctx.clock.now();
   if (state.code_sent_at !== null && now - state.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
@@ -293,7 +279,7 @@ async function lockForCodes(ctx: AppContext, scope: Scope, user: UserRow, state:
 }
 
 /** A browser remembered for the organisation's rememberMeDays: a random token in a cookie, its hash bound to user and organisation. */
-async function rememberDevice(ctx: AppContext, scope: Scope, reply: FastifyReply, user: UserRow): Promise<void> {
+async function rememberDevice(ctx: AppContext, scope: Scope, user: UserRow): Promise<CookieChange> {
   const org = scope.organisation;
   const token = newToken();
   const now = ctx.clock.now();
@@ -304,7 +290,7 @@ async function rememberDevice(ctx: AppContext, scope: Scope, reply: FastifyReply
     created_at: now,
     expires_at: now + lifetime,
   });
-  setFlowCookie(ctx, reply, 'gatehouse_device', token, lifetime);
+  return setCookie('gatehouse_device', token, lifetime);
 }
 
 /** The user of a live sign-in, or the sign-in ends (locked, disabled or deleted meanwhile, or the method was reset). */
@@ -330,8 +316,7 @@ async function signInUser(ctx: AppContext, scope: Scope, state: SignInStateRow):
 async function completeSecondStep(
   ctx: AppContext,
   scope: Scope,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   input: { signInStateID: string; rememberMe?: boolean | undefined; returnurl?: string | undefined },
   answer: {
     check: (user: UserRow, state: SignInStateRow) => Promise<string[] | null>;
@@ -339,10 +324,10 @@ async function completeSecondStep(
     /** How the audit log names the sign-in, after a password or after an upstream sign-in. */
     method: { password: SignInMethod; connection: SignInMethod };
   },
-): Promise<SessionStarted> {
+): Promise<SignedIn> {
   const org = scope.organisation;
   const db = ctx.db.kysely;
-  const state = await currentSignIn(ctx, scope, request, input.signInStateID);
+  const state = await currentSignIn(ctx, scope, browser, input.signInStateID);
   const user = await signInUser(ctx, scope, state);
   const counted = await countSignInAttempt(scoped(db, org.id), state.id, ctx.clock.now(), MFA.attemptsPerCode);
   if (!counted) {
@@ -360,33 +345,21 @@ async function completeSecondStep(
   }
   // Once: of two right answers for one sign-in, only one signs in.
   if (!(await takeSignInState(scoped(db, org.id), state.id))) throw new AppError('SIGN_IN_EXPIRED');
-  clearFlowCookie(ctx, reply, 'gatehouse_signin');
+  const cookies: CookieChange[] = [clearCookie('gatehouse_signin')];
   await resetFailedCodes(scoped(db, org.id), user.id);
-  if (input.rememberMe && org.row.remember_me_days > 0) await rememberDevice(ctx, scope, reply, user);
-  await recordSignIn(scoped(db, org.id), user.id, ctx.clock.now());
-  // After an upstream sign-in the first factor was the provider's (`fed`), not a password.
-  const upstream = state.connection_id;
-  const methods = upstream === null ? amr : ['fed', ...amr.filter((m) => m !== 'pwd')];
-  // A sign-in: the audit and the metrics subscribe.
-  const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, scope, {
-    type: 'user.signed_in',
-    actor: self,
-    subject: self,
-    details: upstream === null ? { method: answer.method.password } : { method: answer.method.connection, connectionId: upstream },
+  if (input.rememberMe && org.row.remember_me_days > 0) cookies.push(await rememberDevice(ctx, scope, user));
+  const signedIn = await finishSignIn(ctx, scope, browser, {
+    userId: user.id,
+    ...afterSecondStep(amr, state.connection_id, answer.method),
+    returnurl: input.returnurl,
+    gone: () => new AppError('SIGN_IN_EXPIRED'),
   });
-  return startSession(ctx, scope, request, reply, (await findUserById(scoped(db, org.id), user.id))!, methods, input.returnurl);
+  return { ...signedIn, cookies: [...cookies, ...signedIn.cookies] };
 }
 
 /** POST /api/authenticate with a signInStateID and a code: the second step; a right code signs the user in. */
-export function completeCodeStep(
-  ctx: AppContext,
-  scope: Scope,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: SignInCodeInput,
-): Promise<SessionStarted> {
-  return completeSecondStep(ctx, scope, request, reply, input, {
+export function completeCodeStep(ctx: AppContext, scope: Scope, browser: Browser, input: SignInCodeInput): Promise<SignedIn> {
+  return completeSecondStep(ctx, scope, browser, input, {
     check: (user, counted) => checkCode(ctx, scope, user, counted, input.code),
     wrong: () => fieldError('code', MFA_MESSAGES.codeInvalid, 'MFA_CODE_INVALID'),
     method: { password: 'password and code', connection: 'connection and code' },
@@ -394,21 +367,15 @@ export function completeCodeStep(
 }
 
 /** POST /api/authenticate/passkey/options: a challenge bound to this sign-in, for the user's passkeys. */
-export async function passkeyStepOptions(ctx: AppContext, scope: Scope, request: FastifyRequest, signInStateID: string) {
-  const state = await currentSignIn(ctx, scope, request, signInStateID);
+export async function passkeyStepOptions(ctx: AppContext, scope: Scope, browser: Browser, signInStateID: string) {
+  const state = await currentSignIn(ctx, scope, browser, signInStateID);
   const user = await signInUser(ctx, scope, state);
   return assertionOptions(ctx, scope, user, 'sign-in', state.id);
 }
 
 /** POST /api/authenticate/passkey: the code step answered with a passkey; counted like a code (attempts, lockout). */
-export function completePasskeyStep(
-  ctx: AppContext,
-  scope: Scope,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: PasskeySignInInput,
-): Promise<SessionStarted> {
-  return completeSecondStep(ctx, scope, request, reply, input, {
+export function completePasskeyStep(ctx: AppContext, scope: Scope, browser: Browser, input: PasskeySignInInput): Promise<SignedIn> {
+  return completeSecondStep(ctx, scope, browser, input, {
     check: async (user, counted) =>
       (await verifyUserAssertion(ctx, scope, user, 'sign-in', counted.id, input.credential)) ? PASSKEY_AMR : null,
     wrong: () => new AppError('PASSKEY_INVALID'),

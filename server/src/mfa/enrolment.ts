@@ -62,7 +62,7 @@ export function methodAllowed(policy: AllowedMethods, kind: TwoStepKind): boolea
   return true;
 }
 
-/** Several factors per person (issue 30): any number of authenticator apps, one email and one SMS factor. */
+/** Several factors per person: any number of authenticator apps, one email and one SMS factor. */
 async function assertCanSetUp(ctx: AppContext, scope: Scope, user: UserRow, kind: TwoStepKind): Promise<void> {
   const org = scope.organisation;
   if (!methodAllowed(org.row, kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');

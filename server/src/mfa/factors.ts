@@ -1,5 +1,5 @@
 /**
- * A person's second factors on /twostep (issue 30): listed, named, one made the default, one removed
+ * A person's second factors on /twostep: listed, named, one made the default, one removed
  * with the current password, and the recovery codes made anew. The last factor cannot go where the
  * organisation or an administrator requires MFA; elsewhere removing it turns MFA off, as Disable does.
  * Administrators list a person's factors and remove one (users/routes.ts).

@@ -9,16 +9,23 @@ import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
+import { browserOf } from '../http/outcome.ts';
 import { currentSignInStep, resendSignInCode, switchSignInMethod } from './challenge.ts';
 import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enrolment.ts';
 import { factorsOf, makeDefaultFactor, regenerateRecoveryCodes, removeFactor, renameOwnFactor } from './factors.ts';
 
 export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.sendSignInCode, async ({ body }, scope, request) => resendSignInCode(ctx, scope, request, body.signInStateID));
+  serve(app, ctx, api.sendSignInCode, async ({ body }, scope, request) =>
+    resendSignInCode(ctx, scope, browserOf(ctx, request), body.signInStateID),
+  );
 
-  serve(app, ctx, api.switchSignInMethod, async ({ body }, scope, request) => switchSignInMethod(ctx, scope, request, body));
+  serve(app, ctx, api.switchSignInMethod, async ({ body }, scope, request) =>
+    switchSignInMethod(ctx, scope, browserOf(ctx, request), body),
+  );
 
-  serve(app, ctx, api.signInStep, async ({ query }, scope, request) => currentSignInStep(ctx, scope, request, query.signInStateID));
+  serve(app, ctx, api.signInStep, async ({ query }, scope, request) =>
+    currentSignInStep(ctx, scope, browserOf(ctx, request), query.signInStateID),
+  );
 
   // Answers a secret: never cached (the API's default).
   serve(app, ctx, api.startAppSetup, async (_, scope) => startAppSetup(ctx, scope, scope.user));

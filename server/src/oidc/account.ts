@@ -26,7 +26,7 @@ export function standardClaims(user: AccountUser): AccountClaims {
 /**
  * Whether what a code or refresh token proved (its amr) falls short of the second step the user now
  * needs: the user set one up, or the organisation or an administrator requires one, after the grant
- * was made with a password alone. Such a grant yields nothing more (issue 19, finding 3). Access
+ * was made with a password alone. Such a grant yields nothing more. Access
  * tokens carry no amr; a user who must still set a step up gets nothing with them either.
  */
 export function missesSecondStep(user: AccountUser, amr: readonly string[] | undefined): boolean {

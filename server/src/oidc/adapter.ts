@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { keyEncryptionKeys } from '../config.ts';
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
+import { protocolOutage } from './outage.ts';
 import { countedAs, eventRow, logEvent } from '../metrics/oidc-events.ts';
 import { bucketOf, METRIC_BUCKET_MS } from '../metrics/store.ts';
 import {
@@ -241,17 +242,32 @@ class DatabaseAdapter implements Adapter {
 
 /** The adapter factory of one organisation's provider: every row it touches carries the organisation id. */
 export function adapterFactory(ctx: AppContext, organisationId: string): AdapterFactory {
-  return (model) => new DatabaseAdapter(ctx, organisationId, model);
+  return (model) => outagesAsProtocolErrors(new DatabaseAdapter(ctx, organisationId, model));
+}
+
+/** The adapter with a database outage thrown as the protocol's temporarily_unavailable (oidc/outage.ts). */
+function outagesAsProtocolErrors(adapter: Adapter): Adapter {
+  const rethrow = (error: unknown): never => {
+    throw protocolOutage(error);
+  };
+  return {
+    upsert: (id, payload, expiresIn) => adapter.upsert(id, payload, expiresIn).catch(rethrow),
+    find: (id) => adapter.find(id).catch(rethrow),
+    findByUid: (uid) => adapter.findByUid(uid).catch(rethrow),
+    findByUserCode: (userCode) => adapter.findByUserCode(userCode).catch(rethrow),
+    consume: (id) => adapter.consume(id).catch(rethrow),
+    destroy: (id) => adapter.destroy(id).catch(rethrow),
+    revokeByGrantId: (grantId) => adapter.revokeByGrantId(grantId).catch(rethrow),
+  };
 }
 
 /**
- * Single-use ids (a client assertion's jti, RFC 7523 3; a DPoP proof's, RFC 9449 11.1) decided by one
- * conditional insert. The provider's own check reads and then writes, so the same assertion sent several
- * times at once was accepted several times (6 of 8 on PostgreSQL). Ids are kept as the provider keys them.
+ * Claims a single-use id (a client assertion's jti, RFC 7523 3; a DPoP proof's, RFC 9449 11.1) by one
+ * conditional insert: true for the first use only, however many arrive at once. In place of the
+ * provider's own check (oidc/provider-patches.ts). Ids are kept as the provider keys them.
  */
-export function detectReplaysAtomically(provider: Provider, ctx: AppContext, organisationId: string): void {
-  const replayDetection = provider.ReplayDetection as unknown as { unique(iss: string, jti: string, exp: number): Promise<boolean> };
-  replayDetection.unique = (iss, jti, exp) => {
+export function claimSingleUseId(ctx: AppContext, organisationId: string): (iss: string, jti: string, exp: number) => Promise<boolean> {
+  return (iss, jti, exp) => {
     const now = ctx.clock.now();
     // As the provider's save would have it: seconds left by its clock, kept from ours, plus the tolerance.
     const expiresIn = exp - Math.floor(Date.now() / 1000);

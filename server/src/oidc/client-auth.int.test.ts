@@ -34,10 +34,11 @@ describe.each(testDialects())('client authentication and token lifetimes on %s',
   let orgId: string;
   let jwksServer: http.Server;
   let servedJwks: unknown = { keys: [] };
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     // JWKS URIs on loopback are fetched only with private destinations allowed (development).
-    server = await startTestServer(dialect, { config: { webhooksAllowPrivate: true } });
+    server = await startTestServer(dialect, { logLines, config: { webhooksAllowPrivate: true, logLevel: 'warn' } });
     orgId = (await server.createOrganisation('acme')).id;
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     // An application's own JWKS endpoint, on loopback.
@@ -126,6 +127,42 @@ describe.each(testDialects())('client authentication and token lifetimes on %s',
     const replay = await grantWith(app.id, once);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('says which method an application is registered for when its secret comes the other way, and logs failures (issue 39)', async () => {
+    const app = await machine({});
+    // openid-client's default is client_secret_post; the application is registered for client_secret_basic.
+    const error = await client.clientCredentialsGrant(await rpWith(app.id, client.ClientSecretPost(app.secret))).then(
+      () => null,
+      (e: unknown) => e as { status?: number; error?: string; error_description?: string },
+    );
+    expect(error).toMatchObject({ status: 401, error: 'invalid_client' });
+    expect(error?.error_description).toBe(
+      'the application is registered for client_secret_basic (the client id and secret in an HTTP Basic Authorization header), not client_secret_post',
+    );
+    // A wrong secret learns nothing of the registered method.
+    const guessed = await localhostFetch(tokenEndpoint(), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app.id, client_secret: 'not the secret' }),
+    });
+    expect(guessed.status).toBe(401);
+    expect(await guessed.json()).toEqual({ error: 'invalid_client', error_description: 'client authentication failed' });
+    // Both are logged with the client id and the engine's reason, and never the secret.
+    const failures = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'client authentication failed' && line.clientId === app.id);
+    expect(failures).toEqual([
+      expect.objectContaining({
+        organisationId: orgId,
+        route: 'token',
+        reason: 'client_secret_post used, the client is registered for client_secret_basic',
+      }),
+      expect.objectContaining({ organisationId: orgId, route: 'token', reason: 'invalid secret provided' }),
+    ]);
+    expect(logLines.join('\n')).not.toContain(app.secret);
+    expect(logLines.join('\n')).not.toContain('not the secret');
   });
 
   it('accepts a client assertion sent several times at once only once', async () => {

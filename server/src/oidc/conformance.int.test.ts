@@ -2,6 +2,10 @@
  * OpenID Connect conformance points found when the provider was tried against relying parties
  * (issue 13): each over real HTTP against the test server.
  */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as client from 'openid-client';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -13,6 +17,15 @@ import { rotateOrganisationKeys } from './keys.ts';
 const CALLBACK = 'https://wiki.example.com/callback';
 const AFTER_LOGOUT = 'https://wiki.example.com/';
 const RP_ORIGIN = 'https://wiki.example.com';
+/** Debian's Python with Authlib (python3-authlib, which .ci/run installs), or null: its example is then not run. */
+const AUTHLIB = (() => {
+  try {
+    execFileSync('/usr/bin/python3', ['-c', 'import authlib, requests'], { stdio: 'ignore' });
+    return '/usr/bin/python3';
+  } catch {
+    return null;
+  }
+})();
 
 describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
   let server: TestServer;
@@ -82,6 +95,52 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const res = await browser.request('POST', new URL(action!, endpoint), { form: relayed });
     return res;
   }
+
+  it("runs the README's openid-client example as written, resolving *.localhost itself as Node cannot", async () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const example = /<!-- openid-client example[^\n]*-->\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const machine = await createApplication(admin, { name: 'Readme robot', clientType: 'machine' });
+    // In the repository, so that openid-client and undici resolve from its node_modules.
+    const dir = mkdtempSync(fileURLToPath(new URL('../../../test-output-readme-', import.meta.url)));
+    try {
+      writeFileSync(path.join(dir, 'example.mjs'), example!);
+      const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [path.join(dir, 'example.mjs')],
+          { env: { ...process.env, ISSUER: `http://acme.localhost:${server.port}`, CLIENT_ID: machine.id, CLIENT_SECRET: machine.secret } },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        ),
+      );
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toMatch(/^bearer token for \d+ s$/im);
+      expect(run.stdout).toContain(`sign in at http://acme.localhost:${server.port}/oidc/auth`);
+      expect(run.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(AUTHLIB)("runs the README's Authlib (Python) example as written", async () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const example = /<!-- Authlib example[^\n]*-->\n```python\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const machine = await createApplication(admin, { name: 'Readme python', clientType: 'machine' });
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(
+        AUTHLIB!,
+        ['-'],
+        { env: { ...process.env, ISSUER: `http://acme.localhost:${server.port}`, CLIENT_ID: machine.id, CLIENT_SECRET: machine.secret } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+      child.stdin!.end(example);
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^bearer token for \d+ s$/im);
+    expect(run.stdout).toContain(`sign in at http://acme.localhost:${server.port}/oidc/auth`);
+    expect(run.code).toBe(0);
+  });
 
   it('serves a cross-site form POST to the authorization endpoint where it arrives (OIDC Core 3.1.2.1)', async () => {
     const browser = new TestBrowser(server.port);
@@ -240,6 +299,8 @@ describe.each(testDialects())('OpenID Connect conformance on %s', (dialect) => {
     const unauthenticated = await postForm(endpoint, { token: tokens.access_token, client_id: spa.id });
     expect(unauthenticated.status).toBe(401);
     expect(await unauthenticated.json()).toMatchObject({ error: 'invalid_client' });
+    // Refused as unauthenticated before anything else the request lacks (here the token itself).
+    expect((await postForm(endpoint, { client_id: spa.id })).status).toBe(401);
     const anonymous = await postForm(endpoint, { token: tokens.access_token });
     expect(anonymous.status).toBe(401);
   });

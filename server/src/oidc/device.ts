@@ -1,7 +1,7 @@
 /**
  * Guessing the user codes of the device flow (RFC 8628 5.1): from one address, DEVICE_CODE_ATTEMPTS
  * wrong codes may be entered, then it waits DEVICE_CODE_COOLDOWN_MS. Only wrong codes count: a code that
- * was found gives its attempt back, and never clears the count (issue 27: a guesser who entered a code of
+ * was found gives its attempt back, and never clears the count (a guesser who entered a code of
  * their own between guesses had the count start again, 40 guesses where 5 were allowed).
  * Counted in the database like the failed sign-ins of unknown emails (sign_in_throttle, under the keys
  * `device-code:<address>` and, for a signed-in browser, `device-code-user:<user id>`, which no email can
@@ -28,7 +28,7 @@ export const DEVICE_FORM_WITHOUT_SESSION = 'could not find device form details';
 /**
  * Whether the browser holds a live provider session, where the code form keeps its anti-forgery value.
  * Without one the provider refuses the form and then, re-showing it, fails to save the session it never
- * stored (a plain-text 500 before issue 27, point 4).
+ * stored (a plain-text 500): so it is checked first.
  */
 async function hasProviderSession(provider: Provider, koaCtx: KoaContextWithOIDC, cookieName: string): Promise<boolean> {
   const id = koaCtx.cookies.get(cookieName);

@@ -37,7 +37,7 @@ function loginHintOf(details: Interaction): string | undefined {
 /**
  * The sign-in page for a browser that is signed in but must sign in again (prompt=login, max_age, or
  * a hint naming someone else). Its Gatehouse session stays until the new sign-in succeeds, so a page
- * of another site that opens the authorization endpoint cannot sign a visitor out (issue 19, finding 7).
+ * of another site that opens the authorization endpoint cannot sign a visitor out.
  */
 const signInAgainUrl = (redirectUrl: string, loginHint?: string) => `${signInUrl(redirectUrl, loginHint)}&prompt=login`;
 /**

@@ -4,9 +4,10 @@
  * clients, S256 only), refresh tokens with rotation and reuse detection, client credentials, revocation,
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import { randomBytes } from 'node:crypto';
+import type { Log } from '../telemetry/log.ts';
+import Provider, { errors, type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import {
   APPLICATION_MESSAGES,
   CLIENT_ASSERTION_ALGS,
@@ -15,16 +16,15 @@ import {
   isPrivateUseRedirect,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '@gatehouse/common/applications';
-import { acceptAudienceAlias, AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
+import { AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
 import { unsealedClientSecret } from '../applications/secrets.ts';
-import { queueBackchannelLogouts } from './backchannel-logout.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
 import { parseUriList } from '../applications/model.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { accountFinder } from './account.ts';
-import { adapterFactory, detectReplaysAtomically } from './adapter.ts';
+import { adapterFactory } from './adapter.ts';
 import type { PrivateJwk } from './keys.ts';
 import {
   AUTO_SIGN_OUT_SCRIPT_SOURCE,
@@ -37,11 +37,13 @@ import {
   logoutPage,
 } from './pages.ts';
 import { limitDeviceCodeAttempts } from './device.ts';
+import { answerOutages, outageOut } from './outage.ts';
+import { logFailedClientAuthentication } from './client-auth-failures.ts';
+import { patchEngine } from './provider-patches.ts';
 import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { TTL } from './ttl.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';
@@ -86,8 +88,6 @@ export const OIDC_ROUTES = {
 } as const;
 
 export const INTERACTION_PATH = '/oidc/interaction';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /** The origins of every redirect URI of these applications. */
 export function redirectOrigins(rows: readonly ClientRow[]): Set<string> {
@@ -206,48 +206,54 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
 
 /**
  * Where the provider's answers differ from the specifications, corrected on the way out (the requests
- * have no side effects by then):
+ * have no side effects by then), told apart by the engine's error class and the request's state, never
+ * by the wording of its error_description:
  * - the token and device authorization endpoints answer a grant type the client may not use with
  *   invalid_request; RFC 6749 5.2 names that unauthorized_client;
  * - the device authorization answer carries the polling interval (RFC 8628 3.2);
  * - introspection needs client authentication (RFC 7662 2.1): a public client (auth method none) or a
- *   request with no client at all gets 401 invalid_client rather than an answer.
+ *   request that names no client gets 401 invalid_client rather than an answer.
+ * The error each endpoint threw is taken from the engine's documented `<endpoint>.error` events, which
+ * it emits with the error once it has written the error answer.
  */
-async function protocolErrorCorrections(koaCtx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
-  await next();
-  const route = koaCtx.oidc?.route;
-  const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
-  // RFC 8628 3.2: the device is told how long to wait between polls (the provider leaves interval out).
-  if (route === 'device_authorization' && koaCtx.status === 200 && body && typeof body === 'object') {
-    koaCtx.body = { ...body, interval: DEVICE_POLL_INTERVAL_S };
-    return;
-  }
-  if (route === 'token' && koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED) {
-    koaCtx.body = { error: 'unauthorized_client', error_description: GRANT_NOT_ALLOWED };
-    return;
-  }
-  // The same for a device authorization request of an application that is no Device / CLI (RFC 8628 3.2).
-  if (
-    route === 'device_authorization' &&
-    koaCtx.status === 400 &&
-    body?.error === 'invalid_request' &&
-    body.error_description?.endsWith('is not allowed for this client')
-  ) {
-    koaCtx.body = { error: 'unauthorized_client', error_description: body.error_description };
-    return;
-  }
-  if (route !== 'introspection') return;
-  const unauthenticated =
-    koaCtx.oidc.client?.clientAuthMethod === 'none' ||
-    (koaCtx.status === 400 && body?.error === 'invalid_request' && body.error_description === NO_CLIENT_AUTHENTICATION);
-  if (!unauthenticated) return;
+function protocolErrorCorrections(provider: Provider): (koaCtx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> {
+  const thrown = new WeakMap<object, unknown>();
+  const remember = (koaCtx: KoaContextWithOIDC, error: unknown) => void thrown.set(koaCtx, error);
+  provider.on('grant.error', remember);
+  provider.on('device_authorization.error', remember);
+  provider.on('introspection.error', remember);
+  return async (koaCtx, next) => {
+    await next();
+    const route = koaCtx.oidc?.route;
+    const body = koaCtx.body as { error?: string; error_description?: string } | undefined;
+    // RFC 8628 3.2: the device is told how long to wait between polls (the provider leaves interval out).
+    if (route === 'device_authorization' && koaCtx.status === 200 && body && typeof body === 'object') {
+      koaCtx.body = { ...body, interval: DEVICE_POLL_INTERVAL_S };
+      return;
+    }
+    const client = koaCtx.oidc?.client;
+    // A public client at introspection has no means to authenticate, whatever the engine made of its request.
+    if (route === 'introspection' && client?.clientAuthMethod === 'none') return refuseUnauthenticatedIntrospection(koaCtx);
+    const error = thrown.get(koaCtx);
+    if (!(error instanceof errors.InvalidRequest)) return;
+    // The grant asked for (the token endpoint's grant_type, the device flow's at device authorization)
+    // is one the client may not use: whatever else the request lacked, that is unauthorized_client.
+    const grantType = route === 'token' ? (koaCtx.oidc.params?.grant_type as string | undefined) : DEVICE_CODE_GRANT;
+    if ((route === 'token' || route === 'device_authorization') && client && grantType && !client.grantTypeAllowed(grantType)) {
+      koaCtx.body = { error: 'unauthorized_client', error_description: error.error_description };
+      return;
+    }
+    // Refused before any client was identified: the request named none, or not in a usable way.
+    if (route === 'introspection' && !client) refuseUnauthenticatedIntrospection(koaCtx);
+  };
+}
+
+function refuseUnauthenticatedIntrospection(koaCtx: KoaContextWithOIDC): void {
   koaCtx.status = 401;
   koaCtx.set('www-authenticate', 'Basic realm="introspection"');
   koaCtx.set('cache-control', 'no-store');
   koaCtx.body = { error: 'invalid_client', error_description: 'client authentication is required' };
 }
-const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
-const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
 
 /** Whether the request's id_token_hint was issued in the browser's current session (same user, same sid). */
 function hintOfCurrentSession(koaCtx: KoaContextWithOIDC): boolean {
@@ -281,58 +287,12 @@ function isNativeClient(row: ClientRow, redirectUris: string[], postLogoutUris: 
   return all.some((uri) => isPrivateUseRedirect(uri) || isLoopbackIpRedirect(uri)) && all.every(nativeCompatible);
 }
 
-/**
- * ID tokens from the token endpoint carry at_hash (OIDC Core 3.1.3.6 makes it optional there; the
- * security checklist asks for it, so a relying party can bind the ID token to its access token). The
- * provider sets it only for tokens from the authorization endpoint: remember each access token's value
- * when it is saved, and have the ID token of the same request hash it (the provider's own hashing).
- */
-function addAccessTokenHash(provider: Provider): void {
-  const issued = new WeakMap<object, string>();
-  const accessToken = provider.AccessToken.prototype as unknown as { save(): Promise<string> };
-  const save = accessToken.save;
-  accessToken.save = async function saveRemembering(this: object) {
-    const value = await save.call(this);
-    issued.set(this, value);
-    return value;
-  };
-  const idToken = provider.IdToken.prototype as unknown as {
-    issue(options?: { use?: string }): Promise<string>;
-    set(key: string, value: unknown): void;
-    ctx?: KoaContextWithOIDC;
-    extra: Record<string, unknown>;
-  };
-  const issue = idToken.issue;
-  idToken.issue = function issueWithAtHash(this: typeof idToken, options) {
-    const at = this.ctx?.oidc?.entities.AccessToken;
-    const value = at ? issued.get(at) : undefined;
-    if (options?.use === 'idtoken' && value && this.extra.at_hash === undefined) this.set('at_hash', value);
-    return issue.call(this, options);
-  };
-}
-
-/**
- * The provider allows its clock tolerance (15 s) past the expiry of its own stored tokens when it finds
- * them for userinfo, while introspection calls them inactive from their expiry on (issue 27): they end
- * at their exp everywhere. The tolerance stays for what other clocks sign (client assertions, request objects).
- */
-function expireOwnTokensOnTime(provider: Provider): void {
-  type Finder = { find(value: unknown, options?: { ignoreExpiration?: boolean }): Promise<{ isExpired: boolean } | undefined> };
-  for (const model of [provider.AccessToken, provider.ClientCredentials] as unknown as Finder[]) {
-    const find = model.find.bind(model);
-    model.find = async (value, options) => {
-      const token = await find(value, options);
-      return token && !options?.ignoreExpiration && token.isExpired ? undefined : token;
-    };
-  }
-}
-
 export interface ProviderInputs extends ResourceServerInputs {
   clients: ClientRow[];
   jwks: PrivateJwk[];
 }
 
-export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: FastifyBaseLogger): Provider {
+export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: Log): Provider {
   const issuer = originFor(ctx.config, org.hostname);
   const https = ctx.config.publicScheme === 'https';
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: https };
@@ -342,7 +302,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     adapter: adapterFactory(ctx, org.id),
     clients: inputs.clients.map((row) => clientMetadata(row, unsealedClientSecret(ctx, org.id, row))),
     extraClientMetadata: { properties: [...GATEHOUSE_CLIENT_METADATA] },
-    // The audience alias of resource, at the authorization and PAR endpoints (the token endpoint: acceptAudienceAlias).
+    // The audience alias of resource, at the authorization and PAR endpoints (the token endpoint: provider-patches.ts acceptAudienceAlias).
     extraParams: [AUDIENCE_PARAMETER],
     // The provider fetches applications' JWKS URIs only from public addresses (its own guard against
     // server-side request forgery); WEBHOOKS_ALLOW_PRIVATE lifts that for development, as for webhooks.
@@ -356,6 +316,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, org.id),
     claims: CLAIMS,
+    // The languages of the sign-in pages and of the texts of claims (OpenID Connect Discovery 3).
+    discovery: { ui_locales_supported: [...SUPPORTED_LOCALES], claims_locales_supported: [...SUPPORTED_LOCALES] },
     scopes: [...SCOPES, SCIM_SCOPE],
     responseTypes: ['code'],
     clientAuthMethods: [...TOKEN_ENDPOINT_AUTH_METHODS, 'none'],
@@ -461,49 +423,23 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     },
     // Browsers may call the token, userinfo and revocation endpoints from an application's own origin.
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
-    renderError: (koaCtx, out) => {
+    renderError: (koaCtx, out, error) => {
       koaCtx.type = 'html';
-      koaCtx.body = errorPage(orgName(), out, String(koaCtx.res.getHeader('x-correlation-id') ?? ''));
+      koaCtx.body = errorPage(orgName(), outageOut(out, error), String(koaCtx.res.getHeader('x-correlation-id') ?? ''));
     },
   };
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = ctx.config.trustProxy;
 
-  // Client secrets are stored as SHA-256 hashes: compare the hash of what was presented, in constant time.
-  // (Were this override ever lost, the stored hash would be compared with the raw secret and never match.)
-  // The provider takes a secret in the body and in a Basic header alike; an application is held to the
-  // one it registered (the provider reads the body's client_secret first, and so does this).
-  const clientPrototype = provider.Client.prototype as unknown as {
-    clientSecret?: string;
-    clientAuthMethod?: string;
-    compareClientSecret(actual: string): boolean;
-  };
-  clientPrototype.compareClientSecret = function compareClientSecret(actual: string) {
-    const params = (Provider.ctx as KoaContextWithOIDC | undefined)?.oidc?.params as { client_secret?: unknown } | undefined;
-    const used = params?.client_secret ? 'client_secret_post' : 'client_secret_basic';
-    if (used !== this.clientAuthMethod) return false;
-    const stored = typeof this.clientSecret === 'string' ? Buffer.from(this.clientSecret, 'base64url') : Buffer.alloc(0);
-    const presented = sha256(actual);
-    return stored.length === presented.length && timingSafeEqual(stored, presented);
-  };
-
-  // Every ID token carries sid (discovery lists it in claims_supported), not only those of clients
-  // registered for back-channel logout, the one case the provider adds it in by itself.
-  (provider.Client.prototype as unknown as { includeSid(): boolean }).includeSid = () => true;
-
-  // RP-initiated logout owes logout tokens to the session's applications: queued with retries rather
-  // than posted while the user waits (the provider would post them during the request).
-  (provider.Client.prototype as unknown as { backchannelLogout(sub: string, sid: string): Promise<void> }).backchannelLogout =
-    async function queueLogout(this: { clientId: string }, sub: string, sid: string) {
-      await queueBackchannelLogouts(ctx, [{ clientId: this.clientId, sub, sid }], scoped(ctx.db.kysely, org.id));
-    };
-
-  acceptAudienceAlias(provider);
-  addAccessTokenHash(provider);
-  expireOwnTokensOnTime(provider);
-  detectReplaysAtomically(provider, ctx, org.id);
-  provider.use(protocolErrorCorrections);
+  // The engine's internals Gatehouse replaces (client secrets compared as hashes, sid in every ID token,
+  // queued logout tokens, the audience alias at the token endpoint, at_hash, expiry without tolerance,
+  // atomic replay detection): all in provider-patches.ts, each with its reason and a test.
+  patchEngine(provider, ctx, org);
+  provider.use(protocolErrorCorrections(provider));
+  logFailedClientAuthentication(provider, log, org.id);
+  // A database outage answers 503 temporarily_unavailable, not the engine's 500 (oidc/outage.ts).
+  answerOutages(provider, log, org.id);
   provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));
 
   // RP-initiated sign-out ends the Gatehouse session too, when it is the same user's. (When a sign-in
@@ -518,8 +454,10 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     if (signedIn && signedIn.auth.user.id === session.accountId) await endSession(ctx, signedIn.scope.organisation.id, signedIn.auth.token);
   });
 
-  // Anything that escapes the provider's own error handling (Koa would print it to the console only).
-  provider.app.on('error', (error: Error, koaCtx?: KoaContextWithOIDC) => {
+  // Anything that escapes the provider's own error handling (Koa would print it to the console only). The
+  // provider is its Koa application (its deprecated `.app` getter printed a DeprecationWarning), which
+  // its types do not say.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (error: Error, koaCtx?: KoaContextWithOIDC) => {
     log.error(
       { err: error, organisationId: org.id, route: koaCtx?.oidc?.route, reqId: koaCtx?.res.getHeader('x-correlation-id') },
       'provider error outside its error handling',

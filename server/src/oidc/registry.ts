@@ -5,7 +5,7 @@
  * (tenancy/notice.ts) drops this process's entry at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 import type Provider from 'oidc-provider';
 import { listAllGrants, listApiRows } from '../apis/store.ts';
 import { listClients } from '../applications/store.ts';
@@ -35,12 +35,12 @@ export interface ProviderEntry {
 
 export class ProviderRegistry {
   readonly #ctx: AppContext;
-  readonly #log: FastifyBaseLogger;
+  readonly #log: Log;
   readonly #ready = new Map<string, ProviderEntry>();
   /** Builds in progress, so concurrent first requests share one. */
   readonly #building = new Map<string, Promise<ProviderEntry>>();
 
-  constructor(ctx: AppContext, log: FastifyBaseLogger) {
+  constructor(ctx: AppContext, log: Log) {
     this.#ctx = ctx;
     this.#log = log;
     onOrganisationChanged(ctx, (organisationId) => this.forget(organisationId));

@@ -23,7 +23,9 @@ import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
 import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
-import { labelRoute, observeRawRequest } from '../telemetry/http.ts';
+import { isDatabaseUnavailable } from '../http/errors.ts';
+import { answerUnavailable, OUTAGE_LOG } from './outage.ts';
+import { labelRoute, observeRawRequest } from '../http/telemetry.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the
@@ -173,9 +175,8 @@ function keepAnswer(req: IncomingMessage, res: ServerResponse, entry: ProviderEn
 async function handOver(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) {
   const entry = await registry.get(request.organisation!);
   for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+  // Fastify still logs the answer of a hijacked request ('request completed') once it is sent.
   reply.hijack();
-  // Fastify does not log the answer of a hijacked request: the provider's answers are logged as its own are.
-  reply.raw.once('finish', () => reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed'));
   if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
   await entry.handle(request.raw, reply.raw);
@@ -206,9 +207,16 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isServerCall(request.url)) return;
-    request.organisation = await resolver.resolve(request.headers.host);
-    if (!request.organisation) return;
-    await handOver(registry, request, reply, { ...securityHeaders, 'x-correlation-id': request.id });
+    try {
+      request.organisation = await resolver.resolve(request.headers.host);
+      if (!request.organisation) return;
+      await handOver(registry, request, reply, { ...securityHeaders, 'x-correlation-id': request.id });
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || reply.sent) throw error;
+      request.log.error({ err: error }, OUTAGE_LOG);
+      reply.hijack();
+      answerUnavailable(reply.raw);
+    }
   });
 
   let closing = false;
@@ -239,9 +247,12 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       if (refusedPreflight(req, res, entry)) return;
       if (keepable && req.method === 'GET') keepAnswer(req, res, entry);
       await entry.handle(req, res);
-    })().catch(() => {
-      // The database is unreachable or the provider could not be built: Fastify answers (503 or 500).
-      if (!res.headersSent) toFastify(req, res);
+    })().catch((error: unknown) => {
+      if (res.headersSent) return;
+      // The organisation or its provider could not be read: the protocol's 503, or Fastify's 500 for anything else.
+      if (!isDatabaseUnavailable(error)) return toFastify(req, res);
+      app.log.error({ err: error }, OUTAGE_LOG);
+      answerUnavailable(res);
     });
   });
   return registry;
@@ -254,8 +265,8 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
  * the same parameters, inside this process. One posted from the application's site carries no
  * SameSite=Lax cookie (the browser's sign-in is unknown to it): it is answered with a page that posts
  * the same form again from here, now with the cookies. Either way the parameters (an id_token_hint
- * among them) stay in request bodies: before issue 27 they were moved into a 303's Location, and so
- * into the browser's history and the logs.
+ * among them) stay in request bodies, never a 303's Location,
+ * which would put them in the browser's history and the logs.
  */
 const FORM_POST_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session]);
 const FORM_POST_LIMIT = 64 * 1024;

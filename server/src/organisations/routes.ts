@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { organisationApi as api, organisationImageUrl } from '@gatehouse/common/api/organisation';
-import { sendAsset } from '../assets/service.ts';
+import { sendAsset } from '../http/send-asset.ts';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { getAuth } from '../http/request-context.ts';

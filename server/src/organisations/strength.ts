@@ -1,5 +1,5 @@
 /**
- * The security strength score of an organisation's settings, 0 to 100 (docs/architecture.md,
+ * The security strength score of an organisation's settings, 0 to 100 (docs/domains/organisations.md,
  * "Settings strength score"). Points go to what measurably protects accounts, weighted by how much:
  * multi-factor authentication most, then password length and the common-password list, then limits
  * on guessing and on how long unused access lives; passwordless sign-in by passkey earns a little, as the

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { passkeysApi as api } from '@gatehouse/common/api/passkeys';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
+import { applyCookies, browserOf } from '../http/outcome.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { completePasskeyStep, passkeyStepOptions } from '../mfa/challenge.ts';
 import { registerPasskey, removePasskey } from '../mfa/passkey-enrolment.ts';
@@ -30,23 +31,21 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     removePasskey(ctx, scope, scope.user, scope.session, params.id, { credential: body.credential }),
   );
   serve(app, ctx, api.signInOptions, async ({ body }, scope, request) =>
-    loose(await passkeyStepOptions(ctx, scope, request, body.signInStateID)),
+    loose(await passkeyStepOptions(ctx, scope, browserOf(ctx, request), body.signInStateID)),
   );
-  serve(app, ctx, api.signIn, async ({ body }, scope, request, reply) =>
-    signInAnswer(
-      ctx,
-      scope.organisation,
-      await countingFailedSignIns(ctx, scope, null, () => completePasskeyStep(ctx, scope, request, reply, body)),
-    ),
-  );
-  serve(app, ctx, api.passwordlessOptions, async (_, scope, request, reply) =>
-    loose(await passwordlessOptions(ctx, scope, request, reply)),
-  );
-  serve(app, ctx, api.passwordlessSignIn, async ({ body }, scope, request, reply) =>
-    signInAnswer(
-      ctx,
-      scope.organisation,
-      await countingFailedSignIns(ctx, scope, null, () => signInWithPasskey(ctx, scope, request, reply, body)),
-    ),
-  );
+  serve(app, ctx, api.signIn, async ({ body }, scope, request, reply) => {
+    const signedIn = await countingFailedSignIns(ctx, scope, null, () => completePasskeyStep(ctx, scope, browserOf(ctx, request), body));
+    applyCookies(ctx, reply, signedIn.cookies);
+    return signInAnswer(ctx, scope.organisation, signedIn.session);
+  });
+  serve(app, ctx, api.passwordlessOptions, async (_, scope, request, reply) => {
+    const { options, cookies } = await passwordlessOptions(ctx, scope, browserOf(ctx, request));
+    applyCookies(ctx, reply, cookies);
+    return loose(options);
+  });
+  serve(app, ctx, api.passwordlessSignIn, async ({ body }, scope, request, reply) => {
+    const signedIn = await countingFailedSignIns(ctx, scope, null, () => signInWithPasskey(ctx, scope, browserOf(ctx, request), body));
+    applyCookies(ctx, reply, signedIn.cookies);
+    return signInAnswer(ctx, scope.organisation, signedIn.session);
+  });
 }

@@ -11,7 +11,6 @@
  * Where the organisation allows it, a passkey alone signs in (amr hwk user mfa).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as WebAuthn from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
@@ -28,9 +27,9 @@ import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow }
 import type { Unstamped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
-import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
-import { startSession, type SessionStarted } from '../accounts/session.ts';
-import { findUserById, recordSignIn } from '../accounts/store.ts';
+import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
+import { finishSignIn, type SignedIn } from '../accounts/session.ts';
+import { findUserById } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
@@ -300,13 +299,11 @@ function assertPasswordless(org: Organisation): void {
 export async function passwordlessOptions(
   ctx: AppContext,
   scope: Scope,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  browser: Browser,
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; cookies: CookieChange[] }> {
   const org = scope.organisation;
   assertPasswordless(org);
-  const token = readFlowCookie(ctx, request, 'gatehouse_passkey') ?? newToken();
-  setFlowCookie(ctx, reply, 'gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE);
+  const token = browser.cookie('gatehouse_passkey') ?? newToken();
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rpOf(ctx, org).rpID, userVerification: 'required' });
   await insertPasswordlessChallenge(scope.db, {
@@ -314,7 +311,7 @@ export async function passwordlessOptions(
     binding: hashToken(token),
     expires_at: ctx.clock.now() + PASSKEY_CHALLENGE_MINUTES * MINUTE,
   });
-  return options;
+  return { options, cookies: [setCookie('gatehouse_passkey', token, PASSKEY_CHALLENGE_MINUTES * MINUTE)] };
 }
 
 /**
@@ -327,15 +324,14 @@ export async function passwordlessOptions(
 export async function signInWithPasskey(
   ctx: AppContext,
   scope: Scope,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   input: { credential: unknown; returnurl?: string | undefined },
-): Promise<SessionStarted> {
+): Promise<SignedIn> {
   const org = scope.organisation;
   assertPasswordless(org);
   const db = ctx.db.kysely;
   const response = input.credential as AuthenticationResponseJSON;
-  const token = readFlowCookie(ctx, request, 'gatehouse_passkey');
+  const token = browser.cookie('gatehouse_passkey');
   const challenge = signedChallenge(response);
   if (!token || !(await takePasswordlessChallenge(scoped(db, org.id), hashToken(challenge), hashToken(token), ctx.clock.now())))
     throw new AppError('PASSKEY_INVALID');
@@ -348,9 +344,6 @@ export async function signInWithPasskey(
   if (!(await verifyAssertion(ctx, scope, row, challenge, response))) throw concerning(new AppError('PASSKEY_INVALID'), user.id);
   if (user.status === 'LockedOut') throw concerning(new AppError('ACCOUNT_LOCKED'), user.id);
   if (user.status !== 'SignedUp') throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);
-  await recordSignIn(scoped(db, org.id), user.id, ctx.clock.now());
-  // A sign-in: the audit and the metrics subscribe.
-  const self = { kind: 'user', id: user.id } as const;
-  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'passkey' } });
-  return startSession(ctx, scope, request, reply, (await findUserById(scoped(db, org.id), user.id))!, PASSWORDLESS_AMR, input.returnurl);
+  const details = { method: 'passkey' } as const;
+  return finishSignIn(ctx, scope, browser, { userId: user.id, amr: PASSWORDLESS_AMR, details, returnurl: input.returnurl });
 }

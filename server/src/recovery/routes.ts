@@ -6,6 +6,7 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { afterResponse } from '../http/after-response.ts';
 import { serve } from '../http/contract.ts';
+import { browserOf } from '../http/outcome.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { openResetLink, resetPassword, startRecovery, verifyRecoveryCode } from './service.ts';
@@ -19,7 +20,7 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   serve(app, ctx, api.verifyRecovery, async ({ body }, scope, request, reply) => {
     let token = readFlowCookie(ctx, request, 'gatehouse_recovery');
-    if ('resetID' in body) token = await openResetLink(ctx, scope, linkTokenOf(ctx, request, body.resetID));
+    if ('resetID' in body) token = await openResetLink(ctx, scope, linkTokenOf(browserOf(ctx, request), body.resetID));
     else await verifyRecoveryCode(ctx, scope, token, body.code);
     setFlowCookie(ctx, reply, 'gatehouse_recovery', token!, ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE);
     return { type: 'reset' as const };

@@ -52,7 +52,7 @@ export interface RecoveryStart {
 
 /**
  * Starts a recovery request for an address. The answer does the same work whether or not the address
- * has a recoverable account (issue 19, finding 6: the quota check, the deletion of earlier requests and
+ * has a recoverable account (the quota check, the deletion of earlier requests and
  * the email insert ran only for real accounts, and timing told them apart); what only a real account
  * needs, the quota and the email, happens after the answer.
  */

@@ -103,7 +103,7 @@ export function mfaSchema(baseUrl: string) {
     attributes: [
       attr('enabled', 'boolean', {
         description:
-          'True while the user holds at least one second factor. Writing false resets their MFA (factors, recovery codes, remembered browsers; audited as user.mfa_reset); true cannot be written: the user sets a factor up themselves.',
+          'True while the user holds at least one second factor. Only false may be written, and writing it is a reset of their MFA (factors, recovery codes, remembered browsers; audited as user.mfa_reset); true is refused with invalidValue for a user without a factor: the user sets a factor up themselves.',
       }),
       attr('required', 'boolean', { mutability: 'readOnly', description: 'The organisation or an administrator requires MFA of the user' }),
       attr('methods', 'string', {

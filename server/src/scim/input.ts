@@ -115,27 +115,20 @@ function checkedPhone(value: unknown): string | null {
 }
 
 /**
- * Reads a whole User resource. `emailChange` decides the email when userName and the emails differ:
- * userName wins unless only the work email was changed (PATCH of `emails[type eq "work"].value`).
+ * Reads a whole User resource (a POST or PUT body, or the result of a PATCH): its email is its
+ * userName, and an `emails` value must be the same address.
  */
-export function readUser(resource: Record<string, unknown>, options: { previousEmail?: string } = {}): UserAttributes {
+export function readUser(resource: Record<string, unknown>): UserAttributes {
   const userName = attribute(resource, 'username');
   if (userName === undefined || userName === null || userName === '') throw badRequest('invalidValue', "'userName' is required");
-  let email = checkedEmail(userName, 'userName');
-  let givenName = String(userName).trim();
+  const email = checkedEmail(userName, 'userName');
+  const givenName = String(userName).trim();
   const emails = attribute(resource, 'emails');
   oneEmail(emails);
   const workEmail = preferredValue(emails, 'work');
-  if (options.previousEmail !== undefined && email === options.previousEmail && typeof workEmail === 'string' && workEmail !== '') {
-    const checked = checkedEmail(workEmail, 'emails');
-    if (checked !== options.previousEmail) {
-      email = checked;
-      givenName = workEmail.trim();
-    }
-  } else if (options.previousEmail === undefined && typeof workEmail === 'string' && workEmail !== '') {
-    // A whole resource (POST, PUT) whose email is not its userName would lose one of the two.
-    if (checkedEmail(workEmail, 'emails') !== email) throw badRequest('invalidValue', "'emails' must hold the userName's address");
-  }
+  // An email that is not the userName would lose one of the two (a directory whose mail is not its UPN would flip them).
+  if (typeof workEmail === 'string' && workEmail !== '' && checkedEmail(workEmail, 'emails') !== email)
+    throw badRequest('invalidValue', "'emails' must hold the userName's address");
   const phone = preferredElement(attribute(resource, 'phonenumbers'), 'mobile');
   const phonePrimary = phone === undefined ? undefined : attribute(phone, 'primary');
   const name = attribute(resource, 'name');

@@ -198,6 +198,29 @@ describe.each(testDialects())('SCIM as Entra ID and Okta use it, on %s', (dialec
         emails: [{ value: 'y@acme.test', type: 'work' }],
       });
       expectScimError(mismatch, 400, 'invalidValue');
+      // A PATCH follows the same rule (issue 39: it renamed the userName, and a directory whose mail
+      // differs from the UPN flipped it back and forth): one other address in `emails` is refused.
+      for (const op of [
+        { op: 'replace', path: 'emails', value: [{ value: 'emma.new@acme.test', type: 'work', primary: true }] },
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'emma.new@acme.test' },
+      ])
+        expectScimError(await patch(id, op), 400, 'invalidValue');
+      expect((await call('GET', `/Users/${id}`)).json()).toMatchObject({
+        userName: 'emma@acme.test',
+        emails: [{ value: 'emma@acme.test' }],
+      });
+      // Both in one PATCH rename the user; the userName alone too (the emails we answered follow it).
+      const both = await patch(
+        id,
+        { op: 'replace', path: 'userName', value: 'emma.new@acme.test' },
+        { op: 'replace', path: 'emails[type eq "work"].value', value: 'emma.new@acme.test' },
+      );
+      expect(both.status, both.text).toBe(200);
+      expect(both.json()).toMatchObject({ userName: 'emma.new@acme.test', emails: [{ value: 'emma.new@acme.test' }] });
+      expect((await patch(id, { op: 'replace', path: 'userName', value: 'emma@acme.test' })).json()).toMatchObject({
+        userName: 'emma@acme.test',
+        emails: [{ value: 'emma@acme.test' }],
+      });
       expectScimError(
         await call('POST', '/Users', {
           schemas: [USER],

@@ -311,6 +311,7 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
         Operations: [
           { op: 'Replace', path: 'name.familyName', value: 'Userton' },
           { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+44 7700 900123' },
+          { op: 'Replace', path: 'userName', value: 'test.user@acme.test' },
           { op: 'Replace', path: 'emails[type eq "work"].value', value: 'test.user@acme.test' },
           { op: 'Add', path: `${ENTERPRISE}:department`, value: 'Finance' },
         ],
@@ -611,7 +612,8 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect(plain).toMatchObject({ schemas: [USER, MFA], [MFA]: { enabled: false, required: false, methods: [] } });
       // Only the user sets a factor up.
       const enable = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: `${MFA}:enabled`, value: true }] };
-      expectScimError(await api.patch(`/Users/${id}`, enable), 400, 'mutability');
+      // /Schemas declares it readWrite (false resets): true is a value refused, not a mutability (issue 39).
+      expectScimError(await api.patch(`/Users/${id}`, enable), 400, 'invalidValue');
 
       await enrolAuthenticator(server, await signIn(server, 'acme', 'mia@acme.test', DEFAULT_PASSWORD));
       const enrolled = await api.get(`/Users/${id}`);
@@ -688,7 +690,11 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
       expect(schemas.Resources[1]!.attributes.map((a) => a.name)).toEqual(['enabled', 'required', 'methods']);
       expect((await api.get(`/Schemas/${MFA}`)).json()).toMatchObject({
         id: MFA,
-        attributes: [{ name: 'enabled', type: 'boolean' }, {}, {}],
+        attributes: [
+          { name: 'enabled', type: 'boolean', mutability: 'readWrite', description: expect.stringContaining('Only false may be written') },
+          {},
+          {},
+        ],
       });
       expect((await api.get('/ResourceTypes/User')).json()).toMatchObject({ schemaExtensions: [{ schema: MFA, required: false }] });
       expectScimError(await api.get('/Groups'), 501);

@@ -4,6 +4,7 @@
  * the application, and disabling or deleting ends the user's sessions and tokens at once), ETags
  * honoured through If-Match.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.ts';
 import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -195,9 +196,14 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
       await setProvisionedPassword(ctx, caller.scope, current, wanted.password);
       current = (await findScimUser(scoped(ctx.db.kysely, caller.org.id), current.id)) ?? current;
     }
-    // The MFA extension's `enabled: false` resets the user's MFA; nobody but the user sets a factor up.
+    // The MFA extension's `enabled` is written to reset (false); true is no value a provider may give a
+    // user without a factor (nobody but the user sets one up): invalidValue, as /Schemas declares it readWrite.
     if (wanted.mfaEnabled === true && !current.has_second_factor)
-      throw new ScimError(400, 'Multi-factor authentication is set up by the user, not enabled by the provider', 'mutability');
+      throw new ScimError(
+        400,
+        "Multi-factor authentication is set up by the user, not enabled by the provider: 'enabled' can only be written false (a reset)",
+        'invalidValue',
+      );
     if (wanted.mfaEnabled === false && current.has_second_factor) {
       await resetTwoStep(ctx, caller.scope, current.id);
       current = (await findScimUser(scoped(ctx.db.kysely, caller.org.id), current.id)) ?? current;
@@ -240,7 +246,10 @@ export async function patchScimUser(
   const patched = applyPatch(current, body);
   if (!elements(attribute(patched, 'emails')).some((e) => typeof attribute(e, 'value') === 'string' && attribute(e, 'value') !== ''))
     throw new ScimError(400, "The user's email is their userName and cannot be removed", 'mutability');
-  return applyWanted(ctx, caller, user, readUser(patched, { previousEmail: user.email }));
+  // The result is read as a PUT body is, so an email that is not the userName is refused alike. The
+  // emails we answered only copy the userName: left untouched by the operations, they follow it.
+  const { emails, ...rest } = patched;
+  return applyWanted(ctx, caller, user, readUser(isDeepStrictEqual(emails, current.emails) ? rest : patched));
 }
 
 /** DELETE /Users/{id}: the user is removed, with their sessions and tokens. */

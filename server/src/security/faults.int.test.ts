@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createApplication } from '../testing/applications.ts';
 import { createTestDatabase, DEFAULT_PASSWORD } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
@@ -117,6 +118,7 @@ describe('faults', () => {
       const signIn = await browser.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
       expect(signIn.status).toBe(503);
       expect(signIn.json()).toMatchObject({ code: 'UNAVAILABLE', statusCode: 503 });
+      expect(signIn.headers['retry-after']).toBe('5');
       expect(signIn.headers['set-cookie']).toBeUndefined();
 
       await relay.up();
@@ -128,6 +130,82 @@ describe('faults', () => {
       expect(status).toBe(200);
       const after = await browser.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } });
       expect(after.status).toBe(200);
+    });
+
+    // Regression: the protocol endpoints answered the engine's 500 server_error ("oops! something went wrong")
+    // while the database was down, where every other endpoint answers 503.
+    it('answers 503 temporarily_unavailable with Retry-After at the OpenID endpoints while it is unreachable', async () => {
+      const { database, env } = await fixture('postgres');
+      const direct = new URL(database.url);
+      const relay = await relayTo(direct.hostname, Number(direct.port || 5432));
+      cleanups.push(() => relay.down().catch(() => {}));
+      const viaRelay = new URL(database.url);
+      viaRelay.hostname = '127.0.0.1';
+      viaRelay.port = String(relay.port);
+      // The organisation stays cached through the outage, so the provider itself meets it (not only the resolver).
+      const server = await started({ ...env, DATABASE_URL: viaRelay.toString(), ORGANISATION_CACHE_SECONDS: '60' });
+      const admin = await withAdmin(env, server);
+      const robot = await createApplication(admin, { name: 'Robot', clientType: 'machine', redirectURIs: [], postLogoutRedirectURIs: [] });
+      const wiki = await createApplication(admin, { name: 'Wiki' });
+      // An organisation this process has not read yet: its first request meets the outage in the resolver.
+      const made = await runCli(
+        ['create-organisation', 'globex', '--admin-email', 'admin@globex.test', '--admin-password', DEFAULT_PASSWORD],
+        env,
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const token = (org = 'acme') =>
+        server.client(org).post('/oidc/token', {
+          noOrigin: true,
+          headers: { authorization: `Basic ${Buffer.from(`${robot.id}:${robot.secret}`).toString('base64')}` },
+          form: { grant_type: 'client_credentials' },
+        });
+      const issued = await token();
+      expect(issued.status, issued.text).toBe(200);
+      const { access_token: accessToken } = issued.json<{ access_token: string }>();
+
+      await relay.down();
+      const refused = await token();
+      expect(refused.status, refused.text).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toMatchObject({ error: 'temporarily_unavailable' });
+      const userinfo = await server.client('acme').get('/oidc/userinfo', { headers: { authorization: `Bearer ${accessToken}` } });
+      expect(userinfo.status, userinfo.text).toBe(503);
+      expect(userinfo.headers['retry-after']).toBe('5');
+      const unread = await token('globex');
+      expect(unread.status, unread.text).toBe(503);
+      expect(unread.headers['retry-after']).toBe('5');
+      expect(unread.json()).toMatchObject({ error: 'temporarily_unavailable' });
+      // A browser sent to sign in is returned to the application with the protocol's word for it (a redirect carries no 503).
+      const query = new URLSearchParams({
+        client_id: wiki.id,
+        redirect_uri: 'https://wiki.example.com/callback',
+        response_type: 'code',
+        scope: 'openid',
+        state: 'st',
+      });
+      const authorization = await server.client('acme').get(`/oidc/auth?${query.toString()}`, { headers: { accept: 'text/html' } });
+      expect(authorization.status, authorization.text).toBeGreaterThanOrEqual(300);
+      expect(authorization.status).toBeLessThan(400);
+      const back = new URL(authorization.headers.location!);
+      expect(`${back.origin}${back.pathname}`).toBe('https://wiki.example.com/callback');
+      expect(back.searchParams.get('error')).toBe('temporarily_unavailable');
+      expect(back.searchParams.get('state')).toBe('st');
+      // A page the provider renders itself (signing out of a provider session it must read) says the same, with 503.
+      const signOut = server.client('acme');
+      signOut.cookies.set('gh_oidc_session', 'a-session-id');
+      const page = await signOut.get('/oidc/logout', { headers: { accept: 'text/html' } });
+      expect(page.status, page.text).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.text).toContain('temporarily_unavailable');
+      expect(server.logs()).not.toContain('oops! something went wrong');
+
+      await relay.up();
+      let status = 0;
+      for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+        status = (await token()).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
     });
 
     // Issue 19, finding 4: with the database silent (packets dropped, nothing refused) every request,

@@ -24,6 +24,8 @@ export interface NewSession {
 export async function createSession(
   ctx: AppContext,
   fields: { organisationId: string; userId: string; amr: string[]; userAgent: string | undefined },
+  /** The sign-in's transaction when the session is part of one (accounts/session.ts `finishSignIn`). */
+  db = ctx.db.kysely,
 ): Promise<NewSession> {
   const token = newToken();
   const now = ctx.clock.now();
@@ -36,7 +38,7 @@ export async function createSession(
     amr: JSON.stringify(fields.amr),
     user_agent: fields.userAgent?.slice(0, 300) ?? null,
   };
-  await insertSession(scoped(ctx.db.kysely, fields.organisationId), row);
+  await insertSession(scoped(db, fields.organisationId), row);
   return { token, row };
 }
 

@@ -4,10 +4,10 @@ import { signUpApi as api } from '@gatehouse/common/api/sign-up';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { startSession } from '../accounts/session.ts';
 import { signInAnswer } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { setFlowCookie } from '../http/cookies.ts';
+import { applyCookies, browserOf, clearCookie } from '../http/outcome.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { completeSignUp, invitationInfo, startSignUp, verifyEmail } from './service.ts';
 
@@ -18,7 +18,7 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   serve(app, ctx, api.verifyEmail, async ({ body }, scope, request, reply) => {
-    const { completionToken, ...result } = await verifyEmail(ctx, scope, linkTokenOf(ctx, request, body.verificationID));
+    const { completionToken, ...result } = await verifyEmail(ctx, scope, linkTokenOf(browserOf(ctx, request), body.verificationID));
     if (completionToken) {
       setFlowCookie(ctx, reply, 'gatehouse_signup', completionToken, ACCOUNT_TOKENS.signUpCompletionMinutes * MINUTE);
     }
@@ -26,17 +26,18 @@ export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   serve(app, ctx, api.invitation, async ({ query }, scope, request) =>
-    invitationInfo(ctx, scope, linkTokenOf(ctx, request, query.invitationID)),
+    invitationInfo(ctx, scope, linkTokenOf(browserOf(ctx, request), query.invitationID)),
   );
 
   serve(app, ctx, api.completeSignUp, async ({ body }, scope, request, reply) => {
     const { organisation: org } = scope;
-    const user = await completeSignUp(ctx, scope, {
-      invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(ctx, request, body.invitationID),
-      completionToken: readFlowCookie(ctx, request, 'gatehouse_signup'),
+    const browser = browserOf(ctx, request);
+    const signedIn = await completeSignUp(ctx, scope, browser, {
+      invitationToken: body.invitationID === undefined ? undefined : linkTokenOf(browser, body.invitationID),
+      completionToken: browser.cookie('gatehouse_signup'),
       password: body.password,
     });
-    clearFlowCookie(ctx, reply, 'gatehouse_signup');
-    return signInAnswer(ctx, org, await startSession(ctx, scope, request, reply, user, ['pwd']));
+    applyCookies(ctx, reply, [clearCookie('gatehouse_signup'), ...signedIn.cookies]);
+    return signInAnswer(ctx, org, signedIn.session);
   });
 }

@@ -12,7 +12,9 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { findUserByEmail, findUserById, recordSignIn, updateUser } from '../accounts/store.ts';
+import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
+import { finishSignIn, type SignedIn } from '../accounts/session.ts';
+import type { Browser } from '../http/outcome.ts';
 import { provisionUser } from '../users/provision.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
@@ -145,8 +147,9 @@ export async function invitationInfo(ctx: AppContext, scope: Scope, invitationID
 export async function completeSignUp(
   ctx: AppContext,
   scope: Scope,
+  browser: Browser,
   input: { invitationToken?: string | undefined; completionToken?: string | null; password: string },
-): Promise<UserRow> {
+): Promise<SignedIn> {
   const org = scope.organisation;
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   const purpose = input.invitationToken ? 'invitation' : 'completion';
@@ -180,9 +183,5 @@ export async function completeSignUp(
     });
   });
   // Completing sign-up signs the user in.
-  await recordSignIn(scope.db, pending.id, now);
-  // A sign-in: the audit and the metrics subscribe.
-  const self = { kind: 'user', id: pending.id } as const;
-  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_in', actor: self, subject: self, details: { method: 'sign-up' } });
-  return (await findUserById(scope.db, pending.id))!;
+  return finishSignIn(ctx, scope, browser, { userId: pending.id, amr: ['pwd'], details: { method: 'sign-up' } });
 }

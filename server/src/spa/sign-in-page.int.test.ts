@@ -108,4 +108,22 @@ describe.skipIf(!built).each(testDialects())('the sign-in page rendered on the s
     expect((await visitor.post('/signup', { form: { email: 'x@acme.test' } })).headers.location).toBe('/signup?notsent=1');
     expect((await visitor.post('/no-such-page', { form: { a: 'b' } })).status).toBe(404);
   });
+
+  it("renders the page in the request's language, kept apart per language, with <html lang dir>", async () => {
+    const inLanguage = async (headers: Record<string, string>) => {
+      const res = await server.client('acme').get('/', { headers: { accept: 'text/html', ...headers } });
+      expect(res.headers.vary).toMatch(/accept-language/i);
+      return res.text;
+    };
+    // German and French at once: renderings take turns, so neither borrows the other's texts.
+    const [german, french] = await Promise.all([inLanguage({ 'accept-language': 'de' }), inLanguage({ cookie: 'gatehouse_lang=fr' })]);
+    expect(german).toMatch(/<html lang="de" dir="ltr">/);
+    expect(german).toMatch(/<title>Anmelden - [^<]*<\/title>/);
+    expect(rootOf(german)).toContain('Passwort vergessen?');
+    expect(french).toMatch(/<html lang="fr" dir="ltr">/);
+    expect(rootOf(french)).toContain('Mot de passe oublié ?');
+    const english = await inLanguage({});
+    expect(english).toMatch(/<html lang="en-GB" dir="ltr">/);
+    expect(rootOf(english)).toContain('Forgot password?');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The sign-in page's HTML with the page already rendered (web/src/server-render.tsx, built into
  * web/dist-ssr/ by `npm run build`): what a signed-out browser gets for `/`, so that the organisation's
- * name, logo and form paint before the script runs. One rendering per organisation and variant, kept
+ * name, logo and form paint before the script runs. One rendering per organisation, language and variant, kept
  * until the organisation's public settings change (they are the key), with its brotli and gzip copies.
  * The page carries its stylesheets inline (the SPA's, read once from the build, and the organisation's
  * theme), so the first paint waits for no other request: on a phone's 150 ms round trip that is the
@@ -13,8 +13,10 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { NOT_SENT_PARAMETER } from '@gatehouse/common/routes';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import type { Locale } from '@gatehouse/common/i18n/locales';
+import { withLanguage } from '../http/language.ts';
 
-type Render = (template: string, organisation: PublicOrganisation, location: string) => Promise<string>;
+type Render = (template: string, organisation: PublicOrganisation, location: string, locale: Locale) => Promise<string>;
 
 export interface RenderedPage {
   html: Buffer;
@@ -53,22 +55,16 @@ export class SignInPages {
    * The page for this organisation; `notSent` adds the notice that a form posted before the script ran
    * was not sent; `stylesheet` is the organisation's theme (what `/api/organisation/style` answers).
    */
-  page(organisation: PublicOrganisation, notSent: boolean, stylesheet = ''): Promise<RenderedPage> {
-    const id = `${organisation.id}:${notSent ? 'not-sent' : ''}`;
+  page(organisation: PublicOrganisation, notSent: boolean, stylesheet = '', locale: Locale = 'en'): Promise<RenderedPage> {
+    const id = `${organisation.id}:${locale}:${notSent ? 'not-sent' : ''}`;
     const key = JSON.stringify([organisation, stylesheet]);
     const cached = this.#cache.get(id);
     if (cached?.key === key) return cached.page;
-    const template = stylesheet
-      ? this.#template.replace(ORGANISATION_STYLE_LINK, () => inlineStyle(ORGANISATION_STYLE_ID, stylesheet))
-      : this.#template;
-    const page = this.#render(template, organisation, notSent ? `/?${NOT_SENT_PARAMETER}=1` : '/').then((text) => {
-      const html = Buffer.from(text);
-      return {
-        html,
-        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-        gzip: gzipSync(html, { level: 9 }),
-      };
-    });
+    const template = withLanguage(
+      stylesheet ? this.#template.replace(ORGANISATION_STYLE_LINK, () => inlineStyle(ORGANISATION_STYLE_ID, stylesheet)) : this.#template,
+      locale,
+    );
+    const page = this.#render(template, organisation, notSent ? `/?${NOT_SENT_PARAMETER}=1` : '/', locale).then(compressedPage);
     // A failed rendering is not kept: the next request tries again (the caller sends the plain page meanwhile).
     page.catch(() => this.#cache.get(id)?.page === page && this.#cache.delete(id));
     this.#cache.delete(id);
@@ -76,6 +72,16 @@ export class SignInPages {
     if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
     return page;
   }
+}
+
+/** A page with its brotli and gzip copies. */
+export function compressedPage(text: string): RenderedPage {
+  const html = Buffer.from(text);
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
 }
 
 /** The organisation's stylesheet link of index.html; the SPA (features/organisation/theme.ts) finds it by its id. */

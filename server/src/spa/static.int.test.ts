@@ -31,7 +31,7 @@ describe('static files', () => {
   let dist: string;
   let host: string;
   const script = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
-  const page = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  const page = `<!doctype html><html lang="en-GB" dir="ltr"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'gatehouse-dist-'));
@@ -97,5 +97,17 @@ describe('static files', () => {
       expect(brotliDecompressSync(res.body).toString()).toBe(page);
       expect(res.headers['cache-control']).not.toMatch(/immutable/);
     }
+  });
+
+  it("writes the request's language in <html lang dir>: the switcher's cookie, then Accept-Language, English otherwise", async () => {
+    const lang = async (headers: Record<string, string>) => {
+      const res = await get(server.port, host, '/dashboard', headers);
+      expect(res.headers.vary).toMatch(/accept-language/i);
+      return /<html[^>]*>/.exec(res.body.toString())?.[0];
+    };
+    expect(await lang({})).toBe('<html lang="en-GB" dir="ltr">');
+    expect(await lang({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toBe('<html lang="fr" dir="ltr">');
+    expect(await lang({ 'accept-language': 'fr', cookie: 'gatehouse_lang=de' })).toBe('<html lang="de" dir="ltr">');
+    expect(await lang({ 'accept-language': 'xx, it' })).toBe('<html lang="en-GB" dir="ltr">');
   });
 });

@@ -7,25 +7,37 @@
  * form posted to a page before its script ran is answered with a redirect to the page, never a 404: its
  * fields stay out of every address and log, and the sign-in page asks to sign in again.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { matchRoute, NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
 import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
+import { withLanguage } from '../http/language.ts';
+import type { Locale } from '@gatehouse/common/i18n/locales';
 import { sessionCookieName } from '../http/request-context.ts';
 import { toPublicOrganisation } from '../organisations/model.ts';
 import { organisationStylesheet } from '../organisations/style.ts';
-import { SignInPages, type RenderedPage } from './sign-in-page.ts';
+import type { TelemetryRouteConfig } from '../http/telemetry.ts';
+import { compressedPage, SignInPages, type RenderedPage } from './sign-in-page.ts';
+
+/** Where the build puts its hashed files (Vite's assetsDir). */
+const ASSETS_PATH = '/assets';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir = WEB_DIST): Promise<void> {
   const built = existsSync(`${distDir}/index.html`);
   const signInPages = built ? await SignInPages.load(distDir) : null;
+  const indexHtml = indexPages(distDir);
   if (built) {
+    // Each file is a route of its own: the hashed assets are counted as one, or every release would add labels.
+    const asOne: TelemetryRouteConfig = { telemetryRoute: `${ASSETS_PATH}/*` };
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith(`${ASSETS_PATH}/`)) route.config = { ...route.config, ...asOne } as typeof route.config;
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
@@ -70,17 +82,34 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir
         organisationStylesheet(org.row),
         query,
         request.log,
+        request.locale,
       );
-      if (rendered) {
-        const accepted = request.headers['accept-encoding'] ?? '';
-        const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-        reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
-        if (encoding) reply.header('content-encoding', encoding);
-        return reply.send(encoding === 'br' ? rendered.br : encoding === 'gzip' ? rendered.gzip : rendered.html);
-      }
+      if (rendered) return sendPage(request, reply, rendered);
     }
-    return reply.sendFile('index.html', distDir);
+    return sendPage(request, reply, indexHtml(request.locale));
   });
+}
+
+/** A page in the encoding the browser accepts; it varies by the language too (Accept-Language, the switcher's cookie). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+}
+
+/** index.html with `<html lang dir>` of the request's language (the SPA loads that language's texts), compressed once per language. */
+function indexPages(distDir: string): (locale: Locale) => RenderedPage {
+  const pages = new Map<Locale, RenderedPage>();
+  return (locale) => {
+    let page = pages.get(locale);
+    if (page === undefined) {
+      page = compressedPage(withLanguage(readFileSync(`${distDir}/index.html`, 'utf8'), locale));
+      pages.set(locale, page);
+    }
+    return page;
+  };
 }
 
 /** The rendered sign-in page, or null (then the plain page goes out) if rendering failed. */
@@ -90,9 +119,10 @@ async function signInPage(
   stylesheet: string,
   query: string,
   log: FastifyBaseLogger,
+  locale: Locale,
 ): Promise<RenderedPage | null> {
   try {
-    return await pages.page(organisation, new URLSearchParams(query).has(NOT_SENT_PARAMETER), stylesheet);
+    return await pages.page(organisation, new URLSearchParams(query).has(NOT_SENT_PARAMETER), stylesheet, locale);
   } catch (error) {
     log.error({ err: error }, 'the sign-in page could not be rendered on the server');
     return null;

@@ -2,7 +2,10 @@
  * Prometheus telemetry (issue 14): /metrics on its own loopback listener, in the text format a real
  * parser reads, with counters that move with real traffic and labels that never name an organisation.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
@@ -15,11 +18,20 @@ const promtoolPath = inject('promtoolPath');
 describe.each(testDialects())('Prometheus telemetry on %s', (dialect) => {
   let server: TestServer;
   let acmeId: string;
+  // A built web app of two hashed assets (each its own Fastify route).
+  const dist = mkdtempSync(path.join(tmpdir(), 'gatehouse-dist-'));
   beforeAll(async () => {
-    server = await startTestServer(dialect, { config: { telemetry: { port: 0, host: '127.0.0.1' } } });
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+    writeFileSync(path.join(dist, 'assets/index-AbC123.js'), 'export {};');
+    writeFileSync(path.join(dist, 'assets/index-DeF456.css'), 'body{}');
+    server = await startTestServer(dialect, { webDist: dist, config: { telemetry: { port: 0, host: '127.0.0.1' } } });
     acmeId = (await server.createOrganisation('acme')).id;
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   function scrape(path = '/metrics'): Promise<{ status: number; type: string; text: string }> {
     return new Promise((resolve, reject) => {
@@ -77,6 +89,16 @@ describe.each(testDialects())('Prometheus telemetry on %s', (dialect) => {
     // Bounded labels: patterns, never an id, an organisation or a host.
     const labelValues = after.flatMap((m) => Object.values(m.labels));
     expect(labelValues.some((v) => v.includes(me.id) || v.includes(acmeId) || v.includes('acme'))).toBe(false);
+  });
+
+  it("counts the web app's hashed assets as one route (issue 39: a label per file)", async () => {
+    const before = await samples();
+    for (const file of ['index-AbC123.js', 'index-DeF456.css', 'index-AbC123.js'])
+      expect((await server.client('acme').get(`/assets/${file}`)).status).toBe(200);
+    const after = await samples();
+    const labels = { method: 'GET', route: '/assets/*', status: '200' };
+    expect(histogramCount(after, labels) - histogramCount(before, labels)).toBe(3);
+    expect(after.some((m) => Object.values(m.labels).some((v) => v.includes('AbC123') || v.includes('DeF456')))).toBe(false);
   });
 
   it('counts sign-ins by result, lockouts and job runs', async () => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { createTestDatabase, DEFAULT_PASSWORD, type TestDatabase } from '../testing/harness.ts';
 import { saveSettings } from '../testing/organisations.ts';
-import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { freePort, runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
 import { relayTo } from '../testing/relay.ts';
 
 const redisUrl = inject('redisUrl');
@@ -55,12 +55,16 @@ async function cluster(redis: string) {
   );
   const admin = a.client('acme');
   expect((await admin.post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } })).status).toBe(200);
-  return { database, a, b, admin };
+  return { database, env, a, b, admin };
 }
 
 /** The organisation's display name as process `server` serves it to a visitor. */
 const displayNameAt = async (server: ServerProcess) =>
   (await server.client('acme').get('/api/organisation')).json<{ displayName: string }>().displayName;
+
+/** The key ids organisation acme publishes, as process `server` serves them. */
+const publishedKids = async (server: ServerProcess) =>
+  (await server.client('acme').get('/oidc/jwks')).json<{ keys: { kid: string }[] }>().keys.map((key) => key.kid);
 
 const redisState = async (server: ServerProcess) => (await server.client().get('/readyz')).json<{ redis?: string }>().redis;
 
@@ -91,6 +95,19 @@ describe.skipIf(!redisUrl)(`several processes with Redis, on ${dialect}`, () => 
     expect(await displayNameAt(a)).toBe('Acme Ltd');
   });
 
+  it('serves keys rotated by the CLI from every process at once: the CLI publishes too (issue 39)', async () => {
+    const { env, b } = await cluster(redisUrl);
+    expect(await settlesOn(() => redisState(b), 'subscribed', 5000)).toBe('subscribed');
+    const before = await publishedKids(b);
+    const rotated = await runCli(['rotate-keys', 'acme'], env);
+    expect(rotated.stderr).toBe('');
+    expect(rotated.code).toBe(0);
+    // B keeps its copy of the organisation for 30 s while subscribed: only the CLI's notice makes it rebuild now,
+    // publishing the keys the rotation made.
+    const after = await publishedKids(b);
+    expect(after.filter((kid) => !before.includes(kid))).not.toEqual([]);
+  });
+
   it('falls back to the short copy while Redis is unreachable and subscribes again by itself when it returns', async () => {
     const target = new URL(redisUrl);
     const relay = await relayTo(target.hostname, Number(target.port || 6379));
@@ -116,5 +133,31 @@ describe.skipIf(!redisUrl)(`several processes with Redis, on ${dialect}`, () => 
     expect(await displayNameAt(b)).toBe('Saved while Redis was away');
     expect((await saveSettings(admin, { displayName: 'Acme again' })).status).toBe(200);
     expect(await settlesOn(() => displayNameAt(b), 'Acme again', 1500)).toBe('Acme again');
+  });
+});
+
+describe(`REDIS_URL set but unreachable, on ${dialect}`, () => {
+  it('is said at start, and the CLI warns and finishes its change without waiting for it (issue 39)', async () => {
+    const database = await createTestDatabase(dialect);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-changes-'));
+    cleanups.push(async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${await freePort()}` };
+    const made = await runCli(
+      ['create-organisation', 'acme', '--admin-email', 'admin@acme.test', '--admin-password', DEFAULT_PASSWORD],
+      env,
+    );
+    expect(made.code).toBe(0);
+    const rotated = await runCli(['rotate-keys', 'acme'], env);
+    expect(rotated.stdout).toContain('Rotated the signing keys of acme.');
+    expect(rotated.stderr).toContain('Warning: Redis (REDIS_URL) could not be told of this change');
+    expect(rotated.stderr).toContain('running servers serve it within their cache lifetime (up to 30 s).');
+    expect(rotated.code).toBe(0);
+
+    const server = await startServerProcess(env);
+    cleanups.push(() => server.stop());
+    await server.waitForLog(/Redis unreachable at start \(REDIS_URL\)/);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Redis from '@redis/client';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../telemetry/log.ts';
 
 export const CHANGES_CHANNEL = 'gatehouse:organisation-changed';
 /** How long while the subscription is live: a change is pushed, the time only bounds a lost message. */
@@ -30,7 +30,7 @@ export interface OrganisationChanges {
 export function subscribeToOrganisationChanges(
   url: string,
   forget: (organisationId: string | null) => void,
-  log: FastifyBaseLogger,
+  log: Log,
 ): OrganisationChanges {
   const options = {
     url,
@@ -44,14 +44,22 @@ export function subscribeToOrganisationChanges(
   const subscriber = createClient(options);
   let live = false;
   let closed = false;
+  let subscribed = false;
+  // Said once when the first connection fails: the client keeps retrying, so start() does not fail by itself.
+  let saidAtStart = false;
+  const sayUnreachableAtStart = (error: unknown) => {
+    if (saidAtStart || closed) return;
+    saidAtStart = true;
+    log.warn({ err: error }, 'Redis unreachable at start (REDIS_URL): organisation changes from other processes arrive within 2 s');
+  };
   const down = (error: unknown) => {
     if (live) log.warn({ err: error }, 'Redis unreachable: organisation changes from other processes now arrive within 2 s');
+    else if (!subscribed) sayUnreachableAtStart(error);
     live = false;
   };
   publisher.on('error', () => {});
   subscriber.on('error', down);
   subscriber.on('end', () => (live = false));
-  let subscribed = false;
   const goLive = () => {
     // Changes made while nobody listened were missed: start afresh.
     forget(null);
@@ -66,9 +74,7 @@ export function subscribeToOrganisationChanges(
     goLive();
     await publisher.connect();
   };
-  start().catch((error: unknown) => {
-    if (!closed) log.warn({ err: error }, 'Redis unreachable at start: organisation changes from other processes arrive within 2 s');
-  });
+  start().catch(sayUnreachableAtStart);
 
   return {
     get live() {

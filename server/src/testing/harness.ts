@@ -101,7 +101,6 @@ export function testConfig(database: Config['database'], dataDir: string): Confi
     telemetry: null,
     webhooksAllowPrivate: false,
     auditRetentionDays: 90,
-    checkAnswers: true,
     organisationCacheMs: ORGANISATION_CACHE_MS,
     providerCacheSize: PROVIDER_CACHE_SIZE_DEFAULT,
   };

@@ -94,11 +94,21 @@ export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: 
   };
 }
 
-/** Runs the `gatehouse` CLI with the given environment. */
-export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the `gatehouse` CLI with the given environment (as another user with `as`, when the tests may). */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  as: { uid?: number; gid?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [BIN, ...args], { ...as, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
+
+/**
+ * A user whom file permissions stop: root ignores them, so tests run as root start the process as
+ * nobody; anyone else is stopped already.
+ */
+export const unprivileged: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};

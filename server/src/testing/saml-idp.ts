@@ -31,6 +31,8 @@ export interface AnswerOptions {
   attributes?: Record<string, string>;
   audience?: string;
   recipient?: string;
+  /** The Response's Destination; default: the recipient; null: none. */
+  destination?: string | null;
   issuer?: string;
   /** Minutes from now the assertion stays valid; negative: expired. */
   validMinutes?: number;
@@ -200,7 +202,9 @@ export class TestIdp {
       )
       .join('');
     const assertion = `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${assertionId}" Version="2.0" IssueInstant="${iso(now)}"><saml:Issuer>${escape(options.issuer ?? this.entityId)}</saml:Issuer><saml:Subject><saml:NameID Format="${escape(options.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent')}">${escape(options.nameId ?? 'subject-1')}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escape(inResponseTo)}" NotOnOrAfter="${iso(until)}" Recipient="${escape(recipient)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${iso(notBefore)}" NotOnOrAfter="${iso(until)}"><saml:AudienceRestriction><saml:Audience>${escape(audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="${assertionId}"><saml:AuthnContext><saml:AuthnContextClassRef>${escape(options.authnContext ?? 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport')}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attributes}</saml:AttributeStatement></saml:Assertion>`;
-    const response = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(16).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${escape(recipient)}" InResponseTo="${escape(inResponseTo)}"><saml:Issuer>${escape(options.issuer ?? this.entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+    const destinationValue = options.destination === undefined ? recipient : options.destination;
+    const destination = destinationValue === null ? '' : `Destination="${escape(destinationValue)}"`;
+    const response = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(16).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" ${destination} InResponseTo="${escape(inResponseTo)}"><saml:Issuer>${escape(options.issuer ?? this.entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
     const xml = options.sign === 'none' ? response : this.#sign(response, options.otherKey === true);
     return Buffer.from(xml, 'utf8').toString('base64');
   }

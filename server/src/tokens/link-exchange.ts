@@ -9,11 +9,10 @@
  * The exchange is a POST made by the page's script, not part of the page's GET: mail scanners that
  * fetch links without running scripts do not use them up.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { EmailTokenPurpose } from '../db/schema.ts';
-import { readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { rekeyEmailToken } from './store.ts';
 import { scoped } from '../db/scoped.ts';
@@ -32,12 +31,11 @@ const tokenOf = (handle: string, key: string) => `${handle}.${key}`;
 /** Exchanges a link's token for a handle bound to this browser's link key; null when the token does not work. */
 export async function exchangeLinkToken(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  browser: Browser,
   organisationId: string,
   token: string,
-): Promise<string | null> {
-  const key = readFlowCookie(ctx, request, 'gatehouse_links') ?? newToken();
+): Promise<{ handle: string; cookies: CookieChange[] } | null> {
+  const key = browser.cookie('gatehouse_links') ?? newToken();
   const handle = randomBytes(24).toString('base64url');
   const exchanged = await rekeyEmailToken(
     scoped(ctx.db.kysely, organisationId),
@@ -47,14 +45,13 @@ export async function exchangeLinkToken(
     ctx.clock.now(),
   );
   if (!exchanged) return null;
-  setFlowCookie(ctx, reply, 'gatehouse_links', key, LINK_KEY_MAX_AGE_MS);
-  return handle;
+  return { handle, cookies: [setCookie('gatehouse_links', key, LINK_KEY_MAX_AGE_MS)] };
 }
 
 /** The token a link parameter stands for: a handle is completed with this browser's link key; a token is itself. */
-export function linkTokenOf(ctx: AppContext, request: FastifyRequest, value: string): string {
+export function linkTokenOf(browser: Browser, value: string): string {
   if (value.length !== HANDLE_LENGTH) return value;
-  const key = readFlowCookie(ctx, request, 'gatehouse_links');
+  const key = browser.cookie('gatehouse_links');
   // Without the key a handle is no token: hashing the handle alone matches nothing.
   return key ? tokenOf(value, key) : value;
 }

@@ -47,7 +47,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, usersApi.delete, async ({ params }, scope) => deleteUserById(ctx, scope, params.id));
   serve(app, ctx, usersApi.invite, async ({ body }, scope) => accountOf(ctx, scope.organisation, await inviteUser(ctx, scope, body)));
 
-  // Whether the user has MFA and of which kinds, and its reset (issue 30): for the management API too.
+  // Whether the user has MFA and of which kinds, and its reset: for the management API too.
   serve(app, ctx, userMfaApi.get, async ({ params }, scope) =>
     mfaSummary(ctx.db.kysely, scope.organisation.row, await getUser(ctx, scope, params.id)),
   );

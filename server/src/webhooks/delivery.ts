@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (issue 27): the outbox's concurrent loop (delivery/concurrent.ts) delivers due
+ * Webhook delivery: the outbox's concurrent loop (delivery/concurrent.ts) delivers due
  * webhook messages concurrently and fairly, so that a slow or dead endpoint only delays itself; this
  * file adds a circuit breaker per endpoint as the loop's gate. An endpoint that fails CIRCUIT_THRESHOLD
  * times in a row has its circuit opened: no attempt is made to it until its wait is over, then one

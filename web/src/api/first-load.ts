@@ -1,7 +1,7 @@
 /**
  * The endpoints the sign-in page's first load calls (the root, the sign-in form, the public layout, the
  * error page), as addresses: method and path without the contract's schemas, so that zod does not load
- * with the sign-in page (issue 16). Each is typed by its declaration in common/src/api, which the type
+ * with the sign-in page. Each is typed by its declaration in common/src/api, which the type
  * checker holds it to; the rest of the SPA calls the declarations themselves.
  */
 import { addressOf, pathOf } from '@gatehouse/common/api/address';

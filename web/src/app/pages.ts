@@ -8,7 +8,7 @@ import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 // Only the sign-in page (`/`, what a signed-out visitor opens first) is in the first load; every other page
-// loads when it is first shown, in its own chunk (issue 16: the first load's JavaScript budget).
+// loads when it is first shown, in its own chunk (the first load's JavaScript budget).
 const AccountPage = lazyPage(async () => (await import('../pages/account/AccountPage.tsx')).AccountPage);
 const CompleteSignUpPage = lazyPage(async () => (await import('../pages/complete-sign-up/CompleteSignUpPage.tsx')).CompleteSignUpPage);
 const DashboardPage = lazyPage(async () => (await import('../pages/dashboard/DashboardPage.tsx')).DashboardPage);

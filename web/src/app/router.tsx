@@ -3,9 +3,9 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { Root } from './Root.tsx';
 
 /**
- * One catch-all route: the Root applies the shared route table (common/routes.ts) and its guard rules.
+ * One catch-all route: the Root applies the shared route table (common/src/routes.ts) and its guard rules.
  * A declarative router, not a data router (createBrowserRouter): the SPA uses no loaders, actions or
- * fetchers, and the data router would add 17 KB gzip to the sign-in page's first load (issue 16).
+ * fetchers, and the data router would add 17 KB gzip to the sign-in page's first load.
  */
 export function AppRouter() {
   return (

@@ -1,6 +1,16 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@gatehouse/common/policy';
 
+/**
+ * Focuses once no modal dialog holds the page: a confirmation dialog that is still fading out when the
+ * answer arrives keeps the page inert, and on closing gives the focus back to the button that opened it.
+ */
+export function focusAfterDialogs(focus: () => void): void {
+  const modal = document.querySelector('dialog:modal');
+  if (modal) modal.addEventListener('close', focus, { once: true });
+  else focus();
+}
+
 export interface DialogProps {
   open: boolean;
   header: string;

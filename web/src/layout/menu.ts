@@ -8,7 +8,7 @@ export interface MenuEntry {
   to: string;
 }
 
-/** A group of the side menu, with its heading and icon (issue 31: grouped as Auth0 and Logto do). */
+/** A group of the side menu, with its heading and icon (grouped as Auth0 and Logto do). */
 export interface MenuSection {
   /** Null for the entries above the groups (the dashboard). */
   heading: string | null;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Signing keys are published before they sign (issue 13): activated_at is when a key started signing;
+ * Signing keys are published before they sign: activated_at is when a key started signing;
  * a key without one is the organisation's next key, already in the JWKS. Existing keys have signed
  * since they were made.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Passwordless sign-in with a passkey (issue 15): the organisation's sign-in policy setting (off by
+ * Passwordless sign-in with a passkey: the organisation's sign-in policy setting (off by
  * default), and the challenges of sign-ins that start without an email. Those belong to no user yet:
  * each is bound to the browser that asked (the SHA-256 of a random cookie), lives minutes and is taken once.
  */

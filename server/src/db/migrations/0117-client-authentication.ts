@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Client authentication and token lifetimes per application (issue 13): the registered token endpoint
+ * Client authentication and token lifetimes per application: the registered token endpoint
  * authentication method (the only one accepted), a JWKS or JWKS URI for private_key_jwt, the secret
  * sealed under KEY_ENCRYPTION_KEY for client_secret_jwt only (HMAC needs the secret itself; every other
  * method keeps only its hash), and the access, ID and refresh token lifetimes in seconds.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * OpenID Connect Back-Channel Logout (issue 13): where an application wants logout tokens (they always
+ * OpenID Connect Back-Channel Logout: where an application wants logout tokens (they always
  * carry sid). The tokens themselves go through the outbox (channel 'logout'), so they share its leases,
  * retries and clean-up.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Protected APIs (issue 13): an organisation's resource servers (RFC 8707), each named by its identifier
+ * Protected APIs: an organisation's resource servers (RFC 8707), each named by its identifier
  * (the audience of its JWT access tokens) with its scopes, and which scopes of which API each application
  * may ask for. The built-in management API has no row of its own: its grants name the API `management`.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Issue 16, a million users in one organisation. First, the organisation's users counted per status in
+ * A million users in one organisation. First, the organisation's users counted per status in
  * `user_counts`, kept by triggers on users, so the /users list's total, the dashboard's account figures
  * and the tier's user limit read at most five rows instead of counting the organisation's users (an
  * index-only count of a million entries is over 100 ms on PostgreSQL). Triggers rather than application

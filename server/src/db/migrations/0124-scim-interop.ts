@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * SCIM as Entra ID and Okta use it (issue 27): the userName in the case the identity provider gave it
+ * SCIM as Entra ID and Okta use it: the userName in the case the identity provider gave it
  * (the lower-cased `email` stays the unique, compared copy), whether the provider said the phone number
  * is primary (null: not said, shown as primary), and the application that provisions the user, whose
  * fields the admin screens then show read-only.

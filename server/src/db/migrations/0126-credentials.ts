@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
-/** Kinds of a credentials row: the second-step methods' numbers (common/policy.ts) and the recovery-code set. */
+/** Kinds of a credentials row: the second-step methods' numbers (common/src/policy.ts) and the recovery-code set. */
 const PASSKEY = 3;
 const RECOVERY_CODES = 4;
 
@@ -33,13 +33,13 @@ interface CredentialInsert {
 }
 
 /**
- * Several second factors per person (issue 30): one `credentials` row per factor (each authenticator
+ * Several second factors per person: one `credentials` row per factor (each authenticator
  * app, email codes, SMS codes with their phone, each passkey as a link to its webauthn_credentials row,
  * and the recovery-code set), replacing `users.two_step_kind` and the one `user_mfa` row per user. Every
  * existing factor moves with its sealed key (the envelope stays bound to organisation and user, so it
  * opens as before), its last accepted time step and its failed-code count; the user's method becomes
  * their default factor (for a passkey-only user, their first passkey). `users.has_second_factor` is the
- * answer the per-request checks read, kept by mfa/credentials.ts in the transaction of every change.
+ * answer the per-request checks read, kept by mfa/store.ts (syncSecondFactor) in the transaction of every change.
  */
 export const credentials: MigrationFactory = () => ({
   async up(untyped: Kysely<unknown>) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Issue 32, second half: SAML 2.0 connections (connections/saml.ts). A SAML connection is a row of
+ * SAML 2.0 connections (connections/saml.ts). A SAML connection is a row of
  * sign_in_connections (kind 'saml', the IdP's entityID as its issuer) with its IdP metadata here. The
  * identity provider posts its answer across sites, which carries no SameSite=Lax cookie, so the answer is
  * kept for a minute in `saml_responses` and read on the same-origin GET that follows (with the browser's

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './index.ts';
 
 /**
- * Issue 32's leftovers for OpenID Connect connections (connections/):
+ * What OpenID Connect connections still lacked (connections/):
  * - `sign_in_connections.client_auth`: how Gatehouse authenticates at the provider's token endpoint,
  *   'client_secret_basic' (as before) or 'private_key_jwt' with the connection's own key pair:
  *   `private_key_sealed` (the private JWK, sealed under KEY_ENCRYPTION_KEY, security/sealed-columns.ts)

@@ -28,6 +28,7 @@ import { signInConnections } from './0125-sign-in-connections.ts';
 import { credentials } from './0126-credentials.ts';
 import { samlConnections } from './0127-saml-connections.ts';
 import { connectionLeftovers } from './0128-connection-leftovers.ts';
+import { samlResponseOwners } from './0131-saml-response-owners.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0126-credentials': credentials,
   '0127-saml-connections': samlConnections,
   '0128-connection-leftovers': connectionLeftovers,
+  '0131-saml-response-owners': samlResponseOwners,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -39,9 +39,11 @@ export function AuditTable({
               </th>
               <td data-label={M.doneBy}>{actorLabel(event.actor)}</td>
               {showSubject && <td data-label={M.about}>{subjectLabel(event.subject)}</td>}
-              <td data-label={M.address}>{event.ip ?? ''}</td>
+              <td data-label={M.address} className="audit-address">
+                {event.ip ?? ''}
+              </td>
               <td data-label={M.details}>
-                {detailLines(event.details).map((line) => (
+                {detailLines(event.details, event.names).map((line) => (
                   <div key={line} className="audit-detail">
                     {line}
                   </div>

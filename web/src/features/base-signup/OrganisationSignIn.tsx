@@ -12,7 +12,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['name'] as const;
@@ -26,12 +26,10 @@ export function OrganisationSignIn({ baseHostname }: { baseHostname: string }) {
     onSuccess: (result) => window.location.assign(result.url),
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      find.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    find.mutate(values);
+  });
   return (
     <Card className="auth-card">
       <h1>{MESSAGES.signInHeader}</h1>

@@ -64,7 +64,7 @@ export function MetricTiles({ user, org }: { user: Account; org: PublicOrganisat
             { label: DASHBOARD_MESSAGES.registeredUsers, value: m.registeredUsers },
             { label: DASHBOARD_MESSAGES.signedUpUsers, value: m.signedUpUsers },
             { label: DASHBOARD_MESSAGES.pendingUsers, value: m.pendingUsers },
-            // Issue 30: people with at least one second factor, and by kind (one person may count under several).
+            // People with at least one second factor, and by kind (one person may count under several).
             { label: DASHBOARD_MESSAGES.mfaUsers, value: m.mfaUsers },
             { label: DASHBOARD_MESSAGES.mfaApp, value: m.mfaByKind.app },
             { label: DASHBOARD_MESSAGES.mfaSms, value: m.mfaByKind.sms },

@@ -29,7 +29,7 @@ export function ProfileCard({ user }: { user: Account }) {
         label={DASHBOARD_MESSAGES.profileCompletion}
         value={percent}
         valueText={label}
-        // An unfinished profile is a to-do, not a danger: never red (issue 31).
+        // An unfinished profile is a to-do, not a danger: never red.
         tone={percent === 100 ? 'high' : 'medium'}
       />
       <ul className="profile-tasks">

@@ -1,5 +1,5 @@
 /**
- * One feedback system for the screens' actions (issue 31): an action's success shows where the action
+ * One feedback system for the screens' actions: an action's success shows where the action
  * was (an ActionStatus beside its button, a polite live region) and is cleared as soon as the next
  * action starts anywhere on the page, so a message never outlives the state it describes. A success
  * that leads to another page (adding or deleting a user) is handed to that page as a flash.

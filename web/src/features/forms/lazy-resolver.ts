@@ -1,7 +1,7 @@
 /**
  * A react-hook-form resolver over a shared zod schema that is imported on the form's first validation (or
  * on `preload`) instead of with the page: the sign-in page's first load then brings neither zod nor the
- * schema (issue 16). Validation, and so every message, is the schema's, as with `zodResolver`.
+ * schema. Validation, and so every message, is the schema's, as with `zodResolver`.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';

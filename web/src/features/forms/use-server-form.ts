@@ -2,39 +2,87 @@
  * Form plumbing shared by every page: the 1-second double-submit guard, and server validation
  * messages placed next to their fields and in the form's message area.
  */
-import { useCallback, useRef, useState } from 'react';
-import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
+import { useCallback, useRef, useState, type BaseSyntheticEvent } from 'react';
+import type {
+  FieldValues,
+  Path,
+  SubmitErrorHandler,
+  SubmitHandler,
+  UseFormHandleSubmit,
+  UseFormSetError,
+  UseFormSetFocus,
+} from 'react-hook-form';
+import { focusAfterDialogs } from '../../components/Dialog.tsx';
+import { announceSubmit } from '../../components/Form.tsx';
 import { LIMITS } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { isApiError } from '../../api/client.ts';
 
+/** What a guarded handler answers when the page itself refused the submit (a field was invalid): nothing was sent. */
+export const NOT_SENT = Symbol('not sent');
+
 /**
- * Wraps a submit handler so a second submit within one second of the previous is ignored. An ignored
- * submit is still cancelled: the browser must never send the form itself (its fields would land in the URL).
+ * Wraps a submit handler so a submit within one second of the previous one that was sent is ignored.
+ * A submit the page refused (the handler answers NOT_SENT) does not count: the user who fixes the field
+ * at once is not ignored. An ignored submit is announced at the form (Form.tsx) rather than doing
+ * nothing, and is still cancelled: the browser must never send the form itself (its fields would land
+ * in the URL).
  */
 export function useSubmitGuard<A extends unknown[]>(handler: (...args: A) => unknown): (...args: A) => void {
-  const last = useRef(0);
+  const last = useRef(-Infinity);
   return useCallback(
     (...args: A) => {
-      const event = args[0] as { preventDefault?: unknown } | undefined;
+      const event = args[0] as { preventDefault?: unknown; target?: unknown } | undefined;
       if (event && typeof event.preventDefault === 'function') (event as { preventDefault: () => void }).preventDefault();
+      const target = event?.target instanceof HTMLFormElement ? event.target : null;
       const now = Date.now();
-      if (now - last.current < LIMITS.doubleSubmitMs) return;
+      if (now - last.current < LIMITS.doubleSubmitMs) {
+        if (target) announceSubmit(target, 'ignored');
+        return;
+      }
+      if (target) announceSubmit(target, 'accepted');
+      const previous = last.current;
       last.current = now;
-      void handler(...args);
+      void Promise.resolve(handler(...args)).then(
+        (outcome) => {
+          if (outcome === NOT_SENT && last.current === now) last.current = previous;
+        },
+        () => undefined,
+      );
     },
     [handler],
   );
 }
 
 /**
- * Focuses once no modal dialog holds the page: a confirmation dialog that is still fading out when the
- * answer arrives keeps the page inert, and on closing gives the focus back to the button that opened it.
+ * `form.handleSubmit(onValid, onInvalid)` behind the double-submit guard, where a submit refused by the
+ * form's own validation does not start the guard's second.
  */
-function focusAfterDialogs(focus: () => void): void {
-  const modal = document.querySelector('dialog:modal');
-  if (modal) modal.addEventListener('close', focus, { once: true });
-  else focus();
+export function useFormSubmit<T extends FieldValues, O>(
+  form: { handleSubmit: UseFormHandleSubmit<T, O> },
+  onValid: SubmitHandler<O>,
+  onInvalid?: SubmitErrorHandler<T>,
+): (event?: BaseSyntheticEvent) => void {
+  return useSubmitGuard((event?: BaseSyntheticEvent) => guardedHandleSubmit(form, onValid, onInvalid)(event));
+}
+
+/**
+ * Runs handleSubmit and answers NOT_SENT when validation refused the submit, or when onValid answered
+ * NOT_SENT itself (a rule the schema cannot hold), for handlers that decide more first.
+ */
+export function guardedHandleSubmit<T extends FieldValues, O>(
+  form: { handleSubmit: UseFormHandleSubmit<T, O> },
+  onValid: SubmitHandler<O>,
+  onInvalid?: SubmitErrorHandler<T>,
+): (event?: BaseSyntheticEvent) => Promise<typeof NOT_SENT | undefined> {
+  return async (event) => {
+    let refused = false;
+    const outcome: unknown = await form.handleSubmit(onValid, (errors, e) => {
+      refused = true;
+      return onInvalid?.(errors, e);
+    })(event);
+    return refused || outcome === NOT_SENT ? NOT_SENT : undefined;
+  };
 }
 
 /**

@@ -15,10 +15,17 @@ export interface Notification {
   timestamp: number;
 }
 
+// Getters: the texts are read in the page's language when shown, not when this module loads.
 const DEFAULT_MESSAGES: Partial<Record<NotificationType, string>> = {
-  error: MESSAGES.genericError,
-  usernotfound: MESSAGES.userNotFound,
-  clientnotfound: MESSAGES.clientNotFound,
+  get error() {
+    return MESSAGES.genericError;
+  },
+  get usernotfound() {
+    return MESSAGES.userNotFound;
+  },
+  get clientnotfound() {
+    return MESSAGES.clientNotFound;
+  },
 };
 
 interface NotificationsApi {

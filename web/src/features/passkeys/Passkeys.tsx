@@ -41,7 +41,7 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[
   const refresh = (passkeys: Passkey[]) => {
     queryClient.setQueryData(passkeysKey, passkeys);
     void queryClient.invalidateQueries({ queryKey: queryKeys.account });
-    // A passkey is one of the person's methods too (issue 30).
+    // A passkey is one of the person's methods too.
     void queryClient.invalidateQueries({ queryKey: factorsKey });
   };
   const add = useMutation({

@@ -10,7 +10,7 @@ import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { Form } from '../../components/Form.tsx';
 
@@ -40,12 +40,10 @@ export function ChangePasswordForm({ user, onChanged }: { user: Account; onChang
       applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      change.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    change.mutate(values);
+  });
   return (
     <>
       <FormError message={formError} />

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { newPasswordRequest, type NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { Form } from '../../components/Form.tsx';
 
@@ -19,12 +20,12 @@ export function ChoosePasswordForm({ save, onSaved }: { save: (values: NewPasswo
   });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const choose = useMutation({ mutationFn: save, onSuccess: onSaved, onError: applyServerError });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      choose.mutate(values);
-    }),
-  );
+  // Shown in place of the code form (recovery), whose field had the focus: it moves to the new password.
+  useLayoutEffect(() => form.setFocus('password'), [form]);
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    choose.mutate(values);
+  });
   return (
     <>
       <h1>{ACCOUNT_MESSAGES.choosePasswordTitle}</h1>

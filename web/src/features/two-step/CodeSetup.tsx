@@ -13,11 +13,13 @@ import { call, isApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { useRunOnce } from '../account/use-run-once.ts';
 import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import { Form } from '../../components/Form.tsx';
+
+const formatTime = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 interface SetupProps {
   onCancel?: (() => void) | undefined;
@@ -34,15 +36,13 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
   const { formError, setFormError, applyServerError } = useServerErrors(form, ['phoneNumber']);
   const send = useMutation({
     mutationFn: (values: z.output<typeof smsSetupRequest>) => call(accountApi.setupSms, { body: values }),
-    onSuccess: sender.markSent,
+    onSuccess: () => sender.markSent(),
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      send.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    send.mutate(values);
+  });
   return (
     <>
       <FormError message={formError} />
@@ -69,6 +69,13 @@ export function SmsSetup({ user, onCancel, onSaved }: SetupProps & { user: Accou
   );
 }
 
+/**
+ * When this tab last emailed a set-up code. Chosen again within the minute (after Cancel), that code
+ * still stands, so the refusal of another is no problem to report. Any other refusal (a text just sent,
+ * a page reloaded, too many codes) is shown, with when a new code can be asked for.
+ */
+let lastEmailedAt = -Infinity;
+
 /** Email: confirming the choice emails a code to the account's address; then the code and the password. */
 export function EmailSetup({ user, onCancel, onSaved }: SetupProps & { user: Account }) {
   const sender = useCodeSender();
@@ -76,15 +83,32 @@ export function EmailSetup({ user, onCancel, onSaved }: SetupProps & { user: Acc
   const send = useMutation({
     mutationFn: () => call(accountApi.setupEmail),
     onMutate: () => setProblem(null),
-    onSuccess: sender.markSent,
-    // Chosen again within the minute (after Cancel): the code already emailed stands, so this is not a
-    // problem to report but a code sent, and 'Send code' waits out the minute.
-    onError: (error) => (isApiError(error) && error.body?.code === 'MFA_RESEND_TOO_SOON' ? sender.markSent() : setProblem(error.message)),
+    onSuccess: () => {
+      lastEmailedAt = Date.now();
+      sender.markSent();
+    },
+    onError: (error) => {
+      const tooSoon = isApiError(error) && error.body?.code === 'MFA_RESEND_TOO_SOON';
+      if (tooSoon && Date.now() - lastEmailedAt < MFA.resendMs) {
+        sender.markSent(lastEmailedAt);
+        return;
+      }
+      if (!tooSoon) {
+        setProblem(error.message);
+        return;
+      }
+      // The code the server counts was not sent from here: a new one can be asked for within the minute.
+      const at = Date.now() + MFA.resendMs;
+      sender.markRefused(at);
+      setProblem(`${error.message}. ${MFA_MESSAGES.newCodeFrom(formatTime(at))}`);
+    },
   });
   useRunOnce(() => send.mutate());
+  // Only a code this page knows was emailed is announced as emailed.
+  const emailed = sender.state === 'sent' || (sender.state === 'resendable' && problem === null);
   return (
     <>
-      <p>{MFA_MESSAGES.emailIntro(user.email)}</p>
+      {emailed && <p>{MFA_MESSAGES.emailIntro(user.email)}</p>}
       <p>
         <Button variant="secondary" disabled={sender.disabled} busy={send.isPending} onClick={() => send.mutate()}>
           {sender.label}

@@ -23,7 +23,7 @@ export function useFactors(enabled = true) {
 }
 
 /**
- * /twostep's list of the person's methods (issue 30): each with its kind, name, when added and last used,
+ * /twostep's list of the person's methods: each with its kind, name, when added and last used,
  * and the default marked; make another the default, rename, or remove with the password. Removing the
  * last one where MFA is required is refused, and the reason is shown.
  */

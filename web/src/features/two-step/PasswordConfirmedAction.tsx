@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Form.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 
 /** A request that is the current password alone (disabling MFA, new recovery codes). */
 type PasswordRequestSchema = typeof disableTwoStepRequest;
@@ -44,12 +44,10 @@ export function PasswordConfirmedAction<T>({
       applyServerError(error);
     },
   });
-  const ask = useSubmitGuard(
-    form.handleSubmit(() => {
-      setFormError(null);
-      setAsking(true);
-    }),
-  );
+  const ask = useFormSubmit(form, () => {
+    setFormError(null);
+    setAsking(true);
+  });
   return (
     <>
       <FormError message={formError} />

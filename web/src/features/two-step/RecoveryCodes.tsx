@@ -32,7 +32,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
       <div className="button-row recovery-code-actions">
         <button
           type="button"
-          className="button"
+          className="button button-secondary"
           onClick={() =>
             void navigator.clipboard?.writeText(codes.join('\n')).then(
               () => setCopied(true),
@@ -42,7 +42,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         >
           {M.copyCodes}
         </button>
-        <button type="button" className="button" onClick={() => download(codes)}>
+        <button type="button" className="button button-secondary" onClick={() => download(codes)}>
           {M.downloadCodes}
         </button>
         <span role="status">{copied ? M.codesCopied : ''}</span>

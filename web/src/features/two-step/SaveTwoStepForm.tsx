@@ -13,7 +13,7 @@ import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['code', 'password', 'name'] as const;
@@ -50,19 +50,17 @@ export function SaveTwoStepForm({ kind, codeLabel, secret, onCancel, onSaved, me
       onSaved(result);
     },
     onError: (error) => {
-      // Only a field the answer faults is emptied: a wrong code keeps the password typed (issue 31).
+      // Only a field the answer faults is emptied: a wrong code keeps the password typed.
       const faulted = isApiError(error) ? Object.keys(error.body?.validation?.errors ?? {}) : [];
       if (faulted.includes('password')) form.resetField('password');
       if (faulted.includes('code')) form.resetField('code', { keepError: true });
       applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      save.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    save.mutate(values);
+  });
   const { errors } = form.formState;
   return (
     <>

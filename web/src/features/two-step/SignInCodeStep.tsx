@@ -15,7 +15,7 @@ import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { useCodeSender } from './use-code-sender.ts';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import './two-step.css';
@@ -60,12 +60,10 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
       else applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      verify.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    verify.mutate(values);
+  });
   const withPasskey = useMutation({
     mutationFn: async () => {
       const signInStateID = challenge.signInStateID;
@@ -146,6 +144,11 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
         <AnotherMethod
           signInStateID={challenge.signInStateID}
           methods={otherMethods}
+          // The old code's error is about the method being left: it goes as the choices open.
+          onOpen={() => {
+            form.clearErrors('code');
+            setFormError(null);
+          }}
           onChallenge={(next) => {
             form.resetField('code');
             setFormError(null);
@@ -158,15 +161,17 @@ export function SignInCodeStep({ challenge, returnUrl, onSignedIn, onRestart, on
   );
 }
 
-/** 'Use another method': the person's other factors, each a button that asks for it instead (issue 30). */
+/** 'Use another method': the person's other factors, each a button that asks for it instead. */
 function AnotherMethod({
   signInStateID,
   methods,
+  onOpen,
   onChallenge,
   onRestart,
 }: {
   signInStateID: string;
   methods: SignInChallenge['data']['otherMethods'];
+  onOpen: () => void;
   onChallenge: (challenge: SignInChallenge) => void;
   onRestart: (message: string | null) => void;
 }) {
@@ -193,7 +198,14 @@ function AnotherMethod({
   if (!open)
     return (
       <div className="button-row auth-links">
-        <Button variant="link" aria-expanded={false} onClick={() => setOpen(true)}>
+        <Button
+          variant="link"
+          aria-expanded={false}
+          onClick={() => {
+            onOpen();
+            setOpen(true);
+          }}
+        >
           {MFA_MESSAGES.useAnotherMethod}
         </Button>
       </div>
@@ -227,7 +239,7 @@ function ResendCode({ signInStateID, onRestart }: { signInStateID: string; onRes
   const resend = useMutation({
     mutationFn: () => call(accountApi.sendSignInCode, { body: { signInStateID } }),
     onMutate: () => setProblem(null),
-    onSuccess: sender.markSent,
+    onSuccess: () => sender.markSent(),
     onError: (error) => {
       if (isApiError(error) && error.body && RESTART_CODES.has(error.body.code)) onRestart(error.message);
       else setProblem(error.message);

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { updateAccountRequest, type Account, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
@@ -13,7 +14,7 @@ import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { NOT_SENT, useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Form } from '../../components/Form.tsx';
@@ -62,17 +63,21 @@ function EditDetailsForm({ user }: { user: Account }) {
     },
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      save.reset();
-      save.mutate(values);
-    }),
-  );
-  const { errors } = form.formState;
   // A new phone number may receive sign-in codes: changing it needs the current password.
   const phone = (useWatch({ control: form.control, name: 'phoneNumber' }) ?? '').trim();
   const needsPassword = user.passwordSetDate !== null && phone !== '' && phone !== (user.phoneNumber ?? '');
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    save.reset();
+    // The field appears with the new number: left empty it is required here, not checked (and called
+    // incorrect) by the server.
+    if (needsPassword && !values.currentPassword) {
+      form.setError('currentPassword', { type: 'required', message: MESSAGES.required }, { shouldFocus: true });
+      return NOT_SENT;
+    }
+    save.mutate(values);
+  });
+  const { errors } = form.formState;
   return (
     <>
       <FormError message={formError} />

@@ -15,7 +15,7 @@ import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { forgetRedirectURL, pendingRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import { Form } from '../../components/Form.tsx';
@@ -46,12 +46,10 @@ function PolicyForm({ steps }: { steps: ClientAuthSteps }) {
     onSuccess: () => void navigate(ROUTES.redirecting.path, { replace: true }),
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      accept.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    accept.mutate(values);
+  });
   return (
     <Card className="auth-card">
       <h1>{ROUTES.applicationPolicy.title}</h1>

@@ -14,7 +14,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 import { Form } from '../../components/Form.tsx';
@@ -40,12 +40,10 @@ export function AddApplicationPage() {
     },
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      create.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    create.mutate(values);
+  });
   const { errors } = form.formState;
 
   useLayoutEffect(() => {
@@ -57,7 +55,9 @@ export function AddApplicationPage() {
       <>
         <h1>{M.addApplicationTitle}</h1>
         <Card title={create.data.name}>
-          <Alert kind="success">{M.applicationAdded}</Alert>
+          <Alert kind="success" focus>
+            {M.applicationAdded}
+          </Alert>
           <SecretNotice clientId={create.data.id} secret={create.data.secret} />
           <p className="actions">
             <Link to={ROUTES.applications.path}>{M.backToApplications}</Link>

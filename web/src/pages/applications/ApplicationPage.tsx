@@ -40,7 +40,7 @@ import { UriListField } from '../../components/UriListField.tsx';
 import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
 import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
@@ -166,14 +166,12 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
       setLogoError(isApiError(error) ? error.body?.validation.errors.logo?.message : undefined);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      feedback.start();
-      setLogoError(undefined);
-      setFormError(null);
-      save.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    feedback.start();
+    setLogoError(undefined);
+    setFormError(null);
+    save.mutate(values);
+  });
   const { errors } = form.formState;
   const clientType = useWatch({ control: form.control, name: 'clientType' });
   const deleteLogo = useWatch({ control: form.control, name: 'deleteLogo' });
@@ -390,7 +388,7 @@ function SecretCard({ app }: { app: Application }) {
       {regenerate.data ? (
         <SecretNotice clientId={app.id} secret={regenerate.data.secret} secretLabel={M.newSecret} />
       ) : (
-        <p className="field-hint">{M.secretNotice}</p>
+        <p className="field-hint">{M.secretNotShown}</p>
       )}
       <div className="actions">
         <Button variant="secondary" onClick={() => setAsking(true)}>

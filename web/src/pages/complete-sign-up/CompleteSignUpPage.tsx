@@ -16,7 +16,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { LinkProblem } from '../../features/account/LinkProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { NewPasswordFields } from '../../features/passwords/NewPasswordFields.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
@@ -77,12 +77,10 @@ function CompleteSignUpForm({ invitationID, email }: { invitationID: string | nu
       else applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      complete.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    complete.mutate(values);
+  });
   const { errors } = form.formState;
   return (
     <Card className="auth-card">

@@ -16,7 +16,7 @@ import { useAppSession } from '../../app/app-session.ts';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { rememberBaseSignUp } from '../../features/base-signup/current-signup.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
 
@@ -39,12 +39,10 @@ export function DemoPage() {
     },
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit(() => {
-      setFormError(null);
-      start.mutate();
-    }),
-  );
+  const submit = useFormSubmit(form, () => {
+    setFormError(null);
+    start.mutate();
+  });
   if (!org.isBase) return <Navigate to={ROUTES.dashboard.path} replace />;
   return (
     <Card className="auth-card">

@@ -19,7 +19,7 @@ import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { rememberBaseSignUp } from '../../features/base-signup/current-signup.ts';
 import { SignUpProblem } from '../../features/base-signup/SignUpProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
 
@@ -59,12 +59,10 @@ function EmailStep({ product, onSent }: { product: string; onSent: (email: strin
     onSuccess: (result) => onSent(result.email),
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      start.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    start.mutate(values);
+  });
   const { errors } = form.formState;
   return (
     <Card className="auth-card">

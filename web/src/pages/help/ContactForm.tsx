@@ -11,7 +11,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email', 'message'] as const;
@@ -30,13 +30,11 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
     },
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      setSent(null);
-      send.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    setSent(null);
+    send.mutate(values);
+  });
   const { errors } = form.formState;
   return (
     <>

@@ -29,7 +29,7 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { CustomContentSection } from './CustomContentSection.tsx';
@@ -120,17 +120,16 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
     },
   });
 
-  const submit = useSubmitGuard(
-    form.handleSubmit(
-      (input) => {
-        setFormError(null);
-        setStatus(null);
-        // Turning on required MFA sends an admin without it to set it up: they are asked first.
-        if (input.requireTwoStep && !saved.requireTwoStep && !me.twoStep.enabled) setPendingMfa(input);
-        else save.mutate(input);
-      },
-      () => setStatus(null),
-    ),
+  const submit = useFormSubmit(
+    form,
+    (input) => {
+      setFormError(null);
+      setStatus(null);
+      // Turning on required MFA sends an admin without it to set it up: they are asked first.
+      if (input.requireTwoStep && !saved.requireTwoStep && !me.twoStep.enabled) setPendingMfa(input);
+      else save.mutate(input);
+    },
+    () => setStatus(null),
   );
 
   const resetToRecommended = () => {

@@ -2,7 +2,7 @@ import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -14,11 +14,11 @@ import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
-import type { NavigationState } from '../../app/navigation-state.ts';
+import { emailFrom, type NavigationState } from '../../app/navigation-state.ts';
 import { LinkProblem } from '../../features/account/LinkProblem.tsx';
 import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
@@ -33,6 +33,7 @@ export function RecoveryCodePage() {
   const { org } = useAppSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const email = emailFrom(useLocation().state);
   const [verified, setVerified] = useState(false);
   usePageTitle(verified ? ACCOUNT_MESSAGES.choosePasswordTitle : ACCOUNT_MESSAGES.recoveryTitle);
   if (org.isBase) return <Navigate to={ROUTES.home.path} replace />;
@@ -41,7 +42,10 @@ export function RecoveryCodePage() {
     <ChoosePasswordForm
       save={(values: NewPasswordRequest) => call(signUpApi.resetPassword, { body: values })}
       onSaved={() =>
-        void navigate(ROUTES.home.path, { replace: true, state: { success: 'accountDetailsUpdated' } satisfies NavigationState })
+        void navigate(ROUTES.home.path, {
+          replace: true,
+          state: { success: 'accountDetailsUpdated', ...(email ? { email } : {}) } satisfies NavigationState,
+        })
       }
     />
   ) : resetID ? (
@@ -60,12 +64,10 @@ function CodeForm({ onVerified }: { onVerified: () => void }) {
     onSuccess: onVerified,
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      verify.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    verify.mutate(values);
+  });
   useLayoutEffect(() => form.setFocus('code'), [form]);
   return (
     <>

@@ -11,8 +11,9 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
+import type { NavigationState } from '../../app/navigation-state.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
 
@@ -32,15 +33,13 @@ function RecoveryForm() {
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const request = useMutation({
     mutationFn: (values: RecoveryRequest) => call(signUpApi.recover, { body: values }),
-    onSuccess: () => void navigate(ROUTES.recoveryCode.path),
+    onSuccess: (_, values) => void navigate(ROUTES.recoveryCode.path, { state: { email: values.email } satisfies NavigationState }),
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      request.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    request.mutate(values);
+  });
   return (
     <Card className="auth-card">
       <h1>{ACCOUNT_MESSAGES.recoveryTitle}</h1>

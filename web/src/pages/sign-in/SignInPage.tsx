@@ -8,6 +8,7 @@ import type { signInRequest } from '@gatehouse/common/schemas/auth';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import { NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
 import { accountFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
@@ -22,11 +23,11 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { guardedHandleSubmit, NOT_SENT, useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useAppSession } from '../../app/app-session.ts';
 import { SIGN_IN_CHALLENGE_KEY } from '../../app/first-paint.ts';
-import { referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
+import { emailFrom, referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { Form } from '../../components/Form.tsx';
@@ -47,7 +48,7 @@ const FIELDS = ['email', 'password'] as const;
 
 // What a signed-out visitor of an organisation sees first is the email and password form: the rest of this
 // page (the base host's organisation finder, the code step, passwordless sign-in) and the form's schema load
-// when needed, not with the first load (issue 16).
+// when needed, not with the first load.
 const signInResolver = lazyZodResolver(async () => (await import('@gatehouse/common/schemas/auth')).signInRequest);
 const loadCodeStep = async () => ({ default: (await import('../../features/two-step/SignInCodeStep.tsx')).SignInCodeStep });
 const SignInCodeStep = lazy(loadCodeStep);
@@ -108,6 +109,7 @@ export function SignInPage() {
       org={org}
       referrer={referrer}
       success={successMessageFrom(location.state)}
+      recoveredEmail={emailFrom(location.state)}
       notice={searchParams.has(NOT_SENT_PARAMETER) ? ACCOUNT_MESSAGES.signInNotSent : undefined}
     />
   );
@@ -145,11 +147,14 @@ function SignInForm({
   referrer,
   success,
   notice,
+  recoveredEmail = null,
 }: {
   org: PublicOrganisation;
   referrer: string | null;
   success: string | null;
   notice?: string;
+  /** The email of the account just recovered, to sign in with its new password. */
+  recoveredEmail?: string | null;
 }) {
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn(referrer);
@@ -164,7 +169,7 @@ function SignInForm({
   const returnUrl = searchParams.get('returnurl') ?? undefined;
   // An application's login_hint (passed on by the authorization endpoint) prefills the email; it names
   // the account the application expects, so it goes before a remembered email.
-  const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : '';
+  const loginHint = returnUrl ? (searchParams.get('login_hint') ?? '') : (recoveredEmail ?? '');
   const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: loginHint, password: '' } });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
   const remembered = useRememberedEmail();
@@ -214,13 +219,15 @@ function SignInForm({
       return Promise.resolve();
     }
     return (
-      form
-        .handleSubmit((values) => {
-          setFormError(null);
-          signIn.mutate(values);
-        })(event)
+      guardedHandleSubmit(form, (values) => {
+        setFormError(null);
+        signIn.mutate(values);
+      })(event)
         // The form's schema is fetched on first use (lazy-resolver.ts): without a connection it cannot load.
-        .catch(() => setFormError(MESSAGES.networkError))
+        .catch(() => {
+          setFormError(MESSAGES.networkError);
+          return NOT_SENT;
+        })
     );
   });
   const { errors } = form.formState;
@@ -270,6 +277,8 @@ function SignInForm({
       <Card className="auth-card">
         <Suspense fallback={<Loader />}>
           <SignInCodeStep
+            // Another method is a new step: the old code's error and value do not carry over.
+            key={JSON.stringify(challenge.data)}
             challenge={challenge}
             returnUrl={returnUrl}
             onSignedIn={(result) => {
@@ -304,7 +313,7 @@ function SignInForm({
           <RememberedEmail email={rememberedEmail} onForget={() => forgetMe.mutate()} forgetting={forgetMe.isPending} />
         ) : (
           <TextField
-            label="Email"
+            label={USER_MESSAGES.email}
             type="email"
             // Passkey autofill (conditional mediation) offers the organisation's passkeys here.
             autoComplete={org.allowPasswordless ? 'username webauthn' : 'username'}
@@ -323,7 +332,7 @@ function SignInForm({
         ) : (
           <>
             <PasswordField
-              label="Password"
+              label={USER_MESSAGES.passwordLabel}
               autoComplete="current-password"
               error={errors.password?.message}
               {...form.register('password')}

@@ -15,7 +15,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
 
@@ -50,12 +50,10 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
     onSuccess: (result) => onSent(result.email),
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      signUp.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    signUp.mutate(values);
+  });
   const { errors } = form.formState;
   return (
     <Card className="auth-card">

@@ -17,7 +17,7 @@ import { useAppSession } from '../../app/app-session.ts';
 import { currentBaseSignUp, forgetBaseSignUp } from '../../features/base-signup/current-signup.ts';
 import { SignUpProblem } from '../../features/base-signup/SignUpProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Form } from '../../components/Form.tsx';
 
@@ -62,12 +62,10 @@ function NameStep({ signUp }: { signUp: BaseSignUp }) {
       applyServerError(error);
     },
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      setFormError(null);
-      finish.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    setFormError(null);
+    finish.mutate(values);
+  });
   if (signUpGone(finish.error)) return <SignUpProblem error={finish.error} />;
   const demoHours = serviceInfo.data?.demoLifetimeHours;
   return (

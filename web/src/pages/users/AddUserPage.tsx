@@ -21,7 +21,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { flashOn } from '../../features/feedback/feedback.ts';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
 import { roleOptions } from '../../features/users/roles.ts';
@@ -62,12 +62,10 @@ export function AddUserPage() {
     setFormError(null);
     invite.mutate(values);
   };
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      if (values.role === 'EndUser' && values.clients.length === 0) setConfirming(values);
-      else send(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    if (values.role === 'EndUser' && values.clients.length === 0) setConfirming(values);
+    else send(values);
+  });
   const { errors } = form.formState;
 
   useLayoutEffect(() => {

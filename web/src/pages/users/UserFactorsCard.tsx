@@ -22,7 +22,7 @@ const kindOf = (factor: Factor) => MFA_MESSAGES.methods[factor.kind as TwoStepKi
 const labelOf = (factor: Factor) => factor.name ?? kindOf(factor);
 
 /**
- * The person's second factors for their administrator (issue 30): kind, name, when added and last used,
+ * The person's second factors for their administrator: kind, name, when added and last used,
  * each removable behind a confirmation (audited). Removing the last one resets their MFA; 'Reset' in the
  * account card removes them all.
  */

@@ -21,7 +21,7 @@ import { Checkbox } from '../../components/Checkbox.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
@@ -128,13 +128,11 @@ function UserDetailsForm({ user }: { user: Account }) {
     },
     onError: applyServerError,
   });
-  const submit = useSubmitGuard(
-    form.handleSubmit((values) => {
-      feedback.start();
-      setFormError(null);
-      save.mutate(values);
-    }),
-  );
+  const submit = useFormSubmit(form, (values) => {
+    feedback.start();
+    setFormError(null);
+    save.mutate(values);
+  });
   const { errors } = form.formState;
   // Fields an identity provider sets through SCIM are its to change (docs/scim.md): read-only, saying why.
   const manager = user.managedBy?.name;
@@ -186,16 +184,17 @@ function UserDetailsForm({ user }: { user: Account }) {
               error={errors.clients?.message}
             />
           )}
-          <div className="actions">
-            <Button type="submit" busy={save.isPending}>
-              {M.save}
-            </Button>
-            <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
-              {M.cancel}
-            </Button>
-            <ActionStatus message={feedback.message} />
-          </div>
         </fieldset>
+        {/* Outside the fieldset: Save is disabled (and looks it) with the fields, Cancel still leaves. */}
+        <div className="actions">
+          <Button type="submit" busy={save.isPending} disabled={!editable}>
+            {M.save}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(returnUrl ?? ROUTES.users.path)}>
+            {M.cancel}
+          </Button>
+          <ActionStatus message={feedback.message} />
+        </div>
       </Form>
     </Card>
   );

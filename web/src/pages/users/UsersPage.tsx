@@ -174,7 +174,7 @@ function UsersTable({ users, view }: { users: UserSummary[]; view: View }) {
   );
   return (
     <>
-      <ActionStatus message={feedback.message} />
+      <ActionStatus message={feedback.message} focus />
       {view === 'grid' ? (
         <ul className="data-grid users-grid" aria-label={ROUTES.users.title}>
           {users.map((user) => (

@@ -1,7 +1,7 @@
 /** Request counts and latencies by method, route pattern and status, for Fastify's routes and the protocol fast path. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Telemetry } from './telemetry.ts';
+import type { Telemetry } from '../telemetry/telemetry.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A label value from a bounded set whatever a client sends. */
@@ -15,12 +15,21 @@ export function labelRoute(request: FastifyRequest, route: string): void {
   handedOn.set(request, route);
 }
 
+/**
+ * A route's config may name the route it is counted as (`telemetryRoute`), when many routes are one to
+ * an operator: the web app's hashed assets, each its own Fastify route, are one label.
+ */
+export interface TelemetryRouteConfig {
+  telemetryRoute?: string;
+}
+
 export function registerRequestTelemetry(app: FastifyInstance, telemetry: Telemetry): void {
   app.addHook('onResponse', async (request, reply) => {
+    const named = (request.routeOptions.config as TelemetryRouteConfig | undefined)?.telemetryRoute;
     telemetry.httpRequests.observe(
       {
         method: methodLabel(request.method),
-        route: request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched',
+        route: named ?? request.routeOptions.url ?? handedOn.get(request) ?? 'unmatched',
         status: String(reply.statusCode),
       },
       reply.elapsedTime / 1000,

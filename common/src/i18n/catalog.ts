@@ -1,0 +1,31 @@
+/**
+ * The catalog: every text's key and its English (the spec's texts), gathered from the `*_EN` objects
+ * beside the code that uses them. A language's catalog (locales/<tag>.ts) `satisfies Catalog`, so a
+ * missing or unknown key fails the type check; catalog.test.ts checks each text's placeholders.
+ */
+import { ERRORS_EN } from '../errors.ts';
+import { MAIL_EN } from '../mail-messages.ts';
+import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
+import { USER_EN } from '../user-messages.ts';
+
+type Prefixed<NS extends string, T> = { readonly [K in keyof T & string as `${NS}.${K}`]: T[K] };
+
+function prefixed<const NS extends string, const T extends Record<string, string>>(namespace: NS, texts: T): Prefixed<NS, T> {
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [`${namespace}.${key}`, text])) as Prefixed<NS, T>;
+}
+
+export const ENGLISH = {
+  ...prefixed('messages', MESSAGES_EN),
+  ...prefixed('passwordVisibility', PASSWORD_VISIBILITY_EN),
+  ...prefixed('errors', ERRORS_EN),
+  ...prefixed('mail', MAIL_EN),
+  ...prefixed('users', USER_EN),
+};
+
+export type TextKey = keyof typeof ENGLISH;
+
+/** A language's catalog: a text for every key. */
+export type Catalog = { readonly [K in TextKey]: string };
+
+/** Placeholders English needs for its own grammar (a/an) that other languages may leave out. */
+export const ENGLISH_ONLY_PLACEHOLDERS: readonly string[] = ['article'];

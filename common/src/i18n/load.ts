@@ -1,0 +1,29 @@
+/**
+ * Loads a language's catalog on demand: in the browser each is its own chunk, so a page downloads only
+ * the language it shows; the server loads every one at start.
+ */
+import type { Catalog } from './catalog.ts';
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE, type Locale } from './locales.ts';
+import { hasCatalog, registerCatalog } from './runtime.ts';
+
+const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => Promise<Catalog> } = {
+  de: () => import('./locales/de.ts').then((module) => module.default),
+  fr: () => import('./locales/fr.ts').then((module) => module.default),
+  [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
+};
+
+/** A language's catalog (English: the code's own texts, nothing to load). */
+export async function loadCatalog(locale: Exclude<Locale, typeof DEFAULT_LOCALE>): Promise<Catalog> {
+  return LOADERS[locale]();
+}
+
+/** Registers a language's catalog for the runtime, once. */
+export async function prepareLocale(locale: Locale): Promise<void> {
+  if (locale === DEFAULT_LOCALE || hasCatalog(locale)) return;
+  registerCatalog(locale, await loadCatalog(locale));
+}
+
+/** Every language's catalog, for the server. */
+export async function loadAllLocales(): Promise<void> {
+  await Promise.all((Object.keys(LOCALES) as Locale[]).map((locale) => prepareLocale(locale)));
+}
