@@ -95,7 +95,8 @@ describe('the layer rule', { timeout: 30_000 }, () => {
     const [result] = await eslint.lintText(
       "import { type AppContext } from '../context.ts';\nexport const f = (ctx: AppContext) => ctx;\n",
       {
-        filePath: path.join(root, 'server/src/db/example.ts'),
+        // An existing file of the project: type-aware rules parse the text as that file.
+        filePath: path.join(root, 'server/src/db/search-key.ts'),
       },
     );
     expect(result?.messages.map((message) => message.ruleId)).toContain('@typescript-eslint/no-import-type-side-effects');
