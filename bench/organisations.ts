@@ -49,7 +49,11 @@ async function main(): Promise<void> {
       Array.from({ length: CONCURRENCY }, async () => {
         for (let i = next++; i < ORGANISATIONS; i = next++) {
           if (existing.has(`org${i}`)) continue;
-          await createOrganisationWithAdmin(ctx, { creator: systemScope, name: `org${i}`, adminEmail: `admin@org${i}.test` });
+          await createOrganisationWithAdmin(ctx, {
+            creator: (organisation) => systemScope(ctx.db.kysely, organisation),
+            name: `org${i}`,
+            adminEmail: `admin@org${i}.test`,
+          });
         }
       }),
     );

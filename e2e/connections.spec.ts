@@ -19,6 +19,7 @@ import { createApplication, type CreatedApplication } from '../server/src/testin
 import { TestClient } from '../server/src/testing/http-client.ts';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { scoped } from '../server/src/db/scoped.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PASSWORD = 'partner people password 1';
@@ -37,8 +38,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
       for (const email of emails) {
         const id = randomUUID();
         await insertUser(
-          db,
-          partner.id,
+          scoped(db, partner.id),
           newUserRow({
             id,
             email,
@@ -74,8 +74,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
       const acme = await db.selectFrom('organisations').select('id').where('name', '=', 'acme').executeTakeFirstOrThrow();
       const now = Date.now();
       await insertUser(
-        db,
-        acme.id,
+        scoped(db, acme.id),
         newUserRow({
           id: randomUUID(),
           email: 'bob@corp.test',

@@ -11,6 +11,7 @@ import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { scoped } from '../server/src/db/scoped.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The journeys run on SQLite; the rules under them run on both databases in the integration tests.
@@ -36,8 +37,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
       for (let i = 0; i < SEEDED; i++) {
         const n = String(i).padStart(3, '0');
         await insertUser(
-          db,
-          globex.id,
+          scoped(db, globex.id),
           newUserRow({
             id: randomUUID(),
             email: `person${n}@globex.test`,

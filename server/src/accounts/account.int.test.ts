@@ -5,6 +5,7 @@ import { latestMailTo, linkIn, mailTo, newOrganisation, organisationId, setPolic
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { findUserByEmail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 describe.each(testDialects())('the signed-in account on %s', (dialect) => {
   let server: TestServer;
@@ -81,7 +82,7 @@ describe.each(testDialects())('the signed-in account on %s', (dialect) => {
     const weaker = await hash(DEFAULT_PASSWORD, { algorithm: 2, memoryCost: 8192, timeCost: 1, parallelism: 1 });
     await server.ctx.db.kysely.updateTable('users').set({ password_hash: weaker }).where('organisation_id', '=', orgId).execute();
     await signIn(server, name, email, DEFAULT_PASSWORD);
-    const user = await findUserByEmail(server.ctx.db.kysely, orgId, email);
+    const user = await findUserByEmail(scoped(server.ctx.db.kysely, orgId), email);
     expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 

@@ -6,6 +6,7 @@ import { latestMailTo, linkIn, mailTo, organisationId, setPolicy, signIn } from 
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { endOfGrace } from './inactivity.ts';
 import { findUserByEmail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const inactivityJob = JOBS.find((job) => job.name === 'account-inactivity')!;
 const PASSWORD = 'the second administrator';
@@ -22,7 +23,7 @@ describe.each(testDialects())('inactivity on %s', (dialect) => {
 
   const run = () => runJobOnce(server.ctx, inactivityJob, { force: true });
   const statusOf = async (org: string, email: string) =>
-    (await findUserByEmail(server.ctx.db.kysely, await organisationId(server, org), email))?.status;
+    (await findUserByEmail(scoped(server.ctx.db.kysely, await organisationId(server, org)), email))?.status;
 
   /** An organisation whose admin invites `two@` (an end user, or a second Organisation Admin), who signs up. */
   async function organisation(name: string, policy: Parameters<typeof setPolicy>[2], role = 'EndUser') {
@@ -76,7 +77,7 @@ describe.each(testDialects())('inactivity on %s', (dialect) => {
     // two@ is Inactive; the admin (kept active) enables them.
     const orgId = await organisationId(server, 'idle');
     const admin = await signIn(server, 'idle', 'admin@idle.test', DEFAULT_PASSWORD);
-    const two = (await findUserByEmail(server.ctx.db.kysely, orgId, 'two@idle.test'))!;
+    const two = (await findUserByEmail(scoped(server.ctx.db.kysely, orgId), 'two@idle.test'))!;
     const enabled = await admin.post(`/api/users/${two.id}/enable`);
     expect(enabled.json()).toMatchObject({ user: { status: 'SignedUp' } });
     const enabledAt = clock.now();

@@ -57,12 +57,12 @@ interface Counts {
  */
 async function keepLastAdmin(ctx: AppContext, scope: Scope, user: UserRow, due: number, counts: Counts): Promise<boolean> {
   const org = scope.organisation;
-  if (user.role !== 'OrganisationAdministrator' || (await otherActiveOrganisationAdmins(ctx.db.kysely, org.id, user.id)) > 0) return false;
+  if (user.role !== 'OrganisationAdministrator' || (await otherActiveOrganisationAdmins(scope.db, user.id)) > 0) return false;
   counts.warnings.push(
     `kept ${user.email}, the only active Organisation Admin of ${org.name}, active although unused since ${longDate(user.last_sign_in ?? user.created_at)}`,
   );
   if (user.status === 'SignedUp' && (user.inactivity_warned_at === null || user.inactivity_warned_at < due)) {
-    await updateUser(ctx.db.kysely, org.id, user.id, { inactivity_warned_at: ctx.clock.now() });
+    await updateUser(scope.db, user.id, { inactivity_warned_at: ctx.clock.now() });
     await sendMail(ctx, {
       org,
       to: user.email,
@@ -85,7 +85,7 @@ async function applyExpiry(ctx: AppContext, scope: Scope, counts: Counts): Promi
   const now = ctx.clock.now();
   let afterId = '';
   for (;;) {
-    const users = await idleSignedUpUsers(ctx.db.kysely, org.id, now - (expiryDays - warnDays) * DAY, afterId, BATCH);
+    const users = await idleSignedUpUsers(scope.db, now - (expiryDays - warnDays) * DAY, afterId, BATCH);
     if (users.length === 0) return;
     afterId = users.at(-1)!.id;
     for (const user of users) {
@@ -94,7 +94,7 @@ async function applyExpiry(ctx: AppContext, scope: Scope, counts: Counts): Promi
         if (await keepLastAdmin(ctx, scope, user, due, counts)) continue;
         if (await setUserStatus(ctx, scope, user.id, 'Inactive', { from: ['SignedUp'] })) counts.deactivated++;
       } else if (warnDays > 0 && user.inactivity_warned_at === null && now >= due - warnDays * DAY) {
-        await updateUser(ctx.db.kysely, org.id, user.id, { inactivity_warned_at: now });
+        await updateUser(scope.db, user.id, { inactivity_warned_at: now });
         await sendMail(ctx, {
           org,
           to: user.email,
@@ -114,7 +114,7 @@ async function applyDeletion(ctx: AppContext, scope: Scope, counts: Counts): Pro
   if (days <= 0) return;
   let afterId = '';
   for (;;) {
-    const users = await usersInactiveSince(ctx.db.kysely, org.id, ctx.clock.now() - days * DAY, afterId, BATCH);
+    const users = await usersInactiveSince(scope.db, ctx.clock.now() - days * DAY, afterId, BATCH);
     for (const user of users) {
       // An Inactive admin with no active one beside them may be the one the operator enables (gatehouse enable-user).
       if (await keepLastAdmin(ctx, scope, user, Infinity, counts)) continue;

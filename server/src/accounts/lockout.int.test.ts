@@ -7,6 +7,7 @@ import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { setUserStatus } from './status.ts';
 import { findUserByEmail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const WRONG = 'not the password at all';
 
@@ -23,7 +24,7 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
   const attempt = (org: string, email: string, password: string) =>
     server.client(org).post('/api/authenticate', { form: { email, password } });
   const userOf = async (org: string) =>
-    (await findUserByEmail(server.ctx.db.kysely, await organisationId(server, org), `admin@${org}.test`))!;
+    (await findUserByEmail(scoped(server.ctx.db.kysely, await organisationId(server, org)), `admin@${org}.test`))!;
 
   it('cools down after failedSignInsBeforeCooldown failures, for cooldownDurationMinutes, even with the right password', async () => {
     const org = await organisation({
@@ -144,7 +145,7 @@ describe.each(testDialects())('cooldown and lockout on %s', (dialect) => {
     const unlockedMail = (rows: { subject: string }[]) => rows.filter((m) => m.subject === `Your ${org} account has been unlocked`);
 
     const row = await findOrganisationById(server.ctx.db.kysely, await organisationId(server, org));
-    const scope = operatorScope(toOrganisation(server.ctx.config, row!));
+    const scope = operatorScope(server.ctx.db.kysely, toOrganisation(server.ctx.config, row!));
     const rollback = new Error('rolled back');
     const outcome = server.ctx.db.kysely.transaction().execute(async (trx) => {
       expect(await setUserStatus(server.ctx, scope, locked.id, 'SignedUp', { from: ['LockedOut'], trx })).toBeTruthy();

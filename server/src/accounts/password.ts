@@ -8,13 +8,14 @@
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { LIMITS } from '@gatehouse/common/policy';
 import type { AppContext } from '../context.ts';
-import type { Executor, UserRow, UserUpdate } from '../db/schema.ts';
+import type { UserRow, UserUpdate } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { hashPassword, verifyPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
 import { recentPasswordHashes, recordPasswordHistory } from '../passwords/store.ts';
 import { updateUser } from './store.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /**
  * Checks a new password for `user` (null for one not yet created) and returns its hash; a refusal is a
@@ -34,7 +35,7 @@ export async function hashNewPassword(
   }
   if (user && org.row.enforce_password_history) {
     // The current password counts as one of the last 13; the history holds it too, so take 13 in all.
-    const previous = await recentPasswordHashes(ctx.db.kysely, org.id, user.id, LIMITS.passwordHistory);
+    const previous = await recentPasswordHashes(scoped(ctx.db.kysely, org.id), user.id, LIMITS.passwordHistory);
     for (const hash of previous) {
       if (await verifyPassword(hash, password)) throw fieldError(field, ACCOUNT_MESSAGES.passwordReused);
     }
@@ -44,19 +45,18 @@ export async function hashNewPassword(
 
 /** Stores a new password hash for the user, with any other changes, and remembers it in the history. */
 export async function storePassword(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   userId: string,
   passwordHash: string,
   now: number,
   changes: UserUpdate = {},
 ): Promise<void> {
-  await updateUser(db, organisationId, userId, {
+  await updateUser(db, userId, {
     ...changes,
     password_hash: passwordHash,
     password_set_date: now,
     requires_new_password: false,
     updated_at: now,
   });
-  await recordPasswordHistory(db, organisationId, { user_id: userId, password_hash: passwordHash, created_at: now });
+  await recordPasswordHistory(db, { user_id: userId, password_hash: passwordHash, created_at: now });
 }

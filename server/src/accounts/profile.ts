@@ -13,6 +13,7 @@ import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
 import { confirmCurrentPassword } from './service.ts';
 import { findUserById, updateUser } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Saves first name, surname and phone number; a new phone number needs the current password. */
 export async function updateDetails(
@@ -21,17 +22,16 @@ export async function updateDetails(
   user: UserRow,
   input: z.output<typeof updateAccountRequest>,
 ): Promise<UserRow> {
-  const org = scope.organisation;
   const phone = input.phoneNumber ?? null;
   if (phone !== user.phone_number && phone !== null) await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const now = ctx.clock.now();
-  await updateUser(ctx.db.kysely, org.id, user.id, {
+  await updateUser(scope.db, user.id, {
     first_name: input.firstName ?? null,
     surname: input.surname ?? null,
     phone_number: phone,
     updated_at: now,
   });
-  return (await findUserById(ctx.db.kysely, org.id, user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /**
@@ -48,16 +48,16 @@ export async function changePassword(
   await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const passwordHash = await hashNewPassword(ctx, org, user, input.password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await storePassword(trx, org.id, user.id, passwordHash, ctx.clock.now());
+    await storePassword(scoped(trx, org.id), user.id, passwordHash, ctx.clock.now());
     await emit(ctx, trx, scope, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
   });
-  return (await findUserById(ctx.db.kysely, org.id, user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /** Sends the verification email again, at most once a minute (the page asking for it may be reloaded). */
 export async function resendOwnVerification(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
   if (user.email_verified_date !== null) throw new AppError('EMAIL_ALREADY_VERIFIED');
-  const last = await newestEmailTokenAt(ctx.db.kysely, scope.organisation.id, user.id, 'verify');
+  const last = await newestEmailTokenAt(scope.db, user.id, 'verify');
   if (last !== null && ctx.clock.now() - last < ACCOUNT_TOKENS.resendCooldownSeconds * 1000) return;
   await sendVerificationEmail(ctx, scope, user);
 }
@@ -71,7 +71,7 @@ export async function setProvisionedPassword(ctx: AppContext, scope: Scope, user
   const org = scope.organisation;
   const hash = await hashNewPassword(ctx, org, user, password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await storePassword(trx, org.id, user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
+    await storePassword(scoped(trx, org.id), user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
     await emit(ctx, trx, scope, {
       type: 'user.password_reset',
       subject: { kind: 'user', id: user.id },

@@ -7,12 +7,13 @@ import type { Auth, SessionAuthenticator } from '../http/request-context.ts';
 import { resumeSession } from '../sessions/service.ts';
 import { SESSION_STATUSES, sessionFacts } from './model.ts';
 import { findUserById } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const sessionAuthenticator: SessionAuthenticator = {
   async load(ctx: AppContext, organisationId: string, token: string): Promise<Auth | null> {
     const session = await resumeSession(ctx, organisationId, token);
     if (!session) return null;
-    const user = await findUserById(ctx.db.kysely, organisationId, session.user_id);
+    const user = await findUserById(scoped(ctx.db.kysely, organisationId), session.user_id);
     if (!user || !SESSION_STATUSES.has(user.status)) return null;
     return { session, user, token };
   },

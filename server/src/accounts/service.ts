@@ -24,6 +24,7 @@ import {
   updateUser,
   type AttemptPolicy,
 } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Statuses that may sign in; Pending users have no password yet and are answered as wrong credentials. */
 const SIGN_IN_STATUSES = new Set<UserRow['status']>(['SignedUp']);
@@ -65,8 +66,8 @@ export function refusal(
 async function failUnknown(ctx: AppContext, scope: Scope, email: string, password: string, policy: AttemptPolicy): Promise<never> {
   const org = scope.organisation;
   const db = ctx.db.kysely;
-  if (!(await reserveUnknownAttempt(db, org.id, email, policy))) {
-    const throttle = await findThrottle(db, org.id, email);
+  if (!(await reserveUnknownAttempt(scoped(db, org.id), email, policy))) {
+    const throttle = await findThrottle(scoped(db, org.id), email);
     throw refusal(policy, { count: throttle?.failed_count ?? 0, cooldownUntil: throttle?.cooldown_until ?? null });
   }
   await verifyAgainstDummy(password);
@@ -81,9 +82,9 @@ async function checkCountedPassword(ctx: AppContext, scope: Scope, user: UserRow
   const org = scope.organisation;
   const db = ctx.db.kysely;
   const policy = attemptPolicy(org.row, ctx.clock.now());
-  const reserved = user.status === 'LockedOut' ? undefined : await reserveUserAttempt(db, org.id, user.id, policy);
+  const reserved = user.status === 'LockedOut' ? undefined : await reserveUserAttempt(scoped(db, org.id), user.id, policy);
   if (!reserved) {
-    const now = (await findUserById(db, org.id, user.id)) ?? user;
+    const now = (await findUserById(scoped(db, org.id), user.id)) ?? user;
     // Failures from before the organisation lowered its lockout threshold lock the account now, as a
     // status the admin screens show and can clear, not as a refusal nobody sees.
     if (now.status === 'SignedUp' && policy.lockoutAfter > 0 && now.failed_auth_count >= policy.lockoutAfter) {
@@ -92,7 +93,7 @@ async function checkCountedPassword(ctx: AppContext, scope: Scope, user: UserRow
     throw concerning(refusal(policy, { status: now.status, count: now.failed_auth_count, cooldownUntil: now.cooldown_until }), user.id);
   }
   if (await verifyPassword(user.password_hash ?? '', password)) return true;
-  await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
+  await recordFailedSignIn(scoped(db, org.id), user.id, ctx.clock.now());
   if (policy.lockoutAfter > 0 && reserved.failed_auth_count >= policy.lockoutAfter) {
     await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
   }
@@ -110,22 +111,22 @@ export async function authenticate(
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
   const db = ctx.db.kysely;
   const policy = attemptPolicy(org.row, ctx.clock.now());
-  const user = await findUserByEmail(db, org.id, email);
+  const user = await findUserByEmail(scoped(db, org.id), email);
   if (!user || user.password_hash === null) return failUnknown(ctx, scope, email, password, policy);
   if (!(await checkCountedPassword(ctx, scope, user, password))) throw concerning(new AppError('INVALID_CREDENTIALS'), user.id);
   // Only the owner of the password learns that the account exists but may not sign in.
   if (!SIGN_IN_STATUSES.has(user.status)) {
-    await clearFailedAttempts(db, org.id, user.id, ctx.clock.now());
+    await clearFailedAttempts(scoped(db, org.id), user.id, ctx.clock.now());
     throw concerning(new AppError('ACCOUNT_UNAVAILABLE'), user.id);
   }
   const now = ctx.clock.now();
   if (needsRehash(user.password_hash)) {
-    await updateUser(db, org.id, user.id, { password_hash: await hashPassword(password), updated_at: now });
+    await updateUser(scoped(db, org.id), user.id, { password_hash: await hashPassword(password), updated_at: now });
   }
   const after = await afterFirstFactor(user, PASSWORD_AMR, async () => (await options.deviceRemembered?.(user)) ?? false);
   if (after.next === 'codeStep') {
     // The password was right; the sign-in is recorded once the code is.
-    await clearFailedAttempts(db, org.id, user.id, now);
+    await clearFailedAttempts(scoped(db, org.id), user.id, now);
     return { kind: 'challenge', user };
   }
   return { kind: 'authenticated', user, amr: after.amr };
@@ -145,5 +146,5 @@ export async function confirmCurrentPassword(
   if (user.password_hash === null) return;
   if (!password) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (!(await checkCountedPassword(ctx, scope, user, password))) throw fieldError(field, ACCOUNT_MESSAGES.currentPasswordWrong);
-  await clearFailedAttempts(ctx.db.kysely, scope.organisation.id, user.id, ctx.clock.now());
+  await clearFailedAttempts(scope.db, user.id, ctx.clock.now());
 }

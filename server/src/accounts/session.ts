@@ -13,6 +13,7 @@ import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { emit, type EventDetails } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
@@ -74,7 +75,7 @@ export async function startSession(
   const org = scope.organisation;
   if (user.has_second_factor && !sessionHasMfa(amr)) throw new Error('A session without the second step of a user who has one');
   const previous = browser.sessionToken;
-  if (previous) await deleteSession(db, org.id, hashToken(previous));
+  if (previous) await deleteSession(scoped(db, org.id), hashToken(previous));
   const { token } = await createSession(
     ctx,
     { organisationId: org.id, userId: user.id, amr, userAgent: browser.userAgent, address: browser.address },
@@ -116,7 +117,7 @@ export async function finishSignIn(ctx: AppContext, scope: Scope, browser: Brows
     ctx.db,
     async (trx) => {
       // The user as the sign-in left them, from the same statement (no second read).
-      const user = await recordSignIn(trx, org.id, signIn.userId, ctx.clock.now());
+      const user = await recordSignIn(scoped(trx, org.id), signIn.userId, ctx.clock.now());
       if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
       await emit(ctx, trx, scope, { type: 'user.signed_in', actor: self, subject: self, details: signIn.details });
       return startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
@@ -133,7 +134,7 @@ export async function rememberedEmail(
 ): Promise<{ email: string | null; cookies: CookieChange[] }> {
   const userId = browser.cookie(REMEMBER_COOKIE);
   if (!userId) return { email: null, cookies: [] };
-  const user = org.row.remember_me_days > 0 ? await findUserById(ctx.db.kysely, org.id, userId) : undefined;
+  const user = org.row.remember_me_days > 0 ? await findUserById(scoped(ctx.db.kysely, org.id), userId) : undefined;
   if (!user) return { email: null, cookies: [clearCookie(REMEMBER_COOKIE)] };
   return { email: user.email, cookies: [] };
 }

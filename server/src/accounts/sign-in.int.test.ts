@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   let server: TestServer;
@@ -71,7 +72,7 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
         (await sql<{ n: number | string }>`select count(*) as n from audit_events where type = 'user.signed_in'`.execute(db)).rows[0]!.n,
       );
     await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
-    const before = { user: await findUserByEmail(db, acmeId, 'admin@acme.test'), events: await signedInEvents() };
+    const before = { user: await findUserByEmail(scoped(db, acmeId), 'admin@acme.test'), events: await signedInEvents() };
     if (dialect === 'sqlite')
       await sql`create trigger refuse_sessions before insert on sessions begin select raise(abort, 'refused'); end`.execute(db);
     else {
@@ -84,7 +85,7 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
       const refused = await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
       expect(refused.status).toBe(500);
       expect(refused.headers['set-cookie']).toBeUndefined();
-      const after = await findUserByEmail(db, acmeId, 'admin@acme.test');
+      const after = await findUserByEmail(scoped(db, acmeId), 'admin@acme.test');
       expect(after!.last_sign_in).toBe(before.user!.last_sign_in);
       expect(await signedInEvents()).toBe(before.events);
     } finally {
@@ -119,9 +120,9 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   });
 
   it('counts a failed sign-in against the user', async () => {
-    const before = await findUserByEmail(server.ctx.db.kysely, (await orgId('globex'))!, 'admin@globex.test');
+    const before = await findUserByEmail(scoped(server.ctx.db.kysely, (await orgId('globex'))!), 'admin@globex.test');
     await signIn('globex', 'admin@globex.test', 'wrong wrong wrong').response;
-    const after = await findUserByEmail(server.ctx.db.kysely, (await orgId('globex'))!, 'admin@globex.test');
+    const after = await findUserByEmail(scoped(server.ctx.db.kysely, (await orgId('globex'))!), 'admin@globex.test');
     expect(after!.failed_auth_count).toBe(before!.failed_auth_count + 1);
     expect(after!.last_failed_sign_in).not.toBeNull();
   });

@@ -11,6 +11,7 @@ import type { AuditEventType } from '@gatehouse/common/audit';
 import { emit } from '../events/events.ts';
 import type { Scope } from '../scope/scope.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** What the audit log calls a move to `status` from one of `from` (a sign-up's move from Pending is audited by sign-up). */
 /** The kinds a status change emits; none carries details. */
@@ -52,7 +53,7 @@ export async function setUserStatus(
             reactivated_at: sql<number | null>`case when status = 'Inactive' then ${now} else reactivated_at end`,
           }
         : {};
-  const row = await updateUserStatus(options.trx ?? ctx.db.kysely, scope.organisation.id, userId, status, options.from, {
+  const row = await updateUserStatus(scoped(options.trx ?? ctx.db.kysely, scope.organisation.id), userId, status, options.from, {
     ...lifecycle,
     ...options.changes,
     updated_at: now,
@@ -68,7 +69,7 @@ export async function setUserStatus(
 /** Deletes a user and everything that let them in. */
 export async function deleteUserAccount(ctx: AppContext, scope: Scope, userId: string, email: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteUser(trx, scope.organisation.id, userId);
+    await deleteUser(scoped(trx, scope.organisation.id), userId);
     // The address is kept in the event: the log must still say who it was once the user is gone.
     await emit(ctx, trx, scope, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
   });

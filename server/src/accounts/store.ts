@@ -3,7 +3,7 @@ import { sql, type UpdateObject } from 'kysely';
 import type { Role, UserStatus } from '@gatehouse/common/policy';
 import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
-import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 import { searchKey } from '../db/search-key.ts';
 
 // A user is read by email at every sign-in and by id at every signed-in request: prepared once (db/prepared.ts).
@@ -11,14 +11,14 @@ const byEmailQuery = preparedInScope<UserRow, { email: string }>((db) =>
   db.selectFrom('users').selectAll().where('email', '=', param('email')),
 );
 
-export async function findUserByEmail(db: Executor, organisationId: string, email: string): Promise<UserRow | undefined> {
-  return (await byEmailQuery(db, organisationId, { email: email.toLowerCase() })).rows[0];
+export async function findUserByEmail(db: ScopedExecutor, email: string): Promise<UserRow | undefined> {
+  return (await byEmailQuery(db, { email: email.toLowerCase() })).rows[0];
 }
 
 const byIdQuery = preparedInScope<UserRow, { id: string }>((db) => db.selectFrom('users').selectAll().where('id', '=', param('id')));
 
-export async function findUserById(db: Executor, organisationId: string, id: string): Promise<UserRow | undefined> {
-  return (await byIdQuery(db, organisationId, { id })).rows[0];
+export async function findUserById(db: ScopedExecutor, id: string): Promise<UserRow | undefined> {
+  return (await byIdQuery(db, { id })).rows[0];
 }
 
 /** Column changes of a user, as values or SQL expressions. */
@@ -46,12 +46,12 @@ export function newUserRow(fields: {
   };
 }
 
-export async function insertUser(db: Executor, organisationId: string, row: Unstamped<NewUserRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('users').values(withSearchKeys(row)).execute();
+export async function insertUser(db: ScopedExecutor, row: Unstamped<NewUserRow>): Promise<void> {
+  await db.insertInto('users').values(withSearchKeys(row)).execute();
 }
 
-export async function updateUser(db: Executor, organisationId: string, id: string, changes: UserUpdate): Promise<void> {
-  await scoped(db, organisationId).updateTable('users').set(withSearchKeys(changes)).where('id', '=', id).execute();
+export async function updateUser(db: ScopedExecutor, id: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(withSearchKeys(changes)).where('id', '=', id).execute();
 }
 
 /** Every write of a name writes its lower-cased search copy too (migration 0009), so the two never drift. */
@@ -63,8 +63,8 @@ function withSearchKeys<T extends { first_name?: unknown; surname?: unknown }>(r
 }
 
 /** Records when a password check failed (the attempt itself was counted when it was reserved). */
-export async function recordFailedSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
-  await scoped(db, organisationId).updateTable('users').set({ last_failed_sign_in: now, updated_at: now }).where('id', '=', id).execute();
+export async function recordFailedSignIn(db: ScopedExecutor, id: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ last_failed_sign_in: now, updated_at: now }).where('id', '=', id).execute();
 }
 
 /**
@@ -87,13 +87,13 @@ const recordSignInQuery = preparedInScope<UserRow, { id: string; now: number }>(
     .returningAll(),
 );
 
-export async function recordSignIn(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
-  return (await recordSignInQuery(db, organisationId, { id, now })).rows[0];
+export async function recordSignIn(db: ScopedExecutor, id: string, now: number): Promise<UserRow | undefined> {
+  return (await recordSignInQuery(db, { id, now })).rows[0];
 }
 
 /** An admin's Clear lockout of a user cooling down: the cooldown and the failure count end. The row after, or undefined when none was running. */
-export function endCooldown(db: Executor, organisationId: string, id: string, now: number): Promise<UserRow | undefined> {
-  return scoped(db, organisationId)
+export function endCooldown(db: ScopedExecutor, id: string, now: number): Promise<UserRow | undefined> {
+  return db
     .updateTable('users')
     .set({ failed_auth_count: 0, cooldown_until: null, updated_at: now })
     .where('id', '=', id)
@@ -104,12 +104,8 @@ export function endCooldown(db: Executor, organisationId: string, id: string, no
 }
 
 /** A right password outside sign-in (confirming a change): the consecutive failures end. */
-export async function clearFailedAttempts(db: Executor, organisationId: string, id: string, now: number): Promise<void> {
-  await scoped(db, organisationId)
-    .updateTable('users')
-    .set({ failed_auth_count: 0, cooldown_until: null, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+export async function clearFailedAttempts(db: ScopedExecutor, id: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ failed_auth_count: 0, cooldown_until: null, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** The brute-force policy as the counters need it; a 0 disables a rule. */
@@ -130,13 +126,12 @@ export interface AttemptPolicy {
  * Undefined when the attempt is refused.
  */
 export function reserveUserAttempt(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   policy: AttemptPolicy,
 ): Promise<{ failed_auth_count: number } | undefined> {
   return (
-    scoped(db, organisationId)
+    db
       .updateTable('users')
       .set((eb) => ({
         failed_auth_count: eb('failed_auth_count', '+', 1),
@@ -157,18 +152,17 @@ export function reserveUserAttempt(
 
 /** The same count for an email with no account, so its answers match a real account's. */
 export async function reserveUnknownAttempt(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   email: string,
   policy: AttemptPolicy,
 ): Promise<{ failed_count: number } | undefined> {
-  await scoped(db, organisationId)
+  await db
     .insertInto('sign_in_throttle')
     .values({ email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   return (
-    scoped(db, organisationId)
+    db
       .updateTable('sign_in_throttle')
       .set((eb) => ({
         failed_count: eb('failed_count', '+', 1),
@@ -198,8 +192,8 @@ function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) 
  * goes down by one, and a cooldown that this very reservation started (the count was then a multiple
  * of cooldownEvery) is lifted. A cooldown in force refuses the reservation, so none other can be lifted.
  */
-export async function refundUnknownAttempt(db: Executor, organisationId: string, email: string, policy: AttemptPolicy): Promise<void> {
-  await scoped(db, organisationId)
+export async function refundUnknownAttempt(db: ScopedExecutor, email: string, policy: AttemptPolicy): Promise<void> {
+  await db
     .updateTable('sign_in_throttle')
     .set({
       failed_count: sql<number>`failed_count - 1`,
@@ -213,16 +207,12 @@ export async function refundUnknownAttempt(db: Executor, organisationId: string,
     .execute();
 }
 
-export function findThrottle(db: Executor, organisationId: string, email: string) {
-  return scoped(db, organisationId)
-    .selectFrom('sign_in_throttle')
-    .select(['failed_count', 'cooldown_until'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+export function findThrottle(db: ScopedExecutor, email: string) {
+  return db.selectFrom('sign_in_throttle').select(['failed_count', 'cooldown_until']).where('email', '=', email).executeTakeFirst();
 }
 
-export async function deleteThrottle(db: Executor, organisationId: string, email: string): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('sign_in_throttle').where('email', '=', email).execute();
+export async function deleteThrottle(db: ScopedExecutor, email: string): Promise<void> {
+  await db.deleteFrom('sign_in_throttle').where('email', '=', email).execute();
 }
 
 /** Forgets throttles of unknown emails that have seen no attempt since `before`. */
@@ -233,14 +223,13 @@ export async function deleteStaleThrottles(db: Executor, before: number): Promis
 
 /** Changes a user's status (only from the given ones, when given) with its side changes; the row after, or undefined. */
 export function updateUserStatus(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   status: UserStatus,
   from: readonly UserStatus[] | undefined,
   changes: UserChanges,
 ): Promise<UserRow | undefined> {
-  return scoped(db, organisationId)
+  return db
     .updateTable('users')
     .set({ ...changes, status })
     .where('id', '=', id)
@@ -249,16 +238,16 @@ export function updateUserStatus(
     .executeTakeFirst();
 }
 
-export async function deleteUser(db: Executor, organisationId: string, id: string): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('users').where('id', '=', id).execute();
+export async function deleteUser(db: ScopedExecutor, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
 /**
  * How many users the organisation has registered, whatever their status: the sum of its counters per
  * status (migration 0121's triggers keep them with every write), not a count of its users.
  */
-export async function countUsers(db: Executor, organisationId: string): Promise<number> {
-  const row = await scoped(db, organisationId)
+export async function countUsers(db: ScopedExecutor): Promise<number> {
+  const row = await db
     .selectFrom('user_counts')
     .select((eb) => eb.fn.sum<number | string | null>('count').as('n'))
     .executeTakeFirstOrThrow();
@@ -276,14 +265,8 @@ export function organisationsWithInactivityRules(db: Executor) {
 }
 
 /** Signed-up users last active (signed in, or created) at or before `activeBefore`, by id after `afterId`. */
-export function idleSignedUpUsers(
-  db: Executor,
-  organisationId: string,
-  activeBefore: number,
-  afterId: string,
-  limit: number,
-): Promise<UserRow[]> {
-  return scoped(db, organisationId)
+export function idleSignedUpUsers(db: ScopedExecutor, activeBefore: number, afterId: string, limit: number): Promise<UserRow[]> {
+  return db
     .selectFrom('users')
     .selectAll()
     .where('status', '=', 'SignedUp')
@@ -296,14 +279,8 @@ export function idleSignedUpUsers(
 
 /** Users Inactive since at or before `since`. */
 /** Users Inactive since `since` or earlier, in id order after `afterId` (the rule keeps some, so it pages by id). */
-export function usersInactiveSince(
-  db: Executor,
-  organisationId: string,
-  since: number,
-  afterId: string,
-  limit: number,
-): Promise<UserRow[]> {
-  return scoped(db, organisationId)
+export function usersInactiveSince(db: ScopedExecutor, since: number, afterId: string, limit: number): Promise<UserRow[]> {
+  return db
     .selectFrom('users')
     .selectAll()
     .where('status', '=', 'Inactive')
@@ -315,8 +292,8 @@ export function usersInactiveSince(
 }
 
 /** How many Organisation Admins of the organisation other than `userId` can sign in (SignedUp). */
-export async function otherActiveOrganisationAdmins(db: Executor, organisationId: string, userId: string): Promise<number> {
-  const row = await scoped(db, organisationId)
+export async function otherActiveOrganisationAdmins(db: ScopedExecutor, userId: string): Promise<number> {
+  const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('role', '=', 'OrganisationAdministrator')
@@ -327,8 +304,8 @@ export async function otherActiveOrganisationAdmins(db: Executor, organisationId
 }
 
 /** The emails of the organisation's Organisation Admins who can sign in (SignedUp). */
-export async function activeOrganisationAdminEmails(db: Executor, organisationId: string): Promise<string[]> {
-  const rows = await scoped(db, organisationId)
+export async function activeOrganisationAdminEmails(db: ScopedExecutor): Promise<string[]> {
+  const rows = await db
     .selectFrom('users')
     .select('email')
     .where('role', '=', 'OrganisationAdministrator')

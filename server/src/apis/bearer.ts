@@ -16,6 +16,7 @@ import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { managementApiIdentifier } from './service.ts';
 import { findGrantScopes } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const keySets = new WeakMap<ProviderKeys, JWTVerifyGetKey>();
 
@@ -57,8 +58,8 @@ export async function authenticateManagementCall(
   } catch {
     throw new AppError('INVALID_TOKEN');
   }
-  const client = await findClient(ctx.db.kysely, org.id, clientId);
+  const client = await findClient(scoped(ctx.db.kysely, org.id), clientId);
   if (!client) throw new AppError('INVALID_TOKEN');
-  const current = (await findGrantScopes(ctx.db.kysely, org.id, MANAGEMENT_API_ID, client.id))?.split(' ') ?? [];
+  const current = (await findGrantScopes(scoped(ctx.db.kysely, org.id), MANAGEMENT_API_ID, client.id))?.split(' ') ?? [];
   return { client, scopes: new Set(current.filter((scope) => granted.has(scope)) as ManagementScope[]) };
 }

@@ -27,6 +27,7 @@ import { AppError, fieldError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 type ApiScope = ProtectedApi['scopes'][number];
 
@@ -64,12 +65,12 @@ function view(row: Unstamped<ApiRow>): ProtectedApi {
 }
 
 export async function listApis(ctx: AppContext, scope: Scope): Promise<ProtectedApi[]> {
-  return [managementApi(ctx, scope.organisation), ...(await listApiRows(ctx.db.kysely, scope.organisation.id)).map(view)];
+  return [managementApi(ctx, scope.organisation), ...(await listApiRows(scope.db)).map(view)];
 }
 
 export async function getApi(ctx: AppContext, scope: Scope, id: string): Promise<ProtectedApi> {
   if (id === MANAGEMENT_API_ID) return managementApi(ctx, scope.organisation);
-  const row = await findApiRow(ctx.db.kysely, scope.organisation.id, id);
+  const row = await findApiRow(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   return view(row);
 }
@@ -81,8 +82,7 @@ function refuseBuiltIn(id: string): void {
 export async function createApi(ctx: AppContext, scope: Scope, input: z.output<typeof apiCreateRequest>): Promise<ProtectedApi> {
   if (input.identifier === managementApiIdentifier(ctx, scope.organisation))
     throw fieldError('identifier', API_MESSAGES.identifierReserved);
-  if ((await countApis(ctx.db.kysely, scope.organisation.id)) >= API_LIMITS.apisMax)
-    throw new AppError('CONFLICT', { message: API_MESSAGES.tooMany });
+  if ((await countApis(scope.db)) >= API_LIMITS.apisMax) throw new AppError('CONFLICT', { message: API_MESSAGES.tooMany });
   const now = ctx.clock.now();
   const row: Unstamped<ApiRow> = {
     id: randomUUID(),
@@ -95,7 +95,7 @@ export async function createApi(ctx: AppContext, scope: Scope, input: z.output<t
   };
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await insertApi(trx, scope.organisation.id, row);
+      await insertApi(scoped(trx, scope.organisation.id), row);
       await emit(ctx, trx, scope, {
         type: 'api.created',
         subject: { kind: 'api', id: row.id },
@@ -117,7 +117,7 @@ export async function updateApi(
   input: z.output<typeof apiUpdateRequest>,
 ): Promise<ProtectedApi> {
   refuseBuiltIn(id);
-  const row = await findApiRow(ctx.db.kysely, scope.organisation.id, id);
+  const row = await findApiRow(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   const kept = new Set(input.scopes.map((s) => s.value));
   const changes = {
@@ -131,10 +131,10 @@ export async function updateApi(
     { name: input.name, scopes: [...kept], accessTokenTtl: input.accessTokenTtl },
   );
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateApiRow(trx, scope.organisation.id, id, changes);
-    for (const grant of await listApiGrants(trx, scope.organisation.id, id)) {
+    await updateApiRow(scoped(trx, scope.organisation.id), id, changes);
+    for (const grant of await listApiGrants(scoped(trx, scope.organisation.id), id)) {
       const scopes = grant.scopes.split(' ').filter((scope) => kept.has(scope));
-      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(trx, scope.organisation.id, id, grant.client_id, scopes);
+      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(scoped(trx, scope.organisation.id), id, grant.client_id, scopes);
     }
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, {
@@ -148,10 +148,10 @@ export async function updateApi(
 
 export async function deleteApi(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   refuseBuiltIn(id);
-  const row = await findApiRow(ctx.db.kysely, scope.organisation.id, id);
+  const row = await findApiRow(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteApiRow(trx, scope.organisation.id, id);
+    await deleteApiRow(scoped(trx, scope.organisation.id), id);
     await emit(ctx, trx, scope, {
       type: 'api.deleted',
       subject: { kind: 'api', id },
@@ -162,7 +162,7 @@ export async function deleteApi(ctx: AppContext, scope: Scope, id: string): Prom
 
 export async function listGrants(ctx: AppContext, scope: Scope, apiId: string): Promise<ApiGrant[]> {
   await getApi(ctx, scope, apiId);
-  return (await listApiGrants(ctx.db.kysely, scope.organisation.id, apiId)).map((row) => ({
+  return (await listApiGrants(scope.db, apiId)).map((row) => ({
     clientId: row.client_id,
     scopes: row.scopes.split(' '),
   }));
@@ -180,7 +180,7 @@ export async function setGrant(
   scopes: readonly string[],
 ): Promise<ApiGrant> {
   const api = await getApi(ctx, scope, apiId);
-  const client = await findClient(ctx.db.kysely, scope.organisation.id, clientId);
+  const client = await findClient(scope.db, clientId);
   if (!client) throw new AppError('CLIENT_NOT_FOUND');
   if (api.builtIn && client.client_type !== 'machine' && scopes.length > 0) throw fieldError('scopes', API_MESSAGES.notForApplication);
   const defined = new Set(api.scopes.map((s) => s.value));
@@ -188,8 +188,8 @@ export async function setGrant(
   const wanted = [...new Set(scopes)];
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const before =
-      (await listApiGrants(trx, scope.organisation.id, apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
-    await putGrant(trx, scope.organisation.id, apiId, clientId, wanted);
+      (await listApiGrants(scoped(trx, scope.organisation.id), apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
+    await putGrant(scoped(trx, scope.organisation.id), apiId, clientId, wanted);
     const details = changedFields({ scopes: before.sort() }, { scopes: [...wanted].sort() });
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, {

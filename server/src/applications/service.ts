@@ -14,8 +14,7 @@ import type { Account } from '@gatehouse/common/schemas/account';
 import { findUserById } from '../accounts/store.ts';
 import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
-import type { Transaction } from 'kysely';
-import type { AssetRow, ClientRow, Database, Executor, OidcClientRow, UserRow } from '../db/schema.ts';
+import type { AssetRow, ClientRow, OidcClientRow, UserRow } from '../db/schema.ts';
 import { isOidcClient } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
@@ -40,31 +39,32 @@ import {
   updateClient,
   upsertPolicyAcceptance,
 } from './store.ts';
+import { scoped, type ScopedExecutor, type ScopedTransaction } from '../db/scoped.ts';
 
 export type { AccountUser };
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 
 /** An OpenID Connect application of the organisation; a SAML application is not one (saml-apps/ has its own endpoints). */
-async function requireOidcClient(db: Executor, organisationId: string, id: string): Promise<OidcClientRow> {
-  const row = await findClient(db, organisationId, id);
+async function requireOidcClient(db: ScopedExecutor, id: string): Promise<OidcClientRow> {
+  const row = await findClient(db, id);
   if (!row || !isOidcClient(row)) throw new AppError('CLIENT_NOT_FOUND');
   return row;
 }
 
 /** An application of the organisation of either kind (the sign-in steps are the same for both). */
-async function requireClient(db: Executor, organisationId: string, id: string): Promise<ClientRow> {
-  const row = await findClient(db, organisationId, id);
+async function requireClient(db: ScopedExecutor, id: string): Promise<ClientRow> {
+  const row = await findClient(db, id);
   if (!row) throw new AppError('CLIENT_NOT_FOUND');
   return row;
 }
 
 export async function listApplications(ctx: AppContext, scope: Scope): Promise<Application[]> {
-  return (await listOidcClients(ctx.db.kysely, scope.organisation.id)).map(toApplication);
+  return (await listOidcClients(scope.db)).map(toApplication);
 }
 
 export async function getApplication(ctx: AppContext, scope: Scope, id: string): Promise<Application> {
-  return toApplication(await requireOidcClient(ctx.db.kysely, scope.organisation.id, id));
+  return toApplication(await requireOidcClient(scope.db, id));
 }
 
 /** Creates a web application (confidential client); its secret is answered this once and only its hash is kept. */
@@ -105,7 +105,7 @@ export async function createApplication(
     backchannel_logout_uri: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertClient(trx, scope.organisation.id, row);
+    await insertClient(scoped(trx, scope.organisation.id), row);
     await emit(ctx, trx, scope, {
       type: 'application.created',
       subject: { kind: 'application', id: row.id },
@@ -134,7 +134,7 @@ export async function updateApplication(
   logo: UploadedFile | undefined,
 ): Promise<Application> {
   const organisationId = scope.organisation.id;
-  const existing = await requireOidcClient(ctx.db.kysely, organisationId, id);
+  const existing = await requireOidcClient(scope.db, id);
   assertScimChangeAllowed(scope.actor, existing, input.scimEnabled);
   const newLogoId = logo ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', logo) : null;
   const logoId = newLogoId ?? (input.deleteLogo ? null : existing.logo_id);
@@ -165,7 +165,7 @@ export async function updateApplication(
   // Turning SCIM off ends its token: turning it on again needs a new one.
   const scimToken = input.scimEnabled ? {} : { scim_token_hash: null, scim_token_created_at: null };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
+    await updateClient(scoped(trx, organisationId), id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id }, details });
@@ -177,9 +177,9 @@ export async function updateApplication(
 /** Deletes an application with everything issued to it, its access lists and its logo. */
 export async function deleteApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const organisationId = scope.organisation.id;
-  const existing = await requireOidcClient(ctx.db.kysely, organisationId, id);
+  const existing = await requireOidcClient(scope.db, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteClient(trx, organisationId, id);
+    await deleteClient(scoped(trx, organisationId), id);
     await emit(ctx, trx, scope, {
       type: 'application.deleted',
       subject: { kind: 'application', id },
@@ -192,11 +192,14 @@ export async function deleteApplication(ctx: AppContext, scope: Scope, id: strin
 /** Replaces the secret; the old one stops working at once. The new one is answered this once. */
 export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: string): Promise<Application & { secret: string }> {
   const organisationId = scope.organisation.id;
-  const client = await requireOidcClient(ctx.db.kysely, organisationId, id);
+  const client = await requireOidcClient(scope.db, id);
   assertScimChangeAllowed(scope.actor, client, false);
   const secret = newClientSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { ...secretColumns(ctx, organisationId, client, secret), updated_at: ctx.clock.now() });
+    await updateClient(scoped(trx, organisationId), id, {
+      ...secretColumns(ctx, organisationId, client, secret),
+      updated_at: ctx.clock.now(),
+    });
     await emit(ctx, trx, scope, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
   return { ...(await getApplication(ctx, scope, id)), secret };
@@ -208,12 +211,16 @@ export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: 
  */
 export async function generateScimToken(ctx: AppContext, scope: Scope, id: string): Promise<{ token: string; createdAt: string }> {
   const organisationId = scope.organisation.id;
-  const client = await requireOidcClient(ctx.db.kysely, organisationId, id);
+  const client = await requireOidcClient(scope.db, id);
   if (!client.scim_enabled) throw new AppError('STATUS_CONFLICT', { message: 'Enable user management via SCIM API and save first' });
   const token = newScimToken();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(trx, organisationId, id, { scim_token_hash: hashScimToken(token), scim_token_created_at: now, updated_at: now });
+    await updateClient(scoped(trx, organisationId), id, {
+      scim_token_hash: hashScimToken(token),
+      scim_token_created_at: now,
+      updated_at: now,
+    });
     await emit(ctx, trx, scope, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
   });
   return { token, createdAt: new Date(now).toISOString() };
@@ -237,28 +244,22 @@ export async function setUserClientAccess(
   userId: string,
   clientIds: readonly string[],
 ): Promise<void> {
-  if (!(await findUserById(ctx.db.kysely, organisationId, userId))) throw new AppError('USER_NOT_FOUND');
+  if (!(await findUserById(scoped(ctx.db.kysely, organisationId), userId))) throw new AppError('USER_NOT_FOUND');
   const ids = await checkedClientIds(ctx, organisationId, clientIds);
-  await ctx.db.kysely.transaction().execute((trx) => replaceUserAccess(trx, organisationId, userId, ids, ctx.clock.now()));
+  await ctx.db.kysely.transaction().execute((trx) => replaceUserAccess(scoped(trx, organisationId), userId, ids, ctx.clock.now()));
 }
 
 /** The distinct ids, after refusing (400, on field `clients`) any that is not an application of the organisation. */
 export async function checkedClientIds(ctx: AppContext, organisationId: string, clientIds: readonly string[]): Promise<string[]> {
   const ids = unique(clientIds);
-  const known = new Set(await existingClientIds(ctx.db.kysely, organisationId, ids));
+  const known = new Set(await existingClientIds(scoped(ctx.db.kysely, organisationId), ids));
   if (ids.some((id) => !known.has(id))) throw fieldError('clients', 'Please choose applications of this organisation only');
   return ids;
 }
 
 /** Gives a user just created in `trx` access to applications already checked with `checkedClientIds`. */
-export async function grantClientAccess(
-  trx: Transaction<Database>,
-  organisationId: string,
-  userId: string,
-  checkedIds: readonly string[],
-  now: number,
-): Promise<void> {
-  await replaceUserAccess(trx, organisationId, userId, checkedIds, now);
+export async function grantClientAccess(trx: ScopedTransaction, userId: string, checkedIds: readonly string[], now: number): Promise<void> {
+  await replaceUserAccess(trx, userId, checkedIds, now);
 }
 
 /** The applications a user can open: all of them for admins, the assigned ones for end users. */
@@ -268,8 +269,8 @@ export async function userApplications(
   user: Pick<UserRow, 'id' | 'role'>,
 ): Promise<Pick<Account, 'accessibleClientIDs' | 'clients'>> {
   const rows = isAdminRole(user.role)
-    ? await listClients(ctx.db.kysely, organisationId)
-    : await listUserClients(ctx.db.kysely, organisationId, user.id);
+    ? await listClients(scoped(ctx.db.kysely, organisationId))
+    : await listUserClients(scoped(ctx.db.kysely, organisationId), user.id);
   return { accessibleClientIDs: rows.map((r) => r.id), clients: rows.map(toClientSummary) };
 }
 
@@ -280,15 +281,15 @@ export function mayUseClient(
   user: Pick<UserRow, 'id' | 'role'>,
   clientId: string,
 ): Promise<boolean> {
-  return isAdminRole(user.role) ? Promise.resolve(true) : hasUserAccess(ctx.db.kysely, organisationId, user.id, clientId);
+  return isAdminRole(user.role) ? Promise.resolve(true) : hasUserAccess(scoped(ctx.db.kysely, organisationId), user.id, clientId);
 }
 
 /** What stands between the signed-in user and the application; 404 when it is no application of the organisation. */
 export async function clientAuthSteps(ctx: AppContext, org: Organisation, user: UserRow, clientId: string): Promise<ClientAuthSteps> {
-  const client = await requireClient(ctx.db.kysely, org.id, clientId);
+  const client = await requireClient(scoped(ctx.db.kysely, org.id), clientId);
   const [hasAccess, acceptedPolicy] = await Promise.all([
     mayUseClient(ctx, org.id, user, clientId),
-    client.policy_url ? findPolicyAcceptance(ctx.db.kysely, org.id, user.id, clientId) : undefined,
+    client.policy_url ? findPolicyAcceptance(scoped(ctx.db.kysely, org.id), user.id, clientId) : undefined,
   ]);
   return {
     clientID: client.id,
@@ -310,7 +311,7 @@ export async function acceptPolicy(ctx: AppContext, scope: Scope, user: UserRow,
   if (steps.policy.policyURL) {
     const policyURL = steps.policy.policyURL;
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await upsertPolicyAcceptance(trx, scope.organisation.id, {
+      await upsertPolicyAcceptance(scoped(trx, scope.organisation.id), {
         user_id: user.id,
         client_id: clientId,
         policy_url: policyURL,
@@ -336,7 +337,7 @@ export async function userForClient(
   userId: string,
   clientId: string,
 ): Promise<AccountUser | undefined> {
-  return accountFor(await findUserWithAccess(ctx.db.kysely, organisationId, userId, clientId));
+  return accountFor(await findUserWithAccess(scoped(ctx.db.kysely, organisationId), userId, clientId));
 }
 
 /** The user, when a SignedUp user who has access to the application (or is an administrator); else undefined. */

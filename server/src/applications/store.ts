@@ -2,17 +2,13 @@
 
 import { expressionBuilder, sql, type Expression } from 'kysely';
 import { param, preparedInScope } from '../db/prepared.ts';
-import { scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import type { ClientRow, ClientUpdate, Database, Executor, OidcClientRow, UserRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 
-export function listClients(db: Executor, organisationId: string): Promise<ClientRow[]> {
-  return scoped(db, organisationId).selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
-}
-
 /** The organisation's OpenID Connect applications (not its SAML ones): what the provider loads and the Applications list shows. */
-export function listOidcClients(db: Executor, organisationId: string): Promise<OidcClientRow[]> {
-  return scoped(db, organisationId)
+export function listOidcClients(db: ScopedExecutor): Promise<OidcClientRow[]> {
+  return db
     .selectFrom('clients')
     .selectAll()
     .where('client_type', '!=', SAML_CLIENT_TYPE)
@@ -21,39 +17,37 @@ export function listOidcClients(db: Executor, organisationId: string): Promise<O
     .execute() as Promise<OidcClientRow[]>;
 }
 
-export function findClient(db: Executor, organisationId: string, id: string): Promise<ClientRow | undefined> {
-  return scoped(db, organisationId).selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+export function listClients(db: ScopedExecutor): Promise<ClientRow[]> {
+  return db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
 }
 
-export async function insertClient(db: Executor, organisationId: string, row: Unstamped<ClientRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('clients').values(row).execute();
+export function findClient(db: ScopedExecutor, id: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateClient(db: Executor, organisationId: string, id: string, changes: ClientUpdate): Promise<void> {
-  await scoped(db, organisationId).updateTable('clients').set(changes).where('id', '=', id).execute();
+export async function insertClient(db: ScopedExecutor, row: Unstamped<ClientRow>): Promise<void> {
+  await db.insertInto('clients').values(row).execute();
 }
 
-export async function deleteClient(db: Executor, organisationId: string, id: string): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('clients').where('id', '=', id).execute();
+export async function updateClient(db: ScopedExecutor, id: string, changes: ClientUpdate): Promise<void> {
+  await db.updateTable('clients').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteClient(db: ScopedExecutor, id: string): Promise<void> {
+  await db.deleteFrom('clients').where('id', '=', id).execute();
 }
 
 /** The ids among `ids` that are applications of the organisation. */
-export async function existingClientIds(db: Executor, organisationId: string, ids: readonly string[]): Promise<string[]> {
+export async function existingClientIds(db: ScopedExecutor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await scoped(db, organisationId).selectFrom('clients').select('id').where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('clients').select('id').where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 
-export async function replaceUserAccess(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  clientIds: readonly string[],
-  now: number,
-): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('user_client_access').where('user_id', '=', userId).execute();
+export async function replaceUserAccess(db: ScopedExecutor, userId: string, clientIds: readonly string[], now: number): Promise<void> {
+  await db.deleteFrom('user_client_access').where('user_id', '=', userId).execute();
   if (clientIds.length > 0) {
-    await scoped(db, organisationId)
+    await db
       .insertInto('user_client_access')
       .values(clientIds.map((clientId) => ({ user_id: userId, client_id: clientId, created_at: now })))
       .execute();
@@ -61,8 +55,8 @@ export async function replaceUserAccess(
 }
 
 /** The applications a user was given access to. */
-export function listUserClients(db: Executor, organisationId: string, userId: string): Promise<ClientRow[]> {
-  return scoped(db, organisationId)
+export function listUserClients(db: ScopedExecutor, userId: string): Promise<ClientRow[]> {
+  return db
     .selectFrom('clients')
     .innerJoin('user_client_access as access', 'access.client_id', 'clients.id')
     .selectAll('clients')
@@ -72,8 +66,8 @@ export function listUserClients(db: Executor, organisationId: string, userId: st
     .execute();
 }
 
-export async function hasUserAccess(db: Executor, organisationId: string, userId: string, clientId: string): Promise<boolean> {
-  const row = await scoped(db, organisationId)
+export async function hasUserAccess(db: ScopedExecutor, userId: string, clientId: string): Promise<boolean> {
+  const row = await db
     .selectFrom('user_client_access')
     .select('client_id')
 
@@ -137,12 +131,11 @@ const userWithAccessQuery = preparedInScope((db) =>
 );
 
 export async function findUserWithAccess(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   userId: string,
   clientId: string,
 ): Promise<{ user: AccountUser; hasAccess: boolean } | undefined> {
-  const row = (await userWithAccessQuery(db, organisationId, { user_id: userId, client_id: clientId })).rows[0];
+  const row = (await userWithAccessQuery(db, { user_id: userId, client_id: clientId })).rows[0];
   return row && userWithAccess(row);
 }
 
@@ -157,13 +150,8 @@ export function userWithAccess(
   return { user, hasAccess: Boolean(Number(row.has_access)) };
 }
 
-export async function findPolicyAcceptance(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  clientId: string,
-): Promise<string | undefined> {
-  const row = await scoped(db, organisationId)
+export async function findPolicyAcceptance(db: ScopedExecutor, userId: string, clientId: string): Promise<string | undefined> {
+  const row = await db
     .selectFrom('client_policy_acceptances')
     .select('policy_url')
 
@@ -174,11 +162,10 @@ export async function findPolicyAcceptance(
 }
 
 export async function upsertPolicyAcceptance(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   row: { user_id: string; client_id: string; policy_url: string; accepted_at: number },
 ): Promise<void> {
-  await scoped(db, organisationId)
+  await db
     .insertInto('client_policy_acceptances')
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ policy_url: row.policy_url, accepted_at: row.accepted_at }))

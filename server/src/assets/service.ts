@@ -11,6 +11,7 @@ import { fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import { identifyImage } from './images.ts';
 import { deleteAsset, findAsset, insertAsset } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Why an upload is refused, as a sentence for the field; null when it is acceptable. */
 export function uploadProblem(kind: UploadKind, file: UploadedFile): string | null {
@@ -32,7 +33,7 @@ export async function storeUpload(
   if (problem) throw fieldError(field, problem);
   const info = identifyImage(file.data, kind)!;
   const id = randomUUID();
-  await insertAsset(ctx.db.kysely, organisationId, {
+  await insertAsset(scoped(ctx.db.kysely, organisationId), {
     id,
     kind,
     content_type: info.type,
@@ -44,9 +45,9 @@ export async function storeUpload(
 }
 
 export function loadAsset(ctx: AppContext, organisationId: string, id: string): Promise<AssetRow | undefined> {
-  return findAsset(ctx.db.kysely, organisationId, id);
+  return findAsset(scoped(ctx.db.kysely, organisationId), id);
 }
 
 export function removeAsset(ctx: AppContext, organisationId: string, id: string): Promise<void> {
-  return deleteAsset(ctx.db.kysely, organisationId, id);
+  return deleteAsset(scoped(ctx.db.kysely, organisationId), id);
 }

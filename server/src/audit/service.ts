@@ -73,21 +73,20 @@ function namedIds(rows: readonly AuditEventRow[]) {
 
 /** One page of the organisation's events, newest first; `next` is the cursor of the page after. */
 export async function auditPage(ctx: AppContext, scope: Scope, query: AuditQueryInput): Promise<AuditPage> {
-  const organisationId = scope.organisation.id;
   // `who` is an id (of a user or an application), or a user's email or its start.
   const who =
     query.who === undefined
       ? undefined
-      : [query.who, ...(await userIdsByEmailPrefix(ctx.db.kysely, ctx.db.dialect, organisationId, query.who, WHO_MATCHES_MAX))];
-  const rows = await findAuditEvents(ctx.db.kysely, organisationId, { ...query, types: query.type, who, limit: query.limit + 1 });
+      : [query.who, ...(await userIdsByEmailPrefix(scope.db, ctx.db.dialect, query.who, WHO_MATCHES_MAX))];
+  const rows = await findAuditEvents(scope.db, { ...query, types: query.type, who, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const ids = namedIds(page);
-  const labels = await labelsFor(ctx.db.kysely, organisationId, ids);
+  const labels = await labelsFor(scope.db, ids);
   // Users deleted since are named by the email their deletion recorded.
   const gone = ids.users.filter((id) => !labels.has(id));
-  for (const [id, email] of await deletedUserEmails(ctx.db.kysely, organisationId, gone)) labels.set(id, email);
+  for (const [id, email] of await deletedUserEmails(scope.db, gone)) labels.set(id, email);
   // The organisation itself is named by its display name, never its id.
-  labels.set(organisationId, scope.organisation.displayName);
+  labels.set(scope.organisation.id, scope.organisation.displayName);
   const events = page.map((row) => view(row, labels));
   return { events, next: rows.length > query.limit ? events.at(-1)!.id : null };
 }

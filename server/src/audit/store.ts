@@ -4,7 +4,7 @@ import type { Dialect } from '../db/database.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import type { AuditEventRow, AuditEventsTable, Executor } from '../db/schema.ts';
-import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 // One row with every event (the audit subscriber, events/events.ts): prepared once (db/prepared.ts).
 const insertQuery = preparedInScope<{ id: number | string }, Record<string, unknown>>((db) =>
@@ -25,12 +25,8 @@ const insertQuery = preparedInScope<{ id: number | string }, Record<string, unkn
     .returning('id'),
 );
 
-export async function insertAuditEvent(
-  db: Executor,
-  organisationId: string,
-  row: Unstamped<Omit<Insertable<AuditEventsTable>, 'id'>>,
-): Promise<number> {
-  const inserted = await insertQuery(db, organisationId, {
+export async function insertAuditEvent(db: ScopedExecutor, row: Unstamped<Omit<Insertable<AuditEventsTable>, 'id'>>): Promise<number> {
+  const inserted = await insertQuery(db, {
     ...row,
     actor_id: row.actor_id ?? null,
     subject_kind: row.subject_kind ?? null,
@@ -55,8 +51,8 @@ export interface AuditQuery {
   limit: number;
 }
 
-export function findAuditEvents(db: Executor, organisationId: string, query: AuditQuery): Promise<AuditEventRow[]> {
-  return scoped(db, organisationId)
+export function findAuditEvents(db: ScopedExecutor, query: AuditQuery): Promise<AuditEventRow[]> {
+  return db
     .selectFrom('audit_events')
     .selectAll()
     .$if(query.types !== undefined && query.types.length > 0, (qb) => qb.where('type', 'in', query.types!))
@@ -83,16 +79,10 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, batc
  * kept), at most `limit`: the audit log's user filter takes the start of an address. A range of the
  * (organisation, email) index of users in byte order, as the /users search reads it.
  */
-export async function userIdsByEmailPrefix(
-  db: Executor,
-  dialect: Dialect,
-  organisationId: string,
-  prefix: string,
-  limit: number,
-): Promise<string[]> {
+export async function userIdsByEmailPrefix(db: ScopedExecutor, dialect: Dialect, prefix: string, limit: number): Promise<string[]> {
   const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
   const key = prefix.toLowerCase();
-  const rows = await scoped(db, organisationId)
+  const rows = await db
     .selectFrom('users')
     .select('id')
     .where(sql<boolean>`email${collate} >= ${key} and email${collate} < ${key + PREFIX_END}`)
@@ -106,9 +96,9 @@ export async function userIdsByEmailPrefix(
  * What the events said about users since deleted: the email each one's `user.deleted` event recorded,
  * by id, so what was done to them still names them.
  */
-export async function deletedUserEmails(db: Executor, organisationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+export async function deletedUserEmails(db: ScopedExecutor, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await scoped(db, organisationId)
+  const rows = await db
     .selectFrom('audit_events')
     .select(['subject_id', 'details'])
     .where('type', '=', 'user.deleted')
@@ -131,16 +121,12 @@ const LABEL_COLUMNS = {
 } as const;
 
 /** What people call the users, applications and webhooks of some events: emails, names and addresses by id. */
-export async function labelsFor(
-  db: Executor,
-  organisationId: string,
-  ids: Record<keyof typeof LABEL_COLUMNS, string[]>,
-): Promise<Map<string, string>> {
+export async function labelsFor(db: ScopedExecutor, ids: Record<keyof typeof LABEL_COLUMNS, string[]>): Promise<Map<string, string>> {
   const rows = await Promise.all(
     (Object.keys(LABEL_COLUMNS) as (keyof typeof LABEL_COLUMNS)[]).map((kind) => {
       const [table, column] = LABEL_COLUMNS[kind];
       if (ids[kind].length === 0) return Promise.resolve([]);
-      return scoped(db, organisationId)
+      return db
         .selectFrom(table as 'users')
         .select(['id', `${column as 'email'} as label`])
         .where('id', 'in', ids[kind])

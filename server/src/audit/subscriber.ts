@@ -1,12 +1,13 @@
 /** The audit log's subscriber: every domain event becomes a row of the log, in the change's transaction. */
 import type { Subscriber } from '../events/events.ts';
 import { insertAuditEvent } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const auditSubscriber: Subscriber = {
   name: 'audit',
   kinds: 'all',
   async inTransaction(_ctx, trx, event) {
-    event.id = await insertAuditEvent(trx, event.organisationId, {
+    event.id = await insertAuditEvent(scoped(trx, event.organisationId), {
       at: event.at,
       type: event.type,
       actor_kind: event.actor.kind,

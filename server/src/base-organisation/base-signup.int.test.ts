@@ -7,6 +7,7 @@ import { latestMailTo, linkIn, mailTo } from '../testing/accounts.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { demoCleanup } from './demo-cleanup.ts';
+import { scoped } from '../db/scoped.ts';
 
 const DEMO = 'demo@example.com';
 
@@ -72,7 +73,7 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
 
     const org = (await organisation('newco'))!;
     expect(org).toMatchObject({ is_demo: false, demo_expires_at: null, tier: 'starter' });
-    const admin = (await findUserByEmail(db(), org.id, 'founder@newco.test'))!;
+    const admin = (await findUserByEmail(scoped(db(), org.id), 'founder@newco.test'))!;
     expect(admin).toMatchObject({ role: 'OrganisationAdministrator', status: 'SignedUp', password_hash: null, password_set_date: null });
     expect(admin.email_verified_date).not.toBeNull();
     expect(admin.terms_accepted_at).not.toBeNull();
@@ -209,7 +210,7 @@ describe.each(testDialects())('the base organisation sign-up on %s', (dialect) =
     expect((await finish(two, 'demo-beta')).status).toBe(200);
     const org = (await organisation('demo-alpha'))!;
     expect(org).toMatchObject({ is_demo: true, demo_expires_at: started + 24 * HOUR });
-    expect(await findUserByEmail(db(), org.id, DEMO)).toMatchObject({ role: 'OrganisationAdministrator', status: 'SignedUp' });
+    expect(await findUserByEmail(scoped(db(), org.id), DEMO)).toMatchObject({ role: 'OrganisationAdministrator', status: 'SignedUp' });
     const { client, res } = await followHandover(made.json<{ handoverURL: string }>().handoverURL);
     expect(res.headers.location).toBe('/dashboard?signupcomplete=true');
     expect((await client.get('/api/account')).json()).toMatchObject({ email: DEMO });

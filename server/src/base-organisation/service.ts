@@ -27,6 +27,7 @@ import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
+import { scoped } from '../db/scoped.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { organisationNameForHost } from '../tenancy/resolver.ts';
@@ -98,7 +99,7 @@ export async function finishBaseSignUp(
   if (isDemo(signUp)) await assertRoomForDemo(ctx);
   const org = await createOrganisationWithAdmin(ctx, {
     // The new organisation's admin is created by this request's actor (the signer, not signed in yet).
-    creator: (organisation) => ({ organisation, actor: scope.actor, requestId: scope.requestId, origin: scope.origin }),
+    creator: (organisation) => ({ ...scope, organisation, db: scoped(ctx.db.kysely, organisation.id) }),
     name: input.organisationName,
     adminEmail: signUp.email,
     demoExpiresAt: isDemo(signUp) ? ctx.clock.now() + ctx.config.demoLifetimeMs : undefined,
@@ -108,7 +109,7 @@ export async function finishBaseSignUp(
       if (!(await useEmailToken(ctx, scope, input.baseSignUpID, ['basesignup'], trx))) throw new AppError('BASE_SIGNUP_INVALID');
     },
   });
-  const admin = (await findUserByEmail(ctx.db.kysely, org.id, signUp.email))!;
+  const admin = (await findUserByEmail(scoped(ctx.db.kysely, org.id), signUp.email))!;
   return { hostname: org.hostname, handoverURL: await handoverLink(ctx, org, admin) };
 }
 
@@ -133,7 +134,7 @@ export async function useHandover(ctx: AppContext, scope: Scope, browser: Browse
   const parsed = handoverQuery.safeParse(query);
   if (!parsed.success) return null;
   const token = await useEmailToken(ctx, scope, parsed.data.token, ['handover']);
-  const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
+  const user = token?.user_id ? await findUserById(scope.db, token.user_id) : undefined;
   if (!token || !user || user.status !== 'SignedUp' || user.email !== token.email) return null;
   return finishSignIn(ctx, scope, browser, { userId: user.id, amr: handoverAmr(org), details: { method: 'hand-over' } });
 }

@@ -110,7 +110,7 @@ async function createOrganisation(args: string[]): Promise<void> {
   const ctx = await openCommandContext(config);
   try {
     const org = await createOrganisationWithAdmin(ctx, {
-      creator: operatorScope,
+      creator: (organisation) => operatorScope(ctx.db.kysely, organisation),
       name,
       displayName: values['display-name'],
       adminEmail: values['admin-email'],
@@ -183,7 +183,7 @@ async function resetMfa(args: string[]): Promise<void> {
   if (!values.email) throw new UsageError("Give the user's email with --email.");
   const ctx = await openCommandContext(loadConfig());
   try {
-    if (!(await resetTwoStepByEmail(ctx, name, values.email, operatorScope)))
+    if (!(await resetTwoStepByEmail(ctx, name, values.email, (organisation) => operatorScope(ctx.db.kysely, organisation))))
       throw new Error(`There is no user ${values.email} in an organisation named "${name}".`);
     console.log(`Multi-factor authentication reset for ${values.email.toLowerCase()} of ${name.toLowerCase()}.`);
   } finally {
@@ -198,7 +198,7 @@ async function enableUser(args: string[]): Promise<void> {
   if (!values.email) throw new UsageError("Give the user's email with --email.");
   const ctx = await openCommandContext(loadConfig());
   try {
-    const status = await enableUserByOperator(ctx, name, values.email, operatorScope);
+    const status = await enableUserByOperator(ctx, name, values.email, (organisation) => operatorScope(ctx.db.kysely, organisation));
     if (!status) throw new Error(`There is no Disabled, Inactive or locked-out user ${values.email} in an organisation named "${name}".`);
     console.log(`Enabled ${values.email.toLowerCase()} of ${name.toLowerCase()} (status now ${status}).`);
   } finally {
@@ -213,7 +213,7 @@ async function disableConnection(args: string[]): Promise<void> {
     throw new UsageError('Give the organisation name and the connection (its id or name).');
   const ctx = await openCommandContext(loadConfig());
   try {
-    const outcome = await disableConnectionByOperator(ctx, name, connection, operatorScope);
+    const outcome = await disableConnectionByOperator(ctx, name, connection, (organisation) => operatorScope(ctx.db.kysely, organisation));
     if (!outcome) throw new Error(`There is no organisation named "${name}".`);
     if ('known' in outcome) {
       const list = outcome.known.map((row) => `  ${row.id}  ${row.name}${row.enabled ? '' : ' (disabled)'}`).join('\n');
@@ -309,7 +309,11 @@ async function exportCommand(args: string[]): Promise<void> {
   const ctx = await openCommandContext(loadConfig());
   try {
     await transfer(async () => {
-      const document = await exportOrganisation(ctx, name, { scopeFor: operatorScope, passphrase, withAudit: !values['without-audit'] });
+      const document = await exportOrganisation(ctx, name, {
+        scopeFor: (organisation) => operatorScope(ctx.db.kysely, organisation),
+        passphrase,
+        withAudit: !values['without-audit'],
+      });
       // It holds password hashes: readable by the operator only, and written whole or not at all.
       writeFileSync(`${destination}.partial`, JSON.stringify(document), { mode: 0o600 });
       renameSync(`${destination}.partial`, destination);
@@ -339,7 +343,11 @@ async function importCommand(args: string[]): Promise<void> {
   const ctx = await openCommandContext(loadConfig());
   try {
     await transfer(async () => {
-      const report = await importOrganisation(ctx, input, { scopeFor: operatorScope, passphrase, name: values.name });
+      const report = await importOrganisation(ctx, input, {
+        scopeFor: (organisation) => operatorScope(ctx.db.kysely, organisation),
+        passphrase,
+        name: values.name,
+      });
       const counted = Object.entries(report.counts).map(([table, count]) => `${count} ${table}`);
       console.log(`Imported ${report.name}: ${counted.join(', ')}.`);
       console.log(`Sign in at ${report.origin}/`);

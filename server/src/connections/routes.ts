@@ -42,7 +42,8 @@ export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
  * The scope of an upstream sign-in's request: nobody acts yet (the person is who the provider's answer
  * decides; the events of a sign-in name their user themselves).
  */
-const signInScope = (request: FastifyRequest): Scope => browserScope(requireOrganisation(request), null, request);
+const signInScope = (ctx: AppContext, request: FastifyRequest): Scope =>
+  browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
 
 /** The browser's way to a provider and back; registered beside the protocol's browser paths. */
 export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -50,7 +51,7 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
     '/signin/connections/:id',
     async (request, reply) => {
       const query = request.query;
-      const to = await startUpstreamSignIn(ctx, browserOf(ctx, request), signInScope(request), request.params.id.slice(0, 100), {
+      const to = await startUpstreamSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), request.params.id.slice(0, 100), {
         ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
         ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
       });
@@ -60,7 +61,7 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(CONNECTION_CALLBACK_PATH, async (request, reply) => {
     const url = request.raw.url ?? '';
     const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    return sendRedirect(ctx, reply, await finishConnectionSignIn(ctx, browserOf(ctx, request), signInScope(request), search));
+    return sendRedirect(ctx, reply, await finishConnectionSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), search));
   });
   // SAML: our SP metadata, and the assertion consumer service (the IdP's cross-site post, then the same browser's GET).
   app.get<{ Params: { id: string } }>('/saml/:id/metadata', async (request, reply) => {
@@ -71,12 +72,18 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
       .send(metadata);
   });
   app.post<{ Params: { id: string } }>('/saml/:id/acs', { config: { crossSiteForm: true } }, async (request, reply) => {
-    const to = await receiveSamlResponse(ctx, browserOf(ctx, request), signInScope(request), request.params.id.slice(0, 100), request.body);
+    const to = await receiveSamlResponse(
+      ctx,
+      browserOf(ctx, request),
+      signInScope(ctx, request),
+      request.params.id.slice(0, 100),
+      request.body,
+    );
     return sendRedirect(ctx, reply, to);
   });
   app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', async (request, reply) => {
     const response = typeof request.query.response === 'string' ? request.query.response : undefined;
-    const to = await finishSamlSignIn(ctx, browserOf(ctx, request), signInScope(request), request.params.id.slice(0, 100), response);
+    const to = await finishSamlSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), request.params.id.slice(0, 100), response);
     return sendRedirect(ctx, reply, to);
   });
   // The public keys of a private_key_jwt connection, where the provider fetches them.

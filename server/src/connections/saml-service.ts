@@ -17,6 +17,7 @@ import { assertAdminKeepsPassword, getSignInConnection, sharedColumns } from './
 import { fetchIdpMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
 import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const invalid = (field: 'metadataUrl' | 'metadataXml', message: string) =>
   new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
@@ -90,11 +91,11 @@ export async function createSamlConnection(ctx: AppContext, scope: Scope, input:
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(trx, organisationId)) >= CONNECTION_LIMITS.perOrganisation)
+    if ((await countConnections(scoped(trx, organisationId))) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(trx, organisationId, { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
-    await saveSamlConnection(trx, organisationId, samlRow(id, input.metadataUrl ?? null, xml, idp, now));
-    await assertAdminKeepsPassword(trx, organisationId, input);
+    await insertConnection(scoped(trx, organisationId), { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
+    await saveSamlConnection(scoped(trx, organisationId), samlRow(id, input.metadataUrl ?? null, xml, idp, now));
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     await emit(ctx, trx, scope, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
   return getSignInConnection(ctx, scope, id);
@@ -102,16 +103,17 @@ export async function createSamlConnection(ctx: AppContext, scope: Scope, input:
 
 export async function updateSamlConnection(ctx: AppContext, scope: Scope, id: string, input: SamlConnectionRequest): Promise<Connection> {
   const organisationId = scope.organisation.id;
-  const current = await findConnection(ctx.db.kysely, organisationId, id);
-  const saml = current?.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, organisationId, id) : undefined;
+  const current = await findConnection(scope.db, id);
+  const saml = current?.kind === 'saml' ? await findSamlConnection(scope.db, id) : undefined;
   if (!saml) throw new AppError('NOT_FOUND');
   const { xml, idp } = await metadataOf(ctx, input, saml.metadata_xml);
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await updateConnection(trx, organisationId, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
-    await assertAdminKeepsPassword(trx, organisationId, input);
+    if (!(await updateConnection(scoped(trx, organisationId), id, { ...columnsOf(input, idp), updated_at: now })))
+      throw new AppError('NOT_FOUND');
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     const metadataUrl = input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url);
-    await saveSamlConnection(trx, organisationId, samlRow(id, metadataUrl, xml, idp, now));
+    await saveSamlConnection(scoped(trx, organisationId), samlRow(id, metadataUrl, xml, idp, now));
     await emit(ctx, trx, scope, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
   });
   return getSignInConnection(ctx, scope, id);

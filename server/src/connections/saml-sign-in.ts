@@ -23,11 +23,12 @@ import { beginFlow, completeSignIn, keptReturnUrl, refuse, Refusal, startConnect
 import { readResponseEnvelope, samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
 import { countLiveSamlResponses, findSamlConnection, keepSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
 import { findConnection, flowLive, takeFlow } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 async function samlConnection(ctx: AppContext, org: Organisation, id: string) {
-  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
+  const row = org.isBase ? undefined : await findConnection(scoped(ctx.db.kysely, org.id), id);
   if (!row || row.kind !== 'saml') return null;
-  const saml = await findSamlConnection(ctx.db.kysely, org.id, id);
+  const saml = await findSamlConnection(scoped(ctx.db.kysely, org.id), id);
   return saml ? { row, saml } : null;
 }
 
@@ -68,7 +69,6 @@ export async function receiveSamlResponse(
   connectionId: string,
   body: unknown,
 ): Promise<Redirect> {
-  const organisationId = scope.organisation.id;
   const found = await samlConnection(ctx, scope.organisation, connectionId);
   const response = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).SAMLResponse : undefined;
   // Disabled or deleted since this sign-in began (or never one of this organisation's).
@@ -76,19 +76,18 @@ export async function receiveSamlResponse(
   if (typeof response !== 'string' || response.length === 0 || response.length > SAML_LIMITS.responseMax)
     return refuse(ctx, browser, scope, found.row, null, new Refusal('not_verified'));
   const now = ctx.clock.now();
-  const db = ctx.db.kysely;
   // Anyone may post here: an answer is kept only for a sign-in started here (its InResponseTo is a live
   // flow's request), one per sign-in, and one address holds only a few. No slot is shared, so posts
   // from elsewhere cannot crowd out a real answer.
   const envelope = readResponseEnvelope(response);
   if (!envelope) return refuse(ctx, browser, scope, found.row, null, new Refusal('not_verified'));
   const requestId = envelope.inResponseTo;
-  if (requestId === null || requestId.length > 200 || !(await flowLive(db, organisationId, connectionId, requestId, now)))
+  if (requestId === null || requestId.length > 200 || !(await flowLive(scope.db, connectionId, requestId, now)))
     return refuse(ctx, browser, scope, found.row, null, new Refusal('expired'));
-  if ((await countLiveSamlResponses(db, organisationId, browser.address, now)) >= SAML_LIMITS.responsesPerAddressMax)
+  if ((await countLiveSamlResponses(scope.db, browser.address, now)) >= SAML_LIMITS.responsesPerAddressMax)
     return refuse(ctx, browser, scope, found.row, null, new Refusal('unavailable'));
   const token = newToken();
-  await keepSamlResponse(db, organisationId, {
+  await keepSamlResponse(scope.db, {
     id: hashToken(token),
     connection_id: connectionId,
     response,
@@ -119,13 +118,10 @@ async function samlAnswer(
   connectionId: string,
   responseToken: string | undefined,
 ): Promise<Redirect> {
-  const organisationId = scope.organisation.id;
   const cookie = browser.cookie('gatehouse_connection');
   const now = ctx.clock.now();
-  const db = ctx.db.kysely;
-  const posted =
-    responseToken && responseToken.length <= 200 ? await takeSamlResponse(db, organisationId, hashToken(responseToken), now) : undefined;
-  const flow = cookie ? await takeFlow(db, organisationId, hashToken(cookie), now) : undefined;
+  const posted = responseToken && responseToken.length <= 200 ? await takeSamlResponse(scope.db, hashToken(responseToken), now) : undefined;
+  const flow = cookie ? await takeFlow(scope.db, hashToken(cookie), now) : undefined;
   if (!flow || !posted || flow.connection_id !== connectionId || posted.connection_id !== connectionId)
     return refuse(ctx, browser, scope, null, flow?.return_url ?? null, new Refusal('expired'));
   const returnUrl = flow.return_url;
@@ -138,7 +134,7 @@ async function samlAnswer(
       samlResponse: posted.response,
       requestId: flow.state,
     });
-    if (!(await rememberAssertion(db, organisationId, identity.assertionId, identity.expiresAt)))
+    if (!(await rememberAssertion(scope.db, identity.assertionId, identity.expiresAt)))
       throw new Error(`assertion ${identity.assertionId} was used before (replay)`);
     claims = identity.claims;
   } catch (error) {

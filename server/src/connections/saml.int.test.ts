@@ -17,6 +17,7 @@ import { SAML_LIMITS } from '@gatehouse/common/saml-connections';
 import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
 import { addFactor } from '../mfa/store.ts';
 import { setPolicy } from '../testing/accounts.ts';
+import { scoped } from '../db/scoped.ts';
 
 const EMAIL = 'email';
 
@@ -369,7 +370,7 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     // The person holds a factor of their own (email codes, which the organisation allows).
     await setPolicy(server, 'acme', { allow_email_two_step: true });
-    await addFactor(server.ctx.db.kysely, acmeId, {
+    await addFactor(scoped(server.ctx.db.kysely, acmeId), {
       id: randomUUID(),
       user_id: user.id,
       kind: TWO_STEP_KINDS.email,

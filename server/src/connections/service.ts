@@ -11,7 +11,7 @@ import type { Connection, ConnectionRequest, SignInConnections, UserConnections 
 import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';
 import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
+import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
@@ -30,6 +30,7 @@ import {
 import { callbackUrl, newConnectionKey, sealConnectionSecret } from './upstream.ts';
 import { samlDetails } from './saml.ts';
 import { findSamlConnection, listSamlConnections } from './saml-store.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** The upstream claim names a connection reads. */
 export interface ClaimMapping {
@@ -136,7 +137,7 @@ function keyColumns(ctx: AppContext, organisationId: string, id: string, input: 
 
 /** GET /signin/connections/{id}/jwks: the connection's public keys, for the provider (anyone may read them). */
 export async function connectionJwks(ctx: AppContext, org: Organisation, id: string): Promise<string> {
-  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, id);
+  const row = org.isBase ? undefined : await findConnection(scoped(ctx.db.kysely, org.id), id);
   if (!row || row.public_jwk === null) throw new AppError('NOT_FOUND');
   return publicJwksOf(row.public_jwk);
 }
@@ -160,22 +161,16 @@ function auditDetails(input: ConnectionRequest, secretChanged: boolean) {
 }
 
 export async function listSignInConnections(ctx: AppContext, scope: Scope): Promise<Connection[]> {
-  const organisationId = scope.organisation.id;
-  const [rows, links, saml] = await Promise.all([
-    listConnections(ctx.db.kysely, organisationId),
-    countLinks(ctx.db.kysely, organisationId),
-    listSamlConnections(ctx.db.kysely, organisationId),
-  ]);
+  const [rows, links, saml] = await Promise.all([listConnections(scope.db), countLinks(scope.db), listSamlConnections(scope.db)]);
   const samlOf = new Map(saml.map((s) => [s.connection_id, s]));
   return rows.map((row) => view(ctx, scope.organisation.hostname, row, links.get(row.id) ?? 0, samlOf.get(row.id)));
 }
 
 export async function getSignInConnection(ctx: AppContext, scope: Scope, id: string): Promise<Connection> {
-  const organisationId = scope.organisation.id;
-  const row = await findConnection(ctx.db.kysely, organisationId, id);
+  const row = await findConnection(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  const saml = row.kind === 'saml' ? await findSamlConnection(ctx.db.kysely, organisationId, id) : undefined;
-  return view(ctx, scope.organisation.hostname, row, (await countLinks(ctx.db.kysely, organisationId)).get(id) ?? 0, saml);
+  const saml = row.kind === 'saml' ? await findSamlConnection(scope.db, id) : undefined;
+  return view(ctx, scope.organisation.hostname, row, (await countLinks(scope.db)).get(id) ?? 0, saml);
 }
 
 export async function createSignInConnection(ctx: AppContext, scope: Scope, input: ConnectionRequest): Promise<Connection> {
@@ -183,9 +178,9 @@ export async function createSignInConnection(ctx: AppContext, scope: Scope, inpu
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(trx, organisationId)) >= CONNECTION_LIMITS.perOrganisation)
+    if ((await countConnections(scoped(trx, organisationId))) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(trx, organisationId, {
+    await insertConnection(scoped(trx, organisationId), {
       id,
       ...columnsOf(input),
       client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, organisationId, id, input.clientSecret) : null,
@@ -193,7 +188,7 @@ export async function createSignInConnection(ctx: AppContext, scope: Scope, inpu
       created_at: now,
       updated_at: now,
     });
-    await assertAdminKeepsPassword(trx, organisationId, input);
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     await emit(ctx, trx, scope, {
       type: 'connection.created',
       subject: { kind: 'connection', id },
@@ -207,7 +202,7 @@ export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: 
   const organisationId = scope.organisation.id;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     // A SAML connection is changed through its own endpoint (saml-service.ts).
-    const current = await findConnection(trx, organisationId, id);
+    const current = await findConnection(scoped(trx, organisationId), id);
     if (current?.kind !== 'oidc') throw new AppError('NOT_FOUND');
     const changes = {
       ...columnsOf(input),
@@ -215,8 +210,8 @@ export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: 
       ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, organisationId, id, input.clientSecret) } : {}),
       updated_at: ctx.clock.now(),
     };
-    if (!(await updateRow(trx, organisationId, id, changes))) throw new AppError('NOT_FOUND');
-    await assertAdminKeepsPassword(trx, organisationId, input);
+    if (!(await updateRow(scoped(trx, organisationId), id, changes))) throw new AppError('NOT_FOUND');
+    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
     await emit(ctx, trx, scope, {
       type: 'connection.updated',
       subject: { kind: 'connection', id },
@@ -229,8 +224,8 @@ export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: 
 export async function deleteSignInConnection(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const organisationId = scope.organisation.id;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await findConnection(trx, organisationId, id);
-    if (!row || !(await deleteRow(trx, organisationId, id))) throw new AppError('NOT_FOUND');
+    const row = await findConnection(scoped(trx, organisationId), id);
+    if (!row || !(await deleteRow(scoped(trx, organisationId), id))) throw new AppError('NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'connection.deleted',
       subject: { kind: 'connection', id },
@@ -246,18 +241,15 @@ export async function deleteSignInConnection(ctx: AppContext, scope: Scope, id: 
  * (the operator's way back is `gatehouse disable-connection`). Read inside the saving transaction.
  */
 export async function assertAdminKeepsPassword(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   saved: Pick<SharedRequest, 'enabled' | 'allowPassword' | 'emailDomains'>,
 ): Promise<void> {
   if (!saved.enabled || saved.allowPassword) return;
   const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  const admins = (await activeOrganisationAdminEmails(db, organisationId)).map(domainOf);
+  const admins = (await activeOrganisationAdminEmails(db)).map(domainOf);
   if (!admins.some((domain) => saved.emailDomains.includes(domain))) return;
   const passwordless = new Set(
-    (await listConnections(db, organisationId))
-      .filter((row) => row.enabled && !row.allow_password)
-      .flatMap((row) => domainsOf(row.email_domains)),
+    (await listConnections(db)).filter((row) => row.enabled && !row.allow_password).flatMap((row) => domainsOf(row.email_domains)),
   );
   if (admins.every((domain) => passwordless.has(domain)))
     throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.wouldLockOutAdmins });
@@ -276,12 +268,12 @@ export async function disableConnectionByOperator(
 ): Promise<{ disabled: SignInConnectionRow } | { known: SignInConnectionRow[] } | null> {
   const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
   if (!org) return null;
-  const rows = await listConnections(ctx.db.kysely, org.id);
+  const scope = scopeFor(toOrganisation(ctx.config, org));
+  const rows = await listConnections(scope.db);
   const row = rows.find((r) => r.id === connection) ?? rows.find((r) => r.name.toLowerCase() === connection.toLowerCase());
   if (!row) return { known: rows };
-  const scope = scopeFor(toOrganisation(ctx.config, org));
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await updateRow(trx, org.id, row.id, { enabled: false, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
+    if (!(await updateRow(scoped(trx, org.id), row.id, { enabled: false, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'connection.updated',
       subject: { kind: 'connection', id: row.id },
@@ -294,7 +286,7 @@ export async function disableConnectionByOperator(
 /** The sign-in page's buttons and home-realm domains: enabled connections only. */
 export async function signInPageConnections(ctx: AppContext, scope: Scope): Promise<SignInConnections> {
   if (scope.organisation.isBase) return { connections: [] };
-  const rows = await listConnections(ctx.db.kysely, scope.organisation.id);
+  const rows = await listConnections(scope.db);
   return {
     connections: rows
       .filter((row) => row.enabled)
@@ -318,16 +310,15 @@ export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, 
   const at = email.lastIndexOf('@');
   if (at < 1) return;
   const domain = email.slice(at + 1).toLowerCase();
-  const rows = await listConnections(ctx.db.kysely, org.id);
+  const rows = await listConnections(scoped(ctx.db.kysely, org.id));
   const serving = rows.find((row) => row.enabled && !row.allow_password && domainsOf(row.email_domains).includes(domain));
   if (serving) throw new AppError('PASSWORD_SIGN_IN_NOT_ALLOWED', { message: CONNECTION_MESSAGES.passwordNotAllowed(serving.name) });
 }
 
 /** GET /api/users/{id}/connections: a user's links and the upstream groups of each (a 404 for anyone not of the organisation). */
 export async function userSignInConnections(ctx: AppContext, scope: Scope, userId: string): Promise<UserConnections> {
-  const organisationId = scope.organisation.id;
-  if (!(await findUserById(ctx.db.kysely, organisationId, userId))) throw new AppError('USER_NOT_FOUND');
-  const links = await listUserLinks(ctx.db.kysely, organisationId, userId);
+  if (!(await findUserById(scope.db, userId))) throw new AppError('USER_NOT_FOUND');
+  const links = await listUserLinks(scope.db, userId);
   return links.map((link) => ({
     connectionId: link.connection_id,
     name: link.name,

@@ -39,6 +39,7 @@ import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
+import { scoped } from '../db/scoped.ts';
 import { federatedAmr } from '../sessions/amr.ts';
 
 /** A refused upstream sign-in: the person is told why on the sign-in page. */
@@ -105,7 +106,7 @@ export async function beginFlow(
 ): Promise<Redirect> {
   const token = newToken();
   const now = ctx.clock.now();
-  await insertFlow(ctx.db.kysely, scope.organisation.id, {
+  await insertFlow(scope.db, {
     id: hashToken(token),
     connection_id: row.id,
     state: flow.state,
@@ -128,7 +129,7 @@ export async function startConnectionSignIn(
 ): Promise<Redirect> {
   const org = scope.organisation;
   const returnUrl = keptReturnUrl(query.returnurl);
-  const row = org.isBase ? undefined : await findConnection(ctx.db.kysely, org.id, connectionId);
+  const row = org.isBase ? undefined : await findConnection(scope.db, connectionId);
   if (!row || !row.enabled) throw new AppError('NOT_FOUND');
   let request_: Awaited<ReturnType<typeof authorizationRequest>>;
   try {
@@ -203,9 +204,9 @@ async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionR
   const organisationId = scope.organisation.id;
   const subject = stringClaim(claims, 'sub');
   if (!subject) throw new Refusal('not_verified');
-  const linkedId = await findLinkedUserId(db, organisationId, row.id, subject);
+  const linkedId = await findLinkedUserId(scoped(db, organisationId), row.id, subject);
   if (linkedId) {
-    const user = await findUserById(db, organisationId, linkedId);
+    const user = await findUserById(scoped(db, organisationId), linkedId);
     if (!user) throw new Refusal('no_account');
     return user;
   }
@@ -215,14 +216,15 @@ async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionR
   if (!email || !domain || !email.includes('@') || !domainsOf(row.email_domains).includes(domain))
     throw new Refusal('domain_not_allowed', { ...(email ? { detail: email } : {}) });
   const verified = emailVerified(row, claims);
-  const existing = await findUserByEmail(db, organisationId, email);
+  const existing = await findUserByEmail(scoped(db, organisationId), email);
   const now = ctx.clock.now();
   const linked = { type: 'connection.linked', details: { connection: row.name, connectionId: row.id, email } } as const;
   if (existing) {
     if (!row.link_existing) throw new Refusal('email_taken', { userId: existing.id, detail: email });
     if (!verified) throw new Refusal('email_not_verified', { userId: existing.id, detail: email });
     // One upstream account per user and connection: another subject claiming the same email is not linked.
-    if (await userLinked(db, organisationId, row.id, existing.id)) throw new Refusal('email_taken', { userId: existing.id, detail: email });
+    if (await userLinked(scoped(db, organisationId), row.id, existing.id))
+      throw new Refusal('email_taken', { userId: existing.id, detail: email });
     await db.transaction().execute(async (trx) => {
       await insertLink(trx, {
         organisationId,
@@ -275,7 +277,7 @@ async function activateInvited(ctx: AppContext, scope: Scope, row: SignInConnect
       changes: { password_hash: null, email_verified_date: user.email_verified_date ?? now },
     });
     if (!signedUp) return null;
-    await deleteEmailTokens(trx, organisationId, { userId: user.id }, ['invitation', 'completion']);
+    await deleteEmailTokens(scoped(trx, organisationId), { userId: user.id }, ['invitation', 'completion']);
     const self = { kind: 'user', id: user.id } as const;
     await emit(ctx, trx, scope, {
       type: 'invitation.accepted',
@@ -303,10 +305,10 @@ async function connectionCallback(ctx: AppContext, browser: Browser, scope: Scop
   const organisationId = scope.organisation.id;
   const token = browser.cookie('gatehouse_connection');
   const now = ctx.clock.now();
-  const flow = token ? await takeFlow(ctx.db.kysely, organisationId, hashToken(token), now) : undefined;
+  const flow = token ? await takeFlow(scope.db, hashToken(token), now) : undefined;
   if (!flow) return refuse(ctx, browser, scope, null, null, new Refusal('expired'));
   const returnUrl = flow.return_url;
-  const row = await findConnection(ctx.db.kysely, organisationId, flow.connection_id);
+  const row = await findConnection(scope.db, flow.connection_id);
   // Disabled (or deleted) since this sign-in began.
   if (!row || !row.enabled) return refuse(ctx, browser, scope, null, returnUrl, new Refusal('connection_unavailable'));
 
@@ -337,7 +339,6 @@ export async function completeSignIn(
   returnUrl: string | null,
   claims: Record<string, unknown>,
 ): Promise<Redirect> {
-  const organisationId = scope.organisation.id;
   const now = ctx.clock.now();
   let user: UserRow;
   try {
@@ -348,12 +349,12 @@ export async function completeSignIn(
     const after = await afterFirstFactor(user, sessionAmr(row, claims), () => deviceRemembered(ctx, scope, browser, user));
     if (after.next === 'codeStep') {
       // Gatehouse's own second step: the sign-in page shows the code step of this browser's sign-in.
-      await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
+      await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
       const step = await beginCodeStep(ctx, scope, user, row.id);
       return redirect(signInPage(returnUrl, { [SECOND_STEP_PARAMETER]: step.challenge.signInStateID }), step.cookies);
     }
     const { amr } = after;
-    await touchLink(ctx.db.kysely, organisationId, row.id, String(claims.sub), now, groupsOf(row, claims));
+    await touchLink(scope.db, row.id, String(claims.sub), now, groupsOf(row, claims));
     const { session, cookies } = await finishSignIn(ctx, scope, browser, {
       userId: user.id,
       amr,

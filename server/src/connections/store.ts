@@ -2,55 +2,46 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { ConnectionFlowRow, Executor, SignInConnectionRow, SignInConnectionsTable } from '../db/schema.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
-import { scoped, type Unstamped } from '../db/scoped.ts';
+import { scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
-export function listConnections(db: Executor, organisationId: string): Promise<SignInConnectionRow[]> {
-  return scoped(db, organisationId).selectFrom('sign_in_connections').selectAll().orderBy('created_at').execute();
+export function listConnections(db: ScopedExecutor): Promise<SignInConnectionRow[]> {
+  return db.selectFrom('sign_in_connections').selectAll().orderBy('created_at').execute();
 }
 
-export function findConnection(db: Executor, organisationId: string, id: string): Promise<SignInConnectionRow | undefined> {
-  return scoped(db, organisationId).selectFrom('sign_in_connections').selectAll().where('id', '=', id).executeTakeFirst();
+export function findConnection(db: ScopedExecutor, id: string): Promise<SignInConnectionRow | undefined> {
+  return db.selectFrom('sign_in_connections').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function countConnections(db: Executor, organisationId: string): Promise<number> {
-  const row = await scoped(db, organisationId)
+export async function countConnections(db: ScopedExecutor): Promise<number> {
+  const row = await db
     .selectFrom('sign_in_connections')
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertConnection(
-  db: Executor,
-  organisationId: string,
-  row: Unstamped<Insertable<SignInConnectionsTable>>,
-): Promise<void> {
-  await scoped(db, organisationId).insertInto('sign_in_connections').values(row).execute();
+export async function insertConnection(db: ScopedExecutor, row: Unstamped<Insertable<SignInConnectionsTable>>): Promise<void> {
+  await db.insertInto('sign_in_connections').values(row).execute();
 }
 
-export async function updateConnection(
-  db: Executor,
-  organisationId: string,
-  id: string,
-  changes: Updateable<SignInConnectionsTable>,
-): Promise<boolean> {
-  const result = await scoped(db, organisationId).updateTable('sign_in_connections').set(changes).where('id', '=', id).executeTakeFirst();
+export async function updateConnection(db: ScopedExecutor, id: string, changes: Updateable<SignInConnectionsTable>): Promise<boolean> {
+  const result = await db.updateTable('sign_in_connections').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Deletes the connection with its links and pending sign-ins (explicitly: SQLite's foreign keys may be off). */
-export async function deleteConnection(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  await scoped(db, organisationId).deleteFrom('connection_flows').where('connection_id', '=', id).execute();
-  await scoped(db, organisationId).deleteFrom('saml_responses').where('connection_id', '=', id).execute();
-  await scoped(db, organisationId).deleteFrom('saml_connections').where('connection_id', '=', id).execute();
-  await scoped(db, organisationId).deleteFrom('connection_links').where('connection_id', '=', id).execute();
-  const result = await scoped(db, organisationId).deleteFrom('sign_in_connections').where('id', '=', id).executeTakeFirst();
+export async function deleteConnection(db: ScopedExecutor, id: string): Promise<boolean> {
+  await db.deleteFrom('connection_flows').where('connection_id', '=', id).execute();
+  await db.deleteFrom('saml_responses').where('connection_id', '=', id).execute();
+  await db.deleteFrom('saml_connections').where('connection_id', '=', id).execute();
+  await db.deleteFrom('connection_links').where('connection_id', '=', id).execute();
+  const result = await db.deleteFrom('sign_in_connections').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 /** How many users each connection of the organisation is linked to. */
-export async function countLinks(db: Executor, organisationId: string): Promise<Map<string, number>> {
-  const rows = await scoped(db, organisationId)
+export async function countLinks(db: ScopedExecutor): Promise<Map<string, number>> {
+  const rows = await db
     .selectFrom('connection_links')
     .select(['connection_id', (eb) => eb.fn.countAll().as('n')])
     .groupBy('connection_id')
@@ -59,13 +50,8 @@ export async function countLinks(db: Executor, organisationId: string): Promise<
 }
 
 /** The user linked to an upstream subject of a connection. */
-export async function findLinkedUserId(
-  db: Executor,
-  organisationId: string,
-  connectionId: string,
-  subject: string,
-): Promise<string | undefined> {
-  const row = await scoped(db, organisationId)
+export async function findLinkedUserId(db: ScopedExecutor, connectionId: string, subject: string): Promise<string | undefined> {
+  const row = await db
     .selectFrom('connection_links')
     .select('user_id')
     .where('connection_id', '=', connectionId)
@@ -75,8 +61,8 @@ export async function findLinkedUserId(
 }
 
 /** Whether the user is linked to some subject of the connection already (one upstream account per user and connection). */
-export async function userLinked(db: Executor, organisationId: string, connectionId: string, userId: string): Promise<boolean> {
-  const row = await scoped(db, organisationId)
+export async function userLinked(db: ScopedExecutor, connectionId: string, userId: string): Promise<boolean> {
+  const row = await db
     .selectFrom('connection_links')
     .select('subject')
     .where('connection_id', '=', connectionId)
@@ -104,14 +90,13 @@ export async function insertLink(
 
 /** A sign-in through the link: when, and the groups the provider sent this time (JSON, or null for none). */
 export async function touchLink(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   connectionId: string,
   subject: string,
   now: number,
   groups: string | null,
 ): Promise<void> {
-  await scoped(db, organisationId)
+  await db
     .updateTable('connection_links')
     .set({ last_used_at: now, groups })
     .where('connection_id', '=', connectionId)
@@ -120,8 +105,8 @@ export async function touchLink(
 }
 
 /** The connections a user is linked to, with the groups of the last sign-in; both tables scoped to the organisation. */
-export function listUserLinks(db: Executor, organisationId: string, userId: string) {
-  return scoped(db, organisationId)
+export function listUserLinks(db: ScopedExecutor, userId: string) {
+  return db
     .selectFrom('connection_links as l')
     .innerJoin('sign_in_connections as c', 'c.id', 'l.connection_id')
     .select(['l.connection_id', 'c.name', 'l.groups', 'l.created_at', 'l.last_used_at'])
@@ -130,13 +115,13 @@ export function listUserLinks(db: Executor, organisationId: string, userId: stri
     .execute();
 }
 
-export async function insertFlow(db: Executor, organisationId: string, row: Unstamped<ConnectionFlowRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('connection_flows').values(row).execute();
+export async function insertFlow(db: ScopedExecutor, row: Unstamped<ConnectionFlowRow>): Promise<void> {
+  await db.insertInto('connection_flows').values(row).execute();
 }
 
 /** Whether a sign-in through the connection with this state (a SAML AuthnRequest's ID) was started and is still live. */
-export async function flowLive(db: Executor, organisationId: string, connectionId: string, state: string, now: number): Promise<boolean> {
-  const row = await scoped(db, organisationId)
+export async function flowLive(db: ScopedExecutor, connectionId: string, state: string, now: number): Promise<boolean> {
+  const row = await db
     .selectFrom('connection_flows')
     .select('id')
     .where('connection_id', '=', connectionId)
@@ -147,8 +132,8 @@ export async function flowLive(db: Executor, organisationId: string, connectionI
 }
 
 /** Takes the browser's pending upstream sign-in once, while it is live (db/short-lived.ts). */
-export function takeFlow(db: Executor, organisationId: string, id: string, now: number): Promise<ConnectionFlowRow | undefined> {
-  return take(db, 'connection_flows', organisationId, { id }, now);
+export function takeFlow(db: ScopedExecutor, id: string, now: number): Promise<ConnectionFlowRow | undefined> {
+  return take(db, 'connection_flows', { id }, now);
 }
 
 /** The 'connection-cleanup' job: forgets upstream sign-ins that were never finished, SAML answers never taken and expired assertion IDs. */

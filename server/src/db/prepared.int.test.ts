@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
 import { consumeArtefactWithEvent, findArtefact, upsertArtefact, upsertArtefactWithEvent } from '../oidc/store.ts';
 import { param, prepared } from './prepared.ts';
-import { acrossOrganisations } from './scoped.ts';
+import { acrossOrganisations, scoped } from './scoped.ts';
 import type { Executor } from './schema.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -40,9 +40,9 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
 
   it('reads what is committed', async () => {
     const db = server.ctx.db.kysely;
-    await upsertArtefact(db, acme, artefact('committed'));
-    expect(await findArtefact(db, acme, 'Session', 'committed')).toMatchObject({ payload: '{}' });
-    expect(await findArtefact(db, acme, 'Session', 'missing')).toBeUndefined();
+    await upsertArtefact(scoped(db, acme), artefact('committed'));
+    expect(await findArtefact(scoped(db, acme), 'Session', 'committed')).toMatchObject({ payload: '{}' });
+    expect(await findArtefact(scoped(db, acme), 'Session', 'missing')).toBeUndefined();
   });
 
   it('never answers a write of a transaction that has not committed yet', async () => {
@@ -51,8 +51,8 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     let answeredInside: boolean | undefined;
     let read: Promise<unknown> | undefined;
     await db.transaction().execute(async (trx) => {
-      await upsertArtefact(trx, acme, artefact('pending'));
-      read = findArtefact(db, acme, 'Session', 'pending').then((row) => {
+      await upsertArtefact(scoped(trx, acme), artefact('pending'));
+      read = findArtefact(scoped(db, acme), 'Session', 'pending').then((row) => {
         if (insideTransaction) answeredInside = row !== undefined;
         return row;
       });
@@ -65,7 +65,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     expect(answeredInside === undefined || answeredInside === false).toBe(true);
     if (dialect === 'sqlite') expect(answeredInside).toBeUndefined();
     await read;
-    expect(await findArtefact(db, acme, 'Session', 'pending')).toMatchObject({ payload: '{}' });
+    expect(await findArtefact(scoped(db, acme), 'Session', 'pending')).toMatchObject({ payload: '{}' });
   });
 
   it('compiles a query once for the database and every transaction on it', async () => {
@@ -80,7 +80,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
         .where('model', '=', 'Session')
         .where('id', '=', param('id'));
     });
-    await upsertArtefact(db, acme, artefact('compiled-once'));
+    await upsertArtefact(scoped(db, acme), artefact('compiled-once'));
     expect((await payloadOf(db, { id: 'compiled-once' })).rows).toEqual([{ payload: '{}' }]);
     // The group commit (db/write-batch.ts) runs each batch in a new transaction: none compiles it again.
     for (let i = 0; i < 3; i++) {
@@ -101,16 +101,16 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
         (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map(
           (row) => row.statement,
         );
-      await upsertArtefact(db.kysely, acme, artefact('named'));
-      expect(await findArtefact(db.kysely, acme, 'Session', 'named')).toMatchObject({ payload: '{}' });
+      await upsertArtefact(scoped(db.kysely, acme), artefact('named'));
+      expect(await findArtefact(scoped(db.kysely, acme), 'Session', 'named')).toMatchObject({ payload: '{}' });
       const kept = await statements();
       expect(kept.filter((text) => text.startsWith('insert into "oidc_artefacts"'))).toHaveLength(1);
       expect(kept.filter((text) => text.startsWith('select'))).toHaveLength(1);
       // Run again, nothing new is parsed; inside a transaction a query stays on the transaction's connection.
-      await upsertArtefact(db.kysely, acme, artefact('named'));
+      await upsertArtefact(scoped(db.kysely, acme), artefact('named'));
       await db.kysely.transaction().execute(async (trx) => {
-        await upsertArtefact(trx, acme, artefact('in-transaction'));
-        expect(await findArtefact(trx, acme, 'Session', 'in-transaction')).toMatchObject({ payload: '{}' });
+        await upsertArtefact(scoped(trx, acme), artefact('in-transaction'));
+        expect(await findArtefact(scoped(trx, acme), 'Session', 'in-transaction')).toMatchObject({ payload: '{}' });
       });
       expect(await statements()).toHaveLength(kept.length);
     } finally {
@@ -130,13 +130,27 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
           metric: kind,
         });
         for (const organisation of [acme, globex]) {
-          await upsertArtefactWithEvent(db.kysely, organisation, code, event(organisation, 'code_issued'), 120_000);
+          await upsertArtefactWithEvent(scoped(db.kysely, organisation), code, event(organisation, 'code_issued'), 120_000);
         }
         expect(
-          await consumeArtefactWithEvent(db.kysely, acme, 'AuthorizationCode', 'code-both', 130_000, event(acme, 'code_redeemed'), 60_000),
+          await consumeArtefactWithEvent(
+            scoped(db.kysely, acme),
+            'AuthorizationCode',
+            'code-both',
+            130_000,
+            event(acme, 'code_redeemed'),
+            60_000,
+          ),
         ).toBe(120_000);
         expect(
-          await consumeArtefactWithEvent(db.kysely, acme, 'AuthorizationCode', 'code-both', 130_000, event(acme, 'code_redeemed'), 60_000),
+          await consumeArtefactWithEvent(
+            scoped(db.kysely, acme),
+            'AuthorizationCode',
+            'code-both',
+            130_000,
+            event(acme, 'code_redeemed'),
+            60_000,
+          ),
         ).toBeUndefined();
         const statements = (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map(
           (row) => row.statement,

@@ -7,7 +7,7 @@
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 import { queryNow, rowsNow } from './database.ts';
 import type { Executor } from './schema.ts';
-import { scoped, ScopeViolation, type ScopedExecutor } from './scoped.ts';
+import { scoped, ScopeViolation, unbound, type ScopedExecutor } from './scoped.ts';
 
 const MARK = '\u0000param:';
 /** The parameter that carries the organisation of a query prepared in scope. */
@@ -60,13 +60,14 @@ export function prepared<Row, Args extends Record<string, unknown>>(build: (db: 
 
 /**
  * A prepared query on tenant tables, built through the scoped store (db/scoped.ts): the plugin stamps
- * the organisation on it as a parameter, filled at each run, so the hot path keeps one compiled query
- * and writes no organisation clause by hand. An empty organisation is refused: it would match no row
- * and stamp an empty one.
+ * the organisation on it as a parameter, filled at each run from the scoped store it is given, so the
+ * hot path keeps one compiled query per database (not per organisation) and writes no organisation
+ * clause by hand. An empty organisation is refused: it would match no row and stamp an empty one.
  */
 export function preparedInScope<Row, Args extends Record<string, unknown>>(build: (db: ScopedExecutor) => Compilable<Row>) {
   const run = prepared<Row, Args & { [ORGANISATION]: string }>((db) => build(scoped(db, param(ORGANISATION))));
-  return (db: Executor, organisationId: string, args: Args): Promise<QueryResult<Row>> => {
+  return (scope: ScopedExecutor, args: Args): Promise<QueryResult<Row>> => {
+    const { db, organisationId } = unbound(scope);
     if (!organisationId) throw new ScopeViolation('A query prepared in scope needs an organisation');
     return run(db, { ...args, [ORGANISATION]: organisationId });
   };

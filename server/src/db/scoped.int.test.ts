@@ -5,12 +5,16 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findApiRow, insertApi, listApiRows } from '../apis/store.ts';
+import { systemScope } from '../scope/scope.ts';
+import { findSession, insertSession } from '../sessions/store.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { Unscoped } from '../testing/tenant-guard.ts';
 import { afterCommit } from './after-commit.ts';
 import type { ApiRow, MetricName } from './schema.ts';
-import { acrossOrganisations, organisationOf, scoped, ScopeViolation } from './scoped.ts';
+import { acrossOrganisations, organisationOf, scoped, ScopeViolation, type ScopedExecutor } from './scoped.ts';
 import { ORGANISATION_KEYS, TENANT_TABLES } from './tenant-tables.ts';
 
 describe.each(testDialects())('the scoped store on %s', (dialect) => {
@@ -351,6 +355,57 @@ describe.each(testDialects())('the scoped store on %s', (dialect) => {
       }),
     ).rejects.toThrow('roll back');
     expect(ran).toEqual(['store', 'copy']);
+  });
+
+  it('is bound once in a Scope: scope.db and scope.transaction reach its organisation only, prepared queries included', async () => {
+    const row = await db().selectFrom('organisations').selectAll().where('id', '=', acme).executeTakeFirstOrThrow();
+    const scope = systemScope(db(), toOrganisation(server.ctx.config, row));
+    expect(organisationOf(scope.db)).toBe(acme);
+    expect(scope.db).toBe(scoped(db(), acme));
+    const mine = api(acme);
+    const theirs = api(globex);
+    await insertApi(scoped(db(), globex), theirs);
+    const admin = await scope.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const session = {
+      id: `session-${++n}`,
+      public_id: `public-${n}`,
+      address: null,
+      user_id: admin.id,
+      created_at: 0,
+      last_seen_at: 0,
+      expires_at: 1,
+      amr: '[]',
+      user_agent: null,
+    };
+
+    const seen = await scope.transaction(async (inner) => {
+      expect(inner.db.isTransaction).toBe(true);
+      expect(organisationOf(inner.db)).toBe(acme);
+      expect(inner.actor).toBe(scope.actor);
+      await insertApi(inner.db, mine);
+      await insertSession(inner.db, session);
+      // A transaction inside one joins it.
+      return inner.transaction(async (joined) => {
+        expect(joined.db).toBe(inner.db);
+        return { apis: (await listApiRows(joined.db)).map((a) => a.id), session: (await findSession(joined.db, session.id))?.id };
+      });
+    });
+    expect(seen.apis).toContain(mine.id);
+    expect(seen.apis).not.toContain(theirs.id);
+    expect(seen.session).toBe(session.id);
+    expect(await findApiRow(scope.db, theirs.id)).toBeUndefined();
+    expect(await findSession(scoped(db(), globex), session.id)).toBeUndefined();
+
+    const rolledBack = api(acme);
+    await expect(
+      scope.transaction(async (inner) => {
+        await insertApi(inner.db, rolledBack);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await findApiRow(scope.db, rolledBack.id)).toBeUndefined();
+    // The unscoped database does not type-check as a store's; at run time a prepared query refuses it too.
+    await expect(async () => findSession(db() as unknown as ScopedExecutor, session.id)).rejects.toThrow(ScopeViolation);
   });
 
   it('is guarded in tests: a tenant table queried outside the scoped store and the escapes is reported', async () => {

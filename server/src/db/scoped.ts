@@ -334,7 +334,8 @@ export class OrganisationScope implements KyselyPlugin {
 export const SCOPED_QUERIES = new WeakSet<QueryId>();
 
 const SCOPE = Symbol('gatehouse.scope');
-type Marked = { [SCOPE]?: string };
+const BASE = Symbol('gatehouse.scope.base');
+type Marked = { [SCOPE]?: string; [BASE]?: Executor };
 
 /**
  * The tables as the scoped store sees them: the same, except that a tenant table's organisation_id may
@@ -345,7 +346,15 @@ export type ScopedDatabase = {
     ? Omit<Database[T], 'organisation_id'> & { organisation_id: ColumnType<string, string | undefined, string> }
     : Database[T];
 };
-export type ScopedExecutor = Kysely<ScopedDatabase> | Transaction<ScopedDatabase>;
+declare const BOUND: unique symbol;
+/**
+ * The database (or a transaction of it) bound to one organisation: what every store function takes.
+ * Branded, since Kysely's types alone would let the unscoped database stand in for it: only `scoped`
+ * (and so a Scope's `db`) makes one.
+ */
+export type ScopedExecutor = (Kysely<ScopedDatabase> | Transaction<ScopedDatabase>) & { readonly [BOUND]: true };
+/** A transaction bound to one organisation: for the store functions that must run inside one (row locks). */
+export type ScopedTransaction = Transaction<ScopedDatabase> & ScopedExecutor;
 /** A tenant row as a store inserts it through the scoped store, which stamps the organisation. */
 export type Unstamped<Row> = Omit<Row, 'organisation_id'>;
 
@@ -355,28 +364,27 @@ export type Unstamped<Row> = Omit<Row, 'organisation_id'>;
  * transaction keeps its after-commit list (db/after-commit.ts); a database's scoped copy opens
  * transactions that carry one, like the database.
  */
-export function scoped(db: Transaction<Database> | Transaction<ScopedDatabase>, organisationId: string): Transaction<ScopedDatabase>;
+export function scoped(db: Transaction<Database> | Transaction<ScopedDatabase>, organisationId: string): ScopedTransaction;
 export function scoped(db: Executor | ScopedExecutor, organisationId: string): ScopedExecutor;
 export function scoped(db: Executor | ScopedExecutor, organisationId: string): ScopedExecutor {
   const bound = (db as Marked)[SCOPE];
   if (bound === organisationId) return db as ScopedExecutor;
   if (bound !== undefined) throw new ScopeViolation('A store bound to one organisation cannot be bound to another');
-  // A database's bound copies are kept (a few microseconds each to make; bench/scoped-store.ts); a
-  // transaction's are made afresh, since they live no longer than it.
-  const cache = db.isTransaction ? undefined : copies.get(db);
+  // Bound copies are kept (a few microseconds each to make; bench/scoped-store.ts), a transaction's as
+  // long as the transaction lives, so that binding it again in each store call costs a lookup.
+  const cache = copies.get(db);
   const cached = cache?.get(organisationId);
   if (cached) return cached;
   const copy = (db as Executor).withPlugin(new OrganisationScope(organisationId)) as unknown as ScopedExecutor;
   if (db.isTransaction) carryAfterCommit(db as Transaction<Database>, copy as unknown as Transaction<Database>);
+  else runAfterCommit(copy as unknown as Kysely<Database>);
+  if (!cache) copies.set(db, new Map([[organisationId, copy]]));
   else {
-    runAfterCommit(copy as unknown as Kysely<Database>);
-    if (!cache) copies.set(db, new Map([[organisationId, copy]]));
-    else {
-      if (cache.size >= COPIES_KEPT) cache.delete(cache.keys().next().value!);
-      cache.set(organisationId, copy);
-    }
+    if (cache.size >= COPIES_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(organisationId, copy);
   }
   (copy as Marked)[SCOPE] = organisationId;
+  (copy as Marked)[BASE] = db as Executor;
   return copy;
 }
 
@@ -386,6 +394,29 @@ const copies = new WeakMap<object, Map<string, ScopedExecutor>>();
 /** The organisation a store is bound to, or undefined for the unscoped database. */
 export function organisationOf(db: Executor | ScopedExecutor): string | undefined {
   return (db as Marked)[SCOPE];
+}
+
+/**
+ * The organisation a scoped store is bound to, for what needs the id itself beside the rows (a sealed
+ * column's binding, a cache key, an event's subject); throws for a database that is not bound.
+ */
+export function boundOrganisation(db: ScopedExecutor): string {
+  const id = (db as Marked)[SCOPE];
+  if (id === undefined) throw new ScopeViolation('A store function was given a database not bound to an organisation');
+  return id;
+}
+
+/**
+ * The unscoped database a scoped store was bound from, with its organisation: for the prepared queries
+ * (db/prepared.ts), which stamp the organisation as a parameter of one compiled statement, and for
+ * nothing else.
+ */
+export function unbound(db: ScopedExecutor): { db: Executor; organisationId: string } {
+  const base = (db as Marked)[BASE];
+  const organisationId = (db as Marked)[SCOPE];
+  if (base === undefined || organisationId === undefined)
+    throw new ScopeViolation('A store function was given a database not bound to an organisation');
+  return { db: base, organisationId };
 }
 
 /**

@@ -4,6 +4,7 @@ import { insertRecoveryFlow } from '../recovery/store.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { countAttempt, deleteExpired, PRESENT, take } from './short-lived.ts';
+import { scoped } from './scoped.ts';
 
 describe.each(testDialects())('short-lived flows on %s', (dialect) => {
   let server: TestServer;
@@ -21,7 +22,7 @@ describe.each(testDialects())('short-lived flows on %s', (dialect) => {
 
   const flow = async (fields: { verified_at?: number | null; expires_at?: number } = {}) => {
     const id = `flow-${++n}`;
-    await insertRecoveryFlow(server.ctx.db.kysely, acme, {
+    await insertRecoveryFlow(scoped(server.ctx.db.kysely, acme), {
       id,
       user_id: null,
       code_hash: 'x',
@@ -37,7 +38,7 @@ describe.each(testDialects())('short-lived flows on %s', (dialect) => {
   it('counts attempts up to the limit, even when they arrive together, and never on an expired row', async () => {
     const id = await flow();
     const counted = await Promise.all(
-      Array.from({ length: 8 }, () => countAttempt(db(), 'recovery_flows', acme, { id }, { now: 10, maxAttempts: 5 })),
+      Array.from({ length: 8 }, () => countAttempt(scoped(db(), acme), 'recovery_flows', { id }, { now: 10, maxAttempts: 5 })),
     );
     expect(
       counted
@@ -46,27 +47,27 @@ describe.each(testDialects())('short-lived flows on %s', (dialect) => {
         .sort(),
     ).toEqual([1, 2, 3, 4, 5]);
     const live = await flow();
-    expect(await countAttempt(db(), 'recovery_flows', acme, { id: live }, { now: 1000, maxAttempts: 5 })).toBeUndefined();
-    expect(await countAttempt(db(), 'recovery_flows', globex, { id: live }, { now: 10, maxAttempts: 5 })).toBeUndefined();
+    expect(await countAttempt(scoped(db(), acme), 'recovery_flows', { id: live }, { now: 1000, maxAttempts: 5 })).toBeUndefined();
+    expect(await countAttempt(scoped(db(), globex), 'recovery_flows', { id: live }, { now: 10, maxAttempts: 5 })).toBeUndefined();
   });
 
   it('matches null, present and lists of values', async () => {
     const unverified = await flow();
     const verified = await flow({ verified_at: 5 });
-    expect(await take(db(), 'recovery_flows', acme, { id: unverified, verified_at: PRESENT }, 10)).toBeUndefined();
+    expect(await take(scoped(db(), acme), 'recovery_flows', { id: unverified, verified_at: PRESENT }, 10)).toBeUndefined();
     expect(
-      await countAttempt(db(), 'recovery_flows', acme, { id: verified, verified_at: null }, { now: 10, maxAttempts: 5 }),
+      await countAttempt(scoped(db(), acme), 'recovery_flows', { id: verified, verified_at: null }, { now: 10, maxAttempts: 5 }),
     ).toBeUndefined();
-    expect(await take(db(), 'recovery_flows', acme, { id: [unverified, 'other'], verified_at: null }, 10)).toMatchObject({
+    expect(await take(scoped(db(), acme), 'recovery_flows', { id: [unverified, 'other'], verified_at: null }, 10)).toMatchObject({
       id: unverified,
     });
   });
 
   it('takes a row once, only while live and only in its organisation, whoever asks at the same time', async () => {
     const id = await flow();
-    expect(await take(db(), 'recovery_flows', globex, { id })).toBeUndefined();
-    expect(await take(db(), 'recovery_flows', acme, { id }, 1000)).toBeUndefined();
-    const takers = await Promise.all(Array.from({ length: 5 }, () => take(db(), 'recovery_flows', acme, { id }, 10)));
+    expect(await take(scoped(db(), globex), 'recovery_flows', { id })).toBeUndefined();
+    expect(await take(scoped(db(), acme), 'recovery_flows', { id }, 1000)).toBeUndefined();
+    const takers = await Promise.all(Array.from({ length: 5 }, () => take(scoped(db(), acme), 'recovery_flows', { id }, 10)));
     expect(takers.filter(Boolean)).toHaveLength(1);
   });
 
@@ -74,7 +75,7 @@ describe.each(testDialects())('short-lived flows on %s', (dialect) => {
     const old = await flow({ expires_at: 50 });
     const fresh = await flow({ expires_at: 5000 });
     expect(await deleteExpired(db(), 'recovery_flows', 100)).toBeGreaterThanOrEqual(1);
-    expect(await take(db(), 'recovery_flows', acme, { id: old })).toBeUndefined();
-    expect(await take(db(), 'recovery_flows', acme, { id: fresh })).toMatchObject({ id: fresh });
+    expect(await take(scoped(db(), acme), 'recovery_flows', { id: old })).toBeUndefined();
+    expect(await take(scoped(db(), acme), 'recovery_flows', { id: fresh })).toMatchObject({ id: fresh });
   });
 });

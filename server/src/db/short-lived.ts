@@ -7,7 +7,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { Database, Executor } from './schema.ts';
-import { acrossOrganisations, scoped } from './scoped.ts';
+import { acrossOrganisations, type ScopedExecutor } from './scoped.ts';
 
 /** The flows that count attempts. */
 type Counted = 'recovery_flows' | 'mfa_enrolments' | 'sign_in_states';
@@ -50,13 +50,12 @@ function whereMatch<Q>(query: Q, match: Match<ShortLived>): Q {
  * attempt); undefined when there is no such row, it has expired, or its attempts are used up.
  */
 export function countAttempt<T extends Counted>(
-  db: Executor,
+  db: ScopedExecutor,
   table: T,
-  organisationId: string,
   match: Match<T>,
   limits: { now: number; maxAttempts: number },
 ): Promise<Selectable<Database[T]> | undefined> {
-  const query = scoped(db, organisationId)
+  const query = db
     .updateTable(table as 'sign_in_states')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('expires_at', '>', limits.now)
@@ -71,13 +70,12 @@ export function countAttempt<T extends Counted>(
  * with `now`, only while it is live.
  */
 export function take<T extends ShortLived>(
-  db: Executor,
+  db: ScopedExecutor,
   table: T,
-  organisationId: string,
   match: Match<T>,
   now?: number,
 ): Promise<Selectable<Database[T]> | undefined> {
-  let query = scoped(db, organisationId).deleteFrom(table as 'email_tokens');
+  let query = db.deleteFrom(table as 'email_tokens');
   if (now !== undefined) query = query.where('expires_at', '>', now);
   return whereMatch(query, match as Match<ShortLived>)
     .returningAll()

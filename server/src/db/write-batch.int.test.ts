@@ -4,6 +4,7 @@ import { incrementMetric, sumMetrics } from '../metrics/store.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { batchedWrite } from './write-batch.ts';
+import { scoped } from './scoped.ts';
 
 describe.each(testDialects())('batched writes on %s', (dialect) => {
   let server: TestServer;
@@ -15,10 +16,13 @@ describe.each(testDialects())('batched writes on %s', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  const count = async (bucket: number) => await sumMetrics(server.ctx.db.kysely, orgId, ['sign_in', 'sign_in_failed'], bucket, bucket + 1);
+  const count = async (bucket: number) =>
+    await sumMetrics(scoped(server.ctx.db.kysely, orgId), ['sign_in', 'sign_in_failed'], bucket, bucket + 1);
 
   it('lands every one of many writes made at once', async () => {
-    await Promise.all(Array.from({ length: 40 }, () => batchedWrite(server.ctx.db, (db) => incrementMetric(db, orgId, 'sign_in', 1000))));
+    await Promise.all(
+      Array.from({ length: 40 }, () => batchedWrite(server.ctx.db, (db) => incrementMetric(scoped(db, orgId), 'sign_in', 1000))),
+    );
     expect(await count(1000)).toEqual({ sign_in: 40, sign_in_failed: 0 });
   });
 
@@ -27,7 +31,7 @@ describe.each(testDialects())('batched writes on %s', (dialect) => {
       batchedWrite(
         server.ctx.db,
         async (db) => {
-          await incrementMetric(db, orgId, 'sign_in_failed', 2000);
+          await incrementMetric(scoped(db, orgId), 'sign_in_failed', 2000);
           throw new Error('the second statement failed');
         },
         true,
@@ -36,9 +40,9 @@ describe.each(testDialects())('batched writes on %s', (dialect) => {
     expect(await count(2000)).toEqual({ sign_in: 0, sign_in_failed: 0 });
 
     const together = [
-      batchedWrite(server.ctx.db, (db) => incrementMetric(db, orgId, 'sign_in', 2000)),
+      batchedWrite(server.ctx.db, (db) => incrementMetric(scoped(db, orgId), 'sign_in', 2000)),
       failing(),
-      batchedWrite(server.ctx.db, (db) => incrementMetric(db, orgId, 'sign_in', 2000)),
+      batchedWrite(server.ctx.db, (db) => incrementMetric(scoped(db, orgId), 'sign_in', 2000)),
     ];
     const results = await Promise.allSettled(together);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

@@ -6,6 +6,7 @@ import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { UndeliverableError, type Channel, type Courier, type OutboxMessage } from './courier.ts';
 import { markMailFailed, markMailSent, releaseMail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** What an attempt needs of the context (the outbox is built before the context that holds it). */
 export type DeliveryParts = Pick<AppContext, 'db' | 'clock' | 'telemetry'>;
@@ -39,16 +40,16 @@ export async function attemptDelivery(
   const db = ctx.db.kysely;
   const { organisationId } = message;
   if (courier.maxAgeMs !== undefined && ctx.clock.now() - message.created_at > courier.maxAgeMs) {
-    await markMailFailed(db, organisationId, message.id, 'expired before it could be delivered', null);
+    await markMailFailed(scoped(db, organisationId), message.id, 'expired before it could be delivered', null);
     return { result: 'expired' };
   }
   try {
     await courier.send(message, signal);
-    await markMailSent(db, organisationId, message.id, ctx.clock.now(), courier.keepsBody ?? false);
+    await markMailSent(scoped(db, organisationId), message.id, ctx.clock.now(), courier.keepsBody ?? false);
     return { result: 'sent' };
   } catch (error) {
     if (signal?.aborted) {
-      await releaseMail(db, organisationId, message.id, message.locked_until);
+      await releaseMail(scoped(db, organisationId), message.id, message.locked_until);
       return { result: 'stopped' };
     }
     // The server's answer, never the message: it holds links and codes.
@@ -56,7 +57,7 @@ export async function attemptDelivery(
     const undeliverable = error instanceof UndeliverableError;
     const giveUp = undeliverable || message.attempts >= (courier.retry?.maxAttempts ?? MAX_ATTEMPTS);
     const delay = courier.retry?.delayMs(message.attempts) ?? retryDelay(message.attempts);
-    await markMailFailed(db, organisationId, message.id, reason, giveUp ? null : ctx.clock.now() + delay);
+    await markMailFailed(scoped(db, organisationId), message.id, reason, giveUp ? null : ctx.clock.now() + delay);
     ctx.telemetry.deliveryFailures.inc({ channel, final: String(giveUp) });
     return { result: giveUp ? 'failed' : 'retrying', error: reason, undeliverable };
   }

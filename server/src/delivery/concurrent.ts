@@ -13,6 +13,7 @@ import { MINUTE } from '../clock.ts';
 import { attemptDelivery, type AttemptOutcome, type DeliveryParts } from './attempt.ts';
 import type { Channel, Courier, OutboxMessage } from './courier.ts';
 import { claimMail, dueByRecipient } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const DELIVERY_LIMITS = {
   /** Attempts running at once in this process, per channel. */
@@ -146,7 +147,7 @@ export class ConcurrentDelivery<C extends Candidate = Candidate> {
       if (started >= DELIVERY_LIMITS.perOrganisation) continue;
       const pass = this.#channel.gate ? await this.#channel.gate(candidate, now, this.#log) : NO_GATE;
       if (!pass) continue;
-      const message = await claimMail(db, candidate.organisationId, candidate.messageId, now, now + LEASE_MS);
+      const message = await claimMail(scoped(db, candidate.organisationId), candidate.messageId, now, now + LEASE_MS);
       if (!message) {
         await pass.release();
         continue;

@@ -18,6 +18,7 @@ import { attemptDelivery, type DeliveryParts, type DeliveryReport } from './atte
 import { ConcurrentDelivery, type Candidate, type ConcurrentChannel, type DeliveryLog, LEASE_MS } from './concurrent.ts';
 import { CHANNELS, type Channel, type Courier } from './courier.ts';
 import { claimMail, dueMail, insertMail, purgeMail } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const KEEP_MS = 30 * DAY;
 
@@ -86,7 +87,7 @@ async function deliverDue(
     const due = await dueMail(db, channel, now, batch, options.firstAttemptsOnly ?? false);
     if (due.length === 0) return report;
     for (const { organisationId, id } of due) {
-      const message = await claimMail(db, organisationId, id, now, now + LEASE_MS);
+      const message = await claimMail(scoped(db, organisationId), id, now, now + LEASE_MS);
       if (!message) continue;
       const outcome = await attemptDelivery(parts, channel, courier, message);
       if (outcome.result === 'sent') report.sent++;
@@ -217,7 +218,7 @@ export interface OutgoingMessage {
 export async function queueMessage(ctx: AppContext, message: OutgoingMessage, db: Executor = ctx.db.kysely): Promise<void> {
   const now = ctx.clock.now();
   const configured = ctx.delivery.configured(message.channel);
-  await insertMail(db, message.org.id, {
+  await insertMail(scoped(db, message.org.id), {
     channel: message.channel,
     kind: message.kind,
     recipient: message.to,

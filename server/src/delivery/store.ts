@@ -6,23 +6,30 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
-import { acrossOrganisations, organisationIdOf, scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
+import {
+  acrossOrganisations,
+  organisationIdOf,
+  scoped,
+  type ScopedExecutor,
+  type Unstamped,
+  boundOrganisation,
+  organisationOf,
+} from '../db/scoped.ts';
 import type { OutboxMessage } from './courier.ts';
 
-export async function insertMail(db: Executor, organisationId: string, row: Unstamped<NewMailOutboxRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('mail_outbox').values(row).execute();
+export async function insertMail(db: ScopedExecutor, row: Unstamped<NewMailOutboxRow>): Promise<void> {
+  await db.insertInto('mail_outbox').values(row).execute();
 }
 
 /** How many messages of a kind this organisation has sent to an address since a time (only those replying to `replyTo`, when given). */
 export async function countMailSince(
-  db: Kysely<Database>,
-  organisationId: string,
+  db: ScopedExecutor,
   recipient: string,
   kinds: readonly string[],
   since: number,
   replyTo?: string,
 ): Promise<number> {
-  const row = await scoped(db, organisationId)
+  const row = await db
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('recipient', '=', recipient)
@@ -101,14 +108,8 @@ export async function dueByRecipient(
 }
 
 /** Takes one of the organisation's messages for one delivery attempt; undefined when another process has it or it is no longer due. */
-export async function claimMail(
-  db: Kysely<Database>,
-  organisationId: string,
-  id: number,
-  now: number,
-  leaseUntil: number,
-): Promise<OutboxMessage | undefined> {
-  const row: Unstamped<MailOutboxRow> | undefined = await scoped(db, organisationId)
+export async function claimMail(db: ScopedExecutor, id: number, now: number, leaseUntil: number): Promise<OutboxMessage | undefined> {
+  const row: Unstamped<MailOutboxRow> | undefined = await db
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
@@ -116,12 +117,12 @@ export async function claimMail(
     .where('locked_until', '<=', now)
     .returningAll()
     .executeTakeFirst();
-  return row && { ...row, organisationId };
+  return row && { ...row, organisationId: boundOrganisation(db) };
 }
 
 /** Gives a claimed message back untried (its attempt stopped at shutdown): due again at once, the attempt not counted. */
-export async function releaseMail(db: Kysely<Database>, organisationId: string, id: number, leaseUntil: number): Promise<void> {
-  await scoped(db, organisationId)
+export async function releaseMail(db: ScopedExecutor, id: number, leaseUntil: number): Promise<void> {
+  await db
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: 0, attempts: eb('attempts', '-', 1) }))
     .where('id', '=', id)
@@ -132,22 +133,16 @@ export async function releaseMail(db: Kysely<Database>, organisationId: string, 
 }
 
 /** Delivered: the bodies (with their links and codes) are not kept, unless they hold neither (a webhook's payload). */
-export async function markMailSent(db: Kysely<Database>, organisationId: string, id: number, now: number, keepBody = false): Promise<void> {
-  await scoped(db, organisationId)
+export async function markMailSent(db: ScopedExecutor, id: number, now: number, keepBody = false): Promise<void> {
+  await db
     .updateTable('mail_outbox')
     .set({ status: 'sent', sent_at: now, locked_until: 0, last_error: null, ...(keepBody ? {} : { html: null, body: null }) })
     .where('id', '=', id)
     .execute();
 }
 
-export async function markMailFailed(
-  db: Kysely<Database>,
-  organisationId: string,
-  id: number,
-  error: string,
-  retryAt: number | null,
-): Promise<void> {
-  await scoped(db, organisationId)
+export async function markMailFailed(db: ScopedExecutor, id: number, error: string, retryAt: number | null): Promise<void> {
+  await db
     .updateTable('mail_outbox')
     .set(
       retryAt === null
@@ -159,8 +154,9 @@ export async function markMailFailed(
 }
 
 /** Puts messages that were given up on back in the queue (after the operator fixed the mail server). */
-export async function requeueFailedMail(db: Kysely<Database>, now: number, organisationId?: string): Promise<number> {
-  const store = organisationId === undefined ? acrossOrganisations(db, 'operator') : scoped(db, organisationId);
+export async function requeueFailedMail(db: ScopedExecutor | Kysely<Database>, now: number): Promise<number> {
+  // Without an organisation it is the operator's command over every organisation.
+  const store = organisationOf(db) === undefined ? acrossOrganisations(db as Kysely<Database>, 'operator') : db;
   const result = await store
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: 0 })

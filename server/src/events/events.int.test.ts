@@ -16,6 +16,7 @@ import { sealSecret } from '../webhooks/secrets.ts';
 import { insertEndpoint } from '../webhooks/store.ts';
 import { systemScope, type Scope } from '../scope/scope.ts';
 import { emit, type EmittedEvent, type Subscriber } from './events.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** A subscriber to every kind that notes each call, and what another connection saw after the commit. */
 function probe(ctx: () => AppContext) {
@@ -35,7 +36,7 @@ function probe(ctx: () => AppContext) {
     afterCommit(_ctx, event) {
       seen.afterCommit.push(event);
       seen.visibleAfterCommit.push(
-        findAuditEvents(ctx().db.kysely, event.organisationId, { types: [event.type], limit: 100 }).then((rows) => rows.length),
+        findAuditEvents(scoped(ctx().db.kysely, event.organisationId), { types: [event.type], limit: 100 }).then((rows) => rows.length),
       );
     },
   };
@@ -56,10 +57,10 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
     ctx = { ...server.ctx, events: domainEvents([...SUBSCRIBERS, subscriber]) };
     const organisation = await server.createOrganisation('events');
     organisationId = organisation.id;
-    scope = systemScope(organisation);
+    scope = systemScope(server.ctx.db.kysely, organisation);
     const id = randomUUID();
     const now = ctx.clock.now();
-    await insertEndpoint(ctx.db.kysely, organisationId, {
+    await insertEndpoint(scoped(ctx.db.kysely, organisationId), {
       id,
       // Loopback: delivery refuses it (no network in the test); the queued rows are what is counted.
       url: 'https://127.0.0.1/hook',
@@ -79,15 +80,15 @@ describe.each(testDialects())('domain events on %s', (dialect) => {
   /** What the subscribers left for the organisation: audit rows, webhook deliveries, sign-ins counted, the provider revision. */
   async function traces() {
     const db = ctx.db.kysely;
-    const audit = await findAuditEvents(db, organisationId, { limit: 1000 });
+    const audit = await findAuditEvents(scoped(db, organisationId), { limit: 1000 });
     const deliveries = await db
       .selectFrom('mail_outbox')
       .select('id')
       .where('organisation_id', '=', organisationId)
       .where('channel', '=', 'webhook')
       .execute();
-    const metrics = await sumMetrics(db, organisationId, ['sign_in'], bucketOf(ctx.clock.now()) - 60_000);
-    const revision = await readRevision(db, organisationId);
+    const metrics = await sumMetrics(scoped(db, organisationId), ['sign_in'], bucketOf(ctx.clock.now()) - 60_000);
+    const revision = await readRevision(scoped(db, organisationId));
     const signInsCounted = (await ctx.telemetry.signIns.get()).values.find((v) => v.labels.result === 'success')?.value ?? 0;
     return { audit: audit.length, deliveries: deliveries.length, signIns: metrics.sign_in, revision, signInsCounted };
   }

@@ -62,7 +62,7 @@ async function scopeFor(
   reply: FastifyReply,
 ): Promise<Scope | UserScope | (ActingScope & { application?: string })> {
   const access = e.access;
-  const scoped = <A extends Actor>(org: Organisation, actor: A) => ({ ...requestScope(org, actor, request), actor });
+  const scoped = <A extends Actor>(org: Organisation, actor: A) => ({ ...requestScope(ctx.db.kysely, org, actor, request), actor });
   if (access.kind === 'anonymous') return scoped(requireOrganisation(request), { kind: 'anonymous', id: null });
   // A bearer token is never combined with a session: a call that carries one is the application's alone.
   const token = bearerToken(request);

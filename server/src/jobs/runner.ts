@@ -58,7 +58,7 @@ export async function runJobOnce(ctx: AppContext, job: Job, options: { force?: b
   try {
     // What a job changes is the system's doing in the audit log, under the job's name and this run's id.
     const runId = `job-${randomUUID().slice(0, 8)}`;
-    const report = await job.run(ctx, (organisation) => jobScope(organisation, job.name, runId));
+    const report = await job.run(ctx, (organisation) => jobScope(ctx.db.kysely, organisation, job.name, runId));
     const { result, warnings } = typeof report === 'object' ? report : { result: report ?? undefined, warnings: [] };
     await db
       .updateTable('job_runs')

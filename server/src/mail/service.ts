@@ -15,6 +15,7 @@ import { countMailSince, findMail, listMail, requeueFailedMail, type OutboxEntry
 import type { Organisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { brandingFor, renderMail } from './templates.ts';
+import { scoped } from '../db/scoped.ts';
 
 export interface MailRequest {
   org: Organisation;
@@ -61,7 +62,7 @@ export async function mailQuotaUsed(
   limit: number,
   replyTo?: string,
 ): Promise<boolean> {
-  return (await countMailSince(ctx.db.kysely, org.id, to, kinds, ctx.clock.now() - HOUR, replyTo)) >= limit;
+  return (await countMailSince(scoped(ctx.db.kysely, org.id), to, kinds, ctx.clock.now() - HOUR, replyTo)) >= limit;
 }
 
 /** The organisation named, for filtering the outbox: undefined for all; null when there is no such organisation. */
@@ -95,5 +96,5 @@ export async function outboxHtml(ctx: AppContext, id: number): Promise<string | 
 export async function retryFailedMail(ctx: AppContext, organisation: string | undefined): Promise<number | null> {
   const organisationId = await outboxOrganisation(ctx, organisation);
   if (organisationId === null) return null;
-  return requeueFailedMail(ctx.db.kysely, ctx.clock.now(), organisationId);
+  return requeueFailedMail(organisationId === undefined ? ctx.db.kysely : scoped(ctx.db.kysely, organisationId), ctx.clock.now());
 }

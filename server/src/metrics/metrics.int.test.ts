@@ -17,6 +17,7 @@ import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
 import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { incrementMetric, sumMetrics } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 
@@ -207,13 +208,13 @@ describe.each(testDialects())('organisation metrics on %s', (dialect) => {
 
   it('loses no increment when many land on one counter at once, and forgets counters after 30 days', async () => {
     const bucket = clock.now() - (clock.now() % MINUTE);
-    await Promise.all(Array.from({ length: 50 }, () => incrementMetric(server.ctx.db.kysely, globexId, 'sign_in_failed', bucket)));
-    expect(await sumMetrics(server.ctx.db.kysely, globexId, ['sign_in_failed'], bucket)).toEqual({ sign_in_failed: 50 });
-    expect(await sumMetrics(server.ctx.db.kysely, acmeId, ['sign_in_failed'], bucket)).toEqual({ sign_in_failed: 0 });
+    await Promise.all(Array.from({ length: 50 }, () => incrementMetric(scoped(server.ctx.db.kysely, globexId), 'sign_in_failed', bucket)));
+    expect(await sumMetrics(scoped(server.ctx.db.kysely, globexId), ['sign_in_failed'], bucket)).toEqual({ sign_in_failed: 50 });
+    expect(await sumMetrics(scoped(server.ctx.db.kysely, acmeId), ['sign_in_failed'], bucket)).toEqual({ sign_in_failed: 0 });
 
     clock.advance(31 * DAY);
     const job = JOBS.find((j) => j.name === 'metrics-cleanup')!;
     expect(await runJobOnce(server.ctx, job, { force: true })).toMatchObject({ status: 'ran' });
-    expect(await sumMetrics(server.ctx.db.kysely, globexId, ['sign_in_failed'], 0)).toEqual({ sign_in_failed: 0 });
+    expect(await sumMetrics(scoped(server.ctx.db.kysely, globexId), ['sign_in_failed'], 0)).toEqual({ sign_in_failed: 0 });
   });
 });

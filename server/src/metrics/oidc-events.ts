@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
+import type { MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import {
   bucketOf,
@@ -21,6 +21,7 @@ import {
   METRIC_BUCKET_MS,
   sumMetrics,
 } from './store.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */
@@ -59,15 +60,10 @@ export function eventRow(ctx: AppContext, kind: OidcEventKind, about: About): Un
  * the minute of `startedAt` (when its code or sign-in began), anything else in its own minute. Run it
  * inside the write that causes the event.
  */
-export async function logEvent(
-  db: Executor,
-  organisationId: string,
-  row: Unstamped<OidcEventsTable>,
-  startedAt = row.created_at,
-): Promise<void> {
-  if (!(await insertEvent(db, organisationId, row))) return;
-  await incrementMetric(db, organisationId, countedAs(row.kind), bucketOf(startedAt));
-  if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, organisationId, row.client_id, row.created_at);
+export async function logEvent(db: ScopedExecutor, row: Unstamped<OidcEventsTable>, startedAt = row.created_at): Promise<void> {
+  if (!(await insertEvent(db, row))) return;
+  await incrementMetric(db, countedAs(row.kind), bucketOf(startedAt));
+  if (row.kind === 'code_issued' && row.client_id) await markClientUsed(db, row.client_id, row.created_at);
 }
 
 /** Records an event and its count in one transaction. */
@@ -79,7 +75,7 @@ export async function recordEvent(
   startedAt?: number,
 ): Promise<void> {
   const row = eventRow(ctx, kind, about);
-  await ctx.db.kysely.transaction().execute((trx) => logEvent(trx, organisationId, row, startedAt));
+  await ctx.db.kysely.transaction().execute((trx) => logEvent(scoped(trx, organisationId), row, startedAt));
 }
 
 /**
@@ -88,11 +84,11 @@ export async function recordEvent(
  */
 export async function signInStartedAt(ctx: AppContext, organisationId: string, clientId: string, uid: string): Promise<number> {
   // Asked at the start and again at the finish of every sign-in: a read, and a write only the first time.
-  const seen = await findEventTime(ctx.db.kysely, organisationId, 'sign_in_started', uid);
+  const seen = await findEventTime(scoped(ctx.db.kysely, organisationId), 'sign_in_started', uid);
   if (seen !== undefined) return seen;
   await recordEvent(ctx, organisationId, 'sign_in_started', { clientId, subject: uid });
   // Of two first sights at once, one row was kept: its time.
-  return (await findEventTime(ctx.db.kysely, organisationId, 'sign_in_started', uid)) ?? ctx.clock.now();
+  return (await findEventTime(scoped(ctx.db.kysely, organisationId), 'sign_in_started', uid)) ?? ctx.clock.now();
 }
 
 export interface OidcActivity {
@@ -123,10 +119,10 @@ export async function oidcActivity(
   // The minutes before bucketOf(now - lifetime) are settled: each ended a lifetime or more ago.
   const settled = (lifetime: number) => bucketOf(now - lifetime);
   const [clients, issued, codes, signIns] = await Promise.all([
-    countClientsUsedSince(db, organisationId, since),
-    sumMetrics(db, organisationId, ['code_issued'], from),
-    sumMetrics(db, organisationId, ['code_issued', 'code_redeemed'], from, settled(CODE_LIFETIME_MS)),
-    sumMetrics(db, organisationId, ['app_sign_in_started', 'app_sign_in_ended'], from, settled(interactionLifetimeMs)),
+    countClientsUsedSince(scoped(db, organisationId), since),
+    sumMetrics(scoped(db, organisationId), ['code_issued'], from),
+    sumMetrics(scoped(db, organisationId), ['code_issued', 'code_redeemed'], from, settled(CODE_LIFETIME_MS)),
+    sumMetrics(scoped(db, organisationId), ['app_sign_in_started', 'app_sign_in_ended'], from, settled(interactionLifetimeMs)),
   ]);
   return {
     clients,

@@ -17,6 +17,7 @@ import type { ActingScope, Scope } from '../scope/scope.ts';
 import { TTL } from '../oidc/ttl.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
 import { bucketOf, countPeopleWithFactors, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** The 24-hour window of the Activity and Applications tiles. */
 export const METRICS_WINDOW_MS = DAY;
@@ -79,10 +80,10 @@ export async function organisationMetrics(ctx: AppContext, scope: ActingScope): 
   const db = ctx.db.kysely;
   const [{ sign_in: signIns, sign_in_failed: failedSignIns }, activity, users, mfa] = await Promise.all([
     // From the minute after the one holding `since`: the window is 24 hours to within a minute.
-    sumMetrics(db, organisationId, ['sign_in', 'sign_in_failed'], bucketOf(since) + METRIC_BUCKET_MS),
+    sumMetrics(scoped(db, organisationId), ['sign_in', 'sign_in_failed'], bucketOf(since) + METRIC_BUCKET_MS),
     oidcActivity(ctx, organisationId, since, TTL.Interaction * 1000),
-    countUsersByStatus(db, organisationId),
-    countPeopleWithFactors(db, organisationId),
+    countUsersByStatus(scoped(db, organisationId)),
+    countPeopleWithFactors(scoped(db, organisationId)),
   ]);
   const applications =
     role === 'OrganisationAdministrator'

@@ -6,7 +6,7 @@
 import { TWO_STEP_KINDS, type TwoStepKind, type UserStatus } from '@gatehouse/common/policy';
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
-import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 // Counting runs with every sign-in and every code (in their transactions): prepared once (db/prepared.ts).
 const incrementQuery = preparedInScope((db) =>
@@ -25,8 +25,8 @@ const incrementQuery = preparedInScope((db) =>
  * statement: concurrent increments on any number of processes all land (the row lock, or SQLite's
  * single writer, orders them) and the first of a bucket creates its row.
  */
-export async function incrementMetric(db: Executor, organisationId: string, metric: MetricName, bucketStart: number): Promise<void> {
-  await incrementQuery(db, organisationId, { metric, bucket_start: bucketStart });
+export async function incrementMetric(db: ScopedExecutor, metric: MetricName, bucketStart: number): Promise<void> {
+  await incrementQuery(db, { metric, bucket_start: bucketStart });
 }
 
 /** Counters are kept per minute: figures over a window are exact to the minute. */
@@ -40,13 +40,12 @@ export const bucketOf = (time: number): number => time - (time % METRIC_BUCKET_M
  * primary-key range per metric, at most a day of minutes each.
  */
 export async function sumMetrics<M extends MetricName>(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   metrics: readonly M[],
   from: number,
   until = Number.MAX_SAFE_INTEGER,
 ): Promise<Record<M, number>> {
-  const rows = await scoped(db, organisationId)
+  const rows = await db
     .selectFrom('metric_counts')
     .select(['metric', (eb) => eb.fn.sum<number | string | null>('count').as('n')])
     .where('metric', 'in', metrics)
@@ -65,8 +64,8 @@ export async function deleteMetricsBefore(db: Executor, before: number): Promise
 }
 
 /** The organisation's users per status, read from its counters (migration 0121), at most one row a status. */
-export async function countUsersByStatus(db: Executor, organisationId: string): Promise<Partial<Record<UserStatus, number>>> {
-  const rows = await scoped(db, organisationId).selectFrom('user_counts').select(['status', 'count']).execute();
+export async function countUsersByStatus(db: ScopedExecutor): Promise<Partial<Record<UserStatus, number>>> {
+  const rows = await db.selectFrom('user_counts').select(['status', 'count']).execute();
   return Object.fromEntries(rows.filter((r) => Number(r.count) > 0).map((r) => [r.status, Number(r.count)]));
 }
 
@@ -86,18 +85,13 @@ const insertEventQuery = preparedInScope((db) =>
 );
 
 /** Records an event once per (organisation, kind, subject): a repeated visit counts once. True when it was new. */
-export async function insertEvent(db: Executor, organisationId: string, row: Unstamped<OidcEventsTable>): Promise<boolean> {
-  const result = await insertEventQuery(db, organisationId, { ...row });
+export async function insertEvent(db: ScopedExecutor, row: Unstamped<OidcEventsTable>): Promise<boolean> {
+  const result = await insertEventQuery(db, { ...row });
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-export async function findEventTime(
-  db: Executor,
-  organisationId: string,
-  kind: OidcEventsTable['kind'],
-  subject: string,
-): Promise<number | undefined> {
-  const row = await scoped(db, organisationId)
+export async function findEventTime(db: ScopedExecutor, kind: OidcEventsTable['kind'], subject: string): Promise<number | undefined> {
+  const row = await db
     .selectFrom('oidc_events')
     .select('created_at')
     .where('kind', '=', kind)
@@ -119,13 +113,13 @@ const markClientUsedQuery = preparedInScope((db) =>
 );
 
 /** Notes that the application had an authorization code issued at `at` (the metrics' applications in use). */
-export async function markClientUsed(db: Executor, organisationId: string, id: string, at: number): Promise<void> {
-  await markClientUsedQuery(db, organisationId, { id, at });
+export async function markClientUsed(db: ScopedExecutor, id: string, at: number): Promise<void> {
+  await markClientUsedQuery(db, { id, at });
 }
 
 /** How many of the organisation's applications had a code issued since `since`: one row per application. */
-export async function countClientsUsedSince(db: Executor, organisationId: string, since: number): Promise<number> {
-  const row = await scoped(db, organisationId)
+export async function countClientsUsedSince(db: ScopedExecutor, since: number): Promise<number> {
+  const row = await db
     .selectFrom('clients')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('last_code_at', '>=', since)
@@ -142,10 +136,9 @@ const SECOND_FACTOR_KINDS = Object.values(TWO_STEP_KINDS);
  * (a person with two apps counts once for apps).
  */
 export async function countPeopleWithFactors(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
 ): Promise<{ people: number; byKind: Partial<Record<TwoStepKind, number>> }> {
-  const store = scoped(db, organisationId);
+  const store = db;
   const [people, kinds] = await Promise.all([
     store
       .selectFrom('credentials')

@@ -6,6 +6,7 @@ import type { AuditEventType } from '@gatehouse/common/audit';
 import type { Subscriber } from '../events/events.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
 import { bucketOf, incrementMetric } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const COUNTED = ['user.signed_in', 'user.sign_in_failed'] as const satisfies readonly AuditEventType[];
 
@@ -14,7 +15,7 @@ export const metricsSubscriber: Subscriber = {
   kinds: COUNTED,
   async inTransaction(_ctx, trx, event) {
     const metric = event.type === 'user.signed_in' ? 'sign_in' : 'sign_in_failed';
-    await incrementMetric(trx, event.organisationId, metric, bucketOf(event.at));
+    await incrementMetric(scoped(trx, event.organisationId), metric, bucketOf(event.at));
   },
   afterCommit(ctx, event) {
     const result = event.type === 'user.signed_in' ? 'success' : (event.details.reason as SignInResult);

@@ -50,6 +50,7 @@ import {
   useRecoveryCode,
 } from './store.ts';
 import { matchingStep } from './totp.ts';
+import { scoped } from '../db/scoped.ts';
 
 export type SignInCodeInput = z.output<typeof signInCodeRequest>;
 export type PasskeySignInInput = z.output<typeof passkeySignInRequest>;
@@ -59,13 +60,13 @@ export async function deviceRemembered(ctx: AppContext, scope: Scope, browser: B
   const org = scope.organisation;
   if (org.row.remember_me_days <= 0) return false;
   const token = browser.cookie('gatehouse_device');
-  return token !== null && isRememberedDevice(ctx.db.kysely, org.id, user.id, hashToken(token), ctx.clock.now());
+  return token !== null && isRememberedDevice(scope.db, user.id, hashToken(token), ctx.clock.now());
 }
 
 /** Where a user's email or SMS codes go. */
 async function codeDestination(ctx: AppContext, scope: Scope, user: UserRow, channel: CodeChannel): Promise<string> {
   if (channel === TWO_STEP_KINDS.email) return user.email;
-  const phone = (await findFactorOfKind(ctx.db.kysely, scope.organisation.id, user.id, TWO_STEP_KINDS.sms))?.phone_number;
+  const phone = (await findFactorOfKind(scope.db, user.id, TWO_STEP_KINDS.sms))?.phone_number;
   if (!phone) throw new Error('An SMS second step without a phone number');
   return phone;
 }
@@ -129,7 +130,7 @@ function challengeOf(
  */
 export async function beginCodeStep(ctx: AppContext, scope: Scope, user: UserRow, connectionId: string | null = null): Promise<CodeStep> {
   const org = scope.organisation;
-  const factors = await listFactors(ctx.db.kysely, org.id, user.id);
+  const factors = await listFactors(scope.db, user.id);
   const kind = usableKinds(org, factors)[0];
   // Every factor of a kind the organisation stopped allowing is removed with the settings save.
   if (kind === undefined) throw new Error('A code step for a user without a usable factor');
@@ -151,7 +152,7 @@ export async function beginCodeStep(ctx: AppContext, scope: Scope, user: UserRow
     expires_at: now + MFA.signInMinutes * MINUTE,
     connection_id: connectionId,
   };
-  await insertSignInState(ctx.db.kysely, org.id, state);
+  await insertSignInState(scope.db, state);
   if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
   return {
     kind: 'codeStep',
@@ -174,13 +175,13 @@ export async function switchSignInMethod(
   const org = scope.organisation;
   const state = await currentSignIn(ctx, scope, browser, input.signInStateID);
   const user = await signInUser(ctx, scope, state);
-  const factors = await listFactors(ctx.db.kysely, org.id, user.id);
+  const factors = await listFactors(scope.db, user.id);
   const kinds = usableKinds(org, factors);
   if (!kinds.includes(input.kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
   if (input.kind === state.kind) return challengeOf(org, state, factors, kinds);
   const now = ctx.clock.now();
   const sent = await newSignInCode(ctx, scope, factors, user, input.kind);
-  const switched = await switchSignInKind(ctx.db.kysely, org.id, state.id, {
+  const switched = await switchSignInKind(scope.db, state.id, {
     kind: input.kind,
     hash: sent ? codeHash(ctx, state.id, sent.code) : null,
     sentAt: sent ? now : null,
@@ -198,34 +199,32 @@ export async function currentSignInStep(ctx: AppContext, scope: Scope, browser: 
   const org = scope.organisation;
   const state = await currentSignIn(ctx, scope, browser, signInStateID);
   const user = await signInUser(ctx, scope, state);
-  const factors = await listFactors(ctx.db.kysely, org.id, user.id);
+  const factors = await listFactors(scope.db, user.id);
   return challengeOf(org, state, factors, usableKinds(org, factors));
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
 export async function currentSignIn(ctx: AppContext, scope: Scope, browser: Browser, signInStateID: string): Promise<SignInStateRow> {
   const token = browser.cookie('gatehouse_signin');
-  const state = token ? await findSignInState(ctx.db.kysely, scope.organisation.id, hashToken(token)) : undefined;
+  const state = token ? await findSignInState(scope.db, hashToken(token)) : undefined;
   if (!state || state.expires_at <= ctx.clock.now() || !safeEqual(state.state_id, signInStateID)) throw new AppError('SIGN_IN_EXPIRED');
   return state;
 }
 
 /** 'Resend code' on the code step: a new email or SMS code, at most one a minute. */
 export async function resendSignInCode(ctx: AppContext, scope: Scope, browser: Browser, signInStateID: string): Promise<void> {
-  const org = scope.organisation;
   const state = await currentSignIn(ctx, scope, browser, signInStateID);
   if (state.kind !== TWO_STEP_KINDS.email && state.kind !== TWO_STEP_KINDS.sms) throw new AppError('BAD_REQUEST');
   const now = ctx.clock.now();
   if (state.code_sent_at !== null && now - state.code_sent_at < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
-  const user = await findUserById(ctx.db.kysely, org.id, state.user_id);
-  if (!user || !(await findFactorOfKind(ctx.db.kysely, org.id, user.id, state.kind))) throw new AppError('SIGN_IN_EXPIRED');
+  const user = await findUserById(scope.db, state.user_id);
+  if (!user || !(await findFactorOfKind(scope.db, user.id, state.kind))) throw new AppError('SIGN_IN_EXPIRED');
   const channel: CodeChannel = state.kind;
   const to = await codeDestination(ctx, scope, user, channel);
   await assertCodeQuota(ctx, scope, channel, to);
   const code = newNumericCode();
   const replaced = await replaceSignInCode(
-    ctx.db.kysely,
-    org.id,
+    scope.db,
     state.id,
     { hash: codeHash(ctx, state.id, code), sentAt: now, expiresAt: now + codeMinutes(channel) * MINUTE },
     now - MFA.resendMs,
@@ -241,9 +240,9 @@ async function checkCode(ctx: AppContext, scope: Scope, user: UserRow, state: Si
   const now = ctx.clock.now();
   if (looksLikeRecoveryCode(code)) {
     for (const hash of recoveryCodeHashes(ctx, user.id, code))
-      if (await useRecoveryCode(db, org.id, user.id, hash, now)) {
-        const set = await findFactorOfKind(db, org.id, user.id, RECOVERY_CODES_KIND);
-        if (set) await markFactorUsed(db, org.id, user.id, set.id, now);
+      if (await useRecoveryCode(scoped(db, org.id), user.id, hash, now)) {
+        const set = await findFactorOfKind(scoped(db, org.id), user.id, RECOVERY_CODES_KIND);
+        if (set) await markFactorUsed(scoped(db, org.id), user.id, set.id, now);
         return RECOVERY_CODE_AMR;
       }
     return null;
@@ -251,11 +250,11 @@ async function checkCode(ctx: AppContext, scope: Scope, user: UserRow, state: Si
   if (state.kind === TWO_STEP_KINDS.app) {
     // Any of the person's authenticator apps; a code already used (by this sign-in or any other) is
     // refused: one step of one app is accepted once.
-    for (const app of await listFactors(db, org.id, user.id)) {
+    for (const app of await listFactors(scoped(db, org.id), user.id)) {
       if (app.kind !== TWO_STEP_KINDS.app || !app.secret) continue;
       const step = matchingStep(decryptMfaSecret(ctx, org.id, user.id, app.secret), code, now);
-      if (step !== null && (await acceptTotpStep(db, org.id, app.id, step))) {
-        await markFactorUsed(db, org.id, user.id, app.id, now);
+      if (step !== null && (await acceptTotpStep(scoped(db, org.id), app.id, step))) {
+        await markFactorUsed(scoped(db, org.id), user.id, app.id, now);
         return amrForCode(state.kind);
       }
     }
@@ -266,16 +265,15 @@ async function checkCode(ctx: AppContext, scope: Scope, user: UserRow, state: Si
   if (!codeMatches(ctx, state.id, code, state.code_hash)) return null;
   if (state.code_expires_at === null || state.code_expires_at <= now)
     throw fieldError('code', MFA_MESSAGES.codeExpired, 'MFA_CODE_EXPIRED');
-  const factor = await findFactorOfKind(db, org.id, user.id, state.kind);
-  if (factor) await markFactorUsed(db, org.id, user.id, factor.id, now);
+  const factor = await findFactorOfKind(scoped(db, org.id), user.id, state.kind);
+  if (factor) await markFactorUsed(scoped(db, org.id), user.id, factor.id, now);
   return amrForCode(state.kind);
 }
 
 /** Too many wrong codes in a row: the account locks like after too many wrong passwords, and this sign-in ends. */
 async function lockForCodes(ctx: AppContext, scope: Scope, user: UserRow, state: SignInStateRow): Promise<AppError> {
-  const org = scope.organisation;
-  await takeSignInState(ctx.db.kysely, org.id, state.id);
-  await resetFailedCodes(ctx.db.kysely, org.id, user.id);
+  await takeSignInState(scope.db, state.id);
+  await resetFailedCodes(scope.db, user.id);
   await setUserStatus(ctx, scope, user.id, 'LockedOut', { from: ['SignedUp'] });
   return concerning(new AppError('ACCOUNT_LOCKED'), user.id);
 }
@@ -286,7 +284,7 @@ async function rememberDevice(ctx: AppContext, scope: Scope, user: UserRow): Pro
   const token = newToken();
   const now = ctx.clock.now();
   const lifetime = org.row.remember_me_days * DAY;
-  await insertRememberedDevice(ctx.db.kysely, org.id, {
+  await insertRememberedDevice(scope.db, {
     id: hashToken(token),
     user_id: user.id,
     created_at: now,
@@ -299,10 +297,11 @@ async function rememberDevice(ctx: AppContext, scope: Scope, user: UserRow): Pro
 async function signInUser(ctx: AppContext, scope: Scope, state: SignInStateRow): Promise<UserRow> {
   const org = scope.organisation;
   const db = ctx.db.kysely;
-  const user = await findUserById(db, org.id, state.user_id);
-  const usable = methodAllowed(org.row, state.kind) && user !== undefined && (await findFactorOfKind(db, org.id, user.id, state.kind));
+  const user = await findUserById(scoped(db, org.id), state.user_id);
+  const usable =
+    methodAllowed(org.row, state.kind) && user !== undefined && (await findFactorOfKind(scoped(db, org.id), user.id, state.kind));
   if (!user || user.status !== 'SignedUp' || !usable) {
-    await takeSignInState(db, org.id, state.id);
+    await takeSignInState(scoped(db, org.id), state.id);
     const error = new AppError(user?.status === 'LockedOut' ? 'ACCOUNT_LOCKED' : 'SIGN_IN_EXPIRED');
     throw user ? concerning(error, user.id) : error;
   }
@@ -330,24 +329,24 @@ async function completeSecondStep(
   const db = ctx.db.kysely;
   const state = await currentSignIn(ctx, scope, browser, input.signInStateID);
   const user = await signInUser(ctx, scope, state);
-  const counted = await countSignInAttempt(db, org.id, state.id, ctx.clock.now(), MFA.attemptsPerCode);
+  const counted = await countSignInAttempt(scoped(db, org.id), state.id, ctx.clock.now(), MFA.attemptsPerCode);
   if (!counted) {
-    await takeSignInState(db, org.id, state.id);
+    await takeSignInState(scoped(db, org.id), state.id);
     throw new AppError('SIGN_IN_EXPIRED');
   }
-  const reserved = await reserveCodeAttempt(db, org.id, user.id, MFA.failedCodesBeforeLockout);
+  const reserved = await reserveCodeAttempt(scoped(db, org.id), user.id, MFA.failedCodesBeforeLockout);
   if (!reserved) throw await lockForCodes(ctx, scope, user, state);
 
   const amr = await answer.check(user, counted);
   if (!amr) {
-    await recordFailedSignIn(db, org.id, user.id, ctx.clock.now());
+    await recordFailedSignIn(scoped(db, org.id), user.id, ctx.clock.now());
     if (reserved.failed_code_count >= MFA.failedCodesBeforeLockout) throw await lockForCodes(ctx, scope, user, state);
     throw concerning(answer.wrong(), user.id);
   }
   // Once: of two right answers for one sign-in, only one signs in.
-  if (!(await takeSignInState(db, org.id, state.id))) throw new AppError('SIGN_IN_EXPIRED');
+  if (!(await takeSignInState(scoped(db, org.id), state.id))) throw new AppError('SIGN_IN_EXPIRED');
   const cookies: CookieChange[] = [clearCookie('gatehouse_signin')];
-  await resetFailedCodes(db, org.id, user.id);
+  await resetFailedCodes(scoped(db, org.id), user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) cookies.push(await rememberDevice(ctx, scope, user));
   const signedIn = await finishSignIn(ctx, scope, browser, {
     userId: user.id,

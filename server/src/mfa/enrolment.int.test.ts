@@ -10,6 +10,7 @@ import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, enrolByCode, latestCodeTo } from '../testing/mfa.ts';
 import { saveSettings } from '../testing/organisations.ts';
 import { totpCode } from './totp.ts';
+import { scoped } from '../db/scoped.ts';
 
 const errorsOf = (res: TestResponse) => res.json<{ validation: { errors: Record<string, { message: string }> } }>().validation.errors;
 const account = async (client: TestClient) => (await client.get('/api/account')).json<Account>();
@@ -201,7 +202,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     const code = await latestCodeTo(server, 'unverified@example.test');
     const saved = await client.post('/api/saveotp', { form: { type: 1, code, password: DEFAULT_PASSWORD } });
     expect(saved.json<SaveTwoStepResult>().user.twoStep).toEqual({ enabled: true, required: false, kind: 1, passkeys: 0 });
-    const user = (await findUserByEmail(server.ctx.db.kysely, orgId, 'unverified@example.test'))!;
+    const user = (await findUserByEmail(scoped(server.ctx.db.kysely, orgId), 'unverified@example.test'))!;
     expect(user.has_second_factor).toBeTruthy();
     expect(await factorKinds(user.id)).toEqual([1, 4]);
     expect(user.email_verified_date).not.toBeNull();
@@ -216,10 +217,10 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect(res.status).toBe(200);
     expect(res.json<Account>().twoStep).toEqual({ enabled: false, required: false, kind: null, passkeys: 0 });
     // Nothing left to disable: refused before the password is tried (no attempt counted).
-    const failedBefore = (await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.last_failed_sign_in;
+    const failedBefore = (await findUserByEmail(scoped(server.ctx.db.kysely, orgId), user.email))!.last_failed_sign_in;
     const nothing = await client.post('/api/disableotp', { form: { password: 'not my password' } });
     expect(nothing.json()).toMatchObject({ statusCode: 409, code: 'MFA_NOT_ENABLED' });
-    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.last_failed_sign_in).toBe(failedBefore);
+    expect((await findUserByEmail(scoped(server.ctx.db.kysely, orgId), user.email))!.last_failed_sign_in).toBe(failedBefore);
     for (const table of ['credentials', 'mfa_recovery_codes', 'mfa_remembered_devices'] as const) {
       expect(await server.ctx.db.kysely.selectFrom(table).selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     }
@@ -258,7 +259,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     const admin = await signedIn(server, org, `admin@${org}.test`);
     const userAdmin = await createUser(server, orgId, { email: 'ua@example.test', role: 'UserAdministrator' });
     const userAdminClient = await signedIn(server, org, userAdmin.email);
-    const adminId = (await findUserByEmail(server.ctx.db.kysely, orgId, `admin@${org}.test`))!.id;
+    const adminId = (await findUserByEmail(scoped(server.ctx.db.kysely, orgId), `admin@${org}.test`))!.id;
 
     const other = await newUser();
     const otherAdmin = await signedIn(server, other.org, `admin@${other.org}.test`);
@@ -275,7 +276,7 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Multi-factor authentication reset', user: { twoStep: { enabled: false, kind: null } } });
     expect(await factorKinds(user.id)).toEqual([]);
-    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.has_second_factor).toBeFalsy();
+    expect((await findUserByEmail(scoped(server.ctx.db.kysely, orgId), user.email))!.has_second_factor).toBeFalsy();
   });
 
   it('takes email and SMS codes away from users when the organisation stops allowing them; app users keep theirs', async () => {
@@ -293,7 +294,8 @@ describe.each(testDialects())('setting up multi-factor authentication on %s', (d
     const admin = await signedIn(server, org, `admin@${org}.test`);
     const save = (changes: Record<string, boolean>) => saveSettings(admin, changes);
     expect((await save({ allowEmailTwoStep: false, allowSMSTwoStep: true })).status).toBe(200);
-    const kind = async (email: string) => (await factorKinds((await findUserByEmail(server.ctx.db.kysely, orgId, email))!.id))[0] ?? null;
+    const kind = async (email: string) =>
+      (await factorKinds((await findUserByEmail(scoped(server.ctx.db.kysely, orgId), email))!.id))[0] ?? null;
     expect([await kind(users.app.email), await kind(users.email.email), await kind(users.sms.email)]).toEqual([0, null, 2]);
     expect((await save({ allowEmailTwoStep: false, allowSMSTwoStep: false })).status).toBe(200);
     expect([await kind(users.app.email), await kind(users.email.email), await kind(users.sms.email)]).toEqual([0, null, null]);

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from 'kysely';
-import type { Database, Executor, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
+import type { Database, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
@@ -49,6 +49,7 @@ import {
   takeEnrolment,
 } from './store.ts';
 import { matchingStep, newTotpSecret, qrCodeDataUrl, totpUri } from './totp.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 export type SaveTwoStepInput = z.output<typeof saveTwoStepRequest>;
 
@@ -65,12 +66,12 @@ export function methodAllowed(policy: AllowedMethods, kind: TwoStepKind): boolea
 async function assertCanSetUp(ctx: AppContext, scope: Scope, user: UserRow, kind: TwoStepKind): Promise<void> {
   const org = scope.organisation;
   if (!methodAllowed(org.row, kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
-  if (await holdsOnlyOne(ctx.db.kysely, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
+  if (await holdsOnlyOne(scope.db, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
 }
 
 /** Whether the user already holds the one factor of this kind a person may have (email codes, SMS codes). */
-async function holdsOnlyOne(db: Executor, organisationId: string, userId: string, kind: TwoStepKind): Promise<boolean> {
-  return kind !== TWO_STEP_KINDS.app && (await findFactorOfKind(db, organisationId, userId, kind)) !== undefined;
+async function holdsOnlyOne(db: ScopedExecutor, userId: string, kind: TwoStepKind): Promise<boolean> {
+  return kind !== TWO_STEP_KINDS.app && (await findFactorOfKind(db, userId, kind)) !== undefined;
 }
 
 /** The code sent for a set-up is bound to the user and where it was sent. */
@@ -82,7 +83,7 @@ export async function startAppSetup(ctx: AppContext, scope: Scope, user: UserRow
   await assertCanSetUp(ctx, scope, user, TWO_STEP_KINDS.app);
   const secret = newTotpSecret();
   const now = ctx.clock.now();
-  await replaceEnrolment(ctx.db.kysely, org.id, {
+  await replaceEnrolment(scope.db, {
     user_id: user.id,
     kind: TWO_STEP_KINDS.app,
     secret: encryptMfaSecret(ctx, org.id, user.id, secret),
@@ -109,13 +110,13 @@ export async function sendSetupCode(
   await assertCanSetUp(ctx, scope, user, channel);
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
-  const previous = await findEnrolment(db, org.id, user.id);
+  const previous = await findEnrolment(scoped(db, org.id), user.id);
   const lastSent = previous?.code_sent_at ?? null;
   if (lastSent !== null && now - lastSent < MFA.resendMs) throw new AppError('MFA_RESEND_TOO_SOON');
   const to = channel === TWO_STEP_KINDS.sms ? phoneNumber! : user.email;
   await assertCodeQuota(ctx, scope, channel, to);
   const code = newNumericCode();
-  await replaceEnrolment(db, org.id, {
+  await replaceEnrolment(scoped(db, org.id), {
     user_id: user.id,
     kind: channel,
     secret: null,
@@ -147,7 +148,7 @@ export async function saveTwoStep(
   await confirmCurrentPassword(ctx, scope, user, input.password, 'password');
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
-  const enrolment = await countEnrolmentAttempt(db, org.id, user.id, kind, now, MFA.attemptsPerCode);
+  const enrolment = await countEnrolmentAttempt(scoped(db, org.id), user.id, kind, now, MFA.attemptsPerCode);
   if (!enrolment) throw new AppError('MFA_SETUP_EXPIRED');
 
   let lastStep: number | null = null;
@@ -166,11 +167,11 @@ export async function saveTwoStep(
 
   let recoveryCodes: string[] = [];
   await db.transaction().execute(async (trx) => {
-    if (!(await takeEnrolment(trx, org.id, user.id, kind))) throw new AppError('MFA_SETUP_EXPIRED');
-    if (!methodAllowed(await lockedTwoStepPolicy(trx, ctx.db.dialect, org.id), kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
-    if (await holdsOnlyOne(trx, org.id, user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
-    const first = !(await holdsFactor(trx, org.id, user.id));
-    await addFactor(trx, org.id, {
+    if (!(await takeEnrolment(scoped(trx, org.id), user.id, kind))) throw new AppError('MFA_SETUP_EXPIRED');
+    if (!methodAllowed(await lockedTwoStepPolicy(scoped(trx, org.id), ctx.db.dialect), kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
+    if (await holdsOnlyOne(scoped(trx, org.id), user.id, kind)) throw new AppError('MFA_ALREADY_ENABLED');
+    const first = !(await holdsFactor(scoped(trx, org.id), user.id));
+    await addFactor(scoped(trx, org.id), {
       id: randomUUID(),
       user_id: user.id,
       kind,
@@ -184,11 +185,11 @@ export async function saveTwoStep(
     });
     // The emailed code proved the address.
     if (kind === TWO_STEP_KINDS.email && user.email_verified_date === null)
-      await updateUser(trx, org.id, user.id, { email_verified_date: now });
+      await updateUser(scoped(trx, org.id), user.id, { email_verified_date: now });
     recoveryCodes =
       (await factorAdded(ctx, trx, scope, user.id, session.id, { first, method: methodName(kind), amr: amrForCode(kind), now })) ?? [];
   });
-  return { user: (await findUserById(db, org.id, user.id))!, recoveryCodes };
+  return { user: (await findUserById(scoped(db, org.id), user.id))!, recoveryCodes };
 }
 
 /**
@@ -211,13 +212,12 @@ export async function factorAdded(
   if (factor.first) {
     recoveryCodes = newRecoveryCodes();
     await replaceRecoveryCodes(
-      trx,
-      organisationId,
+      scoped(trx, organisationId),
       userId,
       recoveryCodes.map((code) => recoveryCodeHash(ctx, userId, code)),
       factor.now,
     );
-    await updateSessionAmr(trx, organisationId, sessionId, factor.amr);
+    await updateSessionAmr(scoped(trx, organisationId), sessionId, factor.amr);
   }
   await emit(ctx, trx, scope, {
     type: 'user.mfa_enrolled',
@@ -236,7 +236,7 @@ export async function turnOffTwoStep(
   event: 'user.mfa_disabled' | 'user.mfa_reset',
 ): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await clearTwoStep(trx, scope.organisation.id, userId, ctx.clock.now());
+    await clearTwoStep(scoped(trx, scope.organisation.id), userId, ctx.clock.now());
     await emit(ctx, trx, scope, { type: event, subject: { kind: 'user', id: userId } });
   });
 }
@@ -265,7 +265,7 @@ export async function resetTwoStepByEmail(
   scopeFor: (organisation: Organisation) => Scope,
 ): Promise<boolean> {
   const org = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
-  const user = org ? await findUserByEmail(ctx.db.kysely, org.id, email) : undefined;
+  const user = org ? await findUserByEmail(scoped(ctx.db.kysely, org.id), email) : undefined;
   if (!org || !user) return false;
   await resetTwoStep(ctx, scopeFor(toOrganisation(ctx.config, org)), user.id);
   return true;
@@ -273,12 +273,11 @@ export async function resetTwoStepByEmail(
 
 /** POST /api/disableotp: Disable (or Reset, when MFA is required: the user then sets it up again) with the current password. */
 export async function disableTwoStep(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<UserRow> {
-  const org = scope.organisation;
   // Nothing to turn off: answered before the password is tried, so no attempt is counted for nothing.
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, scope, user, password, 'password');
   await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');
-  return (await findUserById(ctx.db.kysely, org.id, user.id))!;
+  return (await findUserById(scope.db, user.id))!;
 }
 
 /**
@@ -288,9 +287,8 @@ export async function disableTwoStep(ctx: AppContext, scope: Scope, user: UserRo
 export function dropDisallowedMethods(
   ctx: AppContext,
   trx: Parameters<typeof clearTwoStepKinds>[0],
-  organisationId: string,
   policy: AllowedMethods,
 ): Promise<number> {
   const disallowed = [TWO_STEP_KINDS.email, TWO_STEP_KINDS.sms].filter((kind) => !methodAllowed(policy, kind));
-  return clearTwoStepKinds(trx, organisationId, disallowed, ctx.clock.now());
+  return clearTwoStepKinds(trx, disallowed, ctx.clock.now());
 }

@@ -11,8 +11,8 @@ import { emit } from '../events/events.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { twoStepRequired } from '../accounts/model.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, UserRow } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
+import type { UserRow } from '../db/schema.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { methodName } from './enrolment.ts';
@@ -31,9 +31,9 @@ import {
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** The person's factors as the API shows them; a passkey's name and last use are its own row's. */
-export async function factorsOf(db: Executor, organisationId: string, userId: string): Promise<Factor[]> {
-  const factors = await listFactors(db, organisationId, userId);
-  const passkeys = await scoped(db, organisationId)
+export async function factorsOf(db: ScopedExecutor, userId: string): Promise<Factor[]> {
+  const factors = await listFactors(db, userId);
+  const passkeys = await db
     .selectFrom('webauthn_credentials')
     .select(['id', 'name', 'last_used_at'])
     .where('user_id', '=', userId)
@@ -56,30 +56,30 @@ export async function factorsOf(db: Executor, organisationId: string, userId: st
 export async function makeDefaultFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string): Promise<Factor[]> {
   const org = scope.organisation;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const factor = await findFactor(trx, org.id, user.id, id);
-    if (!factor || !(await setDefaultFactor(trx, org.id, user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    const factor = await findFactor(scoped(trx, org.id), user.id, id);
+    if (!factor || !(await setDefaultFactor(scoped(trx, org.id), user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'user.mfa_default_changed',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(factor.kind) },
     });
   });
-  return factorsOf(ctx.db.kysely, org.id, user.id);
+  return factorsOf(scope.db, user.id);
 }
 
 /** POST /api/twostep/factors/{id}/rename: what the person calls one of their factors (a passkey's own name). */
 export async function renameOwnFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Factor[]> {
   const org = scope.organisation;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const factor = await findFactor(trx, org.id, user.id, id);
-    if (!factor || !(await renameFactor(trx, org.id, user.id, id, name))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    const factor = await findFactor(scoped(trx, org.id), user.id, id);
+    if (!factor || !(await renameFactor(scoped(trx, org.id), user.id, id, name))) throw new AppError('MFA_FACTOR_NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'user.mfa_factor_renamed',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(factor.kind), name },
     });
   });
-  return factorsOf(ctx.db.kysely, org.id, user.id);
+  return factorsOf(scope.db, user.id);
 }
 
 /**
@@ -96,17 +96,17 @@ async function removeOneFactor(
 ): Promise<void> {
   const org = scope.organisation;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const locked = await lockedUser(trx, ctx.db.dialect, org.id, userId);
-    const factor = locked && (await findFactor(trx, org.id, userId, id));
+    const locked = await lockedUser(scoped(trx, org.id), ctx.db.dialect, userId);
+    const factor = locked && (await findFactor(scoped(trx, org.id), userId, id));
     if (!locked || !factor) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    const isLast = (await listFactors(trx, org.id, userId)).length === 1;
+    const isLast = (await listFactors(scoped(trx, org.id), userId)).length === 1;
     if (isLast && last.refuse && twoStepRequired(org.row, locked)) throw new AppError('MFA_LAST_FACTOR_REQUIRED');
     if (isLast) {
-      await clearTwoStep(trx, org.id, userId, ctx.clock.now());
+      await clearTwoStep(scoped(trx, org.id), userId, ctx.clock.now());
       await emit(ctx, trx, scope, { type: last.event, subject: { kind: 'user', id: userId } });
       return;
     }
-    await removeFactors(trx, org.id, userId, { id }, ctx.clock.now());
+    await removeFactors(scoped(trx, org.id), userId, { id }, ctx.clock.now());
     await emit(ctx, trx, scope, {
       type: 'user.mfa_factor_removed',
       subject: { kind: 'user', id: userId },
@@ -119,14 +119,14 @@ async function removeOneFactor(
 export async function removeFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string, password: string): Promise<Factor[]> {
   const org = scope.organisation;
   const db = ctx.db.kysely;
-  const factor = await findFactor(db, org.id, user.id, id);
+  const factor = await findFactor(scoped(db, org.id), user.id, id);
   if (!factor) throw new AppError('MFA_FACTOR_NOT_FOUND');
   // Refused before the password is tried: nothing to count an attempt for (checked again under the lock).
-  if ((await listFactors(db, org.id, user.id)).length === 1 && twoStepRequired(org.row, user))
+  if ((await listFactors(scoped(db, org.id), user.id)).length === 1 && twoStepRequired(org.row, user))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
   await confirmCurrentPassword(ctx, scope, user, password, 'password');
   await removeOneFactor(ctx, scope, user.id, id, { refuse: true, event: 'user.mfa_disabled' });
-  return factorsOf(db, org.id, user.id);
+  return factorsOf(scoped(db, org.id), user.id);
 }
 
 /**
@@ -139,11 +139,10 @@ export async function regenerateRecoveryCodes(ctx: AppContext, scope: Scope, use
   await confirmCurrentPassword(ctx, scope, user, password, 'password');
   const codes = newRecoveryCodes();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);
+    const locked = await lockedUser(scoped(trx, org.id), ctx.db.dialect, user.id);
     if (!locked?.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
     await replaceRecoveryCodes(
-      trx,
-      org.id,
+      scoped(trx, org.id),
       user.id,
       codes.map((code) => recoveryCodeHash(ctx, user.id, code)),
       ctx.clock.now(),
@@ -159,5 +158,5 @@ export async function regenerateRecoveryCodes(ctx: AppContext, scope: Scope, use
  */
 export async function removeFactorOf(ctx: AppContext, scope: Scope, userId: string, id: string): Promise<Factor[]> {
   await removeOneFactor(ctx, scope, userId, id, { refuse: false, event: 'user.mfa_reset' });
-  return factorsOf(ctx.db.kysely, scope.organisation.id, userId);
+  return factorsOf(scope.db, userId);
 }

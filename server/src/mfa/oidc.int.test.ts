@@ -10,6 +10,7 @@ import type { AppSetup } from '@gatehouse/common/schemas/mfa';
 import { bumpRevision } from '../oidc/store.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { totpCode } from './totp.ts';
+import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 
@@ -31,7 +32,7 @@ describe.each(testDialects())('multi-factor sign-in to applications on %s', (dia
   async function requireTwoStep(required: boolean): Promise<void> {
     await setPolicy(server, 'acme', { require_two_step: required });
     // Written behind the services' backs: the provider is rebuilt as after a settings change.
-    await bumpRevision(server.ctx.db.kysely, orgId);
+    await bumpRevision(scoped(server.ctx.db.kysely, orgId));
     tellOrganisationChanged(server.ctx, orgId);
   }
 

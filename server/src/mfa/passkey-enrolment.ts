@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
 import type { AppContext } from '../context.ts';
-import type { Executor, SessionRow, UserRow } from '../db/schema.ts';
+import type { SessionRow, UserRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { confirmCurrentPassword } from '../accounts/service.ts';
@@ -19,6 +19,7 @@ import { deleteCredential, insertCredential, listCredentials } from '../passkeys
 import { factorAdded, turnOffTwoStep } from './enrolment.ts';
 import { addFactor, holdsFactor, listFactors, lockedUser, settleFactors } from './store.ts';
 import { twoStepRequired } from '../accounts/model.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
 export async function registerPasskey(
@@ -36,9 +37,9 @@ export async function registerPasskey(
   let recoveryCodes: string[] | null = null;
   await db.transaction().execute(async (trx) => {
     // A passkey is one more factor; the first factor of a user brings recovery codes (for a lost device).
-    const first = !(await holdsFactor(trx, org.id, user.id));
-    await insertCredential(trx, org.id, credential);
-    await addFactor(trx, org.id, {
+    const first = !(await holdsFactor(scoped(trx, org.id), user.id));
+    await insertCredential(scoped(trx, org.id), credential);
+    await addFactor(scoped(trx, org.id), {
       id: randomUUID(),
       user_id: user.id,
       kind: TWO_STEP_KINDS.passkey,
@@ -70,10 +71,10 @@ export async function removePasskey(
 ): Promise<Passkey[]> {
   const org = scope.organisation;
   const db = ctx.db.kysely;
-  const credential = (await listCredentials(db, org.id, user.id)).find((c) => c.id === id);
+  const credential = (await listCredentials(scoped(db, org.id), user.id)).find((c) => c.id === id);
   if (!credential) throw new AppError('PASSKEY_NOT_FOUND');
   // The last factor stays where MFA is required (refused before the password is tried; checked again under the lock).
-  if (twoStepRequired(org.row, user) && !(await holdsAnotherFactor(db, org.id, user.id, id)))
+  if (twoStepRequired(org.row, user) && !(await holdsAnotherFactor(scoped(db, org.id), user.id, id)))
     throw new AppError('MFA_LAST_FACTOR_REQUIRED');
   if ('password' in confirmation) await confirmCurrentPassword(ctx, scope, user, confirmation.password, 'password');
   else {
@@ -84,25 +85,25 @@ export async function removePasskey(
   let lastFactor = false;
   await db.transaction().execute(async (trx) => {
     // Under the person's row lock: of two removals at once, the second sees what the first left.
-    const locked = await lockedUser(trx, ctx.db.dialect, org.id, user.id);
-    if (locked && twoStepRequired(org.row, locked) && !(await holdsAnotherFactor(trx, org.id, user.id, id)))
+    const locked = await lockedUser(scoped(trx, org.id), ctx.db.dialect, user.id);
+    if (locked && twoStepRequired(org.row, locked) && !(await holdsAnotherFactor(scoped(trx, org.id), user.id, id)))
       throw new AppError('MFA_LAST_FACTOR_REQUIRED');
     // Its credentials row goes with it (a foreign key); the default passes on, or a user left with no
     // factor has their second step turned off.
-    if (!(await deleteCredential(trx, org.id, user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
+    if (!(await deleteCredential(scoped(trx, org.id), user.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'user.passkey_removed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: credential.name },
     });
-    lastFactor = !(await holdsFactor(trx, org.id, user.id));
-    if (!lastFactor) await settleFactors(trx, org.id, user.id, ctx.clock.now());
+    lastFactor = !(await holdsFactor(scoped(trx, org.id), user.id));
+    if (!lastFactor) await settleFactors(scoped(trx, org.id), user.id, ctx.clock.now());
   });
   if (lastFactor) await turnOffTwoStep(ctx, scope, user.id, 'user.mfa_disabled');
   return listPasskeys(ctx, scope, user);
 }
 
 /** Whether the user holds a factor other than the passkey `passkeyId`. */
-async function holdsAnotherFactor(db: Executor, organisationId: string, userId: string, passkeyId: string): Promise<boolean> {
-  return (await listFactors(db, organisationId, userId)).some((f) => f.passkey_id !== passkeyId);
+async function holdsAnotherFactor(db: ScopedExecutor, userId: string, passkeyId: string): Promise<boolean> {
+  return (await listFactors(db, userId)).some((f) => f.passkey_id !== passkeyId);
 }

@@ -39,7 +39,7 @@ export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: await accountOf(ctx, scope.organisation, saved.user), recoveryCodes: saved.recoveryCodes };
   });
 
-  serve(app, ctx, api.listFactors, async (_, { organisation, user }) => factorsOf(ctx.db.kysely, organisation.id, user.id));
+  serve(app, ctx, api.listFactors, async (_, { db, user }) => factorsOf(db, user.id));
 
   serve(app, ctx, api.setDefaultFactor, async ({ params }, scope) => makeDefaultFactor(ctx, scope, scope.user, params.id));
 

@@ -8,6 +8,7 @@ import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, enrolByCode, latestCodeTo, passwordStep } from '../testing/mfa.ts';
+import { scoped } from '../db/scoped.ts';
 
 const codeStep = (client: TestClient, challenge: SignInChallenge, code: string, extra: Record<string, string | boolean> = {}) =>
   client.post('/api/authenticate', { form: { signInStateID: challenge.signInStateID, code, ...extra } });
@@ -156,7 +157,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     // Where it is not required, the last one turns MFA off.
     await setPolicy(server, org, { require_two_step: false });
     expect((await remove(appFactor!.id)).json<Factor[]>()).toEqual([]);
-    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.has_second_factor).toBeFalsy();
+    expect((await findUserByEmail(scoped(server.ctx.db.kysely, orgId), user.email))!.has_second_factor).toBeFalsy();
   });
 
   it('asks a user with an authenticator app for a code after the password, and signs in only with a right one', async () => {
@@ -197,7 +198,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     expect(right.json<SignInResult>().user).toMatchObject({ email: user.email, twoStep: { enabled: true, kind: 0 } });
     expect(await sessionAmr(server, user.id)).toEqual([['pwd', 'otp', 'mfa']]);
     expect((await browser.get('/api/account')).status).toBe(200);
-    const after = (await findUserByEmail(server.ctx.db.kysely, await organisationId(server, org), user.email))!;
+    const after = (await findUserByEmail(scoped(server.ctx.db.kysely, await organisationId(server, org)), user.email))!;
     expect(after.last_sign_in).toBe(clock.now());
     expect(after.last_failed_sign_in).toBe(clock.now());
 
@@ -266,7 +267,7 @@ describe.each(testDialects())('the sign-in code step on %s', (dialect) => {
     for (let i = 0; i < 4; i++) expect(errorCode(await codeStep(browser, again, wrongCode(app.code())))).toBe('MFA_CODE_INVALID');
     const tenth = await codeStep(browser, again, wrongCode(app.code()));
     expect(tenth.json()).toMatchObject({ statusCode: 403, code: 'ACCOUNT_LOCKED' });
-    expect((await findUserByEmail(server.ctx.db.kysely, orgId, user.email))!.status).toBe('LockedOut');
+    expect((await findUserByEmail(scoped(server.ctx.db.kysely, orgId), user.email))!.status).toBe('LockedOut');
     const locked = await server.client(org).post('/api/authenticate', { form: { email: user.email, password: DEFAULT_PASSWORD } });
     expect(errorCode(locked)).toBe('ACCOUNT_LOCKED');
 

@@ -1,11 +1,10 @@
 /** Queries of multi-factor authentication; every one is scoped by organisation id. */
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Dialect } from '../db/database.ts';
-import type { CredentialKind, CredentialRow, Database, Executor, MfaEnrolmentRow, SignInStateRow } from '../db/schema.ts';
+import type { CredentialKind, CredentialRow, Executor, MfaEnrolmentRow, SignInStateRow } from '../db/schema.ts';
 import { countAttempt, deleteExpired, take } from '../db/short-lived.ts';
-import { scoped, type Unstamped } from '../db/scoped.ts';
+import { type Unstamped, type ScopedTransaction, type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
 
 // ---- The user's factors (credentials) and their secrets
 
@@ -14,11 +13,11 @@ import { scoped, type Unstamped } from '../db/scoped.ts';
  * ends (a share lock on PostgreSQL; SQLite's write transactions are exclusive): a method switched off
  * there cannot be turned on here in between.
  */
-export function lockedTwoStepPolicy(trx: Transaction<Database>, dialect: Dialect, organisationId: string) {
-  return scoped(trx, organisationId)
+export function lockedTwoStepPolicy(trx: ScopedTransaction, dialect: Dialect) {
+  return trx
     .selectFrom('organisations')
     .select(['allow_email_two_step', 'allow_sms_two_step'])
-    .where('id', '=', organisationId)
+    .where('id', '=', boundOrganisation(trx))
     .$if(dialect === 'postgres', (q) => q.forShare())
     .executeTakeFirstOrThrow();
 }
@@ -28,8 +27,8 @@ export function lockedTwoStepPolicy(trx: Transaction<Database>, dialect: Dialect
  * one person's factors (two removals at once) run one after the other, so the second sees what the first
  * left. PostgreSQL locks the row; SQLite's write transactions are exclusive already (they begin IMMEDIATE).
  */
-export function lockedUser(trx: Transaction<Database>, dialect: Dialect, organisationId: string, userId: string) {
-  return scoped(trx, organisationId)
+export function lockedUser(trx: ScopedTransaction, dialect: Dialect, userId: string) {
+  return trx
     .selectFrom('users')
     .selectAll()
     .where('id', '=', userId)
@@ -41,8 +40,8 @@ export function lockedUser(trx: Transaction<Database>, dialect: Dialect, organis
 export const RECOVERY_CODES_KIND = 4 as const;
 
 /** Whether the user holds a second factor, read inside the caller's transaction. */
-export async function holdsFactor(db: Executor, organisationId: string, userId: string): Promise<boolean> {
-  const row = await scoped(db, organisationId)
+export async function holdsFactor(db: ScopedExecutor, userId: string): Promise<boolean> {
+  const row = await db
     .selectFrom('credentials')
     .select('id')
     .where('user_id', '=', userId)
@@ -52,8 +51,8 @@ export async function holdsFactor(db: Executor, organisationId: string, userId: 
 }
 
 /** The user's factors (not the recovery-code set), the default first, then by age. */
-export function listFactors(db: Executor, organisationId: string, userId: string): Promise<CredentialRow[]> {
-  return scoped(db, organisationId)
+export function listFactors(db: ScopedExecutor, userId: string): Promise<CredentialRow[]> {
+  return db
     .selectFrom('credentials')
     .selectAll()
     .where('user_id', '=', userId)
@@ -65,12 +64,12 @@ export function listFactors(db: Executor, organisationId: string, userId: string
 }
 
 /** The factor sign-in asks for first: the default, or the oldest when none is marked. */
-export async function defaultFactor(db: Executor, organisationId: string, userId: string): Promise<CredentialRow | undefined> {
-  return (await listFactors(db, organisationId, userId))[0];
+export async function defaultFactor(db: ScopedExecutor, userId: string): Promise<CredentialRow | undefined> {
+  return (await listFactors(db, userId))[0];
 }
 
-export function findFactor(db: Executor, organisationId: string, userId: string, id: string): Promise<CredentialRow | undefined> {
-  return scoped(db, organisationId)
+export function findFactor(db: ScopedExecutor, userId: string, id: string): Promise<CredentialRow | undefined> {
+  return db
     .selectFrom('credentials')
     .selectAll()
     .where('user_id', '=', userId)
@@ -80,13 +79,8 @@ export function findFactor(db: Executor, organisationId: string, userId: string,
 }
 
 /** The user's first factor of a kind (the phone of SMS codes, for one), by age. */
-export function findFactorOfKind(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  kind: CredentialKind,
-): Promise<CredentialRow | undefined> {
-  return scoped(db, organisationId)
+export function findFactorOfKind(db: ScopedExecutor, userId: string, kind: CredentialKind): Promise<CredentialRow | undefined> {
+  return db
     .selectFrom('credentials')
     .selectAll()
     .where('user_id', '=', userId)
@@ -101,8 +95,8 @@ export function findFactorOfKind(
  * organisation: called in the transaction of every change to a person's factors, so the per-request
  * checks that read the flag never see another answer than the table's.
  */
-export async function syncSecondFactor(db: Executor, organisationId: string, userId?: string): Promise<void> {
-  await scoped(db, organisationId)
+export async function syncSecondFactor(db: ScopedExecutor, userId?: string): Promise<void> {
+  await db
     .updateTable('users')
     .set((eb) => ({
       has_second_factor: eb
@@ -120,35 +114,29 @@ export async function syncSecondFactor(db: Executor, organisationId: string, use
 }
 
 /** A new factor; the user's default when they had none. */
-export async function addFactor(trx: Executor, organisationId: string, row: Unstamped<Omit<CredentialRow, 'is_default'>>): Promise<void> {
-  const first = !(await holdsFactor(trx, organisationId, row.user_id));
-  await scoped(trx, organisationId)
+export async function addFactor(trx: ScopedExecutor, row: Unstamped<Omit<CredentialRow, 'is_default'>>): Promise<void> {
+  const first = !(await holdsFactor(trx, row.user_id));
+  await trx
     .insertInto('credentials')
     .values({ ...row, is_default: first })
     .execute();
-  await syncSecondFactor(trx, organisationId, row.user_id);
+  await syncSecondFactor(trx, row.user_id);
 }
 
 /** A fresh recovery-code set, replacing any earlier one (its codes stop working). */
-export async function replaceRecoveryCodes(
-  trx: Executor,
-  organisationId: string,
-  userId: string,
-  codeHashes: readonly string[],
-  now: number,
-): Promise<void> {
+export async function replaceRecoveryCodes(trx: ScopedExecutor, userId: string, codeHashes: readonly string[], now: number): Promise<void> {
   for (const table of ['mfa_recovery_codes', 'credentials'] as const) {
-    await scoped(trx, organisationId)
+    await trx
       .deleteFrom(table)
       .where('user_id', '=', userId)
       .$if(table === 'credentials', (q) => q.where('kind', '=', RECOVERY_CODES_KIND))
       .execute();
   }
-  await scoped(trx, organisationId)
+  await trx
     .insertInto('mfa_recovery_codes')
     .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
     .execute();
-  await scoped(trx, organisationId)
+  await trx
     .insertInto('credentials')
     .values({
       id: randomUUID(),
@@ -167,19 +155,14 @@ export async function replaceRecoveryCodes(
 }
 
 /** Marks a factor (or the recovery-code set) used now. */
-export async function markFactorUsed(db: Executor, organisationId: string, userId: string, id: string, now: number): Promise<void> {
-  await scoped(db, organisationId)
-    .updateTable('credentials')
-    .set({ last_used_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .execute();
+export async function markFactorUsed(db: ScopedExecutor, userId: string, id: string, now: number): Promise<void> {
+  await db.updateTable('credentials').set({ last_used_at: now }).where('user_id', '=', userId).where('id', '=', id).execute();
 }
 
 /** Everything a person's second step left behind: factors, recovery codes, remembered devices, set-ups, sign-ins waiting for a code and passkeys. */
-async function clearTwoStepRows(db: Executor, organisationId: string, userId: string): Promise<void> {
+async function clearTwoStepRows(db: ScopedExecutor, userId: string): Promise<void> {
   for (const table of [...MFA_USER_TABLES, 'mfa_enrolments'] as const) {
-    await scoped(db, organisationId).deleteFrom(table).where('user_id', '=', userId).execute();
+    await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }
 }
 
@@ -194,9 +177,9 @@ const MFA_USER_TABLES = [
 ] as const;
 
 /** Removes every factor of the user (disable, reset): the account then signs in with its password alone, or must set one up. */
-export async function clearTwoStep(trx: Transaction<Database>, organisationId: string, userId: string, now: number): Promise<void> {
-  await clearTwoStepRows(trx, organisationId, userId);
-  await scoped(trx, organisationId)
+export async function clearTwoStep(trx: ScopedTransaction, userId: string, now: number): Promise<void> {
+  await clearTwoStepRows(trx, userId);
+  await trx
     .updateTable('users')
     .set({ has_second_factor: false, failed_code_count: 0, updated_at: now })
     .where('id', '=', userId)
@@ -208,18 +191,13 @@ export async function clearTwoStep(trx: Transaction<Database>, organisationId: s
  * factor keeps it (it becomes their default); a user left with none loses what the step left behind
  * (recovery codes, remembered devices). Answers how many users lost a factor.
  */
-export async function clearTwoStepKinds(
-  trx: Transaction<Database>,
-  organisationId: string,
-  kinds: readonly TwoStepKind[],
-  now: number,
-): Promise<number> {
+export async function clearTwoStepKinds(trx: ScopedTransaction, kinds: readonly TwoStepKind[], now: number): Promise<number> {
   if (kinds.length === 0) return 0;
-  const affected = (
-    await scoped(trx, organisationId).selectFrom('credentials').select('user_id').distinct().where('kind', 'in', kinds).execute()
-  ).map((r) => r.user_id);
-  await scoped(trx, organisationId).deleteFrom('mfa_enrolments').where('kind', 'in', kinds).execute();
-  for (const userId of affected) await removeFactors(trx, organisationId, userId, kinds, now);
+  const affected = (await trx.selectFrom('credentials').select('user_id').distinct().where('kind', 'in', kinds).execute()).map(
+    (r) => r.user_id,
+  );
+  await trx.deleteFrom('mfa_enrolments').where('kind', 'in', kinds).execute();
+  for (const userId of affected) await removeFactors(trx, userId, kinds, now);
   return affected.length;
 }
 
@@ -228,13 +206,12 @@ export async function clearTwoStepKinds(
  * oldest factor left, and a user left with none loses the rest of their second step.
  */
 export async function removeFactors(
-  trx: Transaction<Database>,
-  organisationId: string,
+  trx: ScopedTransaction,
   userId: string,
   which: readonly TwoStepKind[] | { id: string },
   now: number,
 ): Promise<void> {
-  await scoped(trx, organisationId)
+  await trx
     .deleteFrom('credentials')
     .where('user_id', '=', userId)
     .where('kind', '<>', RECOVERY_CODES_KIND)
@@ -242,35 +219,35 @@ export async function removeFactors(
     .$if(!Array.isArray(which), (q) => q.where('id', '=', (which as { id: string }).id))
     .execute();
   // A passkey's row goes with the passkey itself (its challenges stay until they expire).
-  await scoped(trx, organisationId)
+  await trx
     .deleteFrom('webauthn_credentials')
     .where('user_id', '=', userId)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('credentials as c').select('c.id').whereRef('c.passkey_id', '=', 'webauthn_credentials.id'))),
     )
     .execute();
-  await settleFactors(trx, organisationId, userId, now);
+  await settleFactors(trx, userId, now);
 }
 
 /**
  * After a factor went (or its passkey): a default removed passes to the oldest factor left, sign-ins
  * waiting for a code end, and a user left with no factor loses the rest of their second step.
  */
-export async function settleFactors(trx: Transaction<Database>, organisationId: string, userId: string, now: number): Promise<void> {
-  const left = await defaultFactor(trx, organisationId, userId);
+export async function settleFactors(trx: ScopedTransaction, userId: string, now: number): Promise<void> {
+  const left = await defaultFactor(trx, userId);
   if (!left) {
-    await clearTwoStep(trx, organisationId, userId, now);
+    await clearTwoStep(trx, userId, now);
     return;
   }
-  if (!left.is_default) await setDefaultFactor(trx, organisationId, userId, left.id);
-  await syncSecondFactor(trx, organisationId, userId);
-  await scoped(trx, organisationId).deleteFrom('sign_in_states').where('user_id', '=', userId).execute();
+  if (!left.is_default) await setDefaultFactor(trx, userId, left.id);
+  await syncSecondFactor(trx, userId);
+  await trx.deleteFrom('sign_in_states').where('user_id', '=', userId).execute();
 }
 
 /** Makes one of the user's factors the default. False when there is no such factor. */
-export async function setDefaultFactor(db: Executor, organisationId: string, userId: string, id: string): Promise<boolean> {
-  if (!(await findFactor(db, organisationId, userId, id))) return false;
-  await scoped(db, organisationId)
+export async function setDefaultFactor(db: ScopedExecutor, userId: string, id: string): Promise<boolean> {
+  if (!(await findFactor(db, userId, id))) return false;
+  await db
     .updateTable('credentials')
     .set((eb) => ({ is_default: eb('id', '=', id).$castTo<boolean>() }))
     .where('user_id', '=', userId)
@@ -279,25 +256,20 @@ export async function setDefaultFactor(db: Executor, organisationId: string, use
 }
 
 /** Names one of the user's factors; a passkey's name is its passkey's own. False when there is no such factor. */
-export async function renameFactor(db: Executor, organisationId: string, userId: string, id: string, name: string): Promise<boolean> {
-  const factor = await findFactor(db, organisationId, userId, id);
+export async function renameFactor(db: ScopedExecutor, userId: string, id: string, name: string): Promise<boolean> {
+  const factor = await findFactor(db, userId, id);
   if (!factor) return false;
   if (factor.passkey_id !== null) {
-    await scoped(db, organisationId)
-      .updateTable('webauthn_credentials')
-      .set({ name })
-      .where('user_id', '=', userId)
-      .where('id', '=', factor.passkey_id)
-      .execute();
+    await db.updateTable('webauthn_credentials').set({ name }).where('user_id', '=', userId).where('id', '=', factor.passkey_id).execute();
   } else {
-    await scoped(db, organisationId).updateTable('credentials').set({ name }).where('user_id', '=', userId).where('id', '=', id).execute();
+    await db.updateTable('credentials').set({ name }).where('user_id', '=', userId).where('id', '=', id).execute();
   }
   return true;
 }
 
 /** Accepts an authenticator time step of one app only if it is later than every step accepted before: of two uses of one code, one wins. */
-export async function acceptTotpStep(db: Executor, organisationId: string, credentialId: string, step: number): Promise<boolean> {
-  const result = await scoped(db, organisationId)
+export async function acceptTotpStep(db: ScopedExecutor, credentialId: string, step: number): Promise<boolean> {
+  const result = await db
     .updateTable('credentials')
     .set({ last_step: step })
     .where('id', '=', credentialId)
@@ -310,13 +282,8 @@ export async function acceptTotpStep(db: Executor, organisationId: string, crede
  * Counts a code attempt before the code is checked, only while fewer than `cap` wrong codes came in a
  * row: parallel guesses cannot exceed the cap. Undefined when the cap is reached.
  */
-export function reserveCodeAttempt(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  cap: number,
-): Promise<{ failed_code_count: number } | undefined> {
-  return scoped(db, organisationId)
+export function reserveCodeAttempt(db: ScopedExecutor, userId: string, cap: number): Promise<{ failed_code_count: number } | undefined> {
+  return db
     .updateTable('users')
     .set((eb) => ({ failed_code_count: eb('failed_code_count', '+', 1) }))
     .where('id', '=', userId)
@@ -325,19 +292,13 @@ export function reserveCodeAttempt(
     .executeTakeFirst();
 }
 
-export async function resetFailedCodes(db: Executor, organisationId: string, userId: string): Promise<void> {
-  await scoped(db, organisationId).updateTable('users').set({ failed_code_count: 0 }).where('id', '=', userId).execute();
+export async function resetFailedCodes(db: ScopedExecutor, userId: string): Promise<void> {
+  await db.updateTable('users').set({ failed_code_count: 0 }).where('id', '=', userId).execute();
 }
 
 /** Uses a recovery code once: true only for the one request that marks it used. */
-export async function useRecoveryCode(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  codeHash: string,
-  now: number,
-): Promise<boolean> {
-  const result = await scoped(db, organisationId)
+export async function useRecoveryCode(db: ScopedExecutor, userId: string, codeHash: string, now: number): Promise<boolean> {
+  const result = await db
     .updateTable('mfa_recovery_codes')
     .set({ used_at: now })
     .where('user_id', '=', userId)
@@ -350,15 +311,14 @@ export async function useRecoveryCode(
 // ---- Remembered devices
 
 export async function insertRememberedDevice(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   row: { id: string; user_id: string; created_at: number; expires_at: number },
 ): Promise<void> {
-  await scoped(db, organisationId).insertInto('mfa_remembered_devices').values(row).execute();
+  await db.insertInto('mfa_remembered_devices').values(row).execute();
 }
 
-export async function isRememberedDevice(db: Executor, organisationId: string, userId: string, id: string, now: number): Promise<boolean> {
-  const row = await scoped(db, organisationId)
+export async function isRememberedDevice(db: ScopedExecutor, userId: string, id: string, now: number): Promise<boolean> {
+  const row = await db
     .selectFrom('mfa_remembered_devices')
     .select('id')
     .where('id', '=', id)
@@ -370,68 +330,55 @@ export async function isRememberedDevice(db: Executor, organisationId: string, u
 
 // ---- Set-ups in progress on /twostep
 
-export async function replaceEnrolment(db: Executor, organisationId: string, row: Unstamped<MfaEnrolmentRow>): Promise<void> {
-  const store = scoped(db, organisationId);
+export async function replaceEnrolment(db: ScopedExecutor, row: Unstamped<MfaEnrolmentRow>): Promise<void> {
+  const store = db;
   await store.deleteFrom('mfa_enrolments').where('user_id', '=', row.user_id).execute();
   await store.insertInto('mfa_enrolments').values(row).execute();
 }
 
-export function findEnrolment(db: Executor, organisationId: string, userId: string): Promise<MfaEnrolmentRow | undefined> {
-  return scoped(db, organisationId).selectFrom('mfa_enrolments').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export function findEnrolment(db: ScopedExecutor, userId: string): Promise<MfaEnrolmentRow | undefined> {
+  return db.selectFrom('mfa_enrolments').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Counts a code attempt on a live set-up of this kind; undefined when there is none or its attempts are used up. */
 export function countEnrolmentAttempt(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   userId: string,
   kind: TwoStepKind,
   now: number,
   maxAttempts: number,
 ): Promise<MfaEnrolmentRow | undefined> {
-  return countAttempt(db, 'mfa_enrolments', organisationId, { user_id: userId, kind }, { now, maxAttempts });
+  return countAttempt(db, 'mfa_enrolments', { user_id: userId, kind }, { now, maxAttempts });
 }
 
 /** Takes a set-up for completion, once: of two concurrent saves one wins. */
-export function takeEnrolment(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  kind: TwoStepKind,
-): Promise<MfaEnrolmentRow | undefined> {
-  return take(db, 'mfa_enrolments', organisationId, { user_id: userId, kind });
+export function takeEnrolment(db: ScopedExecutor, userId: string, kind: TwoStepKind): Promise<MfaEnrolmentRow | undefined> {
+  return take(db, 'mfa_enrolments', { user_id: userId, kind });
 }
 
 // ---- Sign-ins waiting for their code
 
-export async function insertSignInState(db: Executor, organisationId: string, row: Unstamped<SignInStateRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('sign_in_states').values(row).execute();
+export async function insertSignInState(db: ScopedExecutor, row: Unstamped<SignInStateRow>): Promise<void> {
+  await db.insertInto('sign_in_states').values(row).execute();
 }
 
-export function findSignInState(db: Executor, organisationId: string, id: string): Promise<SignInStateRow | undefined> {
-  return scoped(db, organisationId).selectFrom('sign_in_states').selectAll().where('id', '=', id).executeTakeFirst();
+export function findSignInState(db: ScopedExecutor, id: string): Promise<SignInStateRow | undefined> {
+  return db.selectFrom('sign_in_states').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Counts a code attempt on a live sign-in; undefined when it has expired or used its attempts. */
-export function countSignInAttempt(
-  db: Executor,
-  organisationId: string,
-  id: string,
-  now: number,
-  maxAttempts: number,
-): Promise<SignInStateRow | undefined> {
-  return countAttempt(db, 'sign_in_states', organisationId, { id }, { now, maxAttempts });
+export function countSignInAttempt(db: ScopedExecutor, id: string, now: number, maxAttempts: number): Promise<SignInStateRow | undefined> {
+  return countAttempt(db, 'sign_in_states', { id }, { now, maxAttempts });
 }
 
 /** A new emailed or texted code for a sign-in, only if the last one was sent before `sentBefore`. */
 export async function replaceSignInCode(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   code: { hash: string; sentAt: number; expiresAt: number },
   sentBefore: number,
 ): Promise<boolean> {
-  const result = await scoped(db, organisationId)
+  const result = await db
     .updateTable('sign_in_states')
     .set({ code_hash: code.hash, code_sent_at: code.sentAt, code_expires_at: code.expiresAt })
     .where('id', '=', id)
@@ -442,12 +389,11 @@ export async function replaceSignInCode(
 
 /** 'Use another method': a live sign-in asks for another kind of factor, with a new code (or none); its attempts carry over. */
 export async function switchSignInKind(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   change: { kind: TwoStepKind; hash: string | null; sentAt: number | null; expiresAt: number | null; now: number },
 ): Promise<boolean> {
-  const result = await scoped(db, organisationId)
+  const result = await db
     .updateTable('sign_in_states')
     .set({ kind: change.kind, code_hash: change.hash, code_sent_at: change.sentAt, code_expires_at: change.expiresAt })
     .where('id', '=', id)
@@ -457,8 +403,8 @@ export async function switchSignInKind(
 }
 
 /** Ends a sign-in's wait, once: true only for the one request that removes it. */
-export async function takeSignInState(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  return (await take(db, 'sign_in_states', organisationId, { id })) !== undefined;
+export async function takeSignInState(db: ScopedExecutor, id: string): Promise<boolean> {
+  return (await take(db, 'sign_in_states', { id })) !== undefined;
 }
 
 /** The 'mfa-cleanup' job: forgets sign-ins, set-ups and remembered devices that have expired. */
@@ -471,12 +417,11 @@ export async function deleteExpiredMfaRows(db: Executor, now: number): Promise<n
 
 /** How many factors of each kind each of these users holds (not the recovery-code set): one statement for a page of users. */
 export function countFactorsByKind(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   userIds: readonly string[],
 ): Promise<{ user_id: string; kind: number; count: number | string | bigint }[]> {
   if (userIds.length === 0) return Promise.resolve([]);
-  return scoped(db, organisationId)
+  return db
     .selectFrom('credentials')
     .select((eb) => ['user_id', 'kind', eb.fn.countAll().as('count')])
     .where('user_id', 'in', userIds)

@@ -7,14 +7,14 @@ import { mfaMethodOf, type UserMfa } from '@gatehouse/common/schemas/user-mfa';
 import { twoStepRequired } from '../accounts/model.ts';
 import type { Executor, OrganisationRow, UserRow } from '../db/schema.ts';
 import { countFactorsByKind } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const KINDS = new Set<number>(Object.values(TWO_STEP_KINDS));
 
 /** Each user's MFA, by id. */
 export async function mfaSummaries(db: Executor, org: OrganisationRow, users: readonly UserRow[]): Promise<Map<string, UserMfa>> {
   const counts = await countFactorsByKind(
-    db,
-    org.id,
+    scoped(db, org.id),
     users.filter((u) => u.has_second_factor).map((u) => u.id),
   );
   const summaries = new Map<string, UserMfa>(

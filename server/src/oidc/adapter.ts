@@ -31,6 +31,7 @@ import {
   type StoredArtefact,
   type TokenAccount,
 } from './store.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
 const CLOCK_TOLERANCE_S = 15;
@@ -76,15 +77,14 @@ class DatabaseAdapter implements Adapter {
   readonly #ctx: AppContext;
   readonly #organisationId: string;
   readonly #model: string;
+  /** The organisation's scoped store, bound once for the reads; writes bind the group commit's transaction. */
+  readonly #store: ScopedExecutor;
 
   constructor(ctx: AppContext, organisationId: string, model: string) {
     this.#ctx = ctx;
     this.#organisationId = organisationId;
     this.#model = model;
-  }
-
-  get #db() {
-    return this.#ctx.db.kysely;
+    this.#store = scoped(ctx.db.kysely, organisationId);
   }
 
   /** Writes go through the group commit (db/write-batch.ts); `atomic` when several statements must land together. */
@@ -130,13 +130,18 @@ class DatabaseAdapter implements Adapter {
     if (event && this.#ctx.db.dialect === 'postgres') {
       // One statement, atomic by itself (store.ts).
       await this.#write((db) =>
-        upsertArtefactWithEvent(db, this.#organisationId, row, { event, metric: countedAs(event.kind) }, bucketOf(event.created_at)),
+        upsertArtefactWithEvent(
+          scoped(db, this.#organisationId),
+          row,
+          { event, metric: countedAs(event.kind) },
+          bucketOf(event.created_at),
+        ),
       );
       return;
     }
     await this.#write(async (db) => {
-      await upsertArtefact(db, this.#organisationId, row);
-      if (event) await logEvent(db, this.#organisationId, event);
+      await upsertArtefact(scoped(db, this.#organisationId), row);
+      if (event) await logEvent(scoped(db, this.#organisationId), event);
     }, event !== null);
   }
 
@@ -148,7 +153,7 @@ class DatabaseAdapter implements Adapter {
       grants?.delete(id);
     }
     if (!row && WITH_GRANT.has(this.#model)) {
-      const found = await findArtefactWithGrant(this.#db, this.#organisationId, this.#model, hashId(id));
+      const found = await findArtefactWithGrant(this.#store, this.#model, hashId(id));
       if (found) {
         const finds = findsOf(Provider.ctx, true);
         if (found.grant && found.artefact.grant_id) finds?.grants.set(found.artefact.grant_id, found.grant);
@@ -156,7 +161,7 @@ class DatabaseAdapter implements Adapter {
       }
       row = found?.artefact;
     } else {
-      row ??= await findArtefact(this.#db, this.#organisationId, this.#model, this.#key(id));
+      row ??= await findArtefact(this.#store, this.#model, this.#key(id));
     }
     if (!row || this.#expired(row.expires_at)) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
@@ -166,13 +171,13 @@ class DatabaseAdapter implements Adapter {
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    const row = await findArtefactByUid(this.#db, this.#organisationId, this.#model, uid);
+    const row = await findArtefactByUid(this.#store, this.#model, uid);
     if (!row || this.#expired(row.expires_at)) return undefined;
     return JSON.parse(row.payload) as AdapterPayload;
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    const row = await findArtefactByUid(this.#db, this.#organisationId, this.#model, hashId(userCode));
+    const row = await findArtefactByUid(this.#store, this.#model, hashId(userCode));
     if (!row || this.#expired(row.expires_at)) return undefined;
     const { sealedId, ...payload } = JSON.parse(row.payload) as AdapterPayload & { sealedId?: string };
     if (!sealedId) return undefined;
@@ -194,8 +199,7 @@ class DatabaseAdapter implements Adapter {
         ? // One statement, atomic by itself (store.ts): the event only for the one request that consumed the code.
           (await this.#write((db) =>
             consumeArtefactWithEvent(
-              db,
-              this.#organisationId,
+              scoped(db, this.#organisationId),
               this.#model,
               key,
               now,
@@ -204,17 +208,17 @@ class DatabaseAdapter implements Adapter {
             ),
           )) !== undefined
         : await this.#write(async (db) => {
-            const issuedAt = await consumeArtefact(db, this.#organisationId, this.#model, key, now);
-            if (issuedAt !== undefined && event) await logEvent(db, this.#organisationId, event, issuedAt);
+            const issuedAt = await consumeArtefact(scoped(db, this.#organisationId), this.#model, key, now);
+            if (issuedAt !== undefined && event) await logEvent(scoped(db, this.#organisationId), event, issuedAt);
             return issuedAt !== undefined;
           }, event !== null);
     if (consumed) return;
     // Someone redeemed it a moment ago: treat this as reuse.
     if (GRANT_SOURCES.has(this.#model)) {
-      const row = await findArtefact(this.#db, this.#organisationId, this.#model, key);
+      const row = await findArtefact(this.#store, this.#model, key);
       if (row?.grant_id) {
         requestGrants(false)?.delete(row.grant_id);
-        await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, row.grant_id!));
+        await this.#write((db) => deleteGrantArtefacts(scoped(db, this.#organisationId), row.grant_id!));
       }
       throw new errors.InvalidGrant('grant source already used');
     }
@@ -223,12 +227,12 @@ class DatabaseAdapter implements Adapter {
 
   async destroy(id: string): Promise<void> {
     if (this.#model === 'Grant') requestGrants(false)?.delete(id);
-    await this.#write((db) => deleteArtefact(db, this.#organisationId, this.#model, this.#key(id)));
+    await this.#write((db) => deleteArtefact(scoped(db, this.#organisationId), this.#model, this.#key(id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     requestGrants(false)?.delete(grantId);
-    await this.#write((db) => deleteGrantArtefacts(db, this.#organisationId, grantId, this.#model));
+    await this.#write((db) => deleteGrantArtefacts(scoped(db, this.#organisationId), grantId, this.#model));
   }
 
   #expired(expiresAt: number | null): boolean {
@@ -274,6 +278,6 @@ export function claimSingleUseId(ctx: AppContext, organisationId: string): (iss:
       client_id: iss,
       expires_at: now + (expiresIn + CLOCK_TOLERANCE_S) * 1000,
     };
-    return batchedWrite(ctx.db, (db) => claimArtefact(db, organisationId, row, now), false);
+    return batchedWrite(ctx.db, (db) => claimArtefact(scoped(db, organisationId), row, now), false);
   };
 }

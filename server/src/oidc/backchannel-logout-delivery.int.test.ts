@@ -13,6 +13,7 @@ import { createApplication, signedIn } from '../testing/applications.ts';
 import { startBlackhole } from '../testing/blackhole.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { queueBackchannelLogouts } from './backchannel-logout.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** An application's logout endpoint that answers 200 and keeps the logout tokens. */
 async function startReceiver() {
@@ -80,15 +81,19 @@ describe.each(testDialects())('back-channel logout delivery on %s', (dialect) =>
     for (let i = 0; i < 3; i++)
       await queueBackchannelLogouts(
         server.ctx,
-        stalled.id,
         dead.map((clientId) => ({ clientId, sub: `gone-${i}`, sid: `sid-${clientId}-${i}` })),
+        scoped(server.ctx.db.kysely, stalled.id),
       );
     await until(() => blackhole.open() >= 1, 'the dead endpoints to be called');
 
     const prompt = await server.createOrganisation('prompt');
     const promptAdmin = await signedIn(server, 'prompt', 'admin@prompt.test');
     const notes = await createApplication(promptAdmin, { name: 'Notes', backchannelLogoutURI: `http://127.0.0.1:${receiver.port}/logout` });
-    await queueBackchannelLogouts(server.ctx, prompt.id, [{ clientId: notes.id, sub: 'signed-out', sid: 'sid-notes' }]);
+    await queueBackchannelLogouts(
+      server.ctx,
+      [{ clientId: notes.id, sub: 'signed-out', sid: 'sid-notes' }],
+      scoped(server.ctx.db.kysely, prompt.id),
+    );
     // Well within one dead endpoint's 10-second timeout.
     await until(() => receiver.tokens.some((token) => subOf(token) === 'signed-out'), "prompt's logout token", 3000);
 

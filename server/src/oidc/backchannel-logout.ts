@@ -13,8 +13,7 @@ import { importJWK, SignJWT } from 'jose';
 import { HOUR, MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
 import { findClient } from '../applications/store.ts';
 import { UndeliverableError, type Courier, type OutboxMessage } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
@@ -46,14 +45,13 @@ function logoutsOf(session: StoredSession): { clientId: string; sub: string; sid
 /** Queues a logout token for each of these logouts whose application registered a back-channel logout URI. */
 export async function queueBackchannelLogouts(
   ctx: AppContext,
-  organisationId: string,
   logouts: readonly { clientId: string; sub: string; sid: string }[],
-  db: Executor = ctx.db.kysely,
+  db: ScopedExecutor,
 ): Promise<number> {
   if (logouts.length === 0) return 0;
   const listening = new Set(
     (
-      await scoped(db, organisationId)
+      await db
         .selectFrom('clients')
         .select('id')
         .where('backchannel_logout_uri', 'is not', null)
@@ -71,7 +69,7 @@ export async function queueBackchannelLogouts(
     await queueMessage(
       ctx,
       {
-        org: { id: organisationId },
+        org: { id: boundOrganisation(db) },
         channel: 'logout',
         kind: 'backchannel_logout',
         to: logout.clientId,
@@ -98,15 +96,15 @@ export async function endBrowserSession(ctx: AppContext, organisationId: string,
     .where('id', '=', hashId(sessionId))
     .returning('payload')
     .executeTakeFirst();
-  if (row) await queueBackchannelLogouts(ctx, organisationId, logoutsOf(JSON.parse(row.payload) as StoredSession));
+  if (row) await queueBackchannelLogouts(ctx, logoutsOf(JSON.parse(row.payload) as StoredSession), scoped(ctx.db.kysely, organisationId));
 }
 
 /**
  * Queues the logout tokens owed by every provider session of an account (called just before they are
  * deleted, when the account is disabled, deleted, locked or its password reset).
  */
-export async function queueAccountLogouts(ctx: AppContext, organisationId: string, accountId: string, db: Executor = ctx.db.kysely) {
-  const sessions = await scoped(db, organisationId)
+export async function queueAccountLogouts(ctx: AppContext, accountId: string, db: ScopedExecutor) {
+  const sessions = await db
     .selectFrom('oidc_artefacts')
     .select('payload')
     .where('account_id', '=', accountId)
@@ -114,7 +112,6 @@ export async function queueAccountLogouts(ctx: AppContext, organisationId: strin
     .execute();
   return queueBackchannelLogouts(
     ctx,
-    organisationId,
     sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession)),
     db,
   );
@@ -142,9 +139,8 @@ export async function endOtherProviderSessions(
       .execute();
     return queueBackchannelLogouts(
       ctx,
-      organisationId,
       ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
-      trx,
+      scoped(trx, organisationId),
     );
   });
 }
@@ -153,15 +149,15 @@ export async function endOtherProviderSessions(
  * Queues the logout tokens one application is owed by the account's provider sessions (its access to
  * the account was removed): the sessions stay for the other applications signed in to in them.
  */
-export async function queueClientLogouts(ctx: AppContext, organisationId: string, accountId: string, clientId: string, db: Executor) {
-  const sessions = await scoped(db, organisationId)
+export async function queueClientLogouts(ctx: AppContext, accountId: string, clientId: string, db: ScopedExecutor) {
+  const sessions = await db
     .selectFrom('oidc_artefacts')
     .select('payload')
     .where('account_id', '=', accountId)
     .where('model', '=', 'Session')
     .execute();
   const logouts = sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession)).filter((l) => l.clientId === clientId);
-  return queueBackchannelLogouts(ctx, organisationId, logouts, db);
+  return queueBackchannelLogouts(ctx, logouts, db);
 }
 
 /** Signs a logout token for `clientId` with the organisation's current key of the application's ID token algorithm. */
@@ -197,7 +193,7 @@ export function backchannelLogoutCourier(ctx: AppContext): Courier {
       maxAttempts: RETRY_DELAYS_MS.length + 1,
     },
     async send(message: OutboxMessage, signal?: AbortSignal) {
-      const client = await findClient(ctx.db.kysely, message.organisationId, message.recipient);
+      const client = await findClient(scoped(ctx.db.kysely, message.organisationId), message.recipient);
       if (!client?.backchannel_logout_uri) throw new UndeliverableError('the application no longer takes back-channel logouts');
       const claims = JSON.parse(message.body ?? '{}') as { sub: string; sid: string };
       const token = await signLogoutToken(ctx, message.organisationId, client, claims, `logout_${message.id}`);

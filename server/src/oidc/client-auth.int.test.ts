@@ -24,6 +24,7 @@ import {
 import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { DEFAULT_PASSWORD } from '../testing/harness.ts';
+import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://notes.example.com/callback';
 
@@ -215,10 +216,10 @@ describe.each(testDialects())('client authentication and token lifetimes on %s',
     const db = server.ctx.db.kysely;
     const now = Date.now();
     const row = { model: 'ReplayDetection', id: crypto.randomUUID(), payload: '{}', client_id: null };
-    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 1000 }, now)).toBe(true);
-    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 5000 }, now + 999)).toBe(false);
-    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 5000 }, now + 1000)).toBe(true);
-    expect(await claimArtefact(db, orgId, { ...row, expires_at: now + 9000 }, now + 4000)).toBe(false);
+    expect(await claimArtefact(scoped(db, orgId), { ...row, expires_at: now + 1000 }, now)).toBe(true);
+    expect(await claimArtefact(scoped(db, orgId), { ...row, expires_at: now + 5000 }, now + 999)).toBe(false);
+    expect(await claimArtefact(scoped(db, orgId), { ...row, expires_at: now + 5000 }, now + 1000)).toBe(true);
+    expect(await claimArtefact(scoped(db, orgId), { ...row, expires_at: now + 9000 }, now + 4000)).toBe(false);
   });
 
   it('fetches the keys of private_key_jwt from the JWKS URI the application registered', async () => {

@@ -89,7 +89,7 @@ export async function removeApplicationAccess(ctx: AppContext, scope: Scope, use
       .where('id', '=', clientId)
       .executeTakeFirst();
     if (!client) throw new AppError('CONNECTED_APPLICATION_NOT_FOUND');
-    await queueClientLogouts(ctx, organisationId, userId, clientId, trx);
+    await queueClientLogouts(ctx, userId, clientId, scoped(trx, organisationId));
     const result = await scoped(trx, organisationId)
       .deleteFrom('oidc_artefacts')
       .where('account_id', '=', userId)

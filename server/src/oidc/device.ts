@@ -16,6 +16,7 @@ import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.t
 import type { Organisation } from '../tenancy/organisation.ts';
 import { deviceLimitedPage, errorPage } from './pages.ts';
 import { authOf } from './policy.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const DEVICE_CODE_ATTEMPTS = 5;
 export const DEVICE_CODE_COOLDOWN_MS = 15 * MINUTE;
@@ -53,11 +54,11 @@ export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation, prov
     const policy = { now, cooldownEvery: DEVICE_CODE_ATTEMPTS, cooldownMs: DEVICE_CODE_COOLDOWN_MS, lockoutAfter: 0 };
     const reserved: string[] = [];
     for (const key of keys) {
-      if (await reserveUnknownAttempt(ctx.db.kysely, org.id, key, policy)) {
+      if (await reserveUnknownAttempt(scoped(ctx.db.kysely, org.id), key, policy)) {
         reserved.push(key);
         continue;
       }
-      for (const done of reserved) await refundUnknownAttempt(ctx.db.kysely, org.id, done, policy);
+      for (const done of reserved) await refundUnknownAttempt(scoped(ctx.db.kysely, org.id), done, policy);
       koaCtx.status = 429;
       koaCtx.type = 'html';
       koaCtx.set('retry-after', String(DEVICE_CODE_COOLDOWN_MS / 1000));
@@ -66,6 +67,6 @@ export function limitDeviceCodeAttempts(ctx: AppContext, org: Organisation, prov
     }
     await next();
     // The code was found (confirmation or success followed): no failure, so its attempts are given back.
-    if (koaCtx.oidc?.entities.DeviceCode) for (const key of keys) await refundUnknownAttempt(ctx.db.kysely, org.id, key, policy);
+    if (koaCtx.oidc?.entities.DeviceCode) for (const key of keys) await refundUnknownAttempt(scoped(ctx.db.kysely, org.id), key, policy);
   };
 }

@@ -1,8 +1,8 @@
 /** Ending what the provider issued, for the account lifecycle and application deletion. */
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/schema.ts';
 import { queueAccountLogouts } from './backchannel-logout.ts';
 import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /**
  * Ends a user's OpenID Connect grants, refresh and access tokens, codes and provider sessions in one
@@ -11,18 +11,13 @@ import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
  * deleteUserSessions does). The provider's
  * account lookup also refuses any user whose status is not SignedUp, so nothing issued earlier works.
  */
-export async function revokeUserGrants(
-  ctx: AppContext,
-  organisationId: string,
-  userId: string,
-  db: Executor = ctx.db.kysely,
-): Promise<number> {
+export async function revokeUserGrants(ctx: AppContext, userId: string, db: ScopedExecutor): Promise<number> {
   // The provider sessions end with the rest: their applications are told by back-channel logout.
-  await queueAccountLogouts(ctx, organisationId, userId, db);
-  return deleteAccountArtefacts(db, organisationId, userId);
+  await queueAccountLogouts(ctx, userId, db);
+  return deleteAccountArtefacts(db, userId);
 }
 
 /** Ends everything issued to one application (it is being deleted). */
 export async function revokeClientGrants(ctx: AppContext, organisationId: string, clientId: string): Promise<void> {
-  await deleteClientArtefacts(ctx.db.kysely, organisationId, clientId);
+  await deleteClientArtefacts(scoped(ctx.db.kysely, organisationId), clientId);
 }

@@ -126,7 +126,7 @@ export async function finishInteraction(
   const now = ctx.clock.now();
   if (!auth) return reply.redirect(signInUrl(redirectUrl, loginHintOf(details)), 303);
   // The signed-in user finishes their own sign-in.
-  const scope = browserScope(org, auth.user, request);
+  const scope = browserScope(ctx.db.kysely, org, auth.user, request);
   const startedAt = await signInStartedAt(ctx, scope.organisation.id, clientId, details.uid);
   if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, loginHintOf(details)), 303);
 

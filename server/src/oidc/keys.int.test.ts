@@ -15,6 +15,7 @@ import { oidcActivity } from '../metrics/oidc-events.ts';
 import { readRevision } from './store.ts';
 import { TTL } from './ttl.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
+import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 
@@ -138,7 +139,7 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     const auditRows = () => server.ctx.db.kysely.selectFrom('audit_events').select('type').where('organisation_id', '=', acmeId).execute();
     expect(await count()).toBeGreaterThan(0);
     expect((await jwks()).keys).toHaveLength(6);
-    const [revision, audit] = [await readRevision(server.ctx.db.kysely, acmeId), await auditRows()];
+    const [revision, audit] = [await readRevision(scoped(server.ctx.db.kysely, acmeId)), await auditRows()];
     const told: string[] = [];
     server.ctx.organisationChanged.add((id) => told.push(id));
     clock.advance(15 * DAY);
@@ -147,7 +148,7 @@ describe.each(testDialects())('signing keys and provider storage on %s', (dialec
     // The keys' organisations only: the base organisation never rotated.
     expect(told).toEqual([acmeId]);
     // Every process rebuilds the provider (the revision), this one at once (its caches were told): no wait, no manual invalidation.
-    expect(await readRevision(server.ctx.db.kysely, acmeId)).toBe(revision + 1);
+    expect(await readRevision(scoped(server.ctx.db.kysely, acmeId))).toBe(revision + 1);
     expect((await jwks()).keys).toHaveLength(4);
     // A routine clean-up is no rotation: the audit log (and so the webhooks) show nothing new.
     expect(await auditRows()).toEqual(audit);

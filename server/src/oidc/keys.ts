@@ -9,12 +9,11 @@
 import { emit } from '../events/events.ts';
 import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Transaction } from 'kysely';
 import { DAY } from '../clock.ts';
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
-import type { Database, OidcKeyRow } from '../db/schema.ts';
+import type { OidcKeyRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { afterCommit } from '../db/after-commit.ts';
 import { operatorScope, type Scope } from '../scope/scope.ts';
@@ -24,6 +23,7 @@ import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.t
 import { decryptSecret, encryptSecret } from './key-encryption.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
 import { bumpRevision, deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
+import { scoped, type ScopedTransaction } from '../db/scoped.ts';
 
 /**
  * How long relying parties may cache discovery and the JWKS (their Cache-Control max-age). Next keys are
@@ -84,17 +84,17 @@ export async function newKeyRows(ctx: AppContext, organisationId: string): Promi
 }
 
 /** Stores keys made by newKeyRows inside the caller's transaction (organisation creation). */
-export function insertOrganisationKeys(trx: Transaction<Database>, organisationId: string, rows: Unstamped<OidcKeyRow>[]): Promise<void> {
-  return insertKeys(trx, organisationId, rows);
+export function insertOrganisationKeys(trx: ScopedTransaction, rows: Unstamped<OidcKeyRow>[]): Promise<void> {
+  return insertKeys(trx, rows);
 }
 
 /** Gives an organisation keys unless it has some: the safety net for organisations made before keys existed. */
 export async function ensureOrganisationKeys(ctx: AppContext, organisationId: string): Promise<void> {
-  if ((await listKeys(ctx.db.kysely, organisationId)).length > 0) return;
+  if ((await listKeys(scoped(ctx.db.kysely, organisationId))).length > 0) return;
   const rows = await newKeyRows(ctx, organisationId);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await lockOrganisation(trx, ctx.db.dialect, organisationId);
-    if ((await listKeys(trx, organisationId)).length === 0) await insertKeys(trx, organisationId, rows);
+    if ((await listKeys(scoped(trx, organisationId))).length === 0) await insertKeys(scoped(trx, organisationId), rows);
   });
 }
 
@@ -110,11 +110,11 @@ export async function rotateKeys(ctx: AppContext, scope: Scope): Promise<{ kid: 
   const next = await newKeyPair(ctx, organisationId, false);
   const signing = await ctx.db.kysely.transaction().execute(async (trx) => {
     await lockOrganisation(trx, ctx.db.dialect, organisationId);
-    const before = await listKeys(trx, organisationId);
+    const before = await listKeys(scoped(trx, organisationId));
     const published = before.filter((r) => r.retired_at === null && r.activated_at === null);
     const promoted = ID_TOKEN_SIGNING_ALGS.every((alg) => published.some((r) => r.alg === alg));
-    if (promoted) await promoteNextKeys(trx, organisationId, ctx.clock.now());
-    await insertKeys(trx, organisationId, next);
+    if (promoted) await promoteNextKeys(scoped(trx, organisationId), ctx.clock.now());
+    await insertKeys(scoped(trx, organisationId), next);
     const now = (promoted ? published : before.filter((r) => r.retired_at === null && r.activated_at !== null)).map((row) => ({
       kid: row.kid,
       alg: row.alg,
@@ -134,7 +134,7 @@ export async function rotateKeys(ctx: AppContext, scope: Scope): Promise<{ kid: 
  * the first key of an algorithm), then retired keys still published for verification.
  */
 export async function loadPrivateJwks(ctx: AppContext, organisationId: string): Promise<PrivateJwk[]> {
-  const rows = await listKeys(ctx.db.kysely, organisationId);
+  const rows = await listKeys(scoped(ctx.db.kysely, organisationId));
   const current = rows.filter((r) => r.retired_at === null && r.activated_at !== null);
   const next = rows.filter((r) => r.retired_at === null && r.activated_at === null);
   const retired = rows.filter((r) => r.retired_at !== null);
@@ -149,7 +149,7 @@ export async function loadPrivateJwks(ctx: AppContext, organisationId: string): 
  */
 export async function loadRsaKeys(ctx: AppContext, organisationId: string): Promise<{ signing: PrivateJwk; next: PrivateJwk[] }> {
   await ensureOrganisationKeys(ctx, organisationId);
-  const rows = (await listKeys(ctx.db.kysely, organisationId)).filter((r) => r.alg === 'RS256' && r.retired_at === null);
+  const rows = (await listKeys(scoped(ctx.db.kysely, organisationId))).filter((r) => r.alg === 'RS256' && r.retired_at === null);
   const open = (row: OidcKeyRow) =>
     JSON.parse(decryptSecret(keyEncryptionKeys(ctx.config), row.encrypted_jwk, `${organisationId}:${row.kid}`)) as PrivateJwk;
   const signing = rows.find((r) => r.activated_at !== null);
@@ -167,7 +167,7 @@ export function pruneRetiredKeys(ctx: AppContext): Promise<string[]> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const organisations = await deleteRetiredKeys(trx, ctx.clock.now() - KEY_RETENTION_MS);
     for (const organisationId of organisations) {
-      await bumpRevision(trx, organisationId);
+      await bumpRevision(scoped(trx, organisationId));
       afterCommit(trx, () => tellOrganisationChanged(ctx, organisationId));
     }
     return organisations;
@@ -185,6 +185,6 @@ export async function rotateOrganisationKeys(
   const base = await findBaseOrganisation(ctx.db.kysely);
   const row = base?.name === name ? base : await findOrganisationByName(ctx.db.kysely, name);
   if (!row) return null;
-  const keys = await rotateKeys(ctx, operatorScope(toOrganisation(ctx.config, row)));
+  const keys = await rotateKeys(ctx, operatorScope(ctx.db.kysely, toOrganisation(ctx.config, row)));
   return { organisation: row.name, keys, previousUntil: ctx.clock.now() + KEY_RETENTION_MS };
 }

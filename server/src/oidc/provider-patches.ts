@@ -10,6 +10,7 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import instance from 'oidc-provider/lib/helpers/weak_cache.js';
 import { AUDIENCE_PARAMETER } from '../apis/resource-servers.ts';
 import type { AppContext } from '../context.ts';
+import { scoped } from '../db/scoped.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { claimSingleUseId } from './adapter.ts';
 import { wrongClientAuthMethod } from './client-auth-failures.ts';
@@ -70,7 +71,7 @@ export function includeSidInEveryIdToken(provider: Provider): void {
 export function queueBackchannelLogoutTokens(provider: Provider, ctx: AppContext, org: Organisation): void {
   (provider.Client.prototype as unknown as { backchannelLogout(sub: string, sid: string): Promise<void> }).backchannelLogout =
     async function queueLogout(this: { clientId: string }, sub: string, sid: string) {
-      await queueBackchannelLogouts(ctx, org.id, [{ clientId: this.clientId, sub, sid }]);
+      await queueBackchannelLogouts(ctx, [{ clientId: this.clientId, sub, sid }], scoped(ctx.db.kysely, org.id));
     };
 }
 

@@ -15,6 +15,7 @@ import type { Organisation } from '../tenancy/organisation.ts';
 import { ensureOrganisationKeys, loadPrivateJwks, publicJwk, type PublicJwk } from './keys.ts';
 import { buildProvider, redirectOrigins } from './provider.ts';
 import { readRevision } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export interface ProviderEntry {
   provider: Provider;
@@ -88,14 +89,14 @@ export class ProviderRegistry {
 
   async #build(org: Organisation): Promise<ProviderEntry> {
     // The revision is read first: a change made while building leaves the entry older than the row.
-    const revision = await readRevision(this.#ctx.db.kysely, org.id);
+    const revision = await readRevision(scoped(this.#ctx.db.kysely, org.id));
     await ensureOrganisationKeys(this.#ctx, org.id);
     const db = this.#ctx.db.kysely;
     const [clients, jwks, apis, grants] = await Promise.all([
-      listOidcClients(db, org.id),
+      listOidcClients(scoped(db, org.id)),
       loadPrivateJwks(this.#ctx, org.id),
-      listApiRows(db, org.id),
-      listAllGrants(db, org.id),
+      listApiRows(scoped(db, org.id)),
+      listAllGrants(scoped(db, org.id)),
     ]);
     const provider = buildProvider(this.#ctx, org, { clients, jwks, apis, grants }, this.#log);
     return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients), jwks: jwks.map(publicJwk) };

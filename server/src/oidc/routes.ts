@@ -337,7 +337,7 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext, registry: Prov
       asProviderGet(request, pathname, params);
     }
     const auth = await getAuth(ctx, request);
-    attachSignIn(request.raw, auth, browserScope(request.organisation, auth?.user ?? null, request));
+    attachSignIn(request.raw, auth, browserScope(ctx.db.kysely, request.organisation, auth?.user ?? null, request));
     await handOver(registry, request, reply, { 'content-security-policy': PROVIDER_CSP, 'x-correlation-id': request.id });
   });
 

@@ -10,6 +10,7 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication, type TestUser } from '../testing/applications.ts';
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { revokeUserGrants } from './grants.ts';
+import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 
@@ -206,7 +207,7 @@ describe.each(testDialects())('OpenID Connect refusals on %s', (dialect) => {
     await grantAccess(server, acmeId, dave.id, [wiki.id]);
     const { callback, verifier } = await codeFor(rp, 'dave@acme.test', { scope: 'openid offline_access', prompt: 'consent' });
     const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier });
-    expect(await revokeUserGrants(server.ctx, acmeId, dave.id)).toBeGreaterThan(0);
+    expect(await revokeUserGrants(server.ctx, dave.id, scoped(server.ctx.db.kysely, acmeId))).toBeGreaterThan(0);
     expect(await client.tokenIntrospection(rp, tokens.access_token)).toEqual({ active: false });
     await expect(client.refreshTokenGrant(rp, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });

@@ -3,22 +3,22 @@ import { expressionBuilder, sql, type QueryCreator } from 'kysely';
 import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
-import { acrossOrganisations, organisationIdOf, scoped, type ScopedDatabase, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, organisationIdOf, type ScopedDatabase, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 // Signing keys
 
-export async function insertKeys(db: Executor, organisationId: string, rows: Unstamped<OidcKeyRow>[]): Promise<void> {
-  if (rows.length > 0) await scoped(db, organisationId).insertInto('oidc_keys').values(rows).execute();
+export async function insertKeys(db: ScopedExecutor, rows: Unstamped<OidcKeyRow>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('oidc_keys').values(rows).execute();
 }
 
 /** The organisation's keys, newest first. */
-export function listKeys(db: Executor, organisationId: string): Promise<OidcKeyRow[]> {
-  return scoped(db, organisationId).selectFrom('oidc_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid').execute();
+export function listKeys(db: ScopedExecutor): Promise<OidcKeyRow[]> {
+  return db.selectFrom('oidc_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid').execute();
 }
 
 /** Retires the signing keys and makes the next keys sign. */
-export async function promoteNextKeys(db: Executor, organisationId: string, now: number): Promise<void> {
-  const store = scoped(db, organisationId);
+export async function promoteNextKeys(db: ScopedExecutor, now: number): Promise<void> {
+  const store = db;
   await store
     .updateTable('oidc_keys')
     .set({ retired_at: now })
@@ -49,13 +49,13 @@ export async function deleteRetiredKeys(db: Executor, before: number): Promise<s
 
 // Provider revision
 
-export async function readRevision(db: Executor, organisationId: string): Promise<number> {
-  const row = await scoped(db, organisationId).selectFrom('organisations').select('oidc_revision').executeTakeFirst();
+export async function readRevision(db: ScopedExecutor): Promise<number> {
+  const row = await db.selectFrom('organisations').select('oidc_revision').executeTakeFirst();
   return row?.oidc_revision ?? 0;
 }
 
-export async function bumpRevision(db: Executor, organisationId: string): Promise<void> {
-  await scoped(db, organisationId)
+export async function bumpRevision(db: ScopedExecutor): Promise<void> {
+  await db
     .updateTable('organisations')
     .set((eb) => ({ oidc_revision: eb('oidc_revision', '+', 1) }))
     .execute();
@@ -97,8 +97,8 @@ const upsertQuery = preparedInScope((db) =>
     ),
 );
 
-export async function upsertArtefact(db: Executor, organisationId: string, row: ArtefactFields): Promise<void> {
-  await upsertQuery(db, organisationId, { ...row });
+export async function upsertArtefact(db: ScopedExecutor, row: ArtefactFields): Promise<void> {
+  await upsertQuery(db, { ...row });
 }
 
 // One statement decides, so of two requests with the same single-use id (a client assertion's or a
@@ -134,12 +134,11 @@ const claimQuery = preparedInScope((db) =>
 
 /** Stores an artefact unless a live one has its id: true for exactly one of several concurrent callers. */
 export async function claimArtefact(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   row: Pick<OidcArtefactRow, 'model' | 'id' | 'payload' | 'client_id'> & { expires_at: number },
   now: number,
 ): Promise<boolean> {
-  const result = await claimQuery(db, organisationId, { ...row, now });
+  const result = await claimQuery(db, { ...row, now });
   return result.rows.length > 0;
 }
 
@@ -217,13 +216,12 @@ const storeCodeQuery = preparedInScope<unknown, Record<string, unknown>>((db) =>
  * the event and noted as the application's last use, as logEvent would in a transaction.
  */
 export async function upsertArtefactWithEvent(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   row: ArtefactFields,
   { event, metric }: CodeEvent,
   bucketStart: number,
 ): Promise<void> {
-  await storeCodeQuery(db, organisationId, {
+  await storeCodeQuery(db, {
     ...row,
     event_id: event.id,
     kind: event.kind,
@@ -292,15 +290,14 @@ const consumeCodeQuery = preparedInScope<{ created_at: number | string }, Record
  * code was issued, for the one caller that consumed it.
  */
 export async function consumeArtefactWithEvent(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   model: string,
   id: string,
   now: number,
   { event, metric }: CodeEvent,
   bucketMs: number,
 ): Promise<number | undefined> {
-  const result = await consumeCodeQuery(db, organisationId, {
+  const result = await consumeCodeQuery(db, {
     model,
     id,
     now,
@@ -326,8 +323,8 @@ const findQuery = preparedInScope<StoredArtefact, { model: string; id: string }>
 
 export type StoredArtefact = Pick<OidcArtefactRow, 'payload' | 'expires_at' | 'consumed_at' | 'grant_id'>;
 
-export async function findArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<StoredArtefact | undefined> {
-  return (await findQuery(db, organisationId, { model, id })).rows[0];
+export async function findArtefact(db: ScopedExecutor, model: string, id: string): Promise<StoredArtefact | undefined> {
+  return (await findQuery(db, { model, id })).rows[0];
 }
 
 /**
@@ -353,8 +350,7 @@ const findWithGrantQuery = preparedInScope((db) =>
 export type TokenAccount = { user: AccountUser; hasAccess: boolean } | null;
 
 export async function findArtefactWithGrant(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   model: string,
   id: string,
 ): Promise<
@@ -367,7 +363,7 @@ export async function findArtefactWithGrant(
     }
   | undefined
 > {
-  const row = (await findWithGrantQuery(db, organisationId, { model, id })).rows[0];
+  const row = (await findWithGrantQuery(db, { model, id })).rows[0];
   if (!row) return undefined;
   const artefact = { payload: row.payload, expires_at: row.expires_at, consumed_at: row.consumed_at, grant_id: row.grant_id };
   const grant =
@@ -390,12 +386,11 @@ const findByUidQuery = preparedInScope<Pick<OidcArtefactRow, 'payload' | 'expire
 );
 
 export async function findArtefactByUid(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   model: string,
   uid: string,
 ): Promise<Pick<OidcArtefactRow, 'payload' | 'expires_at'> | undefined> {
-  return (await findByUidQuery(db, organisationId, { model, uid })).rows[0];
+  return (await findByUidQuery(db, { model, uid })).rows[0];
 }
 
 const consumeQuery = preparedInScope<{ created_at: number }, { model: string; id: string; now: number }>(consumeUpdate);
@@ -404,14 +399,8 @@ const consumeQuery = preparedInScope<{ created_at: number }, { model: string; id
  * Marks an artefact consumed unless it already is: for exactly one of several concurrent callers, the
  * time the artefact was made; for the others, undefined.
  */
-export async function consumeArtefact(
-  db: Executor,
-  organisationId: string,
-  model: string,
-  id: string,
-  now: number,
-): Promise<number | undefined> {
-  const result = await consumeQuery(db, organisationId, { model, id, now });
+export async function consumeArtefact(db: ScopedExecutor, model: string, id: string, now: number): Promise<number | undefined> {
+  const result = await consumeQuery(db, { model, id, now });
   const createdAt = result.rows[0]?.created_at;
   return createdAt === undefined ? undefined : Number(createdAt);
 }
@@ -420,26 +409,26 @@ const deleteQuery = preparedInScope<unknown, { model: string; id: string }>((db)
   db.deleteFrom('oidc_artefacts').where('model', '=', param('model')).where('id', '=', param('id')),
 );
 
-export async function deleteArtefact(db: Executor, organisationId: string, model: string, id: string): Promise<void> {
-  await deleteQuery(db, organisationId, { model, id });
+export async function deleteArtefact(db: ScopedExecutor, model: string, id: string): Promise<void> {
+  await deleteQuery(db, { model, id });
 }
 
 /** Deletes what one grant issued; with no model, everything of the grant including the grant itself. */
-export async function deleteGrantArtefacts(db: Executor, organisationId: string, grantId: string, model?: string): Promise<void> {
-  await scoped(db, organisationId)
+export async function deleteGrantArtefacts(db: ScopedExecutor, grantId: string, model?: string): Promise<void> {
+  await db
     .deleteFrom('oidc_artefacts')
     .where('grant_id', '=', grantId)
     .$if(model !== undefined, (qb) => qb.where('model', '=', model!))
     .execute();
 }
 
-export async function deleteAccountArtefacts(db: Executor, organisationId: string, accountId: string): Promise<number> {
-  const result = await scoped(db, organisationId).deleteFrom('oidc_artefacts').where('account_id', '=', accountId).executeTakeFirst();
+export async function deleteAccountArtefacts(db: ScopedExecutor, accountId: string): Promise<number> {
+  const result = await db.deleteFrom('oidc_artefacts').where('account_id', '=', accountId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function deleteClientArtefacts(db: Executor, organisationId: string, clientId: string): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('oidc_artefacts').where('client_id', '=', clientId).execute();
+export async function deleteClientArtefacts(db: ScopedExecutor, clientId: string): Promise<void> {
+  await db.deleteFrom('oidc_artefacts').where('client_id', '=', clientId).execute();
 }
 
 export async function deleteExpiredArtefacts(db: Executor, now: number): Promise<number> {

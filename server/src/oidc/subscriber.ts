@@ -10,6 +10,7 @@ import { deleteOtherUserSessions, deleteUserSessions } from '../sessions/store.t
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { revokeUserGrants } from './grants.ts';
 import { bumpRevision, deleteClientArtefacts } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** What the provider is built from: the applications, the APIs and their grants, the signing keys, the settings it shows. */
 const REBUILT_ON = [
@@ -30,7 +31,7 @@ export const providerCacheSubscriber: Subscriber = {
   kinds: REBUILT_ON,
   // The revision rises with the change (every process rebuilds when it next reads the organisation);
   // this process's caches and the broadcast to the others get the organisation's notice once it has committed.
-  inTransaction: (_ctx, trx, event) => bumpRevision(trx, event.organisationId),
+  inTransaction: (_ctx, trx, event) => bumpRevision(scoped(trx, event.organisationId)),
   afterCommit: (ctx, event) => tellOrganisationChanged(ctx, event.organisationId),
 };
 
@@ -38,7 +39,7 @@ export const clientGrantsSubscriber: Subscriber = {
   name: 'client-grants',
   kinds: ['application.deleted'],
   async inTransaction(_ctx, trx, event) {
-    if (event.subject?.kind === 'application') await deleteClientArtefacts(trx, event.organisationId, event.subject.id);
+    if (event.subject?.kind === 'application') await deleteClientArtefacts(scoped(trx, event.organisationId), event.subject.id);
   },
 };
 
@@ -72,14 +73,14 @@ export const accessRevocationSubscriber: Subscriber = {
     if ((MAY_END_ACCESS as readonly AuditEventType[]).includes(event.type)) {
       if (!event.endsOtherAccess) return;
       const kept = event.endsOtherAccess.keptSessionId;
-      if (kept === null) await deleteUserSessions(trx, event.organisationId, userId);
-      else await deleteOtherUserSessions(trx, event.organisationId, userId, kept);
-      await revokeUserGrants(ctx, event.organisationId, userId, trx);
+      if (kept === null) await deleteUserSessions(scoped(trx, event.organisationId), userId);
+      else await deleteOtherUserSessions(scoped(trx, event.organisationId), userId, kept);
+      await revokeUserGrants(ctx, userId, scoped(trx, event.organisationId));
       return;
     }
     // 'Send reset email' only sends a link: the password, and what was signed in with it, stay until it is used.
     if (event.type === 'user.password_reset' && event.details.resetEmailSent === true) return;
-    if (event.type !== 'user.mfa_reset') await deleteUserSessions(trx, event.organisationId, userId);
-    await revokeUserGrants(ctx, event.organisationId, userId, trx);
+    if (event.type !== 'user.mfa_reset') await deleteUserSessions(scoped(trx, event.organisationId), userId);
+    await revokeUserGrants(ctx, userId, scoped(trx, event.organisationId));
   },
 };

@@ -16,6 +16,7 @@ import { insertOrganisation, newOrganisationRow } from './store.ts';
 import { findBaseOrganisation, findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const BASE_ORGANISATION_NAME = 'base';
 
@@ -79,7 +80,7 @@ export async function createOrganisationWithAdmin(ctx: AppContext, input: NewOrg
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await input.withinTransaction?.(trx);
       await insertOrganisation(trx, row);
-      await insertOrganisationKeys(trx, row.id, signingKeys);
+      await insertOrganisationKeys(scoped(trx, row.id), signingKeys);
       const organisation = toOrganisation(ctx.config, (await findOrganisationById(trx, row.id))!);
       await createUser(ctx, trx, input.creator(organisation), {
         email,

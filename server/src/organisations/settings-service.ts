@@ -26,6 +26,7 @@ import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { settingsScore } from './strength.ts';
 import { themeProperties } from './style.ts';
+import { scoped } from '../db/scoped.ts';
 
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as OrganisationImageKind[];
 
@@ -127,7 +128,7 @@ export async function saveOrganisationSettings(
           details,
         });
       // Users whose MFA method the organisation no longer allows lose it (the page warns of this).
-      await dropDisallowedMethods(ctx, trx, org.id, updated);
+      await dropDisallowedMethods(ctx, scoped(trx, org.id), updated);
       return [current, updated];
     });
   } catch (error) {

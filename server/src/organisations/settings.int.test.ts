@@ -11,6 +11,7 @@ import { makeGif, makeIco, makeJpeg, makePng } from '../testing/images.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 import { settingsForm, type SettingsForm as Form } from '../testing/organisations.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
+import { scoped } from '../db/scoped.ts';
 
 const png = (name: string, data = makePng(4, 4)): MultipartFile => ({ name, filename: 'image.png', type: 'image/png', data });
 
@@ -39,9 +40,9 @@ describe.each(testDialects())('organisation settings on %s', (dialect) => {
   /** A user like the organisation's admin (signed up, verified, same password) but with another role. */
   async function addUser(org: string, role: Role, email: string) {
     const row = (await findOrganisationByName(server.ctx.db.kysely, org))!;
-    const admin = (await findUserByEmail(server.ctx.db.kysely, row.id, `admin@${org}.test`))!;
+    const admin = (await findUserByEmail(scoped(server.ctx.db.kysely, row.id), `admin@${org}.test`))!;
     const { organisation_id: organisationId, ...fields } = admin;
-    await insertUser(server.ctx.db.kysely, organisationId, { ...fields, id: randomUUID(), email, role });
+    await insertUser(scoped(server.ctx.db.kysely, organisationId), { ...fields, id: randomUUID(), email, role });
   }
 
   async function signIn(org: string, email: string): Promise<TestClient> {

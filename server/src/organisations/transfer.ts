@@ -20,7 +20,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { MIGRATION_NAMES } from '../db/migrations/index.ts';
 import type { Executor } from '../db/schema.ts';
-import { acrossOrganisations, ScopeViolation } from '../db/scoped.ts';
+import { acrossOrganisations, ScopeViolation, scoped } from '../db/scoped.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
 import { decryptSecret, encryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
 import { SEALED_COLUMNS, untyped, untypedInScope, type SealedColumn } from '../security/sealed-columns.ts';
@@ -197,7 +197,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
     for (const table of MOVED_TABLES) {
       if (table === 'audit_events' && !options.withAudit) continue;
       const numbered = NUMBERED[table];
-      let query = untypedInScope(trx, organisation.id).selectFrom(table).selectAll();
+      let query = untypedInScope(scoped(trx, organisation.id)).selectFrom(table).selectAll();
       if (numbered) query = query.orderBy(numbered);
       const rows = await query.execute();
       tables[table] = rows.map((stored) => {
@@ -361,7 +361,7 @@ export async function importOrganisation(ctx: AppContext, input: unknown, option
         // Batches stay well under both databases' limits on bound parameters. Through the organisation's
         // scoped store: a row that names another organisation is refused, and nothing is written.
         for (let start = 0; start < values.length; start += 100)
-          await untypedInScope(trx, organisationId)
+          await untypedInScope(scoped(trx, organisationId))
             .insertInto(table)
             .values(values.slice(start, start + 100))
             .execute()

@@ -44,6 +44,7 @@ import {
   takeChallenge,
   takePasswordlessChallenge,
 } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /**
  * The WebAuthn library with its certificate parsers, loaded on the first passkey operation: about 5 MB
@@ -95,7 +96,7 @@ async function issueChallenge(
   binding: string,
   challenge: string,
 ) {
-  await insertChallenge(ctx.db.kysely, scope.organisation.id, {
+  await insertChallenge(scope.db, {
     id: hashToken(challenge),
     user_id: userId,
     purpose,
@@ -114,13 +115,13 @@ async function takeSignedChallenge(
   credential: { response: { clientDataJSON: string } },
 ): Promise<string> {
   const challenge = signedChallenge(credential);
-  const row = await takeChallenge(ctx.db.kysely, scope.organisation.id, hashToken(challenge), purpose, binding, ctx.clock.now());
+  const row = await takeChallenge(scope.db, hashToken(challenge), purpose, binding, ctx.clock.now());
   if (!row || row.user_id !== userId) throw new AppError('PASSKEY_INVALID');
   return challenge;
 }
 
 export async function listPasskeys(ctx: AppContext, scope: Scope, user: UserRow): Promise<Passkey[]> {
-  return (await listCredentials(ctx.db.kysely, scope.organisation.id, user.id)).map(toPasskey);
+  return (await listCredentials(scope.db, user.id)).map(toPasskey);
 }
 
 /** POST /api/passkeys/options: creation options for this session's user, their passkeys excluded. */
@@ -131,7 +132,7 @@ export async function registrationOptions(
   session: SessionRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const org = scope.organisation;
-  const existing = await listCredentials(ctx.db.kysely, org.id, user.id);
+  const existing = await listCredentials(scope.db, user.id);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: org.displayName,
@@ -174,7 +175,7 @@ export async function verifyRegistration(
   const info = verification.registrationInfo;
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
-  if (await findCredential(db, org.id, info.credential.id)) throw new AppError('CONFLICT');
+  if (await findCredential(scoped(db, org.id), info.credential.id)) throw new AppError('CONFLICT');
   return {
     id: randomUUID(),
     user_id: user.id,
@@ -192,10 +193,10 @@ export async function verifyRegistration(
 
 export async function renamePasskey(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Passkey[]> {
   const org = scope.organisation;
-  const before = (await listCredentials(ctx.db.kysely, org.id, user.id)).find((c) => c.id === id);
+  const before = (await listCredentials(scope.db, user.id)).find((c) => c.id === id);
   if (!before) throw new AppError('PASSKEY_NOT_FOUND');
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await renameCredential(trx, org.id, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
+    if (!(await renameCredential(scoped(trx, org.id), user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'user.passkey_renamed',
       subject: { kind: 'user', id: user.id },
@@ -207,8 +208,7 @@ export async function renamePasskey(ctx: AppContext, scope: Scope, user: UserRow
 
 /** POST /api/passkeys/{id}/confirm/options: a challenge, bound to this session, for another of the user's passkeys. */
 export async function removalOptions(ctx: AppContext, scope: Scope, user: UserRow, session: SessionRow, id: string) {
-  if (!(await listCredentials(ctx.db.kysely, scope.organisation.id, user.id)).some((c) => c.id === id))
-    throw new AppError('PASSKEY_NOT_FOUND');
+  if (!(await listCredentials(scope.db, user.id)).some((c) => c.id === id)) throw new AppError('PASSKEY_NOT_FOUND');
   return assertionOptions(ctx, scope, user, 'confirm', session.id, id);
 }
 
@@ -225,7 +225,7 @@ export async function assertionOptions(
   except?: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const org = scope.organisation;
-  const credentials = (await listCredentials(ctx.db.kysely, org.id, user.id)).filter((c) => c.id !== except);
+  const credentials = (await listCredentials(scope.db, user.id)).filter((c) => c.id !== except);
   if (credentials.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
@@ -263,7 +263,7 @@ async function verifyAssertion(
   }).catch(() => null);
   if (!verification?.verified) return false;
   const info = verification.authenticationInfo;
-  await markCredentialUsed(ctx.db.kysely, org.id, row.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
+  await markCredentialUsed(scope.db, row.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
   return true;
 }
 
@@ -278,7 +278,7 @@ export async function verifyUserAssertion(
 ): Promise<boolean> {
   const response = credential as AuthenticationResponseJSON;
   const challenge = await takeSignedChallenge(ctx, scope, user.id, purpose, binding, response);
-  const row = await findCredential(ctx.db.kysely, scope.organisation.id, response.id);
+  const row = await findCredential(scope.db, response.id);
   return row !== undefined && row.user_id === user.id && verifyAssertion(ctx, scope, row, challenge, response);
 }
 
@@ -303,7 +303,7 @@ export async function passwordlessOptions(
   const token = browser.cookie('gatehouse_passkey') ?? newToken();
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rpOf(ctx, org).rpID, userVerification: 'required' });
-  await insertPasswordlessChallenge(ctx.db.kysely, org.id, {
+  await insertPasswordlessChallenge(scope.db, {
     id: hashToken(options.challenge),
     binding: hashToken(token),
     expires_at: ctx.clock.now() + PASSKEY_CHALLENGE_MINUTES * MINUTE,
@@ -330,10 +330,10 @@ export async function signInWithPasskey(
   const response = input.credential as AuthenticationResponseJSON;
   const token = browser.cookie('gatehouse_passkey');
   const challenge = signedChallenge(response);
-  if (!token || !(await takePasswordlessChallenge(db, org.id, hashToken(challenge), hashToken(token), ctx.clock.now())))
+  if (!token || !(await takePasswordlessChallenge(scoped(db, org.id), hashToken(challenge), hashToken(token), ctx.clock.now())))
     throw new AppError('PASSKEY_INVALID');
-  const row = await findCredential(db, org.id, response.id);
-  const user = row && (await findUserById(db, org.id, row.user_id));
+  const row = await findCredential(scoped(db, org.id), response.id);
+  const user = row && (await findUserById(scoped(db, org.id), row.user_id));
   if (!row || !user) throw new AppError('PASSKEY_INVALID');
   // The authenticator names the account it holds the passkey for: it must be the passkey's owner.
   const handle = response.response.userHandle;

@@ -1,11 +1,10 @@
 /** Queries on the password history (the enforcePasswordHistory rule); each through the organisation's scoped store (db/scoped.ts). */
 
 import { LIMITS } from '@gatehouse/common/policy';
-import type { Executor } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
 
-export async function recentPasswordHashes(db: Executor, organisationId: string, userId: string, limit: number): Promise<string[]> {
-  const rows = await scoped(db, organisationId)
+export async function recentPasswordHashes(db: ScopedExecutor, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('password_history')
     .select('password_hash')
     .where('user_id', '=', userId)
@@ -17,11 +16,10 @@ export async function recentPasswordHashes(db: Executor, organisationId: string,
 
 /** Records a password the user has set and forgets all but the newest LIMITS.passwordHistory. */
 export async function recordPasswordHistory(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   row: { user_id: string; password_hash: string; created_at: number },
 ): Promise<void> {
-  const store = scoped(db, organisationId);
+  const store = db;
   await store.insertInto('password_history').values(row).execute();
   const keep = store
     .selectFrom('password_history')

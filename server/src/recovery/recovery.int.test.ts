@@ -4,6 +4,7 @@ import { findUserByEmail } from '../accounts/store.ts';
 import { codeIn, latestMailTo, linkIn, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { scoped } from '../db/scoped.ts';
 
 const NEW_PASSWORD = 'a fresh start with tea';
 
@@ -185,7 +186,7 @@ describe.each(testDialects())('account recovery on %s', (dialect) => {
     expect((await server.client(org).post('/api/accountrecovery/verify', { form: { resetID: late } })).json()).toMatchObject({
       code: 'TOKEN_INVALID',
     });
-    const user = await findUserByEmail(server.ctx.db.kysely, await organisationId(server, org), `ria@${org}.test`);
+    const user = await findUserByEmail(scoped(server.ctx.db.kysely, await organisationId(server, org)), `ria@${org}.test`);
     expect(user?.status).toBe('SignedUp');
   });
 

@@ -28,6 +28,7 @@ import {
   markRecoveryVerified,
   takeVerifiedRecoveryFlow,
 } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Who may recover: a LockedOut user may choose a new password but stays locked until an admin clears it. */
 const RECOVERABLE = new Set<UserRow['status']>(['SignedUp', 'LockedOut']);
@@ -59,15 +60,15 @@ export async function startRecovery(ctx: AppContext, scope: Scope, email: string
   const org = scope.organisation;
   assertRecoveryOffered(org);
   const db = ctx.db.kysely;
-  const user = await findUserByEmail(db, org.id, email);
+  const user = await findUserByEmail(scoped(db, org.id), email);
   const recoverable = user !== undefined && RECOVERABLE.has(user.status) ? user : undefined;
   const token = newToken();
   const id = hashToken(token);
   const code = newCode();
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
-    await deleteUserRecoveryFlows(trx, org.id, recoverable?.id ?? NO_USER);
-    await insertRecoveryFlow(trx, org.id, {
+    await deleteUserRecoveryFlows(scoped(trx, org.id), recoverable?.id ?? NO_USER);
+    await insertRecoveryFlow(scoped(trx, org.id), {
       id,
       user_id: recoverable?.id ?? null,
       code_hash: codeHash(ctx, id, code),
@@ -83,7 +84,7 @@ export async function startRecovery(ctx: AppContext, scope: Scope, email: string
     await emit(ctx, db, scope, { type: 'recovery.requested', subject: { kind: 'user', id: recoverable.id } });
     // Over the hourly quota the request stays, but no code is sent and none can match.
     if (await mailQuotaUsed(ctx, org, recoverable.email, ['recoveryCode'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) {
-      await detachRecoveryFlow(db, org.id, id);
+      await detachRecoveryFlow(scoped(db, org.id), id);
       return;
     }
     await sendMail(ctx, {
@@ -104,9 +105,9 @@ export async function verifyRecoveryCode(ctx: AppContext, scope: Scope, flowToke
   const db = ctx.db.kysely;
   const id = hashToken(flowToken);
   const now = ctx.clock.now();
-  const flow = await countCodeAttempt(db, org.id, id, now, ACCOUNT_TOKENS.recoveryCodeAttempts);
+  const flow = await countCodeAttempt(scoped(db, org.id), id, now, ACCOUNT_TOKENS.recoveryCodeAttempts);
   if (!flow) {
-    const current = await findRecoveryFlow(db, org.id, id);
+    const current = await findRecoveryFlow(scoped(db, org.id), id);
     // A second submit of a code that was just accepted is not an error.
     if (current && current.verified_at !== null && current.expires_at > now) return;
     throw new AppError('RECOVERY_EXPIRED');
@@ -114,7 +115,7 @@ export async function verifyRecoveryCode(ctx: AppContext, scope: Scope, flowToke
   if (!safeEqual(codeHash(ctx, id, code), flow.code_hash) || flow.user_id === null) {
     throw fieldError('code', new AppError('RECOVERY_CODE_INVALID').message, 'RECOVERY_CODE_INVALID');
   }
-  await markRecoveryVerified(db, org.id, id, now, now + ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE);
+  await markRecoveryVerified(scoped(db, org.id), id, now, now + ACCOUNT_TOKENS.recoveryChoosePasswordMinutes * MINUTE);
 }
 
 /** Opens an administrator's reset link: a verified recovery request for this browser; returns its token. */
@@ -122,14 +123,14 @@ export async function openResetLink(ctx: AppContext, scope: Scope, resetID: stri
   const org = scope.organisation;
   assertRecoveryOffered(org);
   const link = await useEmailToken(ctx, scope, resetID, ['reset']);
-  const user = link?.user_id ? await findUserById(ctx.db.kysely, org.id, link.user_id) : undefined;
+  const user = link?.user_id ? await findUserById(scope.db, link.user_id) : undefined;
   if (!link || !user || !RECOVERABLE.has(user.status) || user.email !== link.email) throw new AppError('TOKEN_INVALID');
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteUserRecoveryFlows(trx, org.id, user.id);
-    await insertRecoveryFlow(trx, org.id, {
+    await deleteUserRecoveryFlows(scoped(trx, org.id), user.id);
+    await insertRecoveryFlow(scoped(trx, org.id), {
       id,
       user_id: user.id,
       code_hash: hashToken(newToken()),
@@ -153,16 +154,16 @@ export async function resetPassword(ctx: AppContext, scope: Scope, flowToken: st
   if (!flowToken) throw new AppError('RECOVERY_EXPIRED');
   const db = ctx.db.kysely;
   const id = hashToken(flowToken);
-  const flow = await findRecoveryFlow(db, org.id, id);
-  const user = flow?.user_id ? await findUserById(db, org.id, flow.user_id) : undefined;
+  const flow = await findRecoveryFlow(scoped(db, org.id), id);
+  const user = flow?.user_id ? await findUserById(scoped(db, org.id), flow.user_id) : undefined;
   if (!flow || flow.verified_at === null || flow.expires_at <= ctx.clock.now() || !user || !RECOVERABLE.has(user.status)) {
     throw new AppError('RECOVERY_EXPIRED');
   }
   const passwordHash = await hashNewPassword(ctx, org, user, password);
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
-    if (!(await takeVerifiedRecoveryFlow(trx, org.id, id, now))) throw new AppError('RECOVERY_EXPIRED');
-    await storePassword(trx, org.id, user.id, passwordHash, now, {
+    if (!(await takeVerifiedRecoveryFlow(scoped(trx, org.id), id, now))) throw new AppError('RECOVERY_EXPIRED');
+    await storePassword(scoped(trx, org.id), user.id, passwordHash, now, {
       email_verified_date: user.email_verified_date ?? now,
       ...(user.status === 'SignedUp' ? { failed_auth_count: 0, cooldown_until: null } : {}),
     });

@@ -67,7 +67,7 @@ export function samlIdpBrowserRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get(SAML_IDP_PATHS.sso, async (request, reply) => {
     const url = request.raw.url ?? '';
     const query = request.query as Record<string, unknown>;
-    const scope = browserScope(requireOrganisation(request), null, request);
+    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
     const outcome = await receiveAuthnRequest(ctx, scope, {
       binding: 'redirect',
       samlRequest: field(query.SAMLRequest),
@@ -79,7 +79,7 @@ export function samlIdpBrowserRoutes(app: FastifyInstance, ctx: AppContext): voi
   // The application's site posts the request: no SameSite=Lax cookie comes with it, none is needed here.
   app.post(SAML_IDP_PATHS.sso, { config: { crossSiteForm: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const scope = browserScope(requireOrganisation(request), null, request);
+    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
     const outcome = await receiveAuthnRequest(ctx, scope, {
       binding: 'post',
       samlRequest: field(body.SAMLRequest),
@@ -89,12 +89,12 @@ export function samlIdpBrowserRoutes(app: FastifyInstance, ctx: AppContext): voi
     return send(request, reply, outcome);
   });
   app.get<{ Params: { id: string } }>(`${SAML_IDP_PATHS.start}/:id`, async (request, reply) => {
-    const scope = browserScope(requireOrganisation(request), null, request);
+    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
     return send(request, reply, await startIdpInitiated(ctx, scope, request.params.id.slice(0, 100)));
   });
   app.get<{ Params: { flow: string } }>(`${SAML_IDP_PATHS.continue}/:flow`, async (request, reply) => {
     const auth = await getAuth(ctx, request);
-    const scope = browserScope(requireOrganisation(request), auth?.user ?? null, request);
+    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), auth?.user ?? null, request);
     return send(request, reply, await continueSignIn(ctx, scope, auth, request.params.flow.slice(0, 100)));
   });
 }

@@ -21,7 +21,7 @@ import { deleteClient } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow, SamlApplicationRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
-import type { Unstamped } from '../db/scoped.ts';
+import { scoped, type Unstamped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, validationErrorsFrom } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -189,7 +189,7 @@ export async function deleteSamlApplication(ctx: AppContext, scope: Scope, id: s
   const organisationId = scope.organisation.id;
   const existing = await requireSamlApp(ctx, organisationId, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteClient(trx, organisationId, id);
+    await deleteClient(scoped(trx, organisationId), id);
     await emit(ctx, trx, scope, {
       type: 'application.deleted',
       subject: { kind: 'application', id },

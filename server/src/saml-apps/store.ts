@@ -85,7 +85,7 @@ export function findSignInFlow(db: Executor, organisationId: string, id: string,
 
 /** Takes a flow once, while it is live: of two answers to one request, one is sent. */
 export function takeSignInFlow(db: Executor, organisationId: string, id: string, now: number) {
-  return take(db, 'saml_sign_in_flows', organisationId, { id }, now);
+  return take(scoped(db, organisationId), 'saml_sign_in_flows', { id }, now);
 }
 
 /** Remembers an AuthnRequest ID of an application until it expires; false when it was seen before (a replay). */

@@ -13,6 +13,7 @@ import type { ProviderRegistry } from '../oidc/registry.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { unauthorised } from './errors.ts';
 import { findClientByScimToken } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 function bearerOf(header: string | undefined): string | null {
   const match = /^Bearer +([A-Za-z0-9._~+/=-]{1,4096})\s*$/i.exec(header ?? '');
@@ -29,7 +30,7 @@ export async function authenticateScim(
   const token = bearerOf(authorization);
   if (!token) throw unauthorised();
   if (token.startsWith(SCIM_TOKEN_PREFIX)) {
-    const client = await findClientByScimToken(ctx.db.kysely, org.id, hashScimToken(token));
+    const client = await findClientByScimToken(scoped(ctx.db.kysely, org.id), hashScimToken(token));
     if (client) return client;
     throw unauthorised();
   }
@@ -42,7 +43,7 @@ export async function authenticateScim(
       .includes(SCIM_SCOPE)
   )
     throw unauthorised();
-  const client = await findClient(ctx.db.kysely, org.id, issued.clientId);
+  const client = await findClient(scoped(ctx.db.kysely, org.id), issued.clientId);
   if (!client?.scim_enabled) throw unauthorised();
   return client;
 }

@@ -155,7 +155,7 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     const actor = { kind: 'application', id: client.id } as const;
     noteActor(request, actor);
     request.scimCaller = {
-      scope: requestScope(org, actor, request),
+      scope: requestScope(ctx.db.kysely, org, actor, request),
       org,
       client,
       baseUrl: `${originFor(ctx.config, org.hostname)}${SCIM_PREFIX}`,

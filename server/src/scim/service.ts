@@ -25,6 +25,7 @@ import { resetTwoStep } from '../mfa/enrolment.ts';
 import { mfaSummary } from '../mfa/summary.ts';
 import { toScimUser, versionOf, type ScimUser } from './resource.ts';
 import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** A user as the SCIM routes answer it. */
 export type ScimUserRow = UserRow;
@@ -91,7 +92,7 @@ export async function listScimUsers(ctx: AppContext, caller: ScimCaller, query: 
 }
 
 export async function getScimUser(ctx: AppContext, caller: ScimCaller, id: string): Promise<UserRow> {
-  const user = await findScimUser(ctx.db.kysely, caller.org.id, id);
+  const user = await findScimUser(scoped(ctx.db.kysely, caller.org.id), id);
   if (!user) throw notFound(`User ${id} not found`);
   return user;
 }
@@ -149,7 +150,7 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
         };
       },
       withUser: async (trx, id) => {
-        await updateUser(trx, caller.org.id, id, {
+        await updateUser(scoped(trx, caller.org.id), id, {
           scim_user_name: wanted.userName,
           scim_phone_primary: wanted.phoneNumber === null ? null : wanted.phonePrimary,
           scim_client_id: caller.client.id,
@@ -161,9 +162,10 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
     });
     if (outcome.kind === 'refused') throw PROVISION_REFUSALS[outcome.reason]();
     let user = outcome.user;
-    if (passwordHash) await storePassword(ctx.db.kysely, caller.org.id, user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
+    if (passwordHash)
+      await storePassword(scoped(ctx.db.kysely, caller.org.id), user.id, passwordHash, ctx.clock.now(), { status: 'SignedUp' });
     if (!wanted.active) user = await setUserActive(ctx, caller.scope, user, false);
-    return (await findScimUser(ctx.db.kysely, caller.org.id, user.id)) ?? user;
+    return (await findScimUser(scoped(ctx.db.kysely, caller.org.id), user.id)) ?? user;
   });
 }
 
@@ -188,11 +190,11 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     let current = user;
     if (Object.keys(changes).length > 0) {
       current = await applyUserChanges(ctx, caller.scope, user, changes);
-      if (changes.email) await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
+      if (changes.email) await deleteThrottle(scoped(ctx.db.kysely, caller.org.id), user.email);
     }
     if (wanted.password !== undefined) {
       await setProvisionedPassword(ctx, caller.scope, current, wanted.password);
-      current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
+      current = (await findScimUser(scoped(ctx.db.kysely, caller.org.id), current.id)) ?? current;
     }
     // The MFA extension's `enabled` is written to reset (false); true is no value a provider may give a
     // user without a factor (nobody but the user sets one up): invalidValue, as /Schemas declares it readWrite.
@@ -204,7 +206,7 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
       );
     if (wanted.mfaEnabled === false && current.has_second_factor) {
       await resetTwoStep(ctx, caller.scope, current.id);
-      current = (await findScimUser(ctx.db.kysely, caller.org.id, current.id)) ?? current;
+      current = (await findScimUser(scoped(ctx.db.kysely, caller.org.id), current.id)) ?? current;
     }
     if (wanted.active !== (current.status !== 'Disabled')) {
       current = await setUserActive(ctx, caller.scope, current, wanted.active);
@@ -255,5 +257,5 @@ export async function deleteScimUser(ctx: AppContext, caller: ScimCaller, id: st
   const user = await getScimUser(ctx, caller, id);
   checkVersion(user, ifMatch);
   await deleteUserAccount(ctx, caller.scope, user.id, user.email);
-  await deleteThrottle(ctx.db.kysely, caller.org.id, user.email);
+  await deleteThrottle(scoped(ctx.db.kysely, caller.org.id), user.email);
 }

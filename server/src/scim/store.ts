@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { ClientRow, Executor, UserRow } from '../db/schema.ts';
 import { PREFIX_END, searchKey } from '../db/search-key.ts';
-import { scoped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { badRequest } from './errors.ts';
 import { matchesElement, type CompareOp, type Filter, type FilterValue } from './filter.ts';
 
@@ -193,16 +193,11 @@ export async function queryScimUsers(db: Executor, dialect: Dialect, query: User
 }
 
 /** One End user of the organisation, or undefined (administrators are invisible to SCIM). */
-export function findScimUser(db: Executor, organisationId: string, id: string): Promise<UserRow | undefined> {
-  return scoped(db, organisationId).selectFrom('users').selectAll().where('id', '=', id).where('role', '=', 'EndUser').executeTakeFirst();
+export function findScimUser(db: ScopedExecutor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('role', '=', 'EndUser').executeTakeFirst();
 }
 
 /** The application whose SCIM token has this hash, if it is one of the organisation's with SCIM enabled. */
-export function findClientByScimToken(db: Executor, organisationId: string, tokenHash: string): Promise<ClientRow | undefined> {
-  return scoped(db, organisationId)
-    .selectFrom('clients')
-    .selectAll()
-    .where('scim_token_hash', '=', tokenHash)
-    .where('scim_enabled', '=', true)
-    .executeTakeFirst();
+export function findClientByScimToken(db: ScopedExecutor, tokenHash: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('clients').selectAll().where('scim_token_hash', '=', tokenHash).where('scim_enabled', '=', true).executeTakeFirst();
 }

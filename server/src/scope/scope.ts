@@ -2,11 +2,15 @@
  * The scope of one piece of work: the organisation it is for, the one actor doing it, the request id
  * it is logged and audited under, and where it came from. Built once where work enters the server
  * (`serve`'s access check, the SCIM bearer check, the protocol's interaction glue, the CLI, the job
- * runner) and passed whole; the scoped store (db/scoped.ts) is bound to its organisation.
+ * runner) and passed whole. Building it binds the scoped store (db/scoped.ts) to its organisation once:
+ * `scope.db` is what every store function takes, and `scope.transaction(work)` gives the work a Scope
+ * whose `db` is a transaction, bound the same way.
  */
 import { randomUUID } from 'node:crypto';
 import type { ActorKind } from '@gatehouse/common/audit';
 import type { Role } from '@gatehouse/common/policy';
+import type { Executor } from '../db/schema.ts';
+import { scoped, unbound, type ScopedExecutor } from '../db/scoped.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 
 /**
@@ -41,6 +45,13 @@ export interface Scope {
   /** The correlation id of the request, or one made for a command or a job run (null: none). */
   requestId: string | null;
   origin: Origin;
+  /** The database as this organisation sees it (db/scoped.ts), bound once when the scope was built. */
+  db: ScopedExecutor;
+  /**
+   * Runs `work` in one transaction, with this scope whose `db` is the transaction (bound to the same
+   * organisation); inside a transaction already, `work` joins it.
+   */
+  transaction<T>(work: (scope: this) => Promise<T>): Promise<T>;
 }
 
 /** The scope of work by an actor with a reach over users (the endpoints applications may call too). */
@@ -50,19 +61,29 @@ export interface ActingScope extends Scope {
 
 const NO_ORIGIN: Origin = { ip: null, userAgent: null };
 
+function transaction<S extends Scope, T>(this: S, work: (scope: S) => Promise<T>): Promise<T> {
+  if (this.db.isTransaction) return work(this);
+  const { db } = unbound(this.db);
+  return db.transaction().execute((trx) => work({ ...this, db: scoped(trx, this.organisation.id) }));
+}
+
+/** A scope of `organisation` with its store bound once: what every builder below returns. */
+function scopeOf(db: Executor, organisation: Organisation, actor: Actor, requestId: string | null, origin: Origin): Scope {
+  return { organisation, actor, requestId, origin, db: scoped(db, organisation.id), transaction };
+}
+
 /** The scope of a request (HTTP, SCIM, the interaction glue): its organisation, actor, id and origin. */
 export function requestScope(
+  db: Executor,
   organisation: Organisation,
   actor: Actor,
   request: { id: string; ip: string; headers: Record<string, string | string[] | undefined> },
 ): Scope {
   const userAgent = request.headers['user-agent'];
-  return {
-    organisation,
-    actor,
-    requestId: request.id,
-    origin: { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null },
-  };
+  return scopeOf(db, organisation, actor, request.id, {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
+  });
 }
 
 /**
@@ -70,24 +91,25 @@ export function requestScope(
  * an upstream sign-in): its signed-in user, or nobody yet.
  */
 export function browserScope(
+  db: Executor,
   organisation: Organisation,
   user: { id: string } | null,
   request: { id: string; ip: string; headers: Record<string, string | string[] | undefined> },
 ): Scope {
-  return requestScope(organisation, user ? { kind: 'user', id: user.id } : { kind: 'anonymous', id: null }, request);
+  return requestScope(db, organisation, user ? { kind: 'user', id: user.id } : { kind: 'anonymous', id: null }, request);
 }
 
 /** The system's own work on an organisation outside any request, command or job (the test harness's and benchmarks' set-up). */
-export function systemScope(organisation: Organisation): Scope {
-  return { organisation, actor: { kind: 'system', id: null }, requestId: null, origin: NO_ORIGIN };
+export function systemScope(db: Executor, organisation: Organisation): Scope {
+  return scopeOf(db, organisation, { kind: 'system', id: null }, null, NO_ORIGIN);
 }
 
 /** The scope of the operator's command on one organisation (the CLI). */
-export function operatorScope(organisation: Organisation): Scope {
-  return { organisation, actor: { kind: 'operator', id: null }, requestId: `cli-${randomUUID().slice(0, 8)}`, origin: NO_ORIGIN };
+export function operatorScope(db: Executor, organisation: Organisation): Scope {
+  return scopeOf(db, organisation, { kind: 'operator', id: null }, `cli-${randomUUID().slice(0, 8)}`, NO_ORIGIN);
 }
 
 /** The scope of a job's work on one organisation: the system acts, under the job's name. */
-export function jobScope(organisation: Organisation, job: string, runId: string): Scope {
-  return { organisation, actor: { kind: 'system', id: job }, requestId: runId, origin: NO_ORIGIN };
+export function jobScope(db: Executor, organisation: Organisation, job: string, runId: string): Scope {
+  return scopeOf(db, organisation, { kind: 'system', id: job }, runId, NO_ORIGIN);
 }

@@ -6,7 +6,7 @@
  */
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { acrossOrganisations } from '../db/scoped.ts';
+import { acrossOrganisations, scoped } from '../db/scoped.ts';
 import { decryptSecret, encryptSecret, sealedWith } from '../oidc/key-encryption.ts';
 import { SEALED_COLUMNS, untypedInScope, type SealedColumnName } from './sealed-columns.ts';
 
@@ -32,7 +32,7 @@ export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport
     .orderBy('id')
     .execute();
   for (const { id: organisationId } of organisations) {
-    const db = untypedInScope(ctx.db.kysely, organisationId);
+    const db = untypedInScope(scoped(ctx.db.kysely, organisationId));
     for (const [name, sealed] of Object.entries(SEALED_COLUMNS) as [SealedColumnName, (typeof SEALED_COLUMNS)[SealedColumnName]][]) {
       const rows = await db
         .selectFrom(sealed.table)

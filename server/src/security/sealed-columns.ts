@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Executor } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
 
 export interface SealedColumn {
   table: 'oidc_keys' | 'credentials' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients' | 'sign_in_connections';
@@ -70,5 +70,4 @@ export type AnyTables = Record<string, Record<string, unknown>>;
 export const untyped = (db: Executor): Kysely<AnyTables> => db as unknown as Kysely<AnyTables>;
 
 /** One organisation's rows of any of these tables, through its scoped store (db/scoped.ts). */
-export const untypedInScope = (db: Executor, organisationId: string): Kysely<AnyTables> =>
-  untyped(scoped(db, organisationId) as unknown as Executor);
+export const untypedInScope = (db: ScopedExecutor): Kysely<AnyTables> => untyped(db as unknown as Executor);

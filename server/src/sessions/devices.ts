@@ -9,6 +9,7 @@ import { LIMITS } from '@gatehouse/common/policy';
 import type { SessionSummary, SignInMethod } from '@gatehouse/common/schemas/sessions';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -46,14 +47,14 @@ export async function userSessions(
   userId: string,
   currentId: string | null,
 ): Promise<SessionSummary[]> {
-  const rows = await listUserSessions(ctx.db.kysely, organisationId, userId, ctx.clock.now(), LIMITS.sessionIdleMs);
+  const rows = await listUserSessions(scoped(ctx.db.kysely, organisationId), userId, ctx.clock.now(), LIMITS.sessionIdleMs);
   return rows.map((row) => summariseSession(row, currentId));
 }
 
 /** Ends one of the user's sessions by its public id; SESSION_NOT_FOUND when it is not theirs or gone. */
 export async function endUserSession(ctx: AppContext, scope: Scope, userId: string, publicId: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteUserSessionByPublicId(trx, scope.organisation.id, userId, publicId))) throw new AppError('SESSION_NOT_FOUND');
+    if (!(await deleteUserSessionByPublicId(scoped(trx, scope.organisation.id), userId, publicId))) throw new AppError('SESSION_NOT_FOUND');
     await emit(ctx, trx, scope, {
       type: 'user.sessions_ended',
       subject: { kind: 'user', id: userId },
@@ -65,7 +66,7 @@ export async function endUserSession(ctx: AppContext, scope: Scope, userId: stri
 /** Ends every session of the user but `keepId` (the asking browser's); how many ended. */
 export async function endOtherSessions(ctx: AppContext, scope: Scope, userId: string, keepId: string): Promise<number> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const ended = await deleteOtherUserSessions(trx, scope.organisation.id, userId, keepId);
+    const ended = await deleteOtherUserSessions(scoped(trx, scope.organisation.id), userId, keepId);
     if (ended > 0) {
       await emit(ctx, trx, scope, {
         type: 'user.sessions_ended',

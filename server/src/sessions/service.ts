@@ -11,6 +11,7 @@ import type { SessionRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const SESSION_ABSOLUTE_MS = 12 * HOUR;
 /** Sliding expiry is written at most once a minute per session, not on every request. */
@@ -40,27 +41,27 @@ export async function createSession(
     public_id: randomUUID(),
     address: fields.address?.slice(0, 64) ?? null,
   };
-  await insertSession(db, fields.organisationId, row);
+  await insertSession(scoped(db, fields.organisationId), row);
   return { token, row };
 }
 
 /** The live session for a token on this organisation, sliding its idle expiry; null when absent or expired. */
 export async function resumeSession(ctx: AppContext, organisationId: string, token: string): Promise<SessionRow | null> {
   const id = hashToken(token);
-  const row = await findSession(ctx.db.kysely, organisationId, id);
+  const row = await findSession(scoped(ctx.db.kysely, organisationId), id);
   if (!row) return null;
   const now = ctx.clock.now();
   if (now >= row.expires_at || now - row.last_seen_at >= LIMITS.sessionIdleMs) {
-    await deleteSession(ctx.db.kysely, organisationId, id);
+    await deleteSession(scoped(ctx.db.kysely, organisationId), id);
     return null;
   }
   if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
-    await touchSession(ctx.db.kysely, organisationId, id, now);
+    await touchSession(scoped(ctx.db.kysely, organisationId), id, now);
     row.last_seen_at = now;
   }
   return row;
 }
 
 export async function endSession(ctx: AppContext, organisationId: string, token: string): Promise<void> {
-  await deleteSession(ctx.db.kysely, organisationId, hashToken(token));
+  await deleteSession(scoped(ctx.db.kysely, organisationId), hashToken(token));
 }

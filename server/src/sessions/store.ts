@@ -1,8 +1,8 @@
 /** Queries on the sessions table; keyed by the token's hash and always by organisation. */
 import type { Kysely } from 'kysely';
 import { param, preparedInScope } from '../db/prepared.ts';
-import type { Database, Executor, SessionRow } from '../db/schema.ts';
-import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
+import type { Database, SessionRow } from '../db/schema.ts';
+import { acrossOrganisations, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 
 // A session is read on every signed-in request and written at every sign-in and sign-out: these run
 // prepared (db/prepared.ts), built and compiled once.
@@ -21,14 +21,14 @@ const insertQuery = preparedInScope((db) =>
   }),
 );
 
-export async function insertSession(db: Kysely<Database>, organisationId: string, row: Unstamped<SessionRow>): Promise<void> {
-  await insertQuery(db, organisationId, { ...row });
+export async function insertSession(db: ScopedExecutor, row: Unstamped<SessionRow>): Promise<void> {
+  await insertQuery(db, { ...row });
 }
 
 const findQuery = preparedInScope<SessionRow, { id: string }>((db) => db.selectFrom('sessions').selectAll().where('id', '=', param('id')));
 
-export async function findSession(db: Kysely<Database>, organisationId: string, id: string): Promise<SessionRow | undefined> {
-  return (await findQuery(db, organisationId, { id })).rows[0];
+export async function findSession(db: ScopedExecutor, id: string): Promise<SessionRow | undefined> {
+  return (await findQuery(db, { id })).rows[0];
 }
 
 const touchQuery = preparedInScope((db) =>
@@ -38,19 +38,19 @@ const touchQuery = preparedInScope((db) =>
     .where('id', '=', param('id')),
 );
 
-export async function touchSession(db: Kysely<Database>, organisationId: string, id: string, now: number): Promise<void> {
-  await touchQuery(db, organisationId, { id, now });
+export async function touchSession(db: ScopedExecutor, id: string, now: number): Promise<void> {
+  await touchQuery(db, { id, now });
 }
 
 const deleteQuery = preparedInScope((db) => db.deleteFrom('sessions').where('id', '=', param('id')));
 
-export async function deleteSession(db: Kysely<Database>, organisationId: string, id: string): Promise<void> {
-  await deleteQuery(db, organisationId, { id });
+export async function deleteSession(db: ScopedExecutor, id: string): Promise<void> {
+  await deleteQuery(db, { id });
 }
 
 /** Ends every session of a user: on disable, delete, lockout and password change. */
-export async function deleteUserSessions(db: Executor, organisationId: string, userId: string): Promise<void> {
-  await scoped(db, organisationId).deleteFrom('sessions').where('user_id', '=', userId).execute();
+export async function deleteUserSessions(db: ScopedExecutor, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>, now: number, idleMs: number): Promise<number> {
@@ -62,8 +62,8 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: number, i
 }
 
 /** Records what a session has since proven (a second factor confirmed while signed in). */
-export async function updateSessionAmr(db: Kysely<Database>, organisationId: string, id: string, amr: string[]): Promise<void> {
-  await scoped(db, organisationId)
+export async function updateSessionAmr(db: ScopedExecutor, id: string, amr: string[]): Promise<void> {
+  await db
     .updateTable('sessions')
     .set({ amr: JSON.stringify(amr) })
     .where('id', '=', id)
@@ -71,24 +71,14 @@ export async function updateSessionAmr(db: Kysely<Database>, organisationId: str
 }
 
 /** Ends every session of a user but one: on turning on a second factor, the sessions made without it end. */
-export async function deleteOtherUserSessions(db: Executor, organisationId: string, userId: string, keepId: string): Promise<number> {
-  const result = await scoped(db, organisationId)
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepId)
-    .executeTakeFirst();
+export async function deleteOtherUserSessions(db: ScopedExecutor, userId: string, keepId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** A user's live sessions, the latest seen first (the lists on /account and the person's page). */
-export async function listUserSessions(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  now: number,
-  idleMs: number,
-): Promise<SessionRow[]> {
-  return scoped(db, organisationId)
+export async function listUserSessions(db: ScopedExecutor, userId: string, now: number, idleMs: number): Promise<SessionRow[]> {
+  return db
     .selectFrom('sessions')
     .selectAll()
     .where('user_id', '=', userId)
@@ -100,16 +90,7 @@ export async function listUserSessions(
 }
 
 /** Ends one session of a user, named by its public id; whether there was one (another user's id ends nothing). */
-export async function deleteUserSessionByPublicId(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  publicId: string,
-): Promise<boolean> {
-  const result = await scoped(db, organisationId)
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('public_id', '=', publicId)
-    .executeTakeFirst();
+export async function deleteUserSessionByPublicId(db: ScopedExecutor, userId: string, publicId: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('public_id', '=', publicId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -28,6 +28,7 @@ import { sendSignUpEmail } from '../tokens/emails.ts';
 import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
 import { emailWhitelistOf } from '../tenancy/organisation.ts';
 import { PASSWORD_AMR } from '../sessions/amr.ts';
+import { scoped } from '../db/scoped.ts';
 
 function assertSelfSignUpOpen(org: Organisation): void {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');
@@ -43,7 +44,7 @@ export async function startSignUp(ctx: AppContext, scope: Scope, email: string):
   // Checked for every address alike, so the answer says nothing about any one account.
   await assertRoomForUsers(ctx, org);
   if (await mailQuotaUsed(ctx, org, email, ['signUpVerification'], ACCOUNT_TOKENS.anonymousEmailsPerHour)) return;
-  const existing = await findUserByEmail(ctx.db.kysely, org.id, email);
+  const existing = await findUserByEmail(scope.db, email);
   await sendSignUpEmail(ctx, scope, email, existing?.id ?? null);
 }
 
@@ -65,14 +66,14 @@ export async function verifyEmail(ctx: AppContext, scope: Scope, verificationID:
   const now = ctx.clock.now();
 
   if (token.purpose === 'verify') {
-    const user = token.user_id ? await findUserById(db, org.id, token.user_id) : undefined;
+    const user = token.user_id ? await findUserById(scoped(db, org.id), token.user_id) : undefined;
     // The address may have changed since the link was sent: it then proves nothing.
     if (!user || user.email !== token.email) throw new AppError('TOKEN_INVALID');
     if (user.email_verified_date === null) await markVerified(ctx, scope, user);
     return { outcome: 'verified', email: user.email };
   }
 
-  let user = await findUserByEmail(db, org.id, token.email);
+  let user = await findUserByEmail(scoped(db, org.id), token.email);
   if (user && user.status !== 'Pending') {
     if (user.email_verified_date === null) await markVerified(ctx, scope, user);
     return { outcome: 'alreadySignedUp', email: user.email };
@@ -82,7 +83,7 @@ export async function verifyEmail(ctx: AppContext, scope: Scope, verificationID:
     // Whoever else prepared this Pending account loses any hold on it: the address's owner takes it over,
     // and its sessions and grants end with the change (the access-revocation subscriber).
     await db.transaction().execute(async (trx) => {
-      await updateUser(trx, org.id, pending.id, {
+      await updateUser(scoped(trx, org.id), pending.id, {
         password_hash: null,
         email_verified_date: now,
         terms_accepted_at: token.created_at,
@@ -111,7 +112,7 @@ export async function verifyEmail(ctx: AppContext, scope: Scope, verificationID:
 async function markVerified(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateUser(trx, scope.organisation.id, user.id, { email_verified_date: now, updated_at: now });
+    await updateUser(scoped(trx, scope.organisation.id), user.id, { email_verified_date: now, updated_at: now });
     await emit(ctx, trx, scope, {
       type: 'user.email_verified',
       subject: { kind: 'user', id: user.id },
@@ -133,9 +134,8 @@ async function createSelfSignedUpUser(ctx: AppContext, scope: Scope, email: stri
 
 /** GET /api/completesignup?invitationID=: the invitee's email, without using the invitation up. */
 export async function invitationInfo(ctx: AppContext, scope: Scope, invitationID: string): Promise<{ email: string }> {
-  const org = scope.organisation;
   const token = await peekEmailToken(ctx, scope, invitationID, ['invitation']);
-  const user = token?.user_id ? await findUserById(ctx.db.kysely, org.id, token.user_id) : undefined;
+  const user = token?.user_id ? await findUserById(scope.db, token.user_id) : undefined;
   if (!token || !user || user.status !== 'Pending' || user.email !== token.email) throw new AppError('TOKEN_INVALID');
   return { email: user.email };
 }
@@ -157,7 +157,7 @@ export async function completeSignUp(
   const raw = input.invitationToken ?? input.completionToken;
   if (!raw) throw new AppError('TOKEN_INVALID');
   const preview = await peekEmailToken(ctx, scope, raw, [purpose]);
-  const pending = preview?.user_id ? await findUserById(ctx.db.kysely, org.id, preview.user_id) : undefined;
+  const pending = preview?.user_id ? await findUserById(scope.db, preview.user_id) : undefined;
   if (!preview || !pending || pending.status !== 'Pending' || pending.email !== preview.email) throw new AppError('TOKEN_INVALID');
 
   const passwordHash = await hashNewPassword(ctx, org, null, input.password);
@@ -165,7 +165,7 @@ export async function completeSignUp(
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const token = await useEmailToken(ctx, scope, raw, [purpose], trx);
     if (!token) throw new AppError('TOKEN_INVALID');
-    await storePassword(trx, org.id, pending.id, passwordHash, now);
+    await storePassword(scoped(trx, org.id), pending.id, passwordHash, now);
     const signedUp = await setUserStatus(ctx, scope, pending.id, 'SignedUp', {
       from: ['Pending'],
       trx,
@@ -175,7 +175,7 @@ export async function completeSignUp(
       },
     });
     if (!signedUp) throw new AppError('TOKEN_INVALID');
-    await deleteEmailTokens(trx, org.id, { userId: pending.id }, ['invitation', 'completion']);
+    await deleteEmailTokens(scoped(trx, org.id), { userId: pending.id }, ['invitation', 'completion']);
     const user = { kind: 'user', id: pending.id } as const;
     await emit(ctx, trx, scope, {
       type: purpose === 'invitation' ? 'invitation.accepted' : 'user.signed_up',

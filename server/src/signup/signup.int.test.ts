@@ -3,6 +3,7 @@ import { HOUR, MINUTE } from '../clock.ts';
 import { findUserByEmail } from '../accounts/store.ts';
 import { insertFillerUsers, latestMailTo, linkIn, mailTo, organisationId, setPolicy, signUp } from '../testing/accounts.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { scoped } from '../db/scoped.ts';
 
 const PASSWORD = 'a long and quiet river';
 
@@ -17,7 +18,8 @@ describe.each(testDialects())('self sign-up on %s', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  const user = async (org: string, email: string) => findUserByEmail(server.ctx.db.kysely, await organisationId(server, org), email);
+  const user = async (org: string, email: string) =>
+    findUserByEmail(scoped(server.ctx.db.kysely, await organisationId(server, org)), email);
 
   it('signs up through the emailed link: verify, choose a password, signed in', async () => {
     const browser = server.client('acme');

@@ -10,6 +10,7 @@ import { hashPassword } from '../passwords/hash.ts';
 import { signIn } from './accounts.ts';
 import { DEFAULT_PASSWORD, type TestServer } from './harness.ts';
 import type { TestClient } from './http-client.ts';
+import { scoped } from '../db/scoped.ts';
 
 export interface TestUser {
   id: string;
@@ -27,7 +28,7 @@ export async function createUser(
   cachedHash ??= hashPassword(DEFAULT_PASSWORD);
   const now = server.ctx.clock.now();
   const id = randomUUID();
-  await insertUser(server.ctx.db.kysely, organisationId, {
+  await insertUser(scoped(server.ctx.db.kysely, organisationId), {
     id,
     email: fields.email,
     first_name: fields.firstName ?? null,

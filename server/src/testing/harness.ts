@@ -186,7 +186,7 @@ export async function startTestServer(
     client: (org = '') => new TestClient(`${org ? `${org}.` : ''}localhost:${port}`, port),
     createOrganisation: (name, admin = {}) =>
       createOrganisationWithAdmin(ctx, {
-        creator: systemScope,
+        creator: (organisation) => systemScope(ctx.db.kysely, organisation),
         name,
         adminEmail: admin.email ?? `admin@${name}.test`,
         adminPassword: admin.password ?? DEFAULT_PASSWORD,

@@ -15,6 +15,7 @@ import type { EmailTokenPurpose } from '../db/schema.ts';
 import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { rekeyEmailToken } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** The purposes whose tokens travel in emailed links (the hand-over is used at its first load anyway). */
 const LINK_PURPOSES: readonly EmailTokenPurpose[] = ['signup', 'verify', 'invitation', 'reset', 'basesignup'];
@@ -37,8 +38,7 @@ export async function exchangeLinkToken(
   const key = browser.cookie('gatehouse_links') ?? newToken();
   const handle = randomBytes(24).toString('base64url');
   const exchanged = await rekeyEmailToken(
-    ctx.db.kysely,
-    organisationId,
+    scoped(ctx.db.kysely, organisationId),
     hashToken(token),
     hashToken(tokenOf(handle, key)),
     LINK_PURPOSES,

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { Database, EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { deleteEmailTokens, findEmailToken, insertEmailToken, takeEmailToken } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export interface TokenFor {
   organisationId: string;
@@ -28,8 +29,8 @@ export async function issueEmailToken(ctx: AppContext, spec: TokenFor, db: Execu
   const write = (work: (trx: Executor) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   await write(async (trx) => {
     const owner = spec.userId ? { userId: spec.userId } : { email: spec.email };
-    if (spec.replaceEarlier !== false) await deleteEmailTokens(trx, spec.organisationId, owner, [spec.purpose]);
-    await insertEmailToken(trx, spec.organisationId, {
+    if (spec.replaceEarlier !== false) await deleteEmailTokens(scoped(trx, spec.organisationId), owner, [spec.purpose]);
+    await insertEmailToken(scoped(trx, spec.organisationId), {
       id: hashToken(token),
       purpose: spec.purpose,
       user_id: spec.userId,
@@ -48,7 +49,7 @@ export async function peekEmailToken(
   token: string,
   purposes: readonly EmailTokenPurpose[],
 ): Promise<EmailTokenRow | null> {
-  return (await findEmailToken(ctx.db.kysely, scope.organisation.id, hashToken(token), purposes, ctx.clock.now())) ?? null;
+  return (await findEmailToken(scope.db, hashToken(token), purposes, ctx.clock.now())) ?? null;
 }
 
 /** Uses a token up; null when it is unknown, expired, of another purpose or organisation, or already used. */
@@ -59,5 +60,5 @@ export async function useEmailToken(
   purposes: readonly EmailTokenPurpose[],
   trx?: Transaction<Database>,
 ): Promise<EmailTokenRow | null> {
-  return (await takeEmailToken(trx ?? ctx.db.kysely, scope.organisation.id, hashToken(token), purposes, ctx.clock.now())) ?? null;
+  return (await takeEmailToken(scoped(trx ?? ctx.db.kysely, scope.organisation.id), hashToken(token), purposes, ctx.clock.now())) ?? null;
 }

@@ -2,20 +2,19 @@
 
 import type { EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
-import { scoped, type Unstamped } from '../db/scoped.ts';
+import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
 
-export async function insertEmailToken(db: Executor, organisationId: string, row: Unstamped<EmailTokenRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('email_tokens').values(row).execute();
+export async function insertEmailToken(db: ScopedExecutor, row: Unstamped<EmailTokenRow>): Promise<void> {
+  await db.insertInto('email_tokens').values(row).execute();
 }
 
 /** Deletes a user's (or an address's) tokens of some purposes: a newer token replaces the older ones. */
 export async function deleteEmailTokens(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   owner: { userId: string } | { email: string },
   purposes: readonly EmailTokenPurpose[],
 ): Promise<void> {
-  await scoped(db, organisationId)
+  await db
     .deleteFrom('email_tokens')
     .where('purpose', 'in', purposes)
     .$if('userId' in owner, (qb) => qb.where('user_id', '=', (owner as { userId: string }).userId))
@@ -24,13 +23,12 @@ export async function deleteEmailTokens(
 }
 
 export function findEmailToken(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   purposes: readonly EmailTokenPurpose[],
   now: number,
 ): Promise<EmailTokenRow | undefined> {
-  return scoped(db, organisationId)
+  return db
     .selectFrom('email_tokens')
     .selectAll()
     .where('id', '=', id)
@@ -41,23 +39,17 @@ export function findEmailToken(
 
 /** Deletes and returns a live token in one statement: of two concurrent uses, exactly one gets it. */
 export function takeEmailToken(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   purposes: readonly EmailTokenPurpose[],
   now: number,
 ): Promise<EmailTokenRow | undefined> {
-  return take(db, 'email_tokens', organisationId, { id, purpose: purposes }, now);
+  return take(db, 'email_tokens', { id, purpose: purposes }, now);
 }
 
 /** When the user's newest token of a purpose was made, or null. */
-export async function newestEmailTokenAt(
-  db: Executor,
-  organisationId: string,
-  userId: string,
-  purpose: EmailTokenPurpose,
-): Promise<number | null> {
-  const row = await scoped(db, organisationId)
+export async function newestEmailTokenAt(db: ScopedExecutor, userId: string, purpose: EmailTokenPurpose): Promise<number | null> {
+  const row = await db
     .selectFrom('email_tokens')
     .select((eb) => eb.fn.max('created_at').as('at'))
     .where('user_id', '=', userId)
@@ -72,14 +64,13 @@ export function deleteExpiredEmailTokens(db: Executor, now: number): Promise<num
 
 /** Gives a live token a new hash (the link's token is exchanged for another secret); the old one stops working. */
 export function rekeyEmailToken(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   id: string,
   newId: string,
   purposes: readonly EmailTokenPurpose[],
   now: number,
 ): Promise<EmailTokenRow | undefined> {
-  return scoped(db, organisationId)
+  return db
     .updateTable('email_tokens')
     .set({ id: newId })
     .where('id', '=', id)

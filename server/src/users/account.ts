@@ -12,10 +12,11 @@ import { toAccount } from '../accounts/model.ts';
 import type { SessionStarted } from '../accounts/session.ts';
 import { userApplications } from '../applications/service.ts';
 import { listFactors } from '../mfa/store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** The user as the API shows them, with the applications they can open. */
 export async function accountOf(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {
-  const factors = user.has_second_factor ? await listFactors(ctx.db.kysely, org.id, user.id) : [];
+  const factors = user.has_second_factor ? await listFactors(scoped(ctx.db.kysely, org.id), user.id) : [];
   const passkeys = factors.filter((f) => f.kind === TWO_STEP_KINDS.passkey).length;
   const kind = (factors[0]?.kind ?? null) as TwoStepKind | null;
   return toAccount(org.row, user, ctx.clock.now(), await userApplications(ctx, org.id, user), { passkeys, kind });

@@ -12,6 +12,7 @@ import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Scope } from '../scope/scope.ts';
+import { scoped } from '../db/scoped.ts';
 
 export interface NewUser {
   email: string;
@@ -39,8 +40,7 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, sc
   const id = randomUUID();
   const now = ctx.clock.now();
   await insertUser(
-    trx,
-    organisationId,
+    scoped(trx, organisationId),
     newUserRow({
       id,
       email: user.email,
@@ -61,7 +61,7 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, sc
     }),
   );
   const clientIds = user.clientIds ?? [];
-  if (clientIds.length > 0) await grantClientAccess(trx, organisationId, id, clientIds, now);
+  if (clientIds.length > 0) await grantClientAccess(scoped(trx, organisationId), id, clientIds, now);
   await emit(ctx, trx, scope, {
     type: 'user.created',
     subject: { kind: 'user', id },

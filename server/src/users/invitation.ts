@@ -7,17 +7,17 @@
 import type { Actor } from '../scope/scope.ts';
 import { findUserById } from '../accounts/store.ts';
 import { findClient } from '../applications/store.ts';
-import type { Executor } from '../db/schema.ts';
 import type { Subscriber } from '../events/events.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { queueInvitationEmail } from '../tokens/emails.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
-async function inviterName(db: Executor, organisationId: string, actor: Actor, fallback: string): Promise<string> {
+async function inviterName(db: ScopedExecutor, actor: Actor, fallback: string): Promise<string> {
   if (actor.id === null) return fallback;
-  if (actor.kind === 'application') return (await findClient(db, organisationId, actor.id))?.name ?? fallback;
+  if (actor.kind === 'application') return (await findClient(db, actor.id))?.name ?? fallback;
   if (actor.kind !== 'user') return fallback;
-  const user = await findUserById(db, organisationId, actor.id);
+  const user = await findUserById(db, actor.id);
   return user ? [user.first_name, user.surname].filter(Boolean).join(' ') || user.email : fallback;
 }
 
@@ -27,9 +27,9 @@ export const invitationMailSubscriber: Subscriber = {
   async inTransaction(ctx, trx, event) {
     if (event.subject?.kind !== 'user') return;
     const row = await findOrganisationById(trx, event.organisationId);
-    const user = await findUserById(trx, event.organisationId, event.subject.id);
+    const user = await findUserById(scoped(trx, event.organisationId), event.subject.id);
     if (!row || !user) throw new Error('invitation.sent names no user of the organisation');
     const org = toOrganisation(ctx.config, row);
-    await queueInvitationEmail(ctx, trx, org, user, await inviterName(trx, org.id, event.actor, org.displayName));
+    await queueInvitationEmail(ctx, trx, org, user, await inviterName(scoped(trx, org.id), event.actor, org.displayName));
   },
 };

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.ts';
 import { countUsers } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /**
  * Refuses when the organisation's tier allows no more users. With `add`, the check and the insert run
@@ -19,13 +20,13 @@ export async function assertRoomForUsers(
 ): Promise<void> {
   const limit = TIER_USER_LIMITS[org.row.tier];
   if (!add) {
-    if (limit !== null && (await countUsers(ctx.db.kysely, org.id)) >= limit) throw new AppError('USER_LIMIT_REACHED');
+    if (limit !== null && (await countUsers(scoped(ctx.db.kysely, org.id))) >= limit) throw new AppError('USER_LIMIT_REACHED');
     return;
   }
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (limit !== null) {
       await lockOrganisation(trx, ctx.db.dialect, org.id);
-      if ((await countUsers(trx, org.id)) >= limit) throw new AppError('USER_LIMIT_REACHED');
+      if ((await countUsers(scoped(trx, org.id))) >= limit) throw new AppError('USER_LIMIT_REACHED');
     }
     await add(trx);
   });

@@ -43,7 +43,7 @@ export async function provisionUser(ctx: AppContext, scope: Scope, provisioning:
   const { email } = provisioning;
   if (org.isBase) return refused('baseOrganisation');
   const user: NewUser = { ...(await provisioning.prepare()), email };
-  if (await findUserByEmail(ctx.db.kysely, org.id, email)) return refused('emailTaken');
+  if (await findUserByEmail(scope.db, email)) return refused('emailTaken');
   let id = '';
   try {
     await assertRoomForUsers(ctx, org, async (trx) => {
@@ -56,6 +56,6 @@ export async function provisionUser(ctx: AppContext, scope: Scope, provisioning:
     if (error instanceof AppError && error.code === 'USER_LIMIT_REACHED') return refused('limitReached');
     throw error;
   }
-  await deleteThrottle(ctx.db.kysely, org.id, email);
-  return { kind: 'created', user: (await findUserById(ctx.db.kysely, org.id, id))! };
+  await deleteThrottle(scope.db, email);
+  return { kind: 'created', user: (await findUserById(scope.db, id))! };
 }

@@ -34,6 +34,7 @@ import { emit } from '../events/events.ts';
 import { findManagingApplications, listUsers } from './store.ts';
 import { accountOf } from './account.ts';
 import type { Account } from '@gatehouse/common/schemas/account';
+import { scoped } from '../db/scoped.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
 
@@ -44,7 +45,7 @@ export interface ActionResult {
 
 /** The user an admin acts on: 404 when not in this organisation, 403 when above the admin's rank. */
 export async function targetUser(ctx: AppContext, scope: ActingScope, id: string): Promise<UserRow> {
-  const user = await findUserById(ctx.db.kysely, scope.organisation.id, id);
+  const user = await findUserById(scope.db, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
   if (ROLE_RANK[user.role] > ROLE_RANK[scope.actor.role]) throw new AppError('FORBIDDEN');
   return user;
@@ -96,7 +97,7 @@ export async function clearLockout(ctx: AppContext, scope: ActingScope, id: stri
   // Either way the change emits user.unlocked in its transaction, whose subscriber mails the user (users/unlock-mail.ts).
   const user = await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!coolingDown(org.row, target, ctx.clock.now())) return setUserStatus(ctx, scope, id, 'SignedUp', { from: ['LockedOut'], trx });
-    const cooled = await endCooldown(trx, org.id, id, ctx.clock.now());
+    const cooled = await endCooldown(scoped(trx, org.id), id, ctx.clock.now());
     if (!cooled) return null;
     await emit(ctx, trx, scope, { type: 'user.unlocked', subject: { kind: 'user', id } });
     return cooled;
@@ -136,7 +137,7 @@ export async function enableUserByOperator(
   scopeFor: (organisation: Organisation) => Scope,
 ): Promise<UserRow['status'] | null> {
   const row = await findOrganisationByName(ctx.db.kysely, organisationName.toLowerCase());
-  const target = row ? await findUserByEmail(ctx.db.kysely, row.id, email) : undefined;
+  const target = row ? await findUserByEmail(scoped(ctx.db.kysely, row.id), email) : undefined;
   if (!row || !target) return null;
   const user = await setUserStatus(
     ctx,
@@ -172,7 +173,7 @@ export async function setUserActive(ctx: AppContext, scope: Scope, target: UserR
     : target.status !== 'Disabled'
       ? await setUserStatus(ctx, scope, target.id, 'Disabled', { from: ['Pending', 'SignedUp', 'LockedOut', 'Inactive'] })
       : null;
-  return changed ?? (await findUserById(ctx.db.kysely, scope.organisation.id, target.id)) ?? target;
+  return changed ?? (await findUserById(scope.db, target.id)) ?? target;
 }
 
 /**
@@ -186,7 +187,7 @@ export async function applyUserChanges(ctx: AppContext, scope: Scope, target: Us
   const details = changedFields(target, changes);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
-      await updateUser(trx, org.id, target.id, { ...changes, updated_at: now });
+      await updateUser(scoped(trx, org.id), target.id, { ...changes, updated_at: now });
       if (Object.keys(details).length > 0)
         await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
     });
@@ -194,7 +195,7 @@ export async function applyUserChanges(ctx: AppContext, scope: Scope, target: Us
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
     throw error;
   }
-  return (await findUserById(ctx.db.kysely, org.id, target.id))!;
+  return (await findUserById(scope.db, target.id))!;
 }
 
 /** 'Send reset email': a link to choose a new password. */
@@ -216,18 +217,17 @@ export async function sendUserPasswordReset(ctx: AppContext, scope: ActingScope,
  * sign in with their password and, where MFA is required, set it up again. Nobody resets their own here.
  */
 export async function resetUserTwoStep(ctx: AppContext, scope: ActingScope, id: string): Promise<ActionResult> {
-  const { organisation: org, actor } = scope;
+  const { actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: MFA_MESSAGES.notYourself });
   await targetUser(ctx, scope, id);
   await resetTwoStep(ctx, scope, id);
-  return { message: MESSAGES.mfaReset, user: (await findUserById(ctx.db.kysely, org.id, id))! };
+  return { message: MESSAGES.mfaReset, user: (await findUserById(scope.db, id))! };
 }
 
 /** The user's second factors, for their administrator (not their own: that is /twostep). */
 export async function userFactors(ctx: AppContext, scope: ActingScope, id: string): Promise<Factor[]> {
-  const org = scope.organisation;
   await targetUser(ctx, scope, id);
-  return factorsOf(ctx.db.kysely, org.id, id);
+  return factorsOf(scope.db, id);
 }
 
 /** An administrator removes one of the user's factors; the last one resets their MFA. Nobody does this to themselves here. */
@@ -253,8 +253,7 @@ export async function listUsersPage(ctx: AppContext, scope: Scope, input: ListUs
     limit,
   });
   const managers = await findManagingApplications(
-    ctx.db.kysely,
-    org.id,
+    scope.db,
     rows.map((row) => row.id),
   );
   return {
@@ -277,7 +276,7 @@ export async function listUsersPage(ctx: AppContext, scope: Scope, input: ListUs
 
 /** The application with SCIM on that provisions the user, or null (docs/scim.md). */
 export async function managingApplication(ctx: AppContext, scope: Scope, userId: string): Promise<{ id: string; name: string } | null> {
-  return (await findManagingApplications(ctx.db.kysely, scope.organisation.id, [userId])).get(userId) ?? null;
+  return (await findManagingApplications(scope.db, [userId])).get(userId) ?? null;
 }
 
 /** A user as the admin screens show them: the account, and the application that provisions them. */
@@ -287,7 +286,7 @@ export async function adminAccount(ctx: AppContext, scope: Scope, user: UserRow)
 
 /** GET /api/users/{id}: any user of the organisation (a 404 for anyone else's). */
 export async function getUser(ctx: AppContext, scope: Scope, id: string): Promise<UserRow> {
-  const user = await findUserById(ctx.db.kysely, scope.organisation.id, id);
+  const user = await findUserById(scope.db, id);
   if (!user) throw new AppError('USER_NOT_FOUND');
   return user;
 }
@@ -334,15 +333,15 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
   const { updated_at: _, ...edited } = changes;
   const details = changedFields(target, edited);
   if (clientIds) {
-    const before = (await listUserClients(ctx.db.kysely, org.id, id)).map((c) => c.id).sort();
+    const before = (await listUserClients(scope.db, id)).map((c) => c.id).sort();
     Object.assign(details, changedFields({ applications: before }, { applications: [...clientIds].sort() }));
   }
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateUser(trx, org.id, id, changes);
-    if (clientIds) await grantClientAccess(trx, org.id, id, clientIds, now);
+    await updateUser(scoped(trx, org.id), id, changes);
+    if (clientIds) await grantClientAccess(scoped(trx, org.id), id, clientIds, now);
     if (Object.keys(details).length > 0) await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
-  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(ctx.db.kysely, org.id, id))! };
+  return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(scope.db, id))! };
 }
 
 /**
@@ -350,9 +349,9 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
  * tokens are ended first, and the rows that name them (invitations, recovery, MFA, access) cascade.
  */
 export async function deleteUserById(ctx: AppContext, scope: ActingScope, id: string): Promise<void> {
-  const { organisation: org, actor } = scope;
+  const { actor } = scope;
   if (isSelf(actor, id)) throw new AppError('FORBIDDEN', { message: USER_MESSAGES.cannotDeleteYourself });
   const user = await targetUser(ctx, scope, id);
   await deleteUserAccount(ctx, scope, user.id, user.email);
-  await deleteThrottle(ctx.db.kysely, org.id, user.email);
+  await deleteThrottle(scope.db, user.email);
 }

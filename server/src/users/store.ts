@@ -3,11 +3,11 @@
  * search's recursive walk of the name indexes too.
  */
 import { expressionBuilder, sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, Executor, UserRow } from '../db/schema.ts';
+import type { Database, UserRow } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
 import { PREFIX_END } from '../db/search-key.ts';
 import { countUsers } from '../accounts/store.ts';
-import { scoped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 export interface UserListQuery {
   organisationId: string;
@@ -76,7 +76,7 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
         .limit(limit + 1)
         .offset(offset)
         .execute(),
-      countUsers(db, organisationId),
+      countUsers(scoped(db, organisationId)),
     ]);
     return { rows: rows.slice(0, limit), more: rows.length > limit, total, exact: true };
   }
@@ -200,12 +200,11 @@ export async function listUsers(db: Kysely<Database>, dialect: Dialect, query: U
  * it still has SCIM on. Answers the application by user id.
  */
 export async function findManagingApplications(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   userIds: readonly string[],
 ): Promise<Map<string, { id: string; name: string }>> {
   if (userIds.length === 0) return new Map();
-  const rows = await scoped(db, organisationId)
+  const rows = await db
     .selectFrom('users')
     .innerJoin('clients', 'clients.id', 'users.scim_client_id')
     .select(['users.id as userId', 'clients.id as clientId', 'clients.name as name'])

@@ -11,6 +11,7 @@ import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const unlockMailSubscriber: Subscriber = {
   name: 'unlock-mail',
@@ -18,7 +19,7 @@ export const unlockMailSubscriber: Subscriber = {
   async inTransaction(ctx, trx, event) {
     if (event.subject?.kind !== 'user') return;
     const row = await findOrganisationById(trx, event.organisationId);
-    const user = await findUserById(trx, event.organisationId, event.subject.id);
+    const user = await findUserById(scoped(trx, event.organisationId), event.subject.id);
     if (!row || !user) throw new Error('user.unlocked names no user of the organisation');
     const org = toOrganisation(ctx.config, row);
     await sendMail(

@@ -10,6 +10,7 @@ import { DEFAULT_POST_LIMITS, postWebhook } from './post.ts';
 import { endpointSecret } from './secrets.ts';
 import { webhookHeaders } from './signing.ts';
 import { findEndpoint } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Waits after each failed attempt: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight attempts over about 28 hours. */
 const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
@@ -25,7 +26,7 @@ export function webhookCourier(ctx: AppContext): Courier {
       maxAttempts: RETRY_DELAYS_MS.length + 1,
     },
     async send(message: OutboxMessage, signal?: AbortSignal) {
-      const endpoint = await findEndpoint(ctx.db.kysely, message.organisationId, message.recipient);
+      const endpoint = await findEndpoint(scoped(ctx.db.kysely, message.organisationId), message.recipient);
       if (!endpoint) throw new UndeliverableError('the endpoint was deleted');
       if (!endpoint.enabled) throw new UndeliverableError('the endpoint is disabled');
       const body = message.body ?? '';

@@ -21,6 +21,7 @@ import {
   releaseCircuitProbe,
   takeCircuitProbe,
 } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** Failed attempts in a row after which an endpoint's circuit opens. */
 export const CIRCUIT_THRESHOLD = 5;
@@ -46,15 +47,15 @@ export function webhookChannel(ctx: AppContext): ConcurrentChannel<WebhookCandid
     async gate({ organisationId, recipient: endpointId, failures }, now, log): Promise<Pass | null> {
       // A circuit whose wait is over lets one attempt through: the process that takes the probe.
       const probe = failures >= CIRCUIT_THRESHOLD ? now + LEASE_MS : undefined;
-      if (probe !== undefined && !(await takeCircuitProbe(db, organisationId, endpointId, now, probe))) return null;
+      if (probe !== undefined && !(await takeCircuitProbe(scoped(db, organisationId), endpointId, now, probe))) return null;
       const release = async () => {
-        if (probe !== undefined) await releaseCircuitProbe(db, organisationId, endpointId, ctx.clock.now(), probe);
+        if (probe !== undefined) await releaseCircuitProbe(scoped(db, organisationId), endpointId, ctx.clock.now(), probe);
       };
       return {
         release,
         async settle(outcome) {
           if (outcome.result === 'sent') {
-            await closeCircuit(db, organisationId, endpointId);
+            await closeCircuit(scoped(db, organisationId), endpointId);
             if (probe !== undefined) {
               ctx.telemetry.webhookCircuitChanges.inc({ change: 'closed' });
               log.info({ organisationId, webhookId: endpointId }, 'webhook endpoint answers again: circuit closed');
@@ -63,10 +64,10 @@ export function webhookChannel(ctx: AppContext): ConcurrentChannel<WebhookCandid
           }
           // Stopped (shutdown), expired, or the endpoint deleted or disabled: not the endpoint's failing, the streak stays.
           if ((outcome.result !== 'retrying' && outcome.result !== 'failed') || outcome.undeliverable) return release();
-          const streak = await countEndpointFailure(db, organisationId, endpointId);
+          const streak = await countEndpointFailure(scoped(db, organisationId), endpointId);
           if (streak < CIRCUIT_THRESHOLD) return;
           const until = ctx.clock.now() + circuitWait(streak);
-          await openCircuit(db, organisationId, endpointId, until);
+          await openCircuit(scoped(db, organisationId), endpointId, until);
           const details = {
             organisationId,
             webhookId: endpointId,

@@ -14,7 +14,7 @@ import type {
 } from '@gatehouse/common/schemas/webhooks';
 import { ALL_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES, webhookUrlProblem, type WebhookEventType } from '@gatehouse/common/webhooks';
 import type { AppContext } from '../context.ts';
-import type { Executor, WebhookEndpointRow } from '../db/schema.ts';
+import type { WebhookEndpointRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../delivery/outbox.ts';
@@ -32,6 +32,7 @@ import {
   listEndpoints,
   updateEndpoint,
 } from './store.ts';
+import { scoped, type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
 
 const DELIVERY_LOG_SIZE = 50;
 
@@ -59,11 +60,11 @@ async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
 const normalisedTypes = (types: readonly string[]) => (types.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(types)]);
 
 export async function listWebhookEndpoints(ctx: AppContext, scope: Scope): Promise<WebhookEndpoint[]> {
-  return (await listEndpoints(ctx.db.kysely, scope.organisation.id)).map(view);
+  return (await listEndpoints(scope.db)).map(view);
 }
 
 export async function getWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpoint> {
-  const row = await findEndpoint(ctx.db.kysely, scope.organisation.id, id);
+  const row = await findEndpoint(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   return view(row);
 }
@@ -75,7 +76,7 @@ export async function createWebhookEndpoint(
 ): Promise<WebhookEndpointWithSecret> {
   const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
-  if ((await countEndpoints(ctx.db.kysely, organisationId)) >= WEBHOOK_LIMITS.endpointsMax) {
+  if ((await countEndpoints(scope.db)) >= WEBHOOK_LIMITS.endpointsMax) {
     throw new AppError('CONFLICT', { message: WEBHOOK_MESSAGES.tooMany });
   }
   const now = ctx.clock.now();
@@ -94,7 +95,7 @@ export async function createWebhookEndpoint(
     circuit_open_until: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertEndpoint(trx, organisationId, row);
+    await insertEndpoint(scoped(trx, organisationId), row);
     await emit(ctx, trx, scope, {
       type: 'webhook.created',
       subject: { kind: 'webhook', id },
@@ -112,7 +113,7 @@ export async function updateWebhookEndpoint(
 ): Promise<WebhookEndpoint> {
   const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
-  const existing = await findEndpoint(ctx.db.kysely, organisationId, id);
+  const existing = await findEndpoint(scope.db, id);
   if (!existing) throw new AppError('NOT_FOUND');
   const changes = {
     url,
@@ -121,7 +122,8 @@ export async function updateWebhookEndpoint(
     enabled: input.enabled ?? true,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await updateEndpoint(trx, organisationId, id, { ...changes, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
+    if (!(await updateEndpoint(scoped(trx, organisationId), id, { ...changes, updated_at: ctx.clock.now() })))
+      throw new AppError('NOT_FOUND');
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
@@ -134,7 +136,7 @@ export async function rollWebhookSecret(ctx: AppContext, scope: Scope, id: strin
   const organisationId = scope.organisation.id;
   const secret = newWebhookSecret();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const changed = await updateEndpoint(trx, organisationId, id, {
+    const changed = await updateEndpoint(scoped(trx, organisationId), id, {
       secret_encrypted: sealSecret(ctx, organisationId, id, secret),
       updated_at: ctx.clock.now(),
     });
@@ -146,7 +148,7 @@ export async function rollWebhookSecret(ctx: AppContext, scope: Scope, id: strin
 
 export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteEndpoint(trx, scope.organisation.id, id))) throw new AppError('NOT_FOUND');
+    if (!(await deleteEndpoint(scoped(trx, scope.organisation.id), id))) throw new AppError('NOT_FOUND');
     await emit(ctx, trx, scope, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
   });
 }
@@ -163,14 +165,13 @@ export function payload(type: WebhookEventType, at: number, data: Record<string,
 
 export async function queueDelivery(
   ctx: AppContext,
-  organisationId: string,
   endpointId: string,
   type: WebhookEventType,
   body: string,
-  db: Executor = ctx.db.kysely,
+  db: ScopedExecutor,
 ): Promise<void> {
   const message = {
-    org: { id: organisationId },
+    org: { id: boundOrganisation(db) },
     channel: 'webhook',
     kind: 'webhook',
     to: endpointId,
@@ -184,20 +185,20 @@ export async function queueDelivery(
 /** 'Send test event': a `webhook.test` event to this endpoint alone, whatever it subscribes to. */
 export async function sendTestEvent(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const { organisation } = scope;
-  const endpoint = await findEndpoint(ctx.db.kysely, organisation.id, id);
+  const endpoint = await findEndpoint(scope.db, id);
   if (!endpoint) throw new AppError('NOT_FOUND');
   await queueDelivery(
     ctx,
-    organisation.id,
     id,
     'webhook.test',
     payload('webhook.test', ctx.clock.now(), { endpointId: id, organisation: organisation.name }),
+    scope.db,
   );
 }
 
 export async function webhookDeliveries(ctx: AppContext, scope: Scope, endpointId: string): Promise<WebhookDelivery[]> {
   await getWebhookEndpoint(ctx, scope, endpointId);
-  const rows = await listDeliveries(ctx.db.kysely, scope.organisation.id, endpointId, DELIVERY_LOG_SIZE);
+  const rows = await listDeliveries(scope.db, endpointId, DELIVERY_LOG_SIZE);
   return rows.map((row) => ({
     id: row.id,
     eventType: row.subject,
@@ -212,8 +213,7 @@ export async function webhookDeliveries(ctx: AppContext, scope: Scope, endpointI
 
 /** 'Resend': the same payload again, as a new delivery with its own id and attempts. */
 export async function resendDelivery(ctx: AppContext, scope: Scope, endpointId: string, deliveryId: number): Promise<void> {
-  const organisationId = scope.organisation.id;
-  const delivery = await findDelivery(ctx.db.kysely, organisationId, endpointId, deliveryId);
+  const delivery = await findDelivery(scope.db, endpointId, deliveryId);
   if (!delivery || delivery.body === null) throw new AppError('NOT_FOUND');
-  await queueDelivery(ctx, organisationId, endpointId, delivery.subject as WebhookEventType, delivery.body);
+  await queueDelivery(ctx, endpointId, delivery.subject as WebhookEventType, delivery.body, scope.db);
 }

@@ -3,51 +3,46 @@ import { preparedInScope } from '../db/prepared.ts';
 import type { Executor, WebhookEndpointRow, WebhookEndpointsTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
 import { dueMessages, dueOrganisations } from '../delivery/store.ts';
-import { acrossOrganisations, scoped, type Unstamped } from '../db/scoped.ts';
+import { acrossOrganisations, scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 // Read with every event, in its transaction (webhooks/subscriber.ts): prepared once (db/prepared.ts).
 const listQuery = preparedInScope<WebhookEndpointRow, Record<string, never>>((db) =>
   db.selectFrom('webhook_endpoints').selectAll().orderBy('created_at'),
 );
 
-export async function listEndpoints(db: Executor, organisationId: string): Promise<WebhookEndpointRow[]> {
-  return (await listQuery(db, organisationId, {})).rows;
+export async function listEndpoints(db: ScopedExecutor): Promise<WebhookEndpointRow[]> {
+  return (await listQuery(db, {})).rows;
 }
 
-export function findEndpoint(db: Executor, organisationId: string, id: string): Promise<WebhookEndpointRow | undefined> {
-  return scoped(db, organisationId).selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+export function findEndpoint(db: ScopedExecutor, id: string): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function countEndpoints(db: Executor, organisationId: string): Promise<number> {
-  const row = await scoped(db, organisationId)
+export async function countEndpoints(db: ScopedExecutor): Promise<number> {
+  const row = await db
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertEndpoint(db: Executor, organisationId: string, row: Unstamped<WebhookEndpointRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('webhook_endpoints').values(row).execute();
+export async function insertEndpoint(db: ScopedExecutor, row: Unstamped<WebhookEndpointRow>): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
 }
 
-export async function updateEndpoint(
-  db: Executor,
-  organisationId: string,
-  id: string,
-  changes: Updateable<WebhookEndpointsTable>,
-): Promise<boolean> {
-  const result = await scoped(db, organisationId).updateTable('webhook_endpoints').set(changes).where('id', '=', id).executeTakeFirst();
+export async function updateEndpoint(db: ScopedExecutor, id: string, changes: Updateable<WebhookEndpointsTable>): Promise<boolean> {
+  const result = await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteEndpoint(db: Executor, organisationId: string, id: string): Promise<boolean> {
-  const result = await scoped(db, organisationId).deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
+export async function deleteEndpoint(db: ScopedExecutor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 /** The newest deliveries to one endpoint (the mail_outbox_recipient_log index). */
-export function listDeliveries(db: Executor, organisationId: string, endpointId: string, limit: number) {
-  return scoped(db, organisationId)
+export function listDeliveries(db: ScopedExecutor, endpointId: string, limit: number) {
+  return db
     .selectFrom('mail_outbox')
     .select(['id', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at', 'body'])
     .where('channel', '=', 'webhook')
@@ -57,8 +52,8 @@ export function listDeliveries(db: Executor, organisationId: string, endpointId:
     .execute();
 }
 
-export function findDelivery(db: Executor, organisationId: string, endpointId: string, id: number) {
-  return scoped(db, organisationId)
+export function findDelivery(db: ScopedExecutor, endpointId: string, id: number) {
+  return db
     .selectFrom('mail_outbox')
     .select(['id', 'subject', 'body'])
     .where('channel', '=', 'webhook')
@@ -92,8 +87,8 @@ export async function dueWebhookMessages(db: Executor, now: number, limit: numbe
 }
 
 /** Takes the probe of an endpoint whose circuit's wait is over, for this process alone until `until`; false when another has it. */
-export async function takeCircuitProbe(db: Executor, organisationId: string, id: string, now: number, until: number): Promise<boolean> {
-  const result = await scoped(db, organisationId)
+export async function takeCircuitProbe(db: ScopedExecutor, id: string, now: number, until: number): Promise<boolean> {
+  const result = await db
     .updateTable('webhook_endpoints')
     .set({ circuit_open_until: until })
     .where('id', '=', id)
@@ -104,8 +99,8 @@ export async function takeCircuitProbe(db: Executor, organisationId: string, id:
 }
 
 /** Gives a probe back untried (its message was taken by another process, or the attempt was stopped). */
-export async function releaseCircuitProbe(db: Executor, organisationId: string, id: string, now: number, until: number): Promise<void> {
-  await scoped(db, organisationId)
+export async function releaseCircuitProbe(db: ScopedExecutor, id: string, now: number, until: number): Promise<void> {
+  await db
     .updateTable('webhook_endpoints')
     .set({ circuit_open_until: now })
     .where('id', '=', id)
@@ -114,8 +109,8 @@ export async function releaseCircuitProbe(db: Executor, organisationId: string, 
 }
 
 /** A delivered attempt: the streak ends and the circuit closes. */
-export async function closeCircuit(db: Executor, organisationId: string, id: string): Promise<void> {
-  await scoped(db, organisationId)
+export async function closeCircuit(db: ScopedExecutor, id: string): Promise<void> {
+  await db
     .updateTable('webhook_endpoints')
     .set({ failures: 0, circuit_open_until: null })
     .where('id', '=', id)
@@ -124,8 +119,8 @@ export async function closeCircuit(db: Executor, organisationId: string, id: str
 }
 
 /** A failed attempt: the streak grows by one (atomically, whichever process failed); returns the new streak. */
-export async function countEndpointFailure(db: Executor, organisationId: string, id: string): Promise<number> {
-  const row = await scoped(db, organisationId)
+export async function countEndpointFailure(db: ScopedExecutor, id: string): Promise<number> {
+  const row = await db
     .updateTable('webhook_endpoints')
     .set((eb) => ({ failures: eb('failures', '+', 1) }))
     .where('id', '=', id)
@@ -134,8 +129,8 @@ export async function countEndpointFailure(db: Executor, organisationId: string,
   return Number(row?.failures ?? 0);
 }
 
-export async function openCircuit(db: Executor, organisationId: string, id: string, until: number): Promise<void> {
-  await scoped(db, organisationId).updateTable('webhook_endpoints').set({ circuit_open_until: until }).where('id', '=', id).execute();
+export async function openCircuit(db: ScopedExecutor, id: string, until: number): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ circuit_open_until: until }).where('id', '=', id).execute();
 }
 
 /** How many endpoints have their circuit open (or being probed), across organisations: the operator's gauge and the job's summary. */

@@ -6,12 +6,13 @@
 import type { Subscriber } from '../events/events.ts';
 import { listEndpoints } from './store.ts';
 import { payload, queueDelivery, subscribes } from './service.ts';
+import { scoped } from '../db/scoped.ts';
 
 export const webhooksSubscriber: Subscriber = {
   name: 'webhooks',
   kinds: 'all',
   async inTransaction(ctx, trx, event) {
-    const endpoints = (await listEndpoints(trx, event.organisationId)).filter((e) => e.enabled && subscribes(e, event.type));
+    const endpoints = (await listEndpoints(scoped(trx, event.organisationId))).filter((e) => e.enabled && subscribes(e, event.type));
     if (endpoints.length === 0) return;
     const body = payload(event.type, event.at, {
       id: event.id,
@@ -20,6 +21,6 @@ export const webhooksSubscriber: Subscriber = {
       details: event.details,
       requestId: event.requestId,
     });
-    for (const endpoint of endpoints) await queueDelivery(ctx, event.organisationId, endpoint.id, event.type, body, trx);
+    for (const endpoint of endpoints) await queueDelivery(ctx, endpoint.id, event.type, body, scoped(trx, event.organisationId));
   },
 };
