@@ -7,7 +7,7 @@
 import type { ConnectedApplication } from '@gatehouse/common/schemas/sessions';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -27,8 +27,8 @@ function grantedScopes(payload: GrantPayload): string[] {
   return [...new Set(all)];
 }
 
-function holdings(db: Executor, organisationId: string, userId: string, now: number) {
-  return scoped(db, organisationId)
+function holdings(db: ScopedExecutor, userId: string, now: number) {
+  return db
     .selectFrom('oidc_artefacts')
     .select(['model', 'client_id', 'payload', 'created_at'])
     .where('account_id', '=', userId)
@@ -41,7 +41,7 @@ function holdings(db: Executor, organisationId: string, userId: string, now: num
 
 /** The applications holding the user's access, the latest used first. */
 export async function connectedApplications(ctx: AppContext, organisationId: string, userId: string): Promise<ConnectedApplication[]> {
-  const rows = await holdings(ctx.db.kysely, organisationId, userId, ctx.clock.now());
+  const rows = await holdings(scoped(ctx.db.kysely, organisationId), userId, ctx.clock.now());
   const byClient = new Map<string, { scopes: Set<string>; grantedAt: number | null; lastUsed: number | null; hasRefreshToken: boolean }>();
   for (const row of rows) {
     const clientId = row.client_id!;

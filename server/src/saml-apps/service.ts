@@ -90,21 +90,19 @@ function columnsOf(settings: SamlSettings) {
 }
 
 async function assertEntityIdFree(ctx: AppContext, organisationId: string, entityId: string, ownId?: string) {
-  const other = await findSamlAppByEntityId(ctx.db.kysely, organisationId, entityId);
+  const other = await findSamlAppByEntityId(scoped(ctx.db.kysely, organisationId), entityId);
   if (other && other.client.id !== ownId)
     throw new AppError('CONFLICT', { errors: { entityID: { message: SAML_APP_MESSAGES.entityIdTaken } } });
 }
 
 async function requireSamlApp(ctx: AppContext, organisationId: string, id: string): Promise<SamlAppRows> {
-  const found = await findSamlApp(ctx.db.kysely, organisationId, id);
+  const found = await findSamlApp(scoped(ctx.db.kysely, organisationId), id);
   if (!found) throw new AppError('CLIENT_NOT_FOUND');
   return found;
 }
 
 export async function listSamlApplications(ctx: AppContext, scope: Scope): Promise<SamlApplication[]> {
-  return (await listSamlApps(ctx.db.kysely, scope.organisation.id)).map((rows) =>
-    toSamlApplication(ctx, scope.organisation.hostname, rows),
-  );
+  return (await listSamlApps(scope.db)).map((rows) => toSamlApplication(ctx, scope.organisation.hostname, rows));
 }
 
 export async function getSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<SamlApplication> {
@@ -164,7 +162,7 @@ export async function createSamlApplication(ctx: AppContext, scope: Scope, input
     backchannel_logout_uri: null,
   };
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertSamlApp(trx, organisationId, client, { client_id: id, ...columns.saml });
+    await insertSamlApp(scoped(trx, organisationId), client, { client_id: id, ...columns.saml });
     await emit(ctx, trx, scope, { type: 'application.created', subject: { kind: 'application', id }, details: { name: client.name } });
   });
   return getSamlApplication(ctx, scope, id);
@@ -176,7 +174,7 @@ export async function updateSamlApplication(ctx: AppContext, scope: Scope, id: s
   const columns = columnsOf(settings);
   await assertEntityIdFree(ctx, organisationId, columns.saml.entity_id, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateSamlApp(trx, organisationId, id, { ...columns.client, updated_at: ctx.clock.now() }, columns.saml);
+    await updateSamlApp(scoped(trx, organisationId), id, { ...columns.client, updated_at: ctx.clock.now() }, columns.saml);
     const details = { ...changedFields(existing.client, columns.client), ...changedFields(existing.saml, columns.saml) };
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id }, details });

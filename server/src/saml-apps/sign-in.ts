@@ -45,6 +45,7 @@ import {
   takeSignInFlow,
   type SamlAppRows,
 } from './store.ts';
+import { scoped } from '../db/scoped.ts';
 
 /** What the surface answers: a page saying the request cannot be used, a redirect, or the Response posted to the ACS URL. */
 export type SamlOutcome =
@@ -99,7 +100,7 @@ export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: 
     if (error instanceof SamlRequestError) return refuse(ctx, scope, error.reason);
     throw error;
   }
-  const application = await findSamlAppByEntityId(ctx.db.kysely, org.id, request.issuer);
+  const application = await findSamlAppByEntityId(scoped(ctx.db.kysely, org.id), request.issuer);
   if (!application) return refuse(ctx, scope, 'no application has this entity ID', { issuer: request.issuer });
   const about = { application };
   const { saml } = application;
@@ -123,10 +124,10 @@ export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: 
   const age = now - request.issuedAt;
   if (!(age <= SAML_APP_LIMITS.flowMinutes * MINUTE - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
     return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
-  if (!(await rememberRequestId(ctx.db.kysely, org.id, application.client.id, request.id, expiresAt)))
+  if (!(await rememberRequestId(scoped(ctx.db.kysely, org.id), application.client.id, request.id, expiresAt)))
     return refuse(ctx, scope, 'the request ID was used before', about);
   const token = randomBytes(24).toString('base64url');
-  await insertSignInFlow(ctx.db.kysely, org.id, {
+  await insertSignInFlow(scoped(ctx.db.kysely, org.id), {
     id: flowHash(token),
     client_id: application.client.id,
     request_id: request.id,
@@ -148,14 +149,14 @@ export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: 
  */
 export async function startIdpInitiated(ctx: AppContext, scope: Scope, clientId: string): Promise<SamlOutcome> {
   const org = scope.organisation;
-  const application = await findSamlApp(ctx.db.kysely, org.id, clientId);
+  const application = await findSamlApp(scoped(ctx.db.kysely, org.id), clientId);
   if (!application) return { kind: 'refused', page: 'expired' };
   const post = acsListOf(application.saml).filter((s) => s.binding === 'post');
   const acs = post.find((s) => s.isDefault) ?? [...post].sort((a, b) => a.index - b.index)[0];
   if (!acs) return refuse(ctx, scope, 'the application has no HTTP-POST assertion consumer service', { application });
   const now = ctx.clock.now();
   const token = randomBytes(24).toString('base64url');
-  await insertSignInFlow(ctx.db.kysely, org.id, {
+  await insertSignInFlow(scoped(ctx.db.kysely, org.id), {
     id: flowHash(token),
     client_id: clientId,
     request_id: null,
@@ -267,12 +268,12 @@ async function answer(
 export async function continueSignIn(ctx: AppContext, scope: Scope, auth: Auth | null, token: string): Promise<SamlOutcome> {
   const org = scope.organisation;
   const now = ctx.clock.now();
-  const flow = await findSignInFlow(ctx.db.kysely, org.id, flowHash(token), now);
-  const application = flow ? await findSamlApp(ctx.db.kysely, org.id, flow.client_id) : undefined;
+  const flow = await findSignInFlow(scoped(ctx.db.kysely, org.id), flowHash(token), now);
+  const application = flow ? await findSamlApp(scoped(ctx.db.kysely, org.id), flow.client_id) : undefined;
   if (!flow || !application) return { kind: 'refused', page: 'expired' };
   const returnTo = continuePath(token, flow.client_id);
   const finish = async (failure: ResponseInput['failure'], as: Auth | null) =>
-    (await takeSignInFlow(ctx.db.kysely, org.id, flow.id, now))
+    (await takeSignInFlow(scoped(ctx.db.kysely, org.id), flow.id, now))
       ? answer(ctx, scope, application, flow, as, failure)
       : ({ kind: 'refused', page: 'expired' } as const);
 

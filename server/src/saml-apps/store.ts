@@ -1,14 +1,14 @@
 /** Queries on SAML applications, their sign-in flows and used AuthnRequest IDs; every one through the scoped store. */
 import type { ClientRow, Executor, SamlApplicationRow, SamlSignInFlowRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
-import { scoped, type Unstamped } from '../db/scoped.ts';
+import { scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
 
 export type SamlAppRows = { client: ClientRow; saml: SamlApplicationRow };
 
-async function withClients(db: Executor, organisationId: string, rows: SamlApplicationRow[]): Promise<SamlAppRows[]> {
+async function withClients(db: ScopedExecutor, rows: SamlApplicationRow[]): Promise<SamlAppRows[]> {
   if (rows.length === 0) return [];
-  const clients = await scoped(db, organisationId)
+  const clients = await db
     .selectFrom('clients')
     .selectAll()
     .where('client_type', '=', SAML_CLIENT_TYPE)
@@ -25,78 +25,53 @@ async function withClients(db: Executor, organisationId: string, rows: SamlAppli
   });
 }
 
-export async function listSamlApps(db: Executor, organisationId: string): Promise<SamlAppRows[]> {
-  const rows = await scoped(db, organisationId).selectFrom('saml_applications').selectAll().execute();
-  const all = await withClients(db, organisationId, rows);
+export async function listSamlApps(db: ScopedExecutor): Promise<SamlAppRows[]> {
+  const rows = await db.selectFrom('saml_applications').selectAll().execute();
+  const all = await withClients(db, rows);
   return all.sort((a, b) => a.client.name.localeCompare(b.client.name) || a.client.id.localeCompare(b.client.id));
 }
 
-export async function findSamlApp(db: Executor, organisationId: string, clientId: string): Promise<SamlAppRows | undefined> {
-  const row = await scoped(db, organisationId)
-    .selectFrom('saml_applications')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row ? (await withClients(db, organisationId, [row]))[0] : undefined;
+export async function findSamlApp(db: ScopedExecutor, clientId: string): Promise<SamlAppRows | undefined> {
+  const row = await db.selectFrom('saml_applications').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  return row ? (await withClients(db, [row]))[0] : undefined;
 }
 
-export async function findSamlAppByEntityId(db: Executor, organisationId: string, entityId: string): Promise<SamlAppRows | undefined> {
-  const row = await scoped(db, organisationId)
-    .selectFrom('saml_applications')
-    .selectAll()
-    .where('entity_id', '=', entityId)
-    .executeTakeFirst();
-  return row ? (await withClients(db, organisationId, [row]))[0] : undefined;
+export async function findSamlAppByEntityId(db: ScopedExecutor, entityId: string): Promise<SamlAppRows | undefined> {
+  const row = await db.selectFrom('saml_applications').selectAll().where('entity_id', '=', entityId).executeTakeFirst();
+  return row ? (await withClients(db, [row]))[0] : undefined;
 }
 
-export async function insertSamlApp(
-  db: Executor,
-  organisationId: string,
-  client: Unstamped<ClientRow>,
-  saml: Unstamped<SamlApplicationRow>,
-) {
-  await scoped(db, organisationId).insertInto('clients').values(client).execute();
-  await scoped(db, organisationId).insertInto('saml_applications').values(saml).execute();
+export async function insertSamlApp(db: ScopedExecutor, client: Unstamped<ClientRow>, saml: Unstamped<SamlApplicationRow>) {
+  await db.insertInto('clients').values(client).execute();
+  await db.insertInto('saml_applications').values(saml).execute();
 }
 
 export async function updateSamlApp(
-  db: Executor,
-  organisationId: string,
+  db: ScopedExecutor,
   clientId: string,
   client: Partial<Unstamped<ClientRow>>,
   saml: Partial<Unstamped<SamlApplicationRow>>,
 ) {
-  await scoped(db, organisationId).updateTable('clients').set(client).where('id', '=', clientId).execute();
-  await scoped(db, organisationId).updateTable('saml_applications').set(saml).where('client_id', '=', clientId).execute();
+  await db.updateTable('clients').set(client).where('id', '=', clientId).execute();
+  await db.updateTable('saml_applications').set(saml).where('client_id', '=', clientId).execute();
 }
 
-export async function insertSignInFlow(db: Executor, organisationId: string, row: Unstamped<SamlSignInFlowRow>): Promise<void> {
-  await scoped(db, organisationId).insertInto('saml_sign_in_flows').values(row).execute();
+export async function insertSignInFlow(db: ScopedExecutor, row: Unstamped<SamlSignInFlowRow>): Promise<void> {
+  await db.insertInto('saml_sign_in_flows').values(row).execute();
 }
 
-export function findSignInFlow(db: Executor, organisationId: string, id: string, now: number): Promise<SamlSignInFlowRow | undefined> {
-  return scoped(db, organisationId)
-    .selectFrom('saml_sign_in_flows')
-    .selectAll()
-    .where('id', '=', id)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+export function findSignInFlow(db: ScopedExecutor, id: string, now: number): Promise<SamlSignInFlowRow | undefined> {
+  return db.selectFrom('saml_sign_in_flows').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
 }
 
 /** Takes a flow once, while it is live: of two answers to one request, one is sent. */
-export function takeSignInFlow(db: Executor, organisationId: string, id: string, now: number) {
-  return take(scoped(db, organisationId), 'saml_sign_in_flows', { id }, now);
+export function takeSignInFlow(db: ScopedExecutor, id: string, now: number) {
+  return take(db, 'saml_sign_in_flows', { id }, now);
 }
 
 /** Remembers an AuthnRequest ID of an application until it expires; false when it was seen before (a replay). */
-export async function rememberRequestId(
-  db: Executor,
-  organisationId: string,
-  clientId: string,
-  requestId: string,
-  expiresAt: number,
-): Promise<boolean> {
-  const row = await scoped(db, organisationId)
+export async function rememberRequestId(db: ScopedExecutor, clientId: string, requestId: string, expiresAt: number): Promise<boolean> {
+  const row = await db
     .insertInto('saml_request_ids')
     .values({ client_id: clientId, request_id: requestId, expires_at: expiresAt })
     .onConflict((oc) => oc.columns(['client_id', 'request_id']).doNothing())
