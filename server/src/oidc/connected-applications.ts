@@ -6,7 +6,6 @@
  */
 import type { ConnectedApplication } from '@gatehouse/common/schemas/sessions';
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/schema.ts';
 import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 /** Queries on SAML applications, their sign-in flows and used AuthnRequest IDs; every one through the scoped store. */
 import type { ClientRow, Executor, SamlApplicationRow, SamlSignInFlowRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
-import { scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
 
 export type SamlAppRows = { client: ClientRow; saml: SamlApplicationRow };
