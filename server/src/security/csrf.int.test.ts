@@ -11,6 +11,7 @@ import { startTestServer, testDialects, type TestServer } from '../testing/harne
 import type { TestClient } from '../testing/http-client.ts';
 import { nonCanonicalPath } from '../http/canonical-path.ts';
 import { pathVariants } from '../testing/paths.ts';
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
@@ -48,7 +49,8 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
    * Forms other sites post by design (route config `crossSiteForm`): a SAML IdP's answer to our ACS URL,
    * which only keeps the answer and sends the browser on (its own test below).
    */
-  const CROSS_SITE_FORMS = new Set(['POST /saml/:id/acs']);
+  // Posted from another site by design: an IdP's answer (SAML ACS) and a service provider's AuthnRequest (HTTP-POST binding).
+  const CROSS_SITE_FORMS = new Set(['POST /saml/:id/acs', `POST ${SAML_IDP_PATHS.sso}`]);
   const routes = () =>
     server.gatehouse.routes
       .filter(
@@ -126,7 +128,20 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
       headers: { origin: 'http://evil.test' },
     });
     expect(res.status).toBe(303);
-    expect(String(res.headers.location)).toContain('connection_error=unavailable');
+    // An id that is no connection of this organisation: the connection is not available.
+    expect(String(res.headers.location)).toContain('connection_error=connection_unavailable');
+    expect(await snapshot()).toBe(before);
+    expect((await admin.get('/api/account')).status).toBe(200);
+  });
+
+  it('lets a service provider post an AuthnRequest from its site, which changes nothing when it is not a valid one', async () => {
+    const before = await snapshot();
+    const res = await admin.request('POST', SAML_IDP_PATHS.sso, {
+      form: { SAMLRequest: 'PHg+', RelayState: 'x' },
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
     expect(await snapshot()).toBe(before);
     expect((await admin.get('/api/account')).status).toBe(200);
   });
