@@ -214,6 +214,9 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     const [credential] = await device.credentials();
     await device.copyTo(credential!, 'elsewhere.localhost');
     await page.goto(gatehouse.url('elsewhere') + '/');
+    // The server-rendered page comes alive once its script and language catalog have loaded: a click
+    // before that reaches no handler.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByText('That passkey could not be checked, please try again').waitFor();
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
