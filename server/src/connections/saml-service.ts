@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { assertAdminKeepsPassword, getSignInConnection, sharedColumns } from './service.ts';
-import { fetchIdpMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
+import { fetchSamlMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
 import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
 import { scoped } from '../db/scoped.ts';
@@ -28,7 +28,7 @@ async function metadataOf(ctx: AppContext, input: SamlConnectionRequest, stored?
   let xml = input.metadataXml ?? stored ?? '';
   if (input.metadataUrl) {
     try {
-      xml = await fetchIdpMetadata(ctx, input.metadataUrl);
+      xml = await fetchSamlMetadata(ctx, input.metadataUrl);
     } catch {
       throw invalid('metadataUrl', SAML_MESSAGES.metadataUnreachable);
     }

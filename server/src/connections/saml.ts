@@ -93,8 +93,8 @@ function certificateOf(b64: string): X509Certificate | null {
   }
 }
 
-/** Reads the IdP's metadata from its address through the outbound guard (time, size, address rules). */
-export async function fetchIdpMetadata(ctx: AppContext, url: string): Promise<string> {
+/** Reads SAML metadata (an IdP's or a service provider's) from its address through the outbound guard (time, size, address rules). */
+export async function fetchSamlMetadata(ctx: AppContext, url: string): Promise<string> {
   const response = await guardedFetch(outboundLimits(ctx.config.webhooksAllowPrivate))(url, {
     method: 'GET',
     headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' },

@@ -10,7 +10,6 @@ import type { SamlSettingsInput } from '@gatehouse/common/schemas/saml-apps';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { parseXml } from '../connections/saml.ts';
-import { guardedFetch, outboundLimits } from '../connections/outbound.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -76,18 +75,6 @@ export function readSpMetadata(xml: string): Partial<SamlSettingsInput> | null {
     };
   }
   return null;
-}
-
-/** Reads an SP's metadata from its address through the outbound guard (time, size, address rules). */
-export async function fetchSpMetadata(ctx: AppContext, url: string): Promise<string> {
-  const response = await guardedFetch(outboundLimits(ctx.config.webhooksAllowPrivate))(url, {
-    method: 'GET',
-    headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' },
-    body: undefined,
-    redirect: 'manual',
-  } as Parameters<ReturnType<typeof guardedFetch>>[1]);
-  if (response.status !== 200) throw new Error(`the metadata address answered ${response.status}`);
-  return response.text();
 }
 
 /** The organisation's IdP metadata: entity ID, SSO and SLO for both bindings, and its signing certificates. */

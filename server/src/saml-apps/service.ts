@@ -25,7 +25,8 @@ import { scoped, type Unstamped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, validationErrorsFrom } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { certificateB64, fetchSpMetadata, idpAddresses, readSpMetadata } from './metadata.ts';
+import { fetchSamlMetadata } from '../connections/saml.ts';
+import { certificateB64, idpAddresses, readSpMetadata } from './metadata.ts';
 import { findSamlApp, findSamlAppByEntityId, insertSamlApp, listSamlApps, updateSamlApp, type SamlAppRows } from './store.ts';
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
@@ -116,7 +117,7 @@ async function metadataSettings(ctx: AppContext, input: CreateSamlApplication) {
   let xml = input.metadataXML ?? '';
   if (input.metadataURL) {
     try {
-      xml = await fetchSpMetadata(ctx, input.metadataURL);
+      xml = await fetchSamlMetadata(ctx, input.metadataURL);
     } catch {
       throw invalid('metadataURL', SAML_APP_MESSAGES.metadataUnreadable);
     }
