@@ -5,6 +5,7 @@ import type { ClientRow, OidcClientRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { isoOrNull } from '../accounts/model.ts';
+import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
 
 export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
 
@@ -44,4 +45,40 @@ export function toApplication(row: Unstamped<OidcClientRow>): Application {
 export function toClientSummary(row: ClientRow): { id: string; name: string; landingURL: string | null; logoID: string | null } {
   const landingURL = row.client_type === SAML_CLIENT_TYPE ? `${SAML_IDP_PATHS.start}/${row.id}` : row.landing_url;
   return { id: row.id, name: row.name, landingURL, logoID: row.logo_id };
+}
+
+/** What a new application's row is made from: the fields that differ between kinds of application. */
+type NewClientFields = Pick<ClientRow, 'id' | 'name' | 'client_type' | 'secret_hash' | 'redirect_uris'> &
+  Partial<Pick<ClientRow, 'landing_url' | 'policy_url' | 'allows_unverified_access'>>;
+
+/**
+ * A new application's row, OpenID Connect or SAML: `fields` over the defaults every application starts
+ * with (no logo, no SCIM, RS256 ID tokens, client_secret_basic, the default token lifetimes).
+ */
+export function newClientRow<F extends NewClientFields>(now: number, fields: F): Unstamped<ClientRow> & F {
+  return {
+    post_logout_redirect_uris: '[]',
+    logo_id: null,
+    landing_url: null,
+    policy_url: null,
+    can_invite: false,
+    scim_enabled: false,
+    allows_unverified_access: false,
+    id_token_signing_alg: 'RS256',
+    created_at: now,
+    updated_at: now,
+    last_code_at: null,
+    scim_token_hash: null,
+    scim_token_created_at: null,
+    token_endpoint_auth_method: 'client_secret_basic',
+    jwks: null,
+    jwks_uri: null,
+    secret_sealed: null,
+    access_token_ttl: TOKEN_LIFETIMES.accessToken.default,
+    id_token_ttl: TOKEN_LIFETIMES.idToken.default,
+    refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
+    refresh_without_consent: false,
+    backchannel_logout_uri: null,
+    ...fields,
+  };
 }

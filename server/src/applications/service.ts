@@ -6,7 +6,7 @@
 import { changedFields } from '../audit/changes.ts';
 import { emit } from '../events/events.ts';
 import { randomBytes } from 'node:crypto';
-import { APPLICATION_MESSAGES, TOKEN_LIFETIMES } from '@gatehouse/common/applications';
+import { APPLICATION_MESSAGES } from '@gatehouse/common/applications';
 import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 import { isAdminRole } from '@gatehouse/common/policy';
@@ -16,12 +16,11 @@ import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
 import type { AppContext } from '../context.ts';
 import type { AssetRow, ClientRow, OidcClientRow, UserRow } from '../db/schema.ts';
 import { isOidcClient } from '../db/schema.ts';
-import type { Unstamped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { ActingActor, ActingScope, Scope } from '../scope/scope.ts';
-import { toApplication, toClientSummary } from './model.ts';
+import { newClientRow, toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from './scim-token.ts';
 import {
   deleteClient,
@@ -75,35 +74,14 @@ export async function createApplication(
 ): Promise<Application & { secret: string }> {
   const secret = newClientSecret();
   const now = ctx.clock.now();
-  const row: Unstamped<OidcClientRow> = {
+  const row = newClientRow(now, {
     id: randomBytes(16).toString('base64url'),
     name: input.name,
-    client_type: 'confidential',
+    client_type: 'confidential' as const,
     secret_hash: hashClientSecret(secret),
     redirect_uris: JSON.stringify(input.redirectURI ? [input.redirectURI] : []),
-    post_logout_redirect_uris: '[]',
-    logo_id: null,
-    landing_url: null,
-    policy_url: null,
-    can_invite: false,
-    scim_enabled: false,
-    allows_unverified_access: false,
-    id_token_signing_alg: 'RS256',
-    created_at: now,
-    updated_at: now,
-    last_code_at: null,
-    scim_token_hash: null,
-    scim_token_created_at: null,
-    token_endpoint_auth_method: 'client_secret_basic',
-    jwks: null,
-    jwks_uri: null,
-    secret_sealed: null,
-    access_token_ttl: TOKEN_LIFETIMES.accessToken.default,
-    id_token_ttl: TOKEN_LIFETIMES.idToken.default,
-    refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
-    refresh_without_consent: false,
-    backchannel_logout_uri: null,
-  };
+  });
+
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertClient(scoped(trx, scope.organisation.id), row);
     await emit(ctx, trx, scope, {

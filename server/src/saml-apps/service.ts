@@ -5,7 +5,6 @@
  * with its SP settings in `saml_applications`.
  */
 import { randomBytes } from 'node:crypto';
-import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
 import { SAML_APP_LIMITS, SAML_APP_MESSAGES, type SamlAttributeSource } from '@gatehouse/common/saml-apps';
 import {
   samlSettings,
@@ -17,11 +16,12 @@ import {
 import { changedFields } from '../audit/changes.ts';
 import { isoOrNull } from '../accounts/model.ts';
 import { hashClientSecret, newClientSecret } from '../applications/secrets.ts';
+import { newClientRow } from '../applications/model.ts';
 import { deleteClient } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
-import type { ClientRow, SamlApplicationRow } from '../db/schema.ts';
+import type { SamlApplicationRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
-import { scoped, type Unstamped } from '../db/scoped.ts';
+import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, validationErrorsFrom } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -135,33 +135,15 @@ export async function createSamlApplication(ctx: AppContext, scope: Scope, input
   await assertEntityIdFree(ctx, organisationId, columns.saml.entity_id);
   const now = ctx.clock.now();
   const id = randomBytes(16).toString('base64url');
-  const client: Unstamped<ClientRow> = {
+  const client = newClientRow(now, {
     id,
     ...columns.client,
     client_type: SAML_CLIENT_TYPE,
     // Never shown and never used: a SAML application has no token endpoint to authenticate at.
     secret_hash: hashClientSecret(newClientSecret()),
     redirect_uris: '[]',
-    post_logout_redirect_uris: '[]',
-    logo_id: null,
-    can_invite: false,
-    scim_enabled: false,
-    id_token_signing_alg: 'RS256',
-    created_at: now,
-    updated_at: now,
-    last_code_at: null,
-    scim_token_hash: null,
-    scim_token_created_at: null,
-    token_endpoint_auth_method: 'client_secret_basic',
-    jwks: null,
-    jwks_uri: null,
-    secret_sealed: null,
-    access_token_ttl: TOKEN_LIFETIMES.accessToken.default,
-    id_token_ttl: TOKEN_LIFETIMES.idToken.default,
-    refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
-    refresh_without_consent: false,
-    backchannel_logout_uri: null,
-  };
+  });
+
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertSamlApp(scoped(trx, organisationId), client, { client_id: id, ...columns.saml });
     await emit(ctx, trx, scope, { type: 'application.created', subject: { kind: 'application', id }, details: { name: client.name } });
