@@ -9,6 +9,7 @@ export function IdentityProviderCard({ idp, id }: { idp: SamlApplication['identi
     <Card title={S.identityProvider} id={id}>
       <p className="field-hint">{S.identityProviderHint}</p>
       <CodeFacts
+        className="idp-facts"
         facts={[
           [S.idpMetadataURL, idp.metadataURL],
           [S.idpEntityID, idp.entityID],

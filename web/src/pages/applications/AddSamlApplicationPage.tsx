@@ -115,7 +115,7 @@ export function AddSamlApplicationPage() {
           <fieldset className="field saml-source">
             <legend>{S.source}</legend>
             {SAML_APP_SOURCES.map((option) => (
-              <div className="field-checkbox" key={option}>
+              <div className="field field-checkbox" key={option}>
                 <input
                   type="radio"
                   id={`${sourceName}-${option}`}
