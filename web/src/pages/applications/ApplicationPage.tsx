@@ -1,8 +1,8 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPLICATION_MESSAGES as M,
@@ -40,6 +40,7 @@ import { UriListField } from '../../components/UriListField.tsx';
 import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
 import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
 import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
+import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
 import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
@@ -116,16 +117,8 @@ export function ApplicationPage() {
   usePageTitle(ROUTES.application.title);
   const id = matchRoute(useLocation().pathname)?.params.id ?? '';
   const application = useApplication(id);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { notifyError } = useNotifications();
-
-  useEffect(() => {
-    if (application.isError) {
-      notifyError(application.error, 'client');
-      void navigate(ROUTES.applications.path, { replace: true });
-    }
-  }, [application.isError, application.error, notifyError, navigate]);
+  useBackToApplicationsOnError(application);
 
   if (!application.data) return <Loader />;
   return (

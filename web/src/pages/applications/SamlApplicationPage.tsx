@@ -1,7 +1,6 @@
 import { samlAppsApi } from '@gatehouse/common/api/saml-apps';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -20,6 +19,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { SectionNav } from '../../components/SectionNav.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
+import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
 import { IdentityProviderCard } from '../../features/applications/IdentityProviderCard.tsx';
 import {
   AssertionFields,
@@ -32,7 +32,6 @@ import {
 } from '../../features/applications/SamlFields.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
-import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 
@@ -53,16 +52,8 @@ export function SamlApplicationPage() {
   usePageTitle(ROUTES.samlApplication.title);
   const id = matchRoute(useLocation().pathname)?.params.id ?? '';
   const application = useSamlApplication(id);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { notifyError } = useNotifications();
-
-  useEffect(() => {
-    if (application.isError) {
-      notifyError(application.error, 'client');
-      void navigate(ROUTES.applications.path, { replace: true });
-    }
-  }, [application.isError, application.error, notifyError, navigate]);
+  useBackToApplicationsOnError(application);
 
   if (!application.data) return <Loader />;
   return (
