@@ -19,9 +19,9 @@ describe('SAML application presets', () => {
   });
 
   it('fill in a fixed entity ID only where the service provider has one for everyone', () => {
-    expect(presetSettings('slack').entityID).toBe('https://slack.com');
-    expect(presetSettings('google').entityID).toBe('google.com');
-    expect(presetSettings('salesforce')).not.toHaveProperty('entityID');
+    expect(SAML_APP_PRESETS.slack.entityID).toBe('https://slack.com');
+    expect(SAML_APP_PRESETS.google.entityID).toBe('google.com');
+    expect(SAML_APP_PRESETS.salesforce).not.toHaveProperty('entityID');
   });
 
   it('give a copy of their attributes, so filling a form never changes the preset', () => {

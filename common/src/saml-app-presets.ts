@@ -86,8 +86,11 @@ export const SAML_APP_PRESETS: Record<SamlAppPresetId, SamlAppPreset> = {
   },
 };
 
-/** The settings a preset fills in, in the shape of an application's settings. */
+/**
+ * The assertion a preset's service provider expects, in the shape of an application's settings. Its
+ * fixed entity ID is apart (`entityID`): only where neither the metadata nor the admin gave one.
+ */
 export function presetSettings(id: SamlAppPresetId) {
-  const { nameIDFormat, attributes, signing, entityID } = SAML_APP_PRESETS[id];
-  return { nameIDFormat, attributes: { ...attributes }, signing, ...(entityID ? { entityID } : {}) };
+  const { nameIDFormat, attributes, signing } = SAML_APP_PRESETS[id];
+  return { nameIDFormat, attributes: { ...attributes }, signing };
 }

@@ -39,7 +39,7 @@ describe.each(testDialects())('SAML application presets on %s', (dialect) => {
       });
       expect(created.status, created.text).toBe(201);
       const app = created.json<SamlApplication>();
-      const { entityID: _fixed, ...expected } = presetSettings(preset);
+      const expected = presetSettings(preset);
       expect(app, preset).toMatchObject(expected);
       expect(Object.keys(app.attributes).sort(), preset).toEqual(Object.keys(expected.attributes).sort());
     }
@@ -49,6 +49,19 @@ describe.each(testDialects())('SAML application presets on %s', (dialect) => {
     });
     expect(slack.status, slack.text).toBe(201);
     expect(slack.json<SamlApplication>()).toMatchObject({ entityID: 'https://slack.com', nameIDFormat: 'persistent', signing: 'both' });
+    // Google's fixed entity ID gives way to the one its metadata names (a domain-specific issuer).
+    const google = await admin.post('/api/samlapps', {
+      json: {
+        name: 'Google',
+        preset: 'google',
+        metadataXML: generateServiceProviderMetadata({
+          issuer: 'google.com/a/acme.test',
+          callbackUrl: 'https://www.google.com/a/acme.test/acs',
+        }),
+      },
+    });
+    expect(google.status, google.text).toBe(201);
+    expect(google.json<SamlApplication>()).toMatchObject({ entityID: 'google.com/a/acme.test', signing: 'both' });
   });
 
   it('puts the preset over the metadata and what is given by hand over the preset', async () => {

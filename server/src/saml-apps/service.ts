@@ -5,7 +5,7 @@
  * with its SP settings in `saml_applications`.
  */
 import { randomBytes } from 'node:crypto';
-import { presetSettings } from '@gatehouse/common/saml-app-presets';
+import { presetSettings, SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
 import { SAML_APP_LIMITS, SAML_APP_MESSAGES, type SamlAttributeSource } from '@gatehouse/common/saml-apps';
 import {
   samlSettings,
@@ -144,9 +144,11 @@ async function metadataSettings(ctx: AppContext, input: CreateSamlApplication) {
 
 export async function createSamlApplication(ctx: AppContext, scope: Scope, input: CreateSamlApplication): Promise<SamlApplication> {
   const organisationId = scope.organisation.id;
+  const preset = input.preset;
   const parsed = samlSettings.safeParse({
+    ...(preset ? { entityID: SAML_APP_PRESETS[preset].entityID } : {}),
     ...(await metadataSettings(ctx, input)),
-    ...(input.preset ? presetSettings(input.preset) : {}),
+    ...(preset ? presetSettings(preset) : {}),
     ...input.settings,
     name: input.name,
   });

@@ -236,8 +236,10 @@ export const presetOptions = (noneLabel: string) => [
 
 /** Fills the form with what a preset's service provider expects (its entity ID too, where it has one fixed). */
 export function applyPreset(form: Form, preset: SamlAppPresetId) {
-  const { attributes, entityID, ...rest } = presetSettings(preset);
-  for (const [name, value] of Object.entries(rest)) form.setValue(name as 'signing' | 'nameIDFormat', value, { shouldDirty: true });
+  const { attributes, nameIDFormat, signing } = presetSettings(preset);
+  const { entityID } = SAML_APP_PRESETS[preset];
+  form.setValue('nameIDFormat', nameIDFormat, { shouldDirty: true });
+  form.setValue('signing', signing, { shouldDirty: true });
   for (const source of SAML_ATTRIBUTE_SOURCES) form.setValue(`attributes.${source}`, attributes[source] ?? '', { shouldDirty: true });
   if (entityID) form.setValue('entityID', entityID, { shouldDirty: true });
 }
