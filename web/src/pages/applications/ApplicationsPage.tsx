@@ -55,7 +55,7 @@ export function ApplicationsPage() {
           noMatchText={M.noMatchingApplications}
           tile={(app) => (
             <Link className="app-card" to={routePath('application', { id: app.id })}>
-              <ApplicationLogo logoID={app.logoID} name={app.name} />
+              <ApplicationLogo app={app} />
               <span className="app-card-name">{app.name}</span>
               <span className="app-card-meta">{CLIENT_TYPE_LABELS[app.clientType]}</span>
             </Link>
