@@ -32,12 +32,26 @@ function TableScroll({ label, children }: { label: string; children: ReactNode }
   );
 }
 
+/** How many fields a body or answer may have and still be shown unfolded (they are what make a section long). */
+const FOLDED_FROM = 6;
+
 /** A schema's fields as a table (nested objects expanded under their field): name, type, whether it is required, allowed values. */
-function SchemaTable({ schema, caption, call }: { schema: JsonSchema; caption: string; call: string }) {
+function SchemaTable({
+  schema,
+  caption,
+  call,
+  folded = false,
+}: {
+  schema: JsonSchema;
+  caption: string;
+  call: string;
+  /** Behind a summary that says how many fields there are, when there are more than a few. */
+  folded?: boolean;
+}) {
   const target = objectOf(schema);
   if (!target) return <p>{`${caption}: ${typeName(schema)}`}</p>;
   const rows = fieldRows(target);
-  return (
+  const table = (
     <TableScroll label={`${caption}: ${call}`}>
       <table className="data-table api-table">
         <caption>
@@ -71,6 +85,13 @@ function SchemaTable({ schema, caption, call }: { schema: JsonSchema; caption: s
         </tbody>
       </table>
     </TableScroll>
+  );
+  if (!folded || rows.length <= FOLDED_FROM) return table;
+  return (
+    <details className="api-fields">
+      <summary>{`${caption}: ${rows.length} fields`}</summary>
+      {table}
+    </details>
   );
 }
 
@@ -159,7 +180,12 @@ export function OperationView({ entry }: { entry: Listed }) {
         </TableScroll>
       )}
       {body && (
-        <SchemaTable schema={body[1].schema} caption={`Body (${Object.keys(operation.requestBody!.content).join(' or ')})`} call={call} />
+        <SchemaTable
+          schema={body[1].schema}
+          caption={`Body (${Object.keys(operation.requestBody!.content).join(' or ')})`}
+          call={call}
+          folded
+        />
       )}
       <h4>Answers</h4>
       <ul className="api-answers">
@@ -170,7 +196,7 @@ export function OperationView({ entry }: { entry: Listed }) {
             <li key={status}>
               <strong>{status}</strong> {answer.description}
               {types && !json && <span>{` (${types})`}</span>}
-              {json && !json.$ref && <SchemaTable schema={json} caption={`${status} answer`} call={call} />}
+              {json && !json.$ref && <SchemaTable schema={json} caption={`${status} answer`} call={call} folded />}
             </li>
           );
         })}
