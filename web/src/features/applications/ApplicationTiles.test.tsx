@@ -21,10 +21,10 @@ describe('My applications', () => {
   });
 
   it('keeps an application its colour whatever its place in the list (the admin picker lists every application)', () => {
-    const alone = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [chat, wiki])} />);
+    const second = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [chat, wiki])} />);
     const first = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [wiki])} />);
     const colourOfWiki = (html: string) => /border-top-color:([^"]+)"><a href="https:\/\/wiki/.exec(html)?.[1];
-    expect(colourOfWiki(alone)).toBe(colourOfWiki(first));
+    expect(colourOfWiki(second)).toBe(colourOfWiki(first));
     expect(colourOfWiki(first)).toBe(applicationColours(wiki).background);
   });
 
