@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TestClient } from '../server/src/testing/http-client.ts';
-import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, screenshot, sidewaysOverflow, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -32,19 +32,6 @@ interface InPage {
   innerWidth: number;
   getComputedStyle(element: unknown): { whiteSpace: string; backgroundColor: string; color: string; lineHeight: string };
 }
-
-/** How much wider than the viewport the page is (0 when nothing scrolls sideways), with the innermost elements that stick out. */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const { document, innerWidth } = globalThis as unknown as InPage;
-    const width = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth;
-    const out = (el: InElement) => el.getBoundingClientRect().right > innerWidth + 0.5;
-    const culprits = Array.from(document.querySelectorAll('body *'))
-      .filter((el) => out(el) && !Array.from(el.children).some(out))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
-    return width > 0 ? `${width} px: ${culprits.join(', ')}` : 'fits';
-  });
 
 /** WCAG contrast ratio of two computed rgb() colours. */
 function contrast(a: string, b: string): number {
@@ -126,7 +113,7 @@ describe.skipIf(!chromiumPath)('the design step of issue 31, in Chromium', () =>
         // Cut short with an ellipsis on a phone, and nothing on the page scrolls sideways.
         const cut = await email.evaluate((el) => (el as unknown as InElement).scrollWidth > (el as unknown as InElement).clientWidth);
         expect(cut).toBe(true);
-        expect(await overflow(page)).toBe('fits');
+        expect(await sidewaysOverflow(page)).toBe('fits');
       }
       await screenshot(page, `design-users-${size}`);
       await expectAccessible(page);
@@ -169,7 +156,7 @@ describe.skipIf(!chromiumPath)('the design step of issue 31, in Chromium', () =>
       const danger = page.getByRole('region', { name: 'Danger zone' });
       await danger.getByRole('button', { name: 'Delete application' }).waitFor();
       await page.getByRole('group', { name: 'Client authentication and tokens' }).waitFor();
-      if (size === 'phone') expect(await overflow(page)).toBe('fits');
+      if (size === 'phone') expect(await sidewaysOverflow(page)).toBe('fits');
       await screenshot(page, `design-application-${size}`);
       await expectAccessible(page);
 
@@ -207,7 +194,7 @@ describe.skipIf(!chromiumPath)('the design step of issue 31, in Chromium', () =>
         // The longest values scroll inside their field, which the keyboard can reach; the page does not scroll sideways.
         const discovery = panel.getByText(`${gatehouse.url('acme')}/.well-known/openid-configuration`, { exact: true });
         expect(await discovery.getAttribute('tabindex')).toBe('0');
-        expect(await overflow(page)).toBe('fits');
+        expect(await sidewaysOverflow(page)).toBe('fits');
       }
       await expectAccessible(page);
       await page.context().close();

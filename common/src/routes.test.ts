@@ -42,7 +42,7 @@ describe('routePath', () => {
     expect(routePath('help')).toBe('/help');
     expect(routePath('home')).toBe('/');
     for (const name of Object.keys(ROUTES) as RouteName[]) {
-      expect(matchRoute(routePath(name, { id: 'x' }))?.name).toBe(name);
+      expect(matchRoute(routePath(name, { id: 'x', section: 'x' }))?.name).toBe(name);
     }
   });
 

@@ -70,6 +70,8 @@ export const ROUTES = {
   help: { path: '/help/*', access: PUBLIC, title: 'Help' },
   /** The API reference for developers, generated from /api/openapi.json. */
   apiReference: { path: '/developers/api', access: PUBLIC, title: 'API reference' },
+  /** One section (tag) of the API reference. */
+  apiReferenceSection: { path: '/developers/api/:section', access: PUBLIC, title: 'API reference' },
   privacyPolicy: { path: '/privacypolicy', access: PUBLIC, title: 'Privacy policy' },
   termsAndConditions: { path: '/termsandconditions', access: PUBLIC, title: 'Terms and conditions of use' },
   // Every page a sign-in step is walked on is a route here (sign-in-steps.ts names them without importing this file).

@@ -32,6 +32,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Whether the page fits its viewport's width: 'fits', or how many px too wide it is with the innermost
+ * elements that stick out (what to mend).
+ */
+export function sidewaysOverflow(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const width = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth;
+    const out = (el: Element) => el.getBoundingClientRect().right > innerWidth + 0.5;
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => out(el) && !Array.from(el.children).some(out))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
+    return width > 0 ? `${width} px: ${culprits.join(', ')}` : 'fits';
+  });
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;

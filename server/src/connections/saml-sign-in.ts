@@ -100,15 +100,9 @@ export async function receiveSamlResponse(
 }
 
 /** GET /saml/{id}/acs?response=…: this browser's flow and the answer it was sent on with. */
-export async function finishSamlSignIn(
-  ctx: AppContext,
-  browser: Browser,
-  scope: Scope,
-  connectionId: string,
-  responseToken: string | undefined,
-): Promise<Redirect> {
+export async function finishSamlSignIn(...answering: Parameters<typeof samlAnswer>): Promise<Redirect> {
   // The flow's cookie goes whatever the outcome.
-  return withCookies(await samlAnswer(ctx, browser, scope, connectionId, responseToken), clearCookie('gatehouse_connection'));
+  return withCookies(await samlAnswer(...answering), clearCookie('gatehouse_connection'));
 }
 
 async function samlAnswer(

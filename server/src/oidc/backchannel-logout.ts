@@ -104,17 +104,18 @@ export async function endBrowserSession(ctx: AppContext, organisationId: string,
  * deleted, when the account is disabled, deleted, locked or its password reset).
  */
 export async function queueAccountLogouts(ctx: AppContext, accountId: string, db: ScopedExecutor) {
+  return queueBackchannelLogouts(ctx, await accountSessionLogouts(db, accountId), db);
+}
+
+/** The logouts owed by every provider session of an account, one per application signed in to in each. */
+async function accountSessionLogouts(db: ScopedExecutor, accountId: string) {
   const sessions = await db
     .selectFrom('oidc_artefacts')
     .select('payload')
     .where('account_id', '=', accountId)
     .where('model', '=', 'Session')
     .execute();
-  return queueBackchannelLogouts(
-    ctx,
-    sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession)),
-    db,
-  );
+  return sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession));
 }
 
 /**
@@ -150,13 +151,7 @@ export async function endOtherProviderSessions(
  * the account was removed): the sessions stay for the other applications signed in to in them.
  */
 export async function queueClientLogouts(ctx: AppContext, accountId: string, clientId: string, db: ScopedExecutor) {
-  const sessions = await db
-    .selectFrom('oidc_artefacts')
-    .select('payload')
-    .where('account_id', '=', accountId)
-    .where('model', '=', 'Session')
-    .execute();
-  const logouts = sessions.flatMap((s) => logoutsOf(JSON.parse(s.payload) as StoredSession)).filter((l) => l.clientId === clientId);
+  const logouts = (await accountSessionLogouts(db, accountId)).filter((l) => l.clientId === clientId);
   return queueBackchannelLogouts(ctx, logouts, db);
 }
 

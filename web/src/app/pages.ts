@@ -45,6 +45,7 @@ const DemoPage = lazyPage(async () => (await import('../pages/demo/DemoPage.tsx'
 const HelpPage = lazyPage(async () => (await import('../pages/help/HelpPage.tsx')).HelpPage);
 const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage.tsx')).PrivacyPolicyPage);
 const ApiReferencePage = lazyPage(async () => (await import('../pages/developers/ApiReferencePage.tsx')).ApiReferencePage);
+const ApiReferenceSectionPage = lazyPage(async () => (await import('../pages/developers/ApiReferencePage.tsx')).ApiReferenceSectionPage);
 const AuditLogPage = lazyPage(async () => (await import('../pages/audit/AuditLogPage.tsx')).AuditLogPage);
 const WebhooksPage = lazyPage(async () => (await import('../pages/webhooks/WebhooksPage.tsx')).WebhooksPage);
 const ConnectionsPage = lazyPage(async () => (await import('../pages/connections/ConnectionsPage.tsx')).ConnectionsPage);
@@ -80,6 +81,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   demo: DemoPage,
   help: HelpPage,
   apiReference: ApiReferencePage,
+  apiReferenceSection: ApiReferenceSectionPage,
   audit: AuditLogPage,
   webhooks: WebhooksPage,
   connections: ConnectionsPage,

@@ -1,11 +1,10 @@
-import type { CSSProperties } from 'react';
 import { COLOUR_VALUES, COLOURS } from '@gatehouse/common/policy';
 
 /**
  * One of the theme colours for a name, the same every time (a hash of its characters), with the text
  * colour that reads on it at 4.5:1 or more: people and applications without a picture tell apart at a glance.
  */
-export function initialColours(name: string): CSSProperties {
+export function initialColours(name: string): { background: string; color: string } {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
   const colour = COLOUR_VALUES[COLOURS[hash % COLOURS.length]!];

@@ -1,7 +1,10 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useOverflowing } from './use-overflowing.ts';
 
 const COPY = 'Copy';
 const COPIED = 'Copied';
+/** A value that is an address: when it does not fit, its end is what tells it from its neighbours. */
+const ADDRESS = /^https?:\/\//i;
 
 /**
  * A value people copy elsewhere (an endpoint, a client id, a secret shown once), the one way every page
@@ -10,6 +13,8 @@ const COPIED = 'Copied';
  * region, so screen readers hear it. `name` says what is copied ('Copy Token endpoint') where the
  * visible label alone is vague; `className` goes on the value (a `code` element); `display` is shown in
  * place of the value where it is easier to read (a key in groups of four), the value itself is copied.
+ * An address that does not fit shows its end (the path that tells one endpoint from another, not the
+ * origin they share), scrolled back to its start at will; screen readers and Copy get it whole.
  */
 export function CopyField({
   value,
@@ -25,7 +30,7 @@ export function CopyField({
   display?: string;
 }) {
   const [copied, setCopied] = useState(false);
-  const [valueRef, overflowing] = useOverflowing(display);
+  const [valueRef, overflowing] = useOverflowing<HTMLElement>(display, ADDRESS.test(display));
   const copiedText = name ? `${COPIED} ${name}` : COPIED;
   return (
     <span className="copy-field">
@@ -58,20 +63,4 @@ export function CopyField({
       </span>
     </span>
   );
-}
-
-/** Whether an element's content is wider than the element, kept up to date as it resizes. */
-function useOverflowing(content: string) {
-  const ref = useRef<HTMLElement>(null);
-  const [value, setValue] = useState(false);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const check = () => setValue(element.scrollWidth > element.clientWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [content]);
-  return [ref, value] as const;
 }

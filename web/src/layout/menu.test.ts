@@ -9,6 +9,7 @@ describe('side menu', () => {
       { label: 'Applications', to: '/applications' },
       { label: 'Add an application', to: '/applications/add' },
       { label: 'APIs', to: '/apis' },
+      { label: 'API reference', to: '/developers/api' },
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
       { label: 'Organisation settings', to: '/organisation' },
@@ -22,7 +23,7 @@ describe('side menu', () => {
     ]);
   });
 
-  it('shows a User Admin the users entries but not applications, APIs, organisation settings, the audit log or webhooks', () => {
+  it('shows a User Admin the users entries but not applications, APIs, the API reference, organisation settings, the audit log or webhooks', () => {
     expect(menuFor('UserAdministrator').map((e) => e.label)).toEqual([
       'Dashboard',
       'Users',

@@ -20,17 +20,22 @@ export interface MenuSection {
 const SECTIONS: readonly { heading: string | null; icon: IconName; routes: readonly RouteName[] }[] = [
   { heading: null, icon: 'home', routes: ['dashboard'] },
   { heading: 'People', icon: 'people', routes: ['users', 'addUser'] },
-  { heading: 'Applications and APIs', icon: 'apps', routes: ['applications', 'addApplication', 'apis'] },
+  { heading: 'Applications and APIs', icon: 'apps', routes: ['applications', 'addApplication', 'apis', 'apiReference'] },
   { heading: 'Organisation', icon: 'building', routes: ['organisation', 'connections', 'audit', 'webhooks'] },
   { heading: 'Your account', icon: 'user', routes: ['account', 'updatePassword', 'twoStep', 'help'] },
 ];
 
-/** The side menu of spec section 2. Who sees an entry is who may open its route (the route table's roles). */
-const MENU: readonly { label: string; route: RouteName }[] = [
+/**
+ * The side menu of spec section 2. Who sees an entry is who may open its route (the route table's
+ * roles), narrowed by `roles` for a page anyone may open that is of use to some roles only.
+ */
+const MENU: readonly { label: string; route: RouteName; roles?: readonly Role[] }[] = [
   { label: 'Dashboard', route: 'dashboard' },
   { label: 'Applications', route: 'applications' },
   { label: 'Add an application', route: 'addApplication' },
   { label: 'APIs', route: 'apis' },
+  // Public (integrators read it signed out); in the menu of those who manage what the API reaches, as in help.
+  { label: 'API reference', route: 'apiReference', roles: ['OrganisationAdministrator'] },
   { label: 'Users', route: 'users' },
   { label: 'Add a user', route: 'addUser' },
   { label: 'Organisation settings', route: 'organisation' },
@@ -44,8 +49,9 @@ const MENU: readonly { label: string; route: RouteName }[] = [
 ];
 
 export function menuFor(role: Role): MenuEntry[] {
-  return MENU.filter(({ route }) => {
+  return MENU.filter(({ route, roles }) => {
     const access: RouteAccess = ROUTES[route].access;
+    if (roles && !roles.includes(role)) return false;
     return access.kind !== 'signedIn' || !access.roles || access.roles.includes(role);
   }).map(({ label, route }) => ({ label, to: routePath(route) }));
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@gatehouse/common/schemas/account';
+import { applicationColours } from './ApplicationLogo.tsx';
 import { ApplicationTiles, dashboardRedirectURL } from './ApplicationTiles.tsx';
 
 const user = (role: Account['role'], clients: Account['clients']) => ({ role, clients }) as Account;
@@ -14,9 +15,17 @@ describe('My applications', () => {
     expect(html).toContain('<a href="https://wiki.example.com/">');
     expect(html).toContain('src="/api/organisation/assets/clientlogo?id=logo-1"');
     expect(html.match(/class="app-tile"/g)).toHaveLength(2);
-    // Colour by position: the first two of the colour list.
-    expect(html).toContain('border-top-color:#1d5fbf');
-    expect(html).toContain('border-top-color:#1e7a3c');
+    // Each tile is in its application's own colour, the one every list of applications shows it in.
+    expect(html).toContain(`border-top-color:${applicationColours(wiki).background}`);
+    expect(html).toContain(`border-top-color:${applicationColours(chat).background}`);
+  });
+
+  it('keeps an application its colour whatever its place in the list (the admin picker lists every application)', () => {
+    const second = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [chat, wiki])} />);
+    const first = renderToStaticMarkup(<ApplicationTiles user={user('EndUser', [wiki])} />);
+    const colourOfWiki = (html: string) => /border-top-color:([^"]+)"><a href="https:\/\/wiki/.exec(html)?.[1];
+    expect(colourOfWiki(second)).toBe(colourOfWiki(first));
+    expect(colourOfWiki(first)).toBe(applicationColours(wiki).background);
   });
 
   it('says there are none, and tells non-administrators that administrators can access all applications', () => {

@@ -1,11 +1,11 @@
-import { COLOUR_VALUES, COLOURS, isAdminRole } from '@gatehouse/common/policy';
+import { isAdminRole } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { Card } from '../../components/Card.tsx';
-import { ApplicationLogo } from './ApplicationLogo.tsx';
+import { applicationColours, ApplicationLogo } from './ApplicationLogo.tsx';
 import './applications.css';
 
-/** The 'My applications' card: one tile per application the user can open, coloured by position, six to a row. */
+/** The 'My applications' card: one tile per application the user can open, in the application's own colour, six to a row. */
 export function ApplicationTiles({ user }: { user: Account }) {
   return (
     <Card title={MESSAGES.myApplications} className="card-wide">
@@ -16,17 +16,15 @@ export function ApplicationTiles({ user }: { user: Account }) {
         </>
       ) : (
         <ul className="app-tiles">
-          {user.clients.map((app, index) => {
-            const colour = COLOUR_VALUES[COLOURS[index % COLOURS.length]!];
-            const style = { background: colour.primary, color: colour.onPrimary };
+          {user.clients.map((app) => {
             const content = (
               <>
-                <ApplicationLogo logoID={app.logoID} name={app.name} style={style} />
+                <ApplicationLogo app={app} />
                 <span className="app-tile-name">{app.name}</span>
               </>
             );
             return (
-              <li key={app.id} className="app-tile" style={{ borderTopColor: colour.primary }}>
+              <li key={app.id} className="app-tile" style={{ borderTopColor: applicationColours(app).background }}>
                 {app.landingURL ? <a href={app.landingURL}>{content}</a> : <span>{content}</span>}
               </li>
             );

@@ -31,7 +31,7 @@ export function ApplicationSelector({ legend, applications, value, onChange, adm
             <li key={app.id}>
               <label className={`app-selector-tile${chosen.has(app.id) ? ' app-selector-tile-chosen' : ''}`}>
                 <input type="checkbox" checked={chosen.has(app.id)} onChange={(event) => toggle(app.id, event.target.checked)} />
-                <ApplicationLogo logoID={app.logoID} name={app.name} />
+                <ApplicationLogo app={app} />
                 <span>{app.name}</span>
               </label>
             </li>

@@ -90,7 +90,7 @@ export function ApplicationsPage() {
           noMatchText={M.noMatchingApplications}
           tile={(app) => (
             <Link className="app-card" to={app.path}>
-              <ApplicationLogo logoID={app.logoID} name={app.name} />
+              <ApplicationLogo app={app} />
               <span className="app-card-name">{app.name}</span>
               <span className="app-card-meta">{app.kind}</span>
             </Link>

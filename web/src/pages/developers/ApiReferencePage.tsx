@@ -1,189 +1,64 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import { referenceApi } from '@gatehouse/common/api/reference';
+import { matchRoute, routePath } from '@gatehouse/common/routes';
 import { api } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import {
-  allowedValues,
-  anchorOf,
-  codeParts,
-  exampleAnswer,
-  exampleRequest,
-  fieldRows,
-  objectOf,
-  operationsByTag,
-  typeName,
-  type JsonSchema,
-  type Listed,
-  type OpenApiDocument,
-} from './openapi.ts';
+import { anchorOf, referenceSections, type OpenApiDocument, type ReferenceSection } from './openapi.ts';
+import { OperationView, Prose } from './OperationView.tsx';
 import './api-reference.css';
 
-/** Text whose Markdown inline code (`like this`) is shown as code. */
-function Prose({ text }: { text: string }) {
-  return <>{codeParts(text).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
-}
+const TITLE = 'API reference';
 
-/** A schema's fields as a table (nested objects expanded under their field): name, type, whether it is required, allowed values. */
-function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: string }) {
-  const target = objectOf(schema);
-  if (!target) return <p>{`${caption}: ${typeName(schema)}`}</p>;
-  const rows = fieldRows(target);
-  return (
-    <div className="api-table-wrap">
-      <table className="data-table api-table">
-        <caption>
-          {target === schema ? caption : `${caption} (${schema.type === 'array' ? 'an array of these' : typeName(schema)})`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ name, schema: field, required, depth }) => (
-            <tr key={name}>
-              <th scope="row" className={depth > 0 ? `api-nested api-depth-${Math.min(depth, 5)}` : undefined}>
-                <code>{name}</code>
-              </th>
-              <td>
-                {typeName(field)}
-                <Values schema={field} />
-                {field.description && (
-                  <div className="api-values">
-                    <Prose text={field.description} />
-                  </div>
-                )}
-              </td>
-              <td>{required ? 'yes' : 'no'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** An example call and its answer, as generated from the schemas with the document. */
-function Examples({ entry }: { entry: Listed }) {
-  const request = exampleRequest(entry);
-  const answer = exampleAnswer(entry);
-  const call = `${entry.method} ${entry.path}`;
-  const requestText = [
-    request.line,
-    ...(request.contentType ? [`Content-Type: ${request.contentType}`] : []),
-    ...(request.body ? ['', request.body] : []),
-  ].join('\n');
-  // Scrollable, so focusable, and named after the operation (landmarks' names must differ).
-  return (
-    <div className="api-examples">
-      <h4>Example request</h4>
-      <pre className="api-example" tabIndex={0} role="region" aria-label={`Example request: ${call}`}>
-        <code>{requestText}</code>
-      </pre>
-      <h4>Example answer</h4>
-      <pre className="api-example" tabIndex={0} role="region" aria-label={`Example answer: ${call}`}>
-        <code>{answer.body ? `${answer.status}\n\n${answer.body}` : answer.status}</code>
-      </pre>
-    </div>
-  );
-}
-
-function Values({ schema }: { schema: JsonSchema }) {
-  const values = allowedValues(schema);
-  if (!values) return null;
-  const list = values.map(String).join(', ');
-  if (values.length <= 6) return <div className="api-values">one of: {list}</div>;
-  return (
-    <details className="api-values">
-      <summary>{`${values.length} allowed values`}</summary>
-      {list}
-    </details>
-  );
-}
-
-function OperationView({ entry }: { entry: Listed }) {
-  const { method, path, operation } = entry;
-  const body = operation.requestBody && Object.entries(operation.requestBody.content)[0];
-  return (
-    <article className="api-operation" id={anchorOf(operation.operationId)} aria-labelledby={`${anchorOf(operation.operationId)}-title`}>
-      <h3 id={`${anchorOf(operation.operationId)}-title`} className="api-operation-title">
-        <span className={`api-method api-method-${method.toLowerCase()}`}>{method}</span> <code>{path}</code>
-      </h3>
-      <p>
-        <Prose text={operation.summary} />
-      </p>
-      <p className="api-access">
-        <Prose text={operation.description} />
-      </p>
-      {operation.parameters.length > 0 && (
-        <div className="api-table-wrap">
-          <table className="data-table api-table">
-            <caption>Parameters</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">In</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-              </tr>
-            </thead>
-            <tbody>
-              {operation.parameters.map((p) => (
-                <tr key={`${p.in}-${p.name}`}>
-                  <th scope="row">
-                    <code>{p.name}</code>
-                  </th>
-                  <td>{p.in}</td>
-                  <td>
-                    {typeName(p.schema)}
-                    <Values schema={p.schema} />
-                  </td>
-                  <td>{p.required ? 'yes' : 'no'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {body && <SchemaTable schema={body[1].schema} caption={`Body (${Object.keys(operation.requestBody!.content).join(' or ')})`} />}
-      <h4>Answers</h4>
-      <ul className="api-answers">
-        {Object.entries(operation.responses).map(([status, answer]) => {
-          const json = answer.content?.['application/json']?.schema;
-          const types = answer.content ? Object.keys(answer.content).join(', ') : null;
-          return (
-            <li key={status}>
-              <strong>{status}</strong> {answer.description}
-              {types && !json && <span>{` (${types})`}</span>}
-              {json && !json.$ref && <SchemaTable schema={json} caption={`${status} answer`} />}
-            </li>
-          );
-        })}
-      </ul>
-      <Examples entry={entry} />
-    </article>
-  );
-}
-
-/** /developers/api: the API reference, read from the OpenAPI document this organisation serves. */
-export function ApiReferencePage() {
-  usePageTitle('API reference');
-  const doc = useQuery({
+function useOpenApiDocument() {
+  return useQuery({
     queryKey: ['openapi'],
     queryFn: () => api<OpenApiDocument>(referenceApi.openapi.path),
     staleTime: 5 * 60_000,
   });
+}
+
+const sectionPath = (section: ReferenceSection, operationId?: string) =>
+  routePath('apiReferenceSection', { section: section.slug }) + (operationId ? `#${anchorOf(operationId)}` : '');
+
+/** The way to every section, the one shown marked as the current page. */
+function SectionLinks({ sections, current }: { sections: readonly ReferenceSection[]; current?: ReferenceSection }) {
+  return (
+    <nav className="section-nav" aria-label="API sections">
+      <ul>
+        <li>
+          <Link to={routePath('apiReference')}>Overview</Link>
+        </li>
+        {sections.map((section) => (
+          <li key={section.slug}>
+            <Link to={sectionPath(section)} aria-current={section === current ? 'page' : undefined}>
+              {section.tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * /developers/api: what the API is and how it answers, with the way to each section (one per tag) and to
+ * each operation in it. The operations themselves are on the sections' pages, so no page is the whole API.
+ */
+export function ApiReferencePage() {
+  usePageTitle(TITLE);
+  const doc = useOpenApiDocument();
   if (doc.isPending) return <Loader />;
   if (doc.isError) return <Alert kind="error">{doc.error.message}</Alert>;
-  const groups = operationsByTag(doc.data);
+  const sections = referenceSections(doc.data);
   return (
     <div className="api-reference">
-      <h1>API reference</h1>
+      <h1>{TITLE}</h1>
+      <SectionLinks sections={sections} />
       <Card>
         <p>
           <Prose text={doc.data.info.description} />
@@ -205,17 +80,19 @@ export function ApiReferencePage() {
             <code>correlationId</code> and <code>validation.errors</code> (messages by field).
           </dd>
         </dl>
+      </Card>
+      <Card title="All operations">
         <nav aria-label="Operations">
           <ul className="api-toc">
-            {groups.map(([tag, entries]) => (
-              <li key={tag}>
-                {tag}
+            {sections.map((section) => (
+              <li key={section.slug}>
+                <Link to={sectionPath(section)}>{section.tag}</Link>
                 <ul>
-                  {entries.map(({ method, path, operation }) => (
+                  {section.entries.map(({ method, path, operation }) => (
                     <li key={operation.operationId}>
-                      <a href={`#${anchorOf(operation.operationId)}`}>
+                      <Link to={sectionPath(section, operation.operationId)}>
                         <code>{`${method} ${path}`}</code>
-                      </a>
+                      </Link>
                     </li>
                   ))}
                 </ul>
@@ -224,13 +101,42 @@ export function ApiReferencePage() {
           </ul>
         </nav>
       </Card>
-      {groups.map(([tag, entries]) => (
-        <Card key={tag} title={tag}>
-          {entries.map((entry) => (
+    </div>
+  );
+}
+
+/** /developers/api/{section}: the operations of one tag, with the way to the other sections. */
+export function ApiReferenceSectionPage() {
+  const { pathname, hash, key } = useLocation();
+  const slug = matchRoute(pathname)?.params.section ?? '';
+  const doc = useOpenApiDocument();
+  const sections = doc.data ? referenceSections(doc.data) : [];
+  const section = sections.find((s) => s.slug === slug);
+  usePageTitle(section ? `${section.tag} - ${TITLE}` : TITLE);
+  // An operation named in the address is scrolled to and focused once it is on the page (the router
+  // does not do what the browser does for a fragment on a page load).
+  useEffect(() => {
+    const target = hash && section ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [hash, key, section]);
+  if (doc.isPending) return <Loader />;
+  if (doc.isError) return <Alert kind="error">{doc.error.message}</Alert>;
+  return (
+    <div className="api-reference">
+      <h1>{TITLE}</h1>
+      <SectionLinks sections={sections} current={section} />
+      {section ? (
+        <Card title={section.tag}>
+          {section.entries.map((entry) => (
             <OperationView key={entry.operation.operationId} entry={entry} />
           ))}
         </Card>
-      ))}
+      ) : (
+        <Alert kind="error">There is no section of the API reference at this address.</Alert>
+      )}
     </div>
   );
 }

@@ -53,8 +53,22 @@ export interface Listed {
   operation: Operation;
 }
 
-/** The operations grouped by tag, in the document's order. */
-export function operationsByTag(doc: OpenApiDocument): [string, Listed[]][] {
+/** One section of the reference: the operations of one tag, at its own address (`slug`). */
+export interface ReferenceSection {
+  tag: string;
+  slug: string;
+  entries: Listed[];
+}
+
+/** A tag as one segment of an address: 'SAML applications' is `saml-applications`. */
+export const slugOf = (tag: string) =>
+  tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The operations grouped by tag, in the document's order; a tag with no operation is left out. */
+export function referenceSections(doc: OpenApiDocument): ReferenceSection[] {
   const groups = new Map<string, Listed[]>(doc.tags.map((t) => [t.name, []]));
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -63,7 +77,7 @@ export function operationsByTag(doc: OpenApiDocument): [string, Listed[]][] {
       groups.get(tag)!.push({ method: method.toUpperCase(), path, operation });
     }
   }
-  return [...groups];
+  return [...groups].filter(([, entries]) => entries.length > 0).map(([tag, entries]) => ({ tag, slug: slugOf(tag), entries }));
 }
 
 /** A short name of a schema's type: `string`, `integer (1 to 200)`, `array of string`, `object`. */
