@@ -24,6 +24,7 @@ import {
   findConnection,
   insertConnection,
   listConnections,
+  listPasswordRefusingConnections,
   listUserLinks,
   updateConnection as updateRow,
 } from './store.ts';
@@ -310,8 +311,8 @@ export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, 
   const at = email.lastIndexOf('@');
   if (at < 1) return;
   const domain = email.slice(at + 1).toLowerCase();
-  const rows = await listConnections(scoped(ctx.db.kysely, org.id));
-  const serving = rows.find((row) => row.enabled && !row.allow_password && domainsOf(row.email_domains).includes(domain));
+  const rows = await listPasswordRefusingConnections(scoped(ctx.db.kysely, org.id));
+  const serving = rows.find((row) => domainsOf(row.email_domains).includes(domain));
   if (serving) throw new AppError('PASSWORD_SIGN_IN_NOT_ALLOWED', { message: CONNECTION_MESSAGES.passwordNotAllowed(serving.name) });
 }
 
