@@ -13,7 +13,6 @@ import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
 import { confirmCurrentPassword } from './service.ts';
 import { findUserById, updateUser } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Saves first name, surname and phone number; a new phone number needs the current password. */
 export async function updateDetails(
@@ -47,9 +46,9 @@ export async function changePassword(
   const org = scope.organisation;
   await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const passwordHash = await hashNewPassword(ctx, org, user, input.password);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await storePassword(scoped(trx, org.id), user.id, passwordHash, ctx.clock.now());
-    await emit(ctx, trx, scope, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
+  await scope.transaction(async (inner) => {
+    await storePassword(inner.db, user.id, passwordHash, ctx.clock.now());
+    await emit(ctx, inner.db, inner, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
   });
   return (await findUserById(scope.db, user.id))!;
 }
@@ -70,9 +69,9 @@ export async function resendOwnVerification(ctx: AppContext, scope: Scope, user:
 export async function setProvisionedPassword(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<void> {
   const org = scope.organisation;
   const hash = await hashNewPassword(ctx, org, user, password);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await storePassword(scoped(trx, org.id), user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await storePassword(inner.db, user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
+    await emit(ctx, inner.db, inner, {
       type: 'user.password_reset',
       subject: { kind: 'user', id: user.id },
       details: { via: 'scim' },

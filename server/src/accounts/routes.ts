@@ -25,7 +25,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.step === 'code') outcome = await countingFailedSignIns(ctx, scope, null, () => completeCodeStep(ctx, scope, browser, body));
     else {
       // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
-      await assertPasswordAllowed(ctx, org, body.email);
+      await assertPasswordAllowed(scope, body.email);
       outcome = await countingFailedSignIns(ctx, scope, body.email, async () => {
         const checked = await authenticate(ctx, scope, body.email, body.password, {
           deviceRemembered: (user) => deviceRemembered(ctx, scope, browser, user),
@@ -83,11 +83,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     request.log.error({ clientError: body, organisationId: org.id, userId: user.id }, 'client error reported');
   });
 
-  serve(app, ctx, api.signOut, async (_, { organisation: org }, request, reply) => {
+  serve(app, ctx, api.signOut, async (_, scope, request, reply) => {
     const auth = await getAuth(ctx, request);
-    if (auth) await endSession(ctx, org.id, auth.token);
+    if (auth) await endSession(ctx, scope.organisation.id, auth.token);
     // This browser's provider session ends too, and the applications signed in to in it are told.
-    await endBrowserSession(ctx, org.id, request.cookies[PROVIDER_SESSION_COOKIE]);
+    await endBrowserSession(ctx, scope, request.cookies[PROVIDER_SESSION_COOKIE]);
     clearSessionCookie(ctx, reply);
   });
 }

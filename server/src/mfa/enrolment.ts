@@ -235,9 +235,9 @@ export async function turnOffTwoStep(
   userId: string,
   event: 'user.mfa_disabled' | 'user.mfa_reset',
 ): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await clearTwoStep(scoped(trx, scope.organisation.id), userId, ctx.clock.now());
-    await emit(ctx, trx, scope, { type: event, subject: { kind: 'user', id: userId } });
+  await scope.transaction(async (inner) => {
+    await clearTwoStep(inner.db, userId, ctx.clock.now());
+    await emit(ctx, inner.db, inner, { type: event, subject: { kind: 'user', id: userId } });
   });
 }
 

@@ -128,9 +128,9 @@ export async function openResetLink(ctx: AppContext, scope: Scope, resetID: stri
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteUserRecoveryFlows(scoped(trx, org.id), user.id);
-    await insertRecoveryFlow(scoped(trx, org.id), {
+  await scope.transaction(async (inner) => {
+    await deleteUserRecoveryFlows(inner.db, user.id);
+    await insertRecoveryFlow(inner.db, {
       id,
       user_id: user.id,
       code_hash: hashToken(newToken()),
