@@ -5,7 +5,7 @@ import type { OrganisationImageKind } from '@gatehouse/common/organisation-image
 import type { Config } from '../config.ts';
 import type { OrganisationRow } from '../db/schema.ts';
 import { settingsScore } from './strength.ts';
-import { emailWhitelistOf, type Organisation } from '../tenancy/organisation.ts';
+import { emailWhitelistOf, languagesOf, type Organisation } from '../tenancy/organisation.ts';
 
 export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: Organisation): PublicOrganisation {
   const r = org.row;
@@ -38,7 +38,13 @@ export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: 
     requireTwoStep: r.require_two_step,
     rememberMeDays: r.remember_me_days,
     dashboardRedirect: r.dashboard_redirect,
+    ...languageSettings(r),
   };
+}
+
+function languageSettings(r: OrganisationRow): Pick<OrganisationSettings, 'defaultLanguage' | 'offeredLanguages'> {
+  const { defaultLocale, offered } = languagesOf(r);
+  return { defaultLanguage: defaultLocale, offeredLanguages: offered };
 }
 
 /** Every editable setting of the organisation, in the API's names. */
@@ -81,6 +87,7 @@ export function toSettings(r: OrganisationRow): OrganisationSettings {
     customPrivacyPolicyURL: r.custom_privacy_policy_url,
     customTermsConditionsURL: r.custom_terms_conditions_url,
     customHelpPageURL: r.custom_help_page_url,
+    ...languageSettings(r),
   };
 }
 
@@ -131,6 +138,10 @@ export function settingsColumns(s: OrganisationSettings): SettingsColumns {
     custom_privacy_policy_url: s.customPrivacyPolicyURL,
     custom_terms_conditions_url: s.customTermsConditionsURL,
     custom_help_page_url: s.customHelpPageURL,
+    default_locale: s.defaultLanguage,
+    offered_locales: JSON.stringify(
+      s.offeredLanguages.includes(s.defaultLanguage) ? s.offeredLanguages : [...s.offeredLanguages, s.defaultLanguage],
+    ),
   };
 }
 
