@@ -9,6 +9,8 @@ export const LANGUAGE_EN = {
   automatic: 'As your browser asks',
   accountHint: 'The language of your screens and of the emails and text messages sent to you.',
   saved: 'Language saved',
+  /** The switcher's button: shows the page in the language chosen. */
+  change: 'Change',
   unknown: 'Please choose one of the languages offered',
   defaultLanguage: 'Default language',
   defaultLanguageHint: 'Shown when a person asks for none of the offered languages.',

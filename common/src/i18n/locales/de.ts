@@ -251,6 +251,7 @@ export default {
   'language.automatic': 'Wie vom Browser gewünscht',
   'language.accountHint': 'Die Sprache Ihrer Seiten sowie der E-Mails und SMS, die Sie erhalten.',
   'language.saved': 'Sprache gespeichert',
+  'language.change': 'Ändern',
   'language.unknown': 'Bitte wählen Sie eine der angebotenen Sprachen',
   'language.defaultLanguage': 'Standardsprache',
   'language.defaultLanguageHint': 'Wird angezeigt, wenn eine Person keine der angebotenen Sprachen wünscht.',

@@ -244,6 +244,7 @@ export default {
   'language.automatic': 'Selon votre navigateur',
   'language.accountHint': 'La langue de vos pages ainsi que des e-mails et SMS qui vous sont envoyés.',
   'language.saved': 'Langue enregistrée',
+  'language.change': 'Changer',
   'language.unknown': 'Veuillez choisir l’une des langues proposées',
   'language.defaultLanguage': 'Langue par défaut',
   'language.defaultLanguageHint': 'Affichée lorsqu’une personne ne demande aucune des langues proposées.',
