@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
+import { ERRORS, type ErrorCode } from '@gatehouse/common/errors';
+import { withLocale } from '@gatehouse/common/i18n/runtime';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { latestMailTo } from '../testing/accounts.ts';
@@ -102,12 +104,12 @@ describe.skipIf(!built).each(testDialects())('choosing the language on %s', (dia
     // A page and an error answer in her language, whatever the browser says.
     const page = await person.get('/account', { headers: { accept: 'text/html', 'accept-language': 'fr', cookie: 'gatehouse_lang=fr' } });
     expect(htmlLangOf(page.text)).toEqual(['de', 'ltr']);
-    const wrong = await person.post('/api/changepassword', {
-      form: { currentPassword: 'not the password', password: 'a new password 1234', confirmPassword: 'a new password 1234' },
-      headers: { 'accept-language': 'fr' },
-    });
-    expect(wrong.status).toBeGreaterThanOrEqual(400);
-    expect(JSON.stringify(wrong.json())).not.toMatch(/mot de passe/i);
+    // An end user may not list the users: the refusal in her language.
+    const wrong = await person.get('/api/users', { headers: { 'accept-language': 'fr' } });
+    expect(wrong.status).toBe(403);
+    const refusal = wrong.json<{ code: ErrorCode; message: string }>();
+    expect(refusal.message).toBe(withLocale('de', () => ERRORS[refusal.code].message));
+    expect(refusal.message).not.toBe(withLocale('fr', () => ERRORS[refusal.code].message));
 
     const { url, verifier, state } = await authorizationUrl();
     const callback = await signInThroughSpa(new TestBrowser(server.port), url, alice);
