@@ -1,13 +1,13 @@
 /** The language fields: a person's own language and an organisation's default and offered ones. */
 import { z } from 'zod';
-import { isSupportedLocale, type Locale } from '../i18n/locales.ts';
+import { SUPPORTED_LOCALES, type Locale } from '../i18n/locales.ts';
 import { LANGUAGE_MESSAGES } from '../language-messages.ts';
 import { formList } from './fields.ts';
 
 const unknownLanguage = () => LANGUAGE_MESSAGES.unknown;
 
-/** A supported language tag (never the pseudo-locale). */
-export const supportedLocale = z.custom<Locale>((value) => isSupportedLocale(value), { error: unknownLanguage });
+/** A supported language tag (never the pseudo-locale); an enum, so the OpenAPI reference lists them. */
+export const supportedLocale = z.enum(SUPPORTED_LOCALES as [Locale, ...Locale[]], { error: unknownLanguage });
 
 /** A person's language: a supported tag, or blank/null for none (the browser's is used). */
 export const personLocale = z.preprocess((value) => (value === '' ? null : value), supportedLocale.nullable());
