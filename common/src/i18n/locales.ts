@@ -112,5 +112,8 @@ export function resolveLocale(wishes: LanguageWishes): Locale {
   return isLocale(offered[0]) && !offered.includes(DEFAULT_LOCALE) ? offered[0] : DEFAULT_LOCALE;
 }
 
+/** The address parameter that carries an application's `ui_locales` through its sign-in flow's pages (server/src/oidc/interaction.ts). */
+export const UI_LOCALES_PARAMETER = 'ui_locales';
+
 /** The cookie that remembers the language picked with the switcher on public pages. */
 export const LANGUAGE_COOKIE = 'gatehouse_lang';

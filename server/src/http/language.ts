@@ -13,6 +13,7 @@ import {
   directionOf,
   LANGUAGE_COOKIE,
   resolveLocale,
+  UI_LOCALES_PARAMETER,
   type LanguageWishes,
   type Locale,
 } from '@gatehouse/common/i18n/locales';
@@ -33,9 +34,6 @@ interface RequestLanguage {
 }
 
 const requestLanguage = new AsyncLocalStorage<RequestLanguage>();
-
-/** The query parameter that carries a sign-in request's `ui_locales` through the flow's pages (oidc/interaction.ts). */
-export const UI_LOCALES_PARAMETER = 'ui_locales';
 
 /** Loads every catalog and makes the shared texts follow the request's language. Once per process. */
 export async function startLanguages(): Promise<void> {

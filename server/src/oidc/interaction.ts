@@ -16,7 +16,7 @@ import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
 import { browserScope } from '../scope/scope.ts';
 import { expiredRequestPage } from './pages.ts';
 import { applicationSignInStep, loginTsOf } from './policy.ts';
-import { UI_LOCALES_PARAMETER } from '../http/language.ts';
+import { UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
 import { INTERACTION_PATH } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
 

@@ -4,11 +4,8 @@
  * texts are downloaded. The switcher sets the cookie and reloads.
  */
 import { prepareLocale } from '@gatehouse/common/i18n/load';
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale } from '@gatehouse/common/i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, UI_LOCALES_PARAMETER, type Locale } from '@gatehouse/common/i18n/locales';
 import { registerCatalog, setPageLocale, type Texts } from '@gatehouse/common/i18n/runtime';
-
-/** The address parameter that carries an application's `ui_locales` through its sign-in flow (server/src/oidc/interaction.ts). */
-const UI_LOCALES_PARAMETER = 'ui_locales';
 
 /** The language `<html lang>` names (`en-GB` is English). */
 export function pageLocale(): Locale {
