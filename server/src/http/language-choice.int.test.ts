@@ -203,5 +203,12 @@ describe.skipIf(!built).each(testDialects())('choosing the language on %s', (dia
     const refused = await saveSettings(admin, { defaultLanguage: 'en-XA' });
     expect(refused.status).toBe(400);
     expect((await saveSettings(admin, { defaultLanguage: 'en', offeredLanguages: ['en', 'de', 'fr'] })).status).toBe(200);
+    // Every language offered is kept as none named: a language added to Gatehouse later is offered too.
+    const row = await server.ctx.db.kysely
+      .selectFrom('organisations')
+      .select('offered_locales')
+      .where('id', '=', acmeId)
+      .executeTakeFirst();
+    expect(row?.offered_locales).toBe('[]');
   });
 });

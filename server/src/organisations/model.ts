@@ -2,6 +2,7 @@
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import type { OrganisationAdminView, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
 import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
+import { SUPPORTED_LOCALES, type Locale } from '@gatehouse/common/i18n/locales';
 import type { Config } from '../config.ts';
 import type { OrganisationRow } from '../db/schema.ts';
 import { settingsScore } from './strength.ts';
@@ -139,10 +140,16 @@ export function settingsColumns(s: OrganisationSettings): SettingsColumns {
     custom_terms_conditions_url: s.customTermsConditionsURL,
     custom_help_page_url: s.customHelpPageURL,
     default_locale: s.defaultLanguage,
-    offered_locales: JSON.stringify(
-      s.offeredLanguages.includes(s.defaultLanguage) ? s.offeredLanguages : [...s.offeredLanguages, s.defaultLanguage],
-    ),
+    offered_locales: offeredColumn(s.defaultLanguage, s.offeredLanguages),
   };
+}
+
+/** The offered languages as stored: the default always among them; every language as none named, so one added later is offered too. */
+function offeredColumn(defaultLanguage: Locale, offered: readonly Locale[]): string {
+  const named = new Set([...offered, defaultLanguage]);
+  return JSON.stringify(
+    SUPPORTED_LOCALES.every((locale) => named.has(locale)) ? [] : SUPPORTED_LOCALES.filter((locale) => named.has(locale)),
+  );
 }
 
 /** The column holding each organisation image's asset id. */
