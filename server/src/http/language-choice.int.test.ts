@@ -149,6 +149,12 @@ describe.skipIf(!built).each(testDialects())('choosing the language on %s', (dia
     expect((await admin.get(`/api/users/${aliceId}`)).json()).toMatchObject({ locale: 'de' });
     expect((await admin.post(`/api/users/${aliceId}/resetpassword`, { headers: { 'accept-language': 'fr' } })).status).toBe(200);
     expect((await latestMailTo(server, alice.email)).subject).toBe('Wählen Sie ein neues Passwort für acme');
+    // A message asked for by someone not signed in (account recovery) is in her language too.
+    expect(
+      (await server.client('acme').post('/api/accountrecovery', { form: { email: alice.email }, headers: { 'accept-language': 'fr' } }))
+        .status,
+    ).toBe(204);
+    expect((await latestMailTo(server, alice.email)).subject).toBe('Ihr Wiederherstellungscode für acme');
     await admin.put(`/api/users/${aliceId}`, { form: { firstName: 'Alice', locale: '' } });
   });
 
