@@ -1,5 +1,6 @@
 /** The signed-in user's own account: 'Edit details', changing the password, and resending the verification email. */
 import { emit } from '../events/events.ts';
+import type { Locale } from '@gatehouse/common/i18n/locales';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { z } from 'zod';
 import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
@@ -30,6 +31,12 @@ export async function updateDetails(
     phone_number: phone,
     updated_at: now,
   });
+  return (await findUserById(scope.db, user.id))!;
+}
+
+/** Sets the person's own language (null: their browser's). */
+export async function setOwnLanguage(ctx: AppContext, scope: Scope, user: UserRow, locale: Locale | null): Promise<UserRow> {
+  await updateUser(scope.db, user.id, { locale, updated_at: ctx.clock.now() });
   return (await findUserById(scope.db, user.id))!;
 }
 

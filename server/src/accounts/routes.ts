@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accountApi as api } from '@gatehouse/common/api/account';
+import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { notePersonLocale } from '../http/language.ts';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
@@ -8,7 +10,7 @@ import { endSession } from '../sessions/service.ts';
 import { endBrowserSession } from '../oidc/backchannel-logout.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
-import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
+import { changePassword, resendOwnVerification, setOwnLanguage, updateDetails } from './profile.ts';
 import { accountOf, signInAnswer } from '../users/account.ts';
 import { authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
@@ -53,6 +55,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { organisation: org, user } = scope;
     const updated = await updateDetails(ctx, scope, user, body);
     return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };
+  });
+
+  serve(app, ctx, api.language, async ({ body }, scope, request) => {
+    const { organisation: org, user } = scope;
+    const updated = await setOwnLanguage(ctx, scope, user, body.locale);
+    // The answer speaks the language just chosen.
+    notePersonLocale(request, updated.locale);
+    return { ...(await accountOf(ctx, org, updated)), message: LANGUAGE_MESSAGES.saved };
   });
 
   // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.

@@ -98,6 +98,7 @@ export const ACCOUNT_COLUMNS = [
   'updated_at',
   'has_second_factor',
   'multi_factor_auth_required',
+  'locale',
 ] as const;
 export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {
   /** Whether the user's organisation requires a second step of everyone. */

@@ -127,7 +127,7 @@ export async function sendSetupCode(
     created_at: now,
     expires_at: now + codeMinutes(channel) * MINUTE,
   });
-  await deliverCode(ctx, scope, channel, 'setup', to, code);
+  await deliverCode(ctx, scope, channel, 'setup', to, code, user);
   return { sentTo: channel === TWO_STEP_KINDS.sms ? maskPhoneNumber(to) : user.email, digits: MFA.digits };
 }
 

@@ -14,6 +14,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
+import { recipientLocale } from '../http/language.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
@@ -91,7 +92,8 @@ export async function startRecovery(ctx: AppContext, scope: Scope, email: string
       org,
       to: recoverable.email,
       kind: 'recoveryCode',
-      text: MAIL_MESSAGES.recoveryCode(org.displayName, code, ACCOUNT_TOKENS.recoveryCodeMinutes),
+      text: () => MAIL_MESSAGES.recoveryCode(org.displayName, code, ACCOUNT_TOKENS.recoveryCodeMinutes),
+      locale: recipientLocale(org, recoverable.locale),
     });
   };
   return { token, sendCode };

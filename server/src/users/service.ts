@@ -63,6 +63,7 @@ export async function inviteUser(ctx: AppContext, scope: ActingScope, input: Inv
         via: 'invitation',
         firstName: input.firstName,
         surname: input.surname ?? null,
+        locale: input.locale ?? null,
         multiFactorAuthRequired: input.multiFactorAuthRequired,
         clientIds: await checkedClientIds(ctx, org.id, input.clients),
       };
@@ -304,6 +305,8 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
     first_name: input.firstName ?? null,
     surname: input.surname ?? null,
     phone_number: input.phoneNumber ?? null,
+    // Not sent: unchanged (the screens' form has no language; the management API may set it).
+    ...(input.locale !== undefined ? { locale: input.locale } : {}),
     updated_at: now,
   };
   // What an identity provider sets through SCIM is its to change: the next sync would overwrite an edit.
