@@ -5,7 +5,7 @@
 import { auditSubscriber } from './audit/subscriber.ts';
 import { DomainEvents, type Subscriber } from './events/events.ts';
 import { metricsSubscriber } from './metrics/subscriber.ts';
-import { accessRevocationSubscriber, clientGrantsSubscriber, providerCacheSubscriber } from './oidc/subscriber.ts';
+import { accessRevocationSubscriber, clientGrantsSubscriber, endedSessionsSubscriber, providerCacheSubscriber } from './oidc/subscriber.ts';
 import { invitationMailSubscriber } from './users/invitation.ts';
 import { unlockMailSubscriber } from './users/unlock-mail.ts';
 import { webhooksSubscriber } from './webhooks/subscriber.ts';
@@ -18,6 +18,7 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   invitationMailSubscriber,
   unlockMailSubscriber,
   accessRevocationSubscriber,
+  endedSessionsSubscriber,
   clientGrantsSubscriber,
   providerCacheSubscriber,
 ];

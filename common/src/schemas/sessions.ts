@@ -1,5 +1,13 @@
 /** A person's sessions and connected applications, as /account and the person's page list them. */
 import { z } from 'zod';
+import { pageSize } from './fields.ts';
+
+/** How many sessions or applications one answer lists: the latest first, `more` when some were left off. */
+export const SESSION_LIST_LIMITS = { pageSizeDefault: 50, pageSizeMax: 100 } as const;
+
+/** The lists' query: `limit` at most `SESSION_LIST_LIMITS.pageSizeMax` (above it, a validation error). */
+export const sessionListQuery = z.object({ limit: pageSize(SESSION_LIST_LIMITS.pageSizeMax, SESSION_LIST_LIMITS.pageSizeDefault) });
+export type SessionListQuery = z.output<typeof sessionListQuery>;
 
 /** How a session was signed in, from its methods (RFC 8176 amr). */
 export const SIGN_IN_METHODS = ['password', 'passkey', 'connection', 'two-step'] as const;
@@ -20,7 +28,11 @@ export const sessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
-export const sessionList = z.object({ sessions: z.array(sessionSummary) });
+export const sessionList = z.object({
+  sessions: z.array(sessionSummary),
+  /** Sessions beyond the page size were left off (the least recently seen). */
+  more: z.boolean(),
+});
 export type SessionList = z.infer<typeof sessionList>;
 
 export const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -39,7 +51,11 @@ export const connectedApplication = z.object({
 });
 export type ConnectedApplication = z.infer<typeof connectedApplication>;
 
-export const connectedApplicationList = z.object({ applications: z.array(connectedApplication) });
+export const connectedApplicationList = z.object({
+  applications: z.array(connectedApplication),
+  /** Applications beyond the page size were left off (the least recently used). */
+  more: z.boolean(),
+});
 export type ConnectedApplicationList = z.infer<typeof connectedApplicationList>;
 
 export const applicationParams = z.object({ clientId: z.string().min(1).max(200) });

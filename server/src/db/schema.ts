@@ -389,6 +389,8 @@ export interface OidcArtefactsTable {
   client_id: string | null;
   /** A session's uid (sessions are also found by it). */
   uid: string | null;
+  /** On a provider session: the id of the Gatehouse session it mirrors (migration 0150). */
+  session_id: Generated<string | null>;
   created_at: number;
   expires_at: number | null;
   consumed_at: number | null;

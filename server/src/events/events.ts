@@ -12,6 +12,7 @@ import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
+import { organisationOf, unbound, type ScopedExecutor } from '../db/scoped.ts';
 
 export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
 
@@ -98,6 +99,17 @@ interface EventOf<K extends AuditEventType> {
    * `keptSessionId` names it (a first second step), or all of it (a Pending account taken over at sign-up).
    */
   endsOtherAccess?: { keptSessionId: string | null };
+  /** For the subscribers alone (`user.sessions_ended`): the sessions that ended, whose browsers' provider sessions end with them. */
+  endedSessions?: EndedSessions;
+}
+
+/**
+ * Sessions a person or an administrator ended: their row ids, and, when every other session was ended,
+ * the asking browser's own (its session and its provider session cookie), whose provider session stays.
+ */
+export interface EndedSessions {
+  ids: readonly string[];
+  kept?: { sessionId: string; providerSessionId: string | undefined };
 }
 
 /** What a change says happened: one kind, with that kind's details. */
@@ -117,10 +129,15 @@ export interface EmittedEvent {
   /** The audit row's id, set by the audit subscriber (the first); webhook payloads name the event by it. */
   id: number | null;
   endsOtherAccess: { keptSessionId: string | null } | null;
+  endedSessions: EndedSessions | null;
 }
 
-/** A transaction of the change (or the database itself when the event is the only thing written). */
-export type ChangeExecutor = Executor;
+/**
+ * A transaction of the change (or the database itself when the event is the only thing written), as
+ * opened or as a Scope's `db` inside `scope.transaction`; subscribers get it unbound and bind it to the
+ * event's organisation themselves.
+ */
+export type ChangeExecutor = Executor | ScopedExecutor;
 
 export interface Subscriber {
   name: string;
@@ -164,6 +181,7 @@ function stamp(ctx: AppContext, scope: Scope, event: DomainEvent): EmittedEvent 
     requestId: scope.requestId,
     id: null,
     endsOtherAccess: event.endsOtherAccess ?? null,
+    endedSessions: event.endedSessions ?? null,
   };
 }
 
@@ -183,8 +201,9 @@ async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): P
  * (an event that is the only write: a sign-in, a refused one, a management call), the event gets a
  * transaction of its own.
  */
-export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, event: DomainEvent): Promise<void> {
+export async function emit(ctx: AppContext, change: ChangeExecutor, scope: Scope, event: DomainEvent): Promise<void> {
   if (ctx.events.for(event.type).length === 0) return;
+  const db = organisationOf(change as Executor) === undefined ? (change as Executor) : unbound(change as ScopedExecutor).db;
   const emitted = stamp(ctx, scope, event);
   if (db.isTransaction) {
     if (!carriesAfterCommit(db)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
