@@ -7,6 +7,7 @@ import { DomainEvents, type Subscriber } from './events/events.ts';
 import { metricsSubscriber } from './metrics/subscriber.ts';
 import { accessRevocationSubscriber, clientGrantsSubscriber, endedSessionsSubscriber, providerCacheSubscriber } from './oidc/subscriber.ts';
 import { invitationMailSubscriber } from './users/invitation.ts';
+import { newBrowserSubscriber } from './users/new-browser.ts';
 import { unlockMailSubscriber } from './users/unlock-mail.ts';
 import { webhooksSubscriber } from './webhooks/subscriber.ts';
 
@@ -17,6 +18,7 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   metricsSubscriber,
   invitationMailSubscriber,
   unlockMailSubscriber,
+  newBrowserSubscriber,
   accessRevocationSubscriber,
   endedSessionsSubscriber,
   clientGrantsSubscriber,

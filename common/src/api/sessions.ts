@@ -9,9 +9,10 @@ import {
   sessionListQuery,
   sessionParams,
   sessionsEnded,
+  notMeRequest,
   userSessionParams,
 } from '../schemas/sessions.ts';
-import { endpoint, idParams, orMachine, SIGNED_IN, USER_ADMINS } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, orMachine, SIGNED_IN, USER_ADMINS } from './contract.ts';
 
 const own = { tag: 'Your account', access: SIGNED_IN } as const;
 const reading = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:read') } as const;
@@ -122,5 +123,23 @@ export const userSessionsApi = {
     status: 200,
     answer: connectedApplicationList,
     errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+} as const;
+
+/** The link of a new-browser notice (users/new-browser.ts). */
+export const newBrowserApi = {
+  notMe: endpoint({
+    tag: 'Sign-in',
+    access: ANONYMOUS,
+    method: 'POST',
+    path: '/api/notme',
+    operationId: 'disownSignIn',
+    summary:
+      'Uses a new-browser notice\'s "This wasn\'t me" link (once, within a day): every session, grant and token of the person ends, applications are told by back-channel logout, and a new password is asked for at the next sign-in (audited as user.sign_in_disowned).',
+    body: notMeRequest,
+    bodyEncoding: 'form',
+    status: 204,
+    answer: null,
+    errors: ['TOKEN_INVALID'],
   }),
 } as const;

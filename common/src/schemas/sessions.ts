@@ -1,6 +1,7 @@
 /** A person's sessions and connected applications, as /account and the person's page list them. */
 import { z } from 'zod';
 import { pageSize } from './fields.ts';
+import { linkToken } from './signup.ts';
 
 /** How many sessions or applications one answer lists: the latest first, `more` when some were left off. */
 export const SESSION_LIST_LIMITS = { pageSizeDefault: 50, pageSizeMax: 100 } as const;
@@ -59,6 +60,9 @@ export const connectedApplicationList = z.object({
 export type ConnectedApplicationList = z.infer<typeof connectedApplicationList>;
 
 export const applicationParams = z.object({ clientId: z.string().min(1).max(200) });
+
+/** A new-browser notice's "This wasn't me" link, used. */
+export const notMeRequest = z.object({ token: linkToken });
 
 /** What ending sessions ended. */
 export const sessionsEnded = z.object({ ended: z.number().int() });

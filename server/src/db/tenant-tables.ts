@@ -31,6 +31,7 @@ const TENANT: Record<TenantTable, true> = {
   mfa_enrolments: true,
   mfa_recovery_codes: true,
   mfa_remembered_devices: true,
+  known_browsers: true,
   sign_in_states: true,
   webauthn_credentials: true,
   webauthn_challenges: true,

@@ -8,6 +8,8 @@
  * name the same events.
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
+import type { Locale } from '@gatehouse/common/i18n/locales';
+import type { Log } from '../telemetry/log.ts';
 import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
@@ -53,6 +55,8 @@ export interface EventDetails {
   /** One session (`which: 'one'`) or every other one ended, by the person or an administrator. */
   'user.sessions_ended': { which: 'one' | 'others'; sessions: number };
   'user.signed_out_everywhere': Nothing;
+  /** The person followed a new-browser notice's "This wasn't me" link: signed out everywhere, a new password next. */
+  'user.sign_in_disowned': Nothing;
   'user.application_access_removed': { application: string; applicationId: string };
   'invitation.sent': { email: string };
   'invitation.accepted': { via?: string; connection?: string; connectionId?: string };
@@ -101,6 +105,18 @@ interface EventOf<K extends AuditEventType> {
   endsOtherAccess?: { keptSessionId: string | null };
   /** For the subscribers alone (`user.sessions_ended`): the sessions that ended, whose browsers' provider sessions end with them. */
   endedSessions?: EndedSessions;
+  /** For the subscribers alone (`user.signed_in`): the browser signed in from, for the new-browser notice. */
+  signedInBrowser?: SignedInBrowser;
+}
+
+/**
+ * The browser a sign-in came from: the random id its long-lived signed cookie carries (never a
+ * fingerprint), the language the person signed in in, and the request's logger.
+ */
+export interface SignedInBrowser {
+  id: string;
+  locale: Locale;
+  log: Log;
 }
 
 /**
@@ -130,6 +146,7 @@ export interface EmittedEvent {
   id: number | null;
   endsOtherAccess: { keptSessionId: string | null } | null;
   endedSessions: EndedSessions | null;
+  signedInBrowser: SignedInBrowser | null;
 }
 
 /**
@@ -182,6 +199,7 @@ function stamp(ctx: AppContext, scope: Scope, event: DomainEvent): EmittedEvent 
     id: null,
     endsOtherAccess: event.endsOtherAccess ?? null,
     endedSessions: event.endedSessions ?? null,
+    signedInBrowser: event.signedInBrowser ?? null,
   };
 }
 

@@ -54,6 +54,7 @@ const ENDS_ACCESS = [
   'user.password_reset',
   'recovery.completed',
   'user.signed_out_everywhere',
+  'user.sign_in_disowned',
 ] as const satisfies readonly AuditEventType[];
 
 /**

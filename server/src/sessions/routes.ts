@@ -1,12 +1,13 @@
 /** A person's sessions and connected applications: their own, and (for their administrators and the management API) anyone's. */
 import type { FastifyInstance } from 'fastify';
-import { accountSessionsApi as own, userSessionsApi as users } from '@gatehouse/common/api/sessions';
+import { accountSessionsApi as own, newBrowserApi, userSessionsApi as users } from '@gatehouse/common/api/sessions';
 import { SESSION_LIST_LIMITS } from '@gatehouse/common/schemas/sessions';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { connectedApplications, removeApplicationAccess } from '../oidc/connected-applications.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import type { UserScope } from '../http/contract.ts';
+import { disownSignIn } from '../users/new-browser.ts';
 import { targetUser } from '../users/service.ts';
 import { endOtherSessions, endUserSession, signOutEverywhere, userSessions } from './devices.ts';
 
@@ -46,6 +47,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   serve(app, ctx, users.signOutEverywhere, async ({ params }, scope) => {
     await signOutEverywhere(ctx, scope, (await targetUser(ctx, scope, params.id)).id);
+  });
+  // A new-browser notice's link: whoever holds it may sign the person out everywhere (that is its point).
+  serve(app, ctx, newBrowserApi.notMe, async ({ body }, scope) => {
+    await disownSignIn(ctx, scope, body.token);
   });
   serve(app, ctx, users.applications, async ({ params, query }, scope) =>
     connectedApplications(ctx, scope, (await targetUser(ctx, scope, params.id)).id, query.limit),

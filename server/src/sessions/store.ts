@@ -106,3 +106,23 @@ export async function deleteUserSessionByPublicId(db: ScopedExecutor, userId: st
     .executeTakeFirst();
   return row?.id;
 }
+
+/**
+ * Records that the user signed in from this browser (its id's hash); true when it was new to them. One
+ * conditional insert, so of two sign-ins from a new browser at once only one finds it new.
+ */
+export async function rememberBrowser(db: ScopedExecutor, userId: string, id: string, now: number): Promise<boolean> {
+  const inserted = await db
+    .insertInto('known_browsers')
+    .values({ user_id: userId, id, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Whether the user has signed in from a browser other than this one before. */
+export async function knowsOtherBrowser(db: ScopedExecutor, userId: string, id: string): Promise<boolean> {
+  const row = await db.selectFrom('known_browsers').select('id').where('user_id', '=', userId).where('id', '!=', id).executeTakeFirst();
+  return row !== undefined;
+}

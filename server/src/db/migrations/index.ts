@@ -32,6 +32,7 @@ import { samlResponseOwners } from './0131-saml-response-owners.ts';
 import { samlApplications } from './0140-saml-applications.ts';
 import { sessionDevices } from './0145-session-devices.ts';
 import { providerSessionLink } from './0150-provider-session-link.ts';
+import { newBrowserNotice } from './0151-new-browser-notice.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0140-saml-applications': samlApplications,
   '0145-session-devices': sessionDevices,
   '0150-provider-session-link': providerSessionLink,
+  '0151-new-browser-notice': newBrowserNotice,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */
