@@ -67,6 +67,7 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   users: [['email']],
   apis: [['identifier']],
   user_client_access: [['user_id', 'client_id']],
+  known_browsers: [['user_id', 'id']],
   client_policy_acceptances: [['user_id', 'client_id']],
   oidc_keys: [['kid']],
   oidc_artefacts: [['model', 'id']],
