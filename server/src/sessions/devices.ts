@@ -25,13 +25,17 @@ export function signInMethods(amr: readonly string[]): SignInMethod[] {
 const named = (name: string | undefined, version: string | undefined): string | null =>
   name ? (version ? `${name} ${version}` : name) : null;
 
+/** The browser and system a user agent names, e.g. "Chrome 142" and "Windows 10"; null where it names none. */
+export function browserAndSystem(userAgent: string | null): { browser: string | null; system: string | null } {
+  const agent = new UAParser(userAgent ?? '').getResult();
+  return { browser: named(agent.browser.name, agent.browser.major), system: named(agent.os.name, agent.os.version) };
+}
+
 /** A session as the lists show it; `currentId` is the asking browser's session (its row id), if any. */
 export function summariseSession(row: SessionRow, currentId: string | null): SessionSummary {
-  const agent = new UAParser(row.user_agent ?? '').getResult();
   return {
     id: row.public_id,
-    browser: named(agent.browser.name, agent.browser.major),
-    system: named(agent.os.name, agent.os.version),
+    ...browserAndSystem(row.user_agent),
     address: row.address,
     firstSeen: row.created_at,
     lastSeen: row.last_seen_at,

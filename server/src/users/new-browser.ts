@@ -11,7 +11,6 @@
  * treats as "Sign out everywhere": sessions, grants and tokens, with back-channel logouts) and asks for
  * a new password at the next sign-in, audited.
  */
-import UAParser from 'ua-parser-js';
 import { formatDateTime } from '@gatehouse/common/format';
 import { withLocale } from '@gatehouse/common/i18n/runtime';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
@@ -25,6 +24,7 @@ import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { eventScope, type Scope } from '../scope/scope.ts';
 import { hashToken } from '../security/tokens.ts';
+import { browserAndSystem } from '../sessions/devices.ts';
 import { knowsOtherBrowser, rememberBrowser } from '../sessions/store.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
@@ -42,11 +42,9 @@ export async function newBrowserNoticesIdle(ctx: AppContext): Promise<void> {
   await Promise.all([...(running.get(ctx) ?? [])]);
 }
 
-/** "Firefox 133 on Linux", from the sign-in's user agent; null when it names no browser. */
+/** "Firefox 133, Linux", from the sign-in's user agent; null when it names neither. */
 function browserName(userAgent: string | null): string | null {
-  const agent = new UAParser(userAgent ?? '').getResult();
-  const browser = agent.browser.name ? [agent.browser.name, agent.browser.major].filter(Boolean).join(' ') : null;
-  const system = agent.os.name ? [agent.os.name, agent.os.version].filter(Boolean).join(' ') : null;
+  const { browser, system } = browserAndSystem(userAgent);
   return browser && system ? `${browser}, ${system}` : (browser ?? system);
 }
 
