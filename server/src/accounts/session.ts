@@ -123,14 +123,16 @@ export async function finishSignIn(ctx: AppContext, scope: Scope, browser: Brows
       // The user as the sign-in left them, from the same statement (no second read).
       const user = await recordSignIn(scoped(trx, org.id), signIn.userId, ctx.clock.now());
       if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
-      // The browser's long-lived id (made at its first sign-in) tells the new-browser notice whether it is new.
+      // The browser's long-lived id (made at its first sign-in) tells the new-browser notice whether it is
+      // new; browsers are recorded only while the organisation has the notice on, so a sign-in elsewhere
+      // costs no second transaction.
       const browserId = browser.cookie(BROWSER_COOKIE) ?? newToken();
       await emit(ctx, trx, scope, {
         type: 'user.signed_in',
         actor: self,
         subject: self,
         details: signIn.details,
-        signedInBrowser: { id: browserId, locale: activeLocale(), log: browser.log },
+        ...(org.row.new_browser_notice ? { signedInBrowser: { id: browserId, locale: activeLocale(), log: browser.log } } : {}),
       });
       const signedIn = await startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
       signedIn.cookies.push(setCookie(BROWSER_COOKIE, browserId, BROWSER_COOKIE_MS));

@@ -55,7 +55,7 @@ async function noticeNewBrowser(ctx: AppContext, event: EmittedEvent, userId: st
   await eventScope(ctx.db.kysely, org, event).transaction(async (scope) => {
     const id = hashToken(seen.id);
     if (!(await rememberBrowser(scope.db, userId, id, event.at))) return;
-    if (!org.row.new_browser_notice || !(await knowsOtherBrowser(scope.db, userId, id))) return;
+    if (!(await knowsOtherBrowser(scope.db, userId, id))) return;
     const user = await findUserById(scope.db, userId);
     if (!user) return;
     const token = await issueEmailToken(
