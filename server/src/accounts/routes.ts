@@ -6,6 +6,7 @@ import { serve } from '../http/contract.ts';
 import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
 import { endSession } from '../sessions/service.ts';
 import { endBrowserSession } from '../oidc/backchannel-logout.ts';
+import { beginLogout } from '../saml-apps/logout.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
@@ -83,8 +84,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     request.log.error({ clientError: body, organisationId: org.id, userId: user.id }, 'client error reported');
   });
 
-  serve(app, ctx, api.signOut, async (_, { organisation: org }, request, reply) => {
+  serve(app, ctx, api.signOut, async (_, scope, request, reply) => {
+    const org = scope.organisation;
     const auth = await getAuth(ctx, request);
+    // The SAML applications signed in to in this session are told by the browser's way through
+    // /saml-idp/logout (front-channel), which this keeps for it.
+    if (auth) applyCookies(ctx, reply, await beginLogout(ctx, scope, browserOf(ctx, request), auth.session.id));
     if (auth) await endSession(ctx, org.id, auth.token);
     // This browser's provider session ends too, and the applications signed in to in it are told.
     await endBrowserSession(ctx, org.id, request.cookies[PROVIDER_SESSION_COOKIE]);

@@ -12,6 +12,7 @@ import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
+import { unbound } from '../db/scoped.ts';
 
 export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
 
@@ -80,7 +81,15 @@ export interface EventDetails {
   'connection.deleted': { name: string };
   'connection.linked': { connection: string; connectionId: string; email: string };
   'connection.refused': { reason: string; connection?: string; connectionId?: string; email?: string };
-  'saml.assertion_issued': { application: string; nameIDFormat: string; secondFactor: boolean; initiatedBy: 'sp' | 'idp' };
+  'saml.assertion_issued': {
+    application: string;
+    nameIDFormat: string;
+    secondFactor: boolean;
+    authnContext: string;
+    initiatedBy: 'sp' | 'idp';
+  };
+  /** A single logout: asked for by the application (sp), or Gatehouse's sign-out telling it (idp). */
+  'saml.logged_out': { application: string; initiatedBy: 'sp' | 'idp'; sessionEnded: boolean };
   'saml.refused': { reason: string; status?: string; application?: string; issuer?: string };
 }
 
@@ -183,6 +192,10 @@ async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): P
  * (an event that is the only write: a sign-in, a refused one, a management call), the event gets a
  * transaction of its own.
  */
+/** `emit` in the scope's own store: inside `scope.transaction`, its transaction. */
+export const emitInScope = (ctx: AppContext, scope: Scope, event: DomainEvent): Promise<void> =>
+  emit(ctx, unbound(scope.db).db, scope, event);
+
 export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, event: DomainEvent): Promise<void> {
   if (ctx.events.for(event.type).length === 0) return;
   const emitted = stamp(ctx, scope, event);
