@@ -6,13 +6,17 @@
  * to a signed LogoutRequest (front-channel, to its registered SLO URL) that node-saml accepts, and its
  * LogoutResponse brings the browser back to the sign-in page. The IdP metadata names the SLO endpoints.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import { SAML_BINDINGS, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
+import { xsdProblems } from '../testing/saml-schema.ts';
+
+const XMLLINT = inject('xmllintPath');
+const PROTOCOL_SCHEMA = '/usr/share/xml/opensaml/saml-schema-protocol-2.0.xsd';
 
 const SP_ENTITY = 'https://logout-sp.example.test/saml/metadata';
 const ACS = 'https://logout-sp.example.test/saml/acs';
@@ -114,6 +118,16 @@ describe.each(testDialects())('SAML single logout on %s', (dialect) => {
       expect(metadata).toContain(`<md:SingleLogoutService Binding="${binding}" Location="${acme}${SAML_IDP_PATHS.slo}"/>`);
   });
 
+  it.skipIf(!XMLLINT)('publishes IdP metadata that validates against the SAML 2.0 metadata schema (xmllint)', async () => {
+    const metadata = (await server.client('acme').get(SAML_IDP_PATHS.metadata)).text;
+    expect(await xsdProblems(XMLLINT, metadata)).toEqual([]);
+    // The check can fail: the same document with its elements out of the schema's order does not validate.
+    const reordered = metadata
+      .replace(/(<md:NameIDFormat>[^<]*<\/md:NameIDFormat>)/, '')
+      .replace('</md:IDPSSODescriptor>', '<md:NameIDFormat>x</md:NameIDFormat></md:IDPSSODescriptor>');
+    expect((await xsdProblems(XMLLINT, reordered)).join('\n')).toMatch(/NameIDFormat.*not expected/);
+  });
+
   it("ends the Gatehouse session on the SP's signed LogoutRequest by HTTP-Redirect and answers a signed LogoutResponse", async () => {
     const { browser, profile } = await signedInToSp();
     expect(await gatehouseSession(browser)).toBe(200);
@@ -125,6 +139,7 @@ describe.each(testDialects())('SAML single logout on %s', (dialect) => {
     expect(xml).toContain('<samlp:LogoutResponse');
     expect(xml).toContain('<ds:Signature');
     expect(await sp().validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).toMatchObject({ loggedOut: true });
+    if (XMLLINT) expect(await xsdProblems(XMLLINT, xml, PROTOCOL_SCHEMA)).toEqual([]);
     expect(await gatehouseSession(browser)).toBe(401);
     expect((await auditOf('saml.logged_out')).at(-1)).toMatchObject({ application: 'Logout SP', initiatedBy: 'sp', sessionEnded: true });
   });
@@ -151,6 +166,7 @@ describe.each(testDialects())('SAML single logout on %s', (dialect) => {
     const told = await browser.navigate(new URL(SAML_IDP_PATHS.logout, acme));
     const form = postedForm(told.response!.body);
     expect(form.action).toBe(SP_SLO);
+    if (XMLLINT) expect(await xsdProblems(XMLLINT, Buffer.from(form.SAMLRequest!, 'base64').toString('utf8'), PROTOCOL_SCHEMA)).toEqual([]);
     const received = await sp().validatePostRequestAsync({ SAMLRequest: form.SAMLRequest! });
     expect(received.loggedOut).toBe(true);
     expect(received.profile).toMatchObject({ nameID: 'admin@acme.test', sessionIndex: profile.sessionIndex });
