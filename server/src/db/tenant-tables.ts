@@ -85,6 +85,8 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_applications: [['client_id'], ['entity_id']],
   saml_request_ids: [['client_id', 'request_id']],
   saml_session_applications: [['session_id', 'client_id']],
+  // One row per organisation: an upsert with no target is completed to ON CONFLICT (organisation_id).
+  saml_idp_secrets: [[]],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */
