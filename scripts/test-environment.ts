@@ -32,9 +32,10 @@ const DEFAULT_PROMTOOL = '/usr/bin/promtool';
 const DEFAULT_PODMAN = '/usr/bin/podman';
 const CADDY_CANDIDATES = ['/usr/bin/caddy', '/usr/local/bin/caddy'];
 const DEFAULT_XMLLINT = '/usr/bin/xmllint';
-/** The SAML 2.0 metadata schema and the W3C schemas it imports, as Debian ships them. */
+/** The SAML 2.0 metadata and protocol schemas and the W3C schemas they import, as Debian ships them. */
 export const SAML_SCHEMA_FILES = {
   metadata: '/usr/share/xml/opensaml/saml-schema-metadata-2.0.xsd',
+  protocol: '/usr/share/xml/opensaml/saml-schema-protocol-2.0.xsd',
   xmldsig: '/usr/share/xml/xmltooling/xmldsig-core-schema.xsd',
   xenc: '/usr/share/xml/xmltooling/xenc-schema.xsd',
   xml: '/usr/share/xml/xmltooling/xml.xsd',

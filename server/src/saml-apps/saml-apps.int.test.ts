@@ -16,6 +16,7 @@ import { createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
+import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { scoped } from '../db/scoped.ts';
 
@@ -57,15 +58,6 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     return rows.map((r) => JSON.parse(r.details) as Record<string, unknown>);
   }
 
-  /** The SAMLResponse and RelayState of the auto-posting page the browser got, with where it posts. */
-  function postedForm(body: string) {
-    const value = (name: string) =>
-      new RegExp(`name="${name}" value="([^"]*)"`)
-        .exec(body)?.[1]
-        ?.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!);
-    return { action: /action="([^"]*)"/.exec(body)?.[1], SAMLResponse: value('SAMLResponse'), RelayState: value('RelayState') };
-  }
-
   /** Signs in as `email` from an authorize URL; answers the form posted back to the SP (or nothing when none came). */
   async function signIn(start: URL, email = 'admin@acme.test', browser = new TestBrowser(server.port)) {
     const url = await signInThroughSpa(browser, start, { email, password: DEFAULT_PASSWORD });
@@ -96,8 +88,7 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     expect(created.status, created.text).toBe(201);
     appId = created.json<{ id: string }>().id;
     const idpMetadata = await server.client('acme').get(SAML_IDP_PATHS.metadata);
-    const b64 = /<ds:X509Certificate>([^<]+)</.exec(idpMetadata.text)![1]!;
-    idpCertPem = `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').trim()}\n-----END CERTIFICATE-----\n`;
+    idpCertPem = idpCertificateOf(idpMetadata.text);
   });
   afterAll(async () => {
     await server?.close();

@@ -13,28 +13,15 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import { signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
-import { xsdProblems } from '../testing/saml-schema.ts';
+import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
+import { SAML_SCHEMA_FILES, xsdProblems } from '../testing/saml-schema.ts';
 
 const XMLLINT = inject('xmllintPath');
-const PROTOCOL_SCHEMA = '/usr/share/xml/opensaml/saml-schema-protocol-2.0.xsd';
+const PROTOCOL_SCHEMA = SAML_SCHEMA_FILES.protocol;
 
 const SP_ENTITY = 'https://logout-sp.example.test/saml/metadata';
 const ACS = 'https://logout-sp.example.test/saml/acs';
 const SP_SLO = 'https://logout-sp.example.test/saml/slo';
-
-/** The fields of the auto-posting page the browser got, with where it posts. */
-function postedForm(body: string) {
-  const value = (name: string) =>
-    new RegExp(`name="${name}" value="([^"]*)"`)
-      .exec(body)?.[1]
-      ?.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!);
-  return {
-    action: /action="([^"]*)"/.exec(body)?.[1],
-    SAMLRequest: value('SAMLRequest'),
-    SAMLResponse: value('SAMLResponse'),
-    RelayState: value('RelayState'),
-  };
-}
 
 describe.each(testDialects())('SAML single logout on %s', (dialect) => {
   let server: TestServer;
@@ -105,8 +92,7 @@ describe.each(testDialects())('SAML single logout on %s', (dialect) => {
     expect(created.status, created.text).toBe(201);
     expect(created.json()).toMatchObject({ singleLogoutURL: SP_SLO, signingCertificate: expect.any(String) });
     const idpMetadata = await server.client('acme').get(SAML_IDP_PATHS.metadata);
-    const b64 = /<ds:X509Certificate>([^<]+)</.exec(idpMetadata.text)![1]!;
-    idpCertPem = `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').trim()}\n-----END CERTIFICATE-----\n`;
+    idpCertPem = idpCertificateOf(idpMetadata.text);
   });
   afterAll(async () => {
     await server?.close();

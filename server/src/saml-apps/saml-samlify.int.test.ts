@@ -13,6 +13,7 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import { signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
+import { postedForm } from '../testing/saml-sp.ts';
 
 samlify.setSchemaValidator(samlifyValidator);
 
@@ -23,14 +24,6 @@ const { binding } = samlify.Constants.namespace;
 
 /** What samlify's createLoginRequest and createLogoutRequest answer for the HTTP-POST binding. */
 type PostBinding = { id: string; context: string; entityEndpoint: string };
-
-function postedForm(body: string) {
-  const value = (name: string) =>
-    new RegExp(`name="${name}" value="([^"]*)"`)
-      .exec(body)?.[1]
-      ?.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!);
-  return { action: /action="([^"]*)"/.exec(body)?.[1], SAMLResponse: value('SAMLResponse'), RelayState: value('RelayState') };
-}
 
 describe.each(testDialects())('samlify as a service provider on %s', (dialect) => {
   let server: TestServer;

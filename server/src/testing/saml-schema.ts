@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SAML_SCHEMA_FILES } from '../../../scripts/test-environment.ts';
 
+export { SAML_SCHEMA_FILES };
+
 const CATALOG = `<?xml version="1.0"?>
 <catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">
   <system systemId="http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd" uri="file://${SAML_SCHEMA_FILES.xmldsig}"/>
