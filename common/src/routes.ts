@@ -57,6 +57,8 @@ export const ROUTES = {
   applications: { path: '/applications', access: ORG_ADMIN, title: 'Applications' },
   addApplication: { path: '/applications/add', access: ORG_ADMIN, title: 'Add an application' },
   application: { path: '/applications/:id', access: ORG_ADMIN, title: 'Application' },
+  addSamlApplication: { path: '/applications/add/saml', access: ORG_ADMIN, title: 'Add a SAML application' },
+  samlApplication: { path: '/applications/saml/:id', access: ORG_ADMIN, title: 'SAML application' },
   apis: { path: '/apis', access: ORG_ADMIN, title: 'APIs' },
   api: { path: '/apis/:id', access: ORG_ADMIN, title: 'API' },
   audit: { path: '/audit', access: ORG_ADMIN, title: 'Audit log' },

@@ -1,8 +1,8 @@
 /**
  * `npm run layers`: the layer rule of docs/architecture.md as a ratchet. Fails when server/src has an
  * upward import, a cycle of folders or a cycle of files that scripts/layers/baseline.json does not
- * list, and when the baseline lists one that is gone (so the file only shrinks); and when common/src has
- * any cycle of files, type-only imports included.
+ * list, and when the baseline lists one that is gone (so the file only shrinks); when a folder holds both
+ * infrastructure and domain files; and when common/src has any cycle of files, type-only imports included.
  *   --update   take the fixed entries out of the baseline (never adds one)
  *   --figures  print the graph's figures (folders, arrows, upward imports, cycles)
  */
@@ -10,7 +10,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { analyse, compare, fileCycles, folderFigures, isEmpty, KINDS, LAYERS, layerOf, readGraph, type Violations } from './rules.ts';
+import {
+  analyse,
+  compare,
+  fileCycles,
+  folderFigures,
+  isEmpty,
+  KINDS,
+  LAYERS,
+  layerOf,
+  mixedFolders,
+  readGraph,
+  type Violations,
+} from './rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOWN = 12;
@@ -95,6 +107,16 @@ if (!isEmpty(fixed)) {
   failed = true;
   console.error('layers: these baseline entries are fixed; run `npm run layers -- --update` to take them out:');
   for (const kind of KINDS) for (const entry of fixed[kind]) console.error(`  ${LABELS[kind]}: ${entry}`);
+}
+const mixed = mixedFolders(graph.files);
+if (mixed.length > 0) {
+  failed = true;
+  console.error('layers: folders holding both infrastructure and domain files (infrastructure lives in folders of its own):');
+  for (const folder of mixed) {
+    const infrastructure = graph.files.filter((file) => file.startsWith(`${folder}/`) && layerOf(file) === 'infrastructure');
+    console.error(`  ${folder}: ${infrastructure.join(', ')}`);
+  }
+  console.error('Move the infrastructure files to an infrastructure folder (scripts/layers/rules.ts) instead of naming them one by one.');
 }
 const commonCycles = fileCycles(await readGraph(root, 'common/src'));
 if (commonCycles.length > 0) {

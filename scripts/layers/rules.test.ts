@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyse, compare, fileCycles, isEmpty, layerOf, readGraph, type Violations } from './rules.ts';
+import { analyse, compare, fileCycles, isEmpty, LAYER_RULES, layerOf, mixedFolders, readGraph, type Violations } from './rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const none: Violations = { upward: [], folderCycles: [], moduleCycles: [] };
@@ -44,8 +44,22 @@ describe('the layer rule', { timeout: 30_000 }, () => {
     expect(layerOf('users/routes.ts')).toBe('surface');
     expect(layerOf('users/service.ts')).toBe('domain');
     expect(layerOf('db/database.ts')).toBe('infrastructure');
-    expect(layerOf('webhooks/ssrf.ts')).toBe('infrastructure');
+    expect(layerOf('outbound/ssrf.ts')).toBe('infrastructure');
     expect(layerOf('app.ts')).toBe('root');
+  });
+
+  it('refuses a domain folder holding infrastructure: a rule naming one file of a domain folder makes it mixed', () => {
+    const files = [
+      'webhooks/service.ts',
+      'webhooks/routes.ts',
+      'webhooks/ssrf.ts',
+      'outbound/post.ts',
+      'jobs/registry.ts',
+      'jobs/runner.ts',
+    ];
+    expect(mixedFolders(files)).toEqual([]);
+    const perFile = [{ layer: 'infrastructure' as const, pattern: /^webhooks\/ssrf\.ts$/ }, ...LAYER_RULES];
+    expect(mixedFolders(files, perFile)).toEqual(['webhooks']);
   });
 
   it('finds nothing in a tree whose imports all point down, tests left out', async () => {
@@ -117,6 +131,7 @@ describe('server/src against scripts/layers/baseline.json', { timeout: 60_000 },
   it("fails when an import closes a new cycle or points up, today's known ones aside", async () => {
     const graph = await readGraph(root);
     expect(compare(analyse(graph), baseline).added).toEqual(none);
+    expect(mixedFolders(graph.files)).toEqual([]);
     // The deliberate violations: the store of accounts importing the users' service closes a cycle
     // (users already imports accounts), and the database importing a domain points up.
     graph.imports.push({ from: 'accounts/store.ts', to: 'users/service.ts', typeOnly: false });

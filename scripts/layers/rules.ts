@@ -17,8 +17,8 @@ export type Layer = (typeof LAYERS)[number];
 
 /**
  * Which layer a file is in, by its path inside server/src: the first pattern that matches wins, and a
- * file no pattern names is in the domain layer. A file is placed by what it does today, not by its
- * folder, so the rule can hold now and moving files later only makes folder and layer agree.
+ * file no pattern names is in the domain layer. Infrastructure is named by whole folders and root files
+ * only (`mixedFolders` holds it); surfaces may sit inside a domain folder (its routes.ts, jobs.ts).
  */
 export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string }[] = [
   { layer: 'root', pattern: /^(app|boot|main)\.ts$|^cli\/main\.ts$/, what: 'build the application and start it: server and command' },
@@ -32,7 +32,11 @@ export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string
   { layer: 'surface', pattern: /^scim\/(auth|discovery)\.ts$/, what: 'the SCIM endpoints: bearer check, discovery documents' },
   { layer: 'surface', pattern: /^spa\//, what: "the SPA's files and index.html" },
   { layer: 'surface', pattern: /^http\/openapi\.ts$/, what: 'the OpenAPI document, served' },
-  { layer: 'infrastructure', pattern: /^(config|clock|context)\.ts$/, what: 'configuration, time, the application context' },
+  {
+    layer: 'infrastructure',
+    pattern: /^(config|clock|context|lifetimes)\.ts$/,
+    what: "configuration, time, the application context, the provider's lifetimes",
+  },
   {
     layer: 'infrastructure',
     pattern: /^(db|http|jobs|telemetry|tenancy)\//,
@@ -43,16 +47,34 @@ export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string
     pattern: /^(scope|events|delivery)\//,
     what: 'the scope, domain events, the outbox',
   },
-  { layer: 'infrastructure', pattern: /^security\/(sealed-columns|tokens)\.ts$/, what: 'sealing and token primitives' },
-  { layer: 'infrastructure', pattern: /^oidc\/key-encryption\.ts$/, what: 'AES-GCM sealing under KEY_ENCRYPTION_KEY' },
-  { layer: 'infrastructure', pattern: /^oidc\/ttl\.ts$/, what: "the provider's token and artefact lifetimes: constants" },
-  { layer: 'infrastructure', pattern: /^mail\/transport\.ts$|^sms\/provider\.ts$/, what: 'outbound SMTP and SMS transports' },
-  { layer: 'infrastructure', pattern: /^webhooks\/(post|ssrf|signing)\.ts$/, what: 'outbound HTTP: the guarded POST and its signature' },
-  { layer: 'infrastructure', pattern: /^assets\/images\.ts$/, what: 'image content checks' },
+  {
+    layer: 'infrastructure',
+    pattern: /^(crypto|outbound|uploads)\//,
+    what: 'sealing and token primitives; outbound SMTP, SMS and guarded HTTP; image content checks',
+  },
 ];
 
-export function layerOf(file: string): Layer {
-  return LAYER_RULES.find((rule) => rule.pattern.test(file))?.layer ?? 'domain';
+export function layerOf(file: string, rules: readonly { layer: Layer; pattern: RegExp }[] = LAYER_RULES): Layer {
+  return rules.find((rule) => rule.pattern.test(file))?.layer ?? 'domain';
+}
+
+/**
+ * Folders holding both infrastructure and domain files: none may. Infrastructure is named by whole
+ * folders (or files at the root), so a primitive written inside a domain folder is a domain file, and a
+ * rule that names one file of a domain folder as infrastructure is refused here: move the file instead.
+ */
+export function mixedFolders(files: readonly string[], rules: readonly { layer: Layer; pattern: RegExp }[] = LAYER_RULES): string[] {
+  const layersOf = new Map<string, Set<Layer>>();
+  for (const file of files) {
+    const slash = file.indexOf('/');
+    if (slash < 0) continue;
+    const folder = file.slice(0, slash);
+    layersOf.set(folder, (layersOf.get(folder) ?? new Set()).add(layerOf(file, rules)));
+  }
+  return [...layersOf]
+    .filter(([, layers]) => layers.has('infrastructure') && layers.has('domain'))
+    .map(([folder]) => folder)
+    .sort();
 }
 
 /** A folder of one layer: `users` for users/service.ts, `users (surface)` for users/routes.ts; a root file is its own folder. */

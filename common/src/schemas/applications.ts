@@ -17,16 +17,7 @@ import {
   webUrlProblem,
   type TokenLifetime,
 } from '../applications.ts';
-import { consent, formBoolean, formInt, formList, optionalString, requiredString } from './fields.ts';
-
-const checked = (problem: (value: string) => string | null) =>
-  z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = problem(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+import { checked, consent, formBoolean, formInt, formList, optionalChecked, optionalString, requiredString } from './fields.ts';
 
 export const redirectUri = checked((value) => redirectUriProblem(value));
 /** A JWKS of public keys, as JSON text. */
@@ -37,7 +28,7 @@ const lifetime = (name: TokenLifetime) =>
 const listedRedirectUri = checked((value) => redirectUriProblem(value, true));
 
 /** An optional web address: blank means none. */
-const optionalWebUrl = optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(webUrlProblem).optional());
+const optionalWebUrl = optionalChecked(APPLICATION_LIMITS.urlMax, webUrlProblem);
 
 const uriList = formList(listedRedirectUri).pipe(
   z.array(z.string()).max(APPLICATION_LIMITS.redirectUrisMax, {
@@ -66,12 +57,12 @@ export const updateApplicationRequest = z
     idTokenSignedResponseAlg: z.enum(ID_TOKEN_SIGNING_ALGS),
     tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).default('client_secret_basic'),
     jwks: optionalString(APPLICATION_LIMITS.jwksMax).pipe(jwksText.optional()),
-    jwksURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(serverCallUrlProblem).optional()),
+    jwksURI: optionalChecked(APPLICATION_LIMITS.urlMax, serverCallUrlProblem),
     accessTokenLifetime: lifetime('accessToken'),
     idTokenLifetime: lifetime('idToken'),
     refreshTokenLifetime: lifetime('refreshToken'),
     refreshWithoutConsent: formBoolean,
-    backchannelLogoutURI: optionalString(APPLICATION_LIMITS.urlMax).pipe(checked(serverCallUrlProblem).optional()),
+    backchannelLogoutURI: optionalChecked(APPLICATION_LIMITS.urlMax, serverCallUrlProblem),
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {

@@ -22,6 +22,20 @@ export const optionalString = (max = 1000) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
+/** A trimmed text that `problem` finds nothing wrong with; what it answers is the message. */
+export const checked = (problem: (value: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+/** An optional text of at most `max` characters (blank is none) that `problem` finds nothing wrong with. */
+export const optionalChecked = (max: number, problem: (value: string) => string | null) =>
+  optionalString(max).pipe(checked(problem).optional());
+
 export const email = z
   .string({ error: MESSAGES.required })
   .trim()

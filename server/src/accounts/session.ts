@@ -19,7 +19,7 @@ import { emit, type EventDetails } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken } from '../security/tokens.ts';
+import { hashToken } from '../crypto/tokens.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession } from '../sessions/service.ts';
 import { deleteSession } from '../sessions/store.ts';

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
-import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 
 /** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough and nothing reversible is kept. */
 export const hashClientSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');

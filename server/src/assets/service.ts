@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { AssetRow } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
-import { identifyImage } from './images.ts';
+import { identifyImage } from '../uploads/images.ts';
 import { deleteAsset, findAsset, insertAsset } from './store.ts';
 import { scoped } from '../db/scoped.ts';
 

@@ -10,8 +10,8 @@ import { ConfigError, DATA_DIR_SECRETS, describePostgres, explainDatabaseError, 
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from '../security/key-check.ts';
-import { verifySmtp } from '../mail/transport.ts';
-import { checkSmsAccount } from '../sms/provider.ts';
+import { verifySmtp } from '../outbound/smtp.ts';
+import { checkSmsAccount } from '../outbound/sms.ts';
 
 type Level = 'ok' | 'warn' | 'FAIL' | 'off';
 interface Finding {

@@ -10,7 +10,7 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
+import { ForbiddenAddressError } from '../outbound/ssrf.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { insertFillerUsers, setPolicy } from '../testing/accounts.ts';
 import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';

@@ -10,7 +10,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { CustomFetch } from 'openid-client';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
-import { ForbiddenAddressError, guardedLookup, isPrivateAddress } from '../webhooks/ssrf.ts';
+import { ForbiddenAddressError, guardedLookup, isPrivateAddress } from '../outbound/ssrf.ts';
 
 export interface OutboundLimits {
   allowPrivate: boolean;

@@ -17,7 +17,7 @@ import { clearCookie, withCookies, type Browser, type Redirect } from '../http/o
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import { claimMappingOf } from './service.ts';
 import { beginFlow, completeSignIn, keptReturnUrl, refuse, Refusal, startConnectionSignIn } from './sign-in.ts';
 import { readResponseEnvelope, samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';

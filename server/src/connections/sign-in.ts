@@ -33,7 +33,7 @@ import { AppError } from '../http/errors.ts';
 import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
 import { afterFirstFactor } from '../accounts/sign-in-rules.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
 import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';

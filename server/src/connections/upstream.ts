@@ -12,8 +12,8 @@ import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { keyEncryptionKeys, originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
-import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
-import { ForbiddenAddressError } from '../webhooks/ssrf.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+import { ForbiddenAddressError } from '../outbound/ssrf.ts';
 import { guardedFetch, outboundLimits, OutboundTooLargeError } from './outbound.ts';
 
 const boundTo = (organisationId: string, connectionId: string) => `connection-secret:${organisationId}:${connectionId}`;

@@ -557,7 +557,7 @@ export interface SignInConnectionsTable {
   issuer: string;
   /** The client id Gatehouse has at the upstream provider (not one of our applications). */
   upstream_client_id: string;
-  /** Sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts); null for a public client. */
+  /** Sealed under KEY_ENCRYPTION_KEY (crypto/sealed-columns.ts); null for a public client. */
   client_secret_sealed: string | null;
   /** Space-separated, as OAuth writes them. */
   scopes: string;
@@ -576,7 +576,7 @@ export interface SignInConnectionsTable {
   allow_password: boolean;
   /** How Gatehouse authenticates at the token endpoint (migration 0127). */
   client_auth: 'client_secret_basic' | 'private_key_jwt';
-  /** private_key_jwt: the connection's private JWK, sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts). */
+  /** private_key_jwt: the connection's private JWK, sealed under KEY_ENCRYPTION_KEY (crypto/sealed-columns.ts). */
   private_key_sealed: string | null;
   /** private_key_jwt: the public JWK (with kid, alg, use), published for the provider. */
   public_jwk: string | null;

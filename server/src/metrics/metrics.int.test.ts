@@ -9,7 +9,7 @@ import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import { DAY, MINUTE } from '../clock.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
-import { TTL } from '../oidc/ttl.ts';
+import { TTL } from '../lifetimes.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { signIn } from '../testing/accounts.ts';

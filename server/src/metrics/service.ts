@@ -14,7 +14,7 @@ import { AppError } from '../http/errors.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
 import { emit } from '../events/events.ts';
 import type { ActingScope, Scope } from '../scope/scope.ts';
-import { TTL } from '../oidc/ttl.ts';
+import { TTL } from '../lifetimes.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
 import { bucketOf, countPeopleWithFactors, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
 import { scoped } from '../db/scoped.ts';

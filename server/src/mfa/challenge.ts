@@ -27,7 +27,7 @@ import { findUserById, recordFailedSignIn } from '../accounts/store.ts';
 import type { SignInMethod } from '../metrics/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
+import { hashToken, newToken, safeEqual } from '../crypto/tokens.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR } from '../sessions/amr.ts';
 import { codeHash, codeMatches, decryptMfaSecret, looksLikeRecoveryCode, newNumericCode, recoveryCodeHashes } from './secrets.ts';

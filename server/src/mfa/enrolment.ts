@@ -22,7 +22,7 @@ import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts'
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
-import { safeEqual } from '../security/tokens.ts';
+import { safeEqual } from '../crypto/tokens.ts';
 import { updateSessionAmr } from '../sessions/store.ts';
 import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
 import { amrForCode } from '../sessions/amr.ts';

@@ -9,8 +9,8 @@ import { randomInt } from 'node:crypto';
 import { MFA } from '@gatehouse/common/mfa';
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
-import { deriveKey, hmac, newCode, normaliseCode, safeEqual } from '../security/tokens.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+import { deriveKey, hmac, newCode, normaliseCode, safeEqual } from '../crypto/tokens.ts';
 
 const binding = (organisationId: string, userId: string) => `mfa:${organisationId}:${userId}`;
 

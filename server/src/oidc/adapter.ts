@@ -13,7 +13,7 @@ import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayloa
 import type { AppContext } from '../context.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { keyEncryptionKeys } from '../config.ts';
-import { decryptSecret, encryptSecret } from './key-encryption.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 import { protocolOutage } from './outage.ts';
 import { countedAs, eventRow, logEvent } from '../metrics/oidc-events.ts';
 import { bucketOf, METRIC_BUCKET_MS } from '../metrics/store.ts';

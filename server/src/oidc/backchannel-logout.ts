@@ -19,7 +19,7 @@ import { UndeliverableError, type Courier, type OutboxMessage } from '../deliver
 import { queueMessage } from '../delivery/outbox.ts';
 import { hostnameFor } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
-import { DEFAULT_POST_LIMITS, postWebhook } from '../webhooks/post.ts';
+import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 import { hashId } from './adapter.ts';
 import { loadPrivateJwks } from './keys.ts';
 

@@ -13,7 +13,7 @@ import { createApplication, signedIn, type CreatedApplication } from '../testing
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { oidcActivity } from '../metrics/oidc-events.ts';
 import { readRevision } from './store.ts';
-import { TTL } from './ttl.ts';
+import { TTL } from '../lifetimes.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
 import { scoped } from '../db/scoped.ts';
 

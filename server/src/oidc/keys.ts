@@ -20,7 +20,7 @@ import { operatorScope, type Scope } from '../scope/scope.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
-import { decryptSecret, encryptSecret } from './key-encryption.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
 import { bumpRevision, deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
 import { scoped, type ScopedTransaction } from '../db/scoped.ts';

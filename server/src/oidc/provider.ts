@@ -43,7 +43,7 @@ import { patchEngine } from './provider-patches.ts';
 import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
-import { TTL } from './ttl.ts';
+import { TTL } from '../lifetimes.ts';
 
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';

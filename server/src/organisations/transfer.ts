@@ -4,7 +4,7 @@
  * installation its users sign in with the same passwords, second steps and passkeys, and its
  * applications keep their client ids, secrets and the signing keys their tokens were checked with.
  *
- * Secrets sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts) leave sealed under a key derived
+ * Secrets sealed under KEY_ENCRYPTION_KEY (crypto/sealed-columns.ts) leave sealed under a key derived
  * from the operator's passphrase (scrypt), and are sealed under the new installation's key on import.
  * Passwords, client secrets and SCIM tokens are only ever hashes and move as they are. Recovery codes are
  * HMACs under a key derived from KEY_ENCRYPTION_KEY: they move only to an installation with the same key.
@@ -22,8 +22,8 @@ import { MIGRATION_NAMES } from '../db/migrations/index.ts';
 import type { Executor } from '../db/schema.ts';
 import { acrossOrganisations, ScopeViolation, scoped } from '../db/scoped.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
-import { decryptSecret, encryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
-import { SEALED_COLUMNS, untyped, untypedInScope, type SealedColumn } from '../security/sealed-columns.ts';
+import { decryptSecret, encryptSecret, KeyEncryptionError } from '../crypto/key-encryption.ts';
+import { SEALED_COLUMNS, untyped, untypedInScope, type SealedColumn } from '../crypto/sealed-columns.ts';
 import { hostnameFor, toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';

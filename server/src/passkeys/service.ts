@@ -33,7 +33,7 @@ import { finishSignIn, type SignedIn } from '../accounts/session.ts';
 import { findUserById } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken, newToken, safeEqual } from '../security/tokens.ts';
+import { hashToken, newToken, safeEqual } from '../crypto/tokens.ts';
 import {
   findCredential,
   insertChallenge,

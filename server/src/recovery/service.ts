@@ -17,7 +17,7 @@ import { mailQuotaUsed, sendMail } from '../mail/service.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
-import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../security/tokens.ts';
+import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../crypto/tokens.ts';
 import { useEmailToken } from '../tokens/service.ts';
 import {
   countCodeAttempt,

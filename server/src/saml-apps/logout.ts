@@ -19,7 +19,7 @@ import type { AppContext } from '../context.ts';
 import { emit } from '../events/events.ts';
 import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken } from '../security/tokens.ts';
+import { hashToken } from '../crypto/tokens.ts';
 import { deleteSession } from '../sessions/store.ts';
 import { idpSigning } from './certificates.ts';
 import { readLogoutRequest, readLogoutResponse, signedLogoutRequest, signedLogoutResponse } from './logout-protocol.ts';

@@ -1,7 +1,7 @@
 /**
  * Persistent NameIDs: the same for a person and an application every time, different for each
  * application, and saying nothing of the person (an HMAC of the application and user ids). The key is
- * the organisation's own secret, sealed at rest (security/sealed-columns.ts), so rotating
+ * the organisation's own secret, sealed at rest (crypto/sealed-columns.ts), so rotating
  * KEY_ENCRYPTION_KEY re-seals it and leaves every NameID as it was. An organisation that had SAML
  * applications before the secret existed (migration 0155 marks it) gets the value its NameIDs were
  * made from until then, derived once (at its first persistent NameID) from KEY_ENCRYPTION_KEY; any
@@ -10,9 +10,9 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { Scope } from '../scope/scope.ts';
-import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 import { keyEncryptionKeys } from '../config.ts';
-import { SEALED_COLUMNS } from '../security/sealed-columns.ts';
+import { SEALED_COLUMNS } from '../crypto/sealed-columns.ts';
 import { findIdpSecret, fillLegacyIdpSecret, insertIdpSecret } from './store.ts';
 
 const associatedData = (organisationId: string) => SEALED_COLUMNS.samlNameIdSecrets.associatedData(organisationId);

@@ -5,6 +5,7 @@
  * with its SP settings in `saml_applications`.
  */
 import { randomBytes } from 'node:crypto';
+import { presetSettings, SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
 import { SAML_APP_LIMITS, SAML_APP_MESSAGES, type SamlAttributeSource } from '@gatehouse/common/saml-apps';
 import {
   samlSettings,
@@ -25,6 +26,7 @@ import { emitInScope } from '../events/events.ts';
 import { AppError, validationErrorsFrom } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { fetchSamlMetadata } from '../connections/saml.ts';
+import { idpSigning, toPem } from './certificates.ts';
 import { certificateB64, idpAddresses, readSpMetadata } from './metadata.ts';
 import { findSamlApp, findSamlAppByEntityId, insertSamlApp, listSamlApps, updateSamlApp, type SamlAppRows } from './store.ts';
 
@@ -34,7 +36,16 @@ export const acsListOf = (saml: Pick<SamlApplicationRow, 'acs'>) => JSON.parse(s
 export const attributesOf = (saml: Pick<SamlApplicationRow, 'attributes'>) =>
   JSON.parse(saml.attributes) as Partial<Record<SamlAttributeSource, string>>;
 
-function toSamlApplication(ctx: AppContext, hostname: string, { client, saml }: SamlAppRows): SamlApplication {
+type IdentityProvider = SamlApplication['identityProvider'];
+
+/** What the service provider is given: the organisation's IdP addresses and the certificate it signs with now. */
+async function identityProviderOf(ctx: AppContext, scope: Scope): Promise<IdentityProvider> {
+  const { organisation } = scope;
+  const signing = await idpSigning(ctx, organisation.id, organisation.hostname);
+  return { ...idpAddresses(ctx, organisation.hostname), certificate: toPem('CERTIFICATE', signing.certificate) };
+}
+
+function toSamlApplication(identityProvider: IdentityProvider, { client, saml }: SamlAppRows): SamlApplication {
   return {
     id: client.id,
     name: client.name,
@@ -51,7 +62,7 @@ function toSamlApplication(ctx: AppContext, hostname: string, { client, saml }: 
     landingURL: client.landing_url,
     policyURL: client.policy_url,
     allowsUnverifiedAccess: client.allows_unverified_access,
-    identityProvider: idpAddresses(ctx, hostname),
+    identityProvider,
     createdAt: isoOrNull(client.created_at)!,
     updatedAt: isoOrNull(client.updated_at)!,
   };
@@ -102,11 +113,15 @@ async function requireSamlApp(scope: Scope, id: string): Promise<SamlAppRows> {
 }
 
 export async function listSamlApplications(ctx: AppContext, scope: Scope): Promise<SamlApplication[]> {
-  return (await listSamlApps(scope.db)).map((rows) => toSamlApplication(ctx, scope.organisation.hostname, rows));
+  const rows = await listSamlApps(scope.db);
+  if (rows.length === 0) return [];
+  const identityProvider = await identityProviderOf(ctx, scope);
+  return rows.map((row) => toSamlApplication(identityProvider, row));
 }
 
 export async function getSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<SamlApplication> {
-  return toSamlApplication(ctx, scope.organisation.hostname, await requireSamlApp(scope, id));
+  const rows = await requireSamlApp(scope, id);
+  return toSamlApplication(await identityProviderOf(ctx, scope), rows);
 }
 
 /** The SP's metadata as given (its address, fetched, or the XML), read into settings; refused with the field's message. */
@@ -127,7 +142,14 @@ async function metadataSettings(ctx: AppContext, input: CreateSamlApplication) {
 }
 
 export async function createSamlApplication(ctx: AppContext, scope: Scope, input: CreateSamlApplication): Promise<SamlApplication> {
-  const parsed = samlSettings.safeParse({ ...(await metadataSettings(ctx, input)), ...input.settings, name: input.name });
+  const preset = input.preset;
+  const parsed = samlSettings.safeParse({
+    ...(preset ? { entityID: SAML_APP_PRESETS[preset].entityID } : {}),
+    ...(await metadataSettings(ctx, input)),
+    ...(preset ? presetSettings(preset) : {}),
+    ...input.settings,
+    name: input.name,
+  });
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { errors: validationErrorsFrom(parsed.error) });
   const columns = columnsOf(parsed.data);
   await assertEntityIdFree(scope, columns.saml.entity_id);

@@ -8,13 +8,13 @@ import { sql } from 'kysely';
 import { ConfigError, keyEncryptionKeys, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { acrossOrganisations, organisationIdOf } from '../db/scoped.ts';
-import { decryptSecret, KeyEncryptionError } from '../oidc/key-encryption.ts';
-import { SEALED_COLUMNS, untyped } from './sealed-columns.ts';
+import { decryptSecret, KeyEncryptionError } from '../crypto/key-encryption.ts';
+import { SEALED_COLUMNS, untyped } from '../crypto/sealed-columns.ts';
 
 /** The configured key-encryption keys do not open what the database holds. */
 export class KeyEncryptionKeyMismatch extends ConfigError {}
 
-/** 'v1.' then the 8-character fingerprint of the key that sealed the envelope (oidc/key-encryption.ts). */
+/** 'v1.' then the 8-character fingerprint of the key that sealed the envelope (crypto/key-encryption.ts). */
 const FINGERPRINT_START = 4;
 const FINGERPRINT_LENGTH = 8;
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
-import { sealedWith } from '../oidc/key-encryption.ts';
+import { sealedWith } from '../crypto/key-encryption.ts';
 import { loadPrivateJwks } from '../oidc/keys.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator, signInWithCode, type Authenticator } from '../testing/mfa.ts';

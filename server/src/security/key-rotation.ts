@@ -1,14 +1,14 @@
 /**
  * Rotation of KEY_ENCRYPTION_KEY without downtime: once every process runs with the new key as
  * KEY_ENCRYPTION_KEY and the old one as KEY_ENCRYPTION_KEY_DECRYPT_ONLY, this rewrites every envelope
- * still sealed under the old key (every column of sealed-columns.ts) under the new one.
+ * still sealed under the old key (every column of crypto/sealed-columns.ts) under the new one.
  * Each row is rewritten only if it still holds what was read, so a concurrent change is never lost.
  */
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { acrossOrganisations, scoped } from '../db/scoped.ts';
-import { decryptSecret, encryptSecret, sealedWith } from '../oidc/key-encryption.ts';
-import { SEALED_COLUMNS, untypedInScope, type SealedColumnName } from './sealed-columns.ts';
+import { decryptSecret, encryptSecret, sealedWith } from '../crypto/key-encryption.ts';
+import { SEALED_COLUMNS, untypedInScope, type SealedColumnName } from '../crypto/sealed-columns.ts';
 
 export type ReencryptReport = Record<SealedColumnName, number>;
 

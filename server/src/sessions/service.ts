@@ -9,7 +9,7 @@ import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
 import { scoped } from '../db/scoped.ts';
 

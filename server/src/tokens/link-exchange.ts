@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { EmailTokenPurpose } from '../db/schema.ts';
 import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import { rekeyEmailToken } from './store.ts';
 import { scoped } from '../db/scoped.ts';
 

@@ -7,7 +7,7 @@ import type { Scope } from '../scope/scope.ts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database, EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import { deleteEmailTokens, findEmailToken, insertEmailToken, takeEmailToken } from './store.ts';
 import { scoped } from '../db/scoped.ts';
 

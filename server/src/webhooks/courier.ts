@@ -1,14 +1,14 @@
 /**
  * Delivers webhook messages of the outbox: looks up the endpoint (it may have been changed or deleted
- * since the event), signs the payload with its secret, and posts it within the limits of post.ts.
+ * since the event), signs the payload with its secret, and posts it within the limits of outbound/post.ts.
  * Retries follow the Standard Webhooks schedule, spanning more than a day.
  */
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { UndeliverableError, type Courier, type OutboxMessage } from '../delivery/courier.ts';
-import { DEFAULT_POST_LIMITS, postWebhook } from './post.ts';
+import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 import { endpointSecret } from './secrets.ts';
-import { webhookHeaders } from './signing.ts';
+import { webhookHeaders } from '../outbound/webhook-signing.ts';
 import { findEndpoint } from './store.ts';
 import { scoped } from '../db/scoped.ts';
 

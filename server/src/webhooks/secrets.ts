@@ -2,7 +2,7 @@
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { WebhookEndpointRow } from '../db/schema.ts';
-import { decryptSecret, encryptSecret } from '../oidc/key-encryption.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 
 const boundTo = (organisationId: string, endpointId: string) => `webhook-secret:${organisationId}:${endpointId}`;
 

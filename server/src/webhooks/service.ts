@@ -20,8 +20,8 @@ import { AppError } from '../http/errors.ts';
 import { queueMessage } from '../delivery/outbox.ts';
 import type { Scope } from '../scope/scope.ts';
 import { sealSecret } from './secrets.ts';
-import { forbiddenAddressOf } from './ssrf.ts';
-import { newWebhookSecret } from './signing.ts';
+import { forbiddenAddressOf } from '../outbound/ssrf.ts';
+import { newWebhookSecret } from '../outbound/webhook-signing.ts';
 import {
   countEndpoints,
   deleteEndpoint,
@@ -50,7 +50,7 @@ function view(row: Unstamped<WebhookEndpointRow>): WebhookEndpoint {
 /** The address, if webhooks may send to it: a web address whose host resolves to no private, loopback or link-local address. */
 async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
   let problem = webhookUrlProblem(url, ctx.config.webhooksAllowPrivate);
-  // The same guard as at delivery (ssrf.ts), so the admin learns it now rather than from failed deliveries.
+  // The same guard as at delivery (outbound/ssrf.ts), so the admin learns it now rather than from failed deliveries.
   if (!problem && !ctx.config.webhooksAllowPrivate && (await forbiddenAddressOf(url))) problem = WEBHOOK_MESSAGES.privateAddress;
   if (problem) throw new AppError('VALIDATION_FAILED', { errors: { url: { message: problem } }, message: problem });
   return url;

@@ -15,7 +15,7 @@ import { signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { webhookDelivery } from './delivery.ts';
-import { DEFAULT_POST_LIMITS, postWebhook } from './post.ts';
+import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 
 interface Received {
   headers: Record<string, string>;
@@ -211,7 +211,7 @@ describe('webhook delivery limits', () => {
     }
   });
 
-  // Regression: post.ts used Node's global agent, whose keep-alive sockets are reused without a lookup, so
+  // Regression: outbound/post.ts used Node's global agent, whose keep-alive sockets are reused without a lookup, so
   // a delivery could go out over a socket that an allowed one had opened, its address never checked.
   it('checks the address of every delivery: no pooled keep-alive socket is reused past the check', async () => {
     const receiver = await startReceiver();

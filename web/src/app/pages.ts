@@ -25,6 +25,10 @@ const ApplicationPolicyPage = lazyPage(
 );
 const AddApplicationPage = lazyPage(async () => (await import('../pages/applications/AddApplicationPage.tsx')).AddApplicationPage);
 const ApplicationPage = lazyPage(async () => (await import('../pages/applications/ApplicationPage.tsx')).ApplicationPage);
+const AddSamlApplicationPage = lazyPage(
+  async () => (await import('../pages/applications/AddSamlApplicationPage.tsx')).AddSamlApplicationPage,
+);
+const SamlApplicationPage = lazyPage(async () => (await import('../pages/applications/SamlApplicationPage.tsx')).SamlApplicationPage);
 const ApplicationsPage = lazyPage(async () => (await import('../pages/applications/ApplicationsPage.tsx')).ApplicationsPage);
 const RedirectingPage = lazyPage(async () => (await import('../pages/redirecting/RedirectingPage.tsx')).RedirectingPage);
 const SignUpPage = lazyPage(async () => (await import('../pages/sign-up/SignUpPage.tsx')).SignUpPage);
@@ -64,6 +68,8 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   applications: ApplicationsPage,
   addApplication: AddApplicationPage,
   application: ApplicationPage,
+  addSamlApplication: AddSamlApplicationPage,
+  samlApplication: SamlApplicationPage,
   users: UsersPage,
   addUser: AddUserPage,
   user: UserPage,

@@ -3,7 +3,7 @@ import type { MigrationFactory } from './index.ts';
 
 /**
  * Sign-in connections to upstream identity providers (connections/). A connection belongs to
- * one organisation; its client secret is sealed under KEY_ENCRYPTION_KEY (security/sealed-columns.ts).
+ * one organisation; its client secret is sealed under KEY_ENCRYPTION_KEY (crypto/sealed-columns.ts).
  * `connection_links` says which upstream subject is which user, and `connection_flows` holds a sign-in
  * sent upstream (state, nonce, PKCE verifier) for minutes, found by the SHA-256 of the browser's cookie.
  */

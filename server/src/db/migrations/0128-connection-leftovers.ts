@@ -5,7 +5,7 @@ import type { MigrationFactory } from './index.ts';
  * What OpenID Connect connections still lacked (connections/):
  * - `sign_in_connections.client_auth`: how Gatehouse authenticates at the provider's token endpoint,
  *   'client_secret_basic' (as before) or 'private_key_jwt' with the connection's own key pair:
- *   `private_key_sealed` (the private JWK, sealed under KEY_ENCRYPTION_KEY, security/sealed-columns.ts)
+ *   `private_key_sealed` (the private JWK, sealed under KEY_ENCRYPTION_KEY, crypto/sealed-columns.ts)
  *   and `public_jwk` (published at /signin/connections/{id}/jwks and shown for pasting).
  * - `sign_in_connections.allow_password`: whether people whose email is in the connection's domains may
  *   still sign in with a password ("Use my password instead"). Connections made before keep the

@@ -4,7 +4,7 @@ import type { MigrationFactory } from './index.ts';
 /**
  * What single logout and persistent NameIDs of SAML applications (saml-apps/) keep:
  * - `saml_idp_secrets`: the organisation's secret persistent NameIDs are made from, sealed under
- *   KEY_ENCRYPTION_KEY (security/sealed-columns.ts), so a rotation of that key leaves them the same.
+ *   KEY_ENCRYPTION_KEY (crypto/sealed-columns.ts), so a rotation of that key leaves them the same.
  *   Until this version they were derived from KEY_ENCRYPTION_KEY itself: each organisation that already
  *   had a SAML application gets a row without a secret here, and the server's start (or the first
  *   persistent NameID, whichever comes first) derives that same value once and seals it

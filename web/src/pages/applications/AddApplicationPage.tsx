@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
+import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
 import { createApplicationRequest, type CreateApplicationInput } from '@gatehouse/common/schemas/applications';
 import { call } from '../../api/client.ts';
 import { applicationKeys } from '../../api/application-queries.ts';
@@ -71,6 +72,9 @@ export function AddApplicationPage() {
   return (
     <>
       <h1>{M.addApplicationTitle}</h1>
+      <p>
+        <Link to={ROUTES.addSamlApplication.path}>{S.addSamlInstead}</Link>
+      </p>
       <Card className="application-form">
         {formError && (
           <Alert kind="error" scrollIntoView>

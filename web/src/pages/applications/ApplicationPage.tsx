@@ -1,8 +1,8 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPLICATION_MESSAGES as M,
@@ -39,6 +39,8 @@ import { TextField } from '../../components/TextField.tsx';
 import { UriListField } from '../../components/UriListField.tsx';
 import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
 import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
+import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
+import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
 import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
@@ -115,15 +117,8 @@ export function ApplicationPage() {
   usePageTitle(ROUTES.application.title);
   const id = matchRoute(useLocation().pathname)?.params.id ?? '';
   const application = useApplication(id);
-  const navigate = useNavigate();
-  const { notifyError } = useNotifications();
-
-  useEffect(() => {
-    if (application.isError) {
-      notifyError(application.error, 'client');
-      void navigate(ROUTES.applications.path, { replace: true });
-    }
-  }, [application.isError, application.error, notifyError, navigate]);
+  const queryClient = useQueryClient();
+  useBackToApplicationsOnError(application);
 
   if (!application.data) return <Loader />;
   return (
@@ -134,7 +129,15 @@ export function ApplicationPage() {
         <OidcSettingsPanel app={application.data} id={SECTIONS.connect.id} />
         <SecretCard app={application.data} />
         {application.data.scimEnabled && <ScimCard app={application.data} />}
-        <DeleteCard app={application.data} />
+        <DeleteApplicationCard
+          title={SECTIONS.danger.label}
+          id={SECTIONS.danger.id}
+          remove={() => call(applicationsApi.delete, { params: { id } })}
+          forget={() => {
+            queryClient.removeQueries({ queryKey: applicationKeys.one(id) });
+            void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });
+          }}
+        />
       </ApplicationForm>
     </>
   );
@@ -450,44 +453,6 @@ function ScimCard({ app }: { app: Application }) {
           {M.generateScimToken}
         </Button>
       </div>
-    </Card>
-  );
-}
-
-function DeleteCard({ app }: { app: Application }) {
-  const [asking, setAsking] = useState(false);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { notify, notifyError } = useNotifications();
-  const remove = useMutation({
-    mutationFn: () => call(applicationsApi.delete, { params: { id: app.id } }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: applicationKeys.one(app.id) });
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.all, exact: true });
-      notify('success', M.applicationDeleted);
-      void navigate(ROUTES.applications.path, { replace: true });
-    },
-    onError: (error) => {
-      setAsking(false);
-      notifyError(error, 'client');
-    },
-  });
-  return (
-    <Card title={SECTIONS.danger.label} id={SECTIONS.danger.id} className="danger-zone">
-      <Button variant="secondary" className="button-danger-outline" onClick={() => setAsking(true)}>
-        {M.deleteApplication}
-      </Button>
-      <Dialog
-        open={asking}
-        header={M.deleteHeader}
-        text={M.deleteText}
-        confirmationText={M.deleteConfirmation}
-        affirmativeButtonText={M.deleteButton}
-        important
-        busy={remove.isPending}
-        onAffirm={() => remove.mutate()}
-        onCancel={() => setAsking(false)}
-      />
     </Card>
   );
 }

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
-import type { Application } from '@gatehouse/common/schemas/applications';
+import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
 import { useApplications } from '../../api/application-queries.ts';
+import { useSamlApplications } from '../../api/saml-app-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
 import { DataView, type DataColumn } from '../../components/DataView.tsx';
@@ -12,32 +13,66 @@ import { ApplicationLogo } from '../../features/applications/ApplicationLogo.tsx
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import '../../features/applications/applications.css';
 
-const COLUMNS: DataColumn<Application>[] = [
-  { header: M.name, cell: (app) => <Link to={routePath('application', { id: app.id })}>{app.name}</Link> },
-  { header: M.clientType, cell: (app) => CLIENT_TYPE_LABELS[app.clientType] },
+/** One row of the list: an OpenID Connect or a SAML application. */
+interface Row {
+  id: string;
+  name: string;
+  kind: string;
+  logoID: string | null;
+  path: string;
+}
+
+const COLUMNS: DataColumn<Row>[] = [
+  { header: M.name, cell: (app) => <Link to={app.path}>{app.name}</Link> },
+  { header: M.clientType, cell: (app) => app.kind },
   {
     header: M.clientId,
     cell: (app) => <CopyField value={app.id} name={`${M.clientId} ${app.name}`} />,
   },
 ];
 
-/** /applications: the organisation's applications, by name, each linking to its settings. */
+const byName = (a: Row, b: Row) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+
+/** /applications: the organisation's applications, OpenID Connect and SAML, by name, each linking to its settings. */
 export function ApplicationsPage() {
   usePageTitle(ROUTES.applications.title);
   const applications = useApplications();
+  const samlApplications = useSamlApplications();
+  const failed = applications.error ?? samlApplications.error;
+  const rows: Row[] = [
+    ...(applications.data ?? []).map((app) => ({
+      id: app.id,
+      name: app.name,
+      kind: CLIENT_TYPE_LABELS[app.clientType],
+      logoID: app.logoID,
+      path: routePath('application', { id: app.id }),
+    })),
+    ...(samlApplications.data ?? []).map((app) => ({
+      id: app.id,
+      name: app.name,
+      kind: S.kind,
+      logoID: null,
+      path: routePath('samlApplication', { id: app.id }),
+    })),
+  ].sort(byName);
   return (
     <>
       <div className="page-heading">
         <h1>{M.manageApplications}</h1>
-        <Link className="button button-primary" to={ROUTES.addApplication.path}>
-          {M.add}
-        </Link>
+        <div className="actions page-heading-actions">
+          <Link className="button button-primary" to={ROUTES.addApplication.path}>
+            {M.add}
+          </Link>
+          <Link className="button button-secondary" to={ROUTES.addSamlApplication.path}>
+            {S.addSaml}
+          </Link>
+        </div>
       </div>
-      {applications.isPending ? (
+      {applications.isPending || samlApplications.isPending ? (
         <Loader />
-      ) : applications.isError ? (
-        <Alert kind="error">{applications.error.message}</Alert>
-      ) : applications.data.length === 0 ? (
+      ) : failed ? (
+        <Alert kind="error">{failed.message}</Alert>
+      ) : rows.length === 0 ? (
         <div className="card empty-state">
           <p>{MESSAGES.noApplications}</p>
           <p>
@@ -46,7 +81,7 @@ export function ApplicationsPage() {
         </div>
       ) : (
         <DataView
-          items={applications.data}
+          items={rows}
           columns={COLUMNS}
           rowKey={(app) => app.id}
           caption={ROUTES.applications.title}
@@ -54,10 +89,10 @@ export function ApplicationsPage() {
           filterText={(app) => `${app.name} ${app.id}`}
           noMatchText={M.noMatchingApplications}
           tile={(app) => (
-            <Link className="app-card" to={routePath('application', { id: app.id })}>
+            <Link className="app-card" to={app.path}>
               <ApplicationLogo logoID={app.logoID} name={app.name} />
               <span className="app-card-name">{app.name}</span>
-              <span className="app-card-meta">{CLIENT_TYPE_LABELS[app.clientType]}</span>
+              <span className="app-card-meta">{app.kind}</span>
             </Link>
           )}
         />

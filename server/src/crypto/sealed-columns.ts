@@ -1,7 +1,7 @@
 /**
- * Every column that holds a secret sealed under KEY_ENCRYPTION_KEY (oidc/key-encryption.ts), with the
+ * Every column that holds a secret sealed under KEY_ENCRYPTION_KEY (crypto/key-encryption.ts), with the
  * row's key and the associated data its envelope is bound to. A rotation of the key-encryption key
- * (key-rotation.ts) and the move of an organisation between installations (organisations/transfer.ts)
+ * (security/key-rotation.ts) and the move of an organisation between installations (organisations/transfer.ts)
  * both re-seal exactly these; a new sealed column is added here once.
  */
 import type { Kysely } from 'kysely';

@@ -1,0 +1,224 @@
+/**
+ * SAML applications in Chromium (issue 42): an admin adds one from the service provider's pasted
+ * metadata and sees what to give the service provider (IdP metadata URL, entity ID, addresses and the
+ * certificate), adds another by hand from the Slack preset, finds both in the Applications list and gives
+ * a person access on their user page; the person opens the application from the dashboard tile and the
+ * real service provider (node-saml) accepts the signed assertion. Axe-clean at 1280 and 390 px.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
+import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
+import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
+import { scoped } from '../server/src/db/scoped.ts';
+import { hashPassword } from '../server/src/passwords/hash.ts';
+import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { startServiceProvider, type ServiceProvider } from './support/saml-sp.ts';
+
+const chromiumPath = inject('chromiumPath');
+const PERSON = 'pat@acme.test';
+const PERSON_PASSWORD = 'pat opens the test sp 1';
+
+/** Resizes the page and waits until it has laid itself out again (copy fields learn whether they overflow). */
+async function resize(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Checks the page against axe at a desktop and a phone width, and leaves it at the desktop one. */
+async function accessibleAtBothWidths(page: Page, name: string) {
+  await resize(page, 390, 844);
+  await expectAccessible(page);
+  // Nothing wider than the phone's screen.
+  const wider = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 391)
+      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+      .slice(0, 8),
+  );
+  expect(wider).toEqual([]);
+  await screenshot(page, `${name}-phone`);
+  await resize(page, 1280, 900);
+  await expectAccessible(page);
+  await screenshot(page, name);
+}
+
+// On SQLite: the rules under the screens run on both databases in the integration tests.
+describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+  let sp: ServiceProvider;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse('sqlite');
+    await gatehouse.createOrganisation('acme', 'admin@acme.test');
+    // A person of acme with a password of their own (no API makes one without an emailed link).
+    const hash = await hashPassword(PERSON_PASSWORD);
+    await gatehouse.withDatabase(async (db) => {
+      const acme = await db.selectFrom('organisations').select('id').where('name', '=', 'acme').executeTakeFirstOrThrow();
+      const now = Date.now();
+      await insertUser(
+        scoped(db, acme.id),
+        newUserRow({
+          id: randomUUID(),
+          email: PERSON,
+          role: 'EndUser',
+          now,
+          changes: { status: 'SignedUp', password_hash: hash, password_set_date: now, email_verified_date: now, first_name: 'Pat' },
+        }),
+      );
+    });
+    sp = await startServiceProvider();
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sp?.close();
+    await gatehouse?.stop();
+  });
+
+  async function adminPage(): Promise<Page> {
+    const page = await newPage(browser);
+    await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    return page;
+  }
+
+  it('adds a SAML application from pasted metadata and shows what to give the service provider', async () => {
+    const page = await adminPage();
+    await page.goto(`${gatehouse.url('acme')}/applications`);
+    await page.getByRole('link', { name: S.addSaml }).click();
+    await page.getByRole('heading', { name: 'Add a SAML application', level: 1 }).waitFor();
+    await accessibleAtBothWidths(page, 'saml-add');
+
+    await page.getByLabel('Name', { exact: true }).fill('Test SP');
+    await page.getByLabel(S.sources.metadataXML).check();
+    // Nothing pasted: the shared schema refuses at once.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('textbox', { name: S.metadataXML }).and(page.locator('[aria-invalid="true"]')).waitFor();
+    await page.getByLabel(S.metadataXML).fill('<EntityDescriptor>not an SP</EntityDescriptor>');
+    await passDoubleSubmitGuard(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    // The server reads the metadata and says why it cannot, at the field.
+    await page.getByText('This is not SAML service provider metadata we can read').waitFor();
+    await page.getByLabel(S.metadataXML).fill(sp.metadata);
+    await page.getByLabel(S.attributeSources.email, { exact: true }).fill('email');
+    await passDoubleSubmitGuard(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await page.waitForURL('**/applications/saml/*');
+    await page.getByRole('heading', { name: 'Test SP', level: 1 }).waitFor();
+    await page.getByText(S.created).waitFor();
+    // What the metadata said is in the form.
+    expect(await page.getByLabel(S.entityID, { exact: true }).inputValue()).toBe(sp.entityID);
+    expect(await page.getByLabel(S.acsUrl(1), { exact: true }).inputValue()).toBe(sp.acsURL);
+    expect(await page.getByLabel(S.nameIDFormat, { exact: true }).inputValue()).toBe('email');
+    const idp = page.getByRole('region', { name: S.identityProvider });
+    await idp
+      .getByText(`${gatehouse.url('acme')}/saml-idp/metadata`)
+      .first()
+      .waitFor();
+    await idp.getByText(`${gatehouse.url('acme')}/saml-idp/sso`).waitFor();
+    await idp.getByRole('button', { name: `Copy ${S.idpCertificate}` }).waitFor();
+    await accessibleAtBothWidths(page, 'saml-application');
+
+    // The admin copies the certificate into the service provider, as they would paste it there.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gatehouse.url('acme') });
+    await idp.getByRole('button', { name: `Copy ${S.idpCertificate}` }).click();
+    await idp.getByRole('button', { name: `Copied ${S.idpCertificate}` }).waitFor();
+    type ClipboardGlobals = { navigator: { clipboard: { readText(): Promise<string> } } };
+    const certificate = await page.evaluate(() => (globalThis as unknown as ClipboardGlobals).navigator.clipboard.readText());
+    expect(certificate).toMatch(/^-----BEGIN CERTIFICATE-----\n/);
+    sp.trust({ ssoURL: `${gatehouse.url('acme')}/saml-idp/sso`, certificate });
+
+    // The IdP metadata at the address shown is what a service provider would read.
+    const metadata = await page.evaluate(async () => (await fetch('/saml-idp/metadata')).text());
+    expect(metadata).toContain(`entityID="${gatehouse.url('acme')}/saml-idp/metadata"`);
+    await page.context().close();
+  });
+
+  it('adds one by hand from the Slack preset, and lists both kinds', async () => {
+    const page = await adminPage();
+    await page.goto(`${gatehouse.url('acme')}/applications/add`);
+    await page.getByRole('link', { name: S.addSamlInstead }).click();
+    await page.getByLabel(S.preset).selectOption({ label: 'Slack' });
+    await page.getByText(SAML_APP_PRESETS.slack.hint).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Slack');
+    await page.getByLabel(S.sources.byHand).check();
+    // Slack's entity ID is the same for everyone: the preset filled it in, and the assertion it expects.
+    expect(await page.getByLabel(S.entityID, { exact: true }).inputValue()).toBe('https://slack.com');
+    expect(await page.getByLabel(S.nameIDFormat, { exact: true }).inputValue()).toBe('persistent');
+    expect(await page.getByLabel(S.signing, { exact: true }).inputValue()).toBe('both');
+    expect(await page.getByLabel(S.attributeSources.email, { exact: true }).inputValue()).toBe('User.Email');
+    await page.getByLabel(S.acsUrl(1), { exact: true }).fill('http://acme.slack.com/sso/saml');
+    await page.getByLabel(S.requireSignedRequests).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Use https:// (http:// is allowed only for localhost)').waitFor();
+    await page.getByText('Please paste the signing certificate to check signed requests with').waitFor();
+    await accessibleAtBothWidths(page, 'saml-add-by-hand');
+    await page.getByLabel(S.acsUrl(1), { exact: true }).fill('https://acme.slack.com/sso/saml');
+    await page.getByLabel(S.requireSignedRequests).uncheck();
+    await page.getByRole('button', { name: S.acsAdd }).click();
+    await page.getByLabel(S.acsUrl(2), { exact: true }).fill('https://acme.slack.com/sso/saml/second');
+    await page.getByRole('button', { name: S.acsRemove(2) }).click();
+    expect(await page.getByLabel(S.acsUrl(2), { exact: true }).count()).toBe(0);
+    await passDoubleSubmitGuard(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/applications/saml/*');
+    await page.getByRole('heading', { name: 'Slack', level: 1 }).waitFor();
+    expect(await page.getByLabel(S.nameIDFormat, { exact: true }).inputValue()).toBe('persistent');
+
+    // Another preset fills the assertion in on the application's page; saved with the form.
+    await page.getByLabel(S.presetApply).selectOption({ label: 'Atlassian Cloud' });
+    await page.getByText(S.presetApplied('Atlassian Cloud')).waitFor();
+    expect(await page.getByLabel(S.nameIDFormat, { exact: true }).inputValue()).toBe('email');
+    await page.getByLabel(S.nameIDFormat, { exact: true }).selectOption('persistent');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Application settings updated').waitFor();
+    await page.reload();
+    expect(await page.getByLabel(S.attributeSources.givenName, { exact: true }).inputValue()).toBe(
+      SAML_APP_PRESETS.atlassian.attributes.givenName,
+    );
+    expect(await page.getByLabel(S.nameIDFormat, { exact: true }).inputValue()).toBe('persistent');
+
+    await page.goto(`${gatehouse.url('acme')}/applications`);
+    const table = page.getByRole('table', { name: 'Applications' });
+    await table.getByRole('row', { name: /Slack/ }).getByText(S.kind).waitFor();
+    await table
+      .getByRole('row', { name: /Test SP/ })
+      .getByText(S.kind)
+      .waitFor();
+    await accessibleAtBothWidths(page, 'applications-with-saml');
+    await page.context().close();
+  });
+
+  it('lets a person open the SAML application from the dashboard tile: the service provider accepts the assertion', async () => {
+    // The admin gives the person access on their user page, as for any application.
+    const admin = await adminPage();
+    await admin.goto(`${gatehouse.url('acme')}/users`);
+    await admin
+      .getByRole('link', { name: new RegExp(PERSON) })
+      .first()
+      .click();
+    await admin.getByRole('heading', { name: 'Edit user' }).waitFor();
+    await admin.getByRole('checkbox', { name: /Test SP/ }).check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('User details updated').waitFor();
+    await admin.context().close();
+
+    const page = await newPage(browser);
+    await submitSignIn(page, gatehouse.url('acme'), PERSON, PERSON_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    const tiles = page.getByRole('region', { name: 'My applications' });
+    await tiles.getByRole('link', { name: /Test SP/ }).click();
+    // Gatehouse posts the signed Response to the registered ACS URL; node-saml checks it.
+    await page.getByRole('heading', { name: `Signed in to Test SP as ${PERSON}` }).waitFor();
+    await page.getByText(`Email attribute: ${PERSON}`).waitFor();
+    expect(sp.refused).toEqual([]);
+    expect(sp.accepted).toHaveLength(1);
+    expect(sp.accepted[0]).toMatchObject({ nameID: PERSON, issuer: `${gatehouse.url('acme')}/saml-idp/metadata` });
+    await page.context().close();
+  });
+});
