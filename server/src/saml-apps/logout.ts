@@ -18,24 +18,23 @@ import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { emit } from '../events/events.ts';
 import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
+import type { SamlApplicationRow } from '../db/schema.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashToken } from '../crypto/tokens.ts';
 import { deleteSession } from '../sessions/store.ts';
 import { idpSigning } from './certificates.ts';
 import { readLogoutRequest, readLogoutResponse, signedLogoutRequest, signedLogoutResponse } from './logout-protocol.ts';
 import { idpAddresses } from './metadata.ts';
-import { decodeMessage, newSamlId, SamlRequestError, type SamlMessage } from './protocol.ts';
-import { BINDING_COOKIE, flowHash, refuse, signatureRefusal, type ReceivedRequest, type SamlOutcome } from './sign-in.ts';
+import { newSamlId } from './protocol.ts';
+import { BINDING_COOKIE, checkedMessage, flowHash, refuse, type ReceivedRequest, type SamlOutcome } from './sign-in.ts';
 import {
   advanceLogoutFlow,
   deleteLogoutFlow,
   findLogoutFlow,
   findLogoutFlowAwaiting,
   findSamlApp,
-  findSamlAppByEntityId,
   forgetSessions,
   insertLogoutFlow,
-  rememberRequestId,
   sessionApplications,
   sessionsNamed,
   type SamlAppRows,
@@ -49,6 +48,11 @@ interface PendingLogout {
 }
 
 const FLOW_MS = SAML_APP_LIMITS.flowMinutes * MINUTE;
+/** Sent to our SLO address; anyone could otherwise sign a person out by a link, so an application that can sign must. */
+const sloRules = (ctx: AppContext, scope: Scope) => ({
+  destination: idpAddresses(ctx, scope.organisation.hostname).sloURL,
+  signatureRequired: (saml: SamlApplicationRow) => saml.signing_certificate !== null,
+});
 /** One sign-out at a time per browser: its flow is named by the browser's binding cookie. */
 const logoutFlowId = (binding: string) => flowHash('logout', binding);
 const post = (
@@ -71,37 +75,6 @@ async function loggedOut(ctx: AppContext, scope: Scope, application: SamlAppRows
   });
 }
 
-/** A message of a known application, sent to our SLO address recently and signed as the application requires; or the refusal's reason. */
-async function checkedMessage<M extends SamlMessage>(
-  ctx: AppContext,
-  scope: Scope,
-  input: ReceivedRequest,
-  read: (xml: string) => M,
-  encoded: string,
-): Promise<{ message: M; application: SamlAppRows } | SamlOutcome> {
-  let message: M;
-  try {
-    message = read(decodeMessage(encoded, input.binding));
-  } catch (error) {
-    if (error instanceof SamlRequestError) return refuse(ctx, scope, error.reason);
-    throw error;
-  }
-  const application = await findSamlAppByEntityId(scope.db, message.issuer);
-  if (!application) return refuse(ctx, scope, 'no application has this entity ID', { issuer: message.issuer });
-  const about = { application };
-  if (message.destination !== null && message.destination !== idpAddresses(ctx, scope.organisation.hostname).sloURL)
-    return refuse(ctx, scope, 'the request was sent to another destination', about);
-  // Anyone could otherwise sign a person out by a link: an application that can sign must.
-  const badSignature = signatureRefusal(input, message, application.saml, application.saml.signing_certificate !== null);
-  if (badSignature) return refuse(ctx, scope, badSignature, about);
-  const age = ctx.clock.now() - message.issuedAt;
-  if (!(age <= FLOW_MS - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
-    return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
-  if (!(await rememberRequestId(scope.db, application.client.id, message.id, ctx.clock.now() + FLOW_MS)))
-    return refuse(ctx, scope, 'the request ID was used before', about);
-  return { message, application };
-}
-
 /** What comes to the SLO address: an application's LogoutRequest, or its LogoutResponse to ours. */
 export async function receiveSloMessage(
   ctx: AppContext,
@@ -113,7 +86,7 @@ export async function receiveSloMessage(
     return refuse(ctx, scope, 'the RelayState is too long');
   if (input.samlResponse) return receiveLogoutResponse(ctx, scope, input, input.samlResponse);
   if (!input.samlRequest) return refuse(ctx, scope, 'no SAMLRequest');
-  const checked = await checkedMessage(ctx, scope, input, readLogoutRequest, input.samlRequest);
+  const checked = await checkedMessage(ctx, scope, input, readLogoutRequest, input.samlRequest, sloRules(ctx, scope));
   if ('kind' in checked) return checked;
   const { message, application } = checked;
   const { saml } = application;
@@ -202,7 +175,7 @@ export async function continueLogout(ctx: AppContext, scope: Scope, browser: Bro
 
 /** An application's answer to a LogoutRequest of a sign-out in progress: the browser goes on with it. */
 async function receiveLogoutResponse(ctx: AppContext, scope: Scope, input: ReceivedRequest, samlResponse: string): Promise<SamlOutcome> {
-  const checked = await checkedMessage(ctx, scope, input, readLogoutResponse, samlResponse);
+  const checked = await checkedMessage(ctx, scope, input, readLogoutResponse, samlResponse, sloRules(ctx, scope));
   if ('kind' in checked) return checked;
   const { inResponseTo } = checked.message;
   const flow = inResponseTo ? await findLogoutFlowAwaiting(scope.db, inResponseTo, ctx.clock.now()) : undefined;

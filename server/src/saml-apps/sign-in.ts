@@ -124,38 +124,60 @@ export function signatureRefusal(
   return valid ? null : signed ? 'the request signature does not hold' : 'the request is not signed';
 }
 
+/**
+ * A message (an AuthnRequest, a LogoutRequest or LogoutResponse) of a known application: sent to
+ * `destination` when it names one, signed as the application requires, recent, and its ID never seen
+ * before (an ID is remembered for the flow's minutes: a message older than that could be replayed
+ * unseen). Answers the message and its application, or the refusal.
+ */
+export async function checkedMessage<M extends SamlMessage>(
+  ctx: AppContext,
+  scope: Scope,
+  input: ReceivedRequest,
+  read: (xml: string) => M,
+  encoded: string,
+  rules: { destination: string; signatureRequired: (saml: SamlApplicationRow) => boolean },
+): Promise<{ message: M; application: SamlAppRows } | SamlOutcome> {
+  let message: M;
+  try {
+    message = read(decodeMessage(encoded, input.binding));
+  } catch (error) {
+    if (error instanceof SamlRequestError) return refuse(ctx, scope, error.reason);
+    throw error;
+  }
+  const application = await findSamlAppByEntityId(scope.db, message.issuer);
+  if (!application) return refuse(ctx, scope, 'no application has this entity ID', { issuer: message.issuer });
+  const about = { application };
+  if (message.destination !== null && message.destination !== rules.destination)
+    return refuse(ctx, scope, 'the request was sent to another destination', about);
+  const badSignature = signatureRefusal(input, message, application.saml, rules.signatureRequired(application.saml));
+  if (badSignature) return refuse(ctx, scope, badSignature, about);
+  const now = ctx.clock.now();
+  const flowMs = SAML_APP_LIMITS.flowMinutes * MINUTE;
+  const age = now - message.issuedAt;
+  if (!(age <= flowMs - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
+    return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
+  if (!(await rememberRequestId(scope.db, application.client.id, message.id, now + flowMs)))
+    return refuse(ctx, scope, 'the request ID was used before', about);
+  return { message, application };
+}
+
 /** An AuthnRequest by HTTP-Redirect or HTTP-POST: checked, kept as a flow bound to the browser, and the browser sent on to continue. */
 export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, browser: Browser, input: ReceivedRequest): Promise<SamlOutcome> {
   const org = scope.organisation;
   if (!input.samlRequest) return refuse(ctx, scope, 'no SAMLRequest');
   if (input.relayState !== undefined && input.relayState.length > SAML_APP_LIMITS.relayStateMax)
     return refuse(ctx, scope, 'the RelayState is too long');
-  let request: AuthnRequest;
-  try {
-    request = readAuthnRequest(decodeMessage(input.samlRequest, input.binding));
-  } catch (error) {
-    if (error instanceof SamlRequestError) return refuse(ctx, scope, error.reason);
-    throw error;
-  }
-  const application = await findSamlAppByEntityId(scope.db, request.issuer);
-  if (!application) return refuse(ctx, scope, 'no application has this entity ID', { issuer: request.issuer });
-  const about = { application };
-  const { saml } = application;
-  if (request.destination !== null && request.destination !== idpAddresses(ctx, org.hostname).ssoURL)
-    return refuse(ctx, scope, 'the request was sent to another destination', about);
-  const acs = chooseAcs(acsListOf(saml), request);
-  if (!acs) return refuse(ctx, scope, 'the assertion consumer service is not registered', about);
-
-  const badSignature = signatureRefusal(input, request, saml, saml.require_signed_requests);
-  if (badSignature) return refuse(ctx, scope, badSignature, about);
+  const checked = await checkedMessage(ctx, scope, input, readAuthnRequest, input.samlRequest, {
+    destination: idpAddresses(ctx, org.hostname).ssoURL,
+    signatureRequired: (saml) => saml.require_signed_requests,
+  });
+  if ('kind' in checked) return checked;
+  const { message: request, application } = checked;
+  const acs = chooseAcs(acsListOf(application.saml), request);
+  if (!acs) return refuse(ctx, scope, 'the assertion consumer service is not registered', { application });
   const now = ctx.clock.now();
   const expiresAt = now + SAML_APP_LIMITS.flowMinutes * MINUTE;
-  // An ID is remembered for the flow's minutes: a request older than that could be replayed unseen.
-  const age = now - request.issuedAt;
-  if (!(age <= SAML_APP_LIMITS.flowMinutes * MINUTE - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
-    return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
-  if (!(await rememberRequestId(scope.db, application.client.id, request.id, expiresAt)))
-    return refuse(ctx, scope, 'the request ID was used before', about);
   const token = randomBytes(24).toString('base64url');
   const binding = bindingOf(browser);
   await insertSignInFlow(scope.db, {
