@@ -60,6 +60,7 @@ export const AUDIT_EVENT_LABELS = {
   'connection.refused': 'Sign-in through a connection refused',
   'saml.assertion_issued': 'SAML assertion issued',
   'saml.refused': 'SAML sign-in refused',
+  'saml.logged_out': 'SAML single logout',
 } as const;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];

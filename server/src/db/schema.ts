@@ -710,6 +710,34 @@ export interface SamlRequestIdsTable {
   expires_at: number;
 }
 
+/** The organisation's secret persistent NameIDs are made from (sealed); null until an organisation from before derives it. */
+export interface SamlIdpSecretsTable {
+  organisation_id: string;
+  name_id_secret_sealed: string | null;
+}
+
+/** A SAML application a Gatehouse session signed in to, with what it was told: single logout names the session by it. */
+export interface SamlSessionApplicationsTable {
+  organisation_id: string;
+  session_id: string;
+  client_id: string;
+  name_id: string;
+  name_id_format: NameIdFormat;
+  session_index: string;
+  expires_at: number;
+}
+export type SamlSessionApplicationRow = Selectable<SamlSessionApplicationsTable>;
+
+/** A browser's sign-out going from SAML application to application. */
+export interface SamlLogoutFlowsTable {
+  id: string;
+  organisation_id: string;
+  /** JSON array of { clientId, nameId, nameIdFormat, sessionIndex }. */
+  pending: string;
+  request_id: string | null;
+  expires_at: number;
+}
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Database {
@@ -753,6 +781,9 @@ export interface Database {
   saml_applications: SamlApplicationsTable;
   saml_sign_in_flows: SamlSignInFlowsTable;
   saml_request_ids: SamlRequestIdsTable;
+  saml_idp_secrets: SamlIdpSecretsTable;
+  saml_session_applications: SamlSessionApplicationsTable;
+  saml_logout_flows: SamlLogoutFlowsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -252,7 +252,7 @@ class OrganisationScoper extends OperationNodeTransformer {
     if (!conflict) return node;
     const target = conflict.columns?.map((c) => c.column.name) ?? [];
     const completed = completesOrganisationKey(table, target);
-    const columns = completed ? Object.freeze([ColumnNode.create('organisation_id'), ...conflict.columns!]) : conflict.columns;
+    const columns = completed ? Object.freeze([ColumnNode.create('organisation_id'), ...(conflict.columns ?? [])]) : conflict.columns;
     const guarded = conflict.updates !== undefined && !completed && !target.includes('organisation_id');
     const updateWhere = guarded
       ? OrganisationScoper.#where(conflict.updateWhere, [this.#clause(TableNode.create(table))!])

@@ -85,7 +85,15 @@ export interface EventDetails {
   'connection.deleted': { name: string };
   'connection.linked': { connection: string; connectionId: string; email: string };
   'connection.refused': { reason: string; connection?: string; connectionId?: string; email?: string };
-  'saml.assertion_issued': { application: string; nameIDFormat: string; secondFactor: boolean; initiatedBy: 'sp' | 'idp' };
+  'saml.assertion_issued': {
+    application: string;
+    nameIDFormat: string;
+    secondFactor: boolean;
+    authnContext: string;
+    initiatedBy: 'sp' | 'idp';
+  };
+  /** A single logout: asked for by the application (sp), or Gatehouse's sign-out telling it (idp). */
+  'saml.logged_out': { application: string; initiatedBy: 'sp' | 'idp'; sessionEnded: boolean };
   'saml.refused': { reason: string; status?: string; application?: string; issuer?: string };
 }
 

@@ -38,6 +38,7 @@ export const MOVED_TABLES = [
   'assets',
   'clients',
   'saml_applications',
+  'saml_idp_secrets',
   'apis',
   'api_grants',
   'user_client_access',
@@ -76,6 +77,8 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   saml_assertions: 'accepted SAML assertion IDs, kept until the assertions expire (an assertion is only valid for its own installation)',
   saml_sign_in_flows: 'sign-ins asked for by SAML applications, valid for minutes',
   saml_request_ids: 'accepted SAML AuthnRequest IDs, kept for minutes against replays',
+  saml_session_applications: 'the SAML applications each session signed in to: sessions end with the move',
+  saml_logout_flows: 'sign-outs going from SAML application to application, valid for minutes',
   user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 
