@@ -79,6 +79,8 @@ export function newClientRow<F extends NewClientFields>(now: number, fields: F):
     refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
     refresh_without_consent: false,
     backchannel_logout_uri: null,
+    groups_claim: null,
+    groups_always: false,
     ...fields,
   };
 }

@@ -409,7 +409,7 @@ export function boundOrganisation(db: ScopedExecutor): string {
 /**
  * The unscoped database a scoped store was bound from, with its organisation: for the prepared queries
  * (db/prepared.ts), which stamp the organisation as a parameter of one compiled statement, and for
- * nothing else.
+ * events emitted in a scope's transaction (events.ts `emitInScope`), whose subscribers bind it again.
  */
 export function unbound(db: ScopedExecutor): { db: Executor; organisationId: string } {
   const base = (db as Marked)[BASE];

@@ -46,6 +46,8 @@ const TENANT: Record<TenantTable, true> = {
   saml_applications: true,
   saml_sign_in_flows: true,
   saml_request_ids: true,
+  groups: true,
+  group_members: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -81,6 +83,8 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_assertions: [['assertion_id']],
   saml_applications: [['client_id'], ['entity_id']],
   saml_request_ids: [['client_id', 'request_id']],
+  groups: [['name_key']],
+  group_members: [['group_id', 'user_id']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

@@ -12,8 +12,9 @@ import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
+import { unbound } from '../db/scoped.ts';
 
-export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
+export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection' | 'group';
 
 /** The fields an edit changed, by the names the API uses (audit/changes.ts), with what else the kind adds. */
 type Edited = Record<string, unknown>;
@@ -82,6 +83,12 @@ export interface EventDetails {
   'connection.refused': { reason: string; connection?: string; connectionId?: string; email?: string };
   'saml.assertion_issued': { application: string; nameIDFormat: string; secondFactor: boolean; initiatedBy: 'sp' | 'idp' };
   'saml.refused': { reason: string; status?: string; application?: string; issuer?: string };
+  'group.created': { name: string; via?: string };
+  'group.updated': Edited;
+  'group.deleted': { name: string; via?: string };
+  /** Members added (user ids and emails), or taken out, in one change. */
+  'group.members_added': { group: string; users: readonly { id: string; email: string }[]; via?: string };
+  'group.members_removed': { group: string; users: readonly { id: string; email: string }[]; via?: string };
 }
 
 /** What a change of kind `K` says happened. */
@@ -191,4 +198,9 @@ export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, ev
     return deliver(ctx, db, emitted);
   }
   await db.transaction().execute((trx) => deliver(ctx, trx, emitted));
+}
+
+/** `emit` with the scope's own store: inside `scope.transaction`, the event goes with the change's transaction. */
+export function emitInScope(ctx: AppContext, scope: Scope, event: DomainEvent): Promise<void> {
+  return emit(ctx, unbound(scope.db).db, scope, event);
 }
