@@ -25,6 +25,8 @@ const ApplicationPolicyPage = lazyPage(
 );
 const AddApplicationPage = lazyPage(async () => (await import('../pages/applications/AddApplicationPage.tsx')).AddApplicationPage);
 const ApplicationPage = lazyPage(async () => (await import('../pages/applications/ApplicationPage.tsx')).ApplicationPage);
+const GroupsPage = lazyPage(async () => (await import('../pages/groups/GroupsPage.tsx')).GroupsPage);
+const GroupPage = lazyPage(async () => (await import('../pages/groups/GroupPage.tsx')).GroupPage);
 const ApplicationsPage = lazyPage(async () => (await import('../pages/applications/ApplicationsPage.tsx')).ApplicationsPage);
 const RedirectingPage = lazyPage(async () => (await import('../pages/redirecting/RedirectingPage.tsx')).RedirectingPage);
 const SignUpPage = lazyPage(async () => (await import('../pages/sign-up/SignUpPage.tsx')).SignUpPage);
@@ -67,6 +69,8 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   users: UsersPage,
   addUser: AddUserPage,
   user: UserPage,
+  groups: GroupsPage,
+  group: GroupPage,
   redirecting: RedirectingPage,
   applicationPolicy: ApplicationPolicyPage,
   getStarted: GetStartedPage,

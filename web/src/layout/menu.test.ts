@@ -11,6 +11,7 @@ describe('side menu', () => {
       { label: 'APIs', to: '/apis' },
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
+      { label: 'Groups', to: '/groups' },
       { label: 'Organisation settings', to: '/organisation' },
       { label: 'Sign-in connections', to: '/connections' },
       { label: 'Audit log', to: '/audit' },
