@@ -36,8 +36,8 @@ import {
 /** The name a group is unique by: without case, as people read names. */
 export const nameKeyOf = (name: string): string => name.normalize('NFC').toLowerCase();
 
-function sourceOf(row: Pick<GroupListRow, 'scim_client_id' | 'scim_client_name'>): Group['source'] {
-  return row.scim_client_id === null
+function sourceOf(row: Pick<GroupListRow, 'scim_client_id' | 'scim_client_name' | 'scim_client_enabled'>): Group['source'] {
+  return row.scim_client_id === null || !row.scim_client_enabled
     ? { kind: 'gatehouse' }
     : { kind: 'scim', applicationId: row.scim_client_id, application: row.scim_client_name ?? '' };
 }
@@ -73,7 +73,7 @@ export async function findGroup(scope: Scope, id: string): Promise<GroupListRow>
 
 /** A group its SCIM provider owns is changed there only. */
 function refuseProvisioned(row: GroupListRow): void {
-  if (row.scim_client_id !== null) throw new AppError('FORBIDDEN', { message: GROUP_MESSAGES.readOnly(row.scim_client_name ?? '') });
+  if (sourceOf(row).kind === 'scim') throw new AppError('FORBIDDEN', { message: GROUP_MESSAGES.readOnly(row.scim_client_name ?? '') });
 }
 
 const nameTaken = () => fieldError('name', GROUP_MESSAGES.nameTaken, 'CONFLICT');

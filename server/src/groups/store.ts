@@ -4,7 +4,12 @@ import type { GroupRow } from '../db/schema.ts';
 import type { ScopedDatabase, ScopedExecutor, Unstamped } from '../db/scoped.ts';
 
 /** A group with how many members it has and the name of the application that provisions it. */
-export type GroupListRow = GroupRow & { member_count: number | string | null; scim_client_name: string | null };
+export type GroupListRow = GroupRow & {
+  member_count: number | string | null;
+  scim_client_name: string | null;
+  /** Whether the provisioning application still has SCIM on: turned off, it hands the group back to the admins. */
+  scim_client_enabled: boolean | number | null;
+};
 
 export interface MemberRow {
   id: string;
@@ -28,7 +33,7 @@ function groupsWithCounts(db: ScopedExecutor) {
     .selectFrom('groups')
     .leftJoin('clients', 'clients.id', 'groups.scim_client_id')
     .selectAll('groups')
-    .select('clients.name as scim_client_name')
+    .select(['clients.name as scim_client_name', 'clients.scim_enabled as scim_client_enabled'])
     .select((eb) =>
       eb
         .selectFrom('group_members')
@@ -128,22 +133,28 @@ export async function listMemberRows(
   return { rows, total: Number(count.n) };
 }
 
-/** The members of a group by email, at most `limit` (SCIM answers them with the group). */
-export function allMemberRows(db: ScopedExecutor, groupId: string, limit: number): Promise<{ id: string; email: string }[]> {
+/** The End users in a group by email, at most `limit` (SCIM answers them with the group; administrators are invisible to it). */
+export function endUserMembers(db: ScopedExecutor, groupId: string, limit: number): Promise<{ id: string; email: string }[]> {
   return db
     .selectFrom('group_members')
     .innerJoin('users', 'users.id', 'group_members.user_id')
     .where('group_members.group_id', '=', groupId)
+    .where('users.role', '=', 'EndUser')
     .select(['users.id', 'users.email'])
     .orderBy('users.email')
     .limit(limit)
     .execute();
 }
 
-/** The users of the organisation among `ids`. */
-export function usersByIds(db: ScopedExecutor, ids: readonly string[]): Promise<{ id: string; email: string }[]> {
+/** The users of the organisation among `ids` (End users only, for SCIM). */
+export function usersByIds(db: ScopedExecutor, ids: readonly string[], endUsersOnly = false): Promise<{ id: string; email: string }[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', ids)
+    .$if(endUsersOnly, (q) => q.where('role', '=', 'EndUser'))
+    .execute();
 }
 
 export function userByEmail(db: ScopedExecutor, email: string): Promise<{ id: string; email: string } | undefined> {
@@ -194,7 +205,13 @@ export function groupsOfUser(db: ScopedExecutor, userId: string) {
     .innerJoin('groups', 'groups.id', 'group_members.group_id')
     .leftJoin('clients', 'clients.id', 'groups.scim_client_id')
     .where('group_members.user_id', '=', userId)
-    .select(['groups.id', 'groups.name', 'groups.scim_client_id', 'clients.name as scim_client_name'])
+    .select([
+      'groups.id',
+      'groups.name',
+      'groups.scim_client_id',
+      'clients.name as scim_client_name',
+      'clients.scim_enabled as scim_client_enabled',
+    ])
     .orderBy('groups.name_key')
     .execute();
 }
