@@ -96,6 +96,10 @@ export const GROUP_MESSAGES = {
   tooMany: `An organisation can have ${GROUP_LIMITS.groupsMax} groups at most`,
   unknownMember: 'No user with this email or id in the organisation',
   groupNotFound: 'Group not found',
+  groupsClaim: 'Groups claim name',
+  groupsClaimHint:
+    'The claim the ID token and userinfo carry the names of the person’s groups in: groups for oauth2-proxy, Argo CD and Kubernetes.',
+  groupsAlways: 'Send groups without the application asking for the groups scope',
   claimInvalid: 'A claim name starts with a letter and holds letters, digits and _ : . / -',
   claimReserved: 'This claim is the protocol’s own: choose another name',
 } as const;

@@ -1,3 +1,4 @@
+import { GROUP_MESSAGES } from '@gatehouse/common/groups';
 import { applicationsApi } from '@gatehouse/common/api/applications';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -103,6 +104,8 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   refreshTokenLifetime: app.refreshTokenLifetime,
   refreshWithoutConsent: app.refreshWithoutConsent,
   backchannelLogoutURI: app.backchannelLogoutURI ?? '',
+  groupsClaim: app.groupsClaim,
+  groupsAlways: app.groupsAlways,
   deleteLogo: false,
 });
 
@@ -349,6 +352,13 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
                     error={errors.backchannelLogoutURI?.message}
                     {...form.register('backchannelLogoutURI')}
                   />
+                  <TextField
+                    label={GROUP_MESSAGES.groupsClaim}
+                    hint={GROUP_MESSAGES.groupsClaimHint}
+                    error={errors.groupsClaim?.message}
+                    {...form.register('groupsClaim')}
+                  />
+                  <Checkbox label={GROUP_MESSAGES.groupsAlways} {...form.register('groupsAlways')} />
                 </>
               )}
             </fieldset>
