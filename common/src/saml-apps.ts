@@ -15,8 +15,8 @@ export const NAME_ID_FORMATS = {
 export type NameIdFormat = keyof typeof NAME_ID_FORMATS;
 export const NAME_ID_FORMAT_KEYS = Object.keys(NAME_ID_FORMATS) as [NameIdFormat, ...NameIdFormat[]];
 
-/** What the assertion's attributes may carry, each under the attribute name the application expects. */
-export const SAML_ATTRIBUTE_SOURCES = ['email', 'givenName', 'surname', 'displayName'] as const;
+/** What the assertion's attributes may carry, each under the attribute name the application expects (groups: one value per group). */
+export const SAML_ATTRIBUTE_SOURCES = ['email', 'givenName', 'surname', 'displayName', 'groups'] as const;
 export type SamlAttributeSource = (typeof SAML_ATTRIBUTE_SOURCES)[number];
 
 /** What Gatehouse signs in its answers: the assertion, the Response, or both. */

@@ -46,6 +46,7 @@ import {
   type SamlAppRows,
 } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { groupNamesOf } from '../groups/store.ts';
 
 /** What the surface answers: a page saying the request cannot be used, a redirect, or the Response posted to the ACS URL. */
 export type SamlOutcome =
@@ -203,6 +204,8 @@ async function answer(
         givenName: user.first_name ?? '',
         surname: user.surname ?? '',
         displayName: [user.first_name, user.surname].filter(Boolean).join(' ') || user.email,
+        // Read only for an application that maps them (one query).
+        groups: attributesOf(saml).groups ? await groupNamesOf(scope.db, user.id) : [],
       }
     : null;
   const doc = buildResponse({
@@ -227,7 +230,7 @@ async function answer(
             secondFactor,
             attributes: Object.entries(attributesOf(saml)).flatMap(([source, name]) => {
               const value = values[source as keyof typeof values];
-              return name && value ? [{ name, value }] : [];
+              return name && value.length > 0 ? [{ name, value }] : [];
             }),
           },
         }
