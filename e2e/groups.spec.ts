@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
 
@@ -103,6 +104,44 @@ describe.skipIf(!chromiumPath)('groups, in Chromium', () => {
     await page.getByRole('link', { name: 'Team 00' }).waitFor({ state: 'detached' });
     await page.getByLabel('Search groups').fill('zzz');
     await page.getByText('No matching groups were found').waitFor();
+    await expectAccessible(page);
+    await checkPhone(page);
+    await page.context().close();
+  });
+
+  it('shows a group a SCIM provider pushed read-only, with the reason', async () => {
+    const page = await signedInAdmin();
+    const token = await page.evaluate(async () => {
+      const created = (await (await fetch('/api/clients', { method: 'POST', body: new URLSearchParams({ name: 'Entra ID' }) })).json()) as {
+        id: string;
+      };
+      const form = new URLSearchParams({
+        name: 'Entra ID',
+        clientType: 'confidential',
+        redirectURIs: 'https://entra.example.com/callback',
+        idTokenSignedResponseAlg: 'RS256',
+        scimEnabled: 'true',
+      });
+      await fetch(`/api/clients/${created.id}`, { method: 'PUT', body: form });
+      return ((await (await fetch(`/api/clients/${created.id}/scimtoken`, { method: 'POST' })).json()) as { token: string }).token;
+    });
+    const pushed = await localhostFetch(`${gatehouse.url('acme')}/scim/v2/Groups`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Finance', members: [] }),
+    });
+    expect(pushed.status).toBe(201);
+    await page.goto(`${gatehouse.url('acme')}/groups`);
+    await page
+      .getByRole('row', { name: /Finance/ })
+      .getByRole('cell', { name: 'Entra ID' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Finance' }).click();
+    await page.getByRole('heading', { name: 'Finance', level: 1 }).waitFor();
+    await page.getByText('Entra ID provisions this group over SCIM: its name and members are changed there, not here.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete group' }).count()).toBe(0);
     await expectAccessible(page);
     await checkPhone(page);
     await page.context().close();
