@@ -8,21 +8,23 @@
  * its members, with the member count (a person deleted leaves the group without touching it).
  */
 import { GROUP_LIMITS } from '@gatehouse/common/groups';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { ScopedDatabase } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import { addGroup, changeGroup, changeMembers, findGroup, removeGroup } from '../groups/service.ts';
 import { endUserMembers, usersByIds, type GroupListRow } from '../groups/store.ts';
 import { badRequest, notFound, ScimError } from './errors.ts';
-import { GROUP_SCHEMA, matchesElement, parseFilter, parsePath, type Filter, type FilterValue } from './filter.ts';
+import { GROUP_SCHEMA, matchesElement, parseFilter, parsePath, type Filter } from './filter.ts';
 import { asObject, attribute } from './input.ts';
 import { PATCH_SCHEMA } from './patch.ts';
-import type { ListQuery, ScimCaller } from './service.ts';
-import { LIST_MAX } from './service.ts';
+import { checkEtag, integer, LIST_MAX, type ListQuery, type ScimCaller } from './service.ts';
+import { compileGroupFilter, groupAttr, type Eb } from './group-filter.ts';
 
 const GROUP_PREFIX = `${GROUP_SCHEMA.toLowerCase()}:`;
 const VIA = 'scim';
+/** A PATCH path, also one written with the Group schema's URN (whose "2.0" is no sub-attribute). */
+const parseGroupPath = (text: string) =>
+  parsePath(text.trim().toLowerCase().startsWith(GROUP_PREFIX) ? text.trim().slice(GROUP_PREFIX.length) : text);
 
 export type ScimGroup = Record<string, unknown>;
 /** A group as the SCIM routes answer it. */
@@ -68,112 +70,6 @@ export async function getScimGroup(caller: ScimCaller, id: string): Promise<Grou
   }
 }
 
-// Filters: displayName (without case), externalId, id, members(.value), meta dates; as Kysely expressions.
-
-type Eb = ExpressionBuilder<ScopedDatabase, 'groups'>;
-const groupAttr = (attr: string) => (attr.startsWith(GROUP_PREFIX) ? attr.slice(GROUP_PREFIX.length) : attr);
-/** A PATCH path, also one written with the Group schema's URN (whose "2.0" is no sub-attribute). */
-const parseGroupPath = (text: string) =>
-  parsePath(text.trim().toLowerCase().startsWith(GROUP_PREFIX) ? text.trim().slice(GROUP_PREFIX.length) : text);
-
-function memberIs(eb: Eb, userId: string | null): Expression<SqlBool> {
-  return eb.exists(
-    eb
-      .selectFrom('group_members')
-      .innerJoin('users', 'users.id', 'group_members.user_id')
-      .whereRef('group_members.group_id', '=', 'groups.id')
-      .where('users.role', '=', 'EndUser')
-      .$if(userId !== null, (q) => q.where('group_members.user_id', '=', userId!))
-      .select(sql.lit(1).as('one')),
-  );
-}
-
-function text(value: FilterValue): string {
-  if (typeof value !== 'string') throw badRequest('invalidFilter', 'This attribute compares with a quoted string');
-  return value;
-}
-
-function compareText(
-  eb: Eb,
-  column: 'groups.name_key' | 'groups.external_id' | 'groups.id',
-  op: string,
-  raw: FilterValue,
-): Expression<SqlBool> {
-  const value = column === 'groups.name_key' ? text(raw).normalize('NFC').toLowerCase() : text(raw);
-  const length = [...value].length;
-  switch (op) {
-    case 'eq':
-      return eb(column, '=', value);
-    case 'ne':
-      return eb.or([eb(column, 'is', null), eb(column, '<>', value)]);
-    case 'sw':
-      return eb(eb.fn<string>('substr', [sql.ref(column), sql.lit(1), sql.val(length)]), '=', value);
-    case 'ew':
-      return eb.and([
-        eb(eb.fn<number>('length', [sql.ref(column)]), '>=', length),
-        eb(eb.fn<string>('substr', [sql.ref(column), sql`length(${sql.ref(column)}) - ${length - 1}`]), '=', value),
-      ]);
-    case 'co':
-      return eb(eb.fn<string>('replace', [sql.ref(column), sql.val(value), sql.lit('')]), '<>', eb.ref(column));
-    default:
-      throw badRequest('invalidFilter', `'${op}' does not apply to this attribute`);
-  }
-}
-
-function compareDate(eb: Eb, column: 'groups.created_at' | 'groups.updated_at', op: string, raw: FilterValue): Expression<SqlBool> {
-  const ms = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(ms)) throw badRequest('invalidFilter', 'Dates are compared with a quoted ISO 8601 date-time');
-  const ops = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
-  if (!(op in ops)) throw badRequest('invalidFilter', `'${op}' does not apply to dates`);
-  return eb(column, ops[op as keyof typeof ops], ms);
-}
-
-function compile(eb: Eb, filter: Filter): Expression<SqlBool> {
-  switch (filter.kind) {
-    case 'and':
-      return eb.and([compile(eb, filter.left), compile(eb, filter.right)]);
-    case 'or':
-      return eb.or([compile(eb, filter.left), compile(eb, filter.right)]);
-    case 'not':
-      return eb.not(compile(eb, filter.filter));
-    case 'present': {
-      const attr = groupAttr(filter.attr);
-      if (attr === 'externalid') return eb('groups.external_id', 'is not', null);
-      if (attr === 'members' || attr === 'members.value') return memberIs(eb, null);
-      if (['displayname', 'id', 'meta.created', 'meta.lastmodified'].includes(attr)) return sql<SqlBool>`(1 = 1)`;
-      throw badRequest('invalidFilter', `'${filter.attr}' cannot be filtered on`);
-    }
-    case 'valuePath': {
-      // members[value eq "…"]: the only value path of a Group.
-      if (groupAttr(filter.attr) !== 'members')
-        throw badRequest('invalidFilter', `'${filter.attr}' is not a multi-valued attribute that can be filtered`);
-      const inner = filter.filter;
-      if (inner.kind !== 'compare' || inner.attr !== 'value' || inner.op !== 'eq')
-        throw badRequest('invalidFilter', 'Members are filtered by value eq "<user id>"');
-      return memberIs(eb, text(inner.value));
-    }
-    case 'compare': {
-      const attr = groupAttr(filter.attr);
-      if (attr === 'displayname') return compareText(eb, 'groups.name_key', filter.op, filter.value);
-      if (attr === 'externalid') return compareText(eb, 'groups.external_id', filter.op, filter.value);
-      if (attr === 'id') return compareText(eb, 'groups.id', filter.op, filter.value);
-      if (attr === 'meta.created') return compareDate(eb, 'groups.created_at', filter.op, filter.value);
-      if (attr === 'meta.lastmodified') return compareDate(eb, 'groups.updated_at', filter.op, filter.value);
-      if (attr === 'members' || attr === 'members.value') {
-        if (filter.op !== 'eq') throw badRequest('invalidFilter', 'Members are filtered by value eq "<user id>"');
-        return memberIs(eb, text(filter.value));
-      }
-      throw badRequest('invalidFilter', `'${filter.attr}' cannot be filtered on`);
-    }
-  }
-}
-
-function integer(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^-?\d{1,9}$/.test(value)) throw badRequest('invalidValue', `'${name}' must be an integer`);
-  return Number(value);
-}
-
 /** GET /Groups: a page of the organisation's groups by displayName, filtered (RFC 7644 3.4.2). */
 export async function listScimGroups(
   caller: ScimCaller,
@@ -195,7 +91,7 @@ export async function listScimGroups(
   const sortColumn = Object.hasOwn(sortColumns, sortBy) ? sortColumns[sortBy as keyof typeof sortColumns] : undefined;
   if (!sortColumn) throw badRequest('invalidValue', `'${query.sortBy}' cannot be sorted by`);
   const db = caller.scope.db;
-  const where = (eb: Eb) => (filter ? compile(eb, filter) : sql<SqlBool>`(1 = 1)`);
+  const where = (eb: Eb) => (filter ? compileGroupFilter(eb, filter) : sql<SqlBool>`(1 = 1)`);
   const [rows, total] = await Promise.all([
     count === 0
       ? Promise.resolve([] as GroupListRow[])
@@ -229,12 +125,7 @@ export async function listScimGroups(
 
 // Writes.
 
-function checkVersion(row: GroupListRow, ifMatch: string | undefined): void {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return;
-  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
-  if (!ifMatch.split(',').some((tag) => strip(tag) === strip(groupVersionOf(row))))
-    throw new ScimError(412, 'The resource changed since that version was read');
-}
+const checkVersion = (row: GroupListRow, ifMatch: string | undefined) => checkEtag(groupVersionOf(row), ifMatch);
 
 function displayNameOf(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw badRequest('invalidValue', "'displayName' is required");
