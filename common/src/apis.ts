@@ -38,7 +38,7 @@ export const API_LIMITS = {
 /** A scope value: no spaces (scopes are space-separated), printable ASCII as RFC 6749 3.3 allows. */
 export const SCOPE_PATTERN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 /** Scopes an API may not define: the OpenID Connect ones, which are the userinfo's. */
-export const RESERVED_SCOPES = new Set(['openid', 'offline_access', 'profile', 'email', 'phone', 'address', 'scim']);
+export const RESERVED_SCOPES = new Set(['openid', 'offline_access', 'profile', 'email', 'phone', 'address', 'scim', 'groups', 'roles']);
 
 export const API_MESSAGES = {
   intro:

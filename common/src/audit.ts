@@ -61,6 +61,11 @@ export const AUDIT_EVENT_LABELS = {
   'saml.assertion_issued': 'SAML assertion issued',
   'saml.refused': 'SAML sign-in refused',
   'saml.logged_out': 'SAML single logout',
+  'group.created': 'Group added',
+  'group.updated': 'Group renamed',
+  'group.deleted': 'Group deleted',
+  'group.members_added': 'Group members added',
+  'group.members_removed': 'Group members removed',
 } as const;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];

@@ -69,6 +69,8 @@ export const ROUTES = {
   users: { path: '/users', access: USER_ADMINS, title: 'Users' },
   addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },
+  groups: { path: '/groups', access: ORG_ADMIN, title: 'Groups' },
+  group: { path: '/groups/:id', access: ORG_ADMIN, title: 'Group' },
   help: { path: '/help/*', access: PUBLIC, title: 'Help' },
   /** The API reference for developers, generated from /api/openapi.json. */
   apiReference: { path: '/developers/api', access: PUBLIC, title: 'API reference' },

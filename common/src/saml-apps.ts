@@ -15,8 +15,8 @@ export const NAME_ID_FORMATS = {
 export type NameIdFormat = keyof typeof NAME_ID_FORMATS;
 export const NAME_ID_FORMAT_KEYS = Object.keys(NAME_ID_FORMATS) as [NameIdFormat, ...NameIdFormat[]];
 
-/** What the assertion's attributes may carry, each under the attribute name the application expects. */
-export const SAML_ATTRIBUTE_SOURCES = ['email', 'givenName', 'surname', 'displayName'] as const;
+/** What the assertion's attributes may carry, each under the attribute name the application expects (groups: one value per group). */
+export const SAML_ATTRIBUTE_SOURCES = ['email', 'givenName', 'surname', 'displayName', 'groups'] as const;
 export type SamlAttributeSource = (typeof SAML_ATTRIBUTE_SOURCES)[number];
 
 /** What Gatehouse signs in its answers: the assertion, the Response, or both. */
@@ -134,7 +134,7 @@ export const SAML_APP_SCREEN_MESSAGES = {
   },
   attributes: 'Attributes',
   attributesHint: 'The attribute name the service provider reads each value under; a value with no name is not sent.',
-  attributeSources: { email: 'Email', givenName: 'First name', surname: 'Surname', displayName: 'Display name' },
+  attributeSources: { email: 'Email', givenName: 'First name', surname: 'Surname', displayName: 'Display name', groups: 'Groups' },
   identityProvider: 'Give this to the service provider',
   identityProviderHint: 'Or give it the metadata URL, which carries all of it and the next certificate before a key rotation.',
   idpMetadataURL: 'IdP metadata URL',

@@ -1,6 +1,7 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
 import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
+import { groupRoutes } from './groups/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { scimPlugin, SCIM_PREFIX } from './scim/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     connectionRoutes(api, ctx);
     samlAppRoutes(api, ctx);
     apiRoutes(api, ctx);
+    groupRoutes(api, ctx);
     auditRoutes(api, ctx);
     metricsRoutes(api, ctx);
     openApiRoutes(api, ctx);

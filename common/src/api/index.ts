@@ -6,6 +6,7 @@ import { auditApi } from './audit.ts';
 import { connectionsApi } from './connections.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
+import { groupsApi } from './groups.ts';
 import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
@@ -29,6 +30,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(auditApi),
   ...Object.values(webhooksApi),
   ...Object.values(apisApi),
+  ...Object.values(groupsApi),
   ...Object.values(passkeysApi),
   ...Object.values(connectionsApi),
   ...Object.values(accountSessionsApi),

@@ -1,5 +1,6 @@
 /** Request and response schemas of the application screens and the client sign-in steps. */
 import { z } from 'zod';
+import { GROUP_MESSAGES, GROUPS_CLAIM_PATTERN, RESERVED_CLAIMS } from '../groups.ts';
 import {
   APPLICATION_LIMITS,
   CLIENT_TYPES,
@@ -63,6 +64,12 @@ export const updateApplicationRequest = z
     refreshTokenLifetime: lifetime('refreshToken'),
     refreshWithoutConsent: formBoolean,
     backchannelLogoutURI: optionalChecked(APPLICATION_LIMITS.urlMax, serverCallUrlProblem),
+    /** The claim the person's groups come in (none: `groups`), for the application's convention. */
+    groupsClaim: optionalString(100)
+      .refine((v) => v === undefined || GROUPS_CLAIM_PATTERN.test(v), { error: GROUP_MESSAGES.claimInvalid })
+      .refine((v) => v === undefined || !RESERVED_CLAIMS.has(v), { error: GROUP_MESSAGES.claimReserved }),
+    /** The groups come in the ID token and userinfo without the application asking for the `groups` scope. */
+    groupsAlways: formBoolean,
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {
@@ -115,6 +122,9 @@ export const application = z.object({
   idTokenLifetime: z.number(),
   refreshTokenLifetime: z.number(),
   refreshWithoutConsent: z.boolean(),
+  /** The claim the groups come in, and whether they come without the `groups` scope. */
+  groupsClaim: z.string(),
+  groupsAlways: z.boolean(),
   /** OpenID Connect Back-Channel Logout: where logout tokens (always with sid) are posted. */
   backchannelLogoutURI: z.string().nullable(),
   createdAt: z.string(),

@@ -6,6 +6,7 @@ import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { isoOrNull } from '../accounts/model.ts';
 import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
+import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
 
 export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
 
@@ -32,6 +33,8 @@ export function toApplication(row: Unstamped<OidcClientRow>): Application {
     idTokenLifetime: row.id_token_ttl,
     refreshTokenLifetime: row.refresh_token_ttl,
     refreshWithoutConsent: row.refresh_without_consent,
+    groupsClaim: row.groups_claim ?? DEFAULT_GROUPS_CLAIM,
+    groupsAlways: row.groups_always,
     backchannelLogoutURI: row.backchannel_logout_uri,
     createdAt: isoOrNull(row.created_at)!,
     updatedAt: isoOrNull(row.updated_at)!,
@@ -79,6 +82,8 @@ export function newClientRow<F extends NewClientFields>(now: number, fields: F):
     refresh_token_ttl: TOKEN_LIFETIMES.refreshToken.default,
     refresh_without_consent: false,
     backchannel_logout_uri: null,
+    groups_claim: null,
+    groups_always: false,
     ...fields,
   };
 }

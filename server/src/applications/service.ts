@@ -7,6 +7,7 @@ import { changedFields } from '../audit/changes.ts';
 import { emit } from '../events/events.ts';
 import { randomBytes } from 'node:crypto';
 import { APPLICATION_MESSAGES } from '@gatehouse/common/applications';
+import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
 import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 import { isAdminRole } from '@gatehouse/common/policy';
@@ -136,6 +137,8 @@ export async function updateApplication(
     refresh_token_ttl: input.refreshTokenLifetime,
     refresh_without_consent: input.refreshWithoutConsent,
     backchannel_logout_uri: input.backchannelLogoutURI ?? null,
+    groups_claim: input.groupsClaim === undefined || input.groupsClaim === DEFAULT_GROUPS_CLAIM ? null : input.groupsClaim,
+    groups_always: input.groupsAlways,
   };
   // The sealed secret is kept only while the application signs assertions with it: choosing
   // client_secret_jwt asks for a new secret (needsNewSecret), choosing anything else forgets it.

@@ -16,7 +16,16 @@ const WHO_MATCHES_MAX = 100;
 
 /** Who or what an event names, with what people call it now (or, once it is gone, what the event recorded). */
 function party(kind: string, id: string | null, labels: Map<string, string>, details: Record<string, unknown>) {
-  const key = kind === 'user' ? 'email' : kind === 'api' ? 'identifier' : null;
+  const key =
+    kind === 'user'
+      ? 'email'
+      : kind === 'api'
+        ? 'identifier'
+        : kind === 'group'
+          ? typeof details.name === 'string'
+            ? 'name'
+            : 'group'
+          : null;
   const recorded = key !== null && typeof details[key] === 'string' ? details[key] : null;
   return { kind, id, label: (id !== null ? labels.get(id) : undefined) ?? recorded };
 }

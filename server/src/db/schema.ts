@@ -353,6 +353,33 @@ export interface ClientsTable {
   refresh_without_consent: Generated<boolean>;
   /** Back-channel logout: where logout tokens (always with sid) are posted (0118). */
   backchannel_logout_uri: Generated<string | null>;
+  /** The claim an application reads the person's groups from; null: `groups` (0165). */
+  groups_claim: Generated<string | null>;
+  /** The groups come in the ID token and userinfo without the application asking for the `groups` scope. */
+  groups_always: Generated<boolean>;
+}
+
+/** A group of an organisation's people (0165); `version` rises with every change to it or its members. */
+export interface GroupsTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  /** The name compared without case: unique in the organisation. */
+  name_key: string;
+  /** SCIM's externalId, as the provisioning client sent it. */
+  external_id: string | null;
+  /** The application that provisions the group over SCIM; the screens show the group read-only while set. */
+  scim_client_id: string | null;
+  version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GroupMembersTable {
+  organisation_id: string;
+  group_id: string;
+  user_id: string;
+  added_at: number;
 }
 
 /** Which applications an end user may sign in to (admins may use all). */
@@ -784,6 +811,8 @@ export interface Database {
   saml_idp_secrets: SamlIdpSecretsTable;
   saml_session_applications: SamlSessionApplicationsTable;
   saml_logout_flows: SamlLogoutFlowsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -806,6 +835,8 @@ export type OidcClientRow = ClientRow & { client_type: ClientType };
 export const isOidcClient = <R extends Pick<ClientRow, 'client_type'>>(row: R): row is R & { client_type: ClientType } =>
   row.client_type !== SAML_CLIENT_TYPE;
 export type ApiRow = Selectable<ApisTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type GroupMemberRow = Selectable<GroupMembersTable>;
 export type ApiGrantRow = Selectable<ApiGrantsTable>;
 export type ClientUpdate = Updateable<ClientsTable>;
 export type OidcKeyRow = Selectable<OidcKeysTable>;

@@ -50,6 +50,8 @@ const TENANT: Record<TenantTable, true> = {
   saml_idp_secrets: true,
   saml_session_applications: true,
   saml_logout_flows: true,
+  groups: true,
+  group_members: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -89,6 +91,8 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_session_applications: [['session_id', 'client_id']],
   // One row per organisation: an upsert with no target is completed to ON CONFLICT (organisation_id).
   saml_idp_secrets: [[]],
+  groups: [['name_key']],
+  group_members: [['group_id', 'user_id']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

@@ -16,7 +16,7 @@ import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
 import { organisationOf, unbound, type ScopedExecutor } from '../db/scoped.ts';
 
-export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
+export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection' | 'group';
 
 /** The fields an edit changed, by the names the API uses (audit/changes.ts), with what else the kind adds. */
 type Edited = Record<string, unknown>;
@@ -95,6 +95,12 @@ export interface EventDetails {
   /** A single logout: asked for by the application (sp), or Gatehouse's sign-out telling it (idp). */
   'saml.logged_out': { application: string; initiatedBy: 'sp' | 'idp'; sessionEnded: boolean };
   'saml.refused': { reason: string; status?: string; application?: string; issuer?: string };
+  'group.created': { name: string; via?: string };
+  'group.updated': Edited;
+  'group.deleted': { name: string; via?: string };
+  /** Members added (user ids and emails), or taken out, in one change. */
+  'group.members_added': { group: string; users: readonly { id: string; email: string }[]; via?: string };
+  'group.members_removed': { group: string; users: readonly { id: string; email: string }[]; via?: string };
 }
 
 /** What a change of kind `K` says happened. */

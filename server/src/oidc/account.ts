@@ -8,6 +8,9 @@ import { accountFor, userForClient, type AccountUser } from '../applications/ser
 import { foundAccount } from './adapter.ts';
 import type { AppContext } from '../context.ts';
 import { sessionHasMfa } from '../sessions/amr.ts';
+import { DEFAULT_GROUPS_CLAIM, GROUPS_IN_ID_TOKEN_MAX, GROUPS_SCOPE } from '@gatehouse/common/groups';
+import { groupNamesOf } from '../groups/store.ts';
+import { boundOrganisation, type ScopedExecutor } from '../db/scoped.ts';
 
 /** The standard claims of the scopes profile, email and phone, from the user record. */
 export function standardClaims(user: AccountUser): AccountClaims {
@@ -38,7 +41,37 @@ export function missesSecondStep(user: AccountUser, amr: readonly string[] | und
   return (required || user.has_second_factor) && !sessionHasMfa(amr);
 }
 
-export function accountFinder(ctx: AppContext, organisationId: string): FindAccount {
+/** What an application chose for its groups claim (provider.ts clientMetadata). */
+interface GroupsChoice {
+  gatehouse_groups_claim?: string;
+  gatehouse_groups_always?: boolean;
+}
+
+/**
+ * The groups claim of one application: the names of the person's groups, read once (one query) when
+ * the ID token or userinfo asks for them, under the application's claim name, if it asked for the
+ * groups scope or gets groups without asking. Past GROUPS_IN_ID_TOKEN_MAX groups, the ID token names
+ * userinfo as the claim's source (OpenID Connect Core 5.6.2) and userinfo answers the whole list.
+ */
+function groupsClaims(
+  store: ScopedExecutor,
+  userId: string,
+  client: GroupsChoice | undefined,
+  userinfo: string,
+): (use: string, scope: string) => Promise<Omit<AccountClaims, 'sub'>> {
+  return async (use, scope) => {
+    if (!client || !(client.gatehouse_groups_always || scope.split(' ').includes(GROUPS_SCOPE))) return {};
+    const name = client.gatehouse_groups_claim ?? DEFAULT_GROUPS_CLAIM;
+    const groups = await groupNamesOf(store, userId);
+    if (use === 'id_token' && groups.length > GROUPS_IN_ID_TOKEN_MAX)
+      return { _claim_names: { [name]: 'userinfo' }, _claim_sources: { userinfo: { endpoint: userinfo } } };
+    return { [name]: groups };
+  };
+}
+
+/** The provider's findAccount; `store` is the organisation's bound store (the claims' reads), `userinfo` its endpoint. */
+export function accountFinder(ctx: AppContext, store: ScopedExecutor, userinfo: string): FindAccount {
+  const organisationId = boundOrganisation(store);
   return async (koaCtx, sub, token): Promise<Account | undefined> => {
     const clientId = token?.clientId ?? koaCtx.oidc.client?.clientId;
     if (!clientId) return undefined;
@@ -50,6 +83,7 @@ export function accountFinder(ctx: AppContext, organisationId: string): FindAcco
     const amr = token && 'amr' in token ? ((token.amr as string[] | undefined) ?? []) : undefined;
     if (missesSecondStep(user, amr)) return undefined;
     const claims = standardClaims(user);
-    return { accountId: sub, claims: () => claims };
+    const groups = groupsClaims(store, user.id, koaCtx.oidc.client as GroupsChoice | undefined, userinfo);
+    return { accountId: sub, claims: async (use, scope) => ({ ...claims, ...(await groups(use, scope)) }) };
   };
 }

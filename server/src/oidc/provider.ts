@@ -5,6 +5,7 @@
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
 import { randomBytes } from 'node:crypto';
 import type { Log } from '../telemetry/log.ts';
 import Provider, { errors, type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
@@ -21,6 +22,7 @@ import { unsealedClientSecret } from '../applications/secrets.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
 import { parseUriList } from '../applications/model.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { accountFinder } from './account.ts';
@@ -55,7 +57,7 @@ export const DEVICE_POLL_INTERVAL_S = 5;
 /** The grant type of RFC 8628. */
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone'] as const;
+export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone', GROUPS_SCOPE] as const;
 
 /** Which claims each scope gives; amr comes with openid, so every ID token says how the user signed in. */
 export const CLAIMS = {
@@ -69,6 +71,23 @@ export const CLAIMS = {
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],
 };
+
+/**
+ * The claims of each scope at this organisation: the groups claim under every name its applications
+ * chose, with the groups scope, and with openid for the applications that get groups without asking.
+ * Which application gets which name (and whether at all) is the account's to say (account.ts).
+ */
+export function claimsFor(clients: readonly Pick<ClientRow, 'groups_claim' | 'groups_always'>[]) {
+  const names = (list: readonly Pick<ClientRow, 'groups_claim'>[]) => [
+    ...new Set([DEFAULT_GROUPS_CLAIM, ...list.map((c) => c.groups_claim ?? DEFAULT_GROUPS_CLAIM)]),
+  ];
+  const always = clients.filter((c) => c.groups_always);
+  return {
+    ...CLAIMS,
+    openid: [...CLAIMS.openid, ...(always.length > 0 ? names(always) : [])],
+    [GROUPS_SCOPE]: names(clients),
+  };
+}
 
 /** Protocol endpoints, all under /oidc except discovery. */
 export const OIDC_ROUTES = {
@@ -136,6 +155,8 @@ const GATEHOUSE_CLIENT_METADATA = [
   'gatehouse_id_token_ttl',
   'gatehouse_refresh_token_ttl',
   'gatehouse_refresh_without_consent',
+  'gatehouse_groups_claim',
+  'gatehouse_groups_always',
 ] as const;
 /** Extra metadata keeps its registered (snake_case) name on the provider's client objects. */
 interface GatehouseClient {
@@ -143,6 +164,8 @@ interface GatehouseClient {
   gatehouse_id_token_ttl?: number;
   gatehouse_refresh_token_ttl?: number;
   gatehouse_refresh_without_consent?: boolean;
+  gatehouse_groups_claim?: string;
+  gatehouse_groups_always?: boolean;
 }
 const own = (client: unknown) => (client ?? {}) as GatehouseClient;
 
@@ -177,6 +200,8 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
     gatehouse_id_token_ttl: row.id_token_ttl,
     gatehouse_refresh_token_ttl: row.refresh_token_ttl,
     gatehouse_refresh_without_consent: row.refresh_without_consent,
+    gatehouse_groups_claim: row.groups_claim ?? DEFAULT_GROUPS_CLAIM,
+    gatehouse_groups_always: row.groups_always,
     // Logout tokens always carry sid, so the session-required flag is always met.
     ...(row.backchannel_logout_uri
       ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
@@ -300,6 +325,8 @@ function isNativeClient(row: ClientRow, redirectUris: string[], postLogoutUris: 
 export interface ProviderInputs extends ResourceServerInputs {
   clients: ClientRow[];
   jwks: PrivateJwk[];
+  /** The organisation's bound store, for what the provider reads itself (its accounts' claims). */
+  store: ScopedExecutor;
 }
 
 export function buildProvider(ctx: AppContext, org: Organisation, inputs: ProviderInputs, log: Log): Provider {
@@ -324,8 +351,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
       client.grantTypeAllowed('refresh_token') &&
       (code.scopes.has('offline_access') || own(client).gatehouse_refresh_without_consent === true),
     jwks: { keys: inputs.jwks },
-    findAccount: accountFinder(ctx, org.id),
-    claims: CLAIMS,
+    findAccount: accountFinder(ctx, inputs.store, `${issuer}${OIDC_ROUTES.userinfo}`),
+    claims: claimsFor(inputs.clients),
     // The languages of the sign-in pages and of the texts of claims (OpenID Connect Discovery 3).
     discovery: { ui_locales_supported: [...SUPPORTED_LOCALES], claims_locales_supported: [...SUPPORTED_LOCALES] },
     scopes: [...SCOPES, SCIM_SCOPE],

@@ -89,16 +89,17 @@ export class ProviderRegistry {
 
   async #build(org: Organisation): Promise<ProviderEntry> {
     // The revision is read first: a change made while building leaves the entry older than the row.
-    const revision = await readRevision(scoped(this.#ctx.db.kysely, org.id));
+    // The organisation's store, bound once: for these reads and for the provider's own (its accounts' claims).
+    const store = scoped(this.#ctx.db.kysely, org.id);
+    const revision = await readRevision(store);
     await ensureOrganisationKeys(this.#ctx, org.id);
-    const db = this.#ctx.db.kysely;
     const [clients, jwks, apis, grants] = await Promise.all([
-      listOidcClients(scoped(db, org.id)),
+      listOidcClients(store),
       loadPrivateJwks(this.#ctx, org.id),
-      listApiRows(scoped(db, org.id)),
-      listAllGrants(scoped(db, org.id)),
+      listApiRows(store),
+      listAllGrants(store),
     ]);
-    const provider = buildProvider(this.#ctx, org, { clients, jwks, apis, grants }, this.#log);
+    const provider = buildProvider(this.#ctx, org, { clients, jwks, apis, grants, store }, this.#log);
     return { provider, handle: provider.callback(), revision, corsOrigins: redirectOrigins(clients), jwks: jwks.map(publicJwk) };
   }
 }

@@ -184,7 +184,8 @@ export interface ResponseInput {
     authnInstant: number;
     /** The AuthnContextClassRef: what the sign-in proved, in the class the application asked for. */
     authnContext: string;
-    attributes: { name: string; value: string }[];
+    /** Several values (the person's groups) are one attribute with a value each. */
+    attributes: { name: string; value: string | readonly string[] }[];
   };
 }
 
@@ -240,7 +241,7 @@ export function buildResponse(input: ResponseInput): Document {
         Name: name,
         NameFormat: 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic',
       });
-      el(attribute, ASSERTION, 'saml:AttributeValue', {}, value);
+      for (const one of typeof value === 'string' ? [value] : value) el(attribute, ASSERTION, 'saml:AttributeValue', {}, one);
     }
   }
   return doc;

@@ -82,7 +82,10 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
       json: {
         name: 'Test SP',
         metadataXML: metadata,
-        settings: { signingCertificate: spCertPem, attributes: { email: 'email', givenName: 'firstName', surname: 'lastName' } },
+        settings: {
+          signingCertificate: spCertPem,
+          attributes: { email: 'email', givenName: 'firstName', surname: 'lastName', groups: 'groups' },
+        },
       },
     });
     expect(created.status, created.text).toBe(201);
@@ -121,6 +124,10 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
   });
 
   it('signs in SP-initiated by HTTP-Redirect: node-saml accepts the signed assertion with RelayState and attributes', async () => {
+    for (const name of ['Wiki admins', 'Auditors']) {
+      const group = (await acmeAdmin.post('/api/groups', { form: { name } })).json<{ id: string }>();
+      await acmeAdmin.post(`/api/groups/${group.id}/members`, { form: { email: 'admin@acme.test' } });
+    }
     const saml = sp();
     const start = new URL(await saml.getAuthorizeUrlAsync('relay-1', undefined, {}));
     const { form } = await signIn(start);
@@ -130,6 +137,8 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     expect(profile?.nameID).toBe('admin@acme.test');
     expect(profile?.issuer).toBe(`${acme}${SAML_IDP_PATHS.metadata}`);
     expect(profile?.email).toBe('admin@acme.test');
+    // The groups attribute: one value per group.
+    expect(profile?.groups).toEqual(['Auditors', 'Wiki admins']);
     expect((await auditOf('saml.assertion_issued')).at(-1)).toMatchObject({
       application: 'Test SP',
       secondFactor: false,

@@ -50,6 +50,8 @@ import {
   takeSignInFlow,
   type SamlAppRows,
 } from './store.ts';
+import { scoped } from '../db/scoped.ts';
+import { groupNamesOf } from '../groups/store.ts';
 
 /** What the surface answers: a page saying the request cannot be used, a redirect, or the Response posted to the ACS URL. */
 export type SamlOutcome =
@@ -264,6 +266,8 @@ async function answer(
         givenName: user.first_name ?? '',
         surname: user.surname ?? '',
         displayName: [user.first_name, user.surname].filter(Boolean).join(' ') || user.email,
+        // Read only for an application that maps them (one query).
+        groups: attributesOf(saml).groups ? await groupNamesOf(scope.db, user.id) : [],
       }
     : null;
   const doc = buildResponse({
@@ -283,7 +287,7 @@ async function answer(
             authnContext: outcome.authnContext,
             attributes: Object.entries(attributesOf(saml)).flatMap(([source, name]) => {
               const value = values[source as keyof typeof values];
-              return name && value ? [{ name, value }] : [];
+              return name && value.length > 0 ? [{ name, value }] : [];
             }),
           },
         }

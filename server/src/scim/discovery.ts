@@ -1,10 +1,10 @@
 /**
  * /ServiceProviderConfig, /ResourceTypes and /Schemas (RFC 7643 sections 5-7, RFC 7644 section 4):
- * exactly what this service provider supports. Groups are not offered (Gatehouse has no groups).
+ * exactly what this service provider supports: Users (with Gatehouse's MFA extension) and Groups.
  */
 import { LIST_MAX } from './service.ts';
 import { MFA_METHODS } from '@gatehouse/common/schemas/user-mfa';
-import { MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
+import { GROUP_SCHEMA, MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
 
 const SPC_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
 const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
@@ -45,6 +45,18 @@ export function userResourceType(baseUrl: string) {
     schema: USER_SCHEMA,
     schemaExtensions: [{ schema: MFA_SCHEMA, required: false }],
     meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
+  };
+}
+
+export function groupResourceType(baseUrl: string) {
+  return {
+    schemas: [RESOURCE_TYPE_SCHEMA],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description: "Groups of the organisation's people",
+    schema: GROUP_SCHEMA,
+    meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
   };
 }
 
@@ -118,6 +130,29 @@ export function mfaSchema(baseUrl: string) {
       }),
     ],
     meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${MFA_SCHEMA}` },
+  };
+}
+
+export function groupSchema(baseUrl: string) {
+  return {
+    schemas: [SCHEMA_SCHEMA],
+    id: GROUP_SCHEMA,
+    name: 'Group',
+    description: 'Group',
+    attributes: [
+      attr('displayName', 'string', { required: true, uniqueness: 'server', description: "The group's name, unique without case" }),
+      attr('members', 'complex', {
+        multiValued: true,
+        description: "The group's End users",
+        subAttributes: [
+          attr('value', 'string', { mutability: 'immutable', description: "The user's id" }),
+          attr('display', 'string', { mutability: 'readOnly', description: "The user's email" }),
+          attr('$ref', 'reference', { mutability: 'immutable', referenceTypes: ['User'] }),
+          attr('type', 'string', { mutability: 'immutable', canonicalValues: ['User'] }),
+        ],
+      }),
+    ],
+    meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${GROUP_SCHEMA}` },
   };
 }
 

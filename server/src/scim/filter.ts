@@ -20,6 +20,7 @@ export type Filter =
   | { kind: 'valuePath'; attr: string; filter: Filter };
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 /** Gatehouse's extension of the User resource (RFC 7643 3.3): the person's multi-factor authentication. */
 export const MFA_SCHEMA = 'urn:gatehouse:params:scim:schemas:extension:mfa:2.0:User';
 const MFA_KEY = MFA_SCHEMA.toLowerCase();

@@ -14,7 +14,16 @@ import { limitFailures } from '../http/limits.ts';
 import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import type { ProviderRegistry } from '../oidc/registry.ts';
 import { authenticateScim } from './auth.ts';
-import { listOf, LIST_SCHEMA, mfaSchema, serviceProviderConfig, userResourceType, userSchema } from './discovery.ts';
+import {
+  groupResourceType,
+  groupSchema,
+  listOf,
+  LIST_SCHEMA,
+  mfaSchema,
+  serviceProviderConfig,
+  userResourceType,
+  userSchema,
+} from './discovery.ts';
 import { badRequest, notFound, SCIM_CONTENT_TYPE, ScimError, scimErrorBody, unauthorised } from './errors.ts';
 import { asObject, attribute } from './input.ts';
 import { attributeList, project, toScimUser, versionOf } from './resource.ts';
@@ -28,7 +37,18 @@ import {
   type ListQuery,
   type ScimCaller,
 } from './service.ts';
-import { MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
+import { GROUP_SCHEMA, MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
+import {
+  createScimGroup,
+  deleteScimGroup,
+  getScimGroup,
+  groupVersionOf,
+  listScimGroups,
+  patchScimGroup,
+  replaceScimGroup,
+  scimGroupOf,
+  type ScimGroupRow,
+} from './groups.ts';
 import { mfaSummaries, mfaSummary } from '../mfa/summary.ts';
 import type { ScimUserRow as UserRow } from './service.ts';
 
@@ -120,7 +140,7 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
 
   app.setErrorHandler((error: FastifyError | AppError | ScimError, request, reply) => {
     const scim = toScimError(error);
-    // Groups and Bulk answer 501 by design: an expected answer, not a failure.
+    // Bulk answers 501 by design: an expected answer, not a failure.
     if (scim.status === 501) request.log.info({ scimStatus: 501, detail: scim.message }, 'SCIM feature not supported');
     else if (scim.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
     if (scim.status === 401) reply.header('www-authenticate', 'Bearer realm="SCIM"');
@@ -168,25 +188,24 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
   });
 
   app.get('/ServiceProviderConfig', async (request) => serviceProviderConfig(caller(request).baseUrl, DOCS));
-  app.get('/ResourceTypes', async (request) => listOf([userResourceType(caller(request).baseUrl)]));
+  app.get('/ResourceTypes', async (request) =>
+    listOf([userResourceType(caller(request).baseUrl), groupResourceType(caller(request).baseUrl)]),
+  );
   app.get<IdParams>('/ResourceTypes/:id', async (request) => {
+    if (request.params.id === 'Group') return groupResourceType(caller(request).baseUrl);
     if (request.params.id !== 'User') throw notFound(`No resource type ${request.params.id}`);
     return userResourceType(caller(request).baseUrl);
   });
-  app.get('/Schemas', async (request) => listOf([userSchema(caller(request).baseUrl), mfaSchema(caller(request).baseUrl)]));
+  app.get('/Schemas', async (request) =>
+    listOf([userSchema(caller(request).baseUrl), mfaSchema(caller(request).baseUrl), groupSchema(caller(request).baseUrl)]),
+  );
   app.get<IdParams>('/Schemas/:id', async (request) => {
     if (request.params.id === MFA_SCHEMA) return mfaSchema(caller(request).baseUrl);
+    if (request.params.id === GROUP_SCHEMA) return groupSchema(caller(request).baseUrl);
     if (request.params.id !== USER_SCHEMA) throw notFound(`No schema ${request.params.id}`);
     return userSchema(caller(request).baseUrl);
   });
 
-  // Gatehouse has no groups; saying so plainly lets Entra ID and Okta provision users only.
-  const noGroups = async () => {
-    throw new ScimError(501, 'Groups are not supported by this service provider');
-  };
-  app.all('/Groups', noGroups);
-  // A non-empty id only: /Groups/ is no resource (and not found), as every other path with a trailing slash.
-  app.all('/Groups/:id(^.+$)', noGroups);
   app.all('/Bulk', async () => {
     throw new ScimError(501, 'Bulk operations are not supported by this service provider');
   });
@@ -240,6 +259,66 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
 
   app.delete<IdParams>('/Users/:id', async (request, reply) => {
     await deleteScimUser(ctx, caller(request), request.params.id, ifMatch(request));
+    return reply.code(204).send();
+  });
+
+  groupRoutes(ctx, app);
+}
+
+/** /Groups: the organisation's groups (scim/groups.ts). */
+function groupRoutes(ctx: AppContext, app: FastifyInstance): void {
+  const projection = (request: FastifyRequest) => {
+    const query = request.query as Projection;
+    return {
+      attributes: attributeList(query.attributes, 'attributes'),
+      excluded: attributeList(query.excludedAttributes, 'excludedAttributes'),
+    };
+  };
+  /** Members are read only when the answer holds them (Entra reads groups with `excludedAttributes=members`). */
+  const wantsMembers = ({ attributes, excluded }: ReturnType<typeof projection>) =>
+    attributes && attributes.length > 0 ? attributes.some((a) => a.startsWith('members')) : !excluded?.includes('members');
+  const sendGroup = async (request: FastifyRequest, reply: FastifyReply, row: ScimGroupRow, status = 200) => {
+    const shape = projection(request);
+    const resource = await scimGroupOf(caller(request), row, wantsMembers(shape));
+    return reply
+      .code(status)
+      .header('etag', groupVersionOf(row))
+      .send(project(resource, shape.attributes, shape.excluded));
+  };
+  const list = async (who: ScimCaller, query: ListQuery & Projection) => {
+    const attributes = attributeList(query.attributes, 'attributes');
+    const excluded = attributeList(query.excludedAttributes, 'excludedAttributes');
+    for (const key of ['filter', 'startIndex', 'count', 'sortBy', 'sortOrder'] as const) {
+      if (query[key] !== undefined && typeof query[key] !== 'string') throw badRequest('invalidValue', `'${key}' must be given once`);
+    }
+    const { rows, total, startIndex } = await listScimGroups(who, query);
+    const members = wantsMembers({ attributes, excluded });
+    const resources = [];
+    for (const row of rows) resources.push(project(await scimGroupOf(who, row, members), attributes, excluded));
+    return { schemas: [LIST_SCHEMA], totalResults: total, itemsPerPage: rows.length, startIndex, Resources: resources };
+  };
+  app.get<{ Querystring: ListQuery & Projection }>('/Groups', async (request) => list(caller(request), request.query));
+  app.post('/Groups/.search', async (request) => list(caller(request), searchQuery(asObject(request.body, 'The request body'))));
+  app.get<IdParams>('/Groups/:id', async (request, reply) =>
+    sendGroup(request, reply, await getScimGroup(caller(request), request.params.id)),
+  );
+  app.post('/Groups', async (request, reply) => {
+    const row = await createScimGroup(ctx, caller(request), asObject(request.body, 'The request body'));
+    reply.header('location', `${caller(request).baseUrl}/Groups/${row.id}`);
+    return sendGroup(request, reply, row, 201);
+  });
+  app.put<IdParams>('/Groups/:id', async (request, reply) =>
+    sendGroup(
+      request,
+      reply,
+      await replaceScimGroup(ctx, caller(request), request.params.id, asObject(request.body, 'The request body'), ifMatch(request)),
+    ),
+  );
+  app.patch<IdParams>('/Groups/:id', async (request, reply) =>
+    sendGroup(request, reply, await patchScimGroup(ctx, caller(request), request.params.id, request.body, ifMatch(request))),
+  );
+  app.delete<IdParams>('/Groups/:id', async (request, reply) => {
+    await deleteScimGroup(ctx, caller(request), request.params.id, ifMatch(request));
     return reply.code(204).send();
   });
 }

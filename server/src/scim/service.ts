@@ -49,7 +49,8 @@ export interface ListQuery {
   sortOrder?: string | undefined;
 }
 
-function integer(value: string | undefined, name: string, fallback: number): number {
+/** A paging parameter: an integer, or the fallback when not given. */
+export function integer(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   if (!/^-?\d{1,9}$/.test(value)) throw badRequest('invalidValue', `'${name}' must be an integer`);
   return Number(value);
@@ -97,14 +98,16 @@ export async function getScimUser(ctx: AppContext, caller: ScimCaller, id: strin
   return user;
 }
 
-function checkVersion(user: UserRow, ifMatch: string | undefined): void {
+/** If-Match (RFC 7644 3.14): 412 unless it names the current version (weak or strong) or is `*`. */
+export function checkEtag(current: string, ifMatch: string | undefined): void {
   if (ifMatch === undefined || ifMatch.trim() === '*') return;
-  const current = versionOf(user);
   const strip = (tag: string) => tag.trim().replace(/^W\//, '');
   if (!ifMatch.split(',').some((tag) => strip(tag) === strip(current))) {
     throw new ScimError(412, 'The resource changed since that version was read');
   }
 }
+
+const checkVersion = (user: UserRow, ifMatch: string | undefined) => checkEtag(versionOf(user), ifMatch);
 
 /** The users domain's errors in SCIM's terms: a taken email is 409 uniqueness, a refused value 400 invalidValue. */
 async function translated<T>(work: () => Promise<T>): Promise<T> {

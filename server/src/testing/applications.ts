@@ -78,6 +78,8 @@ export interface ApplicationSettings {
   refreshTokenLifetime?: number;
   refreshWithoutConsent?: boolean;
   backchannelLogoutURI?: string;
+  groupsClaim?: string;
+  groupsAlways?: boolean;
 }
 
 /** Creates an application through the admin API and, when settings are given, saves them. */
@@ -109,6 +111,8 @@ export async function configureApplication(admin: TestClient, id: string, settin
       refreshTokenLifetime: settings.refreshTokenLifetime,
       refreshWithoutConsent: settings.refreshWithoutConsent,
       backchannelLogoutURI: settings.backchannelLogoutURI,
+      groupsClaim: settings.groupsClaim,
+      groupsAlways: settings.groupsAlways,
     },
   });
   if (res.status !== 200) throw new Error(`configuring application ${id} failed: ${res.status} ${res.text}`);

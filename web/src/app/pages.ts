@@ -29,6 +29,8 @@ const AddSamlApplicationPage = lazyPage(
   async () => (await import('../pages/applications/AddSamlApplicationPage.tsx')).AddSamlApplicationPage,
 );
 const SamlApplicationPage = lazyPage(async () => (await import('../pages/applications/SamlApplicationPage.tsx')).SamlApplicationPage);
+const GroupsPage = lazyPage(async () => (await import('../pages/groups/GroupsPage.tsx')).GroupsPage);
+const GroupPage = lazyPage(async () => (await import('../pages/groups/GroupPage.tsx')).GroupPage);
 const ApplicationsPage = lazyPage(async () => (await import('../pages/applications/ApplicationsPage.tsx')).ApplicationsPage);
 const RedirectingPage = lazyPage(async () => (await import('../pages/redirecting/RedirectingPage.tsx')).RedirectingPage);
 const SignUpPage = lazyPage(async () => (await import('../pages/sign-up/SignUpPage.tsx')).SignUpPage);
@@ -76,6 +78,8 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   users: UsersPage,
   addUser: AddUserPage,
   user: UserPage,
+  groups: GroupsPage,
+  group: GroupPage,
   redirecting: RedirectingPage,
   applicationPolicy: ApplicationPolicyPage,
   getStarted: GetStartedPage,

@@ -12,6 +12,7 @@ describe('side menu', () => {
       { label: 'API reference', to: '/developers/api' },
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
+      { label: 'Groups', to: '/groups' },
       { label: 'Organisation settings', to: '/organisation' },
       { label: 'Sign-in connections', to: '/connections' },
       { label: 'Audit log', to: '/audit' },

@@ -35,6 +35,7 @@ import { providerSessionLink } from './0150-provider-session-link.ts';
 import { newBrowserNotice } from './0151-new-browser-notice.ts';
 import { samlSessions } from './0155-saml-sessions.ts';
 import { languages } from './0160-languages.ts';
+import { groups } from './0165-groups.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0151-new-browser-notice': newBrowserNotice,
   '0155-saml-sessions': samlSessions,
   '0160-languages': languages,
+  '0165-groups': groups,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -1,3 +1,4 @@
+import { GROUP_MESSAGES } from '@gatehouse/common/groups';
 import { applicationsApi } from '@gatehouse/common/api/applications';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -105,6 +106,8 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   refreshTokenLifetime: app.refreshTokenLifetime,
   refreshWithoutConsent: app.refreshWithoutConsent,
   backchannelLogoutURI: app.backchannelLogoutURI ?? '',
+  groupsClaim: app.groupsClaim,
+  groupsAlways: app.groupsAlways,
   deleteLogo: false,
 });
 
@@ -352,6 +355,13 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
                     error={errors.backchannelLogoutURI?.message}
                     {...form.register('backchannelLogoutURI')}
                   />
+                  <TextField
+                    label={GROUP_MESSAGES.groupsClaim}
+                    hint={GROUP_MESSAGES.groupsClaimHint}
+                    error={errors.groupsClaim?.message}
+                    {...form.register('groupsClaim')}
+                  />
+                  <Checkbox label={GROUP_MESSAGES.groupsAlways} {...form.register('groupsAlways')} />
                 </>
               )}
             </fieldset>
