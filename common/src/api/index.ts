@@ -6,6 +6,7 @@ import { auditApi } from './audit.ts';
 import { connectionsApi } from './connections.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
+import { importsApi } from './imports.ts';
 import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
@@ -33,4 +34,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(connectionsApi),
   ...Object.values(accountSessionsApi),
   ...Object.values(userSessionsApi),
+  ...Object.values(importsApi),
 ];

@@ -46,6 +46,8 @@ const TENANT: Record<TenantTable, true> = {
   saml_applications: true,
   saml_sign_in_flows: true,
   saml_request_ids: true,
+  import_jobs: true,
+  import_refusals: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
