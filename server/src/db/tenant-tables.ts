@@ -83,6 +83,7 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_assertions: [['assertion_id']],
   saml_applications: [['client_id'], ['entity_id']],
   saml_request_ids: [['client_id', 'request_id']],
+  import_refusals: [['job_id', 'row']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */
