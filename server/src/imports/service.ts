@@ -157,7 +157,12 @@ class LeaseLost extends Error {}
  * Steps 2-4: moves the job forward from its last settled row, while this process holds its lease.
  * Answers whether this process finished it (false: another holds it, or it was done already).
  */
-export async function runImport(ctx: AppContext, organisation: Organisation, jobId: string): Promise<boolean> {
+export async function runImport(
+  ctx: AppContext,
+  organisation: Organisation,
+  jobId: string,
+  onProgress?: (rows: number) => void,
+): Promise<boolean> {
   const runId = `import-${jobId.slice(0, 8)}`;
   // The system imports, under the job's name: the scope of each batch is bound to its transaction.
   const scopeIn = (db: Executor) => jobScope(db, organisation, 'import-people', runId);
@@ -175,6 +180,7 @@ export async function runImport(ctx: AppContext, organisation: Organisation, job
     let batch: Settled[] = [];
     const settle = async () => {
       await settleBatch(ctx, { job, notCarried, lease, scopeIn }, batch);
+      onProgress?.(batch.at(-1)!.record.index + 1);
       batch = [];
     };
     for (const settled of settledRows(job.format, job.source, mapping, reading)) {
