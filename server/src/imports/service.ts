@@ -100,7 +100,7 @@ function* settledRows(format: ImportFormat, text: string, mapping: Mapping, read
 }
 
 /** Refuses a file that would take the organisation past its tier's user limit, before anything is imported. */
-async function assertRoomFor(ctx: AppContext, scope: Scope, format: ImportFormat, text: string, mapping: Mapping): Promise<void> {
+async function assertRoomFor(scope: Scope, format: ImportFormat, text: string, mapping: Mapping): Promise<void> {
   const limit = TIER_USER_LIMITS[scope.organisation.row.tier];
   if (limit === null) return;
   let adding = 0;
@@ -129,7 +129,7 @@ export async function startImport(ctx: AppContext, scope: Scope, input: StartImp
     throw new AppError('BAD_REQUEST', { message: IMPORT_MESSAGES.noEmailColumn });
   const reading = recordsOf(input.format, decoded.text);
   if (reading.refused) throw new AppError('BAD_REQUEST', { message: reading.refused });
-  if (!input.dryRun) await assertRoomFor(ctx, scope, input.format, decoded.text, input.mapping);
+  if (!input.dryRun) await assertRoomFor(scope, input.format, decoded.text, input.mapping);
   const id = randomUUID();
   await insertImportJob(scope.db, {
     id,
@@ -143,12 +143,14 @@ export async function startImport(ctx: AppContext, scope: Scope, input: StartImp
     created_at: ctx.clock.now(),
     finished_at: null,
   });
-  return importJobView(ctx, scope.db, (await findImportJob(scope.db, id))!);
+  return importJobView(scope.db, (await findImportJob(scope.db, id))!);
 }
 
+/** Whether the CSV's header has the column the mapping names for the email (or one named email). */
 function csvHasEmail(text: string, mapping: Mapping): boolean {
-  const header = text.slice(0, Math.max(0, text.indexOf('\n')) || text.length).toLowerCase();
-  return header.includes((mapping.email ?? 'email').toLowerCase());
+  const line = text.slice(0, Math.max(0, text.search(/\r?\n/)) || text.length);
+  const names = line.split(/[,;]/).map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
+  return names.includes((mapping.email ?? 'email').toLowerCase());
 }
 
 class LeaseLost extends Error {}
@@ -375,8 +377,7 @@ async function addAuthenticator(ctx: AppContext, db: ScopedExecutor, scope: Scop
 }
 
 /** The job as the API and the screen show it. */
-export async function importJobView(ctx: AppContext, db: ScopedExecutor, job: ImportJobRow): Promise<ImportJob> {
-  void ctx;
+export async function importJobView(db: ScopedExecutor, job: ImportJobRow): Promise<ImportJob> {
   const refused = await listRefusals(db, job.id, IMPORT_LIMITS.refusedListed);
   return {
     id: job.id,
@@ -398,7 +399,7 @@ export async function importJobView(ctx: AppContext, db: ScopedExecutor, job: Im
 export async function getImport(ctx: AppContext, scope: Scope, id: string): Promise<ImportJob> {
   const job = await findImportJob(scope.db, id);
   if (!job) throw new AppError('NOT_FOUND');
-  return importJobView(ctx, scope.db, job);
+  return importJobView(scope.db, job);
 }
 
 const csvCell = (value: unknown): string => {
