@@ -39,7 +39,7 @@ function* csvRecords(
     let error: string | undefined;
     for (;;) {
       if (i >= text.length) {
-        if (quoted) error = 'a quoted field is not closed';
+        if (quoted) error = IMPORT_MESSAGES.malformed('a quoted field is not closed');
         fields.push(field);
         break;
       }
@@ -103,7 +103,7 @@ export function* readCsv(text: string): Generator<SourceRecord> {
       continue;
     }
     const base = { index: index++, row: record.line };
-    const why = 'error' in record ? IMPORT_MESSAGES.malformed(record.error) : invalid(record.raw);
+    const why = 'error' in record ? record.error : invalid(record.raw);
     if (why || !('fields' in record)) {
       yield { ...base, refused: why ?? IMPORT_MESSAGES.malformed('unreadable') };
       continue;
