@@ -700,8 +700,6 @@ export interface ImportJobsTable {
   dry_run: boolean;
   /** The CSV column mapping, as JSON. */
   mapping: string;
-  /** The uploaded file as UTF-8 text, kept until the job has finished. */
-  source: string;
   status: 'queued' | 'running' | 'finished' | 'failed';
   /** Rows read and settled (each one created, updated or refused): a resumed run starts there. */
   next_row: Generated<number>;
@@ -716,6 +714,13 @@ export interface ImportJobsTable {
   locked_by: string | null;
   created_at: number;
   finished_at: number | null;
+}
+
+/** An import job's file as UTF-8 text, kept until the job has finished. */
+export interface ImportSourcesTable {
+  organisation_id: string;
+  job_id: string;
+  source: string;
 }
 
 /** A row an import refused: why, and the row as given (JSON), for the report's CSV. */
@@ -770,6 +775,7 @@ export interface Database {
   saml_request_ids: SamlRequestIdsTable;
   import_jobs: ImportJobsTable;
   import_refusals: ImportRefusalsTable;
+  import_sources: ImportSourcesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

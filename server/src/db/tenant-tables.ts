@@ -48,6 +48,7 @@ const TENANT: Record<TenantTable, true> = {
   saml_request_ids: true,
   import_jobs: true,
   import_refusals: true,
+  import_sources: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -84,6 +85,7 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_applications: [['client_id'], ['entity_id']],
   saml_request_ids: [['client_id', 'request_id']],
   import_refusals: [['job_id', 'row']],
+  import_sources: [['job_id']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

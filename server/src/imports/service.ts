@@ -37,6 +37,7 @@ import {
   existingEmails,
   finishImportJob,
   findImportJob,
+  importSource,
   insertImportJob,
   insertRefusals,
   leaseImportJob,
@@ -131,18 +132,21 @@ export async function startImport(ctx: AppContext, scope: Scope, input: StartImp
   if (reading.refused) throw new AppError('BAD_REQUEST', { message: reading.refused });
   if (!input.dryRun) await assertRoomFor(scope, input.format, decoded.text, input.mapping);
   const id = randomUUID();
-  await insertImportJob(scope.db, {
-    id,
-    format: input.format,
-    dry_run: input.dryRun,
-    mapping: JSON.stringify(input.mapping),
-    source: decoded.text,
-    status: 'queued',
-    error: null,
-    locked_by: null,
-    created_at: ctx.clock.now(),
-    finished_at: null,
-  });
+  await insertImportJob(
+    scope.db,
+    {
+      id,
+      format: input.format,
+      dry_run: input.dryRun,
+      mapping: JSON.stringify(input.mapping),
+      status: 'queued',
+      error: null,
+      locked_by: null,
+      created_at: ctx.clock.now(),
+      finished_at: null,
+    },
+    decoded.text,
+  );
   return importJobView(scope.db, (await findImportJob(scope.db, id))!);
 }
 
@@ -177,7 +181,8 @@ export async function runImport(
   const job = (await findImportJob(db, jobId))!;
   const mapping = JSON.parse(job.mapping) as Mapping;
   try {
-    const reading = recordsOf(job.format, job.source);
+    const source = await importSource(db, jobId);
+    const reading = recordsOf(job.format, source);
     const { notCarried } = reading;
     let batch: Settled[] = [];
     const settle = async () => {
@@ -185,7 +190,7 @@ export async function runImport(
       onProgress?.(batch.at(-1)!.record.index + 1);
       batch = [];
     };
-    for (const settled of settledRows(job.format, job.source, mapping, reading)) {
+    for (const settled of settledRows(job.format, source, mapping, reading)) {
       // Rows settled by an earlier run still count for duplicates within the file, and are skipped.
       if (settled.record.index < job.next_row) continue;
       batch.push(settled);

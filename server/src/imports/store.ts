@@ -3,8 +3,15 @@ import type { Insertable } from 'kysely';
 import type { Executor, ImportJobRow, ImportJobsTable, ImportRefusalsTable, UserRow } from '../db/schema.ts';
 import { acrossOrganisations, organisationIdOf, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 
-export async function insertImportJob(db: ScopedExecutor, row: Unstamped<Insertable<ImportJobsTable>>): Promise<void> {
+export async function insertImportJob(db: ScopedExecutor, row: Unstamped<Insertable<ImportJobsTable>>, source: string): Promise<void> {
   await db.insertInto('import_jobs').values(row).execute();
+  await db.insertInto('import_sources').values({ job_id: row.id, source }).execute();
+}
+
+/** The job's file, or '' once it has finished. */
+export async function importSource(db: ScopedExecutor, jobId: string): Promise<string> {
+  const row = await db.selectFrom('import_sources').select('source').where('job_id', '=', jobId).executeTakeFirst();
+  return row?.source ?? '';
 }
 
 export function findImportJob(db: ScopedExecutor, id: string): Promise<ImportJobRow | undefined> {
@@ -49,9 +56,10 @@ export async function recordImportProgress(
 export async function finishImportJob(db: ScopedExecutor, id: string, now: number, error: string | null): Promise<void> {
   await db
     .updateTable('import_jobs')
-    .set({ status: error === null ? 'finished' : 'failed', error, finished_at: now, source: '', locked_until: 0, locked_by: null })
+    .set({ status: error === null ? 'finished' : 'failed', error, finished_at: now, locked_until: 0, locked_by: null })
     .where('id', '=', id)
     .execute();
+  await db.deleteFrom('import_sources').where('job_id', '=', id).execute();
 }
 
 export async function insertRefusals(db: ScopedExecutor, rows: Unstamped<ImportRefusalsTable>[]): Promise<void> {
