@@ -14,7 +14,8 @@ import { operatorScope } from '../scope/scope.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import type { Mapping } from './rows.ts';
-import { getImport, runImport, startImport } from './service.ts';
+import { getImport } from './report.ts';
+import { runImport, startImport } from './service.ts';
 
 export const IMPORT_USAGE = `  import-users <name> <file> --format <${IMPORT_FORMATS.join('|')}> [--dry-run] [--map <field>=<column> ...]
       Imports the people of <file> into organisation <name> with their password hashes (bcrypt, argon2,
@@ -57,7 +58,7 @@ export async function importUsersCommand(ctx: AppContext, args: string[], usageE
     else console.log(`Read ${rows} rows`);
   });
   if (tty) process.stdout.write('\n');
-  const report = await getImport(ctx, scope, job.id);
+  const report = await getImport(scope, job.id);
   const verb = report.dryRun ? 'Would create' : 'Created';
   console.log(
     `${verb} ${report.created}, ${report.dryRun ? 'would update' : 'updated'} ${report.updated}, refused ${report.refusedCount} (job ${report.id}).`,

@@ -5,7 +5,8 @@ import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { afterResponse } from '../http/after-response.ts';
 import { AppError } from '../http/errors.ts';
-import { getImport, refusedRowsCsv, runImport, startImport } from './service.ts';
+import { getImport, refusedRowsCsv } from './report.ts';
+import { runImport, startImport } from './service.ts';
 
 export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, importsApi.start, async ({ body, files }, scope, _request, reply) => {
@@ -17,7 +18,7 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     return job;
   });
-  serve(app, ctx, importsApi.get, async ({ params }, scope) => getImport(ctx, scope, params.id));
+  serve(app, ctx, importsApi.get, async ({ params }, scope) => getImport(scope, params.id));
   serve(app, ctx, importsApi.refused, async ({ params }, scope, _request, reply) => {
     const csv = await refusedRowsCsv(scope, params.id);
     reply.header('content-disposition', `attachment; filename="refused-rows-${params.id.slice(0, 8)}.csv"`);
