@@ -28,6 +28,7 @@ export const LAYER_RULES: readonly { layer: Layer; pattern: RegExp; what: string
   { layer: 'surface', pattern: /(^|\/)jobs\.ts$/, what: "a domain's scheduled entry points" },
   { layer: 'surface', pattern: /^cli\//, what: 'the gatehouse command' },
   { layer: 'surface', pattern: /^mail\/(cli|outbox-page)\.ts$/, what: 'the development outbox, as a command and a page' },
+  { layer: 'surface', pattern: /^imports\/cli\.ts$/, what: 'the import-users command' },
   { layer: 'surface', pattern: /^oidc\/interaction\.ts$/, what: "the provider's interaction glue" },
   { layer: 'surface', pattern: /^scim\/(auth|discovery)\.ts$/, what: 'the SCIM endpoints: bearer check, discovery documents' },
   { layer: 'surface', pattern: /^spa\//, what: "the SPA's files and index.html" },

@@ -48,6 +48,7 @@ import { onOrganisationChanged } from './tenancy/notice.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
 import { linkTokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { importRoutes } from './imports/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { baseOrganisationRoutes } from './base-organisation/routes.ts';
 import { supportRoutes } from './support/routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     apiRoutes(api, ctx);
     groupRoutes(api, ctx);
     auditRoutes(api, ctx);
+    importRoutes(api, ctx);
     metricsRoutes(api, ctx);
     openApiRoutes(api, ctx);
   });

@@ -67,6 +67,8 @@ export interface Endpoint {
   /** What the reference shows of a body whose schema cannot say it (one that picks its schema by its fields). */
   bodyForReference?: z.ZodType;
   bodyEncoding?: BodyEncoding;
+  /** A multipart body's largest file, when it is not the server's usual limit (an import's file). */
+  fileBytes?: number;
   /** The status of a successful answer. */
   status: 200 | 201 | 202 | 204 | 303;
   /** The answer's JSON schema; null when the answer has no body (204, 202, a 303 redirect) or is not JSON (`produces`). */

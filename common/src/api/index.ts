@@ -7,6 +7,7 @@ import { connectionsApi } from './connections.ts';
 import type { Endpoint } from './contract.ts';
 import { frontDoorApi } from './front-door.ts';
 import { groupsApi } from './groups.ts';
+import { importsApi } from './imports.ts';
 import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
@@ -36,4 +37,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(accountSessionsApi),
   ...Object.values(userSessionsApi),
   ...Object.values(newBrowserApi),
+  ...Object.values(importsApi),
 ];

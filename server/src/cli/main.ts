@@ -15,6 +15,7 @@ import { AppError } from '../http/errors.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
+import { IMPORT_USAGE, importUsersCommand } from '../imports/cli.ts';
 import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
 import { reencryptSecrets } from '../security/key-rotation.ts';
@@ -32,6 +33,7 @@ Commands:
   run-jobs [--job <name>]
       Runs the scheduled jobs now (all, or the one named), unless another process is running them.
 ${OUTBOX_USAGE}
+${IMPORT_USAGE}
   rotate-keys <name>
       Gives organisation <name> new token signing keys (RS256 and ES256). Tokens signed before stay
       valid: the previous keys stay published for verification for 14 days.
@@ -154,6 +156,15 @@ async function outbox(args: string[]): Promise<void> {
   const ctx = await openCommandContext(loadConfig());
   try {
     await outboxCommand(ctx, args, (message) => new UsageError(message));
+  } finally {
+    await closeCommandContext(ctx);
+  }
+}
+
+async function importUsers(args: string[]): Promise<void> {
+  const ctx = await openCommandContext(loadConfig());
+  try {
+    await importUsersCommand(ctx, args, (message) => new UsageError(message));
   } finally {
     await closeCommandContext(ctx);
   }
@@ -404,6 +415,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'create-organisation': createOrganisation,
   'run-jobs': runJobs,
   outbox,
+  'import-users': importUsers,
   'rotate-keys': rotateKeys,
   'reset-mfa': resetMfa,
 };

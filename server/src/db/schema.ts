@@ -767,6 +767,47 @@ export interface SamlLogoutFlowsTable {
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/** An import of people from a file (imports/, migration 0170): the file, its progress and its lease. */
+export interface ImportJobsTable {
+  id: string;
+  organisation_id: string;
+  format: 'csv' | 'jsonl' | 'keycloak' | 'auth0';
+  dry_run: boolean;
+  /** The CSV column mapping, as JSON. */
+  mapping: string;
+  status: 'queued' | 'running' | 'finished' | 'failed';
+  /** Rows read and settled (each one created, updated or refused): a resumed run starts there. */
+  next_row: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  refused_count: Generated<number>;
+  /** What an export held that Gatehouse does not carry, counted by kind, as JSON. */
+  not_carried: Generated<string>;
+  error: string | null;
+  /** The process moving it forward holds it until then (renewed at every batch). */
+  locked_until: Generated<number>;
+  locked_by: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** An import job's file as UTF-8 text, kept until the job has finished. */
+export interface ImportSourcesTable {
+  organisation_id: string;
+  job_id: string;
+  source: string;
+}
+
+/** A row an import refused: why, and the row as given (JSON), for the report's CSV. */
+export interface ImportRefusalsTable {
+  organisation_id: string;
+  job_id: string;
+  row: number;
+  email: string | null;
+  reason: string;
+  data: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -813,6 +854,9 @@ export interface Database {
   saml_logout_flows: SamlLogoutFlowsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  import_jobs: ImportJobsTable;
+  import_refusals: ImportRefusalsTable;
+  import_sources: ImportSourcesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;
@@ -847,3 +891,4 @@ export type SignInStateRow = Selectable<SignInStatesTable>;
 export type WebauthnCredentialRow = Selectable<WebauthnCredentialsTable>;
 export type WebauthnChallengeRow = Selectable<WebauthnChallengesTable>;
 export type WebauthnPasswordlessChallengeRow = Selectable<WebauthnPasswordlessChallengesTable>;
+export type ImportJobRow = Selectable<ImportJobsTable>;

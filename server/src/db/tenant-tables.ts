@@ -52,6 +52,9 @@ const TENANT: Record<TenantTable, true> = {
   saml_logout_flows: true,
   groups: true,
   group_members: true,
+  import_jobs: true,
+  import_refusals: true,
+  import_sources: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -93,6 +96,8 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_idp_secrets: [[]],
   groups: [['name_key']],
   group_members: [['group_id', 'user_id']],
+  import_refusals: [['job_id', 'row']],
+  import_sources: [['job_id']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

@@ -150,7 +150,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
   async function run(request: FastifyRequest, reply: FastifyReply, scope: ScopeOf<E>) {
     const params = e.params ? parse(e.params, request.params) : {};
     const query = e.query ? parse(e.query, request.query) : {};
-    const form = e.bodyEncoding === 'multipart' ? await readForm(request) : { fields: request.body, files: {} };
+    const form = e.bodyEncoding === 'multipart' ? await readForm(request, e.fileBytes) : { fields: request.body, files: {} };
     const body = e.body ? parse(e.body, form.fields) : {};
     if (limits.length) await enforceLimits(ctx, callerOf(request), e.operationId, limits, 'identifier', body);
     const input = { params, query, body, files: form.files } as Input<E>;

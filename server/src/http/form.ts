@@ -18,7 +18,8 @@ export interface ReadForm {
   files: Record<string, UploadedFile>;
 }
 
-export async function readForm(request: FastifyRequest): Promise<ReadForm> {
+/** `fileBytes` raises the largest file above the server's usual multipart limit, for this request only. */
+export async function readForm(request: FastifyRequest, fileBytes?: number): Promise<ReadForm> {
   if (!request.isMultipart()) {
     const body = request.body;
     return { fields: body && typeof body === 'object' ? (body as Record<string, string | string[]>) : {}, files: {} };
@@ -26,7 +27,7 @@ export async function readForm(request: FastifyRequest): Promise<ReadForm> {
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   const files: Record<string, UploadedFile> = Object.create(null) as Record<string, UploadedFile>;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(fileBytes === undefined ? undefined : { limits: { fileSize: fileBytes } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (data.length > 0) files[part.fieldname] = { filename: part.filename, declaredType: part.mimetype, data };

@@ -15,6 +15,7 @@ import { applyAuditRetention } from '../audit/service.ts';
 import { runWebhookUpkeep } from '../webhooks/delivery.ts';
 import { deleteExpiredFlows } from '../connections/store.ts';
 import { deleteExpiredSamlRows } from '../saml-apps/store.ts';
+import { resumeImports } from '../imports/service.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {
@@ -89,6 +90,13 @@ const auditRetention: Job = {
   run: applyAuditRetention,
 };
 
+/** Import jobs whose process stopped (a restart, a crash) go on from their last settled row. */
+const importPeople: Job = {
+  name: 'import-people',
+  intervalMs: MINUTE,
+  run: resumeImports,
+};
+
 export const JOBS: readonly Job[] = [
   expireSessions,
   deliverMail,
@@ -101,4 +109,5 @@ export const JOBS: readonly Job[] = [
   demoCleanup,
   metricsCleanup,
   auditRetention,
+  importPeople,
 ];

@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { verifyForeignHash } from './foreign.ts';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
 export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -61,11 +62,23 @@ export function hashPassword(password: string): Promise<string> {
   return limiter.run(() => hash(normalised, ARGON2_PARAMS));
 }
 
-/** Compares in constant time inside argon2; a malformed hash is a mismatch, not an error. */
+/**
+ * Compares in constant time; a malformed hash is a mismatch, not an error. Besides Gatehouse's argon2id it
+ * checks the foreign hashes an import kept (foreign.ts), which the first successful sign-in replaces.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     const normalised = normalisePassword(password);
-    return await limiter.run(() => verify(passwordHash, normalised));
+    if (passwordHash.startsWith('$argon2')) {
+      if (await limiter.run(() => verify(passwordHash, normalised))) return true;
+      // An imported argon2 hash was made from the password as typed, not normalised.
+      return normalised !== password && (await limiter.run(() => verify(passwordHash, password)));
+    }
+    if (await limiter.run(() => verifyForeignHash(passwordHash, password))) return true;
+    // A wrong password costs at least an argon2id check, so a fast foreign hash does not tell an
+    // imported account (or a known email) from the rest.
+    await verifyAgainstDummy(password);
+    return false;
   } catch {
     return false;
   }

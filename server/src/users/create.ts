@@ -18,7 +18,7 @@ export interface NewUser {
   email: string;
   role: Role;
   /** How the user came: the audit event says it. */
-  via: 'organisation sign-up' | 'invitation' | 'sign-up' | 'provisioning' | 'connection';
+  via: 'organisation sign-up' | 'invitation' | 'sign-up' | 'provisioning' | 'connection' | 'import';
   firstName?: string | null;
   surname?: string | null;
   phoneNumber?: string | null;
@@ -26,12 +26,15 @@ export interface NewUser {
   locale?: string | null;
   /** The provisioning client's id for the user (SCIM externalId). */
   externalId?: string | null;
-  /** Signed up already (with a password) or Pending (an invitation, a sign-up still choosing one). */
-  status?: 'Pending' | 'SignedUp';
+  /** Signed up already (with a password) or Pending (an invitation, a sign-up still choosing one); Disabled as an import brings them. */
+  status?: 'Pending' | 'SignedUp' | 'Disabled';
   passwordHash?: string | null;
   emailVerified?: boolean;
   termsAcceptedAt?: number | null;
   multiFactorAuthRequired?: boolean;
+  /** When an import's person came to be and last signed in, in the system they come from. */
+  createdAt?: number | undefined;
+  lastSignIn?: number | undefined;
   /** Applications already checked with `checkedClientIds`. */
   clientIds?: readonly string[];
 }
@@ -58,6 +61,8 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, sc
         password_hash: user.passwordHash ?? null,
         password_set_date: user.passwordHash ? now : null,
         email_verified_date: user.emailVerified ? now : null,
+        created_at: user.createdAt ?? now,
+        last_sign_in: user.lastSignIn ?? null,
         terms_accepted_at: user.termsAcceptedAt ?? null,
         multi_factor_auth_required: user.multiFactorAuthRequired ?? false,
       },

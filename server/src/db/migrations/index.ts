@@ -36,6 +36,7 @@ import { newBrowserNotice } from './0151-new-browser-notice.ts';
 import { samlSessions } from './0155-saml-sessions.ts';
 import { languages } from './0160-languages.ts';
 import { groups } from './0165-groups.ts';
+import { importJobs } from './0170-import-jobs.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0155-saml-sessions': samlSessions,
   '0160-languages': languages,
   '0165-groups': groups,
+  '0170-import-jobs': importJobs,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */
