@@ -9,6 +9,9 @@ import { hasCatalog, registerCatalog } from './runtime.ts';
 const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => Promise<Catalog> } = {
   de: () => import('./locales/de.ts').then((module) => module.default),
   fr: () => import('./locales/fr.ts').then((module) => module.default),
+  tr: () => import('./locales/tr.ts').then((module) => module.default),
+  ru: () => import('./locales/ru.ts').then((module) => module.default),
+  uk: () => import('./locales/uk.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

@@ -8,6 +8,9 @@ export const LOCALES = {
   en: { name: 'English', dir: 'ltr' },
   de: { name: 'Deutsch', dir: 'ltr' },
   fr: { name: 'Français', dir: 'ltr' },
+  tr: { name: 'Türkçe', dir: 'ltr' },
+  ru: { name: 'Русский', dir: 'ltr' },
+  uk: { name: 'Українська', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
