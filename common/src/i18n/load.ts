@@ -12,6 +12,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   tr: () => import('./locales/tr.ts').then((module) => module.default),
   ru: () => import('./locales/ru.ts').then((module) => module.default),
   uk: () => import('./locales/uk.ts').then((module) => module.default),
+  ar: () => import('./locales/ar.ts').then((module) => module.default),
+  he: () => import('./locales/he.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

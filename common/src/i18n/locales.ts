@@ -11,6 +11,8 @@ export const LOCALES = {
   tr: { name: 'Türkçe', dir: 'ltr' },
   ru: { name: 'Русский', dir: 'ltr' },
   uk: { name: 'Українська', dir: 'ltr' },
+  ar: { name: 'العربية', dir: 'rtl' },
+  he: { name: 'עברית', dir: 'rtl' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
