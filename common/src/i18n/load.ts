@@ -14,6 +14,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   uk: () => import('./locales/uk.ts').then((module) => module.default),
   ar: () => import('./locales/ar.ts').then((module) => module.default),
   he: () => import('./locales/he.ts').then((module) => module.default),
+  ja: () => import('./locales/ja.ts').then((module) => module.default),
+  ko: () => import('./locales/ko.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

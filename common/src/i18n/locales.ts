@@ -13,6 +13,8 @@ export const LOCALES = {
   uk: { name: 'Українська', dir: 'ltr' },
   ar: { name: 'العربية', dir: 'rtl' },
   he: { name: 'עברית', dir: 'rtl' },
+  ja: { name: '日本語', dir: 'ltr' },
+  ko: { name: '한국어', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
