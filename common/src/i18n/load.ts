@@ -16,6 +16,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   he: () => import('./locales/he.ts').then((module) => module.default),
   ja: () => import('./locales/ja.ts').then((module) => module.default),
   ko: () => import('./locales/ko.ts').then((module) => module.default),
+  'zh-Hans': () => import('./locales/zh-Hans.ts').then((module) => module.default),
+  'zh-Hant': () => import('./locales/zh-Hant.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 
