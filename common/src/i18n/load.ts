@@ -18,6 +18,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   ko: () => import('./locales/ko.ts').then((module) => module.default),
   'zh-Hans': () => import('./locales/zh-Hans.ts').then((module) => module.default),
   'zh-Hant': () => import('./locales/zh-Hant.ts').then((module) => module.default),
+  id: () => import('./locales/id.ts').then((module) => module.default),
+  vi: () => import('./locales/vi.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

@@ -17,6 +17,8 @@ export const LOCALES = {
   ko: { name: '한국어', dir: 'ltr' },
   'zh-Hans': { name: '简体中文', dir: 'ltr' },
   'zh-Hant': { name: '繁體中文', dir: 'ltr' },
+  id: { name: 'Bahasa Indonesia', dir: 'ltr' },
+  vi: { name: 'Tiếng Việt', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
