@@ -63,6 +63,10 @@ export interface OrganisationsTable {
   updated_at: number;
   /** Raised when the organisation's clients, keys or provider settings change (oidc/registry.ts). */
   oidc_revision: Generated<number>;
+  /** The language when no wish names an offered one (migration 0160). */
+  default_locale: Generated<string>;
+  /** JSON array of the language tags offered; empty offers every supported one (migration 0160). */
+  offered_locales: Generated<string>;
 }
 
 export interface UsersTable {
@@ -114,6 +118,8 @@ export interface UsersTable {
   scim_phone_primary: Generated<boolean | null>;
   /** The application with SCIM that provisions the user; its fields are read-only on the admin screens. */
   scim_client_id: Generated<string | null>;
+  /** The person's own language (a supported tag), or null to follow the browser (migration 0160). */
+  locale: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -12,6 +12,7 @@ import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
+import { organisationOf, unbound, type ScopedExecutor } from '../db/scoped.ts';
 
 export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
 
@@ -119,8 +120,11 @@ export interface EmittedEvent {
   endsOtherAccess: { keptSessionId: string | null } | null;
 }
 
-/** A transaction of the change (or the database itself when the event is the only thing written). */
-export type ChangeExecutor = Executor;
+/**
+ * A transaction of the change (or the database itself when the event is the only thing written), bound
+ * to the organisation or not: a Scope's transaction (`scope.transaction`) is given as `scope.db`.
+ */
+export type ChangeExecutor = Executor | ScopedExecutor;
 
 export interface Subscriber {
   name: string;
@@ -186,9 +190,11 @@ async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): P
 export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, event: DomainEvent): Promise<void> {
   if (ctx.events.for(event.type).length === 0) return;
   const emitted = stamp(ctx, scope, event);
-  if (db.isTransaction) {
-    if (!carriesAfterCommit(db)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
-    return deliver(ctx, db, emitted);
+  // Subscribers bind the change's transaction to the event's organisation themselves.
+  const change: Executor = organisationOf(db) === undefined ? (db as Executor) : unbound(db as ScopedExecutor).db;
+  if (change.isTransaction) {
+    if (!carriesAfterCommit(change)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
+    return deliver(ctx, change, emitted);
   }
-  await db.transaction().execute((trx) => deliver(ctx, trx, emitted));
+  await change.transaction().execute((trx) => deliver(ctx, trx, emitted));
 }

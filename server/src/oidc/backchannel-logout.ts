@@ -19,6 +19,7 @@ import { UndeliverableError, type Courier, type OutboxMessage } from '../deliver
 import { queueMessage } from '../delivery/outbox.ts';
 import { hostnameFor } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
+import type { Scope } from '../scope/scope.ts';
 import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 import { hashId } from './adapter.ts';
 import { loadPrivateJwks } from './keys.ts';
@@ -88,15 +89,15 @@ export async function queueBackchannelLogouts(
  * Ends the provider session whose id the browser's session cookie holds (signing out in Gatehouse's
  * own screens) and queues the logout tokens it owes; nothing when there is none.
  */
-export async function endBrowserSession(ctx: AppContext, organisationId: string, sessionId: string | undefined): Promise<void> {
+export async function endBrowserSession(ctx: AppContext, scope: Scope, sessionId: string | undefined): Promise<void> {
   if (!sessionId) return;
-  const row = await scoped(ctx.db.kysely, organisationId)
+  const row = await scope.db
     .deleteFrom('oidc_artefacts')
     .where('model', '=', 'Session')
     .where('id', '=', hashId(sessionId))
     .returning('payload')
     .executeTakeFirst();
-  if (row) await queueBackchannelLogouts(ctx, logoutsOf(JSON.parse(row.payload) as StoredSession), scoped(ctx.db.kysely, organisationId));
+  if (row) await queueBackchannelLogouts(ctx, logoutsOf(JSON.parse(row.payload) as StoredSession), scope.db);
 }
 
 /**
@@ -131,7 +132,8 @@ export async function endOtherProviderSessions(
   keptSessionId: string | undefined,
 ): Promise<number> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const ended = await scoped(trx, organisationId)
+    const db = scoped(trx, organisationId);
+    const ended = await db
       .deleteFrom('oidc_artefacts')
       .where('account_id', '=', accountId)
       .where('model', '=', 'Session')
@@ -141,7 +143,7 @@ export async function endOtherProviderSessions(
     return queueBackchannelLogouts(
       ctx,
       ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
-      scoped(trx, organisationId),
+      db,
     );
   });
 }

@@ -40,7 +40,8 @@ function holdings(db: ScopedExecutor, userId: string, now: number) {
 
 /** The applications holding the user's access, the latest used first. */
 export async function connectedApplications(ctx: AppContext, organisationId: string, userId: string): Promise<ConnectedApplication[]> {
-  const rows = await holdings(scoped(ctx.db.kysely, organisationId), userId, ctx.clock.now());
+  const db = scoped(ctx.db.kysely, organisationId);
+  const rows = await holdings(db, userId, ctx.clock.now());
   const byClient = new Map<string, { scopes: Set<string>; grantedAt: number | null; lastUsed: number | null; hasRefreshToken: boolean }>();
   for (const row of rows) {
     const clientId = row.client_id!;
@@ -55,7 +56,7 @@ export async function connectedApplications(ctx: AppContext, organisationId: str
     byClient.set(clientId, entry);
   }
   if (byClient.size === 0) return [];
-  const clients = await scoped(ctx.db.kysely, organisationId)
+  const clients = await db
     .selectFrom('clients')
     .select(['id', 'name'])
     .where('id', 'in', [...byClient.keys()])
@@ -80,22 +81,17 @@ export async function connectedApplications(ctx: AppContext, organisationId: str
  * CONNECTED_APPLICATION_NOT_FOUND when it holds nothing of theirs (or is another organisation's).
  */
 export async function removeApplicationAccess(ctx: AppContext, scope: Scope, userId: string, clientId: string): Promise<void> {
-  const organisationId = scope.organisation.id;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const client = await scoped(trx, organisationId)
-      .selectFrom('clients')
-      .select(['id', 'name'])
-      .where('id', '=', clientId)
-      .executeTakeFirst();
+  await scope.transaction(async (inner) => {
+    const client = await inner.db.selectFrom('clients').select(['id', 'name']).where('id', '=', clientId).executeTakeFirst();
     if (!client) throw new AppError('CONNECTED_APPLICATION_NOT_FOUND');
-    await queueClientLogouts(ctx, userId, clientId, scoped(trx, organisationId));
-    const result = await scoped(trx, organisationId)
+    await queueClientLogouts(ctx, userId, clientId, inner.db);
+    const result = await inner.db
       .deleteFrom('oidc_artefacts')
       .where('account_id', '=', userId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('CONNECTED_APPLICATION_NOT_FOUND');
-    await emit(ctx, trx, scope, {
+    await emit(ctx, inner.db, inner, {
       type: 'user.application_access_removed',
       subject: { kind: 'user', id: userId },
       details: { application: client.name, applicationId: client.id },

@@ -64,7 +64,7 @@ export const CLAIMS = {
   sid: null,
   iss: null,
   openid: ['sub', 'amr'],
-  profile: ['name', 'given_name', 'family_name', 'updated_at'],
+  profile: ['name', 'given_name', 'family_name', 'locale', 'updated_at'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],
 };

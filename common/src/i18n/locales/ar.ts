@@ -230,4 +230,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {سيؤدي هذا إلى إزالة {method}، وهي آخر طريقة MFA لدى المستخدم، مع رموز الاسترداد الخاصة به؛ وسيُعدّ MFA من جديد عند تسجيل دخوله التالي إذا كانت مطلوبة. هل أنت متأكد؟} other {سيؤدي هذا إلى إزالة {method}؛ وسيسجّل المستخدم الدخول بطرقه الأخرى. هل أنت متأكد؟}}',
   'users.factorRemoved': 'تمت إزالة طريقة MFA',
+  'language.language': 'اللغة',
+  'language.automatic': 'حسب طلب المتصفح',
+  'language.accountHint': 'لغة صفحاتك ورسائل البريد الإلكتروني والرسائل النصية المرسلة إليك.',
+  'language.saved': 'تم حفظ اللغة',
+  'language.change': 'تغيير',
+  'language.unknown': 'يُرجى اختيار إحدى اللغات المتاحة',
+  'language.defaultLanguage': 'اللغة الافتراضية',
+  'language.defaultLanguageHint': 'تُعرض عندما لا يطلب الشخص أيًا من اللغات المتاحة.',
+  'language.offeredLanguages': 'اللغات المتاحة',
+  'language.offeredLanguagesHint': 'يمكن للأشخاص الاختيار من بينها؛ واللغة الافتراضية متاحة دائمًا.',
 } satisfies Catalog;

@@ -247,4 +247,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Damit wird {method} entfernt, die letzte MFA-Methode des Benutzers, samt seinen Wiederherstellungscodes; bei der nächsten Anmeldung richtet er MFA erneut ein, falls sie vorgeschrieben ist. Sind Sie sicher?} other {Damit wird {method} entfernt; der Benutzer meldet sich mit seinen anderen Methoden an. Sind Sie sicher?}}',
   'users.factorRemoved': 'MFA-Methode entfernt',
+  'language.language': 'Sprache',
+  'language.automatic': 'Wie vom Browser gewünscht',
+  'language.accountHint': 'Die Sprache Ihrer Seiten sowie der E-Mails und SMS, die Sie erhalten.',
+  'language.saved': 'Sprache gespeichert',
+  'language.change': 'Ändern',
+  'language.unknown': 'Bitte wählen Sie eine der angebotenen Sprachen',
+  'language.defaultLanguage': 'Standardsprache',
+  'language.defaultLanguageHint': 'Wird angezeigt, wenn eine Person keine der angebotenen Sprachen wünscht.',
+  'language.offeredLanguages': 'Angebotene Sprachen',
+  'language.offeredLanguagesHint': 'Personen können zwischen diesen wählen; die Standardsprache wird immer angeboten.',
 } satisfies Catalog;

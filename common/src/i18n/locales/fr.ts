@@ -240,4 +240,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Cela supprime {method}, la dernière méthode MFA de l’utilisateur, ainsi que ses codes de récupération ; il configurera de nouveau la MFA à sa prochaine connexion si elle est obligatoire. Êtes-vous sûr ?} other {Cela supprime {method} ; l’utilisateur se connecte avec ses autres méthodes. Êtes-vous sûr ?}}',
   'users.factorRemoved': 'Méthode MFA supprimée',
+  'language.language': 'Langue',
+  'language.automatic': 'Selon votre navigateur',
+  'language.accountHint': 'La langue de vos pages ainsi que des e-mails et SMS qui vous sont envoyés.',
+  'language.saved': 'Langue enregistrée',
+  'language.change': 'Changer',
+  'language.unknown': 'Veuillez choisir l’une des langues proposées',
+  'language.defaultLanguage': 'Langue par défaut',
+  'language.defaultLanguageHint': 'Affichée lorsqu’une personne ne demande aucune des langues proposées.',
+  'language.offeredLanguages': 'Langues proposées',
+  'language.offeredLanguagesHint': 'Les personnes peuvent choisir parmi celles-ci ; la langue par défaut est toujours proposée.',
 } satisfies Catalog;

@@ -232,4 +232,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {פעולה זו מסירה את {method}, שיטת ה-MFA האחרונה של המשתמש, יחד עם קודי השחזור שלו; בכניסה הבאה המשתמש יגדיר MFA מחדש אם הדבר נדרש. להמשיך?} other {פעולה זו מסירה את {method}; המשתמש ייכנס בשיטות האחרות שלו. להמשיך?}}',
   'users.factorRemoved': 'שיטת ה-MFA הוסרה',
+  'language.language': 'שפה',
+  'language.automatic': 'לפי בקשת הדפדפן',
+  'language.accountHint': 'השפה של המסכים ושל הודעות האימייל וה-SMS שנשלחות אליכם.',
+  'language.saved': 'השפה נשמרה',
+  'language.change': 'שינוי',
+  'language.unknown': 'יש לבחור אחת מהשפות המוצעות',
+  'language.defaultLanguage': 'שפת ברירת מחדל',
+  'language.defaultLanguageHint': 'מוצגת כשאדם אינו מבקש אף אחת מהשפות המוצעות.',
+  'language.offeredLanguages': 'שפות מוצעות',
+  'language.offeredLanguagesHint': 'אפשר לבחור מביניהן; שפת ברירת המחדל מוצעת תמיד.',
 } satisfies Catalog;

@@ -234,4 +234,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Tindakan ini menghapus {method}, metode MFA terakhir pengguna, beserta kode pemulihannya; pengguna akan menyiapkan MFA lagi saat masuk berikutnya jika diwajibkan. Anda yakin?} other {Tindakan ini menghapus {method}; pengguna akan masuk dengan metode lainnya. Anda yakin?}}',
   'users.factorRemoved': 'Metode MFA dihapus',
+  'language.language': 'Bahasa',
+  'language.automatic': 'Sesuai permintaan browser Anda',
+  'language.accountHint': 'Bahasa untuk layar Anda serta email dan SMS yang dikirim kepada Anda.',
+  'language.saved': 'Bahasa disimpan',
+  'language.change': 'Ubah',
+  'language.unknown': 'Pilih salah satu bahasa yang ditawarkan',
+  'language.defaultLanguage': 'Bahasa default',
+  'language.defaultLanguageHint': 'Ditampilkan jika seseorang tidak meminta satu pun bahasa yang ditawarkan.',
+  'language.offeredLanguages': 'Bahasa yang ditawarkan',
+  'language.offeredLanguagesHint': 'Orang dapat memilih di antara bahasa ini; bahasa default selalu ditawarkan.',
 } satisfies Catalog;

@@ -236,4 +236,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {ユーザーの最後の MFA 方式である {method} が、回復コードとともに削除されます。MFA が必須の場合、ユーザーは次回のサインイン時に再度設定します。よろしいですか？} other {{method} が削除されます。ユーザーは他の方式でサインインします。よろしいですか？}}',
   'users.factorRemoved': 'MFA 方式を削除しました',
+  'language.language': '言語',
+  'language.automatic': 'ブラウザーの設定に従う',
+  'language.accountHint': '画面、および送信されるメールと SMS の言語です。',
+  'language.saved': '言語を保存しました',
+  'language.change': '変更',
+  'language.unknown': '提供されている言語から選択してください',
+  'language.defaultLanguage': '既定の言語',
+  'language.defaultLanguageHint': '提供されているどの言語も要求されない場合に表示されます。',
+  'language.offeredLanguages': '提供する言語',
+  'language.offeredLanguagesHint': 'ユーザーはこの中から選択できます。既定の言語は常に提供されます。',
 } satisfies Catalog;

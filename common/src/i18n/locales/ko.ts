@@ -232,4 +232,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {사용자의 마지막 MFA 방법인 {method}이(가) 복구 코드와 함께 제거됩니다. MFA가 필수인 경우 사용자는 다음 로그인 시 MFA를 다시 설정합니다. 계속하시겠습니까?} other {{method}이(가) 제거됩니다. 사용자는 다른 방법으로 로그인합니다. 계속하시겠습니까?}}',
   'users.factorRemoved': 'MFA 방법이 제거되었습니다',
+  'language.language': '언어',
+  'language.automatic': '브라우저 설정에 따름',
+  'language.accountHint': '화면과 받으시는 이메일 및 문자 메시지의 언어입니다.',
+  'language.saved': '언어가 저장되었습니다',
+  'language.change': '변경',
+  'language.unknown': '제공되는 언어 중 하나를 선택하세요',
+  'language.defaultLanguage': '기본 언어',
+  'language.defaultLanguageHint': '제공되는 언어를 아무것도 요청하지 않을 때 표시됩니다.',
+  'language.offeredLanguages': '제공 언어',
+  'language.offeredLanguagesHint': '사용자는 이 중에서 선택할 수 있으며, 기본 언어는 항상 제공됩니다.',
 } satisfies Catalog;

@@ -236,4 +236,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Будет удалён способ {method} — последний способ MFA пользователя — вместе с его кодами восстановления; при следующем входе он снова настроит MFA, если это требуется. Продолжить?} other {Будет удалён способ {method}; пользователь будет входить с помощью других способов. Продолжить?}}',
   'users.factorRemoved': 'Способ MFA удалён',
+  'language.language': 'Язык',
+  'language.automatic': 'Как запрашивает браузер',
+  'language.accountHint': 'Язык ваших страниц, а также писем и SMS, которые вам отправляются.',
+  'language.saved': 'Язык сохранён',
+  'language.change': 'Изменить',
+  'language.unknown': 'Выберите один из предлагаемых языков',
+  'language.defaultLanguage': 'Язык по умолчанию',
+  'language.defaultLanguageHint': 'Показывается, если человек не запрашивает ни один из предлагаемых языков.',
+  'language.offeredLanguages': 'Предлагаемые языки',
+  'language.offeredLanguagesHint': 'Пользователи могут выбирать из них; язык по умолчанию предлагается всегда.',
 } satisfies Catalog;

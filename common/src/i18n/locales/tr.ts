@@ -235,4 +235,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Bu işlem, kullanıcının son MFA yöntemi olan {method} yöntemini kurtarma kodlarıyla birlikte kaldırır; gerekliyse kullanıcı bir sonraki oturum açışında MFA’yı yeniden ayarlar. Emin misiniz?} other {Bu işlem {method} yöntemini kaldırır; kullanıcı diğer yöntemleriyle oturum açar. Emin misiniz?}}',
   'users.factorRemoved': 'MFA yöntemi kaldırıldı',
+  'language.language': 'Dil',
+  'language.automatic': 'Tarayıcınızın istediği gibi',
+  'language.accountHint': 'Ekranlarınızın ve size gönderilen e-postaların ve kısa mesajların dili.',
+  'language.saved': 'Dil kaydedildi',
+  'language.change': 'Değiştir',
+  'language.unknown': 'Lütfen sunulan dillerden birini seçin',
+  'language.defaultLanguage': 'Varsayılan dil',
+  'language.defaultLanguageHint': 'Bir kişi sunulan dillerin hiçbirini istemediğinde gösterilir.',
+  'language.offeredLanguages': 'Sunulan diller',
+  'language.offeredLanguagesHint': 'Kişiler bunlar arasından seçim yapabilir; varsayılan dil her zaman sunulur.',
 } satisfies Catalog;

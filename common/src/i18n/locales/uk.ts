@@ -237,4 +237,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Буде видалено спосіб {method} — останній спосіб MFA користувача — разом із його кодами відновлення; під час наступного входу користувач знову налаштує MFA, якщо це потрібно. Продовжити?} other {Буде видалено спосіб {method}; користувач входитиме за допомогою інших способів. Продовжити?}}',
   'users.factorRemoved': 'Спосіб MFA видалено',
+  'language.language': 'Мова',
+  'language.automatic': 'Як запитує браузер',
+  'language.accountHint': 'Мова ваших сторінок, а також листів і SMS, які вам надсилаються.',
+  'language.saved': 'Мову збережено',
+  'language.change': 'Змінити',
+  'language.unknown': 'Виберіть одну із запропонованих мов',
+  'language.defaultLanguage': 'Мова за замовчуванням',
+  'language.defaultLanguageHint': 'Показується, якщо людина не запитує жодної із запропонованих мов.',
+  'language.offeredLanguages': 'Запропоновані мови',
+  'language.offeredLanguagesHint': 'Користувачі можуть вибирати з-поміж них; мову за замовчуванням пропонують завжди.',
 } satisfies Catalog;

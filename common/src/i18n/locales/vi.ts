@@ -237,4 +237,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Thao tác này sẽ gỡ bỏ {method}, phương thức MFA cuối cùng của người dùng, cùng với mã khôi phục của họ; người dùng sẽ thiết lập lại MFA ở lần đăng nhập tiếp theo nếu MFA là bắt buộc. Bạn có chắc chắn không?} other {Thao tác này sẽ gỡ bỏ {method}; người dùng sẽ đăng nhập bằng các phương thức khác. Bạn có chắc chắn không?}}',
   'users.factorRemoved': 'Đã gỡ bỏ phương thức MFA',
+  'language.language': 'Ngôn ngữ',
+  'language.automatic': 'Theo yêu cầu của trình duyệt',
+  'language.accountHint': 'Ngôn ngữ của các màn hình cũng như email và tin nhắn SMS gửi đến bạn.',
+  'language.saved': 'Đã lưu ngôn ngữ',
+  'language.change': 'Thay đổi',
+  'language.unknown': 'Vui lòng chọn một trong các ngôn ngữ được cung cấp',
+  'language.defaultLanguage': 'Ngôn ngữ mặc định',
+  'language.defaultLanguageHint': 'Hiển thị khi một người không yêu cầu ngôn ngữ nào trong số các ngôn ngữ được cung cấp.',
+  'language.offeredLanguages': 'Ngôn ngữ được cung cấp',
+  'language.offeredLanguagesHint': 'Mọi người có thể chọn trong số này; ngôn ngữ mặc định luôn được cung cấp.',
 } satisfies Catalog;

@@ -225,4 +225,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {这将移除 {method}（该用户的最后一种 MFA 方式）及其恢复码；如有要求，用户将在下次登录时重新设置 MFA。确定吗？} other {这将移除 {method}；该用户将使用其他方式登录。确定吗？}}',
   'users.factorRemoved': 'MFA 方式已移除',
+  'language.language': '语言',
+  'language.automatic': '跟随浏览器',
+  'language.accountHint': '您的页面以及发送给您的电子邮件和短信所使用的语言。',
+  'language.saved': '语言已保存',
+  'language.change': '更改',
+  'language.unknown': '请选择提供的语言之一',
+  'language.defaultLanguage': '默认语言',
+  'language.defaultLanguageHint': '当用户未请求任何提供的语言时显示。',
+  'language.offeredLanguages': '提供的语言',
+  'language.offeredLanguagesHint': '用户可以从中选择；默认语言始终会提供。',
 } satisfies Catalog;

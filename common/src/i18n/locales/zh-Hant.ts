@@ -225,4 +225,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {這會移除 {method}（該使用者的最後一種 MFA 方式）及其復原碼；如有要求，使用者將在下次登入時重新設定 MFA。確定嗎？} other {這會移除 {method}；該使用者將使用其他方式登入。確定嗎？}}',
   'users.factorRemoved': 'MFA 方式已移除',
+  'language.language': '語言',
+  'language.automatic': '依照瀏覽器',
+  'language.accountHint': '您的頁面以及寄送給您的電子郵件和簡訊所使用的語言。',
+  'language.saved': '語言已儲存',
+  'language.change': '變更',
+  'language.unknown': '請選擇提供的語言之一',
+  'language.defaultLanguage': '預設語言',
+  'language.defaultLanguageHint': '當使用者未要求任何提供的語言時顯示。',
+  'language.offeredLanguages': '提供的語言',
+  'language.offeredLanguagesHint': '使用者可以從中選擇；預設語言一律會提供。',
 } satisfies Catalog;

@@ -31,6 +31,7 @@ import { connectionLeftovers } from './0128-connection-leftovers.ts';
 import { samlResponseOwners } from './0131-saml-response-owners.ts';
 import { samlApplications } from './0140-saml-applications.ts';
 import { sessionDevices } from './0145-session-devices.ts';
+import { languages } from './0160-languages.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0131-saml-response-owners': samlResponseOwners,
   '0140-saml-applications': samlApplications,
   '0145-session-devices': sessionDevices,
+  '0160-languages': languages,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */
