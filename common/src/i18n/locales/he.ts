@@ -105,7 +105,7 @@ export default {
   'mail.emailVerification.note': 'הקישור בתוקף למשך {lifetime}. אם אין לכם חשבון ב-{org}, אפשר להתעלם מהאימייל הזה.',
   'mail.invitation.subject': 'הוזמנתם להצטרף ל-{org}',
   'mail.invitation.heading': 'הצטרפות ל-{org}',
-  'mail.invitation.paragraph': '{inviter} הזמין אתכם ליצור את החשבון שלכם ב-{org}.',
+  'mail.invitation.paragraph': 'קיבלתם הזמנה מ-{inviter} ליצור את החשבון שלכם ב-{org}.',
   'mail.invitation.button': 'קבלת ההזמנה',
   'mail.invitation.note': 'ההזמנה בתוקף למשך {lifetime}. אם לא ציפיתם לה, אפשר להתעלם מהאימייל הזה.',
   'mail.recoveryCode.subject': 'קוד השחזור של החשבון שלך ב-{org}',

@@ -40,7 +40,7 @@ export default {
   'messages.passwordResetEmailSent': 'Email reset kata sandi dikirim',
   'messages.invitationEmailResent': 'Email undangan dikirim ulang',
   'messages.verificationEmailSent': 'Email verifikasi dikirim',
-  'messages.accountUnlocked': 'Akun dibuka kuncinya',
+  'messages.accountUnlocked': 'Kunci akun dibuka',
   'messages.mfaReset': 'Verifikasi dua langkah direset',
   'messages.detailsUpdated': 'Detail diperbarui',
   'messages.applicationSettingsUpdated': 'Setelan aplikasi diperbarui',

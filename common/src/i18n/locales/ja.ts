@@ -17,7 +17,7 @@ export default {
   'messages.notFoundText': 'お探しのページが見つかりませんでした…',
   'messages.backToHome': 'ホームに戻る',
   'messages.signInTitle': 'サインイン',
-  'messages.signInAgain': '続行するには、もう一度サインインするようアプリケーションから求められています。',
+  'messages.signInAgain': 'アプリケーションから再度のサインインを求められています。続行するにはサインインしてください。',
   'messages.signInHeader': 'サインインして続行',
   'messages.signInButton': 'サインイン',
   'messages.forgotPassword': 'パスワードをお忘れですか？',

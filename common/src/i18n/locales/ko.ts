@@ -17,7 +17,7 @@ export default {
   'messages.notFoundText': '찾으시는 페이지를 찾을 수 없습니다…',
   'messages.backToHome': '홈으로 돌아가기',
   'messages.signInTitle': '로그인',
-  'messages.signInAgain': '계속하려면 다시 로그인하라는 애플리케이션의 요청이 있습니다.',
+  'messages.signInAgain': '계속하려면 다시 로그인하도록 애플리케이션에서 요청했습니다.',
   'messages.signInHeader': '계속하려면 로그인하세요',
   'messages.signInButton': '로그인',
   'messages.forgotPassword': '비밀번호를 잊으셨나요?',

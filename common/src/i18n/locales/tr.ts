@@ -139,7 +139,7 @@ export default {
   'mail.lastAdminKeptActive.button': 'Oturum aç',
   'mail.signInCode.subject': '{org} oturum açma kodunuz',
   'mail.signInCode.heading': 'Oturum açma kodunuz',
-  'mail.signInCode.paragraph': '{org} oturum açma işlemini tamamlamak için bu kodu girin:',
+  'mail.signInCode.paragraph': '{org} için oturum açma işlemini tamamlamak üzere bu kodu girin:',
   'mail.signInCode.note':
     'Kod {minutes} dakika boyunca ve yalnızca bir kez geçerlidir. Şu anda oturum açmıyorsanız şifrenizi başka biri biliyor olabilir: şifrenizi değiştirin.',
   'mail.baseSignUp.subject': '{product} üzerinde kuruluşunuzu oluşturun',

@@ -117,7 +117,8 @@ export default {
     'Код діє {minutes} хв, один раз і лише в тому браузері, де ви його запросили. Якщо ви не запитували код, просто проігноруйте цей лист: ваш пароль не змінено.',
   'mail.passwordReset.subject': 'Виберіть новий пароль для {org}',
   'mail.passwordReset.heading': 'Виберіть новий пароль',
-  'mail.passwordReset.paragraph': 'Адміністратор {org} надіслав вам це посилання, щоб ви вибрали новий пароль для свого облікового запису.',
+  'mail.passwordReset.paragraph':
+    'Адміністратор організації {org} надіслав вам це посилання, щоб ви вибрали новий пароль для свого облікового запису.',
   'mail.passwordReset.button': 'Вибрати новий пароль',
   'mail.passwordReset.note': 'Посилання діє {lifetime} і лише один раз. Поточний пароль працюватиме, доки ви не виберете новий.',
   'mail.accountUnlocked.subject': 'Ваш обліковий запис в {org} розблоковано',
@@ -162,7 +163,7 @@ export default {
     'Введіть цей код на сторінці двофакторної автентифікації {org}, щоб отримувати коди для входу електронною поштою:',
   'mail.twoStepSetupCode.note':
     'Код діє {minutes} хв і лише один раз. Якщо ви його не запитували, можливо, ваш пароль відомий комусь іще: змініть його.',
-  'mail.footer': 'Цей лист надіслано від {org} ({host}).',
+  'mail.footer': 'Цей лист надіслала організація {org} ({host}).',
   'users.listHeading': 'Керування користувачами',
   'users.add': 'Додати',
   'users.searchLabel': 'Пошук користувачів',
@@ -222,10 +223,10 @@ export default {
   'users.consecutiveFailedSignIns': 'Невдалих спроб входу поспіль',
   'users.aboveYourRole': 'Ви не можете змінити користувача, чия роль вища за вашу',
   'users.cannotDeleteYourself': 'Ви не можете видалити себе',
-  'users.managedBy': 'Керує',
+  'users.managedBy': 'Ким керується',
   'users.managedByNotice':
     '{application} надає цього користувача через SCIM і задає його ім’я, прізвище та номер телефону. Змінюйте їх у постачальника ідентифікації: зміну тут буде перезаписано під час наступної синхронізації.',
-  'users.scimOwnedField': 'Задано {application} через SCIM',
+  'users.scimOwnedField': 'Задано застосунком {application} через SCIM',
   'users.factorsCard': 'Способи MFA',
   'users.noFactors': 'Способи MFA не налаштовано.',
   'users.factorAdded': 'Додано',

@@ -22,7 +22,7 @@ export default {
   'messages.signInButton': 'Đăng nhập',
   'messages.forgotPassword': 'Quên mật khẩu?',
   'messages.createAccount': 'Tạo tài khoản',
-  'messages.forgetMe': 'Quên tôi',
+  'messages.forgetMe': 'Xóa thông tin đã ghi nhớ',
   'messages.accountDetailsUpdated': 'Đã cập nhật thông tin tài khoản',
   'messages.emailVerificationSuccessful': 'Đã xác minh email thành công',
   'messages.alreadySignedUp': 'Bạn đã đăng ký rồi, vui lòng đăng nhập',
