@@ -22,6 +22,8 @@ declare module 'vitest' {
     podmanPath: string;
     /** Caddy, the reverse proxy of compose.yaml, or '' when the proxy tests are skipped. */
     caddyPath: string;
+    /** xmllint (libxml2-utils), with the SAML schemas of opensaml-schemas and xmltooling-schemas, or '' when the XSD check is skipped. */
+    xmllintPath: string;
   }
 }
 
@@ -29,6 +31,15 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const DEFAULT_PROMTOOL = '/usr/bin/promtool';
 const DEFAULT_PODMAN = '/usr/bin/podman';
 const CADDY_CANDIDATES = ['/usr/bin/caddy', '/usr/local/bin/caddy'];
+const DEFAULT_XMLLINT = '/usr/bin/xmllint';
+/** The SAML 2.0 metadata and protocol schemas and the W3C schemas they import, as Debian ships them. */
+export const SAML_SCHEMA_FILES = {
+  metadata: '/usr/share/xml/opensaml/saml-schema-metadata-2.0.xsd',
+  protocol: '/usr/share/xml/opensaml/saml-schema-protocol-2.0.xsd',
+  xmldsig: '/usr/share/xml/xmltooling/xmldsig-core-schema.xsd',
+  xenc: '/usr/share/xml/xmltooling/xenc-schema.xsd',
+  xml: '/usr/share/xml/xmltooling/xml.xsd',
+} as const;
 
 async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -86,6 +97,10 @@ export default async function setup(project: TestProject): Promise<void> {
   const caddyOk = existsSync(caddy);
   project.provide('caddyPath', caddyOk ? caddy : '');
 
+  const xmllint = process.env.XMLLINT_PATH ?? DEFAULT_XMLLINT;
+  const xmllintOk = existsSync(xmllint) && Object.values(SAML_SCHEMA_FILES).every((file) => existsSync(file));
+  project.provide('xmllintPath', xmllintOk ? xmllint : '');
+
   if (pgOk) say(`PostgreSQL suite: runs against ${pgUrl}`);
   else {
     const why = pgUrl ? `${pgUrl} is unreachable` : 'TEST_DATABASE_URL is not set';
@@ -120,5 +135,13 @@ export default async function setup(project: TestProject): Promise<void> {
   else {
     if (required.has('caddy')) throw new Error(`The reverse proxy tests are required but there is no Caddy at ${caddy}.`);
     say(`Reverse proxy tests: SKIPPED (no Caddy at ${caddy}; install it with apt-get install -y caddy).`);
+  }
+  if (xmllintOk) say(`SAML metadata XSD check: runs with ${xmllint}`);
+  else {
+    const why = `no xmllint at ${xmllint} or no SAML schemas`;
+    if (required.has('xmllint')) throw new Error(`The SAML metadata XSD check is required but there is ${why}.`);
+    say(
+      `SAML metadata XSD check: SKIPPED (${why}; install them with apt-get install -y libxml2-utils opensaml-schemas xmltooling-schemas).`,
+    );
   }
 }

@@ -54,6 +54,8 @@ export const SAML_IDP_PATHS = {
   metadata: '/saml-idp/metadata',
   sso: '/saml-idp/sso',
   slo: '/saml-idp/slo',
+  /** Where a browser that signed out of Gatehouse goes to tell its SAML applications (then to the sign-in page). */
+  logout: '/saml-idp/logout',
   /** A sign-in started from Gatehouse (the application's tile): /saml-idp/start/{application id}. */
   start: '/saml-idp/start',
   /** Where the browser comes back once signed in: /saml-idp/continue/{flow}. */

@@ -139,6 +139,7 @@ const settingsShape = {
   dashboardRedirect: formBoolean,
   requireTwoStep: formBoolean,
   allowSMSTwoStep: formBoolean,
+  newBrowserNotice: formBoolean,
   allowEmailTwoStep: formBoolean,
   allowPasswordless: formBoolean,
   // Appearance

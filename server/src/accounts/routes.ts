@@ -8,6 +8,7 @@ import { serve } from '../http/contract.ts';
 import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
 import { endSession } from '../sessions/service.ts';
 import { endBrowserSession } from '../oidc/backchannel-logout.ts';
+import { beginLogout } from '../saml-apps/logout.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { changePassword, resendOwnVerification, setOwnLanguage, updateDetails } from './profile.ts';
@@ -95,6 +96,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   serve(app, ctx, api.signOut, async (_, scope, request, reply) => {
     const auth = await getAuth(ctx, request);
+    // The SAML applications signed in to in this session are told by the browser's way through
+    // /saml-idp/logout (front-channel), which this keeps for it.
+    if (auth) applyCookies(ctx, reply, await beginLogout(ctx, scope, browserOf(ctx, request), auth.session.id));
     if (auth) await endSession(ctx, scope.organisation.id, auth.token);
     // This browser's provider session ends too, and the applications signed in to in it are told.
     await endBrowserSession(ctx, scope, request.cookies[PROVIDER_SESSION_COOKIE]);

@@ -330,3 +330,8 @@ export async function activeOrganisationAdminEmails(db: ScopedExecutor): Promise
     .execute();
   return rows.map((row) => row.email);
 }
+
+/** Asks the user for a new password at their next sign-in (the sign-in step list's "a new password"). */
+export async function requireNewPassword(db: ScopedExecutor, userId: string): Promise<void> {
+  await db.updateTable('users').set({ requires_new_password: true }).where('id', '=', userId).execute();
+}

@@ -266,7 +266,7 @@ async function reencrypt(args: string[]): Promise<void> {
   try {
     const done = await reencryptSecrets(ctx);
     console.log(
-      `Sealed under the new KEY_ENCRYPTION_KEY: ${done.signingKeys} signing keys, ${done.authenticatorKeys} authenticator keys, ${done.enrolments} set-ups in progress, ${done.webhookSecrets} webhook secrets, ${done.clientSecrets} client secrets (client_secret_jwt), ${done.connectionSecrets} sign-in connection secrets, ${done.connectionKeys} sign-in connection keys.`,
+      `Sealed under the new KEY_ENCRYPTION_KEY: ${done.signingKeys} signing keys, ${done.authenticatorKeys} authenticator keys, ${done.enrolments} set-ups in progress, ${done.webhookSecrets} webhook secrets, ${done.clientSecrets} client secrets (client_secret_jwt), ${done.connectionSecrets} sign-in connection secrets, ${done.connectionKeys} sign-in connection keys, ${done.samlNameIdSecrets} SAML NameID secrets.`,
     );
     console.log(
       'Recovery codes made before the rotation are checked under KEY_ENCRYPTION_KEY_DECRYPT_ONLY while it is set: they stop working when it is removed.',

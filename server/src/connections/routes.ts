@@ -4,14 +4,13 @@
  * /signin/connections/{id} (to the provider), /signin/callback (back from an OpenID provider) and
  * /saml/{id}/acs (back from a SAML IdP), with /saml/{id}/metadata, which are navigations, not API calls.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { browserOf, sendRedirect } from '../http/outcome.ts';
-import { requireOrganisation } from '../http/request-context.ts';
-import { browserScope, type Scope } from '../scope/scope.ts';
+import { browserPathScope, requireOrganisation } from '../http/request-context.ts';
 import {
   createSignInConnection,
   deleteSignInConnection,
@@ -38,20 +37,13 @@ export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.signIn, async (_, scope) => signInPageConnections(ctx, scope));
 }
 
-/**
- * The scope of an upstream sign-in's request: nobody acts yet (the person is who the provider's answer
- * decides; the events of a sign-in name their user themselves).
- */
-const signInScope = (ctx: AppContext, request: FastifyRequest): Scope =>
-  browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
-
 /** The browser's way to a provider and back; registered beside the protocol's browser paths. */
 export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string }; Querystring: { returnurl?: string; login_hint?: string } }>(
     '/signin/connections/:id',
     async (request, reply) => {
       const query = request.query;
-      const to = await startUpstreamSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), request.params.id.slice(0, 100), {
+      const to = await startUpstreamSignIn(ctx, browserOf(ctx, request), browserPathScope(ctx, request), request.params.id.slice(0, 100), {
         ...(typeof query.returnurl === 'string' ? { returnurl: query.returnurl } : {}),
         ...(typeof query.login_hint === 'string' ? { login_hint: query.login_hint } : {}),
       });
@@ -61,7 +53,7 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(CONNECTION_CALLBACK_PATH, async (request, reply) => {
     const url = request.raw.url ?? '';
     const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    return sendRedirect(ctx, reply, await finishConnectionSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), search));
+    return sendRedirect(ctx, reply, await finishConnectionSignIn(ctx, browserOf(ctx, request), browserPathScope(ctx, request), search));
   });
   // SAML: our SP metadata, and the assertion consumer service (the IdP's cross-site post, then the same browser's GET).
   app.get<{ Params: { id: string } }>('/saml/:id/metadata', async (request, reply) => {
@@ -75,7 +67,7 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
     const to = await receiveSamlResponse(
       ctx,
       browserOf(ctx, request),
-      signInScope(ctx, request),
+      browserPathScope(ctx, request),
       request.params.id.slice(0, 100),
       request.body,
     );
@@ -83,7 +75,13 @@ export function connectionBrowserRoutes(app: FastifyInstance, ctx: AppContext): 
   });
   app.get<{ Params: { id: string }; Querystring: { response?: string } }>('/saml/:id/acs', async (request, reply) => {
     const response = typeof request.query.response === 'string' ? request.query.response : undefined;
-    const to = await finishSamlSignIn(ctx, browserOf(ctx, request), signInScope(ctx, request), request.params.id.slice(0, 100), response);
+    const to = await finishSamlSignIn(
+      ctx,
+      browserOf(ctx, request),
+      browserPathScope(ctx, request),
+      request.params.id.slice(0, 100),
+      response,
+    );
     return sendRedirect(ctx, reply, to);
   });
   // The public keys of a private_key_jwt connection, where the provider fetches them.

@@ -9,7 +9,6 @@
  * Response's own attributes are read with @xmldom/xmldom (the DOM parser node-saml itself uses).
  */
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { SAML_LIMITS, SAML_MFA_CONTEXTS, samlAcsPath, samlMetadataPath } from '@gatehouse/common/saml-connections';
@@ -20,14 +19,10 @@ import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 import { upstreamMfa } from '../sessions/amr.ts';
+import { parseXml, SAML_NS, SAML_URN } from '../saml/xml.ts';
 
-const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
-const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
-const DS = 'http://www.w3.org/2000/09/xmldsig#';
-const HTTP_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
-const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
-const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
-const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+const { metadata: MD, protocol: PROTOCOL, dsig: DS } = SAML_NS;
+const { httpRedirect: HTTP_REDIRECT, bearer: BEARER, transient: TRANSIENT, emailFormat: EMAIL_FORMAT } = SAML_URN;
 
 /** What Gatehouse needs from the IdP's metadata. */
 export interface IdpMetadata {
@@ -48,18 +43,6 @@ function usableUrl(value: string | null): boolean {
   if (!url || url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost') || url.hostname === '127.0.0.1');
-}
-
-/** The document, or null when it is not well-formed XML. */
-export function parseXml(xml: string): ReturnType<DOMParser['parseFromString']> | null {
-  const fail = (message: string) => {
-    throw new Error(message);
-  };
-  try {
-    return new DOMParser({ errorHandler: { warning: () => undefined, error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml');
-  } catch {
-    return null;
-  }
 }
 
 /** The IdP's entityID, sign-in URL (HTTP-Redirect binding) and signing certificates; null when the document has none of them. */

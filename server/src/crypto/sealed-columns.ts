@@ -9,7 +9,7 @@ import type { Executor } from '../db/schema.ts';
 import type { ScopedExecutor } from '../db/scoped.ts';
 
 export interface SealedColumn {
-  table: 'oidc_keys' | 'credentials' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients' | 'sign_in_connections';
+  table: 'oidc_keys' | 'credentials' | 'mfa_enrolments' | 'webhook_endpoints' | 'clients' | 'sign_in_connections' | 'saml_idp_secrets';
   column: string;
   /** The columns that name one row within its organisation (the scoped store adds the organisation). */
   key: readonly string[];
@@ -60,6 +60,13 @@ export const SEALED_COLUMNS = {
     column: 'private_key_sealed',
     key: ['id'],
     associatedData: (organisationId, row) => `connection-key:${organisationId}:${String(row.id)}`,
+  },
+  samlNameIdSecrets: {
+    table: 'saml_idp_secrets',
+    column: 'name_id_secret_sealed',
+    // One row per organisation: the scoped store names it.
+    key: [],
+    associatedData: (organisationId) => `saml-name-id:${organisationId}`,
   },
 } as const satisfies Record<string, SealedColumn>;
 

@@ -35,6 +35,8 @@ export interface OrganisationsTable {
   allow_email_two_step: boolean;
   /** Passkeys may sign in without a password (and without typing the email). */
   allow_passwordless: boolean;
+  /** Email a person when they sign in from a browser they have not used before (migration 0151). */
+  new_browser_notice: boolean;
   enable_redirect_url: boolean;
   redirect_url: string | null;
   dashboard_redirect: boolean;
@@ -239,7 +241,9 @@ export type EmailTokenPurpose =
   /** A base organisation sign-up (trial or demo), on the base organisation. */
   | 'basesignup'
   /** The one-time sign-in of a new organisation's admin on its host, after a base sign-up. */
-  | 'handover';
+  | 'handover'
+  /** The "this wasn't me" link of a new-browser notice: signs the person out everywhere. */
+  | 'notme';
 
 /** Emailed link tokens: only the SHA-256 of the token is kept; each is used once, then deleted. */
 export interface EmailTokensTable {
@@ -395,6 +399,8 @@ export interface OidcArtefactsTable {
   client_id: string | null;
   /** A session's uid (sessions are also found by it). */
   uid: string | null;
+  /** On a provider session: the id of the Gatehouse session it mirrors (migration 0150). */
+  session_id: Generated<string | null>;
   created_at: number;
   expires_at: number | null;
   consumed_at: number | null;
@@ -487,6 +493,14 @@ export interface MfaRecoveryCodesTable {
 }
 
 /** A browser that may skip the code step for a while (the code step's remember-me). */
+/** A browser a person has signed in from: the SHA-256 of the random id in its long-lived signed cookie. */
+export interface KnownBrowsersTable {
+  organisation_id: string;
+  user_id: string;
+  id: string;
+  created_at: number;
+}
+
 export interface MfaRememberedDevicesTable {
   /** SHA-256 of the random token in the browser's cookie. */
   id: string;
@@ -696,6 +710,34 @@ export interface SamlRequestIdsTable {
   expires_at: number;
 }
 
+/** The organisation's secret persistent NameIDs are made from (sealed); null until an organisation from before derives it. */
+export interface SamlIdpSecretsTable {
+  organisation_id: string;
+  name_id_secret_sealed: string | null;
+}
+
+/** A SAML application a Gatehouse session signed in to, with what it was told: single logout names the session by it. */
+export interface SamlSessionApplicationsTable {
+  organisation_id: string;
+  session_id: string;
+  client_id: string;
+  name_id: string;
+  name_id_format: NameIdFormat;
+  session_index: string;
+  expires_at: number;
+}
+export type SamlSessionApplicationRow = Selectable<SamlSessionApplicationsTable>;
+
+/** A browser's sign-out going from SAML application to application. */
+export interface SamlLogoutFlowsTable {
+  id: string;
+  organisation_id: string;
+  /** JSON array of { clientId, nameId, nameIdFormat, sessionIndex }. */
+  pending: string;
+  request_id: string | null;
+  expires_at: number;
+}
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Database {
@@ -723,6 +765,7 @@ export interface Database {
   mfa_enrolments: MfaEnrolmentsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_remembered_devices: MfaRememberedDevicesTable;
+  known_browsers: KnownBrowsersTable;
   sign_in_states: SignInStatesTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
@@ -738,6 +781,9 @@ export interface Database {
   saml_applications: SamlApplicationsTable;
   saml_sign_in_flows: SamlSignInFlowsTable;
   saml_request_ids: SamlRequestIdsTable;
+  saml_idp_secrets: SamlIdpSecretsTable;
+  saml_session_applications: SamlSessionApplicationsTable;
+  saml_logout_flows: SamlLogoutFlowsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

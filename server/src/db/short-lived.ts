@@ -21,6 +21,8 @@ type ShortLived =
   | 'saml_assertions'
   | 'saml_sign_in_flows'
   | 'saml_request_ids'
+  | 'saml_session_applications'
+  | 'saml_logout_flows'
   | 'webauthn_challenges'
   | 'webauthn_passwordless_challenges';
 

@@ -31,6 +31,7 @@ const TENANT: Record<TenantTable, true> = {
   mfa_enrolments: true,
   mfa_recovery_codes: true,
   mfa_remembered_devices: true,
+  known_browsers: true,
   sign_in_states: true,
   webauthn_credentials: true,
   webauthn_challenges: true,
@@ -46,6 +47,9 @@ const TENANT: Record<TenantTable, true> = {
   saml_applications: true,
   saml_sign_in_flows: true,
   saml_request_ids: true,
+  saml_idp_secrets: true,
+  saml_session_applications: true,
+  saml_logout_flows: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -66,6 +70,7 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   users: [['email']],
   apis: [['identifier']],
   user_client_access: [['user_id', 'client_id']],
+  known_browsers: [['user_id', 'id']],
   client_policy_acceptances: [['user_id', 'client_id']],
   oidc_keys: [['kid']],
   oidc_artefacts: [['model', 'id']],
@@ -81,6 +86,9 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   saml_assertions: [['assertion_id']],
   saml_applications: [['client_id'], ['entity_id']],
   saml_request_ids: [['client_id', 'request_id']],
+  saml_session_applications: [['session_id', 'client_id']],
+  // One row per organisation: an upsert with no target is completed to ON CONFLICT (organisation_id).
+  saml_idp_secrets: [[]],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

@@ -8,6 +8,8 @@
  * name the same events.
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
+import type { Locale } from '@gatehouse/common/i18n/locales';
+import type { Log } from '../telemetry/log.ts';
 import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
@@ -53,6 +55,8 @@ export interface EventDetails {
   /** One session (`which: 'one'`) or every other one ended, by the person or an administrator. */
   'user.sessions_ended': { which: 'one' | 'others'; sessions: number };
   'user.signed_out_everywhere': Nothing;
+  /** The person followed a new-browser notice's "This wasn't me" link: signed out everywhere, a new password next. */
+  'user.sign_in_disowned': Nothing;
   'user.application_access_removed': { application: string; applicationId: string };
   'invitation.sent': { email: string };
   'invitation.accepted': { via?: string; connection?: string; connectionId?: string };
@@ -81,7 +85,15 @@ export interface EventDetails {
   'connection.deleted': { name: string };
   'connection.linked': { connection: string; connectionId: string; email: string };
   'connection.refused': { reason: string; connection?: string; connectionId?: string; email?: string };
-  'saml.assertion_issued': { application: string; nameIDFormat: string; secondFactor: boolean; initiatedBy: 'sp' | 'idp' };
+  'saml.assertion_issued': {
+    application: string;
+    nameIDFormat: string;
+    secondFactor: boolean;
+    authnContext: string;
+    initiatedBy: 'sp' | 'idp';
+  };
+  /** A single logout: asked for by the application (sp), or Gatehouse's sign-out telling it (idp). */
+  'saml.logged_out': { application: string; initiatedBy: 'sp' | 'idp'; sessionEnded: boolean };
   'saml.refused': { reason: string; status?: string; application?: string; issuer?: string };
 }
 
@@ -99,6 +111,29 @@ interface EventOf<K extends AuditEventType> {
    * `keptSessionId` names it (a first second step), or all of it (a Pending account taken over at sign-up).
    */
   endsOtherAccess?: { keptSessionId: string | null };
+  /** For the subscribers alone (`user.sessions_ended`): the sessions that ended, whose browsers' provider sessions end with them. */
+  endedSessions?: EndedSessions;
+  /** For the subscribers alone (`user.signed_in`): the browser signed in from, for the new-browser notice. */
+  signedInBrowser?: SignedInBrowser;
+}
+
+/**
+ * The browser a sign-in came from: the random id its long-lived signed cookie carries (never a
+ * fingerprint), the language the person signed in in, and the request's logger.
+ */
+export interface SignedInBrowser {
+  id: string;
+  locale: Locale;
+  log: Log;
+}
+
+/**
+ * Sessions a person or an administrator ended: their row ids, and, when every other session was ended,
+ * the asking browser's own (its session and its provider session cookie), whose provider session stays.
+ */
+export interface EndedSessions {
+  ids: readonly string[];
+  kept?: { sessionId: string; providerSessionId: string | undefined };
 }
 
 /** What a change says happened: one kind, with that kind's details. */
@@ -118,6 +153,8 @@ export interface EmittedEvent {
   /** The audit row's id, set by the audit subscriber (the first); webhook payloads name the event by it. */
   id: number | null;
   endsOtherAccess: { keptSessionId: string | null } | null;
+  endedSessions: EndedSessions | null;
+  signedInBrowser: SignedInBrowser | null;
 }
 
 /**
@@ -168,6 +205,8 @@ function stamp(ctx: AppContext, scope: Scope, event: DomainEvent): EmittedEvent 
     requestId: scope.requestId,
     id: null,
     endsOtherAccess: event.endsOtherAccess ?? null,
+    endedSessions: event.endedSessions ?? null,
+    signedInBrowser: event.signedInBrowser ?? null,
   };
 }
 

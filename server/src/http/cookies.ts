@@ -12,9 +12,11 @@ export type FlowCookie =
   | 'gatehouse_remember'
   | 'gatehouse_signin'
   | 'gatehouse_device'
+  | 'gatehouse_browser'
   | 'gatehouse_links'
   | 'gatehouse_passkey'
-  | 'gatehouse_connection';
+  | 'gatehouse_connection'
+  | 'gatehouse_saml';
 
 export function flowCookieName(ctx: AppContext, name: FlowCookie): string {
   return ctx.config.publicScheme === 'https' ? `__Host-${name}` : name;

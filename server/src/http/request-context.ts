@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
+import { browserScope, type Scope } from '../scope/scope.ts';
 import { AppError } from './errors.ts';
 import { notePersonLocale } from './language.ts';
 import { noteActor } from './log-redaction.ts';
@@ -126,6 +127,14 @@ export function requireOrganisation(request: FastifyRequest): Organisation {
   if (!request.organisation) throw new AppError('ORGANISATION_NOT_FOUND');
   return request.organisation;
 }
+
+/**
+ * The scope of a browser path of the request's organisation (a protocol's SSO or callback address): the
+ * user when one is known, else nobody acts yet (the person is who the sign-in decides; the events of a
+ * sign-in name their user themselves).
+ */
+export const browserPathScope = (ctx: AppContext, request: FastifyRequest, user: { id: string } | null = null): Scope =>
+  browserScope(ctx.db.kysely, requireOrganisation(request), user, request);
 
 /**
  * The signed-in user, optionally limited to some roles: 401 when signed out, 403 for another role, and

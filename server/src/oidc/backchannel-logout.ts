@@ -43,6 +43,15 @@ function logoutsOf(session: StoredSession): { clientId: string; sub: string; sid
   return Object.entries(session.authorizations ?? {}).flatMap(([clientId, { sid }]) => (sid ? [{ clientId, sub, sid }] : []));
 }
 
+/** Queues the logout tokens owed by these ended provider sessions (their rows' payloads). */
+function queueEndedSessionLogouts(ctx: AppContext, ended: readonly { payload: string }[], db: ScopedExecutor): Promise<number> {
+  return queueBackchannelLogouts(
+    ctx,
+    ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
+    db,
+  );
+}
+
 /** Queues a logout token for each of these logouts whose application registered a back-channel logout URI. */
 export async function queueBackchannelLogouts(
   ctx: AppContext,
@@ -97,7 +106,7 @@ export async function endBrowserSession(ctx: AppContext, scope: Scope, sessionId
     .where('id', '=', hashId(sessionId))
     .returning('payload')
     .executeTakeFirst();
-  if (row) await queueBackchannelLogouts(ctx, logoutsOf(JSON.parse(row.payload) as StoredSession), scope.db);
+  if (row) await queueEndedSessionLogouts(ctx, [row], scope.db);
 }
 
 /**
@@ -120,32 +129,49 @@ async function accountSessionLogouts(db: ScopedExecutor, accountId: string) {
 }
 
 /**
- * Ends every provider session of the account but the one whose id `keptSessionId` holds (the asking
- * browser's provider session cookie), and queues the logout tokens they owe: signing out of every other
- * session signs those browsers out of the applications too, which a provider session would otherwise let
- * them sign in to again without Gatehouse's.
+ * Ends the provider sessions that mirror these Gatehouse sessions of the account (the adapter links
+ * them, migration 0150) and queues the logout tokens they owe: ending one session in the lists signs
+ * that browser out of its applications too, and only of those.
+ */
+export async function endLinkedProviderSessions(
+  ctx: AppContext,
+  db: ScopedExecutor,
+  accountId: string,
+  sessionIds: readonly string[],
+): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const ended = await db
+    .deleteFrom('oidc_artefacts')
+    .where('account_id', '=', accountId)
+    .where('model', '=', 'Session')
+    .where('session_id', 'in', sessionIds)
+    .returning('payload')
+    .execute();
+  return queueEndedSessionLogouts(ctx, ended, db);
+}
+
+/**
+ * Ends every provider session of the account but this browser's: the one mirroring its Gatehouse
+ * session `kept.sessionId`, or named by its provider session cookie `kept.providerSessionId` (one from
+ * before the link, or not yet used since a new sign-in). Queues the logout tokens they owe: signing out
+ * of every other session signs those browsers out of the applications too, which a provider session
+ * would otherwise let them sign in to again without Gatehouse's.
  */
 export async function endOtherProviderSessions(
   ctx: AppContext,
-  organisationId: string,
+  db: ScopedExecutor,
   accountId: string,
-  keptSessionId: string | undefined,
+  kept: { sessionId: string; providerSessionId: string | undefined },
 ): Promise<number> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const db = scoped(trx, organisationId);
-    const ended = await db
-      .deleteFrom('oidc_artefacts')
-      .where('account_id', '=', accountId)
-      .where('model', '=', 'Session')
-      .$if(keptSessionId !== undefined, (qb) => qb.where('id', '!=', hashId(keptSessionId!)))
-      .returning('payload')
-      .execute();
-    return queueBackchannelLogouts(
-      ctx,
-      ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
-      db,
-    );
-  });
+  const ended = await db
+    .deleteFrom('oidc_artefacts')
+    .where('account_id', '=', accountId)
+    .where('model', '=', 'Session')
+    .where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', kept.sessionId)]))
+    .$if(kept.providerSessionId !== undefined, (qb) => qb.where('id', '!=', hashId(kept.providerSessionId!)))
+    .returning('payload')
+    .execute();
+  return queueEndedSessionLogouts(ctx, ended, db);
 }
 
 /**

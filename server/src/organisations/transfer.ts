@@ -38,6 +38,7 @@ export const MOVED_TABLES = [
   'assets',
   'clients',
   'saml_applications',
+  'saml_idp_secrets',
   'apis',
   'api_grants',
   'user_client_access',
@@ -67,6 +68,7 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   sign_in_throttle: 'failed sign-ins of unknown emails, counted for minutes',
   mfa_enrolments: 'second steps being set up',
   mfa_remembered_devices: 'browsers that skip the code step: they are asked again once',
+  known_browsers: 'browsers people signed in from: each is new once more (a first browser tells nothing)',
   sign_in_states: 'sign-ins waiting for their code',
   webauthn_challenges: 'passkey challenges, valid for minutes',
   webauthn_passwordless_challenges: 'passkey sign-in challenges, valid for minutes',
@@ -75,6 +77,8 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   saml_assertions: 'accepted SAML assertion IDs, kept until the assertions expire (an assertion is only valid for its own installation)',
   saml_sign_in_flows: 'sign-ins asked for by SAML applications, valid for minutes',
   saml_request_ids: 'accepted SAML AuthnRequest IDs, kept for minutes against replays',
+  saml_session_applications: 'the SAML applications each session signed in to: sessions end with the move',
+  saml_logout_flows: 'sign-outs going from SAML application to application, valid for minutes',
   user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 

@@ -9,10 +9,9 @@ import { NAME_ID_FORMATS, SAML_BINDINGS, SAML_IDP_PATHS, type NameIdFormat } fro
 import type { SamlSettingsInput } from '@gatehouse/common/schemas/saml-apps';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { parseXml } from '../connections/saml.ts';
+import { appendElement, declaresDtd, parseXml, SAML_NS } from '../saml/xml.ts';
 
-const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
-const DS = 'http://www.w3.org/2000/09/xmldsig#';
+const { metadata: MD, dsig: DS } = SAML_NS;
 
 /** The identity provider's addresses on the organisation's origin; the metadata's address is its entity ID. */
 export function idpAddresses(ctx: AppContext, hostname: string) {
@@ -38,7 +37,7 @@ export function certificateB64(value: string): string | null {
 
 /** What an SP's metadata says of the settings; null when the document holds no SPSSODescriptor. */
 export function readSpMetadata(xml: string): Partial<SamlSettingsInput> | null {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return null;
+  if (declaresDtd(xml)) return null;
   const doc = parseXml(xml);
   if (!doc || doc.doctype) return null;
   for (const entity of Array.from(doc.getElementsByTagNameNS(MD, 'EntityDescriptor'))) {
@@ -84,13 +83,8 @@ export function idpMetadataXml(ctx: AppContext, hostname: string, certificates: 
   const root = doc.documentElement!;
   root.setAttribute('xmlns:ds', DS);
   root.setAttribute('entityID', addresses.entityID);
-  const el = (parent: Element, ns: string, name: string, attributes: Record<string, string> = {}, text?: string) => {
-    const child = doc.createElementNS(ns, name);
-    for (const [key, value] of Object.entries(attributes)) child.setAttribute(key, value);
-    if (text !== undefined) child.appendChild(doc.createTextNode(text));
-    parent.appendChild(child);
-    return child;
-  };
+  const el = (parent: Element, ns: string, name: string, attributes: Record<string, string> = {}, text?: string) =>
+    appendElement(doc, parent, ns, name, attributes, text);
   const idp = el(root, MD, 'md:IDPSSODescriptor', {
     WantAuthnRequestsSigned: 'false',
     protocolSupportEnumeration: 'urn:oasis:names:tc:SAML:2.0:protocol',

@@ -12,23 +12,16 @@ import { inflateRawSync } from 'node:zlib';
 import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { encrypt } from 'xml-encryption';
-import { AUTHN_CONTEXTS, NAME_ID_FORMATS, SAML_APP_LIMITS, SAML_BINDINGS, type NameIdFormat } from '@gatehouse/common/saml-apps';
-import { parseXml } from '../connections/saml.ts';
+import { NAME_ID_FORMATS, SAML_APP_LIMITS, SAML_BINDINGS, type NameIdFormat } from '@gatehouse/common/saml-apps';
+import { appendElement, childrenNS, declaresDtd, parseXml, SAML_NS, SAML_URN, XMLDSIG } from '../saml/xml.ts';
+import type { RequestedContext } from './authn-context.ts';
 import { toPem } from './certificates.ts';
 
-export const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
-export const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
-const DS = 'http://www.w3.org/2000/09/xmldsig#';
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
-const UNSPECIFIED_CONTEXT = 'urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified';
+const { protocol: PROTOCOL, assertion: ASSERTION, dsig: DS } = SAML_NS;
 /** Signature algorithms a request may be signed with: SHA-256 or stronger. */
 const REQUEST_SIG_ALGS: Record<string, string> = {
-  [RSA_SHA256]: 'sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'sha512',
+  [XMLDSIG.rsaSha256]: 'sha256',
+  [XMLDSIG.rsaSha512]: 'sha512',
 };
 
 /** Why a request is refused before anything is answered to the application. */
@@ -40,27 +33,31 @@ export class SamlRequestError extends Error {
   }
 }
 
-export interface AuthnRequest {
+/** What every SAML protocol message has (SAML core 3.2.1, 3.2.2). */
+export interface SamlMessage {
   id: string;
   issuer: string;
   /** IssueInstant in ms; NaN when missing or not a date. */
   issuedAt: number;
   destination: string | null;
-  acsUrl: string | null;
-  acsIndex: number | null;
-  forceAuthn: boolean;
-  isPassive: boolean;
-  requestedContexts: { comparison: string; classes: string[] } | null;
   /** The XML as received, for checking an enveloped signature. */
   xml: string;
   root: Element;
 }
 
+export interface AuthnRequest extends SamlMessage {
+  acsUrl: string | null;
+  acsIndex: number | null;
+  forceAuthn: boolean;
+  isPassive: boolean;
+  requestedContexts: RequestedContext | null;
+}
+
 /**
- * A SAMLRequest as the binding sent it: HTTP-Redirect deflates it, HTTP-POST does not, though some
- * service providers (node-saml among them) deflate it there too: a posted request that is no XML is inflated.
+ * A SAMLRequest (or SAMLResponse) as the binding sent it: HTTP-Redirect deflates it, HTTP-POST does not,
+ * though some service providers (node-saml among them) deflate it there too: a posted one that is no XML is inflated.
  */
-export function decodeRequest(samlRequest: string, binding: 'redirect' | 'post'): string {
+export function decodeMessage(samlRequest: string, binding: 'redirect' | 'post'): string {
   if (samlRequest.length > SAML_APP_LIMITS.requestEncodedMax) throw new SamlRequestError('the request is too large');
   const bytes = Buffer.from(samlRequest, 'base64');
   const plain = binding === 'post' && bytes.toString('utf8').trimStart().startsWith('<');
@@ -74,32 +71,42 @@ export function decodeRequest(samlRequest: string, binding: 'redirect' | 'post')
   return xml;
 }
 
-const childrenNS = (parent: Element, ns: string, name: string): Element[] =>
-  Array.from(parent.childNodes as ArrayLike<Node>).filter(
-    (n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name,
-  );
-const textOf = (element: Element | undefined) => element?.textContent?.trim() ?? '';
+export const textOf = (element: Element | undefined) => element?.textContent?.trim() ?? '';
 
-/** Reads an AuthnRequest; refuses DTDs (entity declarations among them), other documents and missing parts. */
-export function readAuthnRequest(xml: string): AuthnRequest {
+/**
+ * Reads a protocol message of the kind expected (its root's name); refuses DTDs (entity declarations
+ * among them), other documents and missing parts.
+ */
+export function readMessage(xml: string, kind: 'AuthnRequest' | 'LogoutRequest' | 'LogoutResponse'): SamlMessage {
   // No DTD is ever needed in SAML; refusing it refuses entity expansion of every kind.
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new SamlRequestError('the request declares a DTD or an entity');
+  if (declaresDtd(xml)) throw new SamlRequestError('the request declares a DTD or an entity');
   const doc = parseXml(xml);
   const root = doc?.documentElement;
   if (!doc || !root || doc.doctype) throw new SamlRequestError('the request is not well-formed XML');
-  if (root.namespaceURI !== PROTOCOL || root.localName !== 'AuthnRequest') throw new SamlRequestError('the request is no AuthnRequest');
+  if (root.namespaceURI !== PROTOCOL || root.localName !== kind) throw new SamlRequestError(`the request is no ${kind}`);
   const id = root.getAttribute('ID') ?? '';
   if (!/^[A-Za-z_][\w.-]{0,255}$/.test(id) || root.getAttribute('Version') !== '2.0')
     throw new SamlRequestError('the request has no usable ID or version');
   const issuer = textOf(childrenNS(root, ASSERTION, 'Issuer')[0]);
   if (!issuer) throw new SamlRequestError('the request names no issuer');
-  const index = root.getAttribute('AssertionConsumerServiceIndex');
-  const requested = childrenNS(root, PROTOCOL, 'RequestedAuthnContext')[0];
   return {
     id,
     issuer,
     issuedAt: Date.parse(root.getAttribute('IssueInstant') ?? ''),
     destination: root.getAttribute('Destination') || null,
+    xml,
+    root,
+  };
+}
+
+/** Reads an AuthnRequest (readMessage's checks, then its own parts). */
+export function readAuthnRequest(xml: string): AuthnRequest {
+  const message = readMessage(xml, 'AuthnRequest');
+  const { root } = message;
+  const index = root.getAttribute('AssertionConsumerServiceIndex');
+  const requested = childrenNS(root, PROTOCOL, 'RequestedAuthnContext')[0];
+  return {
+    ...message,
     acsUrl: root.getAttribute('AssertionConsumerServiceURL') || null,
     acsIndex: index && /^\d{1,5}$/.test(index) ? Number(index) : null,
     forceAuthn: root.getAttribute('ForceAuthn') === 'true' || root.getAttribute('ForceAuthn') === '1',
@@ -110,17 +117,15 @@ export function readAuthnRequest(xml: string): AuthnRequest {
           classes: childrenNS(requested, ASSERTION, 'AuthnContextClassRef').map((e) => textOf(e)),
         }
       : null,
-    xml,
-    root,
   };
 }
 
-export function hasEnvelopedSignature(request: AuthnRequest): boolean {
+export function hasEnvelopedSignature(request: SamlMessage): boolean {
   return childrenNS(request.root, DS, 'Signature').length > 0;
 }
 
-/** An enveloped signature over the whole request, by the application's certificate, with SHA-256 or stronger. */
-export function checkEnvelopedSignature(request: AuthnRequest, certificateB64: string): boolean {
+/** An enveloped signature over the whole message, by the application's certificate, with SHA-256 or stronger. */
+export function checkEnvelopedSignature(request: SamlMessage, certificateB64: string): boolean {
   const signature = childrenNS(request.root, DS, 'Signature')[0];
   if (!signature) return false;
   const signed = new SignedXml({ publicCert: toPem('CERTIFICATE', certificateB64), getCertFromKeyInfo: () => null });
@@ -137,7 +142,7 @@ export function checkEnvelopedSignature(request: AuthnRequest, certificateB64: s
 
 /**
  * The HTTP-Redirect binding's signature (SAML bindings 3.4.4.1): over `SAMLRequest=..&RelayState=..&SigAlg=..`
- * exactly as they were encoded in the query.
+ * (or SAMLResponse) exactly as they were encoded in the query.
  */
 export function checkRedirectSignature(rawQuery: string, certificateB64: string): boolean {
   const parts = new Map<string, string>();
@@ -148,8 +153,9 @@ export function checkRedirectSignature(rawQuery: string, certificateB64: string)
   const sigAlg = parts.has('SigAlg') ? decodeURIComponent(parts.get('SigAlg')!) : '';
   const signature = parts.get('Signature');
   const hash = REQUEST_SIG_ALGS[sigAlg];
-  if (!hash || !signature || !parts.has('SAMLRequest')) return false;
-  const signedText = ['SAMLRequest', 'RelayState', 'SigAlg']
+  const message = parts.has('SAMLRequest') ? 'SAMLRequest' : 'SAMLResponse';
+  if (!hash || !signature || !parts.has(message)) return false;
+  const signedText = [message, 'RelayState', 'SigAlg']
     .filter((name) => parts.has(name))
     .map((name) => `${name}=${parts.get(name)}`)
     .join('&');
@@ -159,32 +165,6 @@ export function checkRedirectSignature(rawQuery: string, certificateB64: string)
   } catch {
     return false;
   }
-}
-
-/** The AuthnContext class Gatehouse can say of a sign-in, and whether it meets what the application asked for. */
-export function authnContextOf(secondFactor: boolean): string {
-  return secondFactor ? AUTHN_CONTEXTS.mfa : AUTHN_CONTEXTS.password;
-}
-
-/** Whether a sign-in (with or without a second factor) meets the RequestedAuthnContext; none asked: it does. */
-export function meetsRequestedContext(requested: AuthnRequest['requestedContexts'], secondFactor: boolean): boolean {
-  if (!requested || requested.classes.length === 0) return true;
-  const ours = authnContextOf(secondFactor);
-  const known = new Set<string>([AUTHN_CONTEXTS.password, AUTHN_CONTEXTS.mfa, UNSPECIFIED_CONTEXT]);
-  if (requested.comparison === 'exact') return requested.classes.includes(ours) || requested.classes.includes(UNSPECIFIED_CONTEXT);
-  if (requested.comparison === 'minimum' || requested.comparison === 'better') {
-    // Stronger is a second factor; a class we do not know cannot be met.
-    if (requested.classes.some((c) => !known.has(c))) return false;
-    if (requested.comparison === 'better') return secondFactor && !requested.classes.includes(AUTHN_CONTEXTS.mfa);
-    return secondFactor || !requested.classes.every((c) => c === AUTHN_CONTEXTS.mfa);
-  }
-  // maximum: anything we do is at most what was asked when it was asked for at all.
-  return requested.classes.some((c) => known.has(c));
-}
-
-/** Whether a second factor could meet the request where the sign-in without one does not. */
-export function wantsSecondFactor(requested: AuthnRequest['requestedContexts']): boolean {
-  return requested !== null && !meetsRequestedContext(requested, false) && meetsRequestedContext(requested, true);
 }
 
 export const newSamlId = () => `_${randomBytes(20).toString('hex')}`;
@@ -202,25 +182,21 @@ export interface ResponseInput {
     format: NameIdFormat;
     sessionIndex: string;
     authnInstant: number;
-    secondFactor: boolean;
+    /** The AuthnContextClassRef: what the sign-in proved, in the class the application asked for. */
+    authnContext: string;
     attributes: { name: string; value: string }[];
   };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The Response (with its assertion when the sign-in succeeded), unsigned. */
 export function buildResponse(input: ResponseInput): Document {
   const doc = new DOMImplementation().createDocument(PROTOCOL, 'samlp:Response', null);
   const response = doc.documentElement!;
   response.setAttribute('xmlns:saml', ASSERTION);
-  const el = (parent: Element, ns: string, name: string, attributes: Record<string, string> = {}, text?: string) => {
-    const child = doc.createElementNS(ns, name);
-    for (const [key, value] of Object.entries(attributes)) child.setAttribute(key, value);
-    if (text !== undefined) child.appendChild(doc.createTextNode(text));
-    parent.appendChild(child);
-    return child;
-  };
+  const el = (parent: Element, ns: string, name: string, attributes: Record<string, string> = {}, text?: string) =>
+    appendElement(doc, parent, ns, name, attributes, text);
   response.setAttribute('ID', newSamlId());
   response.setAttribute('Version', '2.0');
   response.setAttribute('IssueInstant', iso(input.now));
@@ -231,7 +207,7 @@ export function buildResponse(input: ResponseInput): Document {
   const code = el(status, PROTOCOL, 'samlp:StatusCode', {
     Value: `urn:oasis:names:tc:SAML:2.0:status:${input.failure ? input.failure.top : 'Success'}`,
   });
-  if (input.failure) el(code, PROTOCOL, 'samlp:StatusCode', { Value: `urn:oasis:names:tc:SAML:2.0:status:${input.failure.second}` });
+  if (input.failure) el(code, PROTOCOL, 'samlp:StatusCode', { Value: SAML_URN.status(input.failure.second) });
   const subject = input.subject;
   if (input.failure || !subject) return doc;
 
@@ -240,7 +216,7 @@ export function buildResponse(input: ResponseInput): Document {
   el(assertion, ASSERTION, 'saml:Issuer', {}, input.issuer);
   const subjectEl = el(assertion, ASSERTION, 'saml:Subject');
   el(subjectEl, ASSERTION, 'saml:NameID', { Format: NAME_ID_FORMATS[subject.format] }, subject.nameId);
-  const confirmation = el(subjectEl, ASSERTION, 'saml:SubjectConfirmation', { Method: BEARER });
+  const confirmation = el(subjectEl, ASSERTION, 'saml:SubjectConfirmation', { Method: SAML_URN.bearer });
   el(confirmation, ASSERTION, 'saml:SubjectConfirmationData', {
     ...(input.inResponseTo ? { InResponseTo: input.inResponseTo } : {}),
     NotOnOrAfter: until,
@@ -256,7 +232,7 @@ export function buildResponse(input: ResponseInput): Document {
     SessionIndex: subject.sessionIndex,
     SessionNotOnOrAfter: iso(input.now + 8 * 3600_000),
   });
-  el(el(statement, ASSERTION, 'saml:AuthnContext'), ASSERTION, 'saml:AuthnContextClassRef', {}, authnContextOf(subject.secondFactor));
+  el(el(statement, ASSERTION, 'saml:AuthnContext'), ASSERTION, 'saml:AuthnContextClassRef', {}, subject.authnContext);
   if (subject.attributes.length > 0) {
     const attributes = el(assertion, ASSERTION, 'saml:AttributeStatement');
     for (const { name, value } of subject.attributes) {
@@ -270,16 +246,25 @@ export function buildResponse(input: ResponseInput): Document {
   return doc;
 }
 
-/** Signs an element of the document (enveloped, after its Issuer), answering the signed XML. */
-function signElement(xml: string, localName: 'Assertion' | 'Response', key: { privateKeyPem: string; certificate: string }): string {
+export interface SigningKey {
+  privateKeyPem: string;
+  certificate: string;
+}
+
+/** Signs the root element (or the Response's Assertion) of the document, enveloped after its Issuer; answers the signed XML. */
+export function signElement(
+  xml: string,
+  localName: 'Assertion' | 'Response' | 'LogoutRequest' | 'LogoutResponse',
+  key: SigningKey,
+): string {
   const signer = new SignedXml({
     privateKey: key.privateKeyPem,
     publicCert: toPem('CERTIFICATE', key.certificate),
-    signatureAlgorithm: RSA_SHA256,
-    canonicalizationAlgorithm: EXC_C14N,
+    signatureAlgorithm: XMLDSIG.rsaSha256,
+    canonicalizationAlgorithm: XMLDSIG.excC14n,
   });
-  const path = localName === 'Response' ? "/*[local-name(.)='Response']" : "/*[local-name(.)='Response']/*[local-name(.)='Assertion']";
-  signer.addReference({ xpath: path, transforms: [ENVELOPED, EXC_C14N], digestAlgorithm: SHA256 });
+  const path = localName === 'Assertion' ? "/*[local-name(.)='Response']/*[local-name(.)='Assertion']" : `/*[local-name(.)='${localName}']`;
+  signer.addReference({ xpath: path, transforms: [XMLDSIG.enveloped, XMLDSIG.excC14n], digestAlgorithm: XMLDSIG.sha256 });
   signer.computeSignature(xml, { prefix: 'ds', location: { reference: `${path}/*[local-name(.)='Issuer']`, action: 'after' } });
   return signer.getSignedXml();
 }
@@ -315,7 +300,7 @@ async function encryptAssertion(xml: string, certificateB64: string): Promise<st
 export async function signedResponse(
   doc: Document,
   signing: 'assertion' | 'response' | 'both',
-  key: { privateKeyPem: string; certificate: string },
+  key: SigningKey,
   encryptTo: string | null = null,
 ): Promise<string> {
   let xml = new XMLSerializer().serializeToString(doc);

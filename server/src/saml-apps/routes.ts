@@ -1,18 +1,20 @@
 /**
  * SAML applications: the management API (from common/src/api/saml-apps.ts) and the identity provider's
  * browser paths: its metadata, the SSO endpoint (HTTP-Redirect GET, HTTP-POST from the application's
- * site) and the continue address, where the Response is posted to the application by an auto-submitting form.
+ * site) and the continue address, where the Response is posted to the application by an auto-submitting form;
+ * single logout's address (both bindings) and the logout address a browser signed out of Gatehouse goes through.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { samlAppsApi as api } from '@gatehouse/common/api/saml-apps';
 import { SAML_IDP_PATHS, SAML_PAGE_MESSAGES as M } from '@gatehouse/common/saml-apps';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
-import { getAuth, requireOrganisation } from '../http/request-context.ts';
+import { applyCookies, browserOf, sendRedirect } from '../http/outcome.ts';
+import { browserPathScope, getAuth, requireOrganisation } from '../http/request-context.ts';
 import { escapeHtml, formRelayPage, page } from '../oidc/pages.ts';
 import { RELAY_CSP } from '../oidc/routes.ts';
-import { browserScope } from '../scope/scope.ts';
 import { idpSigning } from './certificates.ts';
+import { continueLogout, receiveSloMessage } from './logout.ts';
 import { idpMetadataXml } from './metadata.ts';
 import {
   createSamlApplication,
@@ -31,13 +33,14 @@ export function samlAppRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.delete, async ({ params }, scope) => deleteSamlApplication(ctx, scope, params.id));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, outcome: SamlOutcome): FastifyReply {
+function send(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, outcome: SamlOutcome): FastifyReply {
   const orgName = requireOrganisation(request).displayName;
   reply.header('cache-control', 'no-store');
   switch (outcome.kind) {
     case 'redirect':
-      return reply.redirect(outcome.location, 303);
+      return sendRedirect(ctx, reply, outcome);
     case 'post':
+      applyCookies(ctx, reply, outcome.cookies ?? []);
       return reply
         .header('content-security-policy', RELAY_CSP)
         .type('text/html; charset=utf-8')
@@ -53,6 +56,10 @@ function send(request: FastifyRequest, reply: FastifyReply, outcome: SamlOutcome
 }
 
 const field = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const rawQueryOf = (request: FastifyRequest) => {
+  const url = request.raw.url ?? '';
+  return url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+};
 
 /** The identity provider's browser paths; registered beside the protocol's. */
 export function samlIdpBrowserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -65,36 +72,60 @@ export function samlIdpBrowserRoutes(app: FastifyInstance, ctx: AppContext): voi
       .send(idpMetadataXml(ctx, org.hostname, signing.published));
   });
   app.get(SAML_IDP_PATHS.sso, async (request, reply) => {
-    const url = request.raw.url ?? '';
     const query = request.query as Record<string, unknown>;
-    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
-    const outcome = await receiveAuthnRequest(ctx, scope, {
+    const outcome = await receiveAuthnRequest(ctx, browserPathScope(ctx, request), browserOf(ctx, request), {
       binding: 'redirect',
       samlRequest: field(query.SAMLRequest),
       relayState: field(query.RelayState),
-      rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '',
+      rawQuery: rawQueryOf(request),
     });
-    return send(request, reply, outcome);
+    return send(ctx, request, reply, outcome);
   });
   // The application's site posts the request: no SameSite=Lax cookie comes with it, none is needed here.
   app.post(SAML_IDP_PATHS.sso, { config: { crossSiteForm: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
-    const outcome = await receiveAuthnRequest(ctx, scope, {
+    const outcome = await receiveAuthnRequest(ctx, browserPathScope(ctx, request), browserOf(ctx, request), {
       binding: 'post',
       samlRequest: field(body.SAMLRequest),
       relayState: field(body.RelayState),
       rawQuery: '',
     });
-    return send(request, reply, outcome);
+    return send(ctx, request, reply, outcome);
   });
   app.get<{ Params: { id: string } }>(`${SAML_IDP_PATHS.start}/:id`, async (request, reply) => {
-    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), null, request);
-    return send(request, reply, await startIdpInitiated(ctx, scope, request.params.id.slice(0, 100)));
+    const outcome = await startIdpInitiated(ctx, browserPathScope(ctx, request), browserOf(ctx, request), request.params.id.slice(0, 100));
+    return send(ctx, request, reply, outcome);
   });
   app.get<{ Params: { flow: string } }>(`${SAML_IDP_PATHS.continue}/:flow`, async (request, reply) => {
     const auth = await getAuth(ctx, request);
-    const scope = browserScope(ctx.db.kysely, requireOrganisation(request), auth?.user ?? null, request);
-    return send(request, reply, await continueSignIn(ctx, scope, auth, request.params.flow.slice(0, 100)));
+    const scope = browserPathScope(ctx, request, auth?.user ?? null);
+    return send(ctx, request, reply, await continueSignIn(ctx, scope, browserOf(ctx, request), auth, request.params.flow.slice(0, 100)));
   });
+  // Single logout: an application's LogoutRequest or its LogoutResponse to ours, by either binding.
+  app.get(SAML_IDP_PATHS.slo, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const outcome = await receiveSloMessage(ctx, browserPathScope(ctx, request), browserOf(ctx, request), {
+      binding: 'redirect',
+      samlRequest: field(query.SAMLRequest),
+      samlResponse: field(query.SAMLResponse),
+      relayState: field(query.RelayState),
+      rawQuery: rawQueryOf(request),
+    });
+    return send(ctx, request, reply, outcome);
+  });
+  app.post(SAML_IDP_PATHS.slo, { config: { crossSiteForm: true } }, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const outcome = await receiveSloMessage(ctx, browserPathScope(ctx, request), browserOf(ctx, request), {
+      binding: 'post',
+      samlRequest: field(body.SAMLRequest),
+      samlResponse: field(body.SAMLResponse),
+      relayState: field(body.RelayState),
+      rawQuery: '',
+    });
+    return send(ctx, request, reply, outcome);
+  });
+  // After signing out of Gatehouse: the next SAML application of this browser's sign-out is told, or the sign-in page.
+  app.get(SAML_IDP_PATHS.logout, async (request, reply) =>
+    send(ctx, request, reply, await continueLogout(ctx, browserPathScope(ctx, request), browserOf(ctx, request))),
+  );
 }

@@ -6,6 +6,7 @@
  * (an ACS URL not registered, a replayed ID, unsigned where signing is required, an entity declaration,
  * an oversized request) are refused with a page and an audit event, and nothing is posted.
  */
+import { createHmac, hkdfSync } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
@@ -15,6 +16,9 @@ import { createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
+import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
+import { enrolAuthenticator } from '../testing/mfa.ts';
+import { scoped } from '../db/scoped.ts';
 
 const SP_ENTITY = 'https://sp.example.test/saml/metadata';
 const ACS = 'https://sp.example.test/saml/acs';
@@ -54,15 +58,6 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     return rows.map((r) => JSON.parse(r.details) as Record<string, unknown>);
   }
 
-  /** The SAMLResponse and RelayState of the auto-posting page the browser got, with where it posts. */
-  function postedForm(body: string) {
-    const value = (name: string) =>
-      new RegExp(`name="${name}" value="([^"]*)"`)
-        .exec(body)?.[1]
-        ?.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!);
-    return { action: /action="([^"]*)"/.exec(body)?.[1], SAMLResponse: value('SAMLResponse'), RelayState: value('RelayState') };
-  }
-
   /** Signs in as `email` from an authorize URL; answers the form posted back to the SP (or nothing when none came). */
   async function signIn(start: URL, email = 'admin@acme.test', browser = new TestBrowser(server.port)) {
     const url = await signInThroughSpa(browser, start, { email, password: DEFAULT_PASSWORD });
@@ -93,8 +88,7 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     expect(created.status, created.text).toBe(201);
     appId = created.json<{ id: string }>().id;
     const idpMetadata = await server.client('acme').get(SAML_IDP_PATHS.metadata);
-    const b64 = /<ds:X509Certificate>([^<]+)</.exec(idpMetadata.text)![1]!;
-    idpCertPem = `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').trim()}\n-----END CERTIFICATE-----\n`;
+    idpCertPem = idpCertificateOf(idpMetadata.text);
   });
   afterAll(async () => {
     await server?.close();
@@ -241,6 +235,95 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
       }
       expect(ids[0]).toBe(ids[1]);
       expect(ids[0]).not.toContain('@');
+    } finally {
+      await acmeAdmin.put(`/api/samlapps/${appId}`, { json: settings });
+    }
+  });
+
+  it('binds the continue address to the browser that started the sign-in: another cookie jar gets the expired page', async () => {
+    const saml = sp();
+    const started = new TestBrowser(server.port);
+    const redirect = await started.request('GET', await saml.getAuthorizeUrlAsync('bound', undefined, {}));
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers['set-cookie']?.join(';')).toMatch(/gatehouse_saml=[^;]+;.*HttpOnly/i);
+    const continueUrl = new URL(String(redirect.headers.location), acme);
+    // The same address in a second browser (a leaked link, a referrer): no flow, nothing posted.
+    const other = new TestBrowser(server.port);
+    const stolen = await other.navigate(continueUrl);
+    expect(stolen.response?.status).toBe(400);
+    expect(stolen.response?.body).toContain('This sign-in has expired');
+    const { form } = await signIn(continueUrl, 'admin@acme.test', started);
+    expect((await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID).toBe('admin@acme.test');
+  });
+
+  it('steps up to a requested multi-factor context: through the code step, asserting the class asked for; NoAuthnContext without a factor', async () => {
+    const MOBILE_TWO_FACTOR = 'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract';
+    const user = await createUser(server, acmeId, { email: 'twostep@acme.test' });
+    await grantAccess(server, acmeId, user.id, [appId]);
+    const authenticator = await enrolAuthenticator(server, await signedIn(server, 'acme', user.email));
+    const mfaSp = sp({ authnContext: [MOBILE_TWO_FACTOR], racComparison: 'exact' });
+    const contextOf = (b64: string) => /AuthnContextClassRef>([^<]+)</.exec(Buffer.from(b64, 'base64').toString('utf8'))?.[1];
+
+    const browser = new TestBrowser(server.port);
+    const start = new URL(await mfaSp.getAuthorizeUrlAsync('', undefined, {}));
+    // The enrolment took this step's code: the next one (within the drift allowed).
+    await signInThroughSpa(browser, start, { email: user.email, password: DEFAULT_PASSWORD, code: () => authenticator.code(1) });
+    const first = postedForm(browser.lastResponse!.body);
+    expect(contextOf(first.SAMLResponse!)).toBe(MOBILE_TWO_FACTOR);
+    expect((await mfaSp.validatePostResponseAsync({ SAMLResponse: first.SAMLResponse! })).profile?.nameID).toBe(user.email);
+    expect((await auditOf('saml.assertion_issued')).at(-1)).toMatchObject({ secondFactor: true, authnContext: MOBILE_TWO_FACTOR });
+
+    // A session with the password alone (as one made before the factor was): the code step again, then the class.
+    await scoped(server.ctx.db.kysely, acmeId).updateTable('sessions').set({ amr: '["pwd"]' }).where('user_id', '=', user.id).execute();
+    const again = await browser.navigate(new URL(await mfaSp.getAuthorizeUrlAsync('', undefined, {})));
+    expect(again.url.pathname).toBe('/');
+    const returnTo = again.url.searchParams.get('returnurl')!;
+    const challenge = await browser.request('POST', new URL('/api/authenticate', acme), {
+      form: { email: user.email, password: DEFAULT_PASSWORD, returnurl: returnTo },
+    });
+    expect(JSON.parse(challenge.body)).toMatchObject({ authType: 'code' });
+    const { signInStateID } = JSON.parse(challenge.body) as { signInStateID: string };
+    await browser.request('POST', new URL('/api/authenticate', acme), {
+      form: { signInStateID, code: authenticator.recoveryCodes[0]!, returnurl: returnTo },
+    });
+    const stepped = postedForm((await browser.navigate(new URL(returnTo, acme))).response!.body);
+    expect(contextOf(stepped.SAMLResponse!)).toBe(MOBILE_TWO_FACTOR);
+
+    // A person without any factor cannot meet it.
+    const none = await signIn(new URL(await mfaSp.getAuthorizeUrlAsync('', undefined, {})));
+    const xml = Buffer.from(none.form.SAMLResponse!, 'base64').toString('utf8');
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:status:NoAuthnContext');
+    expect(xml).not.toContain('Assertion');
+  });
+
+  it("keys persistent NameIDs by the organisation's sealed secret; an organisation from before keeps the NameIDs it gave", async () => {
+    const app = (await acmeAdmin.get(`/api/samlapps/${appId}`)).json<Record<string, unknown>>();
+    const { id: _id, identityProvider: _idp, createdAt: _c, updatedAt: _u, ...settings } = app;
+    expect((await acmeAdmin.put(`/api/samlapps/${appId}`, { json: { ...settings, nameIDFormat: 'persistent' } })).status).toBe(200);
+    const secrets = () => scoped(server.ctx.db.kysely, acmeId).selectFrom('saml_idp_secrets').select('name_id_secret_sealed');
+    try {
+      const saml = sp({ identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' });
+      const nameIdNow = async () => {
+        const { form } = await signIn(new URL(await saml.getAuthorizeUrlAsync('', undefined, {})));
+        return (await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).profile?.nameID;
+      };
+      const adminId = (await acmeAdmin.get('/api/account')).json<{ id: string }>().id;
+      // What NameIDs were made from until the organisation had its own secret.
+      const legacyKey = Buffer.from(hkdfSync('sha256', server.ctx.config.keyEncryptionKey, acmeId, 'gatehouse saml persistent nameid', 32));
+      const legacy = createHmac('sha256', legacyKey).update(`${appId}\n${adminId}`).digest('base64url');
+
+      const fresh = await nameIdNow();
+      const [row] = await secrets().execute();
+      expect(row?.name_id_secret_sealed).toMatch(/^v1\./);
+      expect(fresh).not.toBe(legacy);
+
+      // As migration 0155 leaves an organisation that had SAML applications: its secret is derived once, sealed.
+      await scoped(server.ctx.db.kysely, acmeId).updateTable('saml_idp_secrets').set({ name_id_secret_sealed: null }).execute();
+      expect(await nameIdNow()).toBe(legacy);
+      const [sealed] = await secrets().execute();
+      expect(sealed?.name_id_secret_sealed).toMatch(/^v1\./);
+      expect(sealed?.name_id_secret_sealed).not.toContain(legacy);
+      expect(await nameIdNow()).toBe(legacy);
     } finally {
       await acmeAdmin.put(`/api/samlapps/${appId}`, { json: settings });
     }

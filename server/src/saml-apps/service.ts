@@ -22,7 +22,6 @@ import { deleteClient } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlApplicationRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, validationErrorsFrom } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -101,14 +100,14 @@ function columnsOf(settings: SamlSettings) {
   };
 }
 
-async function assertEntityIdFree(ctx: AppContext, organisationId: string, entityId: string, ownId?: string) {
-  const other = await findSamlAppByEntityId(scoped(ctx.db.kysely, organisationId), entityId);
+async function assertEntityIdFree(scope: Scope, entityId: string, ownId?: string) {
+  const other = await findSamlAppByEntityId(scope.db, entityId);
   if (other && other.client.id !== ownId)
     throw new AppError('CONFLICT', { errors: { entityID: { message: SAML_APP_MESSAGES.entityIdTaken } } });
 }
 
-async function requireSamlApp(ctx: AppContext, organisationId: string, id: string): Promise<SamlAppRows> {
-  const found = await findSamlApp(scoped(ctx.db.kysely, organisationId), id);
+async function requireSamlApp(scope: Scope, id: string): Promise<SamlAppRows> {
+  const found = await findSamlApp(scope.db, id);
   if (!found) throw new AppError('CLIENT_NOT_FOUND');
   return found;
 }
@@ -121,7 +120,7 @@ export async function listSamlApplications(ctx: AppContext, scope: Scope): Promi
 }
 
 export async function getSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<SamlApplication> {
-  const rows = await requireSamlApp(ctx, scope.organisation.id, id);
+  const rows = await requireSamlApp(scope, id);
   return toSamlApplication(await identityProviderOf(ctx, scope), rows);
 }
 
@@ -143,7 +142,6 @@ async function metadataSettings(ctx: AppContext, input: CreateSamlApplication) {
 }
 
 export async function createSamlApplication(ctx: AppContext, scope: Scope, input: CreateSamlApplication): Promise<SamlApplication> {
-  const organisationId = scope.organisation.id;
   const preset = input.preset;
   const parsed = samlSettings.safeParse({
     ...(preset ? { entityID: SAML_APP_PRESETS[preset].entityID } : {}),
@@ -154,7 +152,7 @@ export async function createSamlApplication(ctx: AppContext, scope: Scope, input
   });
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { errors: validationErrorsFrom(parsed.error) });
   const columns = columnsOf(parsed.data);
-  await assertEntityIdFree(ctx, organisationId, columns.saml.entity_id);
+  await assertEntityIdFree(scope, columns.saml.entity_id);
   const now = ctx.clock.now();
   const id = randomBytes(16).toString('base64url');
   const client = newClientRow(now, {
@@ -166,34 +164,32 @@ export async function createSamlApplication(ctx: AppContext, scope: Scope, input
     redirect_uris: '[]',
   });
 
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertSamlApp(scoped(trx, organisationId), client, { client_id: id, ...columns.saml });
-    await emit(ctx, trx, scope, { type: 'application.created', subject: { kind: 'application', id }, details: { name: client.name } });
+  await scope.transaction(async (tx) => {
+    await insertSamlApp(tx.db, client, { client_id: id, ...columns.saml });
+    await emit(ctx, tx.db, tx, { type: 'application.created', subject: { kind: 'application', id }, details: { name: client.name } });
   });
   return getSamlApplication(ctx, scope, id);
 }
 
 export async function updateSamlApplication(ctx: AppContext, scope: Scope, id: string, settings: SamlSettings): Promise<SamlApplication> {
-  const organisationId = scope.organisation.id;
-  const existing = await requireSamlApp(ctx, organisationId, id);
+  const existing = await requireSamlApp(scope, id);
   const columns = columnsOf(settings);
-  await assertEntityIdFree(ctx, organisationId, columns.saml.entity_id, id);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateSamlApp(scoped(trx, organisationId), id, { ...columns.client, updated_at: ctx.clock.now() }, columns.saml);
+  await assertEntityIdFree(scope, columns.saml.entity_id, id);
+  await scope.transaction(async (tx) => {
+    await updateSamlApp(tx.db, id, { ...columns.client, updated_at: ctx.clock.now() }, columns.saml);
     const details = { ...changedFields(existing.client, columns.client), ...changedFields(existing.saml, columns.saml) };
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id }, details });
+      await emit(ctx, tx.db, tx, { type: 'application.updated', subject: { kind: 'application', id }, details });
   });
   return getSamlApplication(ctx, scope, id);
 }
 
 /** Deletes a SAML application with its settings, access lists and sign-ins in progress (the rows cascade). */
 export async function deleteSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
-  const organisationId = scope.organisation.id;
-  const existing = await requireSamlApp(ctx, organisationId, id);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteClient(scoped(trx, organisationId), id);
-    await emit(ctx, trx, scope, {
+  const existing = await requireSamlApp(scope, id);
+  await scope.transaction(async (tx) => {
+    await deleteClient(tx.db, id);
+    await emit(ctx, tx.db, tx, {
       type: 'application.deleted',
       subject: { kind: 'application', id },
       details: { name: existing.client.name },

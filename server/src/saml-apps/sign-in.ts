@@ -8,32 +8,36 @@
  * answered once, to the registered ACS URL only, with the RelayState. Each answer and refusal is an
  * audit event; the code-flow metrics count SAML sign-ins per application as they count OpenID ones.
  */
-import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { NAME_ID_FORMATS, SAML_APP_LIMITS, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { AssertionConsumerService } from '@gatehouse/common/schemas/saml-apps';
 import { sessionHasMfa } from '../sessions/amr.ts';
+import { SESSION_ABSOLUTE_MS } from '../sessions/service.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { SamlSignInFlowRow } from '../db/schema.ts';
+import type { SamlApplicationRow, SamlSignInFlowRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
+import { setCookie, type Browser, type CookieChange, type Redirect } from '../http/outcome.ts';
 import type { Auth } from '../http/request-context.ts';
 import { recordEvent } from '../metrics/oidc-events.ts';
 import { applicationSignInStep } from '../oidc/policy.ts';
 import type { Scope } from '../scope/scope.ts';
+import { contextToAssert, wantsSecondFactor } from './authn-context.ts';
 import { idpSigning } from './certificates.ts';
 import { idpAddresses } from './metadata.ts';
+import { persistentNameId } from './name-ids.ts';
 import {
   buildResponse,
   checkEnvelopedSignature,
   checkRedirectSignature,
-  decodeRequest,
+  decodeMessage,
   hasEnvelopedSignature,
-  meetsRequestedContext,
   readAuthnRequest,
   SamlRequestError,
   signedResponse,
   type AuthnRequest,
   type ResponseInput,
+  type SamlMessage,
 } from './protocol.ts';
 import { acsListOf, attributesOf } from './service.ts';
 import {
@@ -42,16 +46,16 @@ import {
   findSignInFlow,
   insertSignInFlow,
   rememberRequestId,
+  rememberSessionApplication,
   takeSignInFlow,
   type SamlAppRows,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** What the surface answers: a page saying the request cannot be used, a redirect, or the Response posted to the ACS URL. */
 export type SamlOutcome =
   | { kind: 'refused'; page: 'invalid' | 'expired' }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'post'; action: string; params: URLSearchParams };
+  | Redirect
+  | { kind: 'post'; action: string; params: URLSearchParams; cookies?: readonly CookieChange[] };
 
 export interface ReceivedRequest {
   binding: 'redirect' | 'post';
@@ -61,12 +65,24 @@ export interface ReceivedRequest {
   rawQuery: string;
 }
 
-const flowHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/**
+ * The cookie that binds a flow to the browser that started it: the flow's id is the hash of the token in
+ * the address and this cookie's value, so the address alone (in a log, a referrer, another browser) is
+ * no flow. One value per browser, kept while it has flows going (several tabs share it).
+ */
+export const BINDING_COOKIE = 'gatehouse_saml';
+const bindingOf = (browser: Browser) => browser.cookie(BINDING_COOKIE) ?? randomBytes(24).toString('base64url');
+const bindingCookie = (binding: string) => setCookie(BINDING_COOKIE, binding, SAML_APP_LIMITS.flowMinutes * MINUTE);
+export const flowHash = (token: string, binding: string) => createHash('sha256').update(`${token}.${binding}`).digest('base64url');
+
+/** The browser sent on to `location` with its binding cookie (set again, so it lives as long as its newest flow). */
+const onward = (location: string, binding: string): Redirect => ({ kind: 'redirect', location, cookies: [bindingCookie(binding)] });
+const to = (location: string): Redirect => ({ kind: 'redirect', location, cookies: [] });
 /** The continue address; its client_id is for the SPA, which walks the application's steps by it (the flow alone decides). */
 export const continuePath = (token: string, clientId: string) =>
   `${SAML_IDP_PATHS.continue}/${token}?client_id=${encodeURIComponent(clientId)}`;
 
-async function refuse(ctx: AppContext, scope: Scope, reason: string, about: { application?: SamlAppRows; issuer?: string } = {}) {
+export async function refuse(ctx: AppContext, scope: Scope, reason: string, about: { application?: SamlAppRows; issuer?: string } = {}) {
   await emit(ctx, ctx.db.kysely, scope, {
     type: 'saml.refused',
     ...(about.application ? { subject: { kind: 'application' as const, id: about.application.client.id } } : {}),
@@ -87,48 +103,85 @@ function chooseAcs(services: AssertionConsumerService[], request: AuthnRequest):
   return post.find((s) => s.isDefault) ?? [...post].sort((a, b) => a.index - b.index)[0] ?? null;
 }
 
-/** An AuthnRequest by HTTP-Redirect or HTTP-POST: checked, kept as a flow, and the browser sent on to continue. */
-export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: ReceivedRequest): Promise<SamlOutcome> {
-  const org = scope.organisation;
-  if (!input.samlRequest) return refuse(ctx, scope, 'no SAMLRequest');
-  if (input.relayState !== undefined && input.relayState.length > SAML_APP_LIMITS.relayStateMax)
-    return refuse(ctx, scope, 'the RelayState is too long');
-  let request: AuthnRequest;
+/**
+ * Whether a message's signature is as the application requires: a signature sent is checked whenever
+ * one is sent (and refused without a certificate to check it), and one is required where the
+ * application says so (`required`). Answers the refusal's reason, or null when it holds.
+ */
+export function signatureRefusal(
+  input: ReceivedRequest,
+  message: SamlMessage,
+  saml: Pick<SamlApplicationRow, 'signing_certificate'>,
+  required: boolean,
+): string | null {
+  const signed = input.binding === 'redirect' ? /(^|&)Signature=/.test(input.rawQuery) : hasEnvelopedSignature(message);
+  if (!signed && !required) return null;
+  if (!saml.signing_certificate) return 'the request is signed but the application has no signing certificate';
+  const valid =
+    input.binding === 'redirect'
+      ? checkRedirectSignature(input.rawQuery, saml.signing_certificate)
+      : checkEnvelopedSignature(message, saml.signing_certificate);
+  return valid ? null : signed ? 'the request signature does not hold' : 'the request is not signed';
+}
+
+/**
+ * A message (an AuthnRequest, a LogoutRequest or LogoutResponse) of a known application: sent to
+ * `destination` when it names one, signed as the application requires, recent, and its ID never seen
+ * before (an ID is remembered for the flow's minutes: a message older than that could be replayed
+ * unseen). Answers the message and its application, or the refusal.
+ */
+export async function checkedMessage<M extends SamlMessage>(
+  ctx: AppContext,
+  scope: Scope,
+  input: ReceivedRequest,
+  read: (xml: string) => M,
+  encoded: string,
+  rules: { destination: string; signatureRequired: (saml: SamlApplicationRow) => boolean },
+): Promise<{ message: M; application: SamlAppRows } | SamlOutcome> {
+  let message: M;
   try {
-    request = readAuthnRequest(decodeRequest(input.samlRequest, input.binding));
+    message = read(decodeMessage(encoded, input.binding));
   } catch (error) {
     if (error instanceof SamlRequestError) return refuse(ctx, scope, error.reason);
     throw error;
   }
-  const application = await findSamlAppByEntityId(scoped(ctx.db.kysely, org.id), request.issuer);
-  if (!application) return refuse(ctx, scope, 'no application has this entity ID', { issuer: request.issuer });
+  const application = await findSamlAppByEntityId(scope.db, message.issuer);
+  if (!application) return refuse(ctx, scope, 'no application has this entity ID', { issuer: message.issuer });
   const about = { application };
-  const { saml } = application;
-  if (request.destination !== null && request.destination !== idpAddresses(ctx, org.hostname).ssoURL)
+  if (message.destination !== null && message.destination !== rules.destination)
     return refuse(ctx, scope, 'the request was sent to another destination', about);
-  const acs = chooseAcs(acsListOf(saml), request);
-  if (!acs) return refuse(ctx, scope, 'the assertion consumer service is not registered', about);
+  const badSignature = signatureRefusal(input, message, application.saml, rules.signatureRequired(application.saml));
+  if (badSignature) return refuse(ctx, scope, badSignature, about);
+  const now = ctx.clock.now();
+  const flowMs = SAML_APP_LIMITS.flowMinutes * MINUTE;
+  const age = now - message.issuedAt;
+  if (!(age <= flowMs - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
+    return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
+  if (!(await rememberRequestId(scope.db, application.client.id, message.id, now + flowMs)))
+    return refuse(ctx, scope, 'the request ID was used before', about);
+  return { message, application };
+}
 
-  const signed = input.binding === 'redirect' ? /(^|&)Signature=/.test(input.rawQuery) : hasEnvelopedSignature(request);
-  if (signed || saml.require_signed_requests) {
-    if (!saml.signing_certificate) return refuse(ctx, scope, 'the request is signed but the application has no signing certificate', about);
-    const valid =
-      input.binding === 'redirect'
-        ? checkRedirectSignature(input.rawQuery, saml.signing_certificate)
-        : checkEnvelopedSignature(request, saml.signing_certificate);
-    if (!valid) return refuse(ctx, scope, signed ? 'the request signature does not hold' : 'the request is not signed', about);
-  }
+/** An AuthnRequest by HTTP-Redirect or HTTP-POST: checked, kept as a flow bound to the browser, and the browser sent on to continue. */
+export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, browser: Browser, input: ReceivedRequest): Promise<SamlOutcome> {
+  const org = scope.organisation;
+  if (!input.samlRequest) return refuse(ctx, scope, 'no SAMLRequest');
+  if (input.relayState !== undefined && input.relayState.length > SAML_APP_LIMITS.relayStateMax)
+    return refuse(ctx, scope, 'the RelayState is too long');
+  const checked = await checkedMessage(ctx, scope, input, readAuthnRequest, input.samlRequest, {
+    destination: idpAddresses(ctx, org.hostname).ssoURL,
+    signatureRequired: (saml) => saml.require_signed_requests,
+  });
+  if ('kind' in checked) return checked;
+  const { message: request, application } = checked;
+  const acs = chooseAcs(acsListOf(application.saml), request);
+  if (!acs) return refuse(ctx, scope, 'the assertion consumer service is not registered', { application });
   const now = ctx.clock.now();
   const expiresAt = now + SAML_APP_LIMITS.flowMinutes * MINUTE;
-  // An ID is remembered for the flow's minutes: a request older than that could be replayed unseen.
-  const age = now - request.issuedAt;
-  if (!(age <= SAML_APP_LIMITS.flowMinutes * MINUTE - SAML_APP_LIMITS.clockSkewMs && age >= -SAML_APP_LIMITS.clockSkewMs))
-    return refuse(ctx, scope, 'the request was issued too long ago or in the future', about);
-  if (!(await rememberRequestId(scoped(ctx.db.kysely, org.id), application.client.id, request.id, expiresAt)))
-    return refuse(ctx, scope, 'the request ID was used before', about);
   const token = randomBytes(24).toString('base64url');
-  await insertSignInFlow(scoped(ctx.db.kysely, org.id), {
-    id: flowHash(token),
+  const binding = bindingOf(browser);
+  await insertSignInFlow(scope.db, {
+    id: flowHash(token, binding),
     client_id: application.client.id,
     request_id: request.id,
     acs_url: acs.url,
@@ -139,25 +192,26 @@ export async function receiveAuthnRequest(ctx: AppContext, scope: Scope, input: 
     created_at: now,
     expires_at: expiresAt,
   });
-  await recordEvent(ctx, org.id, 'sign_in_started', { clientId: application.client.id, subject: `saml:${flowHash(token)}` });
-  return { kind: 'redirect', location: continuePath(token, application.client.id) };
+  await recordEvent(ctx, org.id, 'sign_in_started', { clientId: application.client.id, subject: `saml:${flowHash(token, binding)}` });
+  return onward(continuePath(token, application.client.id), binding);
 }
 
 /**
  * IdP-initiated: a click on the application's tile. The Response goes to the application's default
  * ACS URL with no InResponseTo; the person signs in as for any other sign-in.
  */
-export async function startIdpInitiated(ctx: AppContext, scope: Scope, clientId: string): Promise<SamlOutcome> {
+export async function startIdpInitiated(ctx: AppContext, scope: Scope, browser: Browser, clientId: string): Promise<SamlOutcome> {
   const org = scope.organisation;
-  const application = await findSamlApp(scoped(ctx.db.kysely, org.id), clientId);
+  const application = await findSamlApp(scope.db, clientId);
   if (!application) return { kind: 'refused', page: 'expired' };
   const post = acsListOf(application.saml).filter((s) => s.binding === 'post');
   const acs = post.find((s) => s.isDefault) ?? [...post].sort((a, b) => a.index - b.index)[0];
   if (!acs) return refuse(ctx, scope, 'the application has no HTTP-POST assertion consumer service', { application });
   const now = ctx.clock.now();
   const token = randomBytes(24).toString('base64url');
-  await insertSignInFlow(scoped(ctx.db.kysely, org.id), {
-    id: flowHash(token),
+  const binding = bindingOf(browser);
+  await insertSignInFlow(scope.db, {
+    id: flowHash(token, binding),
     client_id: clientId,
     request_id: null,
     acs_url: acs.url,
@@ -168,18 +222,15 @@ export async function startIdpInitiated(ctx: AppContext, scope: Scope, clientId:
     created_at: now,
     expires_at: now + SAML_APP_LIMITS.flowMinutes * MINUTE,
   });
-  await recordEvent(ctx, org.id, 'sign_in_started', { clientId, subject: `saml:${flowHash(token)}` });
-  return { kind: 'redirect', location: continuePath(token, clientId) };
+  await recordEvent(ctx, org.id, 'sign_in_started', { clientId, subject: `saml:${flowHash(token, binding)}` });
+  return onward(continuePath(token, clientId), binding);
 }
 
 const signInUrl = (returnTo: string, again: boolean) => `/?returnurl=${encodeURIComponent(returnTo)}${again ? '&prompt=login' : ''}`;
 const redirectingUrl = (returnTo: string, step: string) => `/redirecting?redirecturl=${encodeURIComponent(returnTo)}&step=${step}`;
 
-/** A persistent NameID: the same for a person and an application every time, different for each application. */
-function persistentId(ctx: AppContext, organisationId: string, clientId: string, userId: string): string {
-  const key = Buffer.from(hkdfSync('sha256', ctx.config.keyEncryptionKey, organisationId, 'gatehouse saml persistent nameid', 32));
-  return createHmac('sha256', key).update(`${clientId}\n${userId}`).digest('base64url');
-}
+/** The SessionIndex an application is told: names the Gatehouse session without giving its id away. */
+const sessionIndexOf = (sessionId: string) => `_${createHash('sha256').update(sessionId).digest('hex').slice(0, 40)}`;
 
 /** The Response for a flow: the assertion for `auth`, or the status of a refusal. */
 async function answer(
@@ -188,8 +239,9 @@ async function answer(
   application: SamlAppRows,
   flow: SamlSignInFlowRow,
   auth: Auth | null,
-  failure: ResponseInput['failure'],
+  outcome: { failure: ResponseInput['failure'] } | { authnContext: string },
 ): Promise<SamlOutcome> {
+  const failure = 'failure' in outcome ? outcome.failure : null;
   const org = scope.organisation;
   const { client, saml } = application;
   const addresses = idpAddresses(ctx, org.hostname);
@@ -197,6 +249,15 @@ async function answer(
   const user = auth?.user;
   const secondFactor = auth ? sessionHasMfa(JSON.parse(auth.session.amr) as string[]) : false;
   const format = saml.name_id_format;
+  const nameId =
+    user && !failure
+      ? format === 'persistent'
+        ? await persistentNameId(ctx, scope, client.id, user.id)
+        : format === 'transient'
+          ? `_${randomBytes(20).toString('hex')}`
+          : user.email
+      : '';
+  const sessionIndex = auth ? sessionIndexOf(auth.session.id) : '';
   const values = user
     ? {
         email: user.email,
@@ -212,19 +273,14 @@ async function answer(
     audience: saml.entity_id,
     now,
     failure,
-    ...(user && auth && values && !failure
+    ...(user && auth && values && 'authnContext' in outcome
       ? {
           subject: {
-            nameId:
-              format === 'persistent'
-                ? persistentId(ctx, org.id, client.id, user.id)
-                : format === 'transient'
-                  ? `_${randomBytes(20).toString('hex')}`
-                  : user.email,
+            nameId,
             format,
-            sessionIndex: `_${createHash('sha256').update(auth.session.id).digest('hex').slice(0, 40)}`,
+            sessionIndex,
             authnInstant: auth.session.created_at,
-            secondFactor,
+            authnContext: outcome.authnContext,
             attributes: Object.entries(attributesOf(saml)).flatMap(([source, name]) => {
               const value = values[source as keyof typeof values];
               return name && value ? [{ name, value }] : [];
@@ -246,6 +302,16 @@ async function answer(
     });
     await recordEvent(ctx, org.id, 'sign_in_denied', { clientId: client.id, subject: `saml:${flow.id}` }, startedAt);
   } else {
+    // Single logout names the session by what the application was told (only where it can be told of a sign-out).
+    if (auth && saml.slo_url)
+      await rememberSessionApplication(scope.db, {
+        session_id: auth.session.id,
+        client_id: client.id,
+        name_id: nameId,
+        name_id_format: format,
+        session_index: sessionIndex,
+        expires_at: auth.session.created_at + SESSION_ABSOLUTE_MS,
+      });
     await emit(ctx, ctx.db.kysely, scope, {
       type: 'saml.assertion_issued',
       subject: { kind: 'application', id: client.id },
@@ -253,6 +319,7 @@ async function answer(
         application: client.name,
         nameIDFormat: NAME_ID_FORMATS[format],
         secondFactor,
+        authnContext: 'authnContext' in outcome ? outcome.authnContext : '',
         initiatedBy: flow.request_id ? 'sp' : 'idp',
       },
     });
@@ -262,35 +329,52 @@ async function answer(
 }
 
 /**
- * The continue address: signed out, to the sign-in page (or NoPassive when the application asked for
- * no page); a step of the sign-in step list pending, to it; otherwise the Response, once.
+ * The continue address, in the browser that started the flow (its binding cookie): signed out, to the
+ * sign-in page (or NoPassive when the application asked for no page); a step of the sign-in step list
+ * pending, to it; a multi-factor AuthnContext asked for and the session without a second factor, through
+ * the two-step check when the person has a factor (NoAuthnContext when not); otherwise the Response, once.
  */
-export async function continueSignIn(ctx: AppContext, scope: Scope, auth: Auth | null, token: string): Promise<SamlOutcome> {
-  const org = scope.organisation;
+export async function continueSignIn(
+  ctx: AppContext,
+  scope: Scope,
+  browser: Browser,
+  auth: Auth | null,
+  token: string,
+): Promise<SamlOutcome> {
   const now = ctx.clock.now();
-  const flow = await findSignInFlow(scoped(ctx.db.kysely, org.id), flowHash(token), now);
-  const application = flow ? await findSamlApp(scoped(ctx.db.kysely, org.id), flow.client_id) : undefined;
+  const binding = browser.cookie(BINDING_COOKIE);
+  const flow = binding ? await findSignInFlow(scope.db, flowHash(token, binding), now) : undefined;
+  const application = flow ? await findSamlApp(scope.db, flow.client_id) : undefined;
   if (!flow || !application) return { kind: 'refused', page: 'expired' };
   const returnTo = continuePath(token, flow.client_id);
-  const finish = async (failure: ResponseInput['failure'], as: Auth | null) =>
-    (await takeSignInFlow(scoped(ctx.db.kysely, org.id), flow.id, now))
-      ? answer(ctx, scope, application, flow, as, failure)
+  const finish = async (outcome: Parameters<typeof answer>[5], as: Auth | null) =>
+    (await takeSignInFlow(scope.db, flow.id, now))
+      ? answer(ctx, scope, application, flow, as, outcome)
       : ({ kind: 'refused', page: 'expired' } as const);
+  const refusal = (second: NonNullable<ResponseInput['failure']>['second'], top: 'Requester' | 'Responder' = 'Responder') =>
+    finish({ failure: { top, second } }, null);
 
   // ForceAuthn: only a sign-in made after the request counts.
   const fresh = auth !== null && (!flow.force_authn || auth.session.created_at >= flow.created_at);
   if (!auth || !fresh) {
-    if (flow.is_passive) return finish({ top: 'Responder', second: 'NoPassive' }, null);
-    return { kind: 'redirect', location: signInUrl(returnTo, auth !== null) };
+    if (flow.is_passive) return refusal('NoPassive');
+    return to(signInUrl(returnTo, auth !== null));
   }
   const { hasAccess, step } = await applicationSignInStep(ctx, scope, auth, application.client.id);
-  if (!hasAccess) return finish({ top: 'Responder', second: 'RequestDenied' }, null);
+  if (!hasAccess) return refusal('RequestDenied');
   if (step) {
-    if (flow.is_passive) return finish({ top: 'Responder', second: 'NoPassive' }, null);
-    return { kind: 'redirect', location: step.stage === 'sign-in' ? signInUrl(returnTo, true) : redirectingUrl(returnTo, step.id) };
+    if (flow.is_passive) return refusal('NoPassive');
+    return to(step.stage === 'sign-in' ? signInUrl(returnTo, true) : redirectingUrl(returnTo, step.id));
   }
   const requested = flow.requested_context ? (JSON.parse(flow.requested_context) as AuthnRequest['requestedContexts']) : null;
-  if (!meetsRequestedContext(requested, sessionHasMfa(JSON.parse(auth.session.amr) as string[])))
-    return finish({ top: 'Requester', second: 'NoAuthnContext' }, null);
-  return finish(null, auth);
+  const secondFactor = sessionHasMfa(JSON.parse(auth.session.amr) as string[]);
+  const authnContext = contextToAssert(requested, secondFactor);
+  if (authnContext) return finish({ authnContext }, auth);
+  // Step-up: a person with a factor signs in again, through the two-step check; once is enough (a
+  // sign-in made after the request that still has no second factor cannot have one).
+  if (!secondFactor && wantsSecondFactor(requested) && auth.user.has_second_factor && auth.session.created_at < flow.created_at) {
+    if (flow.is_passive) return refusal('NoPassive');
+    return to(signInUrl(returnTo, true));
+  }
+  return refusal('NoAuthnContext', 'Requester');
 }

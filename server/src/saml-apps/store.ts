@@ -1,5 +1,5 @@
 /** Queries on SAML applications, their sign-in flows and used AuthnRequest IDs; every one through the scoped store. */
-import type { ClientRow, Executor, SamlApplicationRow, SamlSignInFlowRow } from '../db/schema.ts';
+import type { ClientRow, Executor, SamlApplicationRow, SamlSessionApplicationRow, SamlSignInFlowRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
@@ -80,8 +80,94 @@ export async function rememberRequestId(db: ScopedExecutor, clientId: string, re
   return row !== undefined;
 }
 
-/** The cleanup: sign-ins never finished and AuthnRequest IDs past their time. */
+/** Remembers that a session signed in to an application, with what the application was told (the newest sign-in's). */
+export async function rememberSessionApplication(db: ScopedExecutor, row: Unstamped<SamlSessionApplicationRow>): Promise<void> {
+  await db
+    .insertInto('saml_session_applications')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'client_id']).doUpdateSet({
+        name_id: row.name_id,
+        name_id_format: row.name_id_format,
+        session_index: row.session_index,
+        expires_at: row.expires_at,
+      }),
+    )
+    .execute();
+}
+
+/** The applications a session signed in to (that can be told of a sign-out). */
+export function sessionApplications(db: ScopedExecutor, sessionId: string): Promise<SamlSessionApplicationRow[]> {
+  return db.selectFrom('saml_session_applications').selectAll().where('session_id', '=', sessionId).execute();
+}
+
+/** The sessions an application's LogoutRequest names: its NameID, and one of its SessionIndexes when it gives any. */
+export function sessionsNamed(db: ScopedExecutor, clientId: string, nameId: string, sessionIndexes: readonly string[]) {
+  let query = db.selectFrom('saml_session_applications').selectAll().where('client_id', '=', clientId).where('name_id', '=', nameId);
+  if (sessionIndexes.length > 0) query = query.where('session_index', 'in', sessionIndexes);
+  return query.execute();
+}
+
+export async function forgetSessions(db: ScopedExecutor, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length > 0) await db.deleteFrom('saml_session_applications').where('session_id', 'in', sessionIds).execute();
+}
+
+export async function insertLogoutFlow(db: ScopedExecutor, row: { id: string; pending: string; expires_at: number }): Promise<void> {
+  await db
+    .insertInto('saml_logout_flows')
+    .values({ ...row, request_id: null })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ pending: row.pending, request_id: null, expires_at: row.expires_at }))
+    .execute();
+}
+
+export function findLogoutFlow(db: ScopedExecutor, id: string, now: number) {
+  return db.selectFrom('saml_logout_flows').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
+}
+
+/** The sign-out whose last LogoutRequest had this ID. */
+export function findLogoutFlowAwaiting(db: ScopedExecutor, requestId: string, now: number) {
+  return db
+    .selectFrom('saml_logout_flows')
+    .select('id')
+    .where('request_id', '=', requestId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Moves a flow on: what is still to be told, and the LogoutRequest now waiting for its answer. */
+export async function advanceLogoutFlow(db: ScopedExecutor, id: string, pending: string, requestId: string | null): Promise<void> {
+  await db.updateTable('saml_logout_flows').set({ pending, request_id: requestId }).where('id', '=', id).execute();
+}
+
+export async function deleteLogoutFlow(db: ScopedExecutor, id: string): Promise<void> {
+  await db.deleteFrom('saml_logout_flows').where('id', '=', id).execute();
+}
+
+/** The cleanup: sign-ins and sign-outs never finished, AuthnRequest IDs and sessions' applications past their time. */
 export async function deleteExpiredSamlRows(db: Executor, now: number): Promise<number> {
-  const counts = await Promise.all([deleteExpired(db, 'saml_sign_in_flows', now), deleteExpired(db, 'saml_request_ids', now)]);
+  const counts = await Promise.all([
+    deleteExpired(db, 'saml_sign_in_flows', now),
+    deleteExpired(db, 'saml_request_ids', now),
+    deleteExpired(db, 'saml_session_applications', now),
+    deleteExpired(db, 'saml_logout_flows', now),
+  ]);
   return counts.reduce((a, b) => a + b, 0);
+}
+
+export function findIdpSecret(db: ScopedExecutor) {
+  return db.selectFrom('saml_idp_secrets').select('name_id_secret_sealed').executeTakeFirst();
+}
+
+/** Stores the organisation's first secret; a secret stored meanwhile by another process stays. */
+export async function insertIdpSecret(db: ScopedExecutor, sealed: string): Promise<void> {
+  await db
+    .insertInto('saml_idp_secrets')
+    .values({ name_id_secret_sealed: sealed })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Fills the secret of an organisation from before, once. */
+export async function fillLegacyIdpSecret(db: ScopedExecutor, sealed: string): Promise<void> {
+  await db.updateTable('saml_idp_secrets').set({ name_id_secret_sealed: sealed }).where('name_id_secret_sealed', 'is', null).execute();
 }

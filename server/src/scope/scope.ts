@@ -99,6 +99,18 @@ export function browserScope(
   return requestScope(db, organisation, user ? { kind: 'user', id: user.id } : { kind: 'anonymous', id: null }, request);
 }
 
+/**
+ * The scope of an event's effect after its change committed (a subscriber's `afterCommit` work that
+ * writes): the event's organisation, actor, request id and origin.
+ */
+export function eventScope(
+  db: Executor,
+  organisation: Organisation,
+  event: { actor: Actor; requestId: string | null; ip: string | null; userAgent: string | null },
+): Scope {
+  return scopeOf(db, organisation, event.actor, event.requestId, { ip: event.ip, userAgent: event.userAgent });
+}
+
 /** The system's own work on an organisation outside any request, command or job (the test harness's and benchmarks' set-up). */
 export function systemScope(db: Executor, organisation: Organisation): Scope {
   return scopeOf(db, organisation, { kind: 'system', id: null }, null, NO_ORIGIN);

@@ -49,8 +49,9 @@ describe.each(testDialects())('CSRF defence of every state-changing route on %s'
    * Forms other sites post by design (route config `crossSiteForm`): a SAML IdP's answer to our ACS URL,
    * which only keeps the answer and sends the browser on (its own test below).
    */
-  // Posted from another site by design: an IdP's answer (SAML ACS) and a service provider's AuthnRequest (HTTP-POST binding).
-  const CROSS_SITE_FORMS = new Set(['POST /saml/:id/acs', `POST ${SAML_IDP_PATHS.sso}`]);
+  // Posted from another site by design: an IdP's answer (SAML ACS), a service provider's AuthnRequest and its
+  // LogoutRequest or LogoutResponse (HTTP-POST binding; each checked by its signature, not by where it came from).
+  const CROSS_SITE_FORMS = new Set(['POST /saml/:id/acs', `POST ${SAML_IDP_PATHS.sso}`, `POST ${SAML_IDP_PATHS.slo}`]);
   const routes = () =>
     server.gatehouse.routes
       .filter(

@@ -66,7 +66,7 @@ describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) 
     const run = await gatehouse(['reencrypt-secrets'], env);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /Sealed under the new KEY_ENCRYPTION_KEY: [2-9]\d* signing keys, 1 authenticator keys, 0 set-ups in progress, 0 webhook secrets, 0 client secrets \(client_secret_jwt\), 1 sign-in connection secrets, 1 sign-in connection keys\./,
+      /Sealed under the new KEY_ENCRYPTION_KEY: [2-9]\d* signing keys, 1 authenticator keys, 0 set-ups in progress, 0 webhook secrets, 0 client secrets \(client_secret_jwt\), 1 sign-in connection secrets, 1 sign-in connection keys, 0 SAML NameID secrets\./,
     );
     const connections = await server.ctx.db.kysely
       .selectFrom('sign_in_connections')

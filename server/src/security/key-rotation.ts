@@ -24,6 +24,7 @@ export async function reencryptSecrets(ctx: AppContext): Promise<ReencryptReport
     clientSecrets: 0,
     connectionSecrets: 0,
     connectionKeys: 0,
+    samlNameIdSecrets: 0,
   } satisfies ReencryptReport;
 
   const organisations = await acrossOrganisations(ctx.db.kysely, 'operator')

@@ -171,6 +171,16 @@ export default {
     'Geben Sie diesen Code auf der Seite zur Zwei-Faktor-Authentifizierung von {org} ein, um Ihre Anmeldecodes per E-Mail zu erhalten:',
   'mail.twoStepSetupCode.note':
     'Er ist {minutes} Minuten lang einmal gültig. Wenn Sie ihn nicht angefordert haben, kennt womöglich jemand anderes Ihr Passwort: Ändern Sie es.',
+  'mail.newBrowser.subject': 'Neue Anmeldung bei Ihrem Konto bei {org}',
+  'mail.newBrowser.heading': 'Eine Anmeldung aus einem neuen Browser',
+  'mail.newBrowser.paragraph1':
+    'Bei Ihrem Konto bei {org} wurde sich soeben aus einem Browser angemeldet, der dafür noch nie verwendet wurde.',
+  'mail.newBrowser.details': 'Wann: {time}. Browser: {browser}. Adresse: {address}.',
+  'mail.newBrowser.paragraph2': 'Wenn Sie das waren, ist nichts zu tun.',
+  'mail.newBrowser.button': 'Das war ich nicht',
+  'mail.newBrowser.note':
+    'Der Link meldet Ihr Konto überall ab und verlangt bei der nächsten Anmeldung ein neues Passwort. Er gilt {lifetime} lang, einmal.',
+  'mail.newBrowser.unknown': 'unbekannt',
   'mail.footer': 'Diese E-Mail wurde von {org} ({host}) gesendet.',
   'users.listHeading': 'Benutzer verwalten',
   'users.add': 'Hinzufügen',

@@ -157,6 +157,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': 'יש להזין את הקוד הזה בדף האימות הדו-שלבי של {org} כדי לקבל את קודי הכניסה באימייל:',
   'mail.twoStepSetupCode.note':
     'הקוד בתוקף למשך {minutes} דקות, לשימוש חד-פעמי. אם לא ביקשתם אותו, ייתכן שמישהו אחר יודע את הסיסמה שלכם: יש לשנות אותה.',
+  'mail.newBrowser.subject': 'כניסה חדשה לחשבון שלך ב-{org}',
+  'mail.newBrowser.heading': 'כניסה מדפדפן חדש',
+  'mail.newBrowser.paragraph1': 'זה עתה בוצעה כניסה לחשבון שלכם ב-{org} מדפדפן שלא שימש אותו בעבר.',
+  'mail.newBrowser.details': 'מתי: {time}. דפדפן: {browser}. כתובת: {address}.',
+  'mail.newBrowser.paragraph2': 'אם זה הייתם אתם, אין צורך לעשות דבר.',
+  'mail.newBrowser.button': 'זה לא הייתי אני',
+  'mail.newBrowser.note':
+    'הקישור מנתק את החשבון שלכם בכל המקומות, ובכניסה הבאה תידרש סיסמה חדשה. הוא בתוקף למשך {lifetime}, לשימוש חד-פעמי.',
+  'mail.newBrowser.unknown': 'לא ידוע',
   'mail.footer': 'האימייל הזה נשלח על ידי {org} ({host}).',
   'users.listHeading': 'ניהול המשתמשים',
   'users.add': 'הוספה',

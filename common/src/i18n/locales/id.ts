@@ -159,6 +159,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': 'Masukkan kode ini di halaman verifikasi dua langkah {org} untuk menerima kode masuk melalui email:',
   'mail.twoStepSetupCode.note':
     'Kode ini berlaku selama {minutes} menit, satu kali. Jika Anda tidak memintanya, mungkin ada orang lain yang mengetahui kata sandi Anda: ubahlah.',
+  'mail.newBrowser.subject': 'Proses masuk baru ke akun {org} Anda',
+  'mail.newBrowser.heading': 'Proses masuk dari browser baru',
+  'mail.newBrowser.paragraph1': 'Akun {org} Anda baru saja dimasuki dari browser yang belum pernah digunakan untuk akun ini.',
+  'mail.newBrowser.details': 'Waktu: {time}. Browser: {browser}. Alamat: {address}.',
+  'mail.newBrowser.paragraph2': 'Jika itu Anda, tidak ada yang perlu dilakukan.',
+  'mail.newBrowser.button': 'Itu bukan saya',
+  'mail.newBrowser.note':
+    'Tautan ini mengeluarkan akun Anda dari semua perangkat dan meminta kata sandi baru saat Anda masuk berikutnya. Tautan ini berlaku selama {lifetime}, satu kali.',
+  'mail.newBrowser.unknown': 'tidak diketahui',
   'mail.footer': 'Email ini dikirim oleh {org} ({host}).',
   'users.listHeading': 'Kelola Pengguna',
   'users.add': 'Tambah',

@@ -160,6 +160,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': 'サインイン コードをメールで受け取るには、{org} の 2 段階認証ページでこのコードを入力してください:',
   'mail.twoStepSetupCode.note':
     'このコードは {minutes} 分間、1 回だけ使用できます。リクエストしていない場合は、他の誰かがあなたのパスワードを知っている可能性があります。パスワードを変更してください。',
+  'mail.newBrowser.subject': '{org} のアカウントへの新しいサインイン',
+  'mail.newBrowser.heading': '新しいブラウザーからのサインイン',
+  'mail.newBrowser.paragraph1': '{org} のアカウントに、これまで使用されたことのないブラウザーからサインインがありました。',
+  'mail.newBrowser.details': '日時: {time}。ブラウザー: {browser}。アドレス: {address}。',
+  'mail.newBrowser.paragraph2': 'ご本人による操作であれば、何もする必要はありません。',
+  'mail.newBrowser.button': '心当たりがない',
+  'mail.newBrowser.note':
+    'このリンクを使うと、アカウントはすべての場所からサインアウトされ、次回のサインイン時に新しいパスワードが必要になります。リンクは {lifetime}、1 回だけ使用できます。',
+  'mail.newBrowser.unknown': '不明',
   'mail.footer': 'このメールは {org}（{host}）から送信されました。',
   'users.listHeading': 'ユーザーの管理',
   'users.add': '追加',

@@ -157,6 +157,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': '로그인 코드를 이메일로 받으려면 {org}의 2단계 인증 페이지에서 이 코드를 입력하세요:',
   'mail.twoStepSetupCode.note':
     '이 코드는 {minutes}분 동안 한 번만 사용할 수 있습니다. 요청하지 않으셨다면 다른 사람이 비밀번호를 알고 있을 수 있습니다. 비밀번호를 변경하세요.',
+  'mail.newBrowser.subject': '{org} 계정의 새 로그인',
+  'mail.newBrowser.heading': '새 브라우저에서 로그인',
+  'mail.newBrowser.paragraph1': '{org} 계정에 이전에 사용한 적 없는 브라우저에서 방금 로그인했습니다.',
+  'mail.newBrowser.details': '시간: {time}. 브라우저: {browser}. 주소: {address}.',
+  'mail.newBrowser.paragraph2': '본인이 로그인한 경우 아무것도 하지 않아도 됩니다.',
+  'mail.newBrowser.button': '본인이 아닙니다',
+  'mail.newBrowser.note':
+    '이 링크를 사용하면 모든 곳에서 계정이 로그아웃되고 다음 로그인 시 새 비밀번호를 설정해야 합니다. 링크는 {lifetime} 동안 한 번만 사용할 수 있습니다.',
+  'mail.newBrowser.unknown': '알 수 없음',
   'mail.footer': '이 이메일은 {org}({host})에서 보냈습니다.',
   'users.listHeading': '사용자 관리',
   'users.add': '추가',

@@ -159,6 +159,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': 'Oturum açma kodlarınızı e-postayla almak için bu kodu {org} iki adımlı doğrulama sayfasına girin:',
   'mail.twoStepSetupCode.note':
     'Kod {minutes} dakika boyunca ve yalnızca bir kez geçerlidir. Bu kodu siz istemediyseniz şifrenizi başka biri biliyor olabilir: şifrenizi değiştirin.',
+  'mail.newBrowser.subject': '{org} hesabınızda yeni oturum açma',
+  'mail.newBrowser.heading': 'Yeni bir tarayıcıdan oturum açıldı',
+  'mail.newBrowser.paragraph1': '{org} hesabınızda az önce daha önce hiç kullanılmamış bir tarayıcıdan oturum açıldı.',
+  'mail.newBrowser.details': 'Zaman: {time}. Tarayıcı: {browser}. Adres: {address}.',
+  'mail.newBrowser.paragraph2': 'Bu sizseniz yapmanız gereken bir şey yok.',
+  'mail.newBrowser.button': 'Bu ben değildim',
+  'mail.newBrowser.note':
+    'Bağlantı, hesabınızın tüm oturumlarını kapatır ve bir sonraki oturum açışınızda yeni bir şifre ister. {lifetime} boyunca ve yalnızca bir kez geçerlidir.',
+  'mail.newBrowser.unknown': 'bilinmiyor',
   'mail.footer': 'Bu e-posta {org} ({host}) tarafından gönderildi.',
   'users.listHeading': 'Kullanıcılarınızı yönetin',
   'users.add': 'Ekle',

@@ -161,6 +161,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': 'Nhập mã này trên trang xác thực hai yếu tố của {org} để nhận mã đăng nhập qua email:',
   'mail.twoStepSetupCode.note':
     'Mã có hiệu lực trong {minutes} phút, chỉ dùng được một lần. Nếu bạn không yêu cầu mã này, có thể người khác đã biết mật khẩu của bạn: hãy đổi mật khẩu.',
+  'mail.newBrowser.subject': 'Lần đăng nhập mới vào tài khoản {org} của bạn',
+  'mail.newBrowser.heading': 'Đăng nhập từ một trình duyệt mới',
+  'mail.newBrowser.paragraph1': 'Tài khoản {org} của bạn vừa được đăng nhập từ một trình duyệt chưa từng được dùng cho tài khoản này.',
+  'mail.newBrowser.details': 'Thời gian: {time}. Trình duyệt: {browser}. Địa chỉ: {address}.',
+  'mail.newBrowser.paragraph2': 'Nếu đó là bạn, bạn không cần làm gì cả.',
+  'mail.newBrowser.button': 'Đây không phải là tôi',
+  'mail.newBrowser.note':
+    'Liên kết này sẽ đăng xuất tài khoản của bạn ở mọi nơi và yêu cầu mật khẩu mới ở lần đăng nhập tiếp theo. Liên kết có hiệu lực trong {lifetime}, chỉ dùng được một lần.',
+  'mail.newBrowser.unknown': 'không xác định',
   'mail.footer': 'Email này được gửi bởi {org} ({host}).',
   'users.listHeading': 'Quản lý người dùng',
   'users.add': 'Thêm',

@@ -31,6 +31,9 @@ import { connectionLeftovers } from './0128-connection-leftovers.ts';
 import { samlResponseOwners } from './0131-saml-response-owners.ts';
 import { samlApplications } from './0140-saml-applications.ts';
 import { sessionDevices } from './0145-session-devices.ts';
+import { providerSessionLink } from './0150-provider-session-link.ts';
+import { newBrowserNotice } from './0151-new-browser-notice.ts';
+import { samlSessions } from './0155-saml-sessions.ts';
 import { languages } from './0160-languages.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -65,6 +68,9 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0131-saml-response-owners': samlResponseOwners,
   '0140-saml-applications': samlApplications,
   '0145-session-devices': sessionDevices,
+  '0150-provider-session-link': providerSessionLink,
+  '0151-new-browser-notice': newBrowserNotice,
+  '0155-saml-sessions': samlSessions,
   '0160-languages': languages,
 };
 
