@@ -94,4 +94,11 @@ describe('which language a person sees', () => {
     expect(resolveLocale({ acceptLanguage: 'en-XA' })).toBe('en');
     expect(resolveLocale({ picked: 'en-XA' })).toBe('en-XA');
   });
+  it('matches Chinese by its script: Taiwan and Hong Kong read Traditional, China, Singapore and plain zh Simplified', () => {
+    for (const tag of ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant', 'zh-Hant-TW', 'zh_TW'])
+      expect(resolveLocale({ acceptLanguage: tag }), tag).toBe('zh-Hant');
+    for (const tag of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans-CN']) expect(resolveLocale({ acceptLanguage: tag }), tag).toBe('zh-Hans');
+    expect(resolveLocale({ uiLocales: 'zh-TW', offered: ['en', 'zh-Hans'] })).toBe('zh-Hans');
+    expect(resolveLocale({ acceptLanguage: 'he-IL, ar;q=0.5' })).toBe('he');
+  });
 });

@@ -9,6 +9,17 @@ import { hasCatalog, registerCatalog } from './runtime.ts';
 const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => Promise<Catalog> } = {
   de: () => import('./locales/de.ts').then((module) => module.default),
   fr: () => import('./locales/fr.ts').then((module) => module.default),
+  tr: () => import('./locales/tr.ts').then((module) => module.default),
+  ru: () => import('./locales/ru.ts').then((module) => module.default),
+  uk: () => import('./locales/uk.ts').then((module) => module.default),
+  ar: () => import('./locales/ar.ts').then((module) => module.default),
+  he: () => import('./locales/he.ts').then((module) => module.default),
+  ja: () => import('./locales/ja.ts').then((module) => module.default),
+  ko: () => import('./locales/ko.ts').then((module) => module.default),
+  'zh-Hans': () => import('./locales/zh-Hans.ts').then((module) => module.default),
+  'zh-Hant': () => import('./locales/zh-Hant.ts').then((module) => module.default),
+  id: () => import('./locales/id.ts').then((module) => module.default),
+  vi: () => import('./locales/vi.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

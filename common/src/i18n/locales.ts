@@ -8,6 +8,17 @@ export const LOCALES = {
   en: { name: 'English', dir: 'ltr' },
   de: { name: 'Deutsch', dir: 'ltr' },
   fr: { name: 'Français', dir: 'ltr' },
+  tr: { name: 'Türkçe', dir: 'ltr' },
+  ru: { name: 'Русский', dir: 'ltr' },
+  uk: { name: 'Українська', dir: 'ltr' },
+  ar: { name: 'العربية', dir: 'rtl' },
+  he: { name: 'עברית', dir: 'rtl' },
+  ja: { name: '日本語', dir: 'ltr' },
+  ko: { name: '한국어', dir: 'ltr' },
+  'zh-Hans': { name: '简体中文', dir: 'ltr' },
+  'zh-Hant': { name: '繁體中文', dir: 'ltr' },
+  id: { name: 'Bahasa Indonesia', dir: 'ltr' },
+  vi: { name: 'Tiếng Việt', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
@@ -40,7 +51,9 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
 
 /**
  * The supported language closest to a BCP 47 tag: exact (case-insensitive), then the same language
- * without its region or script (`fr-CA` -> `fr`, `pt` -> `pt-BR` when only that exists); null for none.
+ * without its region or script (`fr-CA` -> `fr`), then the same language in the same script (`zh-TW` and
+ * `zh-HK` -> `zh-Hant`, `zh-CN` and `zh` -> `zh-Hans`), then any of that language (`pt` -> `pt-BR` when only
+ * that exists); null for none.
  */
 export function matchLocale(tag: string, among: readonly Locale[] = SUPPORTED_LOCALES): Locale | null {
   const wanted = tag.trim().toLowerCase();
@@ -48,11 +61,23 @@ export function matchLocale(tag: string, among: readonly Locale[] = SUPPORTED_LO
   const exact = among.find((locale) => locale.toLowerCase() === wanted);
   if (exact) return exact;
   const language = wanted.split(/[-_]/)[0];
+  const written = languageAndScript(wanted);
   return (
     among.find((locale) => locale.toLowerCase() === language) ??
+    (written ? among.find((locale) => languageAndScript(locale) === written) : undefined) ??
     among.find((locale) => locale.toLowerCase().split('-')[0] === language) ??
     null
   );
+}
+
+/** A tag's language and its script, the likely one when the tag has none (`zh-TW` -> `zh-Hant`); null when malformed. */
+function languageAndScript(tag: string): string | null {
+  try {
+    const { language, script } = new Intl.Locale(tag.replaceAll('_', '-')).maximize();
+    return `${language}-${script ?? ''}`;
+  } catch {
+    return null;
+  }
 }
 
 /** The tags of an `Accept-Language` header, by their q weights (RFC 9110 12.5.4), refused (q=0) ones left out. */
