@@ -9,6 +9,9 @@ import { hasCatalog, registerCatalog } from './runtime.ts';
 const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => Promise<Catalog> } = {
   de: () => import('./locales/de.ts').then((module) => module.default),
   fr: () => import('./locales/fr.ts').then((module) => module.default),
+  es: () => import('./locales/es.ts').then((module) => module.default),
+  'pt-BR': () => import('./locales/pt-BR.ts').then((module) => module.default),
+  it: () => import('./locales/it.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

@@ -8,6 +8,9 @@ export const LOCALES = {
   en: { name: 'English', dir: 'ltr' },
   de: { name: 'Deutsch', dir: 'ltr' },
   fr: { name: 'Français', dir: 'ltr' },
+  es: { name: 'Español', dir: 'ltr' },
+  'pt-BR': { name: 'Português (Brasil)', dir: 'ltr' },
+  it: { name: 'Italiano', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
