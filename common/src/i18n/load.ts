@@ -12,6 +12,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   es: () => import('./locales/es.ts').then((module) => module.default),
   'pt-BR': () => import('./locales/pt-BR.ts').then((module) => module.default),
   it: () => import('./locales/it.ts').then((module) => module.default),
+  nl: () => import('./locales/nl.ts').then((module) => module.default),
+  pl: () => import('./locales/pl.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 
