@@ -14,6 +14,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   it: () => import('./locales/it.ts').then((module) => module.default),
   nl: () => import('./locales/nl.ts').then((module) => module.default),
   pl: () => import('./locales/pl.ts').then((module) => module.default),
+  sv: () => import('./locales/sv.ts').then((module) => module.default),
+  da: () => import('./locales/da.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 
