@@ -16,6 +16,8 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   pl: () => import('./locales/pl.ts').then((module) => module.default),
   sv: () => import('./locales/sv.ts').then((module) => module.default),
   da: () => import('./locales/da.ts').then((module) => module.default),
+  nb: () => import('./locales/nb.ts').then((module) => module.default),
+  fi: () => import('./locales/fi.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

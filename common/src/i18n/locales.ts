@@ -15,6 +15,8 @@ export const LOCALES = {
   pl: { name: 'Polski', dir: 'ltr' },
   sv: { name: 'Svenska', dir: 'ltr' },
   da: { name: 'Dansk', dir: 'ltr' },
+  nb: { name: 'Norsk bokmål', dir: 'ltr' },
+  fi: { name: 'Suomi', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
