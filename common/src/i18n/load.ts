@@ -18,6 +18,7 @@ const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => P
   da: () => import('./locales/da.ts').then((module) => module.default),
   nb: () => import('./locales/nb.ts').then((module) => module.default),
   fi: () => import('./locales/fi.ts').then((module) => module.default),
+  cs: () => import('./locales/cs.ts').then((module) => module.default),
   [PSEUDO_LOCALE]: () => import('./pseudo.ts').then((module) => module.pseudoCatalog()),
 };
 

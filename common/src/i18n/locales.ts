@@ -17,6 +17,7 @@ export const LOCALES = {
   da: { name: 'Dansk', dir: 'ltr' },
   nb: { name: 'Norsk bokmål', dir: 'ltr' },
   fi: { name: 'Suomi', dir: 'ltr' },
+  cs: { name: 'Čeština', dir: 'ltr' },
   /** Every text wrapped and 40% longer: shows untranslated texts and overflowing layouts (not offered to people). */
   'en-XA': { name: 'Pseudo', dir: 'ltr' },
 } as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
