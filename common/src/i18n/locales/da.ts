@@ -201,7 +201,7 @@ export default {
   'users.mfaNotEnabled': 'Ikke slået til',
   'users.passkeyCount': '{n, plural, one {# adgangsnøgle} other {# adgangsnøgler}}',
   'users.emailVerification': 'Bekræftelse af mailadresse',
-  'users.enable': 'Aktivér',
+  'users.enable': 'Aktiver',
   'users.disable': 'Deaktiver',
   'users.resendInvite': 'Send invitationsmail igen',
   'users.clearLockout': 'Ophæv spærringen',
