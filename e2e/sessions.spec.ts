@@ -1,8 +1,10 @@
 /**
  * Journeys of a person's sessions: signed in as the same person in two browsers, one ends the other's
  * session on /account ("Devices and sessions") and the other's next page is signed out; their
- * administrator sees the person's sessions on their page and signs them out everywhere. Both screens
- * are axe-clean at 1280 and 390 px.
+ * administrator sees the person's sessions on their page and signs them out everywhere; the
+ * administrator turns the new-browser notice on in the organisation's settings, and the link of the
+ * email a new browser brings signs the person out everywhere. The screens are axe-clean at 1280 and
+ * 390 px.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -131,5 +133,51 @@ describe.skipIf(!chromiumPath).each(dialects)('sessions and devices on %s, in Ch
     await desk.getByLabel('Password').waitFor();
     expect(new URL(desk.url()).pathname).not.toBe('/account');
     await desk.context().close();
+  });
+  it('turns the new-browser notice on, and the emailed link signs the person out everywhere', async () => {
+    await admin.goto(gatehouse.url('desks') + '/organisation');
+    const notice = admin.getByLabel('Email people when they sign in from a new browser');
+    expect(await notice.isChecked()).toBe(false);
+    await notice.check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.locator('.settings-status').getByText('Organisation settings updated').waitFor();
+
+    // Each page is a fresh browser profile, so this one is new to Pat, who has signed in from others.
+    const desk = await signIn(PAT, PAT_PASSWORD);
+    let message = '';
+    await expect
+      .poll(
+        async () => {
+          const run = await gatehouse.cli(['outbox', '--org', 'desks', '--limit', '5']);
+          message = run.stdout.split('=== ').find((block) => block.includes(` to ${PAT}\n`) && block.includes('/notme?token=')) ?? '';
+          return message !== '';
+          // Each look runs the command in a process of its own.
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(message).toContain('New sign-in to your desks account');
+    const link = /https?:\/\/\S+\/notme\?token=\S+/.exec(message)![0];
+
+    const mail = await newPage(browser);
+    await mail.goto(link);
+    await mail.getByRole('heading', { name: 'Secure your account' }).waitFor();
+    await accessibleAtBothWidths(mail, 'not-me');
+    await mail.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await mail.getByText('Your account has been signed out everywhere.').waitFor();
+    await expectAccessible(mail);
+
+    await desk.goto(gatehouse.url('desks') + '/account');
+    await desk.getByLabel('Password').waitFor();
+    expect(new URL(desk.url()).pathname).not.toBe('/account');
+    // The next sign-in asks for a new password first.
+    await submitSignIn(desk, gatehouse.url('desks'), PAT, PAT_PASSWORD);
+    await desk.waitForURL('**/passwordexpired');
+    await desk.context().close();
+    // Used once: the link does nothing the second time.
+    await mail.reload();
+    await mail.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await mail.getByText('Sorry...').waitFor();
+    await mail.context().close();
   });
 });

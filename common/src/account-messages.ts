@@ -33,6 +33,13 @@ export const ACCOUNT_MESSAGES = {
     'This invitation has already been used or has expired. If you have already chosen a password, sign in; otherwise ask your administrator to invite you again.',
   requestNewLink: 'Sign up again',
 
+  // A new-browser notice's "This wasn't me" link (/notme)
+  notMeHeading: 'Secure your account',
+  notMeText:
+    'If you did not sign in from the browser the email told you of, sign your account out everywhere: every browser and application is signed out, and you choose a new password at your next sign-in.',
+  notMeButton: 'Sign out everywhere',
+  notMeDone: 'Your account has been signed out everywhere. Sign in again to choose a new password.',
+
   // Email verification required (/emailverificationrequired)
   verificationRequiredHeading: 'The application needs you to verify your email',
   verificationRequiredText: "We've sent you an email containing instructions that you will need to follow in order to continue.",

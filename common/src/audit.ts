@@ -29,6 +29,7 @@ export const AUDIT_EVENT_LABELS = {
   'user.policy_accepted': 'Application policy accepted',
   'user.sessions_ended': 'Signed out of sessions',
   'user.signed_out_everywhere': 'Signed out everywhere',
+  'user.sign_in_disowned': 'Sign-in reported as not theirs',
   'user.application_access_removed': 'Application access removed',
   'invitation.sent': 'Invitation sent',
   'invitation.accepted': 'Invitation accepted',
@@ -87,7 +88,7 @@ export const USER_ACTIVITY_KINDS = {
   },
   sessions: {
     label: 'Sessions and applications',
-    types: ['user.sessions_ended', 'user.signed_out_everywhere', 'user.application_access_removed'],
+    types: ['user.sessions_ended', 'user.signed_out_everywhere', 'user.sign_in_disowned', 'user.application_access_removed'],
   },
 } as const satisfies Record<string, { label: string; types: readonly AuditEventType[] }>;
 export type UserActivityKind = keyof typeof USER_ACTIVITY_KINDS;

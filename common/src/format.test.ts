@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORRELATION_ID_PATTERN, correlationIdFrom, formatDateTime, maskEmail, newCorrelationId } from './format.ts';
+import { withLocale } from './i18n/runtime.ts';
 import { isSafeReturnPath } from './return-path.ts';
 
 describe('formatDateTime', () => {
@@ -10,6 +11,16 @@ describe('formatDateTime', () => {
     const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
     const mm = String(Math.abs(offset) % 60).padStart(2, '0');
     expect(formatDateTime(date)).toBe(`05/01/2026 09:07 ${sign}${hh}:${mm}`);
+  });
+
+  it('formats in another language through Intl, its own order and separators, the offset kept', () => {
+    const date = new Date(2026, 10, 21, 20, 5);
+    const offset = -date.getTimezoneOffset();
+    const zone = `${offset >= 0 ? '+' : '-'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+    expect(formatDateTime(date, 'de')).toBe(`21.11.2026, 20:05 ${zone}`);
+    expect(formatDateTime(date, 'fr')).toBe(`21/11/2026 20:05 ${zone}`);
+    expect(withLocale('de', () => formatDateTime(date))).toBe(`21.11.2026, 20:05 ${zone}`);
+    expect(formatDateTime(date, 'en-XA')).toBe(`21/11/2026 20:05 ${zone}`);
   });
 
   it('gives null for a missing or unreadable date', () => {

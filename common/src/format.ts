@@ -1,19 +1,42 @@
 /** Display formats of the spec: dates as DD/MM/YYYY HH:mm plus UTC offset, and the 12-character correlation id. */
+import { DEFAULT_LOCALE, PSEUDO_LOCALE, type Locale } from './i18n/locales.ts';
+import { activeLocale } from './i18n/runtime.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Formats a date in the viewer's time zone, e.g. `21/11/2026 20:05 +01:00`; null for a missing or bad date. */
-export function formatDateTime(value: string | number | Date | null | undefined): string | null {
+const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
+/** A language's own numeric date and time (`Intl`): `05.01.2026, 09:07` in German. */
+function dateTimeFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * Formats a date in the viewer's time zone with its UTC offset: in English the spec's
+ * `21/11/2026 20:05 +01:00`, in another language its own order and separators through `Intl`
+ * (`21.11.2026, 20:05 +01:00`); null for a missing or bad date.
+ */
+export function formatDateTime(value: string | number | Date | null | undefined, locale: Locale = activeLocale()): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const offsetMinutes = -date.getTimezoneOffset();
   const sign = offsetMinutes >= 0 ? '+' : '-';
   const abs = Math.abs(offsetMinutes);
-  return (
-    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())} ${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
+  const offset = `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  if (locale !== DEFAULT_LOCALE && locale !== PSEUDO_LOCALE) return `${dateTimeFormat(locale).format(date)} ${offset}`;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())} ${offset}`;
 }
 
 export const CORRELATION_ID_ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -86,6 +86,15 @@ export const MAIL_EN = {
   'twoStepSetupCode.paragraph': 'Enter this code on the multi-factor authentication page of {org} to receive your sign-in codes by email:',
   'twoStepSetupCode.note':
     'It works for {minutes} minutes, once. If you did not ask for it, someone else may know your password: change it.',
+  'newBrowser.subject': 'New sign-in to your {org} account',
+  'newBrowser.heading': 'A sign-in from a new browser',
+  'newBrowser.paragraph1': 'Your {org} account was just signed in to from a browser it has not been used in before.',
+  'newBrowser.details': 'When: {time}. Browser: {browser}. Address: {address}.',
+  'newBrowser.paragraph2': 'If this was you, there is nothing to do.',
+  'newBrowser.button': "This wasn't me",
+  'newBrowser.note':
+    'The link signs your account out everywhere and asks for a new password at your next sign-in. It works for {lifetime}, once.',
+  'newBrowser.unknown': 'unknown',
   footer: 'This email was sent by {org} ({host}).',
 } as const;
 
@@ -188,6 +197,22 @@ export const MAIL_MESSAGES = {
     paragraphs: [t('twoStepSetupCode.paragraph', { org })],
     code,
     note: t('twoStepSetupCode.note', { minutes }),
+  }),
+  /** A sign-in from a browser the person had not used (the organisation's newBrowserNotice); the button says "This wasn't me". */
+  newBrowser: (org: string, seen: { time: string; browser: string | null; address: string | null }, hours: number): MailText => ({
+    subject: t('newBrowser.subject', { org }),
+    heading: t('newBrowser.heading'),
+    paragraphs: [
+      t('newBrowser.paragraph1', { org }),
+      t('newBrowser.details', {
+        time: seen.time,
+        browser: seen.browser ?? t('newBrowser.unknown'),
+        address: seen.address ?? t('newBrowser.unknown'),
+      }),
+      t('newBrowser.paragraph2'),
+    ],
+    button: t('newBrowser.button'),
+    note: t('newBrowser.note', { lifetime: lifetime(hours) }),
   }),
   footer: (org: string, host: string) => t('footer', { org, host }),
 } as const;

@@ -88,6 +88,7 @@ export const ORGANISATION_MESSAGES = {
     allowSMSTwoStep: 'Allow SMS codes for MFA',
     allowEmailTwoStep: 'Allow email codes for MFA',
     allowPasswordless: 'Allow passwordless sign-in with a passkey',
+    newBrowserNotice: 'Email people when they sign in from a new browser',
     colour: 'Colour',
     font: 'Font',
     buttonStyle: 'Button style',
@@ -124,6 +125,8 @@ export const ORGANISATION_MESSAGES = {
     requireTwoStep: 'Recommended: on.',
     allowPasswordless:
       "People who have added a passkey can sign in with it alone, from a button or their browser's autofill; it counts as MFA. Recommended: on.",
+    newBrowserNotice:
+      "The email gives the time, browser and address, with a link that signs the person out everywhere and asks for a new password. A person's first browser is not new.",
     supportMessage: 'Shown on the help page. Write a link as [text](https://example.com) or [text](mailto:help@example.com).',
     customPrivacyPolicyURL: 'When set, the privacy policy page sends visitors here.',
     customTermsConditionsURL: 'When set, the terms and conditions page sends visitors here.',

@@ -91,6 +91,8 @@ export const ORGANISATION_DEFAULTS = {
   allowEmailTwoStep: false,
   allowSMSTwoStep: false,
   allowPasswordless: false,
+  /** Off unless the organisation turns it on (the spec says nothing of it). */
+  newBrowserNotice: false,
   rememberMeDays: 0,
   failedSignInsBeforeCooldown: 5,
   cooldownDurationMinutes: 30,
@@ -319,6 +321,7 @@ export const RATE_LIMITS: Readonly<Record<string, readonly RateLimit[]>> = {
   verifyRecovery: [{ by: 'address', limit: 20, windowSeconds: 600 }],
   resendOwnVerification: [{ by: 'address', limit: 10, windowSeconds: 3600 }],
   verifyEmail: [{ by: 'address', limit: 20, windowSeconds: 600 }],
+  disownSignIn: [{ by: 'address', limit: 20, windowSeconds: 600 }],
   getInvitation: [{ by: 'address', limit: 30, windowSeconds: 600 }],
   completeSignUp: [{ by: 'address', limit: 20, windowSeconds: 600 }],
   sendSupportMessage: [{ by: 'address', limit: 10, windowSeconds: 3600 }],

@@ -38,6 +38,8 @@ export const ROUTES = {
   recoveryCode: { path: '/recoverycode', access: GUEST, title: 'Account recovery' },
   completeSignup: { path: '/completesignup', access: GUEST, title: 'Complete sign up' },
   verifyEmail: { path: '/verifyemail', access: PUBLIC, title: 'Verify email' },
+  /** A new-browser notice's "This wasn't me" link. */
+  notMe: { path: '/notme', access: PUBLIC, title: 'Secure your account' },
   getStarted: { path: '/getstarted', access: PUBLIC, title: 'Get started' },
   demo: { path: '/demo', access: PUBLIC, title: 'Demo' },
   signupOrganisation: { path: '/signuporganisation', access: PUBLIC, title: 'Sign up your organisation' },

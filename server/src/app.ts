@@ -41,7 +41,7 @@ import { organisationRoutes } from './organisations/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { registerSpa } from './spa/static.ts';
-import { registerRequestLanguage, startLanguages } from './http/language.ts';
+import { registerOrganisationLanguage, registerRequestLanguage, startLanguages } from './http/language.ts';
 import { LIVE_ORGANISATION_CACHE_MS, subscribeToOrganisationChanges } from './tenancy/changes.ts';
 import { onOrganisationChanged } from './tenancy/notice.ts';
 import { OrganisationResolver } from './tenancy/resolver.ts';
@@ -164,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerAfterResponseDrain(app);
   registerPrivateByDefault(app);
   registerRequestContext(app, ctx, resolver, { session: sessionAuthenticator, bearer: authenticateManagementCall });
+  registerOrganisationLanguage(app);
   registerCsrfCheck(app, ctx);
   registerInputHygiene(app);
   oidcRoutes(app, ctx, providers);

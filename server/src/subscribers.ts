@@ -5,8 +5,9 @@
 import { auditSubscriber } from './audit/subscriber.ts';
 import { DomainEvents, type Subscriber } from './events/events.ts';
 import { metricsSubscriber } from './metrics/subscriber.ts';
-import { accessRevocationSubscriber, clientGrantsSubscriber, providerCacheSubscriber } from './oidc/subscriber.ts';
+import { accessRevocationSubscriber, clientGrantsSubscriber, endedSessionsSubscriber, providerCacheSubscriber } from './oidc/subscriber.ts';
 import { invitationMailSubscriber } from './users/invitation.ts';
+import { newBrowserSubscriber } from './users/new-browser.ts';
 import { unlockMailSubscriber } from './users/unlock-mail.ts';
 import { webhooksSubscriber } from './webhooks/subscriber.ts';
 
@@ -17,7 +18,9 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   metricsSubscriber,
   invitationMailSubscriber,
   unlockMailSubscriber,
+  newBrowserSubscriber,
   accessRevocationSubscriber,
+  endedSessionsSubscriber,
   clientGrantsSubscriber,
   providerCacheSubscriber,
 ];

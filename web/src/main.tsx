@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
-import { startPageLanguage } from './app/language.ts';
+import { startPageLanguage, startServedLanguage } from './app/language.ts';
 import { FIRST_PAINT_ID, rendersAsServed, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadServedSignInPage } from './pages/sign-in/SignInPage.tsx';
@@ -27,13 +27,15 @@ const app = (
   </StrictMode>
 );
 
-// The texts are read while rendering, so the page's language is loaded first.
-await startPageLanguage();
 const root = document.getElementById('root')!;
-const served = document.getElementById(FIRST_PAINT_ID)?.textContent;
+const servedJson = document.getElementById(FIRST_PAINT_ID)?.textContent;
+const served = servedJson ? (JSON.parse(servedJson) as FirstPaint) : null;
+// The texts are read while rendering, so the page's language comes first: from the served page's own
+// catalog when it carries one (no request before hydration), else loaded.
+if (!served || !startServedLanguage(served.locale, served.texts)) await startPageLanguage();
 // The server sent the sign-in page already rendered (app/first-paint.ts): the SPA takes it over as it is.
 if (served && rendersAsServed()) {
-  const state = JSON.parse(served) as FirstPaint;
+  const state = served;
   seedFirstPaint(queryClient, state);
   void preloadServedSignInPage(state.organisation).then(() => hydrateRoot(root, app));
 } else {

@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { prepareLocale } from '@gatehouse/common/i18n/load';
+import { loadCatalog, prepareLocale } from '@gatehouse/common/i18n/load';
 import { DEFAULT_LOCALE, type Locale } from '@gatehouse/common/i18n/locales';
 import { setPageLocale } from '@gatehouse/common/i18n/runtime';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
@@ -36,7 +36,8 @@ export function renderSignInPage(
     await prepareLocale(locale);
     setPageLocale(locale);
     try {
-      return await render(template, organisation, location);
+      const texts = locale === DEFAULT_LOCALE ? undefined : await loadCatalog(locale);
+      return await render(template, { organisation, locale, ...(texts ? { texts } : {}) }, location);
     } finally {
       setPageLocale(DEFAULT_LOCALE);
     }
@@ -45,9 +46,9 @@ export function renderSignInPage(
   return turn;
 }
 
-async function render(template: string, organisation: PublicOrganisation, location: string): Promise<string> {
+async function render(template: string, state: FirstPaint, location: string): Promise<string> {
   if (!template.includes(ROOT)) throw new Error('index.html has no empty root element');
-  const state: FirstPaint = { organisation };
+  const { organisation } = state;
   const queryClient = new QueryClient();
   seedFirstPaint(queryClient, state);
   // Waits for the lazy parts the page shows (the base host's organisation finder, passwordless sign-in).

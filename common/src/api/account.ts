@@ -22,6 +22,7 @@ import {
   signInCodeRequest,
   smsSetupRequest,
 } from '../schemas/mfa.ts';
+import { accountLanguageRequest } from '../schemas/language.ts';
 import { changePasswordRequest } from '../schemas/passwords.ts';
 import { ANONYMOUS, endpoint, idParams, SIGNED_IN, type Access } from './contract.ts';
 
@@ -181,6 +182,19 @@ export const accountApi = {
     summary: "Changes the signed-in user's name and phone number.",
     access: SIGNED_IN,
     body: updateAccountRequest,
+    bodyEncoding: 'form',
+    status: 200,
+    answer: account.extend(messageResult.shape),
+    errors: [],
+  }),
+  language: endpoint({
+    ...own,
+    method: 'PUT',
+    path: '/api/account/language',
+    operationId: 'setAccountLanguage',
+    summary: "Sets the signed-in user's own language (blank: their browser's), for their screens, emails and the `locale` claim.",
+    access: SIGNED_IN,
+    body: accountLanguageRequest,
     bodyEncoding: 'form',
     status: 200,
     answer: account.extend(messageResult.shape),

@@ -10,7 +10,7 @@ import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
 import { samlAppsApi } from './saml-apps.ts';
-import { accountSessionsApi, userSessionsApi } from './sessions.ts';
+import { accountSessionsApi, newBrowserApi, userSessionsApi } from './sessions.ts';
 import { signUpApi } from './sign-up.ts';
 import { userMfaApi } from './user-mfa.ts';
 import { USER_ENDPOINTS } from './users.ts';
@@ -33,4 +33,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(connectionsApi),
   ...Object.values(accountSessionsApi),
   ...Object.values(userSessionsApi),
+  ...Object.values(newBrowserApi),
 ];

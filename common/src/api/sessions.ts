@@ -6,11 +6,13 @@ import {
   applicationParams,
   connectedApplicationList,
   sessionList,
+  sessionListQuery,
   sessionParams,
   sessionsEnded,
+  notMeRequest,
   userSessionParams,
 } from '../schemas/sessions.ts';
-import { endpoint, idParams, orMachine, SIGNED_IN, USER_ADMINS } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, orMachine, SIGNED_IN, USER_ADMINS } from './contract.ts';
 
 const own = { tag: 'Your account', access: SIGNED_IN } as const;
 const reading = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:read') } as const;
@@ -24,6 +26,7 @@ export const accountSessionsApi = {
     operationId: 'listOwnSessions',
     summary:
       "Where the signed-in user is signed in: each session's browser, system, address, first and last seen, and methods; `current` marks this browser's.",
+    query: sessionListQuery,
     status: 200,
     answer: sessionList,
     errors: [],
@@ -55,6 +58,7 @@ export const accountSessionsApi = {
     path: '/api/account/applications',
     operationId: 'listOwnConnectedApplications',
     summary: 'The applications holding a grant or refresh token of yours: what they were granted, when, and when last used.',
+    query: sessionListQuery,
     status: 200,
     answer: connectedApplicationList,
     errors: [],
@@ -80,6 +84,7 @@ export const userSessionsApi = {
     operationId: 'listUserSessions',
     summary: "The user's sessions (browser, system, address, first and last seen, methods).",
     params: idParams,
+    query: sessionListQuery,
     status: 200,
     answer: sessionList,
     errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
@@ -114,8 +119,27 @@ export const userSessionsApi = {
     operationId: 'listUserConnectedApplications',
     summary: 'The applications holding a grant or refresh token of the user.',
     params: idParams,
+    query: sessionListQuery,
     status: 200,
     answer: connectedApplicationList,
     errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+} as const;
+
+/** The link of a new-browser notice (users/new-browser.ts). */
+export const newBrowserApi = {
+  notMe: endpoint({
+    tag: 'Sign-in',
+    access: ANONYMOUS,
+    method: 'POST',
+    path: '/api/notme',
+    operationId: 'disownSignIn',
+    summary:
+      'Uses a new-browser notice\'s "This wasn\'t me" link (once, within a day): every session, grant and token of the person ends, applications are told by back-channel logout, and a new password is asked for at the next sign-in (audited as user.sign_in_disowned).',
+    body: notMeRequest,
+    bodyEncoding: 'form',
+    status: 204,
+    answer: null,
+    errors: ['TOKEN_INVALID'],
   }),
 } as const;

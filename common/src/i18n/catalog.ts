@@ -4,6 +4,7 @@
  * missing or unknown key fails the type check; catalog.test.ts checks each text's placeholders.
  */
 import { ERRORS_EN } from '../errors.ts';
+import { LANGUAGE_EN } from '../language-messages.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
 import { USER_EN } from '../user-messages.ts';
@@ -20,6 +21,7 @@ export const ENGLISH = {
   ...prefixed('errors', ERRORS_EN),
   ...prefixed('mail', MAIL_EN),
   ...prefixed('users', USER_EN),
+  ...prefixed('language', LANGUAGE_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;

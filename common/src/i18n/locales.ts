@@ -32,6 +32,17 @@ export function isLocale(tag: unknown): tag is Locale {
   return typeof tag === 'string' && Object.hasOwn(LOCALES, tag);
 }
 
+/** True for a language people and organisations can choose (any but the pseudo-locale). */
+export function isSupportedLocale(tag: unknown): tag is Locale {
+  return isLocale(tag) && tag !== PSEUDO_LOCALE;
+}
+
+/** The languages an organisation offers, from its stored list: the supported ones named, in LOCALES' order; all when none is. */
+export function offeredLocales(stored: readonly unknown[]): Locale[] {
+  const named = SUPPORTED_LOCALES.filter((locale) => stored.includes(locale));
+  return named.length > 0 ? named : [...SUPPORTED_LOCALES];
+}
+
 /** The writing direction of a language, for `<html dir>`. */
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return LOCALES[locale].dir;
@@ -110,6 +121,9 @@ export function resolveLocale(wishes: LanguageWishes): Locale {
   }
   return isLocale(offered[0]) && !offered.includes(DEFAULT_LOCALE) ? offered[0] : DEFAULT_LOCALE;
 }
+
+/** The address parameter that carries an application's `ui_locales` through its sign-in flow's pages (server/src/oidc/interaction.ts). */
+export const UI_LOCALES_PARAMETER = 'ui_locales';
 
 /** The cookie that remembers the language picked with the switcher on public pages. */
 export const LANGUAGE_COOKIE = 'gatehouse_lang';

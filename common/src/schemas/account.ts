@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from '../account-messages.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS, ROLES, USER_STATUSES } from '../policy.ts';
 import { optionalString, password } from './fields.ts';
+import { supportedLocale } from './language.ts';
 
 export const clientSummary = z.object({
   id: z.string(),
@@ -26,6 +27,8 @@ export const account = z.object({
   firstName: z.string().nullable(),
   surname: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** The person's own language, or null (the browser's is used). */
+  locale: supportedLocale.nullable(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   passwordSetDate: z.string().nullable(),

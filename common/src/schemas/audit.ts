@@ -1,10 +1,7 @@
 /** The audit log API: its query (filters and cursor) and its answer. */
 import { z } from 'zod';
 import { AUDIT_EVENT_TYPES, AUDIT_LIMITS } from '../audit.ts';
-import { formList } from './fields.ts';
-
-const optionalInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+import { formList, optionalInt, pageSize } from './fields.ts';
 
 export const auditQuery = z.object({
   /** Event types to show (repeat the parameter for several); all when absent. */
@@ -16,7 +13,7 @@ export const auditQuery = z.object({
   to: optionalInt(0, Number.MAX_SAFE_INTEGER),
   /** The `next` of the previous page. */
   before: optionalInt(1, Number.MAX_SAFE_INTEGER),
-  limit: optionalInt(1, AUDIT_LIMITS.pageSizeMax).transform((v) => v ?? AUDIT_LIMITS.pageSizeDefault),
+  limit: pageSize(AUDIT_LIMITS.pageSizeMax, AUDIT_LIMITS.pageSizeDefault),
 });
 export type AuditQueryInput = z.output<typeof auditQuery>;
 

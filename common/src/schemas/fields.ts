@@ -92,6 +92,27 @@ export const formInt = (min: number, max: number) =>
       .max(max, { error: `Please enter a number no greater than ${max}` }),
   );
 
+/** An optional whole number of a query string in a range; absent or blank is undefined. */
+export const optionalInt = (min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional());
+
+/**
+ * A list's page size in a query string: `fallback` when absent, refused above `max` with a sentence
+ * that names the cap (a caller asking for more learns the limit rather than getting fewer silently).
+ */
+export const pageSize = (max: number, fallback: number) =>
+  z
+    .preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int({ error: 'The page size must be a whole number' })
+        .min(1, { error: 'The page size must be at least 1' })
+        .max(max, { error: `The page size must be at most ${max}` })
+        .optional(),
+    )
+    .transform((v) => v ?? fallback);
+
 /** Where to return after a form succeeds: only a same-site path, never another origin. */
 export const returnUrl = z
   .string()

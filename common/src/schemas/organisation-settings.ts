@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ORGANISATION_MESSAGES } from '../organisation-messages.ts';
 import { ANY_EMAIL_PATTERN, BUTTON_STYLES, COLOURS, FONTS, INPUT_STYLES, LIMITS } from '../policy.ts';
 import { email, formBoolean, formInt, formList, formNumber, optionalString, requiredString } from './fields.ts';
+import { offeredLocalesField, supportedLocale } from './language.ts';
 import { publicOrganisation, type PublicOrganisation } from './organisation.ts';
 
 const V = ORGANISATION_MESSAGES.validation;
@@ -138,6 +139,7 @@ const settingsShape = {
   dashboardRedirect: formBoolean,
   requireTwoStep: formBoolean,
   allowSMSTwoStep: formBoolean,
+  newBrowserNotice: formBoolean,
   allowEmailTwoStep: formBoolean,
   allowPasswordless: formBoolean,
   // Appearance
@@ -152,6 +154,9 @@ const settingsShape = {
   customPrivacyPolicyURL: optionalHttpUrl,
   customTermsConditionsURL: optionalHttpUrl,
   customHelpPageURL: optionalHttpUrl,
+  // Languages (the default is always offered too)
+  defaultLanguage: supportedLocale,
+  offeredLanguages: offeredLocalesField,
 };
 
 /** The names of every editable setting, in the order of the page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUTTON_STYLES, COLOURS, FONTS, INPUT_STYLES, TIERS } from '../policy.ts';
+import { supportedLocale } from './language.ts';
 
 /** What anyone may read about the organisation of the current host: theming and sign-in page policy. */
 export const publicOrganisation = z.object({
@@ -35,6 +36,10 @@ export const publicOrganisation = z.object({
   rememberMeDays: z.number(),
   /** An end user with a single application goes straight to its landing page from the dashboard. */
   dashboardRedirect: z.boolean(),
+  /** The language shown when a person asks for none of the offered ones. */
+  defaultLanguage: supportedLocale,
+  /** The languages people can choose (the page switcher lists them); the default among them. */
+  offeredLanguages: z.array(supportedLocale),
 });
 export type PublicOrganisation = z.infer<typeof publicOrganisation>;
 

@@ -1,5 +1,14 @@
 /** A person's sessions and connected applications, as /account and the person's page list them. */
 import { z } from 'zod';
+import { pageSize } from './fields.ts';
+import { linkToken } from './signup.ts';
+
+/** How many sessions or applications one answer lists: the latest first, `more` when some were left off. */
+export const SESSION_LIST_LIMITS = { pageSizeDefault: 50, pageSizeMax: 100 } as const;
+
+/** The lists' query: `limit` at most `SESSION_LIST_LIMITS.pageSizeMax` (above it, a validation error). */
+export const sessionListQuery = z.object({ limit: pageSize(SESSION_LIST_LIMITS.pageSizeMax, SESSION_LIST_LIMITS.pageSizeDefault) });
+export type SessionListQuery = z.output<typeof sessionListQuery>;
 
 /** How a session was signed in, from its methods (RFC 8176 amr). */
 export const SIGN_IN_METHODS = ['password', 'passkey', 'connection', 'two-step'] as const;
@@ -20,7 +29,11 @@ export const sessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
-export const sessionList = z.object({ sessions: z.array(sessionSummary) });
+export const sessionList = z.object({
+  sessions: z.array(sessionSummary),
+  /** Sessions beyond the page size were left off (the least recently seen). */
+  more: z.boolean(),
+});
 export type SessionList = z.infer<typeof sessionList>;
 
 export const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -39,10 +52,17 @@ export const connectedApplication = z.object({
 });
 export type ConnectedApplication = z.infer<typeof connectedApplication>;
 
-export const connectedApplicationList = z.object({ applications: z.array(connectedApplication) });
+export const connectedApplicationList = z.object({
+  applications: z.array(connectedApplication),
+  /** Applications beyond the page size were left off (the least recently used). */
+  more: z.boolean(),
+});
 export type ConnectedApplicationList = z.infer<typeof connectedApplicationList>;
 
 export const applicationParams = z.object({ clientId: z.string().min(1).max(200) });
+
+/** A new-browser notice's "This wasn't me" link, used. */
+export const notMeRequest = z.object({ token: linkToken });
 
 /** What ending sessions ended. */
 export const sessionsEnded = z.object({ ended: z.number().int() });

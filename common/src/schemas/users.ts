@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages.ts';
 import { LIMITS, ROLES, USER_STATUSES } from '../policy.ts';
 import { account, phoneNumber } from './account.ts';
 import { email, formBoolean, formList, optionalString, requiredString, returnUrl } from './fields.ts';
+import { personLocale } from './language.ts';
 
 export const inviteUserRequest = z.object({
   firstName: requiredString(LIMITS.firstNameMax),
@@ -11,6 +12,8 @@ export const inviteUserRequest = z.object({
   email,
   role: z.enum(ROLES, { error: 'Please choose a role' }).default('EndUser'),
   multiFactorAuthRequired: formBoolean,
+  /** The person's own language; none follows their browser. Their invitation is written in it. */
+  locale: personLocale.optional(),
   /** Ids of the applications the user may use. */
   clients: formList(z.string().trim().min(1).max(100)).pipe(z.array(z.string()).max(500)),
   returnurl: returnUrl,
@@ -81,6 +84,8 @@ export const updateUserRequest = z.object({
   firstName: optionalString(LIMITS.firstNameMax),
   surname: optionalString(LIMITS.surnameMax),
   phoneNumber,
+  /** The person's own language (blank: none); not sent, unchanged. */
+  locale: personLocale.optional(),
   role: z.enum(ROLES, { error: 'Please choose a role' }).optional(),
   multiFactorAuthRequired: formBoolean.optional(),
   clients: formList(z.string().trim().min(1).max(100)).pipe(z.array(z.string()).max(500)),

@@ -12,6 +12,7 @@ import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { sendMail } from '../mail/service.ts';
+import { recipientLocale } from '../http/language.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import { deleteUserAccount, setUserStatus } from './status.ts';
@@ -67,7 +68,8 @@ async function keepLastAdmin(ctx: AppContext, scope: Scope, user: UserRow, due: 
       org,
       to: user.email,
       kind: 'lastAdminKeptActive',
-      text: MAIL_MESSAGES.lastAdminKeptActive(org.displayName, org.row.inactivity_expiry_days),
+      text: () => MAIL_MESSAGES.lastAdminKeptActive(org.displayName, org.row.inactivity_expiry_days),
+      locale: recipientLocale(org, user.locale),
       link: linkFor(ctx.config, org, ROUTES.home.path),
     });
   }
@@ -99,7 +101,8 @@ async function applyExpiry(ctx: AppContext, scope: Scope, counts: Counts): Promi
           org,
           to: user.email,
           kind: 'inactivityWarning',
-          text: MAIL_MESSAGES.inactivityWarning(org.displayName, longDate(due), expiryDays),
+          text: () => MAIL_MESSAGES.inactivityWarning(org.displayName, longDate(due), expiryDays),
+          locale: recipientLocale(org, user.locale),
           link: linkFor(ctx.config, org, ROUTES.home.path),
         });
         counts.warned++;

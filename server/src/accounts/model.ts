@@ -1,4 +1,5 @@
 /** The user as the API shows them to themselves and to admins (spec section 3, User). */
+import { isSupportedLocale } from '@gatehouse/common/i18n/locales';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { SignInFacts } from '@gatehouse/common/sign-in-steps';
@@ -61,6 +62,7 @@ export function toAccount(
     firstName: user.first_name,
     surname: user.surname,
     phoneNumber: user.phone_number,
+    locale: isSupportedLocale(user.locale) ? user.locale : null,
     role: user.role,
     status: user.status,
     passwordSetDate: isoOrNull(user.password_set_date),

@@ -1,5 +1,6 @@
 /** The signed-in user's own account: 'Edit details', changing the password, and resending the verification email. */
 import { emit } from '../events/events.ts';
+import type { Locale } from '@gatehouse/common/i18n/locales';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { z } from 'zod';
 import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
@@ -13,7 +14,6 @@ import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
 import { confirmCurrentPassword } from './service.ts';
 import { findUserById, updateUser } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Saves first name, surname and phone number; a new phone number needs the current password. */
 export async function updateDetails(
@@ -34,6 +34,12 @@ export async function updateDetails(
   return (await findUserById(scope.db, user.id))!;
 }
 
+/** Sets the person's own language (null: their browser's). */
+export async function setOwnLanguage(ctx: AppContext, scope: Scope, user: UserRow, locale: Locale | null): Promise<UserRow> {
+  await updateUser(scope.db, user.id, { locale, updated_at: ctx.clock.now() });
+  return (await findUserById(scope.db, user.id))!;
+}
+
 /**
  * Changes the password (the current one first, when there is one) and ends every session and grant of
  * the account; the caller starts a fresh session for this browser.
@@ -47,9 +53,9 @@ export async function changePassword(
   const org = scope.organisation;
   await confirmCurrentPassword(ctx, scope, user, input.currentPassword);
   const passwordHash = await hashNewPassword(ctx, org, user, input.password);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await storePassword(scoped(trx, org.id), user.id, passwordHash, ctx.clock.now());
-    await emit(ctx, trx, scope, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
+  await scope.transaction(async (inner) => {
+    await storePassword(inner.db, user.id, passwordHash, ctx.clock.now());
+    await emit(ctx, inner.db, inner, { type: 'user.password_changed', subject: { kind: 'user', id: user.id } });
   });
   return (await findUserById(scope.db, user.id))!;
 }
@@ -70,9 +76,9 @@ export async function resendOwnVerification(ctx: AppContext, scope: Scope, user:
 export async function setProvisionedPassword(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<void> {
   const org = scope.organisation;
   const hash = await hashNewPassword(ctx, org, user, password);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await storePassword(scoped(trx, org.id), user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await storePassword(inner.db, user.id, hash, ctx.clock.now(), user.status === 'Pending' ? { status: 'SignedUp' } : {});
+    await emit(ctx, inner.db, inner, {
       type: 'user.password_reset',
       subject: { kind: 'user', id: user.id },
       details: { via: 'scim' },

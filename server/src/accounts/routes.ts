@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accountApi as api } from '@gatehouse/common/api/account';
+import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { notePersonLocale } from '../http/language.ts';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
@@ -8,7 +10,7 @@ import { endSession } from '../sessions/service.ts';
 import { endBrowserSession } from '../oidc/backchannel-logout.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
-import { changePassword, resendOwnVerification, updateDetails } from './profile.ts';
+import { changePassword, resendOwnVerification, setOwnLanguage, updateDetails } from './profile.ts';
 import { accountOf, signInAnswer } from '../users/account.ts';
 import { authenticate } from './service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
@@ -25,7 +27,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.step === 'code') outcome = await countingFailedSignIns(ctx, scope, null, () => completeCodeStep(ctx, scope, browser, body));
     else {
       // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
-      await assertPasswordAllowed(ctx, org, body.email);
+      await assertPasswordAllowed(scope, body.email);
       outcome = await countingFailedSignIns(ctx, scope, body.email, async () => {
         const checked = await authenticate(ctx, scope, body.email, body.password, {
           deviceRemembered: (user) => deviceRemembered(ctx, scope, browser, user),
@@ -53,6 +55,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { organisation: org, user } = scope;
     const updated = await updateDetails(ctx, scope, user, body);
     return { ...(await accountOf(ctx, org, updated)), message: MESSAGES.detailsUpdated };
+  });
+
+  serve(app, ctx, api.language, async ({ body }, scope, request) => {
+    const { organisation: org, user } = scope;
+    const updated = await setOwnLanguage(ctx, scope, user, body.locale);
+    // The answer speaks the language just chosen.
+    notePersonLocale(request, updated.locale);
+    return { ...(await accountOf(ctx, org, updated)), message: LANGUAGE_MESSAGES.saved };
   });
 
   // Changing the password ends every session of the account; this browser gets a fresh one, with what its session had proven.
@@ -83,11 +93,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     request.log.error({ clientError: body, organisationId: org.id, userId: user.id }, 'client error reported');
   });
 
-  serve(app, ctx, api.signOut, async (_, { organisation: org }, request, reply) => {
+  serve(app, ctx, api.signOut, async (_, scope, request, reply) => {
     const auth = await getAuth(ctx, request);
-    if (auth) await endSession(ctx, org.id, auth.token);
+    if (auth) await endSession(ctx, scope.organisation.id, auth.token);
     // This browser's provider session ends too, and the applications signed in to in it are told.
-    await endBrowserSession(ctx, org.id, request.cookies[PROVIDER_SESSION_COOKIE]);
+    await endBrowserSession(ctx, scope, request.cookies[PROVIDER_SESSION_COOKIE]);
     clearSessionCookie(ctx, reply);
   });
 }

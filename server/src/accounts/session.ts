@@ -19,7 +19,8 @@ import { emit, type EventDetails } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
 import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken } from '../crypto/tokens.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
+import { activeLocale } from '@gatehouse/common/i18n/runtime';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession } from '../sessions/service.ts';
 import { deleteSession } from '../sessions/store.ts';
@@ -57,6 +58,9 @@ export type SignInOutcome = SignedIn | CodeStep;
 export type SignInDetails = EventDetails['user.signed_in'];
 
 const REMEMBER_COOKIE = 'gatehouse_remember';
+/** Marks the browsers a person has signed in from (users/new-browser.ts); as long as browsers keep a cookie. */
+const BROWSER_COOKIE = 'gatehouse_browser';
+const BROWSER_COOKIE_MS = 400 * DAY;
 
 /**
  * A fresh session for `user` in this browser: any session the browser held ends (a token planted before
@@ -119,8 +123,20 @@ export async function finishSignIn(ctx: AppContext, scope: Scope, browser: Brows
       // The user as the sign-in left them, from the same statement (no second read).
       const user = await recordSignIn(scoped(trx, org.id), signIn.userId, ctx.clock.now());
       if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
-      await emit(ctx, trx, scope, { type: 'user.signed_in', actor: self, subject: self, details: signIn.details });
-      return startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
+      // The browser's long-lived id (made at its first sign-in) tells the new-browser notice whether it is
+      // new; browsers are recorded only while the organisation has the notice on, so a sign-in elsewhere
+      // costs no second transaction.
+      const browserId = browser.cookie(BROWSER_COOKIE) ?? newToken();
+      await emit(ctx, trx, scope, {
+        type: 'user.signed_in',
+        actor: self,
+        subject: self,
+        details: signIn.details,
+        ...(org.row.new_browser_notice ? { signedInBrowser: { id: browserId, locale: activeLocale(), log: browser.log } } : {}),
+      });
+      const signedIn = await startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
+      signedIn.cookies.push(setCookie(BROWSER_COOKIE, browserId, BROWSER_COOKIE_MS));
+      return signedIn;
     },
     true,
   );

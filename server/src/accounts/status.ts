@@ -68,9 +68,9 @@ export async function setUserStatus(
 
 /** Deletes a user and everything that let them in. */
 export async function deleteUserAccount(ctx: AppContext, scope: Scope, userId: string, email: string): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteUser(scoped(trx, scope.organisation.id), userId);
+  await scope.transaction(async (inner) => {
+    await deleteUser(inner.db, userId);
     // The address is kept in the event: the log must still say who it was once the user is gone.
-    await emit(ctx, trx, scope, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
+    await emit(ctx, inner.db, inner, { type: 'user.deleted', subject: { kind: 'user', id: userId }, details: { email } });
   });
 }

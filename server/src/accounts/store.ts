@@ -125,30 +125,47 @@ export interface AttemptPolicy {
  * The attempt that reaches a multiple of failedSignInsBeforeCooldown starts the cooldown.
  * Undefined when the attempt is refused.
  */
-export function reserveUserAttempt(
+export async function reserveUserAttempt(
   db: ScopedExecutor,
   id: string,
   policy: AttemptPolicy,
 ): Promise<{ failed_auth_count: number } | undefined> {
-  return (
+  const query = reserveQueries[(policy.lockoutAfter > 0 ? 1 : 0) + (policy.cooldownEvery > 0 ? 2 : 0)]!;
+  const args = {
+    id,
+    now: policy.now,
+    lockoutAfter: policy.lockoutAfter,
+    every: policy.cooldownEvery,
+    until: policy.now + policy.cooldownMs,
+  };
+  return (await query(db, args)).rows[0];
+}
+
+// At every password check: prepared once for each of the four shapes an organisation's policy gives it.
+const reserveQueries = [0, 1, 2, 3].map((shape) =>
+  preparedInScope<{ failed_auth_count: number }, { id: string; now: number; lockoutAfter: number; every: number; until: number }>((db) =>
     db
       .updateTable('users')
       .set((eb) => ({
         failed_auth_count: eb('failed_auth_count', '+', 1),
-        cooldown_until: nextCooldown(sql.ref('failed_auth_count'), policy),
-        updated_at: policy.now,
+        cooldown_until:
+          shape & 2
+            ? sql<
+                number | null
+              >`case when (${sql.ref('failed_auth_count')} + 1) % ${param('every')} = 0 then ${param('until')} else cooldown_until end`
+            : sql<number | null>`cooldown_until`,
+        updated_at: param('now') as unknown as number,
       }))
-      .where('id', '=', id)
+      .where('id', '=', param('id'))
       .where('status', '!=', 'LockedOut')
-      .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_auth_count', '<', policy.lockoutAfter))
+      .$if((shape & 1) === 1, (qb) => qb.where('failed_auth_count', '<', param('lockoutAfter') as unknown as number))
       // A cooldown holds only while the organisation has cooldowns on: turning them off (0) releases it.
-      .$if(policy.cooldownEvery > 0, (qb) =>
-        qb.where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)])),
+      .$if((shape & 2) === 2, (qb) =>
+        qb.where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', param('now') as unknown as number)])),
       )
-      .returning('failed_auth_count')
-      .executeTakeFirst()
-  );
-}
+      .returning('failed_auth_count'),
+  ),
+);
 
 /** The same count for an email with no account, so its answers match a real account's. */
 export async function reserveUnknownAttempt(
@@ -312,4 +329,9 @@ export async function activeOrganisationAdminEmails(db: ScopedExecutor): Promise
     .where('status', '=', 'SignedUp')
     .execute();
   return rows.map((row) => row.email);
+}
+
+/** Asks the user for a new password at their next sign-in (the sign-in step list's "a new password"). */
+export async function requireNewPassword(db: ScopedExecutor, userId: string): Promise<void> {
+  await db.updateTable('users').set({ requires_new_password: true }).where('id', '=', userId).execute();
 }

@@ -94,9 +94,9 @@ export async function createApi(ctx: AppContext, scope: Scope, input: z.output<t
     updated_at: now,
   };
   try {
-    await ctx.db.kysely.transaction().execute(async (trx) => {
-      await insertApi(scoped(trx, scope.organisation.id), row);
-      await emit(ctx, trx, scope, {
+    await scope.transaction(async (inner) => {
+      await insertApi(inner.db, row);
+      await emit(ctx, inner.db, inner, {
         type: 'api.created',
         subject: { kind: 'api', id: row.id },
         details: { name: row.name, identifier: row.identifier, scopes: input.scopes.map((s) => s.value) },
@@ -150,9 +150,9 @@ export async function deleteApi(ctx: AppContext, scope: Scope, id: string): Prom
   refuseBuiltIn(id);
   const row = await findApiRow(scope.db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteApiRow(scoped(trx, scope.organisation.id), id);
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await deleteApiRow(inner.db, id);
+    await emit(ctx, inner.db, inner, {
       type: 'api.deleted',
       subject: { kind: 'api', id },
       details: { name: row.name, identifier: row.identifier },
@@ -186,13 +186,12 @@ export async function setGrant(
   const defined = new Set(api.scopes.map((s) => s.value));
   if (scopes.some((scope) => !defined.has(scope))) throw fieldError('scopes', API_MESSAGES.unknownScope);
   const wanted = [...new Set(scopes)];
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const before =
-      (await listApiGrants(scoped(trx, scope.organisation.id), apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
-    await putGrant(scoped(trx, scope.organisation.id), apiId, clientId, wanted);
+  await scope.transaction(async (inner) => {
+    const before = (await listApiGrants(inner.db, apiId)).find((row) => row.client_id === clientId)?.scopes.split(' ') ?? [];
+    await putGrant(inner.db, apiId, clientId, wanted);
     const details = changedFields({ scopes: before.sort() }, { scopes: [...wanted].sort() });
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, scope, {
+      await emit(ctx, inner.db, inner, {
         type: 'api.access_changed',
         subject: { kind: 'application', id: clientId },
         details: { api: api.identifier, ...details },

@@ -82,9 +82,9 @@ export async function createApplication(
     redirect_uris: JSON.stringify(input.redirectURI ? [input.redirectURI] : []),
   });
 
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertClient(scoped(trx, scope.organisation.id), row);
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await insertClient(inner.db, row);
+    await emit(ctx, inner.db, inner, {
       type: 'application.created',
       subject: { kind: 'application', id: row.id },
       details: { name: row.name },
@@ -142,11 +142,11 @@ export async function updateApplication(
   const sealed = input.tokenEndpointAuthMethod === 'client_secret_jwt' ? {} : { secret_sealed: null };
   // Turning SCIM off ends its token: turning it on again needs a new one.
   const scimToken = input.scimEnabled ? {} : { scim_token_hash: null, scim_token_created_at: null };
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(scoped(trx, organisationId), id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
+  await scope.transaction(async (inner) => {
+    await updateClient(inner.db, id, { ...changes, ...scimToken, ...sealed, updated_at: ctx.clock.now() });
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, scope, { type: 'application.updated', subject: { kind: 'application', id }, details });
+      await emit(ctx, inner.db, inner, { type: 'application.updated', subject: { kind: 'application', id }, details });
   });
   if (existing.logo_id && existing.logo_id !== logoId) await removeAsset(ctx, organisationId, existing.logo_id);
   return getApplication(ctx, scope, id);
@@ -156,9 +156,9 @@ export async function updateApplication(
 export async function deleteApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const organisationId = scope.organisation.id;
   const existing = await requireOidcClient(scope.db, id);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteClient(scoped(trx, organisationId), id);
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await deleteClient(inner.db, id);
+    await emit(ctx, inner.db, inner, {
       type: 'application.deleted',
       subject: { kind: 'application', id },
       details: { name: existing.name },
@@ -173,12 +173,12 @@ export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: 
   const client = await requireOidcClient(scope.db, id);
   assertScimChangeAllowed(scope.actor, client, false);
   const secret = newClientSecret();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(scoped(trx, organisationId), id, {
+  await scope.transaction(async (inner) => {
+    await updateClient(inner.db, id, {
       ...secretColumns(ctx, organisationId, client, secret),
       updated_at: ctx.clock.now(),
     });
-    await emit(ctx, trx, scope, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
+    await emit(ctx, inner.db, inner, { type: 'application.secret_regenerated', subject: { kind: 'application', id } });
   });
   return { ...(await getApplication(ctx, scope, id)), secret };
 }
@@ -188,18 +188,17 @@ export async function regenerateSecret(ctx: AppContext, scope: ActingScope, id: 
  * The token is answered this once; only its hash is kept. SCIM must be enabled first.
  */
 export async function generateScimToken(ctx: AppContext, scope: Scope, id: string): Promise<{ token: string; createdAt: string }> {
-  const organisationId = scope.organisation.id;
   const client = await requireOidcClient(scope.db, id);
   if (!client.scim_enabled) throw new AppError('STATUS_CONFLICT', { message: 'Enable user management via SCIM API and save first' });
   const token = newScimToken();
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateClient(scoped(trx, organisationId), id, {
+  await scope.transaction(async (inner) => {
+    await updateClient(inner.db, id, {
       scim_token_hash: hashScimToken(token),
       scim_token_created_at: now,
       updated_at: now,
     });
-    await emit(ctx, trx, scope, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
+    await emit(ctx, inner.db, inner, { type: 'application.scim_token_generated', subject: { kind: 'application', id } });
   });
   return { token, createdAt: new Date(now).toISOString() };
 }
@@ -288,14 +287,14 @@ export async function acceptPolicy(ctx: AppContext, scope: Scope, user: UserRow,
   if (!steps.hasAccess) throw new AppError('FORBIDDEN');
   if (steps.policy.policyURL) {
     const policyURL = steps.policy.policyURL;
-    await ctx.db.kysely.transaction().execute(async (trx) => {
-      await upsertPolicyAcceptance(scoped(trx, scope.organisation.id), {
+    await scope.transaction(async (inner) => {
+      await upsertPolicyAcceptance(inner.db, {
         user_id: user.id,
         client_id: clientId,
         policy_url: policyURL,
         accepted_at: ctx.clock.now(),
       });
-      await emit(ctx, trx, scope, {
+      await emit(ctx, inner.db, inner, {
         type: 'user.policy_accepted',
         subject: { kind: 'user', id: user.id },
         details: { application: clientId, policyURL },

@@ -17,8 +17,13 @@ export function listOidcClients(db: ScopedExecutor): Promise<OidcClientRow[]> {
     .execute() as Promise<OidcClientRow[]>;
 }
 
-export function listClients(db: ScopedExecutor): Promise<ClientRow[]> {
-  return db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
+// Both read for every sign-in's answer (the account's applications): prepared once.
+const listQuery = preparedInScope<ClientRow, Record<string, never>>((db) =>
+  db.selectFrom('clients').selectAll().orderBy('name').orderBy('id'),
+);
+
+export async function listClients(db: ScopedExecutor): Promise<ClientRow[]> {
+  return (await listQuery(db, {})).rows;
 }
 
 export function findClient(db: ScopedExecutor, id: string): Promise<ClientRow | undefined> {
@@ -55,15 +60,18 @@ export async function replaceUserAccess(db: ScopedExecutor, userId: string, clie
 }
 
 /** The applications a user was given access to. */
-export function listUserClients(db: ScopedExecutor, userId: string): Promise<ClientRow[]> {
-  return db
+const listForUserQuery = preparedInScope<ClientRow, { userId: string }>((db) =>
+  db
     .selectFrom('clients')
     .innerJoin('user_client_access as access', 'access.client_id', 'clients.id')
     .selectAll('clients')
-    .where('access.user_id', '=', userId)
+    .where('access.user_id', '=', param('userId'))
     .orderBy('clients.name')
-    .orderBy('clients.id')
-    .execute();
+    .orderBy('clients.id'),
+);
+
+export async function listUserClients(db: ScopedExecutor, userId: string): Promise<ClientRow[]> {
+  return (await listForUserQuery(db, { userId })).rows;
 }
 
 export async function hasUserAccess(db: ScopedExecutor, userId: string, clientId: string): Promise<boolean> {
@@ -90,6 +98,7 @@ export const ACCOUNT_COLUMNS = [
   'updated_at',
   'has_second_factor',
   'multi_factor_auth_required',
+  'locale',
 ] as const;
 export type AccountUser = Pick<UserRow, (typeof ACCOUNT_COLUMNS)[number]> & {
   /** Whether the user's organisation requires a second step of everyone. */

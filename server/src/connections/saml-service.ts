@@ -17,7 +17,6 @@ import { assertAdminKeepsPassword, getSignInConnection, sharedColumns } from './
 import { fetchSamlMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
 import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 const invalid = (field: 'metadataUrl' | 'metadataXml', message: string) =>
   new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
@@ -86,35 +85,40 @@ function auditDetails(input: SamlConnectionRequest, idp: IdpMetadata) {
 }
 
 export async function createSamlConnection(ctx: AppContext, scope: Scope, input: SamlConnectionRequest): Promise<Connection> {
-  const organisationId = scope.organisation.id;
   const { xml, idp } = await metadataOf(ctx, input);
   const id = randomUUID();
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(scoped(trx, organisationId))) >= CONNECTION_LIMITS.perOrganisation)
+  await scope.transaction(async (inner) => {
+    if ((await countConnections(inner.db)) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(scoped(trx, organisationId), { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
-    await saveSamlConnection(scoped(trx, organisationId), samlRow(id, input.metadataUrl ?? null, xml, idp, now));
-    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
-    await emit(ctx, trx, scope, { type: 'connection.created', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
+    await insertConnection(inner.db, { id, ...columnsOf(input, idp), created_at: now, updated_at: now });
+    await saveSamlConnection(inner.db, samlRow(id, input.metadataUrl ?? null, xml, idp, now));
+    await assertAdminKeepsPassword(inner.db, input);
+    await emit(ctx, inner.db, inner, {
+      type: 'connection.created',
+      subject: { kind: 'connection', id },
+      details: auditDetails(input, idp),
+    });
   });
   return getSignInConnection(ctx, scope, id);
 }
 
 export async function updateSamlConnection(ctx: AppContext, scope: Scope, id: string, input: SamlConnectionRequest): Promise<Connection> {
-  const organisationId = scope.organisation.id;
   const current = await findConnection(scope.db, id);
   const saml = current?.kind === 'saml' ? await findSamlConnection(scope.db, id) : undefined;
   if (!saml) throw new AppError('NOT_FOUND');
   const { xml, idp } = await metadataOf(ctx, input, saml.metadata_xml);
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await updateConnection(scoped(trx, organisationId), id, { ...columnsOf(input, idp), updated_at: now })))
-      throw new AppError('NOT_FOUND');
-    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
+  await scope.transaction(async (inner) => {
+    if (!(await updateConnection(inner.db, id, { ...columnsOf(input, idp), updated_at: now }))) throw new AppError('NOT_FOUND');
+    await assertAdminKeepsPassword(inner.db, input);
     const metadataUrl = input.metadataUrl ?? (input.metadataXml ? null : saml.metadata_url);
-    await saveSamlConnection(scoped(trx, organisationId), samlRow(id, metadataUrl, xml, idp, now));
-    await emit(ctx, trx, scope, { type: 'connection.updated', subject: { kind: 'connection', id }, details: auditDetails(input, idp) });
+    await saveSamlConnection(inner.db, samlRow(id, metadataUrl, xml, idp, now));
+    await emit(ctx, inner.db, inner, {
+      type: 'connection.updated',
+      subject: { kind: 'connection', id },
+      details: auditDetails(input, idp),
+    });
   });
   return getSignInConnection(ctx, scope, id);
 }

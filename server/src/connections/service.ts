@@ -24,6 +24,7 @@ import {
   findConnection,
   insertConnection,
   listConnections,
+  listPasswordRefusingConnections,
   listUserLinks,
   updateConnection as updateRow,
 } from './store.ts';
@@ -177,10 +178,10 @@ export async function createSignInConnection(ctx: AppContext, scope: Scope, inpu
   const organisationId = scope.organisation.id;
   const id = randomUUID();
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if ((await countConnections(scoped(trx, organisationId))) >= CONNECTION_LIMITS.perOrganisation)
+  await scope.transaction(async (inner) => {
+    if ((await countConnections(inner.db)) >= CONNECTION_LIMITS.perOrganisation)
       throw new AppError('CONFLICT', { message: CONNECTION_MESSAGES.tooMany });
-    await insertConnection(scoped(trx, organisationId), {
+    await insertConnection(inner.db, {
       id,
       ...columnsOf(input),
       client_secret_sealed: input.clientSecret ? sealConnectionSecret(ctx, organisationId, id, input.clientSecret) : null,
@@ -188,8 +189,8 @@ export async function createSignInConnection(ctx: AppContext, scope: Scope, inpu
       created_at: now,
       updated_at: now,
     });
-    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
-    await emit(ctx, trx, scope, {
+    await assertAdminKeepsPassword(inner.db, input);
+    await emit(ctx, inner.db, inner, {
       type: 'connection.created',
       subject: { kind: 'connection', id },
       details: auditDetails(input, false),
@@ -200,9 +201,9 @@ export async function createSignInConnection(ctx: AppContext, scope: Scope, inpu
 
 export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: string, input: ConnectionRequest): Promise<Connection> {
   const organisationId = scope.organisation.id;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  await scope.transaction(async (inner) => {
     // A SAML connection is changed through its own endpoint (saml-service.ts).
-    const current = await findConnection(scoped(trx, organisationId), id);
+    const current = await findConnection(inner.db, id);
     if (current?.kind !== 'oidc') throw new AppError('NOT_FOUND');
     const changes = {
       ...columnsOf(input),
@@ -210,9 +211,9 @@ export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: 
       ...(input.clientSecret ? { client_secret_sealed: sealConnectionSecret(ctx, organisationId, id, input.clientSecret) } : {}),
       updated_at: ctx.clock.now(),
     };
-    if (!(await updateRow(scoped(trx, organisationId), id, changes))) throw new AppError('NOT_FOUND');
-    await assertAdminKeepsPassword(scoped(trx, organisationId), input);
-    await emit(ctx, trx, scope, {
+    if (!(await updateRow(inner.db, id, changes))) throw new AppError('NOT_FOUND');
+    await assertAdminKeepsPassword(inner.db, input);
+    await emit(ctx, inner.db, inner, {
       type: 'connection.updated',
       subject: { kind: 'connection', id },
       details: auditDetails(input, input.clientSecret !== undefined),
@@ -222,11 +223,10 @@ export async function updateSignInConnection(ctx: AppContext, scope: Scope, id: 
 }
 
 export async function deleteSignInConnection(ctx: AppContext, scope: Scope, id: string): Promise<void> {
-  const organisationId = scope.organisation.id;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await findConnection(scoped(trx, organisationId), id);
-    if (!row || !(await deleteRow(scoped(trx, organisationId), id))) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    const row = await findConnection(inner.db, id);
+    if (!row || !(await deleteRow(inner.db, id))) throw new AppError('NOT_FOUND');
+    await emit(ctx, inner.db, inner, {
       type: 'connection.deleted',
       subject: { kind: 'connection', id },
       details: { name: row.name },
@@ -305,13 +305,13 @@ export async function signInPageConnections(ctx: AppContext, scope: Scope): Prom
  * passwords. Decided by the domain alone, before any account is looked up, so the answer tells nothing
  * about whether the account exists.
  */
-export async function assertPasswordAllowed(ctx: AppContext, org: Organisation, email: string): Promise<void> {
-  if (org.isBase) return;
+export async function assertPasswordAllowed(scope: Scope, email: string): Promise<void> {
+  if (scope.organisation.isBase) return;
   const at = email.lastIndexOf('@');
   if (at < 1) return;
   const domain = email.slice(at + 1).toLowerCase();
-  const rows = await listConnections(scoped(ctx.db.kysely, org.id));
-  const serving = rows.find((row) => row.enabled && !row.allow_password && domainsOf(row.email_domains).includes(domain));
+  const rows = await listPasswordRefusingConnections(scope.db);
+  const serving = rows.find((row) => domainsOf(row.email_domains).includes(domain));
   if (serving) throw new AppError('PASSWORD_SIGN_IN_NOT_ALLOWED', { message: CONNECTION_MESSAGES.passwordNotAllowed(serving.name) });
 }
 

@@ -1,11 +1,27 @@
 /** Queries on sign-in connections, their links to users, and the sign-ins sent upstream; all scoped by organisation. */
 import type { Insertable, Updateable } from 'kysely';
 import type { ConnectionFlowRow, Executor, SignInConnectionRow, SignInConnectionsTable } from '../db/schema.ts';
+import { preparedInScope } from '../db/prepared.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
 import { scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 export function listConnections(db: ScopedExecutor): Promise<SignInConnectionRow[]> {
   return db.selectFrom('sign_in_connections').selectAll().orderBy('created_at').execute();
+}
+
+// Read at every password sign-in (connections/service.ts assertPasswordAllowed): prepared once, only what the check needs.
+const passwordRefusingQuery = preparedInScope<Pick<SignInConnectionRow, 'name' | 'email_domains'>, Record<string, never>>((db) =>
+  db
+    .selectFrom('sign_in_connections')
+    .select(['name', 'email_domains'])
+    .where('enabled', '=', true)
+    .where('allow_password', '=', false)
+    .orderBy('created_at'),
+);
+
+/** The enabled connections that refuse passwords for their email domains. */
+export async function listPasswordRefusingConnections(db: ScopedExecutor): Promise<Pick<SignInConnectionRow, 'name' | 'email_domains'>[]> {
+  return (await passwordRefusingQuery(db, {})).rows;
 }
 
 export function findConnection(db: ScopedExecutor, id: string): Promise<SignInConnectionRow | undefined> {

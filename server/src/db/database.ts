@@ -46,6 +46,39 @@ function dropOnReadTimeout(client: pg.PoolClient): void {
 }
 
 /**
+ * The statements prepared once (db/prepared.ts), by their SQL: on PostgreSQL each runs as a named
+ * statement, parsed and planned once per connection instead of at every execution, wherever it runs
+ * (on the pool or inside a transaction). Only prepared SQL is named, so a connection keeps a bounded set.
+ */
+const STATEMENT_NAMES = new Map<string, string>();
+
+export function nameStatement(text: string): void {
+  if (!STATEMENT_NAMES.has(text)) STATEMENT_NAMES.set(text, `gh_${hash('sha256', text, 'base64url').slice(0, 24)}`);
+}
+
+/** What a database reports of each statement it runs: its SQL, and on PostgreSQL whether it ran as a named statement. */
+export type QueryListener = (sql: string, named?: boolean) => void;
+
+/**
+ * Every statement of a pooled client, whoever sends it (Kysely's connection, a transaction, the direct
+ * path below): a prepared one goes as its named statement, and the listener hears each one once.
+ */
+function nameOnClient(client: pg.PoolClient, onQuery: QueryListener | undefined): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string') {
+      const configured = (text as { text?: unknown } | null)?.text;
+      if (typeof configured === 'string') onQuery?.(configured, false);
+      return query(text, values, callback);
+    }
+    const name = STATEMENT_NAMES.get(text);
+    onQuery?.(text, name !== undefined);
+    if (name === undefined) return query(text, values, callback);
+    return typeof values === 'function' ? query({ name, text }, values) : query({ name, text, values }, callback);
+  };
+}
+
+/**
  * SQLite's one connection, for the hot prepared queries (db/prepared.ts): a statement that answers rows
  * runs on it at once when no transaction holds it, without Kysely's connection hand-over (a few
  * promises and several microseconds a query). Only for a database's own Kysely instance, never for a
@@ -73,16 +106,16 @@ export function queryNow(db: object, sql: string, parameters: ReadonlyArray<unkn
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 export interface OpenOptions {
-  /** Called with the SQL of every statement run (tests compare what two paths do). */
-  onQuery?: (sql: string) => void;
+  /** Called with the SQL of every statement run (tests compare what two paths do and count them). */
+  onQuery?: QueryListener;
   /** Plugins of the unscoped instance (the test harness's tenant guard, testing/tenant-guard.ts). */
   plugins?: KyselyPlugin[];
 }
 
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
   const { onQuery } = options;
-  const log = { ...(onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {}), plugins: options.plugins ?? [] };
   if (database.kind === 'sqlite') {
+    const log = { ...(onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {}), plugins: options.plugins ?? [] };
     if (database.path !== ':memory:') createPrivately(database.path);
     let connection: NodeSqliteDatabase | undefined;
     const kysely = new Kysely<Database>({
@@ -121,18 +154,15 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   pool.on('connect', (client) => {
     client.on('error', () => {});
     dropOnReadTimeout(client);
+    nameOnClient(client, onQuery);
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: options.plugins ?? [] });
   runAfterCommit(kysely);
-  const names = new Map<string, string>();
   directQueries.set(kysely, async (text, parameters) => {
-    let name = names.get(text);
-    if (!name) names.set(text, (name = `gh_${hash('sha256', text, 'base64url').slice(0, 24)}`));
-    onQuery?.(text);
     // As Kysely's driver does: a pooled client for the one statement, released whatever happens.
     const client = await pool.connect();
     try {
-      const result = await client.query({ name, text, values: [...parameters] });
+      const result = await client.query(text, [...parameters]);
       return {
         rows: result.rows ?? [],
         numAffectedRows: WRITE_COMMANDS.has(result.command) ? BigInt(result.rowCount ?? 0) : undefined,

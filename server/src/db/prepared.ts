@@ -5,7 +5,7 @@
  * builder uses `param('name')` where a value goes, and each run passes the values by name.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import { queryNow, rowsNow } from './database.ts';
+import { nameStatement, queryNow, rowsNow } from './database.ts';
 import type { Executor } from './schema.ts';
 import { scoped, ScopeViolation, unbound, type ScopedExecutor } from './scoped.ts';
 
@@ -38,6 +38,7 @@ export function prepared<Row, Args extends Record<string, unknown>>(build: (db: 
     if (!query) {
       query = build(db).compile();
       compiled.set(key, query);
+      nameStatement(query.sql);
     }
     const parameters = query.parameters.map((value) => {
       if (typeof value !== 'string' || !value.startsWith(MARK)) return value;

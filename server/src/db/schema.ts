@@ -35,6 +35,8 @@ export interface OrganisationsTable {
   allow_email_two_step: boolean;
   /** Passkeys may sign in without a password (and without typing the email). */
   allow_passwordless: boolean;
+  /** Email a person when they sign in from a browser they have not used before (migration 0151). */
+  new_browser_notice: boolean;
   enable_redirect_url: boolean;
   redirect_url: string | null;
   dashboard_redirect: boolean;
@@ -63,6 +65,10 @@ export interface OrganisationsTable {
   updated_at: number;
   /** Raised when the organisation's clients, keys or provider settings change (oidc/registry.ts). */
   oidc_revision: Generated<number>;
+  /** The language when no wish names an offered one (migration 0160). */
+  default_locale: Generated<string>;
+  /** JSON array of the language tags offered; empty offers every supported one (migration 0160). */
+  offered_locales: Generated<string>;
 }
 
 export interface UsersTable {
@@ -114,6 +120,8 @@ export interface UsersTable {
   scim_phone_primary: Generated<boolean | null>;
   /** The application with SCIM that provisions the user; its fields are read-only on the admin screens. */
   scim_client_id: Generated<string | null>;
+  /** The person's own language (a supported tag), or null to follow the browser (migration 0160). */
+  locale: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -233,7 +241,9 @@ export type EmailTokenPurpose =
   /** A base organisation sign-up (trial or demo), on the base organisation. */
   | 'basesignup'
   /** The one-time sign-in of a new organisation's admin on its host, after a base sign-up. */
-  | 'handover';
+  | 'handover'
+  /** The "this wasn't me" link of a new-browser notice: signs the person out everywhere. */
+  | 'notme';
 
 /** Emailed link tokens: only the SHA-256 of the token is kept; each is used once, then deleted. */
 export interface EmailTokensTable {
@@ -389,6 +399,8 @@ export interface OidcArtefactsTable {
   client_id: string | null;
   /** A session's uid (sessions are also found by it). */
   uid: string | null;
+  /** On a provider session: the id of the Gatehouse session it mirrors (migration 0150). */
+  session_id: Generated<string | null>;
   created_at: number;
   expires_at: number | null;
   consumed_at: number | null;
@@ -481,6 +493,14 @@ export interface MfaRecoveryCodesTable {
 }
 
 /** A browser that may skip the code step for a while (the code step's remember-me). */
+/** A browser a person has signed in from: the SHA-256 of the random id in its long-lived signed cookie. */
+export interface KnownBrowsersTable {
+  organisation_id: string;
+  user_id: string;
+  id: string;
+  created_at: number;
+}
+
 export interface MfaRememberedDevicesTable {
   /** SHA-256 of the random token in the browser's cookie. */
   id: string;
@@ -717,6 +737,7 @@ export interface Database {
   mfa_enrolments: MfaEnrolmentsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_remembered_devices: MfaRememberedDevicesTable;
+  known_browsers: KnownBrowsersTable;
   sign_in_states: SignInStatesTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;

@@ -409,7 +409,8 @@ export function boundOrganisation(db: ScopedExecutor): string {
 /**
  * The unscoped database a scoped store was bound from, with its organisation: for the prepared queries
  * (db/prepared.ts), which stamp the organisation as a parameter of one compiled statement, and for
- * nothing else.
+ * `emit` (events/events.ts), whose subscribers bind the change's transaction to the event's organisation
+ * themselves; for nothing else.
  */
 export function unbound(db: ScopedExecutor): { db: Executor; organisationId: string } {
   const base = (db as Marked)[BASE];

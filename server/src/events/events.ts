@@ -8,10 +8,13 @@
  * name the same events.
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
+import type { Locale } from '@gatehouse/common/i18n/locales';
+import type { Log } from '../telemetry/log.ts';
 import type { Actor, Scope } from '../scope/scope.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
+import { organisationOf, unbound, type ScopedExecutor } from '../db/scoped.ts';
 
 export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection';
 
@@ -52,6 +55,8 @@ export interface EventDetails {
   /** One session (`which: 'one'`) or every other one ended, by the person or an administrator. */
   'user.sessions_ended': { which: 'one' | 'others'; sessions: number };
   'user.signed_out_everywhere': Nothing;
+  /** The person followed a new-browser notice's "This wasn't me" link: signed out everywhere, a new password next. */
+  'user.sign_in_disowned': Nothing;
   'user.application_access_removed': { application: string; applicationId: string };
   'invitation.sent': { email: string };
   'invitation.accepted': { via?: string; connection?: string; connectionId?: string };
@@ -98,6 +103,29 @@ interface EventOf<K extends AuditEventType> {
    * `keptSessionId` names it (a first second step), or all of it (a Pending account taken over at sign-up).
    */
   endsOtherAccess?: { keptSessionId: string | null };
+  /** For the subscribers alone (`user.sessions_ended`): the sessions that ended, whose browsers' provider sessions end with them. */
+  endedSessions?: EndedSessions;
+  /** For the subscribers alone (`user.signed_in`): the browser signed in from, for the new-browser notice. */
+  signedInBrowser?: SignedInBrowser;
+}
+
+/**
+ * The browser a sign-in came from: the random id its long-lived signed cookie carries (never a
+ * fingerprint), the language the person signed in in, and the request's logger.
+ */
+export interface SignedInBrowser {
+  id: string;
+  locale: Locale;
+  log: Log;
+}
+
+/**
+ * Sessions a person or an administrator ended: their row ids, and, when every other session was ended,
+ * the asking browser's own (its session and its provider session cookie), whose provider session stays.
+ */
+export interface EndedSessions {
+  ids: readonly string[];
+  kept?: { sessionId: string; providerSessionId: string | undefined };
 }
 
 /** What a change says happened: one kind, with that kind's details. */
@@ -117,10 +145,15 @@ export interface EmittedEvent {
   /** The audit row's id, set by the audit subscriber (the first); webhook payloads name the event by it. */
   id: number | null;
   endsOtherAccess: { keptSessionId: string | null } | null;
+  endedSessions: EndedSessions | null;
+  signedInBrowser: SignedInBrowser | null;
 }
 
-/** A transaction of the change (or the database itself when the event is the only thing written). */
-export type ChangeExecutor = Executor;
+/**
+ * A transaction of the change (or the database itself when the event is the only thing written), bound
+ * to the organisation or not: a Scope's transaction (`scope.transaction`) is given as `scope.db`.
+ */
+export type ChangeExecutor = Executor | ScopedExecutor;
 
 export interface Subscriber {
   name: string;
@@ -164,6 +197,8 @@ function stamp(ctx: AppContext, scope: Scope, event: DomainEvent): EmittedEvent 
     requestId: scope.requestId,
     id: null,
     endsOtherAccess: event.endsOtherAccess ?? null,
+    endedSessions: event.endedSessions ?? null,
+    signedInBrowser: event.signedInBrowser ?? null,
   };
 }
 
@@ -186,9 +221,11 @@ async function deliver(ctx: AppContext, trx: Executor, emitted: EmittedEvent): P
 export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, event: DomainEvent): Promise<void> {
   if (ctx.events.for(event.type).length === 0) return;
   const emitted = stamp(ctx, scope, event);
-  if (db.isTransaction) {
-    if (!carriesAfterCommit(db)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
-    return deliver(ctx, db, emitted);
+  // Subscribers bind the change's transaction to the event's organisation themselves.
+  const change: Executor = organisationOf(db) === undefined ? (db as Executor) : unbound(db as ScopedExecutor).db;
+  if (change.isTransaction) {
+    if (!carriesAfterCommit(change)) throw new Error('emit needs a transaction opened on the database (db/database.ts)');
+    return deliver(ctx, change, emitted);
   }
-  await db.transaction().execute((trx) => deliver(ctx, trx, emitted));
+  await change.transaction().execute((trx) => deliver(ctx, trx, emitted));
 }

@@ -12,6 +12,7 @@ export type FlowCookie =
   | 'gatehouse_remember'
   | 'gatehouse_signin'
   | 'gatehouse_device'
+  | 'gatehouse_browser'
   | 'gatehouse_links'
   | 'gatehouse_passkey'
   | 'gatehouse_connection';

@@ -13,6 +13,7 @@ import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { AppError } from './errors.ts';
+import { notePersonLocale } from './language.ts';
 import { noteActor } from './log-redaction.ts';
 
 export interface Auth {
@@ -106,6 +107,7 @@ async function loadAuth(ctx: AppContext, request: FastifyRequest): Promise<Auth 
   const auth = await request.server.authenticators.session.load(ctx, org.id, unsigned.value);
   if (!auth) return null;
   noteActor(request, { kind: 'user', id: auth.user.id });
+  notePersonLocale(request, auth.user.locale);
   return auth;
 }
 

@@ -5,6 +5,8 @@
  * views (this organisation's or every organisation's newest messages, a kept message's HTML, failed
  * messages queued again) are here too: the `gatehouse outbox` command and the /dev/outbox page.
  */
+import type { Locale } from '@gatehouse/common/i18n/locales';
+import { withLocale } from '@gatehouse/common/i18n/runtime';
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -21,7 +23,10 @@ export interface MailRequest {
   org: Organisation;
   to: string;
   kind: MailKind;
-  text: MailText;
+  /** The texts; as a function when `locale` is given, so they are written in that language. */
+  text: MailText | (() => MailText);
+  /** The recipient's language (http/language.ts recipientLocale); else the request's. */
+  locale?: Locale;
   /** The call to action's absolute URL on the organisation's host. */
   link?: string;
   /** Where replies go, when not to the sender (the contact form's sender). */
@@ -33,7 +38,9 @@ export interface MailRequest {
  * `db`'s transaction when given one (a subscriber's mail goes with its change).
  */
 export async function sendMail(ctx: AppContext, request: MailRequest, db: Executor = ctx.db.kysely): Promise<void> {
-  const rendered = renderMail(brandingFor(ctx.config, request.org), request.text, request.link);
+  const render = () =>
+    renderMail(brandingFor(ctx.config, request.org), typeof request.text === 'function' ? request.text() : request.text, request.link);
+  const rendered = request.locale ? withLocale(request.locale, render) : render();
   await queueMessage(
     ctx,
     {

@@ -153,7 +153,7 @@ export async function beginCodeStep(ctx: AppContext, scope: Scope, user: UserRow
     connection_id: connectionId,
   };
   await insertSignInState(scope.db, state);
-  if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
+  if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code, user);
   return {
     kind: 'codeStep',
     challenge: challengeOf(org, state, factors, usableKinds(org, factors)),
@@ -190,7 +190,7 @@ export async function switchSignInMethod(
   });
   if (!switched) throw new AppError('SIGN_IN_EXPIRED');
   ctx.telemetry.mfaChallenges.inc({ method: methodName(input.kind) });
-  if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code);
+  if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code, user);
   return challengeOf(org, { ...state, kind: input.kind }, factors, kinds);
 }
 
@@ -230,7 +230,7 @@ export async function resendSignInCode(ctx: AppContext, scope: Scope, browser: B
     now - MFA.resendMs,
   );
   if (!replaced) throw new AppError('MFA_RESEND_TOO_SOON');
-  await deliverCode(ctx, scope, channel, 'signIn', to, code);
+  await deliverCode(ctx, scope, channel, 'signIn', to, code, user);
 }
 
 /** The methods a right code proves, or null for a wrong one; an emailed or texted code past its time is refused as expired. */

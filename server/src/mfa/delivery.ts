@@ -8,6 +8,8 @@ import { AppError } from '../http/errors.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
 import type { Scope } from '../scope/scope.ts';
 import { sendSms } from '../sms/service.ts';
+import { recipientLocale } from '../http/language.ts';
+import { withLocale } from '@gatehouse/common/i18n/runtime';
 
 export type CodeChannel = typeof TWO_STEP_KINDS.email | typeof TWO_STEP_KINDS.sms;
 export type CodePurpose = 'signIn' | 'setup';
@@ -30,19 +32,23 @@ export async function deliverCode(
   purpose: CodePurpose,
   to: string,
   code: string,
+  person: { locale: string | null },
 ): Promise<void> {
   const org = scope.organisation;
   const name = org.displayName;
+  const locale = recipientLocale(org, person.locale);
   if (channel === TWO_STEP_KINDS.sms) {
-    const text = purpose === 'signIn' ? MFA_MESSAGES.smsSignInCode(name, code) : MFA_MESSAGES.smsSetupCode(name, code);
+    const text = withLocale(locale, () =>
+      purpose === 'signIn' ? MFA_MESSAGES.smsSignInCode(name, code) : MFA_MESSAGES.smsSetupCode(name, code),
+    );
     await sendSms(ctx, { org, to, kind: KINDS[channel][purpose], text });
     return;
   }
-  const text =
+  const text = () =>
     purpose === 'signIn'
       ? MAIL_MESSAGES.signInCode(name, code, MFA.emailCodeMinutes)
       : MAIL_MESSAGES.twoStepSetupCode(name, code, MFA.emailCodeMinutes);
-  await sendMail(ctx, { org, to, kind: KINDS[channel][purpose], text });
+  await sendMail(ctx, { org, to, kind: KINDS[channel][purpose], text, locale });
 }
 
 /** How long a code of this channel works. */

@@ -127,7 +127,7 @@ export async function sendSetupCode(
     created_at: now,
     expires_at: now + codeMinutes(channel) * MINUTE,
   });
-  await deliverCode(ctx, scope, channel, 'setup', to, code);
+  await deliverCode(ctx, scope, channel, 'setup', to, code, user);
   return { sentTo: channel === TWO_STEP_KINDS.sms ? maskPhoneNumber(to) : user.email, digits: MFA.digits };
 }
 
@@ -235,9 +235,9 @@ export async function turnOffTwoStep(
   userId: string,
   event: 'user.mfa_disabled' | 'user.mfa_reset',
 ): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await clearTwoStep(scoped(trx, scope.organisation.id), userId, ctx.clock.now());
-    await emit(ctx, trx, scope, { type: event, subject: { kind: 'user', id: userId } });
+  await scope.transaction(async (inner) => {
+    await clearTwoStep(inner.db, userId, ctx.clock.now());
+    await emit(ctx, inner.db, inner, { type: event, subject: { kind: 'user', id: userId } });
   });
 }
 

@@ -54,11 +54,10 @@ export async function factorsOf(db: ScopedExecutor, userId: string): Promise<Fac
 }
 
 export async function makeDefaultFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string): Promise<Factor[]> {
-  const org = scope.organisation;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const factor = await findFactor(scoped(trx, org.id), user.id, id);
-    if (!factor || !(await setDefaultFactor(scoped(trx, org.id), user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    const factor = await findFactor(inner.db, user.id, id);
+    if (!factor || !(await setDefaultFactor(inner.db, user.id, id))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    await emit(ctx, inner.db, inner, {
       type: 'user.mfa_default_changed',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(factor.kind) },
@@ -69,11 +68,10 @@ export async function makeDefaultFactor(ctx: AppContext, scope: Scope, user: Use
 
 /** POST /api/twostep/factors/{id}/rename: what the person calls one of their factors (a passkey's own name). */
 export async function renameOwnFactor(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Factor[]> {
-  const org = scope.organisation;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const factor = await findFactor(scoped(trx, org.id), user.id, id);
-    if (!factor || !(await renameFactor(scoped(trx, org.id), user.id, id, name))) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    const factor = await findFactor(inner.db, user.id, id);
+    if (!factor || !(await renameFactor(inner.db, user.id, id, name))) throw new AppError('MFA_FACTOR_NOT_FOUND');
+    await emit(ctx, inner.db, inner, {
       type: 'user.mfa_factor_renamed',
       subject: { kind: 'user', id: user.id },
       details: { method: methodName(factor.kind), name },
@@ -95,19 +93,19 @@ async function removeOneFactor(
   last: { refuse: boolean; event: 'user.mfa_disabled' | 'user.mfa_reset' },
 ): Promise<void> {
   const org = scope.organisation;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const locked = await lockedUser(scoped(trx, org.id), ctx.db.dialect, userId);
-    const factor = locked && (await findFactor(scoped(trx, org.id), userId, id));
+  await scope.transaction(async (inner) => {
+    const locked = await lockedUser(inner.db, ctx.db.dialect, userId);
+    const factor = locked && (await findFactor(inner.db, userId, id));
     if (!locked || !factor) throw new AppError('MFA_FACTOR_NOT_FOUND');
-    const isLast = (await listFactors(scoped(trx, org.id), userId)).length === 1;
+    const isLast = (await listFactors(inner.db, userId)).length === 1;
     if (isLast && last.refuse && twoStepRequired(org.row, locked)) throw new AppError('MFA_LAST_FACTOR_REQUIRED');
     if (isLast) {
-      await clearTwoStep(scoped(trx, org.id), userId, ctx.clock.now());
-      await emit(ctx, trx, scope, { type: last.event, subject: { kind: 'user', id: userId } });
+      await clearTwoStep(inner.db, userId, ctx.clock.now());
+      await emit(ctx, inner.db, inner, { type: last.event, subject: { kind: 'user', id: userId } });
       return;
     }
-    await removeFactors(scoped(trx, org.id), userId, { id }, ctx.clock.now());
-    await emit(ctx, trx, scope, {
+    await removeFactors(inner.db, userId, { id }, ctx.clock.now());
+    await emit(ctx, inner.db, inner, {
       type: 'user.mfa_factor_removed',
       subject: { kind: 'user', id: userId },
       details: { method: methodName(factor.kind) },
@@ -134,20 +132,19 @@ export async function removeFactor(ctx: AppContext, scope: Scope, user: UserRow,
  * working. Only for a person with a factor (the codes stand in for one).
  */
 export async function regenerateRecoveryCodes(ctx: AppContext, scope: Scope, user: UserRow, password: string): Promise<string[]> {
-  const org = scope.organisation;
   if (!user.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
   await confirmCurrentPassword(ctx, scope, user, password, 'password');
   const codes = newRecoveryCodes();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const locked = await lockedUser(scoped(trx, org.id), ctx.db.dialect, user.id);
+  await scope.transaction(async (inner) => {
+    const locked = await lockedUser(inner.db, ctx.db.dialect, user.id);
     if (!locked?.has_second_factor) throw new AppError('MFA_NOT_ENABLED');
     await replaceRecoveryCodes(
-      scoped(trx, org.id),
+      inner.db,
       user.id,
       codes.map((code) => recoveryCodeHash(ctx, user.id, code)),
       ctx.clock.now(),
     );
-    await emit(ctx, trx, scope, { type: 'user.recovery_codes_regenerated', subject: { kind: 'user', id: user.id } });
+    await emit(ctx, inner.db, inner, { type: 'user.recovery_codes_regenerated', subject: { kind: 'user', id: user.id } });
   });
   return codes;
 }

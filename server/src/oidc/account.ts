@@ -20,6 +20,8 @@ export function standardClaims(user: AccountUser): AccountClaims {
     ...(user.first_name ? { given_name: user.first_name } : {}),
     ...(user.surname ? { family_name: user.surname } : {}),
     ...(user.phone_number ? { phone_number: user.phone_number, phone_number_verified: false } : {}),
+    // The person's own language (OIDC Core 5.1), when they chose one.
+    ...(user.locale ? { locale: user.locale } : {}),
     updated_at: Math.floor(user.updated_at / 1000),
   };
 }

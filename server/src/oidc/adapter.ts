@@ -32,6 +32,7 @@ import {
   type TokenAccount,
 } from './store.ts';
 import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { authOf } from './request-sign-in.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
 const CLOCK_TOLERANCE_S = 15;
@@ -71,6 +72,16 @@ const requestGrants = (create: boolean) => findsOf(Provider.ctx, create)?.grants
 /** The user (and their access to the application) that this request's token query found, if it found one. */
 export function foundAccount(request: object, accountId: string, clientId: string): TokenAccount | undefined {
   return findsOf(request, false)?.accounts.get(`${accountId} ${clientId}`);
+}
+
+/**
+ * The Gatehouse session a provider session being saved mirrors: the request's own session when it is
+ * the same person's (the interaction policy lets nothing else through), otherwise none.
+ */
+function mirroredSession(payload: AdapterPayload): string | null {
+  const request = Provider.ctx?.req;
+  const auth = request ? authOf(request) : null;
+  return auth && payload.accountId === auth.user.id ? auth.session.id : null;
 }
 
 class DatabaseAdapter implements Adapter {
@@ -123,6 +134,7 @@ class DatabaseAdapter implements Adapter {
           : this.#model === 'DeviceCode' && payload.userCode
             ? hashId(payload.userCode)
             : null,
+      session_id: this.#model === 'Session' ? mirroredSession(payload) : null,
       created_at: now,
       expires_at: typeof expiresIn === 'number' ? now + (expiresIn + CLOCK_TOLERANCE_S) * 1000 : null,
     };

@@ -19,6 +19,7 @@ import { UndeliverableError, type Courier, type OutboxMessage } from '../deliver
 import { queueMessage } from '../delivery/outbox.ts';
 import { hostnameFor } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
+import type { Scope } from '../scope/scope.ts';
 import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 import { hashId } from './adapter.ts';
 import { loadPrivateJwks } from './keys.ts';
@@ -40,6 +41,15 @@ function logoutsOf(session: StoredSession): { clientId: string; sub: string; sid
   const sub = session.accountId;
   if (!sub) return [];
   return Object.entries(session.authorizations ?? {}).flatMap(([clientId, { sid }]) => (sid ? [{ clientId, sub, sid }] : []));
+}
+
+/** Queues the logout tokens owed by these ended provider sessions (their rows' payloads). */
+function queueEndedSessionLogouts(ctx: AppContext, ended: readonly { payload: string }[], db: ScopedExecutor): Promise<number> {
+  return queueBackchannelLogouts(
+    ctx,
+    ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
+    db,
+  );
 }
 
 /** Queues a logout token for each of these logouts whose application registered a back-channel logout URI. */
@@ -88,15 +98,15 @@ export async function queueBackchannelLogouts(
  * Ends the provider session whose id the browser's session cookie holds (signing out in Gatehouse's
  * own screens) and queues the logout tokens it owes; nothing when there is none.
  */
-export async function endBrowserSession(ctx: AppContext, organisationId: string, sessionId: string | undefined): Promise<void> {
+export async function endBrowserSession(ctx: AppContext, scope: Scope, sessionId: string | undefined): Promise<void> {
   if (!sessionId) return;
-  const row = await scoped(ctx.db.kysely, organisationId)
+  const row = await scope.db
     .deleteFrom('oidc_artefacts')
     .where('model', '=', 'Session')
     .where('id', '=', hashId(sessionId))
     .returning('payload')
     .executeTakeFirst();
-  if (row) await queueBackchannelLogouts(ctx, logoutsOf(JSON.parse(row.payload) as StoredSession), scoped(ctx.db.kysely, organisationId));
+  if (row) await queueEndedSessionLogouts(ctx, [row], scope.db);
 }
 
 /**
@@ -119,31 +129,49 @@ async function accountSessionLogouts(db: ScopedExecutor, accountId: string) {
 }
 
 /**
- * Ends every provider session of the account but the one whose id `keptSessionId` holds (the asking
- * browser's provider session cookie), and queues the logout tokens they owe: signing out of every other
- * session signs those browsers out of the applications too, which a provider session would otherwise let
- * them sign in to again without Gatehouse's.
+ * Ends the provider sessions that mirror these Gatehouse sessions of the account (the adapter links
+ * them, migration 0150) and queues the logout tokens they owe: ending one session in the lists signs
+ * that browser out of its applications too, and only of those.
+ */
+export async function endLinkedProviderSessions(
+  ctx: AppContext,
+  db: ScopedExecutor,
+  accountId: string,
+  sessionIds: readonly string[],
+): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const ended = await db
+    .deleteFrom('oidc_artefacts')
+    .where('account_id', '=', accountId)
+    .where('model', '=', 'Session')
+    .where('session_id', 'in', sessionIds)
+    .returning('payload')
+    .execute();
+  return queueEndedSessionLogouts(ctx, ended, db);
+}
+
+/**
+ * Ends every provider session of the account but this browser's: the one mirroring its Gatehouse
+ * session `kept.sessionId`, or named by its provider session cookie `kept.providerSessionId` (one from
+ * before the link, or not yet used since a new sign-in). Queues the logout tokens they owe: signing out
+ * of every other session signs those browsers out of the applications too, which a provider session
+ * would otherwise let them sign in to again without Gatehouse's.
  */
 export async function endOtherProviderSessions(
   ctx: AppContext,
-  organisationId: string,
+  db: ScopedExecutor,
   accountId: string,
-  keptSessionId: string | undefined,
+  kept: { sessionId: string; providerSessionId: string | undefined },
 ): Promise<number> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const ended = await scoped(trx, organisationId)
-      .deleteFrom('oidc_artefacts')
-      .where('account_id', '=', accountId)
-      .where('model', '=', 'Session')
-      .$if(keptSessionId !== undefined, (qb) => qb.where('id', '!=', hashId(keptSessionId!)))
-      .returning('payload')
-      .execute();
-    return queueBackchannelLogouts(
-      ctx,
-      ended.flatMap((row) => logoutsOf(JSON.parse(row.payload) as StoredSession)),
-      scoped(trx, organisationId),
-    );
-  });
+  const ended = await db
+    .deleteFrom('oidc_artefacts')
+    .where('account_id', '=', accountId)
+    .where('model', '=', 'Session')
+    .where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', kept.sessionId)]))
+    .$if(kept.providerSessionId !== undefined, (qb) => qb.where('id', '!=', hashId(kept.providerSessionId!)))
+    .returning('payload')
+    .execute();
+  return queueEndedSessionLogouts(ctx, ended, db);
 }
 
 /**

@@ -4,9 +4,9 @@
  * application last received a token. Removing an application's access ends its grants and tokens for the
  * person, and the application is told by back-channel logout where it registered a URI.
  */
-import type { ConnectedApplication } from '@gatehouse/common/schemas/sessions';
+import type { ConnectedApplication, ConnectedApplicationList } from '@gatehouse/common/schemas/sessions';
 import type { AppContext } from '../context.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -38,9 +38,14 @@ function holdings(db: ScopedExecutor, userId: string, now: number) {
     .execute();
 }
 
-/** The applications holding the user's access, the latest used first. */
-export async function connectedApplications(ctx: AppContext, organisationId: string, userId: string): Promise<ConnectedApplication[]> {
-  const rows = await holdings(scoped(ctx.db.kysely, organisationId), userId, ctx.clock.now());
+/** The applications holding the user's access, the latest used first, at most `limit`; `more` when some were left off. */
+export async function connectedApplications(
+  ctx: AppContext,
+  scope: Scope,
+  userId: string,
+  limit: number,
+): Promise<ConnectedApplicationList> {
+  const rows = await holdings(scope.db, userId, ctx.clock.now());
   const byClient = new Map<string, { scopes: Set<string>; grantedAt: number | null; lastUsed: number | null; hasRefreshToken: boolean }>();
   for (const row of rows) {
     const clientId = row.client_id!;
@@ -54,14 +59,14 @@ export async function connectedApplications(ctx: AppContext, organisationId: str
     }
     byClient.set(clientId, entry);
   }
-  if (byClient.size === 0) return [];
-  const clients = await scoped(ctx.db.kysely, organisationId)
+  if (byClient.size === 0) return { applications: [], more: false };
+  const clients = await scope.db
     .selectFrom('clients')
     .select(['id', 'name'])
     .where('id', 'in', [...byClient.keys()])
     .execute();
-  return clients
-    .map((client) => {
+  const applications = clients
+    .map((client): ConnectedApplication => {
       const entry = byClient.get(client.id)!;
       return {
         id: client.id,
@@ -73,6 +78,7 @@ export async function connectedApplications(ctx: AppContext, organisationId: str
       };
     })
     .sort((a, b) => (b.lastUsed ?? b.grantedAt ?? 0) - (a.lastUsed ?? a.grantedAt ?? 0));
+  return { applications: applications.slice(0, limit), more: applications.length > limit };
 }
 
 /**
@@ -80,22 +86,17 @@ export async function connectedApplications(ctx: AppContext, organisationId: str
  * CONNECTED_APPLICATION_NOT_FOUND when it holds nothing of theirs (or is another organisation's).
  */
 export async function removeApplicationAccess(ctx: AppContext, scope: Scope, userId: string, clientId: string): Promise<void> {
-  const organisationId = scope.organisation.id;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const client = await scoped(trx, organisationId)
-      .selectFrom('clients')
-      .select(['id', 'name'])
-      .where('id', '=', clientId)
-      .executeTakeFirst();
+  await scope.transaction(async (s) => {
+    const client = await s.db.selectFrom('clients').select(['id', 'name']).where('id', '=', clientId).executeTakeFirst();
     if (!client) throw new AppError('CONNECTED_APPLICATION_NOT_FOUND');
-    await queueClientLogouts(ctx, userId, clientId, scoped(trx, organisationId));
-    const result = await scoped(trx, organisationId)
+    await queueClientLogouts(ctx, userId, clientId, s.db);
+    const result = await s.db
       .deleteFrom('oidc_artefacts')
       .where('account_id', '=', userId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('CONNECTED_APPLICATION_NOT_FOUND');
-    await emit(ctx, trx, scope, {
+    await emit(ctx, s.db, s, {
       type: 'user.application_access_removed',
       subject: { kind: 'user', id: userId },
       details: { application: client.name, applicationId: client.id },

@@ -15,7 +15,7 @@ import type { AppContext } from '../context.ts';
 import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { deviceLimitedPage, errorPage } from './pages.ts';
-import { authOf } from './policy.ts';
+import { authOf } from './request-sign-in.ts';
 import { scoped } from '../db/scoped.ts';
 
 export const DEVICE_CODE_ATTEMPTS = 5;

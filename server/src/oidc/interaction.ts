@@ -16,6 +16,7 @@ import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
 import { browserScope } from '../scope/scope.ts';
 import { expiredRequestPage } from './pages.ts';
 import { applicationSignInStep, loginTsOf } from './policy.ts';
+import { UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
 import { INTERACTION_PATH } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
 
@@ -23,9 +24,26 @@ import type { ProviderRegistry } from './registry.ts';
 export const finishUrl = (uid: string, clientId: string): string =>
   `${INTERACTION_PATH}/${uid}/finish?client_id=${encodeURIComponent(clientId)}`;
 
-/** The sign-in page, its email prefilled with the application's login_hint when there is one. */
-const signInUrl = (redirectUrl: string, loginHint?: string) =>
-  `/?returnurl=${encodeURIComponent(redirectUrl)}${loginHint ? `&login_hint=${encodeURIComponent(loginHint)}` : ''}`;
+/**
+ * The sign-in request's `ui_locales` (OIDC Core 3.1.2.1) for the flow's pages: the language hook
+ * (http/language.ts) puts it above every other wish. Only tags and spaces, of a sensible length.
+ */
+function uiLocalesOf(details: Interaction): string | undefined {
+  const wanted = (details.params as { ui_locales?: unknown }).ui_locales;
+  return typeof wanted === 'string' && wanted.length > 0 && wanted.length <= 200 && /^[A-Za-z0-9 _-]+$/.test(wanted) ? wanted : undefined;
+}
+
+/** The flow's language as a query parameter of its pages ('' when the application asked for none). */
+const languageQuery = (details: Interaction) => {
+  const wanted = uiLocalesOf(details);
+  return wanted ? `&${UI_LOCALES_PARAMETER}=${encodeURIComponent(wanted)}` : '';
+};
+
+/** The sign-in page, its email prefilled with the application's login_hint when there is one, in the flow's language. */
+const signInUrl = (redirectUrl: string, details: Interaction) => {
+  const loginHint = loginHintOf(details);
+  return `/?returnurl=${encodeURIComponent(redirectUrl)}${loginHint ? `&login_hint=${encodeURIComponent(loginHint)}` : ''}${languageQuery(details)}`;
+};
 
 /** The login_hint of an authorization request (OIDC Core 3.1.2.1), when it is one line of a sensible length. */
 function loginHintOf(details: Interaction): string | undefined {
@@ -39,13 +57,13 @@ function loginHintOf(details: Interaction): string | undefined {
  * a hint naming someone else). Its Gatehouse session stays until the new sign-in succeeds, so a page
  * of another site that opens the authorization endpoint cannot sign a visitor out.
  */
-const signInAgainUrl = (redirectUrl: string, loginHint?: string) => `${signInUrl(redirectUrl, loginHint)}&prompt=login`;
+const signInAgainUrl = (redirectUrl: string, details: Interaction) => `${signInUrl(redirectUrl, details)}&prompt=login`;
 /**
  * /redirecting, where the SPA walks what is left. With the step the server found pending (`step`, an id of
  * common/sign-in-steps.ts): it shows in the access log where a sign-in stopped; the SPA finds it itself.
  */
-const redirectingUrl = (redirectUrl: string, step?: SignInStep) =>
-  `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}${step ? `&step=${step.id}` : ''}`;
+const redirectingUrl = (redirectUrl: string, details: Interaction, step?: SignInStep) =>
+  `/redirecting?redirecturl=${encodeURIComponent(redirectUrl)}${step ? `&step=${step.id}` : ''}${languageQuery(details)}`;
 
 /** The pending interaction of this browser for `uid`, or null when it has expired, was used, or is another one. */
 async function loadInteraction(registry: ProviderRegistry, request: FastifyRequest, reply: FastifyReply, uid: string) {
@@ -104,10 +122,9 @@ export async function startInteraction(
   const startedAt = await signInStartedAt(ctx, org.id, clientId, details.uid);
   const redirectUrl = finishUrl(details.uid, clientId);
   const auth = await getAuth(ctx, request);
-  const hint = loginHintOf(details);
-  if (!auth) return reply.redirect(signInUrl(redirectUrl, hint), 303);
-  if (needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, hint), 303);
-  return reply.redirect(redirectingUrl(redirectUrl), 303);
+  if (!auth) return reply.redirect(signInUrl(redirectUrl, details), 303);
+  if (needsFreshSignIn(details, auth, ctx.clock.now(), startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, details), 303);
+  return reply.redirect(redirectingUrl(redirectUrl, details), 303);
 }
 
 /** GET /oidc/interaction/{uid}/finish: the SPA is done; check everything again and hand the sign-in to the provider. */
@@ -124,11 +141,11 @@ export async function finishInteraction(
   const redirectUrl = finishUrl(details.uid, clientId);
   const auth = await getAuth(ctx, request);
   const now = ctx.clock.now();
-  if (!auth) return reply.redirect(signInUrl(redirectUrl, loginHintOf(details)), 303);
+  if (!auth) return reply.redirect(signInUrl(redirectUrl, details), 303);
   // The signed-in user finishes their own sign-in.
   const scope = browserScope(ctx.db.kysely, org, auth.user, request);
   const startedAt = await signInStartedAt(ctx, scope.organisation.id, clientId, details.uid);
-  if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, loginHintOf(details)), 303);
+  if (needsFreshSignIn(details, auth, now, startedAt)) return reply.redirect(signInAgainUrl(redirectUrl, details), 303);
 
   let result: InteractionResults;
   try {
@@ -136,8 +153,8 @@ export async function finishInteraction(
     if (hasAccess) {
       // A step of the sign-in step list still to do is the SPA's to walk: on the sign-in page for a step
       // of the sign-in itself, from /redirecting for the others (a new password, MFA set-up, the policy...).
-      if (step?.stage === 'sign-in') return reply.redirect(signInAgainUrl(redirectUrl, loginHintOf(details)), 303);
-      if (step) return reply.redirect(redirectingUrl(redirectUrl, step), 303);
+      if (step?.stage === 'sign-in') return reply.redirect(signInAgainUrl(redirectUrl, details), 303);
+      if (step) return reply.redirect(redirectingUrl(redirectUrl, details, step), 303);
       result = {
         login: { accountId: auth.user.id, ts: loginTsOf(auth.session), amr: JSON.parse(auth.session.amr) as string[], remember: false },
         // The organisation's applications need no consent screen: the grant covers what they ask for

@@ -93,8 +93,9 @@ export async function ensureOrganisationKeys(ctx: AppContext, organisationId: st
   if ((await listKeys(scoped(ctx.db.kysely, organisationId))).length > 0) return;
   const rows = await newKeyRows(ctx, organisationId);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await lockOrganisation(trx, ctx.db.dialect, organisationId);
-    if ((await listKeys(scoped(trx, organisationId))).length === 0) await insertKeys(scoped(trx, organisationId), rows);
+    const db = scoped(trx, organisationId);
+    await lockOrganisation(db, ctx.db.dialect);
+    if ((await listKeys(db)).length === 0) await insertKeys(db, rows);
   });
 }
 
@@ -108,18 +109,18 @@ export async function ensureOrganisationKeys(ctx: AppContext, organisationId: st
 export async function rotateKeys(ctx: AppContext, scope: Scope): Promise<{ kid: string; alg: SigningAlg }[]> {
   const organisationId = scope.organisation.id;
   const next = await newKeyPair(ctx, organisationId, false);
-  const signing = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await lockOrganisation(trx, ctx.db.dialect, organisationId);
-    const before = await listKeys(scoped(trx, organisationId));
+  const signing = await scope.transaction(async (inner) => {
+    await lockOrganisation(inner.db, ctx.db.dialect);
+    const before = await listKeys(inner.db);
     const published = before.filter((r) => r.retired_at === null && r.activated_at === null);
     const promoted = ID_TOKEN_SIGNING_ALGS.every((alg) => published.some((r) => r.alg === alg));
-    if (promoted) await promoteNextKeys(scoped(trx, organisationId), ctx.clock.now());
-    await insertKeys(scoped(trx, organisationId), next);
+    if (promoted) await promoteNextKeys(inner.db, ctx.clock.now());
+    await insertKeys(inner.db, next);
     const now = (promoted ? published : before.filter((r) => r.retired_at === null && r.activated_at !== null)).map((row) => ({
       kid: row.kid,
       alg: row.alg,
     }));
-    await emit(ctx, trx, scope, {
+    await emit(ctx, inner.db, inner, {
       type: 'organisation.keys_rotated',
       subject: { kind: 'organisation', id: organisationId },
       details: { kids: now.map((k) => k.kid), nextKids: next.map((row) => row.kid) },

@@ -5,7 +5,6 @@
  * the application and no step of the sign-in step list is pending (common/sign-in-steps.ts). Otherwise the
  * browser is sent to our interaction hand-over (oidc/interaction.ts) and from there to the SPA.
  */
-import type { IncomingMessage } from 'node:http';
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { applicationFacts, pendingStep, type SignInStep } from '@gatehouse/common/sign-in-steps';
 import { clientAuthSteps } from '../applications/service.ts';
@@ -14,28 +13,9 @@ import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
 import type { Scope } from '../scope/scope.ts';
+import { authOf, signedInOf } from './request-sign-in.ts';
 
 const { Check, Prompt, base } = interactionPolicy;
-
-/**
- * The Gatehouse sign-in of each browser request to the provider and the request's scope (its signed-in
- * user or anonymous), attached by the dispatcher (oidc/routes.ts) for the provider's hooks.
- */
-const requestSignIn = new WeakMap<IncomingMessage, { auth: Auth | null; scope: Scope }>();
-
-export function attachSignIn(req: IncomingMessage, auth: Auth | null, scope: Scope): void {
-  requestSignIn.set(req, { auth, scope });
-}
-
-export function authOf(req: IncomingMessage): Auth | null {
-  return requestSignIn.get(req)?.auth ?? null;
-}
-
-/** The signed-in user of a browser request to the provider, with the request's scope; null when signed out. */
-export function signedInOf(req: IncomingMessage): { auth: Auth; scope: Scope } | null {
-  const found = requestSignIn.get(req);
-  return found?.auth ? { auth: found.auth, scope: found.scope } : null;
-}
 
 /** The auth_time of a Gatehouse session, in seconds as the provider counts. */
 export const loginTsOf = (session: SessionRow): number => Math.floor(session.created_at / 1000);

@@ -40,7 +40,8 @@ import { limitDeviceCodeAttempts } from './device.ts';
 import { answerOutages, outageOut } from './outage.ts';
 import { limitFailedClientAuthentication, logFailedClientAuthentication } from './client-auth-failures.ts';
 import { patchEngine } from './provider-patches.ts';
-import { interactionPolicyFor, loadExistingGrant, signedInOf } from './policy.ts';
+import { interactionPolicyFor, loadExistingGrant } from './policy.ts';
+import { signedInOf } from './request-sign-in.ts';
 import { endSession } from '../sessions/service.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { TTL } from '../lifetimes.ts';
@@ -64,7 +65,7 @@ export const CLAIMS = {
   sid: null,
   iss: null,
   openid: ['sub', 'amr'],
-  profile: ['name', 'given_name', 'family_name', 'updated_at'],
+  profile: ['name', 'given_name', 'family_name', 'locale', 'updated_at'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],
 };

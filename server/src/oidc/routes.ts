@@ -17,7 +17,7 @@ import { getAuth } from '../http/request-context.ts';
 import { browserScope } from '../scope/scope.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { finishInteraction, startInteraction } from './interaction.ts';
-import { attachSignIn } from './policy.ts';
+import { attachSignIn } from './request-sign-in.ts';
 import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
 import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';

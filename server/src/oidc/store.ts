@@ -63,7 +63,8 @@ export async function bumpRevision(db: ScopedExecutor): Promise<void> {
 
 // Stored artefacts (the provider's adapter)
 
-export type ArtefactFields = Unstamped<Omit<OidcArtefactRow, 'consumed_at'>>;
+/** An artefact's columns as the adapter writes them; `session_id` only on a provider session (the Gatehouse session it mirrors). */
+export type ArtefactFields = Unstamped<Omit<OidcArtefactRow, 'consumed_at' | 'session_id'>> & { session_id?: string | null };
 
 // The provider's lookups run on every token request: prepared once in the organisation's scope
 // (db/prepared.ts), which stamps the organisation as a parameter.
@@ -77,6 +78,7 @@ const ARTEFACT_VALUES = {
   account_id: param('account_id'),
   client_id: param('client_id'),
   uid: param('uid'),
+  session_id: param('session_id'),
   created_at: param('created_at') as unknown as number,
   expires_at: param('expires_at') as unknown as number,
 };
@@ -92,13 +94,14 @@ const upsertQuery = preparedInScope((db) =>
         account_id: param('account_id'),
         client_id: param('client_id'),
         uid: param('uid'),
+        session_id: param('session_id'),
         expires_at: param('expires_at') as unknown as number,
       }),
     ),
 );
 
 export async function upsertArtefact(db: ScopedExecutor, row: ArtefactFields): Promise<void> {
-  await upsertQuery(db, { ...row });
+  await upsertQuery(db, { session_id: null, ...row });
 }
 
 // One statement decides, so of two requests with the same single-use id (a client assertion's or a
@@ -222,6 +225,7 @@ export async function upsertArtefactWithEvent(
   bucketStart: number,
 ): Promise<void> {
   await storeCodeQuery(db, {
+    session_id: null,
     ...row,
     event_id: event.id,
     kind: event.kind,

@@ -8,6 +8,7 @@ import type { AuditEventType } from '@gatehouse/common/audit';
 import type { Subscriber } from '../events/events.ts';
 import { deleteOtherUserSessions, deleteUserSessions } from '../sessions/store.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
+import { endLinkedProviderSessions, endOtherProviderSessions } from './backchannel-logout.ts';
 import { revokeUserGrants } from './grants.ts';
 import { bumpRevision, deleteClientArtefacts } from './store.ts';
 import { scoped } from '../db/scoped.ts';
@@ -53,6 +54,7 @@ const ENDS_ACCESS = [
   'user.password_reset',
   'recovery.completed',
   'user.signed_out_everywhere',
+  'user.sign_in_disowned',
 ] as const satisfies readonly AuditEventType[];
 
 /**
@@ -70,17 +72,35 @@ export const accessRevocationSubscriber: Subscriber = {
   async inTransaction(ctx, trx, event) {
     if (event.subject?.kind !== 'user') return;
     const userId = event.subject.id;
+    const db = scoped(trx, event.organisationId);
     if ((MAY_END_ACCESS as readonly AuditEventType[]).includes(event.type)) {
       if (!event.endsOtherAccess) return;
       const kept = event.endsOtherAccess.keptSessionId;
-      if (kept === null) await deleteUserSessions(scoped(trx, event.organisationId), userId);
-      else await deleteOtherUserSessions(scoped(trx, event.organisationId), userId, kept);
-      await revokeUserGrants(ctx, userId, scoped(trx, event.organisationId));
+      if (kept === null) await deleteUserSessions(db, userId);
+      else await deleteOtherUserSessions(db, userId, kept);
+      await revokeUserGrants(ctx, userId, db);
       return;
     }
     // 'Send reset email' only sends a link: the password, and what was signed in with it, stay until it is used.
     if (event.type === 'user.password_reset' && event.details.resetEmailSent === true) return;
-    if (event.type !== 'user.mfa_reset') await deleteUserSessions(scoped(trx, event.organisationId), userId);
-    await revokeUserGrants(ctx, userId, scoped(trx, event.organisationId));
+    if (event.type !== 'user.mfa_reset') await deleteUserSessions(db, userId);
+    await revokeUserGrants(ctx, userId, db);
+  },
+};
+
+/**
+ * Ending sessions from the lists (sessions/devices.ts) ends the provider sessions of those browsers in
+ * the same transaction, each application signed in to in them told by back-channel logout: one session's
+ * browser, or every browser but the asking one.
+ */
+export const endedSessionsSubscriber: Subscriber = {
+  name: 'ended-sessions',
+  kinds: ['user.sessions_ended'],
+  async inTransaction(ctx, trx, event) {
+    if (event.subject?.kind !== 'user' || !event.endedSessions) return;
+    const db = scoped(trx, event.organisationId);
+    const { ids, kept } = event.endedSessions;
+    if (kept) await endOtherProviderSessions(ctx, db, event.subject.id, kept);
+    else await endLinkedProviderSessions(ctx, db, event.subject.id, ids);
   },
 };

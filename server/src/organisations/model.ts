@@ -2,10 +2,11 @@
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import type { OrganisationAdminView, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
 import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
+import { SUPPORTED_LOCALES, type Locale } from '@gatehouse/common/i18n/locales';
 import type { Config } from '../config.ts';
 import type { OrganisationRow } from '../db/schema.ts';
 import { settingsScore } from './strength.ts';
-import { emailWhitelistOf, type Organisation } from '../tenancy/organisation.ts';
+import { emailWhitelistOf, languagesOf, type Organisation } from '../tenancy/organisation.ts';
 
 export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: Organisation): PublicOrganisation {
   const r = org.row;
@@ -38,7 +39,13 @@ export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: 
     requireTwoStep: r.require_two_step,
     rememberMeDays: r.remember_me_days,
     dashboardRedirect: r.dashboard_redirect,
+    ...languageSettings(r),
   };
+}
+
+function languageSettings(r: OrganisationRow): Pick<OrganisationSettings, 'defaultLanguage' | 'offeredLanguages'> {
+  const { defaultLocale, offered } = languagesOf(r);
+  return { defaultLanguage: defaultLocale, offeredLanguages: offered };
 }
 
 /** Every editable setting of the organisation, in the API's names. */
@@ -71,6 +78,7 @@ export function toSettings(r: OrganisationRow): OrganisationSettings {
     allowSMSTwoStep: r.allow_sms_two_step,
     allowEmailTwoStep: r.allow_email_two_step,
     allowPasswordless: r.allow_passwordless,
+    newBrowserNotice: r.new_browser_notice,
     displayName: r.display_name,
     hideOrganisationName: r.hide_organisation_name,
     colour: r.colour,
@@ -81,6 +89,7 @@ export function toSettings(r: OrganisationRow): OrganisationSettings {
     customPrivacyPolicyURL: r.custom_privacy_policy_url,
     customTermsConditionsURL: r.custom_terms_conditions_url,
     customHelpPageURL: r.custom_help_page_url,
+    ...languageSettings(r),
   };
 }
 
@@ -121,6 +130,7 @@ export function settingsColumns(s: OrganisationSettings): SettingsColumns {
     allow_sms_two_step: s.allowSMSTwoStep,
     allow_email_two_step: s.allowEmailTwoStep,
     allow_passwordless: s.allowPasswordless,
+    new_browser_notice: s.newBrowserNotice,
     display_name: s.displayName,
     hide_organisation_name: s.hideOrganisationName,
     colour: s.colour,
@@ -131,7 +141,17 @@ export function settingsColumns(s: OrganisationSettings): SettingsColumns {
     custom_privacy_policy_url: s.customPrivacyPolicyURL,
     custom_terms_conditions_url: s.customTermsConditionsURL,
     custom_help_page_url: s.customHelpPageURL,
+    default_locale: s.defaultLanguage,
+    offered_locales: offeredColumn(s.defaultLanguage, s.offeredLanguages),
   };
+}
+
+/** The offered languages as stored: the default always among them; every language as none named, so one added later is offered too. */
+function offeredColumn(defaultLanguage: Locale, offered: readonly Locale[]): string {
+  const named = new Set([...offered, defaultLanguage]);
+  return JSON.stringify(
+    SUPPORTED_LOCALES.every((locale) => named.has(locale)) ? [] : SUPPORTED_LOCALES.filter((locale) => named.has(locale)),
+  );
 }
 
 /** The column holding each organisation image's asset id. */

@@ -40,6 +40,7 @@ export function newOrganisationRow(fields: {
     allow_sms_two_step: d.allowSMSTwoStep,
     allow_email_two_step: d.allowEmailTwoStep,
     allow_passwordless: d.allowPasswordless,
+    new_browser_notice: d.newBrowserNotice,
     enable_redirect_url: d.enableRedirectUrl,
     redirect_url: d.redirectUrl,
     dashboard_redirect: d.dashboardRedirect,

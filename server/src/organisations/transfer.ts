@@ -67,6 +67,7 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   sign_in_throttle: 'failed sign-ins of unknown emails, counted for minutes',
   mfa_enrolments: 'second steps being set up',
   mfa_remembered_devices: 'browsers that skip the code step: they are asked again once',
+  known_browsers: 'browsers people signed in from: each is new once more (a first browser tells nothing)',
   sign_in_states: 'sign-ins waiting for their code',
   webauthn_challenges: 'passkey challenges, valid for minutes',
   webauthn_passwordless_challenges: 'passkey sign-in challenges, valid for minutes',

@@ -192,12 +192,11 @@ export async function verifyRegistration(
 }
 
 export async function renamePasskey(ctx: AppContext, scope: Scope, user: UserRow, id: string, name: string): Promise<Passkey[]> {
-  const org = scope.organisation;
   const before = (await listCredentials(scope.db, user.id)).find((c) => c.id === id);
   if (!before) throw new AppError('PASSKEY_NOT_FOUND');
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await renameCredential(scoped(trx, org.id), user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    if (!(await renameCredential(inner.db, user.id, id, name))) throw new AppError('PASSKEY_NOT_FOUND');
+    await emit(ctx, inner.db, inner, {
       type: 'user.passkey_renamed',
       subject: { kind: 'user', id: user.id },
       details: { passkey: { from: before.name, to: name } },

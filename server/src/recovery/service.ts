@@ -14,6 +14,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
+import { recipientLocale } from '../http/language.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
@@ -91,7 +92,8 @@ export async function startRecovery(ctx: AppContext, scope: Scope, email: string
       org,
       to: recoverable.email,
       kind: 'recoveryCode',
-      text: MAIL_MESSAGES.recoveryCode(org.displayName, code, ACCOUNT_TOKENS.recoveryCodeMinutes),
+      text: () => MAIL_MESSAGES.recoveryCode(org.displayName, code, ACCOUNT_TOKENS.recoveryCodeMinutes),
+      locale: recipientLocale(org, recoverable.locale),
     });
   };
   return { token, sendCode };
@@ -128,9 +130,9 @@ export async function openResetLink(ctx: AppContext, scope: Scope, resetID: stri
   const token = newToken();
   const id = hashToken(token);
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteUserRecoveryFlows(scoped(trx, org.id), user.id);
-    await insertRecoveryFlow(scoped(trx, org.id), {
+  await scope.transaction(async (inner) => {
+    await deleteUserRecoveryFlows(inner.db, user.id);
+    await insertRecoveryFlow(inner.db, {
       id,
       user_id: user.id,
       code_hash: hashToken(newToken()),

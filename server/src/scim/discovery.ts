@@ -82,6 +82,10 @@ export function userSchema(baseUrl: string) {
       attr('displayName', 'string', { mutability: 'readOnly', description: 'givenName and familyName' }),
       multi('emails', 'The one work email, the same as userName', 'work'),
       multi('phoneNumbers', 'The one phone number (also used for SMS codes)', 'mobile'),
+      attr('preferredLanguage', 'string', {
+        description: 'The language of the user’s screens and emails (an Accept-Language value; the closest language offered is kept)',
+      }),
+      attr('locale', 'string', { description: 'Read when preferredLanguage is not given; answered with the same language' }),
       attr('active', 'boolean', { description: 'False while the user is disabled' }),
       attr('password', 'string', {
         mutability: 'writeOnly',

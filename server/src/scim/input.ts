@@ -7,6 +7,7 @@
  */
 import { phoneNumber } from '@gatehouse/common/schemas/account';
 import { email as emailField } from '@gatehouse/common/schemas/fields';
+import { acceptedLanguages, matchLocale } from '@gatehouse/common/i18n/locales';
 import { LIMITS } from '@gatehouse/common/policy';
 import { badRequest } from './errors.ts';
 import { MFA_SCHEMA, normaliseAttr } from './filter.ts';
@@ -21,6 +22,8 @@ export interface UserAttributes {
   /** The kept phone number's `primary` as given; null when not said. */
   phonePrimary: boolean | null;
   externalId: string | null;
+  /** preferredLanguage (an Accept-Language value), else locale, as the supported language closest to it; null for none or an unsupported one. */
+  locale: string | null;
   active: boolean;
   /** Write-only; undefined when not given. */
   password: string | undefined;
@@ -115,6 +118,26 @@ function checkedPhone(value: unknown): string | null {
 }
 
 /**
+ * The person's language from SCIM's preferredLanguage (RFC 7643 4.1.1: an Accept-Language value such
+ * as "da, en-gb;q=0.8") or locale ("en-US"): the closest supported one. A language Gatehouse does not
+ * speak is no language (the person's browser decides), not an error: directories send any tag.
+ */
+function languageOf(preferred: unknown, locale: unknown): string | null {
+  for (const [value, name] of [
+    [preferred, 'preferredLanguage'],
+    [locale, 'locale'],
+  ] as const) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string' || value.length > 200) throw badRequest('invalidValue', `'${name}' must be a language tag`);
+    for (const tag of acceptedLanguages(value)) {
+      const match = matchLocale(tag);
+      if (match) return match;
+    }
+  }
+  return null;
+}
+
+/**
  * Reads a whole User resource (a POST or PUT body, or the result of a PATCH): its email is its
  * userName, and an `emails` value must be the same address.
  */
@@ -150,6 +173,7 @@ export function readUser(resource: Record<string, unknown>): UserAttributes {
     phoneNumber: checkedPhone(phone === undefined ? undefined : attribute(phone, 'value')),
     phonePrimary: phonePrimary === undefined || phonePrimary === null ? null : asBoolean(phonePrimary, 'phoneNumbers.primary'),
     externalId: optionalText(externalId, 'externalId', 255),
+    locale: languageOf(attribute(resource, 'preferredlanguage'), attribute(resource, 'locale')),
     active: activeValue === undefined || activeValue === null ? true : asBoolean(activeValue, 'active'),
     password: typeof password === 'string' && password !== '' ? checkedPassword(password) : undefined,
     mfaEnabled: mfaEnabled === undefined || mfaEnabled === null ? undefined : asBoolean(mfaEnabled, 'enabled'),

@@ -34,6 +34,8 @@ export function toScimUser(row: UserRow, baseUrl: string, mfa?: UserMfa): ScimUs
     ...(formatted ? { name, displayName: formatted } : {}),
     emails: [{ value: address, type: 'work', primary: true }],
     ...(row.phone_number ? { phoneNumbers: [{ value: row.phone_number, type: 'mobile', primary: row.scim_phone_primary ?? true }] } : {}),
+    // The person's language, in both of the core schema's attributes (RFC 7643 4.1.1).
+    ...(row.locale ? { preferredLanguage: row.locale, locale: row.locale } : {}),
     active: row.status !== 'Disabled',
     ...(mfa ? { [MFA_SCHEMA]: { enabled: mfa.enabled, required: mfa.required, methods: mfa.methods.map((m) => m.kind) } } : {}),
     meta: {

@@ -681,6 +681,8 @@ describe.each(testDialects())('SCIM on %s', (dialect) => {
         'displayName',
         'emails',
         'phoneNumbers',
+        'preferredLanguage',
+        'locale',
         'active',
         'password',
       ]);

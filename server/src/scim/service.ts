@@ -143,6 +143,7 @@ export async function createScimUser(ctx: AppContext, caller: ScimCaller, body: 
           firstName: wanted.firstName,
           surname: wanted.surname,
           phoneNumber: wanted.phoneNumber,
+          locale: wanted.locale,
           externalId: wanted.externalId,
           // The organisation's own identity provider vouches for the address (docs/scim.md).
           emailVerified: true,
@@ -187,6 +188,7 @@ async function applyWanted(ctx: AppContext, caller: ScimCaller, user: UserRow, w
     if (wanted.surname !== user.surname) changes.surname = wanted.surname;
     if (wanted.phoneNumber !== user.phone_number) changes.phone_number = wanted.phoneNumber;
     if (wanted.externalId !== user.external_id) changes.external_id = wanted.externalId;
+    if (wanted.locale !== user.locale) changes.locale = wanted.locale;
     let current = user;
     if (Object.keys(changes).length > 0) {
       current = await applyUserChanges(ctx, caller.scope, user, changes);

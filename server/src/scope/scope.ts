@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActorKind } from '@gatehouse/common/audit';
 import type { Role } from '@gatehouse/common/policy';
 import type { Executor } from '../db/schema.ts';
-import { scoped, unbound, type ScopedExecutor } from '../db/scoped.ts';
+import { scoped, unbound, type ScopedExecutor, type ScopedTransaction } from '../db/scoped.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 
 /**
@@ -51,7 +51,7 @@ export interface Scope {
    * Runs `work` in one transaction, with this scope whose `db` is the transaction (bound to the same
    * organisation); inside a transaction already, `work` joins it.
    */
-  transaction<T>(work: (scope: this) => Promise<T>): Promise<T>;
+  transaction<T>(work: (scope: this & { db: ScopedTransaction }) => Promise<T>): Promise<T>;
 }
 
 /** The scope of work by an actor with a reach over users (the endpoints applications may call too). */
@@ -61,8 +61,8 @@ export interface ActingScope extends Scope {
 
 const NO_ORIGIN: Origin = { ip: null, userAgent: null };
 
-function transaction<S extends Scope, T>(this: S, work: (scope: S) => Promise<T>): Promise<T> {
-  if (this.db.isTransaction) return work(this);
+function transaction<S extends Scope, T>(this: S, work: (scope: S & { db: ScopedTransaction }) => Promise<T>): Promise<T> {
+  if (this.db.isTransaction) return work(this as S & { db: ScopedTransaction });
   const { db } = unbound(this.db);
   return db.transaction().execute((trx) => work({ ...this, db: scoped(trx, this.organisation.id) }));
 }
@@ -97,6 +97,18 @@ export function browserScope(
   request: { id: string; ip: string; headers: Record<string, string | string[] | undefined> },
 ): Scope {
   return requestScope(db, organisation, user ? { kind: 'user', id: user.id } : { kind: 'anonymous', id: null }, request);
+}
+
+/**
+ * The scope of an event's effect after its change committed (a subscriber's `afterCommit` work that
+ * writes): the event's organisation, actor, request id and origin.
+ */
+export function eventScope(
+  db: Executor,
+  organisation: Organisation,
+  event: { actor: Actor; requestId: string | null; ip: string | null; userAgent: string | null },
+): Scope {
+  return scopeOf(db, organisation, event.actor, event.requestId, { ip: event.ip, userAgent: event.userAgent });
 }
 
 /** The system's own work on an organisation outside any request, command or job (the test harness's and benchmarks' set-up). */

@@ -1,15 +1,15 @@
 /**
  * A person's sessions as the lists show them (browser and system from the user agent, address, first
  * and last seen, how signed in, "this device") and ending them: one, every other, or (an administrator,
- * through the access-revocation subscriber) every session, grant and token at once. Each end is audited,
- * so webhooks hear of it.
+ * through the access-revocation subscriber) every session, grant and token at once. Ending a session
+ * ends the provider session of its browser too (the event's subscriber, oidc/subscriber.ts), so its
+ * applications are told and cannot sign it in silently. Each end is audited, so webhooks hear of it.
  */
 import UAParser from 'ua-parser-js';
 import { LIMITS } from '@gatehouse/common/policy';
-import type { SessionSummary, SignInMethod } from '@gatehouse/common/schemas/sessions';
+import type { SessionList, SessionSummary, SignInMethod } from '@gatehouse/common/schemas/sessions';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
-import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
@@ -25,13 +25,17 @@ export function signInMethods(amr: readonly string[]): SignInMethod[] {
 const named = (name: string | undefined, version: string | undefined): string | null =>
   name ? (version ? `${name} ${version}` : name) : null;
 
+/** The browser and system a user agent names, e.g. "Chrome 142" and "Windows 10"; null where it names none. */
+export function browserAndSystem(userAgent: string | null): { browser: string | null; system: string | null } {
+  const agent = new UAParser(userAgent ?? '').getResult();
+  return { browser: named(agent.browser.name, agent.browser.major), system: named(agent.os.name, agent.os.version) };
+}
+
 /** A session as the lists show it; `currentId` is the asking browser's session (its row id), if any. */
 export function summariseSession(row: SessionRow, currentId: string | null): SessionSummary {
-  const agent = new UAParser(row.user_agent ?? '').getResult();
   return {
     id: row.public_id,
-    browser: named(agent.browser.name, agent.browser.major),
-    system: named(agent.os.name, agent.os.version),
+    ...browserAndSystem(row.user_agent),
     address: row.address,
     firstSeen: row.created_at,
     lastSeen: row.last_seen_at,
@@ -40,41 +44,57 @@ export function summariseSession(row: SessionRow, currentId: string | null): Ses
   };
 }
 
-/** The user's live sessions, the latest seen first. */
+/** The user's live sessions, the latest seen first, at most `limit`; `more` when some were left off. */
 export async function userSessions(
   ctx: AppContext,
-  organisationId: string,
+  scope: Scope,
   userId: string,
   currentId: string | null,
-): Promise<SessionSummary[]> {
-  const rows = await listUserSessions(scoped(ctx.db.kysely, organisationId), userId, ctx.clock.now(), LIMITS.sessionIdleMs);
-  return rows.map((row) => summariseSession(row, currentId));
+  limit: number,
+): Promise<SessionList> {
+  const live = { now: ctx.clock.now(), idleMs: LIMITS.sessionIdleMs };
+  const rows = await listUserSessions(scope.db, userId, live, limit + 1);
+  return { sessions: rows.slice(0, limit).map((row) => summariseSession(row, currentId)), more: rows.length > limit };
 }
 
-/** Ends one of the user's sessions by its public id; SESSION_NOT_FOUND when it is not theirs or gone. */
+/**
+ * Ends one of the user's sessions by its public id, and the provider session of that browser with it
+ * (its applications told by back-channel logout); SESSION_NOT_FOUND when it is not theirs or gone.
+ */
 export async function endUserSession(ctx: AppContext, scope: Scope, userId: string, publicId: string): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteUserSessionByPublicId(scoped(trx, scope.organisation.id), userId, publicId))) throw new AppError('SESSION_NOT_FOUND');
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (s) => {
+    const ended = await deleteUserSessionByPublicId(s.db, userId, publicId);
+    if (!ended) throw new AppError('SESSION_NOT_FOUND');
+    await emit(ctx, s.db, s, {
       type: 'user.sessions_ended',
       subject: { kind: 'user', id: userId },
       details: { which: 'one', sessions: 1 },
+      endedSessions: { ids: [ended] },
     });
   });
 }
 
-/** Ends every session of the user but `keepId` (the asking browser's); how many ended. */
-export async function endOtherSessions(ctx: AppContext, scope: Scope, userId: string, keepId: string): Promise<number> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const ended = await deleteOtherUserSessions(scoped(trx, scope.organisation.id), userId, keepId);
-    if (ended > 0) {
-      await emit(ctx, trx, scope, {
+/**
+ * Ends every session of the user but the asking browser's (`kept`: its session's row id and its provider
+ * session cookie), with the other browsers' provider sessions; how many sessions ended.
+ */
+export async function endOtherSessions(
+  ctx: AppContext,
+  scope: Scope,
+  userId: string,
+  kept: { sessionId: string; providerSessionId: string | undefined },
+): Promise<number> {
+  return scope.transaction(async (s) => {
+    const ended = await deleteOtherUserSessions(s.db, userId, kept.sessionId);
+    if (ended.length > 0) {
+      await emit(ctx, s.db, s, {
         type: 'user.sessions_ended',
         subject: { kind: 'user', id: userId },
-        details: { which: 'others', sessions: ended },
+        details: { which: 'others', sessions: ended.length },
+        endedSessions: { ids: ended, kept },
       });
     }
-    return ended;
+    return ended.length;
   });
 }
 
@@ -83,5 +103,5 @@ export async function endOtherSessions(ctx: AppContext, scope: Scope, userId: st
  * and token in its transaction and queues the back-channel logouts the provider sessions owe.
  */
 export async function signOutEverywhere(ctx: AppContext, scope: Scope, userId: string): Promise<void> {
-  await emit(ctx, ctx.db.kysely, scope, { type: 'user.signed_out_everywhere', subject: { kind: 'user', id: userId } });
+  await emit(ctx, scope.db, scope, { type: 'user.signed_out_everywhere', subject: { kind: 'user', id: userId } });
 }

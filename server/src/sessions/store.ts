@@ -70,14 +70,20 @@ export async function updateSessionAmr(db: ScopedExecutor, id: string, amr: stri
     .execute();
 }
 
-/** Ends every session of a user but one: on turning on a second factor, the sessions made without it end. */
-export async function deleteOtherUserSessions(db: ScopedExecutor, userId: string, keepId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Ends every session of a user but one (on turning on a second factor, the sessions made without it end); the ended rows' ids. */
+export async function deleteOtherUserSessions(db: ScopedExecutor, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
-/** A user's live sessions, the latest seen first (the lists on /account and the person's page). */
-export async function listUserSessions(db: ScopedExecutor, userId: string, now: number, idleMs: number): Promise<SessionRow[]> {
+/** A user's live sessions, the latest seen first, at most `limit` (the lists on /account and the person's page). */
+export async function listUserSessions(
+  db: ScopedExecutor,
+  userId: string,
+  live: { now: number; idleMs: number },
+  limit: number,
+): Promise<SessionRow[]> {
+  const { now, idleMs } = live;
   return db
     .selectFrom('sessions')
     .selectAll()
@@ -86,11 +92,37 @@ export async function listUserSessions(db: ScopedExecutor, userId: string, now: 
     .where('last_seen_at', '>', now - idleMs)
     .orderBy('last_seen_at', 'desc')
     .orderBy('created_at', 'desc')
+    .limit(limit)
     .execute();
 }
 
-/** Ends one session of a user, named by its public id; whether there was one (another user's id ends nothing). */
-export async function deleteUserSessionByPublicId(db: ScopedExecutor, userId: string, publicId: string): Promise<boolean> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('public_id', '=', publicId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Ends one session of a user, named by its public id; the ended row's id, or undefined (another user's id ends nothing). */
+export async function deleteUserSessionByPublicId(db: ScopedExecutor, userId: string, publicId: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Records that the user signed in from this browser (its id's hash); true when it was new to them. One
+ * conditional insert, so of two sign-ins from a new browser at once only one finds it new.
+ */
+export async function rememberBrowser(db: ScopedExecutor, userId: string, id: string, now: number): Promise<boolean> {
+  const inserted = await db
+    .insertInto('known_browsers')
+    .values({ user_id: userId, id, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Whether the user has signed in from a browser other than this one before. */
+export async function knowsOtherBrowser(db: ScopedExecutor, userId: string, id: string): Promise<boolean> {
+  const row = await db.selectFrom('known_browsers').select('id').where('user_id', '=', userId).where('id', '!=', id).executeTakeFirst();
+  return row !== undefined;
 }

@@ -111,9 +111,9 @@ export async function verifyEmail(ctx: AppContext, scope: Scope, verificationID:
 
 async function markVerified(ctx: AppContext, scope: Scope, user: UserRow): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateUser(scoped(trx, scope.organisation.id), user.id, { email_verified_date: now, updated_at: now });
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await updateUser(inner.db, user.id, { email_verified_date: now, updated_at: now });
+    await emit(ctx, inner.db, inner, {
       type: 'user.email_verified',
       subject: { kind: 'user', id: user.id },
       details: { email: user.email },

@@ -17,7 +17,7 @@ import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
 import { withLanguage } from '../http/language.ts';
 import type { Locale } from '@gatehouse/common/i18n/locales';
-import { sessionCookieName } from '../http/request-context.ts';
+import { getAuth, sessionCookieName } from '../http/request-context.ts';
 import { toPublicOrganisation } from '../organisations/model.ts';
 import { organisationStylesheet } from '../organisations/style.ts';
 import type { TelemetryRouteConfig } from '../http/telemetry.ts';
@@ -86,6 +86,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, distDir
       );
       if (rendered) return sendPage(request, reply, rendered);
     }
+    // A signed-in person's page speaks their own language; a session that cannot be read now leaves the browser's.
+    if (request.cookies[sessionCookieName(ctx)]) await getAuth(ctx, request).catch(() => null);
     return sendPage(request, reply, indexHtml(request.locale));
   });
 }

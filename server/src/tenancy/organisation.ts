@@ -1,5 +1,6 @@
 /** The organisation as the server's rules see it (camelCase), mapped from its row: the root of every scope. */
 import type { Config } from '../config.ts';
+import { DEFAULT_LOCALE, isSupportedLocale, offeredLocales, type Locale } from '@gatehouse/common/i18n/locales';
 import type { OrganisationRow } from '../db/schema.ts';
 
 export interface Organisation {
@@ -39,4 +40,17 @@ export function emailWhitelistOf(r: Pick<OrganisationRow, 'user_email_whitelist'
   } catch {
     return [];
   }
+}
+
+/** The organisation's default language and the languages it offers (the default always among them). */
+export function languagesOf(r: Pick<OrganisationRow, 'default_locale' | 'offered_locales'>): { defaultLocale: Locale; offered: Locale[] } {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(r.offered_locales);
+  } catch {
+    stored = [];
+  }
+  const defaultLocale = isSupportedLocale(r.default_locale) ? r.default_locale : DEFAULT_LOCALE;
+  const named = Array.isArray(stored) ? stored : [];
+  return { defaultLocale, offered: named.length > 0 ? offeredLocales([...named, defaultLocale]) : offeredLocales([]) };
 }

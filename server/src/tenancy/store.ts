@@ -1,7 +1,7 @@
 /** Reads of the organisations table that every layer uses (resolving a host, checking a name, locking the row). */
-import type { Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import type { Database, Executor, OrganisationRow } from '../db/schema.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
+import type { Executor, OrganisationRow } from '../db/schema.ts';
 
 export function findOrganisationByName(db: Executor, name: string): Promise<OrganisationRow | undefined> {
   return db.selectFrom('organisations').selectAll().where('name', '=', name).where('is_base', '=', false).executeTakeFirst();
@@ -20,7 +20,9 @@ export function findOrganisationById(db: Executor, id: string): Promise<Organisa
  * on one organisation (adding users after counting them, generating or rotating keys) run one after the
  * other. PostgreSQL locks the row; SQLite's write transactions are exclusive already (they begin IMMEDIATE).
  */
-export async function lockOrganisation(trx: Transaction<Database>, dialect: Dialect, id: string): Promise<void> {
+export async function lockOrganisation(trx: ScopedExecutor, dialect: Dialect): Promise<void> {
+  if (!trx.isTransaction) throw new Error('lockOrganisation holds its lock until a transaction ends: give it one');
   if (dialect !== 'postgres') return;
-  await trx.selectFrom('organisations').select('id').where('id', '=', id).forUpdate().execute();
+  // The scoped store names the row: the organisation it is bound to.
+  await trx.selectFrom('organisations').select('id').forUpdate().execute();
 }

@@ -147,6 +147,8 @@ export async function startTestServer(
     logLines?: string[];
     /** Receives the SQL of every statement the server runs. */
     queries?: string[];
+    /** The same, with whether PostgreSQL ran it as a named statement (always false on SQLite). */
+    statements?: { sql: string; named: boolean }[];
     /**
      * Told of every query of a tenant table outside the scoped store (testing/tenant-guard.ts). Without
      * it such a query fails (GATEHOUSE_TENANT_GUARD=report prints each caller once instead, =off ignores it).
@@ -157,10 +159,17 @@ export async function startTestServer(
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-data-'));
   const config = { ...testConfig(database.database, dataDir), ...options.config };
-  const recorded = options.queries;
+  const { queries: recorded, statements } = options;
   const onUnscoped = options.onUnscoped ?? unscopedFromEnvironment();
   const db = openDatabase(config.database, {
-    ...(recorded ? { onQuery: (sql: string) => void recorded.push(sql) } : {}),
+    ...(recorded || statements
+      ? {
+          onQuery: (sql: string, named?: boolean) => {
+            recorded?.push(sql);
+            statements?.push({ sql, named: named ?? false });
+          },
+        }
+      : {}),
     ...(onUnscoped ? { plugins: [new TenantGuard(onUnscoped)] } : {}),
   });
   await migrateTestDatabase(db);

@@ -5,6 +5,7 @@ import { ROUTES } from '@gatehouse/common/routes';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { EmailTokenPurpose, Executor, UserRow } from '../db/schema.ts';
+import { recipientLocale } from '../http/language.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -18,7 +19,10 @@ interface LinkEmail {
   purpose: EmailTokenPurpose;
   hours: number;
   kind: MailKind;
-  text: MailText;
+  /** The texts, written in `locale`. */
+  text: () => MailText;
+  /** The recipient's own language, if they have one. */
+  personLocale: string | null;
   /** The page the link opens, and the query parameter that carries the token. */
   path: string;
   param: string;
@@ -44,6 +48,7 @@ async function sendLinkEmail(ctx: AppContext, org: Organisation, email: LinkEmai
       to: email.to,
       kind: email.kind,
       text: email.text,
+      locale: recipientLocale(org, email.personLocale),
       link: linkFor(ctx.config, org, email.path, { [email.param]: token }),
     },
     db,
@@ -60,7 +65,8 @@ export function sendSignUpEmail(ctx: AppContext, scope: Scope, email: string, us
     purpose: 'signup',
     hours,
     kind: 'signUpVerification',
-    text: MAIL_MESSAGES.signUpVerification(org.displayName, hours),
+    text: () => MAIL_MESSAGES.signUpVerification(org.displayName, hours),
+    personLocale: null,
     path: ROUTES.verifyEmail.path,
     param: 'verificationID',
   });
@@ -76,7 +82,8 @@ export function sendVerificationEmail(ctx: AppContext, scope: Scope, user: UserR
     purpose: 'verify',
     hours,
     kind: 'emailVerification',
-    text: MAIL_MESSAGES.emailVerification(org.displayName, hours),
+    text: () => MAIL_MESSAGES.emailVerification(org.displayName, hours),
+    personLocale: user.locale,
     path: ROUTES.verifyEmail.path,
     param: 'verificationID',
   });
@@ -103,7 +110,7 @@ export function queueInvitationEmail(
   ctx: AppContext,
   db: Executor,
   org: Organisation,
-  user: Pick<UserRow, 'id' | 'email'>,
+  user: Pick<UserRow, 'id' | 'email'> & { locale?: string | null },
   inviterName: string,
 ): Promise<void> {
   const hours = org.row.invitation_expiry_hours;
@@ -116,7 +123,8 @@ export function queueInvitationEmail(
       purpose: 'invitation',
       hours,
       kind: 'invitation',
-      text: MAIL_MESSAGES.invitation(org.displayName, inviterName, hours),
+      text: () => MAIL_MESSAGES.invitation(org.displayName, inviterName, hours),
+      personLocale: user.locale ?? null,
       path: ROUTES.completeSignup.path,
       param: 'invitationID',
     },
@@ -134,7 +142,8 @@ export function sendPasswordResetEmail(ctx: AppContext, scope: Scope, user: User
     purpose: 'reset',
     hours,
     kind: 'passwordReset',
-    text: MAIL_MESSAGES.passwordReset(org.displayName, hours),
+    text: () => MAIL_MESSAGES.passwordReset(org.displayName, hours),
+    personLocale: user.locale,
     path: ROUTES.recoveryCode.path,
     param: 'resetID',
   });
@@ -150,7 +159,8 @@ export function sendBaseSignUpEmail(ctx: AppContext, scope: Scope, email: string
     purpose: 'basesignup',
     hours,
     kind: 'baseSignUp',
-    text: MAIL_MESSAGES.baseSignUp(base.displayName, hours),
+    text: () => MAIL_MESSAGES.baseSignUp(base.displayName, hours),
+    personLocale: null,
     path: ROUTES.getStarted.path,
     param: 'signupid',
   });

@@ -22,6 +22,8 @@ export interface NewUser {
   firstName?: string | null;
   surname?: string | null;
   phoneNumber?: string | null;
+  /** The person's own language (a supported tag), or none. */
+  locale?: string | null;
   /** The provisioning client's id for the user (SCIM externalId). */
   externalId?: string | null;
   /** Signed up already (with a password) or Pending (an invitation, a sign-up still choosing one). */
@@ -51,6 +53,7 @@ export async function createUser(ctx: AppContext, trx: Transaction<Database>, sc
         first_name: user.firstName ?? null,
         surname: user.surname ?? null,
         phone_number: user.phoneNumber ?? null,
+        locale: user.locale ?? null,
         external_id: user.externalId ?? null,
         password_hash: user.passwordHash ?? null,
         password_set_date: user.passwordHash ? now : null,

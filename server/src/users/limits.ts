@@ -25,8 +25,9 @@ export async function assertRoomForUsers(
   }
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (limit !== null) {
-      await lockOrganisation(trx, ctx.db.dialect, org.id);
-      if ((await countUsers(scoped(trx, org.id))) >= limit) throw new AppError('USER_LIMIT_REACHED');
+      const db = scoped(trx, org.id);
+      await lockOrganisation(db, ctx.db.dialect);
+      if ((await countUsers(db)) >= limit) throw new AppError('USER_LIMIT_REACHED');
     }
     await add(trx);
   });

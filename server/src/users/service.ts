@@ -63,6 +63,7 @@ export async function inviteUser(ctx: AppContext, scope: ActingScope, input: Inv
         via: 'invitation',
         firstName: input.firstName,
         surname: input.surname ?? null,
+        locale: input.locale ?? null,
         multiFactorAuthRequired: input.multiFactorAuthRequired,
         clientIds: await checkedClientIds(ctx, org.id, input.clients),
       };
@@ -182,14 +183,13 @@ export async function setUserActive(ctx: AppContext, scope: Scope, target: UserR
  * CONFLICT on field email.
  */
 export async function applyUserChanges(ctx: AppContext, scope: Scope, target: UserRow, changes: UserUpdate): Promise<UserRow> {
-  const org = scope.organisation;
   const now = ctx.clock.now();
   const details = changedFields(target, changes);
   try {
-    await ctx.db.kysely.transaction().execute(async (trx) => {
-      await updateUser(scoped(trx, org.id), target.id, { ...changes, updated_at: now });
+    await scope.transaction(async (inner) => {
+      await updateUser(inner.db, target.id, { ...changes, updated_at: now });
       if (Object.keys(details).length > 0)
-        await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
+        await emit(ctx, inner.db, inner, { type: 'user.updated', subject: { kind: 'user', id: target.id }, details });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', ACCOUNT_MESSAGES.userExists, 'CONFLICT');
@@ -305,6 +305,8 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
     first_name: input.firstName ?? null,
     surname: input.surname ?? null,
     phone_number: input.phoneNumber ?? null,
+    // Not sent: unchanged (the screens' form has no language; the management API may set it).
+    ...(input.locale !== undefined ? { locale: input.locale } : {}),
     updated_at: now,
   };
   // What an identity provider sets through SCIM is its to change: the next sync would overwrite an edit.
@@ -336,10 +338,10 @@ export async function updateUserDetails(ctx: AppContext, scope: ActingScope, id:
     const before = (await listUserClients(scope.db, id)).map((c) => c.id).sort();
     Object.assign(details, changedFields({ applications: before }, { applications: [...clientIds].sort() }));
   }
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateUser(scoped(trx, org.id), id, changes);
-    if (clientIds) await grantClientAccess(scoped(trx, org.id), id, clientIds, now);
-    if (Object.keys(details).length > 0) await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id }, details });
+  await scope.transaction(async (inner) => {
+    await updateUser(inner.db, id, changes);
+    if (clientIds) await grantClientAccess(inner.db, id, clientIds, now);
+    if (Object.keys(details).length > 0) await emit(ctx, inner.db, inner, { type: 'user.updated', subject: { kind: 'user', id }, details });
   });
   return { message: MESSAGES.userDetailsUpdated, user: (await findUserById(scope.db, id))! };
 }

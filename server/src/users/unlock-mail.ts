@@ -8,6 +8,7 @@ import { ROUTES } from '@gatehouse/common/routes';
 import { findUserById } from '../accounts/store.ts';
 import type { Subscriber } from '../events/events.ts';
 import { sendMail } from '../mail/service.ts';
+import { recipientLocale } from '../http/language.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
@@ -28,7 +29,8 @@ export const unlockMailSubscriber: Subscriber = {
         org,
         to: user.email,
         kind: 'accountUnlocked',
-        text: MAIL_MESSAGES.accountUnlocked(org.displayName),
+        text: () => MAIL_MESSAGES.accountUnlocked(org.displayName),
+        locale: recipientLocale(org, user.locale),
         link: linkFor(ctx.config, org, ROUTES.home.path),
       },
       trx,

@@ -32,7 +32,7 @@ import {
   listEndpoints,
   updateEndpoint,
 } from './store.ts';
-import { scoped, type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
+import { type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
 
 const DELIVERY_LOG_SIZE = 50;
 
@@ -94,9 +94,9 @@ export async function createWebhookEndpoint(
     failures: 0,
     circuit_open_until: null,
   };
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertEndpoint(scoped(trx, organisationId), row);
-    await emit(ctx, trx, scope, {
+  await scope.transaction(async (inner) => {
+    await insertEndpoint(inner.db, row);
+    await emit(ctx, inner.db, inner, {
       type: 'webhook.created',
       subject: { kind: 'webhook', id },
       details: { url, eventTypes: JSON.parse(row.event_types) },
@@ -111,7 +111,6 @@ export async function updateWebhookEndpoint(
   id: string,
   input: WebhookEndpointRequest,
 ): Promise<WebhookEndpoint> {
-  const organisationId = scope.organisation.id;
   const url = await checkedUrl(ctx, input.url);
   const existing = await findEndpoint(scope.db, id);
   if (!existing) throw new AppError('NOT_FOUND');
@@ -121,12 +120,11 @@ export async function updateWebhookEndpoint(
     event_types: JSON.stringify(normalisedTypes(input.eventTypes)),
     enabled: input.enabled ?? true,
   };
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await updateEndpoint(scoped(trx, organisationId), id, { ...changes, updated_at: ctx.clock.now() })))
-      throw new AppError('NOT_FOUND');
+  await scope.transaction(async (inner) => {
+    if (!(await updateEndpoint(inner.db, id, { ...changes, updated_at: ctx.clock.now() }))) throw new AppError('NOT_FOUND');
     const details = changedFields(existing, changes);
     if (Object.keys(details).length > 0)
-      await emit(ctx, trx, scope, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
+      await emit(ctx, inner.db, inner, { type: 'webhook.updated', subject: { kind: 'webhook', id }, details });
   });
   return getWebhookEndpoint(ctx, scope, id);
 }
@@ -135,21 +133,21 @@ export async function updateWebhookEndpoint(
 export async function rollWebhookSecret(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpointWithSecret> {
   const organisationId = scope.organisation.id;
   const secret = newWebhookSecret();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const changed = await updateEndpoint(scoped(trx, organisationId), id, {
+  await scope.transaction(async (inner) => {
+    const changed = await updateEndpoint(inner.db, id, {
       secret_encrypted: sealSecret(ctx, organisationId, id, secret),
       updated_at: ctx.clock.now(),
     });
     if (!changed) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, scope, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
+    await emit(ctx, inner.db, inner, { type: 'webhook.secret_rolled', subject: { kind: 'webhook', id } });
   });
   return { ...(await getWebhookEndpoint(ctx, scope, id)), secret };
 }
 
 export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteEndpoint(scoped(trx, scope.organisation.id), id))) throw new AppError('NOT_FOUND');
-    await emit(ctx, trx, scope, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
+  await scope.transaction(async (inner) => {
+    if (!(await deleteEndpoint(inner.db, id))) throw new AppError('NOT_FOUND');
+    await emit(ctx, inner.db, inner, { type: 'webhook.deleted', subject: { kind: 'webhook', id } });
   });
 }
 

@@ -5,6 +5,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/link-tokens';
+import type { Locale } from '@gatehouse/common/i18n/locales';
+import type { Texts } from '@gatehouse/common/i18n/runtime';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { queryKeys } from '../api/queries.ts';
 
@@ -13,6 +15,9 @@ export const FIRST_PAINT_ID = 'gatehouse-first-paint';
 
 export interface FirstPaint {
   organisation: PublicOrganisation;
+  /** The page's language, and its catalog (none for English, the code's own texts): the SPA hydrates without fetching it. */
+  locale: Locale;
+  texts?: Texts;
 }
 
 /** The state the server rendered the page from, into the query cache where the SPA's hooks read it. */

@@ -4,8 +4,8 @@
  * texts are downloaded. The switcher sets the cookie and reloads.
  */
 import { prepareLocale } from '@gatehouse/common/i18n/load';
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale } from '@gatehouse/common/i18n/locales';
-import { setPageLocale } from '@gatehouse/common/i18n/runtime';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, UI_LOCALES_PARAMETER, type Locale } from '@gatehouse/common/i18n/locales';
+import { registerCatalog, setPageLocale, type Texts } from '@gatehouse/common/i18n/runtime';
 
 /** The language `<html lang>` names (`en-GB` is English). */
 export function pageLocale(): Locale {
@@ -24,8 +24,24 @@ export async function startPageLanguage(): Promise<void> {
   }
 }
 
-/** Picks a language on a public page: remembered for a year, the page reloaded in it. */
+/**
+ * The page's language from the catalog the server put in the page (app/first-paint.ts): no request, so
+ * the served sign-in page hydrates as soon as its script has run.
+ */
+export function startServedLanguage(locale: Locale, texts: Texts | undefined): boolean {
+  if (locale !== DEFAULT_LOCALE && !texts) return false;
+  if (texts) registerCatalog(locale, texts);
+  setPageLocale(locale);
+  return true;
+}
+
+/**
+ * Picks a language on a public page: remembered for a year, the page reloaded in it. An application's
+ * `ui_locales` in the address would outrank the pick, so it is dropped: the person chose.
+ */
 export function pickLanguage(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  window.location.reload();
+  const url = new URL(window.location.href);
+  url.searchParams.delete(UI_LOCALES_PARAMETER);
+  window.location.replace(url.href);
 }

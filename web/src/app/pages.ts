@@ -34,6 +34,7 @@ const RedirectingPage = lazyPage(async () => (await import('../pages/redirecting
 const SignUpPage = lazyPage(async () => (await import('../pages/sign-up/SignUpPage.tsx')).SignUpPage);
 const TwoStepPage = lazyPage(async () => (await import('../pages/two-step/TwoStepPage.tsx')).TwoStepPage);
 const VerifyEmailPage = lazyPage(async () => (await import('../pages/verify-email/VerifyEmailPage.tsx')).VerifyEmailPage);
+const NotMePage = lazyPage(async () => (await import('../pages/not-me/NotMePage.tsx')).NotMePage);
 const AddUserPage = lazyPage(async () => (await import('../pages/users/AddUserPage.tsx')).AddUserPage);
 const UserPage = lazyPage(async () => (await import('../pages/users/UserPage.tsx')).UserPage);
 const UsersPage = lazyPage(async () => (await import('../pages/users/UsersPage.tsx')).UsersPage);
@@ -60,6 +61,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   signup: SignUpPage,
   completeSignup: CompleteSignUpPage,
   verifyEmail: VerifyEmailPage,
+  notMe: NotMePage,
   recovery: RecoveryPage,
   recoveryCode: RecoveryCodePage,
   updatePassword: UpdatePasswordPage,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { organisationImageUrl } from '../api/first-load.ts';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { pageBackground } from '../features/organisation/theme.ts';
+import { LanguageSwitcher } from '../features/language/LanguageSwitcher.tsx';
 import { Footer } from './Footer.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -12,6 +13,7 @@ export function PublicLayout({ org, children }: { org: PublicOrganisation; child
     <div className={`public-layout${background ? ' has-background' : ''}`} style={background}>
       <header className="public-header">
         <Logo org={org} />
+        <LanguageSwitcher offered={org.offeredLanguages} />
       </header>
       <div className={`public-body${org.heroImageID ? ' has-hero' : ''}`}>
         {org.heroImageID && (

@@ -158,6 +158,15 @@ export default {
   'mail.twoStepSetupCode.paragraph': 'Indtast denne kode på siden for totrinsbekræftelse hos {org} for at få dine loginkoder via mail:',
   'mail.twoStepSetupCode.note':
     'Den gælder i {minutes} minutter, én gang. Hvis du ikke har bedt om den, kender en anden måske din adgangskode: Skift den.',
+  'mail.newBrowser.subject': 'Nyt login på din konto hos {org}',
+  'mail.newBrowser.heading': 'Et login fra en ny browser',
+  'mail.newBrowser.paragraph1': 'Der er lige logget ind på din konto hos {org} fra en browser, der ikke har været brugt til det før.',
+  'mail.newBrowser.details': 'Hvornår: {time}. Browser: {browser}. Adresse: {address}.',
+  'mail.newBrowser.paragraph2': 'Hvis det var dig, skal du ikke gøre noget.',
+  'mail.newBrowser.button': 'Det var ikke mig',
+  'mail.newBrowser.note':
+    'Linket logger din konto ud overalt og beder om en ny adgangskode ved dit næste login. Det gælder i {lifetime}, én gang.',
+  'mail.newBrowser.unknown': 'ukendt',
   'mail.footer': 'Denne mail er sendt af {org} ({host}).',
   'users.listHeading': 'Administrer brugere',
   'users.add': 'Tilføj',
@@ -234,4 +243,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Det fjerner {method}, brugerens sidste MFA-metode, sammen med brugerens gendannelseskoder; brugeren konfigurerer MFA igen ved næste login, hvis det er påkrævet. Er du sikker?} other {Det fjerner {method}; brugeren logger ind med sine andre metoder. Er du sikker?}}',
   'users.factorRemoved': 'MFA-metoden er fjernet',
+  'language.language': 'Sprog',
+  'language.automatic': 'Som din browser ønsker',
+  'language.accountHint': 'Sproget på dine skærme og i de mails og sms’er, du får.',
+  'language.saved': 'Sproget er gemt',
+  'language.change': 'Skift',
+  'language.unknown': 'Vælg et af de tilbudte sprog',
+  'language.defaultLanguage': 'Standardsprog',
+  'language.defaultLanguageHint': 'Vises, når en person ikke beder om nogen af de tilbudte sprog.',
+  'language.offeredLanguages': 'Tilbudte sprog',
+  'language.offeredLanguagesHint': 'Brugerne kan vælge mellem disse; standardsproget tilbydes altid.',
 } satisfies Catalog;

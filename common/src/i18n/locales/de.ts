@@ -171,6 +171,16 @@ export default {
     'Geben Sie diesen Code auf der Seite zur Zwei-Faktor-Authentifizierung von {org} ein, um Ihre Anmeldecodes per E-Mail zu erhalten:',
   'mail.twoStepSetupCode.note':
     'Er ist {minutes} Minuten lang einmal gültig. Wenn Sie ihn nicht angefordert haben, kennt womöglich jemand anderes Ihr Passwort: Ändern Sie es.',
+  'mail.newBrowser.subject': 'Neue Anmeldung bei Ihrem Konto bei {org}',
+  'mail.newBrowser.heading': 'Eine Anmeldung aus einem neuen Browser',
+  'mail.newBrowser.paragraph1':
+    'Bei Ihrem Konto bei {org} wurde sich soeben aus einem Browser angemeldet, der dafür noch nie verwendet wurde.',
+  'mail.newBrowser.details': 'Wann: {time}. Browser: {browser}. Adresse: {address}.',
+  'mail.newBrowser.paragraph2': 'Wenn Sie das waren, ist nichts zu tun.',
+  'mail.newBrowser.button': 'Das war ich nicht',
+  'mail.newBrowser.note':
+    'Der Link meldet Ihr Konto überall ab und verlangt bei der nächsten Anmeldung ein neues Passwort. Er gilt {lifetime} lang, einmal.',
+  'mail.newBrowser.unknown': 'unbekannt',
   'mail.footer': 'Diese E-Mail wurde von {org} ({host}) gesendet.',
   'users.listHeading': 'Benutzer verwalten',
   'users.add': 'Hinzufügen',
@@ -247,4 +257,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Damit wird {method} entfernt, die letzte MFA-Methode des Benutzers, samt seinen Wiederherstellungscodes; bei der nächsten Anmeldung richtet er MFA erneut ein, falls sie vorgeschrieben ist. Sind Sie sicher?} other {Damit wird {method} entfernt; der Benutzer meldet sich mit seinen anderen Methoden an. Sind Sie sicher?}}',
   'users.factorRemoved': 'MFA-Methode entfernt',
+  'language.language': 'Sprache',
+  'language.automatic': 'Wie vom Browser gewünscht',
+  'language.accountHint': 'Die Sprache Ihrer Seiten sowie der E-Mails und SMS, die Sie erhalten.',
+  'language.saved': 'Sprache gespeichert',
+  'language.change': 'Ändern',
+  'language.unknown': 'Bitte wählen Sie eine der angebotenen Sprachen',
+  'language.defaultLanguage': 'Standardsprache',
+  'language.defaultLanguageHint': 'Wird angezeigt, wenn eine Person keine der angebotenen Sprachen wünscht.',
+  'language.offeredLanguages': 'Angebotene Sprachen',
+  'language.offeredLanguagesHint': 'Personen können zwischen diesen wählen; die Standardsprache wird immer angeboten.',
 } satisfies Catalog;

@@ -164,6 +164,15 @@ export default {
     'Introduce este código en la página de verificación en dos pasos de {org} para recibir tus códigos de inicio de sesión por correo:',
   'mail.twoStepSetupCode.note':
     'Es válido durante {minutes} minutos, una sola vez. Si no lo has pedido, puede que otra persona conozca tu contraseña: cámbiala.',
+  'mail.newBrowser.subject': 'Nuevo inicio de sesión en tu cuenta de {org}',
+  'mail.newBrowser.heading': 'Un inicio de sesión desde un navegador nuevo',
+  'mail.newBrowser.paragraph1': 'Se acaba de iniciar sesión en tu cuenta de {org} desde un navegador en el que no se había usado antes.',
+  'mail.newBrowser.details': 'Cuándo: {time}. Navegador: {browser}. Dirección: {address}.',
+  'mail.newBrowser.paragraph2': 'Si has sido tú, no tienes que hacer nada.',
+  'mail.newBrowser.button': 'No he sido yo',
+  'mail.newBrowser.note':
+    'El enlace cierra la sesión de tu cuenta en todas partes y te pide una nueva contraseña en tu próximo inicio de sesión. Es válido durante {lifetime}, una sola vez.',
+  'mail.newBrowser.unknown': 'desconocido',
   'mail.footer': 'Este correo lo ha enviado {org} ({host}).',
   'users.listHeading': 'Gestionar usuarios',
   'users.add': 'Añadir',
@@ -240,4 +249,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Se quitará {method}, el último método MFA del usuario, junto con sus códigos de recuperación; volverá a configurar la MFA en su próximo inicio de sesión si es obligatoria. ¿Seguro que quieres continuar?} other {Se quitará {method}; el usuario iniciará sesión con sus otros métodos. ¿Seguro que quieres continuar?}}',
   'users.factorRemoved': 'Método MFA quitado',
+  'language.language': 'Idioma',
+  'language.automatic': 'El que pida tu navegador',
+  'language.accountHint': 'El idioma de tus pantallas y de los correos y SMS que te enviamos.',
+  'language.saved': 'Idioma guardado',
+  'language.change': 'Cambiar',
+  'language.unknown': 'Elige uno de los idiomas disponibles',
+  'language.defaultLanguage': 'Idioma predeterminado',
+  'language.defaultLanguageHint': 'Se muestra cuando una persona no pide ninguno de los idiomas disponibles.',
+  'language.offeredLanguages': 'Idiomas disponibles',
+  'language.offeredLanguagesHint': 'Las personas pueden elegir entre estos; el idioma predeterminado siempre está disponible.',
 } satisfies Catalog;

@@ -164,6 +164,15 @@ export default {
     'Anna tämä koodi palvelun {org} kaksivaiheisen vahvistuksen sivulla, niin saat kirjautumiskoodisi sähköpostiin:',
   'mail.twoStepSetupCode.note':
     'Koodi on voimassa {minutes} minuuttia, kerran. Jos et pyytänyt sitä, joku muu saattaa tietää salasanasi: vaihda se.',
+  'mail.newBrowser.subject': 'Uusi kirjautuminen tilillesi: {org}',
+  'mail.newBrowser.heading': 'Kirjautuminen uudesta selaimesta',
+  'mail.newBrowser.paragraph1': 'Tilillesi palvelussa {org} kirjauduttiin juuri selaimesta, jolla sitä ei ole käytetty aiemmin.',
+  'mail.newBrowser.details': 'Milloin: {time}. Selain: {browser}. Osoite: {address}.',
+  'mail.newBrowser.paragraph2': 'Jos se olit sinä, sinun ei tarvitse tehdä mitään.',
+  'mail.newBrowser.button': 'Se en ollut minä',
+  'mail.newBrowser.note':
+    'Linkki kirjaa tilisi ulos kaikkialta ja pyytää uuden salasanan seuraavalla kirjautumisella. Se on voimassa {lifetime}, kerran.',
+  'mail.newBrowser.unknown': 'tuntematon',
   'mail.footer': 'Tämän viestin lähetti {org} ({host}).',
   'users.listHeading': 'Hallitse käyttäjiä',
   'users.add': 'Lisää',
@@ -240,4 +249,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Tämä poistaa menetelmän {method}, käyttäjän viimeisen MFA-menetelmän, sekä käyttäjän palautuskoodit; käyttäjä ottaa MFA:n uudelleen käyttöön seuraavalla kirjautumisella, jos se on pakollinen. Oletko varma?} other {Tämä poistaa menetelmän {method}; käyttäjä kirjautuu muilla menetelmillään. Oletko varma?}}',
   'users.factorRemoved': 'MFA-menetelmä poistettu',
+  'language.language': 'Kieli',
+  'language.automatic': 'Selaimen pyytämä kieli',
+  'language.accountHint': 'Näyttöjesi sekä sinulle lähetettävien sähköpostien ja tekstiviestien kieli.',
+  'language.saved': 'Kieli tallennettu',
+  'language.change': 'Vaihda',
+  'language.unknown': 'Valitse jokin tarjolla olevista kielistä',
+  'language.defaultLanguage': 'Oletuskieli',
+  'language.defaultLanguageHint': 'Näytetään, kun henkilö ei pyydä mitään tarjolla olevista kielistä.',
+  'language.offeredLanguages': 'Tarjolla olevat kielet',
+  'language.offeredLanguagesHint': 'Käyttäjät voivat valita näistä; oletuskieli on aina tarjolla.',
 } satisfies Catalog;

@@ -164,6 +164,15 @@ export default {
     'Saisissez ce code sur la page d’authentification à deux facteurs de {org} pour recevoir vos codes de connexion par e-mail :',
   'mail.twoStepSetupCode.note':
     'Il est valable {minutes} minutes, une seule fois. Si vous ne l’avez pas demandé, quelqu’un d’autre connaît peut-être votre mot de passe : changez-le.',
+  'mail.newBrowser.subject': 'Nouvelle connexion à votre compte {org}',
+  'mail.newBrowser.heading': 'Une connexion depuis un nouveau navigateur',
+  'mail.newBrowser.paragraph1': 'Quelqu’un vient de se connecter à votre compte {org} depuis un navigateur jamais utilisé pour ce compte.',
+  'mail.newBrowser.details': 'Quand : {time}. Navigateur : {browser}. Adresse : {address}.',
+  'mail.newBrowser.paragraph2': 'Si c’était vous, vous n’avez rien à faire.',
+  'mail.newBrowser.button': 'Ce n’était pas moi',
+  'mail.newBrowser.note':
+    'Le lien déconnecte votre compte partout et demande un nouveau mot de passe à votre prochaine connexion. Il fonctionne pendant {lifetime}, une seule fois.',
+  'mail.newBrowser.unknown': 'inconnu',
   'mail.footer': 'Cet e-mail a été envoyé par {org} ({host}).',
   'users.listHeading': 'Gérer vos utilisateurs',
   'users.add': 'Ajouter',
@@ -240,4 +249,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Cela supprime {method}, la dernière méthode MFA de l’utilisateur, ainsi que ses codes de récupération ; il configurera de nouveau la MFA à sa prochaine connexion si elle est obligatoire. Êtes-vous sûr ?} other {Cela supprime {method} ; l’utilisateur se connecte avec ses autres méthodes. Êtes-vous sûr ?}}',
   'users.factorRemoved': 'Méthode MFA supprimée',
+  'language.language': 'Langue',
+  'language.automatic': 'Selon votre navigateur',
+  'language.accountHint': 'La langue de vos pages ainsi que des e-mails et SMS qui vous sont envoyés.',
+  'language.saved': 'Langue enregistrée',
+  'language.change': 'Changer',
+  'language.unknown': 'Veuillez choisir l’une des langues proposées',
+  'language.defaultLanguage': 'Langue par défaut',
+  'language.defaultLanguageHint': 'Affichée lorsqu’une personne ne demande aucune des langues proposées.',
+  'language.offeredLanguages': 'Langues proposées',
+  'language.offeredLanguagesHint': 'Les personnes peuvent choisir parmi celles-ci ; la langue par défaut est toujours proposée.',
 } satisfies Catalog;

@@ -163,6 +163,16 @@ export default {
     'Inserisci questo codice nella pagina della verifica in due passaggi di {org} per ricevere i codici di accesso via email:',
   'mail.twoStepSetupCode.note':
     'È valido per {minutes} minuti, una sola volta. Se non l’hai richiesto, qualcun altro potrebbe conoscere la tua password: cambiala.',
+  'mail.newBrowser.subject': 'Nuovo accesso al tuo account {org}',
+  'mail.newBrowser.heading': 'Un accesso da un nuovo browser',
+  'mail.newBrowser.paragraph1':
+    'È appena stato effettuato l’accesso al tuo account {org} da un browser mai usato prima con questo account.',
+  'mail.newBrowser.details': 'Quando: {time}. Browser: {browser}. Indirizzo: {address}.',
+  'mail.newBrowser.paragraph2': 'Se sei stato tu, non devi fare nulla.',
+  'mail.newBrowser.button': 'Non sono stato io',
+  'mail.newBrowser.note':
+    'Il link disconnette il tuo account ovunque e richiede una nuova password al prossimo accesso. È valido per {lifetime}, una sola volta.',
+  'mail.newBrowser.unknown': 'sconosciuto',
   'mail.footer': 'Questa email è stata inviata da {org} ({host}).',
   'users.listHeading': 'Gestisci gli utenti',
   'users.add': 'Aggiungi',
@@ -239,4 +249,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Verrà rimosso {method}, l’ultimo metodo MFA dell’utente, insieme ai suoi codici di recupero; al prossimo accesso configurerà di nuovo la MFA, se è obbligatoria. Vuoi continuare?} other {Verrà rimosso {method}; l’utente accederà con gli altri suoi metodi. Vuoi continuare?}}',
   'users.factorRemoved': 'Metodo MFA rimosso',
+  'language.language': 'Lingua',
+  'language.automatic': 'Quella richiesta dal browser',
+  'language.accountHint': 'La lingua delle tue schermate e delle email e degli SMS che ricevi.',
+  'language.saved': 'Lingua salvata',
+  'language.change': 'Cambia',
+  'language.unknown': 'Scegli una delle lingue disponibili',
+  'language.defaultLanguage': 'Lingua predefinita',
+  'language.defaultLanguageHint': 'Viene mostrata quando una persona non chiede nessuna delle lingue disponibili.',
+  'language.offeredLanguages': 'Lingue disponibili',
+  'language.offeredLanguagesHint': 'Le persone possono scegliere tra queste; la lingua predefinita è sempre disponibile.',
 } satisfies Catalog;

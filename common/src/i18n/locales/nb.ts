@@ -159,6 +159,15 @@ export default {
     'Skriv inn denne koden på siden for totrinnsbekreftelse hos {org} for å få påloggingskodene dine via e-post:',
   'mail.twoStepSetupCode.note':
     'Den gjelder i {minutes} minutter, én gang. Hvis du ikke har bedt om den, kan noen andre kjenne passordet ditt: Endre det.',
+  'mail.newBrowser.subject': 'Ny pålogging på kontoen din hos {org}',
+  'mail.newBrowser.heading': 'En pålogging fra en ny nettleser',
+  'mail.newBrowser.paragraph1': 'Noen logget nettopp på kontoen din hos {org} fra en nettleser som ikke har vært brukt til det før.',
+  'mail.newBrowser.details': 'Når: {time}. Nettleser: {browser}. Adresse: {address}.',
+  'mail.newBrowser.paragraph2': 'Hvis det var deg, trenger du ikke gjøre noe.',
+  'mail.newBrowser.button': 'Det var ikke meg',
+  'mail.newBrowser.note':
+    'Lenken logger kontoen din av overalt og ber om et nytt passord ved neste pålogging. Den gjelder i {lifetime}, én gang.',
+  'mail.newBrowser.unknown': 'ukjent',
   'mail.footer': 'Denne e-posten ble sendt av {org} ({host}).',
   'users.listHeading': 'Administrer brukere',
   'users.add': 'Legg til',
@@ -235,4 +244,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Dette fjerner {method}, brukerens siste MFA-metode, sammen med gjenopprettingskodene; brukeren setter opp MFA på nytt ved neste pålogging hvis det er påkrevd. Er du sikker?} other {Dette fjerner {method}; brukeren logger på med de andre metodene sine. Er du sikker?}}',
   'users.factorRemoved': 'MFA-metoden er fjernet',
+  'language.language': 'Språk',
+  'language.automatic': 'Slik nettleseren din ønsker',
+  'language.accountHint': 'Språket på skjermene dine og i e-post og SMS som sendes til deg.',
+  'language.saved': 'Språket er lagret',
+  'language.change': 'Endre',
+  'language.unknown': 'Velg ett av språkene som tilbys',
+  'language.defaultLanguage': 'Standardspråk',
+  'language.defaultLanguageHint': 'Vises når en person ikke ber om noen av språkene som tilbys.',
+  'language.offeredLanguages': 'Språk som tilbys',
+  'language.offeredLanguagesHint': 'Brukerne kan velge blant disse; standardspråket tilbys alltid.',
 } satisfies Catalog;

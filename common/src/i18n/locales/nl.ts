@@ -160,6 +160,15 @@ export default {
     'Voer deze code in op de pagina voor verificatie in twee stappen van {org} om je inlogcodes per e-mail te ontvangen:',
   'mail.twoStepSetupCode.note':
     'De code is {minutes} minuten eenmalig geldig. Heb je hem niet aangevraagd? Dan kent iemand anders misschien je wachtwoord: wijzig het.',
+  'mail.newBrowser.subject': 'Nieuwe inlog op je account bij {org}',
+  'mail.newBrowser.heading': 'Ingelogd vanuit een nieuwe browser',
+  'mail.newBrowser.paragraph1': 'Er is zojuist op je account bij {org} ingelogd vanuit een browser die daar nog nooit voor is gebruikt.',
+  'mail.newBrowser.details': 'Wanneer: {time}. Browser: {browser}. Adres: {address}.',
+  'mail.newBrowser.paragraph2': 'Was jij dit? Dan hoef je niets te doen.',
+  'mail.newBrowser.button': 'Dit was ik niet',
+  'mail.newBrowser.note':
+    'De link logt je account overal uit en vraagt bij de volgende keer inloggen om een nieuw wachtwoord. De link is {lifetime} eenmalig geldig.',
+  'mail.newBrowser.unknown': 'onbekend',
   'mail.footer': 'Deze e-mail is verzonden door {org} ({host}).',
   'users.listHeading': 'Gebruikers beheren',
   'users.add': 'Toevoegen',
@@ -236,4 +245,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Hiermee wordt {method} verwijderd, de laatste MFA-methode van de gebruiker, samen met de herstelcodes; bij de volgende keer inloggen stelt de gebruiker MFA opnieuw in als dat verplicht is. Weet je het zeker?} other {Hiermee wordt {method} verwijderd; de gebruiker logt in met de andere methoden. Weet je het zeker?}}',
   'users.factorRemoved': 'MFA-methode verwijderd',
+  'language.language': 'Taal',
+  'language.automatic': 'Zoals je browser vraagt',
+  'language.accountHint': 'De taal van je schermen en van de e-mails en sms-berichten die je ontvangt.',
+  'language.saved': 'Taal opgeslagen',
+  'language.change': 'Wijzigen',
+  'language.unknown': 'Kies een van de aangeboden talen',
+  'language.defaultLanguage': 'Standaardtaal',
+  'language.defaultLanguageHint': 'Wordt getoond als iemand om geen van de aangeboden talen vraagt.',
+  'language.offeredLanguages': 'Aangeboden talen',
+  'language.offeredLanguagesHint': 'Mensen kunnen hieruit kiezen; de standaardtaal wordt altijd aangeboden.',
 } satisfies Catalog;

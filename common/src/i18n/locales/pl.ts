@@ -161,6 +161,15 @@ export default {
     'Wpisz ten kod na stronie weryfikacji dwuetapowej w {org}, aby otrzymywać kody logowania przez e-mail:',
   'mail.twoStepSetupCode.note':
     'Kod jest ważny {minutes} min, jednorazowo. Jeśli o niego nie prosisz, ktoś inny może znać Twoje hasło: zmień je.',
+  'mail.newBrowser.subject': 'Nowe logowanie na Twoje konto w {org}',
+  'mail.newBrowser.heading': 'Logowanie z nowej przeglądarki',
+  'mail.newBrowser.paragraph1': 'Na Twoje konto w {org} właśnie zalogowano się z przeglądarki, która nie była wcześniej do tego używana.',
+  'mail.newBrowser.details': 'Kiedy: {time}. Przeglądarka: {browser}. Adres: {address}.',
+  'mail.newBrowser.paragraph2': 'Jeśli to Ty, nic nie musisz robić.',
+  'mail.newBrowser.button': 'To nie ja',
+  'mail.newBrowser.note':
+    'Link wyloguje Twoje konto ze wszystkich urządzeń i przy następnym logowaniu poprosi o nowe hasło. Jest ważny przez {lifetime}, jednorazowo.',
+  'mail.newBrowser.unknown': 'brak danych',
   'mail.footer': 'Tę wiadomość wysłała organizacja {org} ({host}).',
   'users.listHeading': 'Zarządzaj użytkownikami',
   'users.add': 'Dodaj',
@@ -236,4 +245,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Spowoduje to usunięcie metody {method}, ostatniej metody MFA użytkownika, razem z jego kodami odzyskiwania; przy następnym logowaniu ponownie skonfiguruje MFA, jeśli jest wymagana. Czy na pewno?} other {Spowoduje to usunięcie metody {method}; użytkownik będzie się logować innymi metodami. Czy na pewno?}}',
   'users.factorRemoved': 'Usunięto metodę MFA',
+  'language.language': 'Język',
+  'language.automatic': 'Zgodnie z ustawieniami przeglądarki',
+  'language.accountHint': 'Język Twoich ekranów oraz wysyłanych do Ciebie e-maili i SMS-ów.',
+  'language.saved': 'Zapisano język',
+  'language.change': 'Zmień',
+  'language.unknown': 'Wybierz jeden z oferowanych języków',
+  'language.defaultLanguage': 'Język domyślny',
+  'language.defaultLanguageHint': 'Używany, gdy ktoś nie prosi o żaden z oferowanych języków.',
+  'language.offeredLanguages': 'Oferowane języki',
+  'language.offeredLanguagesHint': 'Użytkownicy mogą wybierać spośród nich; język domyślny jest zawsze oferowany.',
 } satisfies Catalog;

@@ -161,6 +161,15 @@ export default {
     'Digite este código na página de verificação em duas etapas de {org} para receber seus códigos de login por e-mail:',
   'mail.twoStepSetupCode.note':
     'Ele é válido por {minutes} minutos, uma única vez. Se você não o solicitou, outra pessoa pode saber sua senha: altere-a.',
+  'mail.newBrowser.subject': 'Novo login na sua conta em {org}',
+  'mail.newBrowser.heading': 'Um login em um navegador novo',
+  'mail.newBrowser.paragraph1': 'Alguém acabou de entrar na sua conta em {org} usando um navegador em que ela nunca tinha sido usada.',
+  'mail.newBrowser.details': 'Quando: {time}. Navegador: {browser}. Endereço: {address}.',
+  'mail.newBrowser.paragraph2': 'Se foi você, não é preciso fazer nada.',
+  'mail.newBrowser.button': 'Não fui eu',
+  'mail.newBrowser.note':
+    'O link desconecta sua conta em todos os lugares e pede uma nova senha no próximo login. Ele é válido por {lifetime}, uma única vez.',
+  'mail.newBrowser.unknown': 'desconhecido',
   'mail.footer': 'Este e-mail foi enviado por {org} ({host}).',
   'users.listHeading': 'Gerenciar usuários',
   'users.add': 'Adicionar',
@@ -236,4 +245,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Isso remove {method}, o último método de MFA do usuário, junto com os códigos de recuperação dele; ele configurará a MFA novamente no próximo login, se ela for obrigatória. Tem certeza?} other {Isso remove {method}; o usuário entrará com os outros métodos dele. Tem certeza?}}',
   'users.factorRemoved': 'Método de MFA removido',
+  'language.language': 'Idioma',
+  'language.automatic': 'O que seu navegador pedir',
+  'language.accountHint': 'O idioma das suas telas e dos e-mails e SMS enviados a você.',
+  'language.saved': 'Idioma salvo',
+  'language.change': 'Alterar',
+  'language.unknown': 'Escolha um dos idiomas oferecidos',
+  'language.defaultLanguage': 'Idioma padrão',
+  'language.defaultLanguageHint': 'Exibido quando a pessoa não pede nenhum dos idiomas oferecidos.',
+  'language.offeredLanguages': 'Idiomas oferecidos',
+  'language.offeredLanguagesHint': 'As pessoas podem escolher entre eles; o idioma padrão é sempre oferecido.',
 } satisfies Catalog;

@@ -159,6 +159,15 @@ export default {
     'Ange den här koden på sidan för tvåstegsverifiering hos {org} för att få dina inloggningskoder via e-post:',
   'mail.twoStepSetupCode.note':
     'Den gäller i {minutes} minuter, en gång. Om du inte har begärt den kan någon annan känna till ditt lösenord: byt det.',
+  'mail.newBrowser.subject': 'Ny inloggning på ditt konto hos {org}',
+  'mail.newBrowser.heading': 'En inloggning från en ny webbläsare',
+  'mail.newBrowser.paragraph1': 'Någon loggade just in på ditt konto hos {org} från en webbläsare som inte har använts för det tidigare.',
+  'mail.newBrowser.details': 'När: {time}. Webbläsare: {browser}. Adress: {address}.',
+  'mail.newBrowser.paragraph2': 'Om det var du behöver du inte göra något.',
+  'mail.newBrowser.button': 'Det var inte jag',
+  'mail.newBrowser.note':
+    'Länken loggar ut ditt konto överallt och kräver ett nytt lösenord vid nästa inloggning. Den gäller i {lifetime}, en gång.',
+  'mail.newBrowser.unknown': 'okänd',
   'mail.footer': 'Det här mejlet skickades av {org} ({host}).',
   'users.listHeading': 'Hantera användare',
   'users.add': 'Lägg till',
@@ -235,4 +244,14 @@ export default {
   'users.removeFactorText':
     '{last, select, yes {Det här tar bort {method}, användarens sista MFA-metod, tillsammans med återställningskoderna; användaren konfigurerar MFA igen vid nästa inloggning om det krävs. Är du säker?} other {Det här tar bort {method}; användaren loggar in med sina andra metoder. Är du säker?}}',
   'users.factorRemoved': 'MFA-metoden har tagits bort',
+  'language.language': 'Språk',
+  'language.automatic': 'Som din webbläsare önskar',
+  'language.accountHint': 'Språket på dina sidor och i mejl och sms som skickas till dig.',
+  'language.saved': 'Språket har sparats',
+  'language.change': 'Byt',
+  'language.unknown': 'Välj ett av de erbjudna språken',
+  'language.defaultLanguage': 'Standardspråk',
+  'language.defaultLanguageHint': 'Visas när en person inte ber om något av de erbjudna språken.',
+  'language.offeredLanguages': 'Erbjudna språk',
+  'language.offeredLanguagesHint': 'Användare kan välja bland dessa; standardspråket erbjuds alltid.',
 } satisfies Catalog;

@@ -31,6 +31,9 @@ import { connectionLeftovers } from './0128-connection-leftovers.ts';
 import { samlResponseOwners } from './0131-saml-response-owners.ts';
 import { samlApplications } from './0140-saml-applications.ts';
 import { sessionDevices } from './0145-session-devices.ts';
+import { providerSessionLink } from './0150-provider-session-link.ts';
+import { newBrowserNotice } from './0151-new-browser-notice.ts';
+import { languages } from './0160-languages.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -64,6 +67,9 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0131-saml-response-owners': samlResponseOwners,
   '0140-saml-applications': samlApplications,
   '0145-session-devices': sessionDevices,
+  '0150-provider-session-link': providerSessionLink,
+  '0151-new-browser-notice': newBrowserNotice,
+  '0160-languages': languages,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -1,16 +1,20 @@
 import { accountApi } from '@gatehouse/common/api/account';
 import { PasswordField } from '../../components/PasswordField.tsx';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { LOCALES } from '@gatehouse/common/i18n/locales';
+import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { updateAccountRequest, type Account, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
 import { call } from '../../api/client.ts';
-import { queryKeys } from '../../api/queries.ts';
+import { queryKeys, useOrganisation } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
@@ -34,11 +38,44 @@ export function AccountPage() {
       <Card title={ACCOUNT_MESSAGES.editDetails} className="form-card">
         <EditDetailsForm user={user} />
       </Card>
+      <Card title={LANGUAGE_MESSAGES.language} className="form-card">
+        <LanguageForm user={user} />
+      </Card>
       <div className="account-sections">
         <SessionsCard whose={null} />
         <ConnectedApplicationsCard whose={null} />
       </div>
     </>
+  );
+}
+
+/** The person's own language: their screens, emails and text messages, and the `locale` claim; the page reloads in it. */
+function LanguageForm({ user }: { user: Account }) {
+  const org = useOrganisation();
+  const [locale, setLocale] = useState(user.locale ?? '');
+  const save = useMutation({
+    mutationFn: () => call(accountApi.language, { body: { locale } }),
+    onSuccess: () => window.location.reload(),
+  });
+  const offered = org.data?.offeredLanguages ?? [];
+  const options = [{ value: '', label: LANGUAGE_MESSAGES.automatic }, ...offered.map((tag) => ({ value: tag, label: LOCALES[tag].name }))];
+  return (
+    <Form onSubmit={() => save.mutate()}>
+      <Select
+        label={LANGUAGE_MESSAGES.language}
+        hint={LANGUAGE_MESSAGES.accountHint}
+        name="locale"
+        options={options}
+        value={locale}
+        onChange={(event) => setLocale(event.target.value)}
+      />
+      <div className="actions">
+        <Button type="submit" busy={save.isPending}>
+          {ACCOUNT_MESSAGES.save}
+        </Button>
+        <ActionStatus message={save.isSuccess && save.data.message} />
+      </div>
+    </Form>
   );
 }
 

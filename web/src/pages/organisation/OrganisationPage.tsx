@@ -33,6 +33,7 @@ import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { CustomContentSection } from './CustomContentSection.tsx';
+import { LanguagesSection } from './LanguagesSection.tsx';
 import { PasswordPolicySection, SignInPolicySection, SignUpPolicySection } from './PolicySections.tsx';
 import { StrengthBar } from './StrengthBar.tsx';
 import { useImageChoices } from './use-image-choices.ts';
@@ -157,6 +158,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
         <SignInPolicySection saved={saved} />
         <AppearanceSection images={images} previewStyle={livePreview?.style ?? null} />
         <CustomContentSection />
+        <LanguagesSection />
         <div className="settings-actions">
           <div className="settings-status" role="status">
             {status === 'applied' && M.settingsApplied}

@@ -167,6 +167,7 @@ export function SignInPolicySection({ saved }: { saved: Pick<OrganisationSetting
       <CheckboxSetting name="allowEmailTwoStep" />
       {saved.allowEmailTwoStep && !emailOn && <MfaWarning>{MESSAGES.disableEmailMfaWarning}</MfaWarning>}
       <CheckboxSetting name="allowPasswordless" />
+      <CheckboxSetting name="newBrowserNotice" />
     </Card>
   );
 }

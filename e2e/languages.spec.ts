@@ -1,0 +1,114 @@
+/**
+ * Journeys of choosing a language in Chromium: the sign-in page's switcher, by keyboard, shows the page
+ * in German (remembered in the cookie, the served page hydrated from its inline catalog), and a signed-in
+ * person's language chosen on /account is the page's language whatever the browser asks. Both screens
+ * are axe-clean at 1280 and 390 px.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Dialect } from '../server/src/db/database.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+
+const chromiumPath = inject('chromiumPath');
+// The journeys run on SQLite; the rules under them run on both databases in the integration tests.
+const dialects: Dialect[] = ['sqlite'];
+
+describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in Chromium', (dialect) => {
+  let gatehouse: RunningGatehouse;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gatehouse = await startGatehouse(dialect);
+    await gatehouse.createOrganisation('babel', 'admin@babel.test');
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+
+  /** The page is axe-clean at the desktop and the phone width, and fits the phone's width. */
+  async function accessibleAtBothWidths(page: Page, name: string) {
+    await expectAccessible(page);
+    await screenshot(page, `${name}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+    await screenshot(page, `${name}-390`);
+    // Nothing sticks out (a longer language's texts wrap): named, so a failure says what.
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > 390)
+        .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 30) ?? ''}`),
+    );
+    expect(outside).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it('switches the sign-in page to German by keyboard, remembers it, and hydrates it without loading a catalog', async () => {
+    const page = await newPage(browser);
+    const catalogRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(de|fr)-[^/]*\.js$/.test(request.url())) catalogRequests.push(request.url());
+    });
+    await page.goto(gatehouse.url('babel') + '/');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await accessibleAtBothWidths(page, 'language-switcher-en');
+
+    const switcher = page.getByRole('group', { name: 'Language' });
+    await switcher.getByLabel('Language').focus();
+    // Moving through the list changes nothing until the button is pressed.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB');
+    await switcher.getByLabel('Language').selectOption('de');
+    await page.keyboard.press('Tab');
+    const reloaded = page.waitForEvent('load');
+    await page.keyboard.press('Enter');
+    await reloaded;
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['de', 'ltr']);
+    expect((await page.context().cookies()).find((c) => c.name === 'gatehouse_lang')?.value).toBe('de');
+    // The served page carried its catalog: the SPA took it over without fetching the German chunk first.
+    await page.waitForFunction(() => {
+      const button = document.querySelector('form button[type="submit"]');
+      return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps$'));
+    });
+    expect(catalogRequests).toEqual([]);
+    await accessibleAtBothWidths(page, 'language-switcher-de');
+    await page.context().close();
+  });
+
+  it("shows a signed-in person's own language, chosen on /account, whatever the browser asks", async () => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(gatehouse.url('babel') + '/');
+    // The browser asks for French: the sign-in page is French.
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
+    await page.locator('form input[type="email"]').fill('admin@babel.test');
+    await page.locator('form input[type="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(gatehouse.url('babel') + '/account');
+    const language = page.getByRole('combobox', { name: 'Langue' });
+    await language.waitFor();
+    expect(await language.inputValue()).toBe('');
+    await accessibleAtBothWidths(page, 'account-language-fr');
+    await language.selectOption('de');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('region', { name: 'Langue' }).getByRole('button').click();
+    await reloaded;
+    const german = page.getByRole('combobox', { name: 'Sprache' });
+    await german.waitFor();
+    expect(await german.inputValue()).toBe('de');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await accessibleAtBothWidths(page, 'account-language-de');
+    // Back to the browser's language.
+    await german.selectOption('');
+    const again = page.waitForEvent('load');
+    await page.getByRole('region', { name: 'Sprache' }).getByRole('button').click();
+    await again;
+    await page.getByRole('combobox', { name: 'Langue' }).waitFor();
+    await context.close();
+  });
+});
