@@ -85,8 +85,8 @@ describe('which language a person sees', () => {
     expect(resolveLocale(all)).toBe('fr');
     expect(resolveLocale({ ...all, uiLocales: 'xx' })).toBe('de');
     expect(resolveLocale({ ...all, uiLocales: null, personal: null })).toBe('en');
-    expect(resolveLocale({ acceptLanguage: 'it;q=0.9, fr;q=0.8, de;q=0', organisationDefault: 'de' })).toBe('fr');
-    expect(resolveLocale({ acceptLanguage: 'it', organisationDefault: 'de' })).toBe('de');
+    expect(resolveLocale({ acceptLanguage: 'zu;q=0.9, fr;q=0.8, de;q=0', organisationDefault: 'de' })).toBe('fr');
+    expect(resolveLocale({ acceptLanguage: 'zu', organisationDefault: 'de' })).toBe('de');
     expect(resolveLocale({})).toBe('en');
   });
   it('offers only the organisation’s languages, and the pseudo-locale only when named', () => {
