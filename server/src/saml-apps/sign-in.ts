@@ -50,7 +50,6 @@ import {
   takeSignInFlow,
   type SamlAppRows,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 import { groupNamesOf } from '../groups/store.ts';
 
 /** What the surface answers: a page saying the request cannot be used, a redirect, or the Response posted to the ACS URL. */
