@@ -1,7 +1,7 @@
 /**
  * The new-browser notice through real HTTP and a real SMTP server, on both databases: off by default;
  * once the organisation turns it on, a sign-in from a browser the person has not used before emails
- * them (in the language they signed in in) with the time, browser, address and a "This wasn't me"
+ * them (in their own language, else the one they signed in in) with the time, browser, address and a "This wasn't me"
  * link, and a sign-in from a known browser, or from a person's first browser, does not. The link works
  * once: every session ends, the next sign-in asks for a new password, and it is audited.
  */
@@ -97,6 +97,14 @@ describe.each(testDialects())('the new-browser notice on %s', (dialect) => {
       const mail = await smtp.waitFor(user.email);
       expect(mail.subject).toBe('Neue Anmeldung bei Ihrem Konto bei acme');
       expect(mail.text).toContain('Das war ich nicht:');
+    });
+
+    it("speaks the person's own language over the browser's", async () => {
+      const { user, laptop } = await person();
+      expect((await laptop.put('/api/account/language', { form: { locale: 'fr' } })).status).toBe(200);
+      await signIn(server.client('acme'), user.email, { 'accept-language': 'de-DE,de;q=0.9' });
+      const mail = await smtp.waitFor(user.email);
+      expect(mail.subject).toBe('Nouvelle connexion à votre compte acme');
     });
 
     it('signs the person out everywhere with the link, once, asks for a new password and audits it', async () => {

@@ -3,7 +3,8 @@
  * the browser's long-lived signed cookie in its `user.signed_in` event; once the sign-in has committed,
  * this subscriber records the browser for the person, and when it is new to them (and they have used
  * another before: a first browser is not news) and the organisation turns the notice on, emails them
- * the time, browser and address with a "This wasn't me" link. Outside the sign-in's transaction, so a
+ * the time, browser and address with a "This wasn't me" link, in their own language (else the one they
+ * signed in in). Outside the sign-in's transaction, so a
  * sign-in never waits for it nor fails with it; a process that dies in between sends no notice.
  *
  * The link's token is random, only its SHA-256 kept, single-use and valid for a day; using it signs
@@ -12,6 +13,7 @@
  * a new password at the next sign-in, audited.
  */
 import { formatDateTime } from '@gatehouse/common/format';
+import { resolveLocale } from '@gatehouse/common/i18n/locales';
 import { withLocale } from '@gatehouse/common/i18n/runtime';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -26,7 +28,7 @@ import { eventScope, type Scope } from '../scope/scope.ts';
 import { hashToken } from '../crypto/tokens.ts';
 import { browserAndSystem } from '../sessions/devices.ts';
 import { knowsOtherBrowser, rememberBrowser } from '../sessions/store.ts';
-import { toOrganisation } from '../tenancy/organisation.ts';
+import { languagesOf, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { issueEmailToken } from '../tokens/service.ts';
 import { takeEmailToken } from '../tokens/store.ts';
@@ -71,7 +73,10 @@ async function noticeNewBrowser(ctx: AppContext, event: EmittedEvent, userId: st
       },
       scope.db,
     );
-    const text = withLocale(seen.locale, () =>
+    // The person's own language, else the one they signed in in (the request's, carried on the event).
+    const { defaultLocale, offered } = languagesOf(org.row);
+    const locale = resolveLocale({ personal: user.locale, picked: seen.locale, organisationDefault: defaultLocale, offered });
+    const text = withLocale(locale, () =>
       MAIL_MESSAGES.newBrowser(
         org.displayName,
         { time: formatDateTime(event.at) ?? '', browser: browserName(event.userAgent), address: event.ip },
