@@ -1,5 +1,5 @@
 /**
- * Čeština. Vykání („vy“), jako na přihlašovacích stránkách Googlu, Microsoftu a Applu v češtině. Glosář: docs/i18n-glossary-t1.md.
+ * Čeština. Vykání („vy“), jako na přihlašovacích stránkách Googlu, Microsoftu a Applu v češtině. Glosář: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Dansk. Tiltale med "du", som login-siderne hos Google, Microsoft og Apple på dansk. Ordliste: docs/i18n-glossary-t1.md.
+ * Dansk. Tiltale med "du", som login-siderne hos Google, Microsoft og Apple på dansk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

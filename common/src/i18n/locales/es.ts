@@ -1,5 +1,5 @@
 /**
- * Español. Tuteo («tú»), como las páginas de inicio de sesión de Google y Microsoft en español. Glosario: docs/i18n-glossary-t1.md.
+ * Español. Tuteo («tú»), como las páginas de inicio de sesión de Google y Microsoft en español. Glosario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Suomi. Sinuttelu, kuten Googlen, Microsoftin ja Applen suomenkielisillä kirjautumissivuilla; nimet ({org}) pidetään
- * taivuttamattomina. Sanasto: docs/i18n-glossary-t1.md.
+ * taivuttamattomina. Sanasto: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

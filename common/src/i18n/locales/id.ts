@@ -1,5 +1,5 @@
 /**
- * Bahasa Indonesia. Sapaan: "Anda" (formal, seperti di halaman masuk perangkat lunak berbahasa Indonesia). Glosarium: docs/i18n-glossary-t2.md.
+ * Bahasa Indonesia. Sapaan: "Anda" (formal, seperti di halaman masuk perangkat lunak berbahasa Indonesia). Glosarium: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
 

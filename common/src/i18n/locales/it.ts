@@ -1,5 +1,5 @@
 /**
- * Italiano. Del «tu», come le pagine di accesso di Google e Microsoft in italiano. Glossario: docs/i18n-glossary-t1.md.
+ * Italiano. Del «tu», come le pagine di accesso di Google e Microsoft in italiano. Glossario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

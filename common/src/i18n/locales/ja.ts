@@ -1,5 +1,5 @@
 /**
- * 日本語。文体: です・ます調（日本語のサインイン画面で一般的な丁寧語）。用語集: docs/i18n-glossary-t2.md。
+ * 日本語。文体: です・ます調（日本語のサインイン画面で一般的な丁寧語）。用語集: docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * 한국어. 문체: 존댓말(합니다체, 안내는 "~하세요"), 한국어 로그인 화면에서 쓰는 방식. 용어집: docs/i18n-glossary-t2.md.
+ * 한국어. 문체: 존댓말(합니다체, 안내는 "~하세요"), 한국어 로그인 화면에서 쓰는 방식. 용어집: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Norsk bokmål. Tiltale med «du», som påloggingssidene til Google, Microsoft og Apple på norsk. Ordliste: docs/i18n-glossary-t1.md.
+ * Norsk bokmål. Tiltale med «du», som påloggingssidene til Google, Microsoft og Apple på norsk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Nederlands. Aanspreekvorm „je”, zoals de inlogpagina's van Google, Microsoft en Apple in het Nederlands. Woordenlijst: docs/i18n-glossary-t1.md.
+ * Nederlands. Aanspreekvorm „je”, zoals de inlogpagina's van Google, Microsoft en Apple in het Nederlands. Woordenlijst: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Polski. Zwracanie się na „ty” (jak strony logowania Google i Microsoft po polsku); formy bezosobowe tam, gdzie czas przeszły
- * wymagałby rodzaju. Słowniczek: docs/i18n-glossary-t1.md.
+ * wymagałby rodzaju. Słowniczek: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Português (Brasil). Tratamento por "você", como as páginas de login do Google e da Microsoft no Brasil. Glossário: docs/i18n-glossary-t1.md.
+ * Português (Brasil). Tratamento por "você", como as páginas de login do Google e da Microsoft no Brasil. Glossário: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

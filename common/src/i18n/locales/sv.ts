@@ -1,5 +1,5 @@
 /**
- * Svenska. Tilltal med ”du”, som inloggningssidorna hos Google, Microsoft och Apple på svenska. Ordlista: docs/i18n-glossary-t1.md.
+ * Svenska. Tilltal med ”du”, som inloggningssidorna hos Google, Microsoft och Apple på svenska. Ordlista: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Türkçe. Hitap: resmî "siz" (Türkçe oturum açma sayfalarında olduğu gibi). Sözlük: docs/i18n-glossary-t2.md.
+ * Türkçe. Hitap: resmî "siz" (Türkçe oturum açma sayfalarında olduğu gibi). Sözlük: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Tiếng Việt. Xưng hô: "bạn" (như trên các trang đăng nhập phần mềm tiếng Việt). Bảng thuật ngữ: docs/i18n-glossary-t2.md.
+ * Tiếng Việt. Xưng hô: "bạn" (như trên các trang đăng nhập phần mềm tiếng Việt). Bảng thuật ngữ: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
 

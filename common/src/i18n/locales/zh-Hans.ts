@@ -1,5 +1,5 @@
 /**
- * 简体中文。称呼：“您”（中文登录页面的通用敬称）。术语表：docs/i18n-glossary-t2.md。
+ * 简体中文。称呼：“您”（中文登录页面的通用敬称）。术语表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
 

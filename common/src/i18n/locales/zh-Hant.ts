@@ -1,5 +1,5 @@
 /**
- * 繁體中文（臺灣用語）。稱呼：「您」（中文登入頁面通用的敬稱）。詞彙表：docs/i18n-glossary-t2.md。
+ * 繁體中文（臺灣用語）。稱呼：「您」（中文登入頁面通用的敬稱）。詞彙表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
 
