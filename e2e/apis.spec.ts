@@ -96,7 +96,7 @@ describe.skipIf(!chromiumPath)('protected APIs, in Chromium', () => {
     await page.getByRole('heading', { name: 'APIs', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Gatehouse management API' }).waitFor();
     const add = page.getByRole('region', { name: 'Add an API' });
-    await add.getByLabel('Name').fill('Orders');
+    await add.getByLabel('Name', { exact: true }).fill('Orders');
     await add.getByLabel('Identifier').fill('orders');
     await add.getByLabel('Scope 1', { exact: true }).fill('orders:read');
     await add.getByLabel('Description 1').fill('Read orders');

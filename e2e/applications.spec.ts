@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
     await page.getByRole('heading', { name: 'Add an application' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This field is required').waitFor();
-    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Name', { exact: true }).fill('Wiki');
     await page.getByLabel('Redirect URI').fill('http://wiki.example.com/callback');
     await submitAgain(page);
     await page.getByText('Use https:// (http:// is allowed only for localhost)').waitFor();
@@ -122,7 +122,7 @@ describe.skipIf(!chromiumPath).each(dialects)('applications on %s, in Chromium',
   it('signs a user in to a relying party, through the application policy, and back to the application', async () => {
     const admin = await signedInPage();
     await admin.goto(gatehouse.url('acme') + '/applications/add');
-    await admin.getByLabel('Name').fill('Team wiki');
+    await admin.getByLabel('Name', { exact: true }).fill('Team wiki');
     // The relying party's port is known only once it listens; it is registered below.
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('This client secret is viewable only once').waitFor();

@@ -48,14 +48,14 @@ describe.skipIf(!chromiumPath)('success messages beside their action, in Chromiu
 
   it('shows Application settings updated beside Save at the bottom of the application', async () => {
     await page.goto(gatehouse.url('acme') + '/applications/add');
-    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Name', { exact: true }).fill('Wiki');
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This client secret is viewable only once').waitFor();
     await page.getByRole('link', { name: 'Back to applications' }).click();
     await page.getByRole('link', { name: 'Wiki' }).first().click();
     await page.getByRole('heading', { name: 'Wiki', level: 1 }).waitFor();
-    await page.getByLabel('Name').fill('Team wiki');
+    await page.getByLabel('Name', { exact: true }).fill('Team wiki');
     const save = page.locator('form').getByRole('button', { name: 'Save' });
     await save.scrollIntoViewIfNeeded();
     await expectBesideSave(save, 'Application settings updated', 'application');

@@ -55,7 +55,7 @@ describe.skipIf(!chromiumPath)('groups, in Chromium', () => {
     await expectAccessible(page);
 
     const add = page.getByRole('region', { name: 'Add a group' });
-    await add.getByLabel('Name').fill('Engineering');
+    await add.getByLabel('Name', { exact: true }).fill('Engineering');
     await add.getByRole('button', { name: 'Add group' }).click();
     await page.getByRole('heading', { name: 'Engineering', level: 1 }).waitFor();
     await page.getByText('Nobody is in this group yet.').waitFor();
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath)('groups, in Chromium', () => {
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByRole('link', { name: 'bob@acme.test' }).waitFor();
 
-    await page.getByRole('region', { name: 'Rename' }).getByLabel('Name').fill('Platform');
+    await page.getByRole('region', { name: 'Rename' }).getByLabel('Name', { exact: true }).fill('Platform');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Group saved').waitFor();
     await page.getByRole('heading', { name: 'Platform', level: 1 }).waitFor();

@@ -55,7 +55,7 @@ describe.skipIf(!chromiumPath)('every main screen on a 390 px phone, in Chromium
     await page.goto(gatehouse.url('acme') + '/applications/add');
     await page.getByRole('heading', { name: 'Add an application', level: 1 }).waitFor();
     await expectFits('add-application');
-    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Name', { exact: true }).fill('Wiki');
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This client secret is viewable only once').waitFor();

@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)('SCIM provisioning, in Chromium', () => {
     await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto(`${gatehouse.url('acme')}/applications/add`);
-    await page.getByLabel('Name').fill('HR Portal');
+    await page.getByLabel('Name', { exact: true }).fill('HR Portal');
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This client secret is viewable only once').waitFor();

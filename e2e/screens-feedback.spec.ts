@@ -104,14 +104,14 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
   it('announces each success where its action was, and clears it when the next action starts (defect 7)', async () => {
     await ensureSignedIn();
     await page.goto(origin() + '/applications/add');
-    await page.getByLabel('Name').fill('Wiki');
+    await page.getByLabel('Name', { exact: true }).fill('Wiki');
     await page.getByLabel('Redirect URI').fill('http://localhost:9/callback');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This client secret is viewable only once').waitFor();
     await page.getByRole('link', { name: 'Back to applications' }).click();
     await page.getByRole('link', { name: 'Wiki' }).first().click();
     await page.getByRole('heading', { name: 'Wiki', level: 1 }).waitFor();
-    await page.getByLabel('Name').fill('Team wiki');
+    await page.getByLabel('Name', { exact: true }).fill('Team wiki');
     await page.locator('form').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Application settings updated').waitFor();
     await page.getByRole('button', { name: 'Regenerate secret' }).click();
