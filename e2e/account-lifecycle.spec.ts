@@ -194,7 +194,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
     await page.goto(gatehouse.url('expiry') + '/account');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await page.getByLabel('First name').fill('Eve');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Edit details' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Details updated').waitFor();
     await expectAccessible(page);
     await page.context().close();

@@ -162,7 +162,7 @@ describe.skipIf(!chromiumPath)('the dashboards, in Chromium', () => {
     await widget.getByRole('link', { name: 'Add your first name' }).click();
     await page.waitForURL('**/account');
     await page.getByLabel('First name').fill('Grace');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Edit details' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Details updated').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');

@@ -86,7 +86,11 @@ describe.skipIf(!chromiumPath)('success messages beside their action, in Chromiu
   it('shows Details updated beside Save on the profile', async () => {
     await page.goto(gatehouse.url('acme') + '/account');
     await page.getByLabel('First name').fill('Ada');
-    await expectBesideSave(page.getByRole('button', { name: 'Save' }), 'Details updated', 'account');
+    await expectBesideSave(
+      page.getByRole('region', { name: 'Edit details' }).getByRole('button', { name: 'Save' }),
+      'Details updated',
+      'account',
+    );
   });
 
   it('asks for the current password a new phone number needs, without calling an empty one incorrect (issue 39 point 16)', async () => {
@@ -96,11 +100,15 @@ describe.skipIf(!chromiumPath)('success messages beside their action, in Chromiu
     // Shown with the new number, and not marked before anything was typed or sent.
     await current.waitFor();
     expect(await current.getAttribute('aria-invalid')).not.toBe('true');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Edit details' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText(MESSAGES.required).waitFor();
     expect(await page.getByText(ACCOUNT_MESSAGES.currentPasswordWrong).count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('currentPassword');
     await current.fill(ADMIN_PASSWORD);
-    await expectBesideSave(page.getByRole('button', { name: 'Save' }), 'Details updated', 'account-phone');
+    await expectBesideSave(
+      page.getByRole('region', { name: 'Edit details' }).getByRole('button', { name: 'Save' }),
+      'Details updated',
+      'account-phone',
+    );
   });
 });

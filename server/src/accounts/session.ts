@@ -23,7 +23,7 @@ import { hashToken, newToken } from '../crypto/tokens.ts';
 import { activeLocale } from '@gatehouse/common/i18n/runtime';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { createSession } from '../sessions/service.ts';
-import { deleteSession } from '../sessions/store.ts';
+import { deleteSession, rememberBrowser } from '../sessions/store.ts';
 import { sessionHasMfa } from '../sessions/amr.ts';
 import { findUserById, recordSignIn } from './store.ts';
 
@@ -121,18 +121,22 @@ export async function finishSignIn(ctx: AppContext, scope: Scope, browser: Brows
     ctx.db,
     async (trx) => {
       // The user as the sign-in left them, from the same statement (no second read).
-      const user = await recordSignIn(scoped(trx, org.id), signIn.userId, ctx.clock.now());
+      const db = scoped(trx, org.id);
+      const user = await recordSignIn(db, signIn.userId, ctx.clock.now());
       if (!user) throw signIn.gone?.() ?? concerning(new AppError('INVALID_CREDENTIALS'), signIn.userId);
-      // The browser's long-lived id (made at its first sign-in) tells the new-browser notice whether it is
-      // new; browsers are recorded only while the organisation has the notice on, so a sign-in elsewhere
-      // costs no second transaction.
+      // The browser's long-lived id (made at its first sign-in), recorded for the person in this
+      // transaction (one statement, nothing written for a known one): a browser new to them is told to the
+      // new-browser notice, when the organisation has it on.
       const browserId = browser.cookie(BROWSER_COOKIE) ?? newToken();
+      const newBrowser = await rememberBrowser(db, signIn.userId, hashToken(browserId), ctx.clock.now());
       await emit(ctx, trx, scope, {
         type: 'user.signed_in',
         actor: self,
         subject: self,
         details: signIn.details,
-        ...(org.row.new_browser_notice ? { signedInBrowser: { id: browserId, locale: activeLocale(), log: browser.log } } : {}),
+        ...(newBrowser && org.row.new_browser_notice
+          ? { signedInBrowser: { id: browserId, locale: activeLocale(), log: browser.log } }
+          : {}),
       });
       const signedIn = await startSession(ctx, scope, browser, user, signIn.amr, signIn.returnurl, trx);
       signedIn.cookies.push(setCookie(BROWSER_COOKIE, browserId, BROWSER_COOKIE_MS));

@@ -52,7 +52,7 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   // Pinned so the statements of the hottest write cannot grow unseen (bench/README.md, "The statements of
   // one password sign-in"): on PostgreSQL each is a round trip, and its parse and plan share the cores
   // with argon2id, so every one but BEGIN and COMMIT runs as a named statement, planned once per connection.
-  it('runs eleven statements for a password sign-in from a browser without a session, named on PostgreSQL', async () => {
+  it('runs twelve statements for a password sign-in from a browser without a session, named on PostgreSQL', async () => {
     await signIn('acme', 'admin@acme.test', DEFAULT_PASSWORD).response;
     await server.settled();
     statements.length = 0;
@@ -68,6 +68,7 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
       'update users',
       'begin',
       'update users',
+      'insert into known_browsers',
       'insert into audit_events',
       'select webhook_endpoints',
       'insert into metric_counts',

@@ -107,18 +107,22 @@ export async function deleteUserSessionByPublicId(db: ScopedExecutor, userId: st
   return row?.id;
 }
 
+const rememberBrowserQuery = preparedInScope<{ id: string }, { userId: string; id: string; now: number }>((db) =>
+  db
+    .insertInto('known_browsers')
+    .values({ user_id: param('userId'), id: param('id'), created_at: param('now') as unknown as number })
+    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .returning('id'),
+);
+
 /**
  * Records that the user signed in from this browser (its id's hash); true when it was new to them. One
  * conditional insert, so of two sign-ins from a new browser at once only one finds it new.
  */
 export async function rememberBrowser(db: ScopedExecutor, userId: string, id: string, now: number): Promise<boolean> {
-  const inserted = await db
-    .insertInto('known_browsers')
-    .values({ user_id: userId, id, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  // Prepared: it runs inside every sign-in's transaction (accounts/session.ts finishSignIn).
+  const inserted = await rememberBrowserQuery(db, { userId, id, now });
+  return inserted.rows.length > 0;
 }
 
 /** Whether the user has signed in from a browser other than this one before. */

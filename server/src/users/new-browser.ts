@@ -1,11 +1,11 @@
 /**
- * The new-browser notice. Every sign-in (accounts/session.ts `finishSignIn`) carries the random id of
- * the browser's long-lived signed cookie in its `user.signed_in` event; once the sign-in has committed,
- * this subscriber records the browser for the person, and when it is new to them (and they have used
- * another before: a first browser is not news) and the organisation turns the notice on, emails them
- * the time, browser and address with a "This wasn't me" link, in their own language (else the one they
- * signed in in). Outside the sign-in's transaction, so a
- * sign-in never waits for it nor fails with it; a process that dies in between sends no notice.
+ * The new-browser notice. Every sign-in (accounts/session.ts `finishSignIn`) records the browser's
+ * long-lived id for the person in its own transaction, and when the browser is new to them and the
+ * organisation has the notice on, carries it in its `user.signed_in` event. Once the sign-in has
+ * committed, this subscriber emails the person (if they have used another browser before: a first one
+ * is not news) the time, browser and address with a "This wasn't me" link, in their own language (else
+ * the one they signed in in). After the commit, so a sign-in never waits for the mail nor fails with
+ * it; a process that dies in between sends no notice.
  *
  * The link's token is random, only its SHA-256 kept, single-use and valid for a day; using it signs
  * the person out everywhere (the `user.sign_in_disowned` event, which the access-revocation subscriber
@@ -27,7 +27,7 @@ import { linkFor } from '../mail/templates.ts';
 import { eventScope, type Scope } from '../scope/scope.ts';
 import { hashToken } from '../crypto/tokens.ts';
 import { browserAndSystem } from '../sessions/devices.ts';
-import { knowsOtherBrowser, rememberBrowser } from '../sessions/store.ts';
+import { knowsOtherBrowser } from '../sessions/store.ts';
 import { languagesOf, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { issueEmailToken } from '../tokens/service.ts';
@@ -55,9 +55,7 @@ async function noticeNewBrowser(ctx: AppContext, event: EmittedEvent, userId: st
   if (!row) return;
   const org = toOrganisation(ctx.config, row);
   await eventScope(ctx.db.kysely, org, event).transaction(async (scope) => {
-    const id = hashToken(seen.id);
-    if (!(await rememberBrowser(scope.db, userId, id, event.at))) return;
-    if (!(await knowsOtherBrowser(scope.db, userId, id))) return;
+    if (!(await knowsOtherBrowser(scope.db, userId, hashToken(seen.id)))) return;
     const user = await findUserById(scope.db, userId);
     if (!user) return;
     const token = await issueEmailToken(
