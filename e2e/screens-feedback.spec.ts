@@ -263,12 +263,14 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     );
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i}: levels ${levels.join(',')}`).toBeLessThanOrEqual(1));
 
-    // Applications without logos have initials of different colours.
-    for (const name of ['Alpha', 'Beta']) expect((await callApi('POST', '/api/clients', [['name', name]])).status).toBe(201);
+    // Applications without logos have initials of different colours (chosen by id, so two may share one:
+    // among six, all alike is a chance of one in 11^5).
+    for (const name of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'])
+      expect((await callApi('POST', '/api/clients', [['name', name]])).status).toBe(201);
     await page.goto(origin() + '/applications');
-    await page.getByRole('link', { name: 'Beta' }).first().waitFor();
+    await page.getByRole('link', { name: 'Epsilon' }).first().waitFor();
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
-    await page.locator('.app-logo-initial').nth(2).waitFor();
+    await page.locator('.app-logo-initial').nth(5).waitFor();
     const colours = await page
       .locator('.app-logo-initial')
       .evaluateAll((els) =>

@@ -73,7 +73,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^Exported acme to .*acme\.json: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 1 apis, 1 api_grants, 1 user_client_access,/,
+      /^Exported acme to .*acme\.json: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 0 groups, 0 group_members, 1 apis, 1 api_grants, 1 user_client_access,/,
     );
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -128,7 +128,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
-      'Imported acme: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 1 apis, 1 api_grants, 1 user_client_access',
+      'Imported acme: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 0 groups, 0 group_members, 1 apis, 1 api_grants, 1 user_client_access',
     );
     expect(run.stdout).toContain(`Sign in at http://acme.localhost:${to.port}/`);
     // The installations have different KEY_ENCRYPTION_KEYs: recovery codes, HMACs under it, cannot move.

@@ -39,6 +39,8 @@ export const MOVED_TABLES = [
   'clients',
   'saml_applications',
   'saml_idp_secrets',
+  'groups',
+  'group_members',
   'apis',
   'api_grants',
   'user_client_access',
@@ -79,6 +81,9 @@ export const LEFT_BEHIND: Readonly<Record<string, string>> = {
   saml_request_ids: 'accepted SAML AuthnRequest IDs, kept for minutes against replays',
   saml_session_applications: 'the SAML applications each session signed in to: sessions end with the move',
   saml_logout_flows: 'sign-outs going from SAML application to application, valid for minutes',
+  import_jobs: 'imports of people run by this installation, with their reports: the people they made move',
+  import_sources: 'the files of those imports, kept while a job runs',
+  import_refusals: "the refused rows of those imports' reports",
   user_counts: "the users per status: the new installation's database counts the users as they are imported",
 };
 
