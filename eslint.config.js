@@ -1,9 +1,10 @@
 // Lint rules, including the import boundaries of docs/architecture.md that a rule can hold.
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
 import { NOT_SERVER_CODE, SURFACES } from './scripts/outcomes/surfaces.js';
 
 const inServer = (globs) => globs.map((glob) => `server/src/${glob}`);
@@ -15,8 +16,6 @@ const inServer = (globs) => globs.map((glob) => `server/src/${glob}`);
  * themselves. A stylesheet's place decides the cascade, so they go last, where most already are.
  */
 const IMPORT_GROUPS = [['^node:'], ['^@?\\w'], ['^'], ['^\\.'], ['^\\u0000']];
-/** Off until the lead applies the autofix to every file at once: `npm run fix-imports` runs it on. */
-const IMPORT_ORDER = process.env.GATEHOUSE_FIX_IMPORTS === '1' ? 'error' : 'off';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', 'test-output/**', 'data/**'] },
@@ -34,7 +33,7 @@ export default tseslint.config(
   {
     files: ['**/*.{js,ts,tsx}'],
     plugins: { 'simple-import-sort': simpleImportSort },
-    rules: { 'simple-import-sort/imports': [IMPORT_ORDER, { groups: IMPORT_GROUPS }] },
+    rules: { 'simple-import-sort/imports': ['error', { groups: IMPORT_GROUPS }] },
   },
   {
     // Type-aware rules for promises: one not awaited (its rejection unhandled, its work racing the answer),

@@ -12,7 +12,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { Pool } from 'undici';
+
 import { ENDPOINTS } from '../common/src/api/index.ts';
 import { createOrganisation, freePort, serverEnv, startGatehouse, stopGatehouse } from './support.ts';
 

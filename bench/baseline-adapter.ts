@@ -9,6 +9,7 @@
  * - `postgres://…`: a pg pool of 10 connections (Gatehouse's DB_POOL_SIZE default).
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import pg from 'pg';
 

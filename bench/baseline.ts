@@ -7,9 +7,11 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
+
 import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
-import { CLAIMS, SCOPES } from '../server/src/oidc/provider.ts';
+
 import { TTL } from '../server/src/lifetimes.ts';
+import { CLAIMS, SCOPES } from '../server/src/oidc/provider.ts';
 import { persistingAdapter } from './baseline-adapter.ts';
 import { BENCH_API } from './bench-api.ts';
 

@@ -3,6 +3,7 @@
  * Results go in bench/README.md with the machine and the date.
  */
 import { performance } from 'node:perf_hooks';
+
 import { commonPasswordCount, isCommonPassword } from '../server/src/passwords/common-passwords.ts';
 
 const heapBefore = process.memoryUsage().heapUsed;

@@ -12,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+
 import { build, type Rollup } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

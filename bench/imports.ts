@@ -10,8 +10,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+
 import bcrypt from 'bcryptjs';
-import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts';
+
+import { type Config, DEFAULT_DATABASE_TIMEOUTS } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { runCli } from '../server/src/testing/process.ts';
 import { benchDatabase, createOrganisation, freePort, serverEnv } from './support.ts';

@@ -7,8 +7,8 @@
  *
  *   node bench/limits.ts   (BENCH_REDIS_URL, default redis://127.0.0.1:6379; BENCH_COUNTS, default 200000)
  */
-import { memoryLimiter, redisLimiter, type Limiter } from '../server/src/http/limiter.ts';
 import { systemClock } from '../server/src/clock.ts';
+import { type Limiter, memoryLimiter, redisLimiter } from '../server/src/http/limiter.ts';
 
 const COUNTS = Number(process.env.BENCH_COUNTS ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);

@@ -17,12 +17,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { Pool } from 'undici';
+
+import { type Config, DEFAULT_DATABASE_TIMEOUTS } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
-import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts';
 import type { Database, MetricName } from '../server/src/db/schema.ts';
-import { sql, type Kysely } from 'kysely';
 import { createOrganisation, freePort, percentile, serverEnv } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

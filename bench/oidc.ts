@@ -20,13 +20,15 @@
  *                     Node's CPU profiles: bench/profile-summary.ts keeps a profile's samples of
  *                     those windows only)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { Pool } from 'undici';
+
 import { BENCH_API } from './bench-api.ts';
 import { benchDatabase, cpuTime, createOrganisation, freePort, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
 

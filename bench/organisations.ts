@@ -19,11 +19,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
+
 import { Pool } from 'undici';
+
 import { openContext } from '../server/src/boot.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { systemScope } from '../server/src/scope/scope.ts';
 import { createOrganisationWithAdmin } from '../server/src/organisations/service.ts';
+import { systemScope } from '../server/src/scope/scope.ts';
 import { freePort, serverEnv, startGatehouse, stopGatehouse } from './support.ts';
 
 const ORGANISATIONS = Number(process.env.BENCH_ORGANISATIONS ?? 1000);

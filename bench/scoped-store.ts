@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrations/index.ts';
 import type { Executor } from '../server/src/db/schema.ts';

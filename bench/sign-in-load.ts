@@ -23,11 +23,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { availableParallelism } from 'node:os';
+
 import { hash, verify } from '@node-rs/argon2';
 import { Pool } from 'undici';
+
 import { ARGON2_PARAMS } from '../server/src/passwords/hash.ts';
 import { cpuTime, createOrganisation, freePort, percentile, SERVER_NODE_FLAGS, serverEnv } from './support.ts';
 

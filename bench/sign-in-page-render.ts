@@ -9,7 +9,9 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+
 import { SignInPages } from '../server/src/spa/sign-in-page.ts';
 import { WEB_DIST } from '../server/src/spa/static.ts';
 import { percentile } from './support.ts';

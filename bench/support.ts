@@ -1,9 +1,11 @@
 /** What the benchmarks share: a free port, a quiet server environment, organisations made with the CLI, percentiles. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
 import pg from 'pg';
+
 import { runCli } from '../server/src/testing/process.ts';
 
 export { freePort } from '../server/src/testing/process.ts';

@@ -17,11 +17,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { sql } from 'kysely';
 import pg from 'pg';
 import { Pool } from 'undici';
+
 import { LIMITS } from '../common/src/policy.ts';
-import { DEFAULT_DATABASE_TIMEOUTS, type Config } from '../server/src/config.ts';
+import { type Config, DEFAULT_DATABASE_TIMEOUTS } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { NewUserRow } from '../server/src/db/schema.ts';
 import { searchKey } from '../server/src/db/search-key.ts';

@@ -6,12 +6,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import type { Browser, Page } from 'playwright-core';
-import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const ORDERS = 'https://orders.example.com';

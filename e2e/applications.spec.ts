@@ -3,17 +3,19 @@
  * a user signs in to a real relying party (openid-client in this process), accepts the application's
  * privacy policy on the way, and arrives back at the application signed in.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import * as client from 'openid-client';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
-import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
+
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Dialect } from '../server/src/db/database.ts';
+import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
-import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
+import { type RelyingParty, startRelyingParty } from './support/relying-party.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The journeys run on SQLite; the rules under them run on both databases in the integration tests.

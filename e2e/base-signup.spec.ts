@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { expectAccessible, launchBrowser, newPage as clockedPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
-import { startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 

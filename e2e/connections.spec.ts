@@ -9,17 +9,19 @@
  * connection of no use at globex. Axe-clean at desktop and phone widths.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+
 import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
+import { scoped } from '../server/src/db/scoped.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
 import { createApplication, type CreatedApplication } from '../server/src/testing/applications.ts';
 import { TestClient } from '../server/src/testing/http-client.ts';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
-import { scoped } from '../server/src/db/scoped.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PASSWORD = 'partner people password 1';

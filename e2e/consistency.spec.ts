@@ -4,12 +4,13 @@
  * end that tells them apart, whole for screen readers and Copy; the organisation's font is the spec's
  * "themed page wrapper with ... custom font": the sign-in page and every page of the signed-in layout.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { FONT_STACKS } from '@gatehouse/common/policy';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { TestClient } from '../server/src/testing/http-client.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PAT = 'pat@acme.test';

@@ -4,14 +4,15 @@
  * methods and resets them; removing the last method where MFA is required of them is refused with the
  * reason; a passkey (Chromium's virtual authenticator) and an app coexist.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { withAuthenticator } from './support/authenticator.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
-import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The journeys run on SQLite; the rules under them run on both databases in the integration tests.

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { ACCOUNT_MESSAGES } from '../common/src/account-messages.ts';
+import { COLOUR_VALUES } from '../common/src/policy.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { makePng } from '../server/src/testing/images.ts';
 import { settingsForm } from '../server/src/testing/organisations.ts';
-import { ACCOUNT_MESSAGES } from '../common/src/account-messages.ts';
-import { COLOUR_VALUES } from '../common/src/policy.ts';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
 
 /** In the page (e2e/ has no DOM types): the theme's primary colour as the document computes it. */
 const PRIMARY_COLOUR = "getComputedStyle(document.documentElement).getPropertyValue('--colour-primary').trim()";
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The page's HTML is the same whichever database holds the organisation: one is enough here.

@@ -4,11 +4,12 @@
  * `/?email=...&password=...` and the password lands in the URL, the history and the server log.
  * The page's clock is fixed so "within a second" is exact, with no waiting.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, submitSignIn } from './support/browser.ts';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { expectAccessible, launchBrowser, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const START = new Date('2026-01-05T09:00:00Z').getTime();

@@ -3,11 +3,12 @@
  * by email and takes one out, searches and pages the list; a group a SCIM provider owns shows read-only
  * with the reason. Axe-clean, and nothing scrolls sideways at a phone's width.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 type BrowserGlobals = { document: { getAnimations(): unknown[]; documentElement: { scrollWidth: number } } };

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { COLOUR_VALUES } from '../common/src/policy.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { makeIco, makePng } from '../server/src/testing/images.ts';
 import { launchBrowser, screenshot, seriousAccessibilityViolations, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 // These journeys exercise the page and the theming in the browser; every rule, on both databases, is in

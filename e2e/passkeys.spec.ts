@@ -5,13 +5,14 @@
  * signs in (from the sign-in page's button; the email field offers passkey autofill), and the same
  * credential presented on another organisation's host is refused.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Dialect } from '../server/src/db/database.ts';
 import { withAuthenticator } from './support/authenticator.ts';
 import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
-import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
+import { type RelyingParty, startRelyingParty } from './support/relying-party.ts';
 
 const chromiumPath = inject('chromiumPath');
 const dialects: Dialect[] = ['sqlite'];

@@ -3,11 +3,12 @@
  * sideways. The users table and the application and organisation cards (file pickers, endpoint URLs)
  * were the ones that did not.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot, sidewaysOverflow, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { makePng } from '../server/src/testing/images.ts';
+import { expectAccessible, launchBrowser, screenshot, sidewaysOverflow, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };

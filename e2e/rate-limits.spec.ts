@@ -3,14 +3,15 @@
  * limit (a credential-stuffing run from a script on the same machine), the page says so in its own
  * words, even for the right password, and the page stays accessible at both widths.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { RATE_LIMITS } from '../common/src/policy.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { ERRORS } from '../common/src/errors.ts';
+import { RATE_LIMITS } from '../common/src/policy.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { TestClient } from '../server/src/testing/http-client.ts';
 import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const dialects: Dialect[] = inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -6,10 +6,12 @@
  * real service provider (node-saml) accepts the signed assertion. Axe-clean at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+
 import { SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import { scoped } from '../server/src/db/scoped.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
@@ -22,8 +24,8 @@ import {
   sidewaysOverflow,
   submitSignIn,
 } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
-import { startServiceProvider, type ServiceProvider } from './support/saml-sp.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
+import { type ServiceProvider, startServiceProvider } from './support/saml-sp.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PERSON = 'pat@acme.test';

@@ -5,11 +5,12 @@
  * posted back to acme (a cross-site post to the ACS URL) with an account made just in time; an expired
  * and a tampered answer are refused with the sentence and a reference. Axe-clean at desktop and phone widths.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { TestIdp } from '../server/src/testing/saml-idp.ts';
 import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 

@@ -4,12 +4,13 @@
  * the invitation over real SMTP, completes sign-up in the browser and finds the application on the dashboard.
  * The admin screens name the application that provisions the user and show the fields it sets read-only.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { TestClient } from '../server/src/testing/http-client.ts';
 import { startSmtpServer, type TestSmtpServer } from '../server/src/testing/smtp.ts';
 import { expectAccessible, launchBrowser, newPage, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const NEW_HIRE = 'new.hire@acme.test';

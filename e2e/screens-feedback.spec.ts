@@ -6,10 +6,11 @@
  * loads on Retry (2); turning on required MFA warns first and confirms after (3); and the smaller ones
  * of point 12.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { expectAccessible, holdBack, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const VIEWPORT = { width: 1280, height: 800 };

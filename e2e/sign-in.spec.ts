@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Dialect } from '../server/src/db/database.ts';
 import {
   expectAccessible,
@@ -9,7 +10,7 @@ import {
   passDoubleSubmitGuard,
   screenshot,
 } from './support/browser.ts';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 const dialects: Dialect[] = inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -4,14 +4,16 @@
  * to a relying party with the code step, remembers the browser, and finally resets MFA.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
-import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
-import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
+import { type RelyingParty, startRelyingParty } from './support/relying-party.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The journeys run on SQLite; the rules under them run on both databases in the integration tests.

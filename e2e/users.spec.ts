@@ -4,14 +4,16 @@
  * infinite scroll over a few hundred users.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { Dialect } from '../server/src/db/database.ts';
-import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
-import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+
 import { USER_MESSAGES } from '@gatehouse/common/user-messages';
-import { ADMIN_PASSWORD, startGatehouse, type RunningGatehouse } from './support/gatehouse.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
+import type { Dialect } from '../server/src/db/database.ts';
 import { scoped } from '../server/src/db/scoped.ts';
+import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The journeys run on SQLite; the rules under them run on both databases in the integration tests.

@@ -10,7 +10,7 @@
  * start at once), plus the Node.js this repository pins (node_modules/node) and npm, laid out as the
  * official node images lay them out. The Dockerfile itself is the one operators build over node:24-*.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -4,6 +4,7 @@
  * With GATEHOUSE_REQUIRE_SUITES (CI sets it), a missing service fails the run instead of skipping.
  */
 import { existsSync } from 'node:fs';
+
 import { createClient } from '@redis/client';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';

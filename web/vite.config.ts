@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type Plugin } from 'vite';
+
 import { precompressDirectory } from '../scripts/precompress.ts';
 
 /** Brotli and gzip copies of the build's text files, served by Accept-Encoding (server/src/spa/static.ts). */

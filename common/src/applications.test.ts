@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { redirectUriProblem, webUrlProblem } from './applications.ts';
 import { clientIdOfRedirectUrl } from './client-sign-in.ts';
 import { updateApplicationRequest } from './schemas/applications.ts';

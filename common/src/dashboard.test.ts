@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { profileCompletion, profileTasks, starterPackagePercent } from './dashboard.ts';
 
 const user = (emailVerifiedDate: string | null, firstName: string | null, mfa: boolean) => ({

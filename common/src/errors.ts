@@ -5,9 +5,9 @@
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
 import { CONNECTION_MESSAGES } from './connection-messages.ts';
+import { textsOf } from './i18n/runtime.ts';
 import { MESSAGES } from './messages.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
-import { textsOf } from './i18n/runtime.ts';
 import { SESSION_MESSAGES } from './session-messages.ts';
 
 /** The English texts of the error answers that are not another namespace's (the catalog's `errors.*`). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { CORRELATION_ID_PATTERN, correlationIdFrom, formatDateTime, maskEmail, newCorrelationId } from './format.ts';
 import { withLocale } from './i18n/runtime.ts';
 import { isSafeReturnPath } from './return-path.ts';

@@ -1,5 +1,5 @@
 /** Display formats of the spec: dates as DD/MM/YYYY HH:mm plus UTC offset, and the 12-character correlation id. */
-import { DEFAULT_LOCALE, PSEUDO_LOCALE, type Locale } from './i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale, PSEUDO_LOCALE } from './i18n/locales.ts';
 import { activeLocale } from './i18n/runtime.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { lifetime } from './mail-messages.ts';
 
 describe('link lifetimes in email', () => {

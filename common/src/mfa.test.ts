@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { compactPhoneNumber, E164, inGroupsOfFour, maskPhoneNumber, rememberDuration } from './mfa.ts';
-import { hasSignInChallengeShape } from './sign-in-challenge.ts';
-import { signInChallenge } from './schemas/mfa.ts';
 import { MFA_MESSAGES } from './mfa-messages.ts';
+import { signInChallenge } from './schemas/mfa.ts';
+import { hasSignInChallengeShape } from './sign-in-challenge.ts';
 
 describe('multi-factor authentication formats', () => {
   it('says how long a device is remembered in days, or in hours under one day, to one decimal place', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardRoute, matchRoute, routePath, ROUTES, type GuardUser, type RouteName } from './routes.ts';
+
+import { guardRoute, type GuardUser, matchRoute, type RouteName, routePath, ROUTES } from './routes.ts';
 
 const user = (role: GuardUser['role'], extra: Partial<GuardUser> = {}): GuardUser => ({
   role,

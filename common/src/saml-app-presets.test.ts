@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAML_APP_PRESET_IDS, SAML_APP_PRESETS, presetSettings } from './saml-app-presets.ts';
+
+import { presetSettings, SAML_APP_PRESET_IDS, SAML_APP_PRESETS } from './saml-app-presets.ts';
 import { newSamlApplicationForms, newSamlApplicationRequest, samlSettings } from './schemas/saml-apps.ts';
 
 const ACS = [{ url: 'https://sp.example.test/acs', binding: 'post', index: 0, isDefault: true }];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodesOf, SIGNED_IN } from './api/contract.ts';
+
 import { accountApi } from './api/account.ts';
+import { errorCodesOf, SIGNED_IN } from './api/contract.ts';
 import { ROUTES } from './routes.ts';
-import { accountFacts, applicationStep, pendingStep, SIGN_IN_STEPS, STEP_PAGES, type SignInFacts } from './sign-in-steps.ts';
+import { accountFacts, applicationStep, pendingStep, SIGN_IN_STEPS, type SignInFacts, STEP_PAGES } from './sign-in-steps.ts';
 
 const DONE: SignInFacts = {
   signedIn: true,

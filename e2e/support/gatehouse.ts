@@ -5,8 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import type { Kysely } from 'kysely';
-import { openDatabase, type Dialect } from '../../server/src/db/database.ts';
+
+import { type Dialect, openDatabase } from '../../server/src/db/database.ts';
 import type { Database } from '../../server/src/db/schema.ts';
 import { createTestDatabase } from '../../server/src/testing/harness.ts';
 import { saveSettings, type SettingsForm } from '../../server/src/testing/organisations.ts';

@@ -1,5 +1,7 @@
 import http from 'node:http';
+
 import * as client from 'openid-client';
+
 import { localhostFetch } from '../../server/src/testing/oidc-rp.ts';
 
 export interface RelyingParty {

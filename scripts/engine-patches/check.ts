@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { PATCH_MODULE, patchesUnder } from './rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/src');

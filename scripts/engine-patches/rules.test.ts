@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { PATCH_MODULE, patchesIn } from './rules.ts';
 
 describe('the engine-patch check', () => {

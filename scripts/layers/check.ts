@@ -9,7 +9,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { format, resolveConfig } from 'prettier';
+
 import {
   analyse,
   compare,
@@ -17,8 +19,8 @@ import {
   folderFigures,
   isEmpty,
   KINDS,
-  LAYERS,
   layerOf,
+  LAYERS,
   mixedFolders,
   readGraph,
   type Violations,

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { analyse, compare, fileCycles, isEmpty, LAYER_RULES, layerOf, mixedFolders, readGraph, type Violations } from './rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -10,6 +10,7 @@
  * its exact path, which changes whenever an unrelated import is added.
  */
 import path from 'node:path';
+
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 
 export const LAYERS = ['infrastructure', 'domain', 'surface', 'root'] as const;

@@ -5,6 +5,7 @@
 import { globSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { figures, readFrom } from './rules.ts';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/src');

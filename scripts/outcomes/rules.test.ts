@@ -1,5 +1,6 @@
 // The figures of `npm run outcomes`, over small made-up trees.
 import { describe, expect, it } from 'vitest';
+
 import { figures } from './rules.ts';
 
 const of = (files: Record<string, string>) => figures(Object.keys(files), (file) => files[file]!);

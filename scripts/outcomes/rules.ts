@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { NOT_SERVER_CODE, SURFACES } from './surfaces.js';
 
 const FASTIFY_IMPORT = /\bfrom\s+'(?:fastify|@fastify\/[^']+)'|\bimport\s*\(\s*'(?:fastify|@fastify\/[^']+)'\s*\)/;

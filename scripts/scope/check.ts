@@ -9,7 +9,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { format, resolveConfig } from 'prettier';
+
 import { compare, lowered, total } from '../tenancy/rules.ts';
 import { scan } from './rules.ts';
 

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
+
 import { compare } from '../tenancy/rules.ts';
 import { scan, scanFile } from './rules.ts';
 

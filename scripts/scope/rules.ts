@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import ts from 'typescript';
 
 /** Files that are the scope's own machinery, or are not code that runs queries. */

@@ -1,19 +1,20 @@
 /** Opens what the server and the CLI both need: configuration, a migrated database and the context. */
 import { rmSync } from 'node:fs';
-import { Telemetry } from './telemetry/telemetry.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { ConfigError, explainDatabaseError, type Config } from './config.ts';
+
+import { type Clock, systemClock } from './clock.ts';
+import { type Config, ConfigError, explainDatabaseError } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type Db } from './db/database.ts';
-import { Delivery } from './delivery/outbox.ts';
-import { smtpCourier } from './outbound/smtp.ts';
-import { backchannelLogoutCourier } from './oidc/backchannel-logout.ts';
-import { smsCourier } from './outbound/sms.ts';
-import { webhookChannel } from './webhooks/delivery.ts';
+import { type Db, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations/index.ts';
+import { Delivery } from './delivery/outbox.ts';
+import { backchannelLogoutCourier } from './oidc/backchannel-logout.ts';
 import { ensureBaseOrganisation } from './organisations/service.ts';
+import { smsCourier } from './outbound/sms.ts';
+import { smtpCourier } from './outbound/smtp.ts';
 import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from './security/key-check.ts';
 import { domainEvents } from './subscribers.ts';
+import { Telemetry } from './telemetry/telemetry.ts';
+import { webhookChannel } from './webhooks/delivery.ts';
 
 /**
  * The context of a server or a command, with the outbox's couriers registered: SMTP and the SMS provider

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { ConfigError, loadConfig, originFor } from './config.ts';
 
 const dirs: string[] = [];

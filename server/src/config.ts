@@ -2,12 +2,13 @@
  * The one configuration object, read from the environment once at start. Nothing else reads env.
  * A bad value stops the start with a sentence that names the variable.
  */
-import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+
 import { AUDIT_RETENTION_DAYS_DEFAULT } from '@gatehouse/common/audit';
+import { z } from 'zod';
 
 /** How long an organisation is cached when no other process can tell us it changed (ORGANISATION_CACHE_SECONDS). */
 export const ORGANISATION_CACHE_MS = 2000;

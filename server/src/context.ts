@@ -1,11 +1,11 @@
 /** What every service needs: configuration, the database, the clock, telemetry and the outbox. Built once by boot.ts createContext. */
-import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Delivery } from './delivery/outbox.ts';
 import type { DomainEvents } from './events/events.ts';
-import type { Telemetry } from './telemetry/telemetry.ts';
 import type { Limiter } from './http/limiter.ts';
+import type { Telemetry } from './telemetry/telemetry.ts';
 import type { Organisation } from './tenancy/organisation.ts';
 
 /**

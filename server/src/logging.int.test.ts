@@ -6,9 +6,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { createTestDatabase, type TestDatabase } from './testing/harness.ts';
-import { runCli, startServerProcess, type ServerProcess } from './testing/process.ts';
+import { runCli, type ServerProcess, startServerProcess } from './testing/process.ts';
 
 describe('log lines of a server process', () => {
   const cleanups: (() => Promise<unknown>)[] = [];

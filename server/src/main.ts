@@ -2,16 +2,17 @@
  * Starts the server: reads the configuration, migrates the database, listens, and shuts down gracefully.
  * With WORKERS above 1 this process only supervises that many server processes sharing its port.
  */
-import { hashConcurrencyFor, limitConcurrentHashes } from './passwords/hash.ts';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
 import { buildApp } from './app.ts';
 import { openContext } from './boot.ts';
-import { ConfigError, loadConfig, originFor, type Config } from './config.ts';
+import { type Config, ConfigError, loadConfig, originFor } from './config.ts';
 import { JOBS } from './jobs/registry.ts';
 import { JobScheduler } from './jobs/runner.ts';
 import { DEV_OUTBOX_PATH, devOutboxEnabled } from './mail/routes.ts';
+import { hashConcurrencyFor, limitConcurrentHashes } from './passwords/hash.ts';
 
 async function main(): Promise<void> {
   let config;

@@ -9,7 +9,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { freePort, unprivileged } from './testing/process.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -3,13 +3,15 @@
  * workers answer, a worker that dies is replaced while the other keeps serving, and SIGTERM stops all.
  */
 import { execFileSync } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { createTestDatabase, testDialects } from './testing/harness.ts';
-import { startServerProcess, type ServerProcess } from './testing/process.ts';
+import { type ServerProcess, startServerProcess } from './testing/process.ts';
 
 /** GET on a new connection each time, so the operating system may hand it to either worker. */
 function freshGet(port: number, host: string, pathname: string): Promise<number> {

@@ -1,11 +1,13 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
+import { FIRST_PAINT_ID, type FirstPaint, rendersAsServed, seedFirstPaint } from './app/first-paint.ts';
 import { startPageLanguage, startServedLanguage } from './app/language.ts';
-import { FIRST_PAINT_ID, rendersAsServed, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadServedSignInPage } from './pages/sign-in/SignInPage.tsx';
+
 import './theme/base.css';
 
 const queryClient = new QueryClient({

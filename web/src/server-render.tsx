@@ -4,16 +4,17 @@
  * hydrates them (main.tsx). Built by `vite build --ssr` into web/dist-ssr/, a module Node imports as is.
  * The tree is the SPA's own (the same routes, root and page); only the router is a StaticRouter.
  */
-import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StaticRouter } from 'react-router';
-import { MESSAGES } from '@gatehouse/common/messages';
 import { loadCatalog, prepareLocale } from '@gatehouse/common/i18n/load';
 import { DEFAULT_LOCALE, type Locale } from '@gatehouse/common/i18n/locales';
 import { setPageLocale } from '@gatehouse/common/i18n/runtime';
+import { MESSAGES } from '@gatehouse/common/messages';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import { FIRST_PAINT_ID, firstPaintJson, seedFirstPaint, type FirstPaint } from './app/first-paint.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+
+import { FIRST_PAINT_ID, type FirstPaint, firstPaintJson, seedFirstPaint } from './app/first-paint.ts';
 import { AppRoutes } from './app/router.tsx';
 
 const ROOT = '<div id="root"></div>';

@@ -3,8 +3,10 @@
  * multi-factor authentication, and the SPA's crash reports.
  */
 import { z } from 'zod';
+
 import { account, messageResult, rememberedSignIn, signInResult, updateAccountRequest } from '../schemas/account.ts';
 import { errorReport, signInRequest } from '../schemas/auth.ts';
+import { accountLanguageRequest } from '../schemas/language.ts';
 import {
   appSetup,
   codeSent,
@@ -17,14 +19,13 @@ import {
   saveTwoStepRequest,
   saveTwoStepResult,
   sendSignInCodeRequest,
-  switchSignInMethodRequest,
   signInChallenge,
   signInCodeRequest,
   smsSetupRequest,
+  switchSignInMethodRequest,
 } from '../schemas/mfa.ts';
-import { accountLanguageRequest } from '../schemas/language.ts';
 import { changePasswordRequest } from '../schemas/passwords.ts';
-import { ANONYMOUS, endpoint, idParams, SIGNED_IN, type Access } from './contract.ts';
+import { type Access, ANONYMOUS, endpoint, idParams, SIGNED_IN } from './contract.ts';
 
 /** Signed in, also while a new password or a second step must still be set up (these calls are how). */
 const SETTING_UP = { kind: 'signedIn', allowTwoStepRequired: true } as const satisfies Access;

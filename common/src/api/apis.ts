@@ -3,6 +3,7 @@
  * itself more, so none of these take a management API token).
  */
 import { z } from 'zod';
+
 import { apiCreateRequest, apiGrantParams, apiGrantRequest, apiGrantSchema, apiSchema, apiUpdateRequest } from '../schemas/apis.ts';
 import { endpoint, idParams, ORGANISATION_ADMIN } from './contract.ts';
 

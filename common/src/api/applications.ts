@@ -1,16 +1,17 @@
 /** Applications (OpenID Connect clients): Organisation Admins manage them; signed-in users pass their steps. */
 import { z } from 'zod';
+
 import {
   acceptPolicyRequest,
   application,
   applicationWithSecret,
-  scimTokenResponse,
   clientAuthSteps,
   clientAuthStepsQuery,
   createApplicationRequest,
+  scimTokenResponse,
   updateApplicationRequest,
 } from '../schemas/applications.ts';
-import { ANONYMOUS, endpoint, idParams, orMachine, ORGANISATION_ADMIN, SIGNED_IN } from './contract.ts';
+import { ANONYMOUS, endpoint, idParams, ORGANISATION_ADMIN, orMachine, SIGNED_IN } from './contract.ts';
 
 const reading = { tag: 'Applications', access: orMachine(ORGANISATION_ADMIN, 'applications:read') } as const;
 const admin = { tag: 'Applications', access: orMachine(ORGANISATION_ADMIN, 'applications:write') } as const;

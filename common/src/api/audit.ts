@@ -1,6 +1,6 @@
 /** The audit log's endpoints (Organisation Admins). */
 import { auditExportQuery, auditPageSchema, auditQuery } from '../schemas/audit.ts';
-import { endpoint, orMachine, ORGANISATION_ADMIN } from './contract.ts';
+import { endpoint, ORGANISATION_ADMIN, orMachine } from './contract.ts';
 
 const tag = 'Audit log';
 

@@ -1,5 +1,6 @@
 /** The sign-in connections' API: managed by Organisation Admins; the sign-in page reads what it shows. */
 import { z } from 'zod';
+
 import { connectionRequest, connectionSchema, signInConnectionsSchema, userConnectionsSchema } from '../schemas/connections.ts';
 import { samlConnectionRequest } from '../schemas/saml-connections.ts';
 import { ANONYMOUS, endpoint, idParams, ORGANISATION_ADMIN, USER_ADMINS } from './contract.ts';

@@ -6,8 +6,9 @@
  * at /api/openapi.json is generated from them (server/src/http/openapi.ts).
  */
 import { z } from 'zod';
-import { ERRORS, type ErrorCode } from '../errors.ts';
+
 import type { ManagementScope } from '../apis.ts';
+import { type ErrorCode, ERRORS } from '../errors.ts';
 import { RATE_LIMITS, type Role } from '../policy.ts';
 import { ACCOUNT_STEPS, type StepWaiver } from '../sign-in-steps.ts';
 

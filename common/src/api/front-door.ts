@@ -4,6 +4,7 @@
  * that signs a new organisation's admin in on its own host.
  */
 import { z } from 'zod';
+
 import { messageResult } from '../schemas/account.ts';
 import {
   baseSignUp,

@@ -3,6 +3,7 @@
  * `users:write`). A group provisioned over SCIM is changed by its provider only: FORBIDDEN here.
  */
 import { z } from 'zod';
+
 import {
   addGroupMemberRequest,
   groupListPage,
@@ -13,7 +14,7 @@ import {
   groupSchema,
   userGroupSchema,
 } from '../schemas/groups.ts';
-import { endpoint, idParams, orMachine, ORGANISATION_ADMIN, USER_ADMINS } from './contract.ts';
+import { endpoint, idParams, ORGANISATION_ADMIN, orMachine, USER_ADMINS } from './contract.ts';
 
 const reading = { tag: 'Groups', access: orMachine(ORGANISATION_ADMIN, 'users:read') } as const;
 const writing = { tag: 'Groups', access: orMachine(ORGANISATION_ADMIN, 'users:write') } as const;

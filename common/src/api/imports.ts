@@ -1,6 +1,6 @@
 /** Importing people (moving in): an asynchronous job per file, its status and report, its refused rows. */
 import { IMPORT_LIMITS, importJob, importJobParams, startImportRequest } from '../schemas/imports.ts';
-import { endpoint, orMachine, ORGANISATION_ADMIN } from './contract.ts';
+import { endpoint, ORGANISATION_ADMIN, orMachine } from './contract.ts';
 
 // Imported people may come in with any status and their passwords: Organisation Admins only.
 const access = orMachine(ORGANISATION_ADMIN, 'users:write');

@@ -1,5 +1,6 @@
 /** The organisation: its public face, its settings page (Organisation Admins), its stylesheet and images. */
 import { z } from 'zod';
+
 import { ORGANISATION_IMAGES, type OrganisationImageKind } from '../organisation-images.ts';
 import {
   organisationAdminView,
@@ -10,7 +11,7 @@ import {
   settingsStrength,
 } from '../schemas/organisation-settings.ts';
 import { pathOf } from './address.ts';
-import { ANONYMOUS, endpoint, orMachine, ORGANISATION_ADMIN } from './contract.ts';
+import { ANONYMOUS, endpoint, ORGANISATION_ADMIN, orMachine } from './contract.ts';
 
 const tag = 'Organisation';
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as [OrganisationImageKind, ...OrganisationImageKind[]];

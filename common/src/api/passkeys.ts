@@ -1,5 +1,6 @@
 /** Passkeys (WebAuthn): /twostep's list, register, rename and remove, and the sign-in code step answered with a passkey. */
 import { z } from 'zod';
+
 import { signInResult } from '../schemas/account.ts';
 import {
   confirmWithPasskeyRequest,
@@ -14,7 +15,7 @@ import {
   renamePasskeyRequest,
   requestOptions,
 } from '../schemas/passkeys.ts';
-import { ANONYMOUS, endpoint, idParams, SIGNED_IN, type Access } from './contract.ts';
+import { type Access, ANONYMOUS, endpoint, idParams, SIGNED_IN } from './contract.ts';
 
 /** A passkey is one way to set up the second step that the organisation may require. */
 const SETTING_UP = { kind: 'signedIn', allowTwoStepRequired: true } as const satisfies Access;

@@ -1,7 +1,8 @@
 /** SAML applications: service providers Gatehouse signs people into as their identity provider. */
 import { z } from 'zod';
+
 import { createSamlApplicationRequest, samlApplication, samlSettings } from '../schemas/saml-apps.ts';
-import { endpoint, idParams, orMachine, ORGANISATION_ADMIN } from './contract.ts';
+import { endpoint, idParams, ORGANISATION_ADMIN, orMachine } from './contract.ts';
 
 const reading = { tag: 'SAML applications', access: orMachine(ORGANISATION_ADMIN, 'applications:read') } as const;
 const admin = { tag: 'SAML applications', access: orMachine(ORGANISATION_ADMIN, 'applications:write') } as const;

@@ -5,11 +5,11 @@
 import {
   applicationParams,
   connectedApplicationList,
+  notMeRequest,
   sessionList,
   sessionListQuery,
   sessionParams,
   sessionsEnded,
-  notMeRequest,
   userSessionParams,
 } from '../schemas/sessions.ts';
 import { ANONYMOUS, endpoint, idParams, orMachine, SIGNED_IN, USER_ADMINS } from './contract.ts';

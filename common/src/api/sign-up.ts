@@ -3,6 +3,7 @@
  * invitation), the exchange of an emailed link's token, and account recovery.
  */
 import { z } from 'zod';
+
 import { signInResult } from '../schemas/account.ts';
 import { newPasswordRequest } from '../schemas/passwords.ts';
 import { recoveryRequest, recoveryVerifyRequest, recoveryVerifyResult } from '../schemas/recovery.ts';

@@ -1,10 +1,11 @@
 /** User administration (spec sections 2, 5 and 7): Organisation Admins and User Admins. */
-import { USER_ACTIONS, type UserAction } from '../routes.ts';
 import { z } from 'zod';
+
+import { USER_ACTIONS, type UserAction } from '../routes.ts';
 import { account } from '../schemas/account.ts';
 import { factor, userFactorParams } from '../schemas/mfa.ts';
 import { inviteUserRequest, listUsersRequest, updateUserRequest, userActionResult, userListPage } from '../schemas/users.ts';
-import { endpoint, idParams, orMachine, USER_ADMINS, type Endpoint } from './contract.ts';
+import { type Endpoint, endpoint, idParams, orMachine, USER_ADMINS } from './contract.ts';
 
 const reading = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:read') } as const;
 const common = { tag: 'Users', access: orMachine(USER_ADMINS, 'users:write') } as const;

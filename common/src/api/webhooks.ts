@@ -1,5 +1,6 @@
 /** The webhook endpoints' API (Organisation Admins). */
 import { z } from 'zod';
+
 import {
   webhookDeliveryParams,
   webhookDeliverySchema,

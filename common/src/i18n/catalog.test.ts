@@ -1,13 +1,14 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { ENGLISH, ENGLISH_ONLY_PLACEHOLDERS, type Catalog } from './catalog.ts';
-import { loadCatalog, prepareLocale } from './load.ts';
-import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE, resolveLocale, type Locale } from './locales.ts';
-import { withLocale } from './runtime.ts';
-import { MESSAGES } from '../messages.ts';
-import { MAIL_MESSAGES } from '../mail-messages.ts';
+
 import { ERRORS } from '../errors.ts';
+import { MAIL_MESSAGES } from '../mail-messages.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Catalog, ENGLISH, ENGLISH_ONLY_PLACEHOLDERS } from './catalog.ts';
 import type { IcuArgs } from './icu-types.ts';
+import { loadCatalog, prepareLocale } from './load.ts';
+import { DEFAULT_LOCALE, type Locale, LOCALES, PSEUDO_LOCALE, resolveLocale } from './locales.ts';
+import { withLocale } from './runtime.ts';
 
 /** Every placeholder of a parsed text with its kind (`name:plural`), nested ones included. */
 function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {

@@ -3,7 +3,7 @@
  * the language it shows; the server loads every one at start.
  */
 import type { Catalog } from './catalog.ts';
-import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, type Locale, LOCALES, PSEUDO_LOCALE } from './locales.ts';
 import { hasCatalog, registerCatalog } from './runtime.ts';
 
 const LOADERS: { readonly [L in Exclude<Locale, typeof DEFAULT_LOCALE>]: () => Promise<Catalog> } = {

@@ -3,9 +3,10 @@
  * its placeholders untouched. A text shown plain in it was not taken from the catalog; a box it
  * overflows is too narrow for longer languages.
  */
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
-import { ENGLISH, type Catalog, type TextKey } from './catalog.ts';
+
+import { type Catalog, ENGLISH, type TextKey } from './catalog.ts';
 
 const ACCENTS: Record<string, string> = {
   a: 'á',

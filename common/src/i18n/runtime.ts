@@ -9,8 +9,9 @@
  * `withLocale` around the synchronous code that builds it.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+
 import type { IcuArgs, ValuesOf } from './icu-types.ts';
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 export type Texts = Readonly<Record<string, string>>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ACCOUNT_MESSAGES } from '../account-messages.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS, ROLES, USER_STATUSES } from '../policy.ts';

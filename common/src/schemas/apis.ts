@@ -1,5 +1,6 @@
 /** Request and answer schemas of the protected APIs (Organisation Admins). */
 import { z } from 'zod';
+
 import { API_LIMITS, API_MESSAGES, apiIdentifierProblem, RESERVED_SCOPES, SCOPE_PATTERN } from '../apis.ts';
 import { formInt, optionalString, requiredString } from './fields.ts';
 

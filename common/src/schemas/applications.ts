@@ -1,23 +1,24 @@
 /** Request and response schemas of the application screens and the client sign-in steps. */
 import { z } from 'zod';
-import { GROUP_MESSAGES, GROUPS_CLAIM_PATTERN, RESERVED_CLAIMS } from '../groups.ts';
+
 import {
   APPLICATION_LIMITS,
   CLIENT_TYPES,
   ID_TOKEN_SIGNING_ALGS,
   isPrivateUseRedirect,
-  NATIVE_LOOPBACK_LITERAL,
-  PRIVATE_USE_NOT_PUBLIC,
   JWKS_ONE_OF,
   JWKS_REQUIRED,
   jwksProblem,
+  NATIVE_LOOPBACK_LITERAL,
+  PRIVATE_USE_NOT_PUBLIC,
   redirectUriProblem,
   serverCallUrlProblem,
   TOKEN_ENDPOINT_AUTH_METHODS,
   TOKEN_LIFETIMES,
-  webUrlProblem,
   type TokenLifetime,
+  webUrlProblem,
 } from '../applications.ts';
+import { GROUP_MESSAGES, GROUPS_CLAIM_PATTERN, RESERVED_CLAIMS } from '../groups.ts';
 import { checked, consent, formBoolean, formInt, formList, optionalChecked, optionalString, requiredString } from './fields.ts';
 
 export const redirectUri = checked((value) => redirectUriProblem(value));

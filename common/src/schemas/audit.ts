@@ -1,5 +1,6 @@
 /** The audit log API: its query (filters and cursor) and its answer. */
 import { z } from 'zod';
+
 import { AUDIT_EVENT_TYPES, AUDIT_LIMITS } from '../audit.ts';
 import { formList, optionalInt, pageSize } from './fields.ts';
 

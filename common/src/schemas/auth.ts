@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { email, password, returnUrl } from './fields.ts';
 
 export const signInRequest = z.object({

@@ -1,5 +1,6 @@
 /** The base organisation's trial and demo sign-up and the organisation sign-in (spec sections 2, 3 and 7). */
 import { z } from 'zod';
+
 import { BASE_SIGNUP_MESSAGES } from '../base-signup-messages.ts';
 import { MESSAGES } from '../messages.ts';
 import { consent, email } from './fields.ts';

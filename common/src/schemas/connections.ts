@@ -1,5 +1,6 @@
 /** Request and answer schemas of sign-in connections (Organisation Admins) and of the sign-in page's list. */
 import { z } from 'zod';
+
 import { CONNECTION_MESSAGES } from '../connection-messages.ts';
 import { CONNECTION_CLIENT_AUTH, CONNECTION_KINDS, CONNECTION_PRESETS, DEFAULT_SCOPES } from '../connections.ts';
 import { CONNECTION_LIMITS as L } from '../policy.ts';

@@ -3,6 +3,7 @@
  * lists are accepted both as their JSON types (from forms in the SPA) and as their string encodings.
  */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from '../policy.ts';
 import { isSafeReturnPath } from '../return-path.ts';

@@ -1,5 +1,6 @@
 /** Request and answer schemas of groups (the Groups screens and the management API). */
 import { z } from 'zod';
+
 import { GROUP_LIMITS } from '../groups.ts';
 import { MESSAGES } from '../messages.ts';
 import { requiredString } from './fields.ts';

@@ -4,6 +4,7 @@
  * `importRow`; the "Import people" screen uses the same names for its column mapping.
  */
 import { z } from 'zod';
+
 import { phoneNumber } from './account.ts';
 import { email, formBoolean, optionalString } from './fields.ts';
 

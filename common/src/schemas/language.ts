@@ -1,6 +1,7 @@
 /** The language fields: a person's own language and an organisation's default and offered ones. */
 import { z } from 'zod';
-import { SUPPORTED_LOCALES, type Locale } from '../i18n/locales.ts';
+
+import { type Locale, SUPPORTED_LOCALES } from '../i18n/locales.ts';
 import { LANGUAGE_MESSAGES } from '../language-messages.ts';
 import { formList } from './fields.ts';
 

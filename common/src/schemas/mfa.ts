@@ -1,5 +1,6 @@
 /** Multi-factor authentication: the sign-in code step and /twostep (spec sections 2, 3 and 7). */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { compactPhoneNumber, E164 } from '../mfa.ts';
 import { MFA_MESSAGES } from '../mfa-messages.ts';

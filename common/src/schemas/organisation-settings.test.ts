@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ORGANISATION_DEFAULTS, RECOMMENDED_SETTINGS } from '../policy.ts';
 import {
   isHttpUrl,

@@ -3,11 +3,12 @@
  * page's form and the server's `PUT /api/organisation` (and its preview) parse with.
  */
 import { z } from 'zod';
+
 import { ORGANISATION_MESSAGES } from '../organisation-messages.ts';
 import { ANY_EMAIL_PATTERN, BUTTON_STYLES, COLOURS, FONTS, INPUT_STYLES, LIMITS } from '../policy.ts';
 import { email, formBoolean, formInt, formList, formNumber, optionalString, requiredString } from './fields.ts';
 import { offeredLocalesField, supportedLocale } from './language.ts';
-import { publicOrganisation, type PublicOrganisation } from './organisation.ts';
+import { type PublicOrganisation, publicOrganisation } from './organisation.ts';
 
 const V = ORGANISATION_MESSAGES.validation;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ORGANISATION_NAME_MESSAGES, organisationName } from './organisation.ts';
 
 describe('organisation names', () => {

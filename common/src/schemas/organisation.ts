@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { BUTTON_STYLES, COLOURS, FONTS, INPUT_STYLES, TIERS } from '../policy.ts';
 import { supportedLocale } from './language.ts';
 

@@ -1,5 +1,6 @@
 /** Passkeys (WebAuthn): registering, naming and removing them on /twostep, and answering the sign-in code step with one. */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { formBoolean, password, requiredString, returnUrl } from './fields.ts';
 

@@ -1,5 +1,6 @@
 /** New-password forms: a password with its confirmation, and the change-password form (spec sections 2 and 7). */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { password } from './fields.ts';
 

@@ -1,5 +1,6 @@
 /** Account recovery: request a code by email, give the code (or open a reset link), choose a new password. */
 import { z } from 'zod';
+
 import { email, requiredString } from './fields.ts';
 import { linkToken } from './signup.ts';
 

@@ -1,6 +1,7 @@
 /** Request and response schemas of SAML applications (Gatehouse as the identity provider). */
 import { z } from 'zod';
-import { serverCallUrlProblem, webUrlProblem, APPLICATION_LIMITS } from '../applications.ts';
+
+import { APPLICATION_LIMITS, serverCallUrlProblem, webUrlProblem } from '../applications.ts';
 import { SAML_APP_PRESET_IDS } from '../saml-app-presets.ts';
 import {
   NAME_ID_FORMAT_KEYS,

@@ -1,5 +1,6 @@
 /** Request and answer parts of SAML 2.0 connections (Organisation Admins). */
 import { z } from 'zod';
+
 import { CONNECTION_MESSAGES, SAML_MESSAGES } from '../connection-messages.ts';
 import { CONNECTION_PRESETS } from '../connections.ts';
 import { CONNECTION_LIMITS as L } from '../policy.ts';

@@ -1,5 +1,6 @@
 /** A person's sessions and connected applications, as /account and the person's page list them. */
 import { z } from 'zod';
+
 import { pageSize } from './fields.ts';
 import { linkToken } from './signup.ts';
 

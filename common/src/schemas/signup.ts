@@ -1,5 +1,6 @@
 /** Self sign-up, email verification and completing sign-up (spec sections 2, 5 and 7). */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { consent, email, formBoolean, password, returnUrl } from './fields.ts';
 import { mismatch, passwordsMatch } from './passwords.ts';

@@ -1,5 +1,6 @@
 /** The help page's contact form (POST /api/support) and the deployment facts the public pages show. */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from '../policy.ts';
 import { email, requiredString } from './fields.ts';

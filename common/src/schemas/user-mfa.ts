@@ -1,5 +1,6 @@
 /** Whether a person has multi-factor authentication, as the management API and SCIM show it. */
 import { z } from 'zod';
+
 import { TWO_STEP_KINDS, type TwoStepKind } from '../policy.ts';
 
 /** The kinds of second factor by name: an authenticator app, emailed codes, texted codes, a passkey. */

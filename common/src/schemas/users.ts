@@ -1,5 +1,6 @@
 /** Inviting users and the per-user actions of user administration (spec sections 2, 5 and 7). */
 import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { LIMITS, ROLES, USER_STATUSES } from '../policy.ts';
 import { account, phoneNumber } from './account.ts';

@@ -1,5 +1,6 @@
 /** Request and answer schemas of the webhook endpoints (Organisation Admins). */
 import { z } from 'zod';
+
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '../webhooks.ts';
 import { formBoolean, formList, optionalString, requiredString } from './fields.ts';
 

@@ -1,11 +1,12 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DAY, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { latestMailTo, linkIn, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { findUserByEmail } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 describe.each(testDialects())('the signed-in account on %s', (dialect) => {
   let server: TestServer;

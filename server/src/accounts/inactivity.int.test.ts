@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DAY, HOUR } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { latestMailTo, linkIn, mailTo, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { endOfGrace } from './inactivity.ts';
 import { findUserByEmail } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 const inactivityJob = JOBS.find((job) => job.name === 'account-inactivity')!;
 const PASSWORD = 'the second administrator';

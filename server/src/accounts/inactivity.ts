@@ -8,16 +8,17 @@
  */
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { sendMail } from '../mail/service.ts';
 import { recipientLocale } from '../http/language.ts';
-import { linkFor } from '../mail/templates.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
-import { deleteUserAccount, setUserStatus } from './status.ts';
 import type { JobReport, ScopeFor } from '../jobs/runner.ts';
+import { sendMail } from '../mail/service.ts';
+import { linkFor } from '../mail/templates.ts';
 import type { Scope } from '../scope/scope.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
+import { deleteUserAccount, setUserStatus } from './status.ts';
 import {
   idleSignedUpUsers,
   organisationsWithInactivityRules,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MINUTE } from '../clock.ts';
-import { latestMailTo, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
-import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { scoped } from '../db/scoped.ts';
 import { operatorScope } from '../scope/scope.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
+import { latestMailTo, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
+import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { setUserStatus } from './status.ts';
 import { findUserByEmail } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 const WRONG = 'not the password at all';
 

@@ -3,6 +3,7 @@ import { isSupportedLocale } from '@gatehouse/common/i18n/locales';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { SignInFacts } from '@gatehouse/common/sign-in-steps';
+
 import { DAY } from '../clock.ts';
 import type { OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
 import { sessionHasMfa } from '../sessions/amr.ts';

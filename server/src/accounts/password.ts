@@ -7,15 +7,16 @@
 
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { LIMITS } from '@gatehouse/common/policy';
+
 import type { AppContext } from '../context.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { fieldError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
 import { hashPassword, verifyPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
 import { recentPasswordHashes, recordPasswordHistory } from '../passwords/store.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { updateUser } from './store.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /**
  * Checks a new password for `user` (null for one not yet created) and returns its hash; a refusal is a

@@ -1,17 +1,18 @@
 /** The signed-in user's own account: 'Edit details', changing the password, and resending the verification email. */
-import { emit } from '../events/events.ts';
 import type { Locale } from '@gatehouse/common/i18n/locales';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
-import type { z } from 'zod';
-import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
 import type { updateAccountRequest } from '@gatehouse/common/schemas/account';
+import type { changePasswordRequest } from '@gatehouse/common/schemas/passwords';
+import type { z } from 'zod';
+
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashNewPassword, storePassword } from './password.ts';
 import { sendVerificationEmail } from '../tokens/emails.ts';
 import { newestEmailTokenAt } from '../tokens/store.ts';
+import { hashNewPassword, storePassword } from './password.ts';
 import { confirmCurrentPassword } from './service.ts';
 import { findUserById, updateUser } from './store.ts';
 

@@ -3,11 +3,11 @@
  * so the HTTP plumbing reads cookies without knowing users or sessions.
  */
 import type { AppContext } from '../context.ts';
+import { scoped } from '../db/scoped.ts';
 import type { Auth, SessionAuthenticator } from '../http/request-context.ts';
 import { resumeSession } from '../sessions/service.ts';
 import { SESSION_STATUSES, sessionFacts } from './model.ts';
 import { findUserById } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 export const sessionAuthenticator: SessionAuthenticator = {
   async load(ctx: AppContext, organisationId: string, token: string): Promise<Auth | null> {

@@ -1,23 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import { accountApi as api } from '@gatehouse/common/api/account';
 import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { notePersonLocale } from '../http/language.ts';
+import type { FastifyInstance } from 'fastify';
+
+import { assertPasswordAllowed } from '../connections/service.ts';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
-import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
-import { endSession } from '../sessions/service.ts';
-import { endBrowserSession } from '../oidc/backchannel-logout.ts';
-import { beginLogout } from '../saml-apps/logout.ts';
-import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
-import { countingFailedSignIns } from '../metrics/service.ts';
-import { changePassword, resendOwnVerification, setOwnLanguage, updateDetails } from './profile.ts';
-import { accountOf, signInAnswer } from '../users/account.ts';
-import { authenticate } from './service.ts';
-import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
-import { assertPasswordAllowed } from '../connections/service.ts';
+import { notePersonLocale } from '../http/language.ts';
 import { applyCookies, browserOf } from '../http/outcome.ts';
-import { FORGET_REMEMBERED_EMAIL, finishSignIn, rememberedEmail, startSession, type SignInOutcome } from './session.ts';
+import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
+import { countingFailedSignIns } from '../metrics/service.ts';
+import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
+import { endBrowserSession } from '../oidc/backchannel-logout.ts';
+import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
+import { beginLogout } from '../saml-apps/logout.ts';
+import { endSession } from '../sessions/service.ts';
+import { accountOf, signInAnswer } from '../users/account.ts';
+import { changePassword, resendOwnVerification, setOwnLanguage, updateDetails } from './profile.ts';
+import { authenticate } from './service.ts';
+import { finishSignIn, FORGET_REMEMBERED_EMAIL, rememberedEmail, type SignInOutcome, startSession } from './session.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The password step, or (with a signInStateID and a code) the code step of a user with a second step.

@@ -4,16 +4,19 @@
  * runs, and an email without an account is counted, timed and answered exactly like one with an account.
  */
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { OrganisationRow, UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError, concerning, fieldError } from '../http/errors.ts';
-import type { Scope } from '../scope/scope.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hash.ts';
+import type { Scope } from '../scope/scope.ts';
 import { PASSWORD_AMR } from '../sessions/amr.ts';
 import { afterFirstFactor } from './sign-in-rules.ts';
 import { setUserStatus } from './status.ts';
 import {
+  type AttemptPolicy,
   clearFailedAttempts,
   findThrottle,
   findUserByEmail,
@@ -22,9 +25,7 @@ import {
   reserveUnknownAttempt,
   reserveUserAttempt,
   updateUser,
-  type AttemptPolicy,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Statuses that may sign in; Pending users have no password yet and are answered as wrong credentials. */
 const SIGN_IN_STATUSES = new Set<UserRow['status']>(['SignedUp']);

@@ -8,23 +8,24 @@
  *
  * Nothing here writes HTTP: what the browser must keep comes back as cookie changes (http/outcome.ts).
  */
-import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
+import { activeLocale } from '@gatehouse/common/i18n/runtime';
+import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
+
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import type { UserRow } from '../db/schema.ts';
 import { scoped } from '../db/scoped.ts';
 import { batchedWrite } from '../db/write-batch.ts';
 import { emit, type EventDetails } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
-import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
+import { type Browser, clearCookie, type CookieChange, setCookie } from '../http/outcome.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken, newToken } from '../crypto/tokens.ts';
-import { activeLocale } from '@gatehouse/common/i18n/runtime';
-import type { Organisation } from '../tenancy/organisation.ts';
+import { sessionHasMfa } from '../sessions/amr.ts';
 import { createSession } from '../sessions/service.ts';
 import { deleteSession, rememberBrowser } from '../sessions/store.ts';
-import { sessionHasMfa } from '../sessions/amr.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { findUserById, recordSignIn } from './store.ts';
 
 /**

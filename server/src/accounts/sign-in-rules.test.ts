@@ -1,6 +1,7 @@
 // The sign-in steps' rules and the brute-force policy, without a server or a database.
-import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { describe, expect, it } from 'vitest';
+
 import { MINUTE } from '../clock.ts';
 import type { OrganisationRow } from '../db/schema.ts';
 import { PASSWORD_AMR } from '../sessions/amr.ts';

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { scoped } from '../db/scoped.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { findUserByEmail } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
   let server: TestServer;

@@ -3,15 +3,16 @@
  * place a user's access ends: every status but SignedUp and Pending emits an event whose subscriber
  * (oidc/subscriber.ts) ends the sessions and grants with it.
  */
-import { sql, type Transaction } from 'kysely';
+import type { AuditEventType } from '@gatehouse/common/audit';
 import type { UserStatus } from '@gatehouse/common/policy';
+import { sql, type Transaction } from 'kysely';
+
 import type { AppContext } from '../context.ts';
 import type { Database, UserRow } from '../db/schema.ts';
-import type { AuditEventType } from '@gatehouse/common/audit';
+import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import type { Scope } from '../scope/scope.ts';
 import { deleteUser, updateUserStatus, type UserChanges } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** What the audit log calls a move to `status` from one of `from` (a sign-up's move from Pending is audited by sign-up). */
 /** The kinds a status change emits; none carries details. */

@@ -1,9 +1,10 @@
 /** Queries on the users table; every one goes through the scoped store (db/scoped.ts) of its organisation. */
-import { sql, type UpdateObject } from 'kysely';
 import type { Role, UserStatus } from '@gatehouse/common/policy';
-import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { sql, type UpdateObject } from 'kysely';
+
 import { param, preparedInScope } from '../db/prepared.ts';
-import { acrossOrganisations, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
+import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { acrossOrganisations, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 import { searchKey } from '../db/search-key.ts';
 
 // A user is read by email at every sign-in and by id at every signed-in request: prepared once (db/prepared.ts).

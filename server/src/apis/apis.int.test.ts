@@ -4,15 +4,16 @@
  * verifies offline with jose and the organisation's JWKS; the built-in management API opens the /api
  * endpoints to an application's bearer token, scope by scope, audited with the application as actor.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
-import { testDialects, DEFAULT_PASSWORD, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { clientCredentials as postClientCredentials, clientCredentialsToken, startWithMachineClient } from '../testing/machine-clients.ts';
+import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 
 const ORDERS = 'https://orders.example.com';
 const CALLBACK = 'https://shop.example.com/callback';

@@ -6,17 +6,18 @@
  * grants are read on every call, so revoking access or deleting the application stops its tokens at once,
  * in every process. Errors follow RFC 6750 (401 invalid_token, 403 insufficient_scope).
  */
-import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { MANAGEMENT_API_ID, type ManagementScope } from '@gatehouse/common/apis';
+import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+
 import { findClient } from '../applications/store.ts';
 import { originFor } from '../config.ts';
 import type { AppContext, ProviderKeys } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { managementApiIdentifier } from './service.ts';
 import { findGrantScopes } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 const keySets = new WeakMap<ProviderKeys, JWTVerifyGetKey>();
 

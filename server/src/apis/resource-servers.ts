@@ -6,8 +6,9 @@
  * today's opaque tokens for userinfo. Built from rows loaded with the provider, so a change to an API or
  * a grant (which invalidates the provider) applies at once.
  */
-import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { MANAGEMENT_API_ID, MANAGEMENT_API_PATH } from '@gatehouse/common/apis';
+import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+
 import type { ApiGrantRow, ApiRow } from '../db/schema.ts';
 import { MANAGEMENT_TOKEN_TTL } from './service.ts';
 

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { apisApi as api } from '@gatehouse/common/api/apis';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { createApi, deleteApi, getApi, listApis, listGrants, setGrant, updateApi } from './service.ts';

@@ -4,30 +4,32 @@
  * (resource-servers.ts), so every change invalidates it, in every process.
  */
 import { randomUUID } from 'node:crypto';
+
 import {
   API_LIMITS,
   API_MESSAGES,
   MANAGEMENT_API_ID,
   MANAGEMENT_API_PATH,
-  MANAGEMENT_SCOPES,
   MANAGEMENT_SCOPE_NAMES,
+  MANAGEMENT_SCOPES,
 } from '@gatehouse/common/apis';
 import type { ApiGrant, ProtectedApi } from '@gatehouse/common/schemas/apis';
-import type { z } from 'zod';
 import type { apiCreateRequest, apiUpdateRequest } from '@gatehouse/common/schemas/apis';
-import { changedFields } from '../audit/changes.ts';
-import { emit } from '../events/events.ts';
+import type { z } from 'zod';
+
 import { findClient } from '../applications/store.ts';
+import { changedFields } from '../audit/changes.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { ApiRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { AppError, fieldError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import type { Scope } from '../scope/scope.ts';
-import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import type { Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
 
 type ApiScope = ProtectedApi['scopes'][number];
 

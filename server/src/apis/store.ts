@@ -1,6 +1,6 @@
 /** Queries on protected APIs and applications' grants on them, each through the organisation's scoped store (db/scoped.ts). */
 import type { ApiGrantRow, ApiRow } from '../db/schema.ts';
-import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 
 export function listApiRows(db: ScopedExecutor): Promise<ApiRow[]> {
   return db.selectFrom('apis').selectAll().orderBy('name').orderBy('id').execute();

@@ -1,9 +1,11 @@
 /** The application admin API, per-user access and the client sign-in steps, through real HTTP. */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as client from 'openid-client';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApplication, createUser, signedIn, type TestUser } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { makeGif, makePng } from '../testing/images.ts';
 import { relyingParty } from '../testing/oidc-rp.ts';

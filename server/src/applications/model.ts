@@ -1,12 +1,13 @@
 /** Application rows to API shapes. */
-import type { Application } from '@gatehouse/common/schemas/applications';
+import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
+import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
 import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
+import type { Application } from '@gatehouse/common/schemas/applications';
+
+import { isoOrNull } from '../accounts/model.ts';
 import type { ClientRow, OidcClientRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { isoOrNull } from '../accounts/model.ts';
-import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
-import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
 
 export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
 

@@ -1,22 +1,23 @@
-import type { FastifyInstance } from 'fastify';
 import { applicationsApi as api } from '@gatehouse/common/api/applications';
+import type { FastifyInstance } from 'fastify';
+
+import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { sendAsset } from '../http/send-asset.ts';
 import { serve } from '../http/contract.ts';
+import { sendAsset } from '../http/send-asset.ts';
+import { SCIM_PREFIX } from '../scim/routes.ts';
 import {
   acceptPolicy,
   clientAuthSteps,
   createApplication,
   deleteApplication,
+  generateScimToken,
   getApplication,
   listApplications,
   loadClientLogo,
   regenerateSecret,
   updateApplication,
-  generateScimToken,
 } from './service.ts';
-import { originFor } from '../config.ts';
-import { SCIM_PREFIX } from '../scim/routes.ts';
 
 export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, scope) => listApplications(ctx, scope));

@@ -4,10 +4,11 @@
  * organisation and client id, because an HMAC is checked with the secret itself.
  */
 import { createHash, randomBytes } from 'node:crypto';
+
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { ClientRow } from '../db/schema.ts';
 import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+import type { ClientRow } from '../db/schema.ts';
 
 /** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough and nothing reversible is kept. */
 export const hashClientSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');

@@ -3,33 +3,36 @@
  * signed-in user and an application (access, privacy policy, email verification). Every change to an
  * application invalidates the organisation's cached provider.
  */
-import { changedFields } from '../audit/changes.ts';
-import { emit } from '../events/events.ts';
 import { randomBytes } from 'node:crypto';
+
 import { APPLICATION_MESSAGES } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
-import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
-import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 import { isAdminRole } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
+import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
+
 import { findUserById } from '../accounts/store.ts';
 import { loadAsset, removeAsset, storeUpload } from '../assets/service.ts';
+import { changedFields } from '../audit/changes.ts';
 import type { AppContext } from '../context.ts';
 import type { AssetRow, ClientRow, OidcClientRow, UserRow } from '../db/schema.ts';
 import { isOidcClient } from '../db/schema.ts';
+import { scoped, type ScopedExecutor, type ScopedTransaction } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
 import type { ActingActor, ActingScope, Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { newClientRow, toApplication, toClientSummary } from './model.ts';
 import { hashScimToken, newScimToken } from './scim-token.ts';
+import { hashClientSecret, newClientSecret, secretColumns } from './secrets.ts';
 import {
+  type AccountUser,
   deleteClient,
   existingClientIds,
   findClient,
   findPolicyAcceptance,
   findUserWithAccess,
-  type AccountUser,
   hasUserAccess,
   insertClient,
   listClients,
@@ -39,7 +42,6 @@ import {
   updateClient,
   upsertPolicyAcceptance,
 } from './store.ts';
-import { scoped, type ScopedExecutor, type ScopedTransaction } from '../db/scoped.ts';
 
 export type { AccountUser };
 

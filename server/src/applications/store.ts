@@ -1,10 +1,11 @@
 /** Queries on applications (clients: OpenID Connect and SAML), per-user access and policy acceptances; every one through the scoped store (db/scoped.ts) of its organisation. */
 
-import { expressionBuilder, sql, type Expression } from 'kysely';
+import { type Expression, expressionBuilder, sql } from 'kysely';
+
 import { param, preparedInScope } from '../db/prepared.ts';
-import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import type { ClientRow, ClientUpdate, Database, Executor, OidcClientRow, UserRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 
 /** The organisation's OpenID Connect applications (not its SAML ones): what the provider loads and the Applications list shows. */
 export function listOidcClients(db: ScopedExecutor): Promise<OidcClientRow[]> {

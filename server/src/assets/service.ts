@@ -4,14 +4,16 @@
  * browser can only ever treat them as images.
  */
 import { randomUUID } from 'node:crypto';
-import { UPLOADS, uploadMessages, type UploadKind } from '@gatehouse/common/policy';
+
+import { type UploadKind, uploadMessages, UPLOADS } from '@gatehouse/common/policy';
+
 import type { AppContext } from '../context.ts';
 import type { AssetRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { fieldError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/form.ts';
 import { identifyImage } from '../uploads/images.ts';
 import { deleteAsset, findAsset, insertAsset } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Why an upload is refused, as a sentence for the field; null when it is acceptable. */
 export function uploadProblem(kind: UploadKind, file: UploadedFile): string | null {

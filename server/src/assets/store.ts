@@ -1,7 +1,7 @@
 /** Queries on the assets table (uploaded images), scoped by organisation. */
 
 import type { AssetRow } from '../db/schema.ts';
-import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 
 export async function insertAsset(db: ScopedExecutor, row: Unstamped<AssetRow>): Promise<void> {
   await db.insertInto('assets').values(row).execute();

@@ -5,13 +5,15 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { AuditEvent, AuditPage } from '@gatehouse/common/schemas/audit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DAY, ManualClock } from '../clock.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
-import { organisationId, setPolicy, signUp } from '../testing/accounts.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
+import { organisationId, setPolicy, signUp } from '../testing/accounts.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';

@@ -1,7 +1,8 @@
 /** The audit log API: Organisation Admins read and export their organisation's events. */
-import type { FastifyInstance } from 'fastify';
-import { AUDIT_LIMITS } from '@gatehouse/common/audit';
 import { auditApi } from '@gatehouse/common/api/audit';
+import { AUDIT_LIMITS } from '@gatehouse/common/audit';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { auditCsv } from './export.ts';

@@ -4,11 +4,12 @@
  * it, from where, and what changed (never a secret). Read here by page; events are append-only; the
  * `audit-retention` job removes those older than AUDIT_RETENTION_DAYS.
  */
-import type { Scope } from '../scope/scope.ts';
 import type { AuditEvent, AuditPage, AuditQueryInput } from '@gatehouse/common/schemas/audit';
+
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { AuditEventRow } from '../db/schema.ts';
+import type { Scope } from '../scope/scope.ts';
 import { deleteAuditEventsBefore, deletedUserEmails, findAuditEvents, labelsFor, userIdsByEmailPrefix } from './store.ts';
 
 /** How many users the start of an email in the user filter may stand for. */

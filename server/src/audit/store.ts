@@ -1,10 +1,11 @@
 /** Queries on the audit log: inserted, read newest first by cursor, deleted only by age. Scoped by organisation. */
-import { sql, type Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+
 import type { Dialect } from '../db/database.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
-import { PREFIX_END } from '../db/search-key.ts';
 import type { AuditEventRow, AuditEventsTable, Executor } from '../db/schema.ts';
-import { acrossOrganisations, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
+import { acrossOrganisations, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
+import { PREFIX_END } from '../db/search-key.ts';
 
 // One row with every event (the audit subscriber, events/events.ts): prepared once (db/prepared.ts).
 const insertQuery = preparedInScope<{ id: number | string }, Record<string, unknown>>((db) =>

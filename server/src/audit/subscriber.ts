@@ -1,7 +1,7 @@
 /** The audit log's subscriber: every domain event becomes a row of the log, in the change's transaction. */
+import { scoped } from '../db/scoped.ts';
 import type { Subscriber } from '../events/events.ts';
 import { insertAuditEvent } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 export const auditSubscriber: Subscriber = {
   name: 'audit',

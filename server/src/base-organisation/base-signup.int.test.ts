@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, MINUTE } from '../clock.ts';
+
 import { findUserByEmail } from '../accounts/store.ts';
+import { HOUR, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { latestMailTo, linkIn, mailTo } from '../testing/accounts.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { demoCleanup } from './demo-cleanup.ts';
-import { scoped } from '../db/scoped.ts';
 
 const DEMO = 'demo@example.com';
 

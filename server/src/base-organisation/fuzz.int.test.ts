@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 /** Form fields as a browser, or an attacker, might send them: known names and others, odd values, repeats. */

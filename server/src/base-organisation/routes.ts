@@ -1,7 +1,8 @@
 /** The base organisation's sign-up (trial and demo), the organisation sign-in lookup, and the hand-over on the new host. */
-import type { FastifyInstance } from 'fastify';
 import { frontDoorApi as api } from '@gatehouse/common/api/front-door';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { applyCookies, browserOf } from '../http/outcome.ts';

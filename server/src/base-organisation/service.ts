@@ -6,31 +6,32 @@
  * The new Organisation Admin is then signed in on the new host by a one-time hand-over token.
  */
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
-import { ACCOUNT_TOKENS, BASE_SIGNUP, DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
 import { ERRORS } from '@gatehouse/common/errors';
+import { ACCOUNT_TOKENS, BASE_SIGNUP, DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
 import {
-  handoverQuery,
   type BaseSignUp,
   type BaseSignUpEmailResult,
   type BaseSignUpOrgResult,
+  handoverQuery,
   type OrgExistsResult,
 } from '@gatehouse/common/schemas/base-signup';
+
+import { finishSignIn, type SignedIn } from '../accounts/session.ts';
+import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { EmailTokenRow, UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { findUserByEmail, findUserById } from '../accounts/store.ts';
-import { finishSignIn, type SignedIn } from '../accounts/session.ts';
 import type { Browser } from '../http/outcome.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
-import type { Scope } from '../scope/scope.ts';
-import { scoped } from '../db/scoped.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
-import { findOrganisationByName } from '../tenancy/store.ts';
+import type { Scope } from '../scope/scope.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { organisationNameForHost } from '../tenancy/resolver.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 import { sendBaseSignUpEmail } from '../tokens/emails.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
 import { countDemoOrganisations } from './store.ts';

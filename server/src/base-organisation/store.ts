@@ -2,7 +2,8 @@
  * Queries of the base organisation's front door that span organisations: demo organisations are
  * counted and deleted by the system (like every scheduled job), never on behalf of one organisation.
  */
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { type Kysely, sql, type SqlBool } from 'kysely';
+
 import type { Database } from '../db/schema.ts';
 
 // The predicate of the partial index organisations_demo_expiry, written the same way so both databases use it.

@@ -6,6 +6,7 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
+
 import type { Config } from '../config.ts';
 import { createPrivately } from '../db/database.ts';
 

@@ -5,6 +5,7 @@
  * publish before it exits; when Redis cannot be reached it warns and exits at once, its change made.
  */
 import { createClient } from '@redis/client';
+
 import type { AppContext } from '../context.ts';
 import { CHANGES_CHANNEL, LIVE_ORGANISATION_CACHE_MS } from '../tenancy/changes.ts';
 import { onOrganisationChanged } from '../tenancy/notice.ts';

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
-import { signedIn } from '../testing/applications.ts';
 
 describe.each(testDialects())('the gatehouse CLI on %s', (dialect) => {
   let server: TestServer;

@@ -4,14 +4,16 @@
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+
 import { createClient } from '@redis/client';
 import { sql } from 'kysely';
-import { ConfigError, DATA_DIR_SECRETS, describePostgres, explainDatabaseError, loadConfig, originFor, type Config } from '../config.ts';
+
+import { type Config, ConfigError, DATA_DIR_SECRETS, describePostgres, explainDatabaseError, loadConfig, originFor } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
-import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from '../security/key-check.ts';
-import { verifySmtp } from '../outbound/smtp.ts';
 import { checkSmsAccount } from '../outbound/sms.ts';
+import { verifySmtp } from '../outbound/smtp.ts';
+import { checkKeyEncryptionKey, KeyEncryptionKeyMismatch } from '../security/key-check.ts';
 
 type Level = 'ok' | 'warn' | 'FAIL' | 'off';
 interface Finding {

@@ -1,28 +1,29 @@
 /** The `gatehouse` command: operator tasks that work on the configured database without a running server. */
-import { BackupRefused, backupDatabase } from './backup.ts';
-import { doctor as runDoctor } from './doctor.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { explained, openContext } from '../boot.ts';
+import { type Config, ConfigError, loadConfig, originFor } from '../config.ts';
+import { disableConnectionByOperator } from '../connections/service.ts';
 import type { AppContext } from '../context.ts';
-import { publishOrganisationChanges } from './changes.ts';
-import { ConfigError, loadConfig, originFor, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
-import { disableConnectionByOperator } from '../connections/service.ts';
 import { AppError } from '../http/errors.ts';
+import { IMPORT_USAGE, importUsersCommand } from '../imports/cli.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
-import { IMPORT_USAGE, importUsersCommand } from '../imports/cli.ts';
 import { resetTwoStepByEmail } from '../mfa/enrolment.ts';
 import { rotateOrganisationKeys } from '../oidc/keys.ts';
-import { reencryptSecrets } from '../security/key-rotation.ts';
 import { createOrganisationWithAdmin } from '../organisations/service.ts';
 import { exportOrganisation, importOrganisation, PASSPHRASE_MIN_LENGTH, TransferRefused } from '../organisations/transfer.ts';
-import { enableUserByOperator } from '../users/service.ts';
 import { operatorScope } from '../scope/scope.ts';
+import { reencryptSecrets } from '../security/key-rotation.ts';
+import { enableUserByOperator } from '../users/service.ts';
+import { backupDatabase, BackupRefused } from './backup.ts';
+import { publishOrganisationChanges } from './changes.ts';
+import { doctor as runDoctor } from './doctor.ts';
 
 const USAGE = `Usage: gatehouse <command> [options]
 

@@ -4,16 +4,17 @@
  * openid-client checks, so a sign-in only succeeds when discovery, PKCE, state, nonce and the ID token's
  * signature, issuer, audience and expiry all hold.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
-import type { TestClient } from '../testing/http-client.ts';
-import { ForbiddenAddressError } from '../outbound/ssrf.ts';
-import { enrolAuthenticator } from '../testing/mfa.ts';
-import { insertFillerUsers, setPolicy } from '../testing/accounts.ts';
 import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ForbiddenAddressError } from '../outbound/ssrf.ts';
+import { insertFillerUsers, setPolicy } from '../testing/accounts.ts';
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { TestClient } from '../testing/http-client.ts';
+import { enrolAuthenticator } from '../testing/mfa.ts';
+import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { guardedFetch, outboundLimits } from './outbound.ts';
 
 describe.each(testDialects())('sign-in connections on %s', (dialect) => {

@@ -8,8 +8,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { CustomFetch } from 'openid-client';
+
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
+import type { CustomFetch } from 'openid-client';
+
 import { ForbiddenAddressError, guardedLookup, isPrivateAddress } from '../outbound/ssrf.ts';
 
 export interface OutboundLimits {

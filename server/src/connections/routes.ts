@@ -4,26 +4,27 @@
  * /signin/connections/{id} (to the provider), /signin/callback (back from an OpenID provider) and
  * /saml/{id}/acs (back from a SAML IdP), with /saml/{id}/metadata, which are navigations, not API calls.
  */
-import type { FastifyInstance } from 'fastify';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { browserOf, sendRedirect } from '../http/outcome.ts';
 import { browserPathScope, requireOrganisation } from '../http/request-context.ts';
+import { createSamlConnection, updateSamlConnection } from './saml-service.ts';
+import { finishSamlSignIn, receiveSamlResponse, samlMetadata, startUpstreamSignIn } from './saml-sign-in.ts';
 import {
+  connectionJwks,
   createSignInConnection,
   deleteSignInConnection,
   getSignInConnection,
   listSignInConnections,
-  connectionJwks,
   signInPageConnections,
   updateSignInConnection,
   userSignInConnections,
 } from './service.ts';
 import { finishConnectionSignIn } from './sign-in.ts';
-import { finishSamlSignIn, receiveSamlResponse, samlMetadata, startUpstreamSignIn } from './saml-sign-in.ts';
-import { createSamlConnection, updateSamlConnection } from './saml-service.ts';
 
 export function connectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, scope) => listSignInConnections(ctx, scope));

@@ -4,18 +4,20 @@
  * events are those of every connection. Listing and deleting are service.ts's, for both kinds.
  */
 import { randomUUID } from 'node:crypto';
+
 import { CONNECTION_MESSAGES, SAML_MESSAGES } from '@gatehouse/common/connection-messages';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { SAML_DEFAULT_ATTRIBUTES, SAML_LIMITS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';
-import { emit } from '../events/events.ts';
+
 import type { AppContext } from '../context.ts';
+import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { assertAdminKeepsPassword, getSignInConnection, sharedColumns } from './service.ts';
-import { fetchSamlMetadata, readIdpMetadata, type IdpMetadata } from './saml.ts';
+import { fetchSamlMetadata, type IdpMetadata, readIdpMetadata } from './saml.ts';
 import { findSamlConnection, saveSamlConnection } from './saml-store.ts';
+import { assertAdminKeepsPassword, getSignInConnection, sharedColumns } from './service.ts';
 import { countConnections, findConnection, insertConnection, updateConnection } from './store.ts';
 
 const invalid = (field: 'metadataUrl' | 'metadataXml', message: string) =>

@@ -8,22 +8,23 @@
  * once each, the answer is validated for that flow's request (saml.ts), its assertion ID remembered
  * (a replay is refused), and sign-in.ts's rules decide who signs in. Every outcome is audited.
  */
-import { SamlStatusError } from '@node-saml/node-saml';
 import { SAML_LIMITS, samlAcsPath } from '@gatehouse/common/saml-connections';
+import { SamlStatusError } from '@node-saml/node-saml';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import type { SignInConnectionRow } from '../db/schema.ts';
-import { clearCookie, withCookies, type Browser, type Redirect } from '../http/outcome.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
+import { type Browser, clearCookie, type Redirect, withCookies } from '../http/outcome.ts';
 import type { Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import { hashToken, newToken } from '../crypto/tokens.ts';
-import { claimMappingOf } from './service.ts';
-import { beginFlow, completeSignIn, keptReturnUrl, refuse, Refusal, startConnectionSignIn } from './sign-in.ts';
 import { readResponseEnvelope, samlAuthorizationRequest, serviceProviderMetadata, validateSamlResponse } from './saml.ts';
 import { countLiveSamlResponses, findSamlConnection, keepSamlResponse, rememberAssertion, takeSamlResponse } from './saml-store.ts';
+import { claimMappingOf } from './service.ts';
+import { beginFlow, completeSignIn, keptReturnUrl, Refusal, refuse, startConnectionSignIn } from './sign-in.ts';
 import { findConnection, flowLive, takeFlow } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 async function samlConnection(ctx: AppContext, org: Organisation, id: string) {
   const row = org.isBase ? undefined : await findConnection(scoped(ctx.db.kysely, org.id), id);

@@ -1,8 +1,9 @@
 /** Queries of SAML connections: their IdP metadata, answers waiting for their browser, accepted assertion IDs; all scoped by organisation. */
 import type { Insertable } from 'kysely';
+
 import type { SamlConnectionRow, SamlConnectionsTable, SamlResponsesTable } from '../db/schema.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import { take } from '../db/short-lived.ts';
-import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
 
 export function findSamlConnection(db: ScopedExecutor, connectionId: string): Promise<SamlConnectionRow | undefined> {
   return db.selectFrom('saml_connections').selectAll().where('connection_id', '=', connectionId).executeTakeFirst();

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import { SAML_LIMITS } from '@gatehouse/common/saml-connections';
 /**
  * SAML 2.0 connections through real parts on either database: a test IdP (testing/saml-idp.ts) signs
  * real assertions with a generated key; the browser goes to it with Gatehouse's AuthnRequest and comes
@@ -7,17 +11,15 @@ import { randomUUID } from 'node:crypto';
  * audience, recipient or request, is refused with the person's sentence and an audit event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createUser, signedIn } from '../testing/applications.ts';
-import { issuerOf, TestBrowser } from '../testing/oidc-rp.ts';
-import type { TestClient } from '../testing/http-client.ts';
-import { TestIdp, type AnswerOptions } from '../testing/saml-idp.ts';
-import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
-import { SAML_LIMITS } from '@gatehouse/common/saml-connections';
-import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+
+import { scoped } from '../db/scoped.ts';
 import { addFactor } from '../mfa/store.ts';
 import { setPolicy } from '../testing/accounts.ts';
-import { scoped } from '../db/scoped.ts';
+import { createUser, signedIn } from '../testing/applications.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { TestClient } from '../testing/http-client.ts';
+import { issuerOf, TestBrowser } from '../testing/oidc-rp.ts';
+import { type AnswerOptions, TestIdp } from '../testing/saml-idp.ts';
 
 const EMAIL = 'email';
 

@@ -1,5 +1,6 @@
 /** Reading an IdP's metadata: what Gatehouse takes from it, and what it refuses. */
 import { describe, expect, it } from 'vitest';
+
 import { TestIdp } from '../testing/saml-idp.ts';
 import { readIdpMetadata } from './saml.ts';
 

@@ -9,17 +9,19 @@
  * Response's own attributes are read with @xmldom/xmldom (the DOM parser node-saml itself uses).
  */
 import { X509Certificate } from 'node:crypto';
-import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { SAML_LIMITS, SAML_MFA_CONTEXTS, samlAcsPath, samlMetadataPath } from '@gatehouse/common/saml-connections';
 import type { SamlDetails } from '@gatehouse/common/schemas/saml-details';
-import { originFor } from '../config.ts';
+import { type CacheProvider, generateServiceProviderMetadata, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+
 import { MINUTE } from '../clock.ts';
+import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
-import { guardedFetch, outboundLimits } from './outbound.ts';
-import { upstreamMfa } from '../sessions/amr.ts';
 import { parseXml, SAML_NS, SAML_URN } from '../saml/xml.ts';
+import { upstreamMfa } from '../sessions/amr.ts';
+import { guardedFetch, outboundLimits } from './outbound.ts';
 
 const { metadata: MD, protocol: PROTOCOL, dsig: DS } = SAML_NS;
 const { httpRedirect: HTTP_REDIRECT, bearer: BEARER, transient: TRANSIENT, emailFormat: EMAIL_FORMAT } = SAML_URN;

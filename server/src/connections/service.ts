@@ -3,20 +3,25 @@
  * secrets, and the audit events. The upstream sign-in itself is sign-in.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { connectionJwksPath } from '@gatehouse/common/connections';
+
 import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import { connectionJwksPath } from '@gatehouse/common/connections';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
-import { originFor } from '../config.ts';
 import type { Connection, ConnectionRequest, SignInConnections, UserConnections } from '@gatehouse/common/schemas/connections';
 import type { SamlConnectionRequest } from '@gatehouse/common/schemas/saml-connections';
-import { emit } from '../events/events.ts';
+
+import { activeOrganisationAdminEmails, findUserById } from '../accounts/store.ts';
+import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlConnectionRow, SignInConnectionRow } from '../db/schema.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
-import { activeOrganisationAdminEmails, findUserById } from '../accounts/store.ts';
+import { samlDetails } from './saml.ts';
+import { findSamlConnection, listSamlConnections } from './saml-store.ts';
 import {
   countConnections,
   countLinks,
@@ -29,9 +34,6 @@ import {
   updateConnection as updateRow,
 } from './store.ts';
 import { callbackUrl, newConnectionKey, sealConnectionSecret } from './upstream.ts';
-import { samlDetails } from './saml.ts';
-import { findSamlConnection, listSamlConnections } from './saml-store.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** The upstream claim names a connection reads. */
 export interface ClaimMapping {

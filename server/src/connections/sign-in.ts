@@ -14,33 +14,34 @@
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import {
   CONNECTION_ERROR_PARAMETER,
+  type ConnectionRefusal,
   CORRELATION_PARAMETER,
   SECOND_STEP_PARAMETER,
-  type ConnectionRefusal,
 } from '@gatehouse/common/connections';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
+
 import { finishSignIn } from '../accounts/session.ts';
+import { afterFirstFactor } from '../accounts/sign-in-rules.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserByEmail, findUserById } from '../accounts/store.ts';
-import { emit } from '../events/events.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
-import { clearCookie, setCookie, withCookies, type Browser, type Redirect } from '../http/outcome.ts';
-import { AppError } from '../http/errors.ts';
-import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
-import { afterFirstFactor } from '../accounts/sign-in-rules.ts';
-import type { Scope } from '../scope/scope.ts';
 import { hashToken, newToken } from '../crypto/tokens.ts';
+import type { SignInConnectionRow, UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import { AppError } from '../http/errors.ts';
+import { type Browser, clearCookie, type Redirect, setCookie, withCookies } from '../http/outcome.ts';
+import { beginCodeStep, deviceRemembered } from '../mfa/challenge.ts';
+import type { Scope } from '../scope/scope.ts';
+import { federatedAmr } from '../sessions/amr.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
-import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
+import { type ProvisionRefusal, provisionUser } from '../users/provision.ts';
 import { claimMappingOf, domainsOf } from './service.ts';
 import { findConnection, findLinkedUserId, insertFlow, insertLink, takeFlow, touchLink, userLinked } from './store.ts';
 import { authorizationRequest, callbackUrl, exchangeCode, upstreamConfiguration, upstreamFailure } from './upstream.ts';
-import { scoped } from '../db/scoped.ts';
-import { federatedAmr } from '../sessions/amr.ts';
 
 /** A refused upstream sign-in: the person is told why on the sign-in page. */
 export class Refusal extends Error {

@@ -1,9 +1,10 @@
 /** Queries on sign-in connections, their links to users, and the sign-ins sent upstream; all scoped by organisation. */
 import type { Insertable, Updateable } from 'kysely';
-import type { ConnectionFlowRow, Executor, SignInConnectionRow, SignInConnectionsTable } from '../db/schema.ts';
+
 import { preparedInScope } from '../db/prepared.ts';
+import type { ConnectionFlowRow, Executor, SignInConnectionRow, SignInConnectionsTable } from '../db/schema.ts';
+import { scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
-import { scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 export function listConnections(db: ScopedExecutor): Promise<SignInConnectionRow[]> {
   return db.selectFrom('sign_in_connections').selectAll().orderBy('created_at').execute();

@@ -5,14 +5,16 @@
  * `aud`, `exp`, `iat`, `nonce`; the RFC 9207 `iss` of the answer when the provider sends it). Every
  * request goes through the outbound guard (outbound.ts).
  */
-import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
-import * as client from 'openid-client';
+import { generateKeyPairSync, type JsonWebKey, randomUUID } from 'node:crypto';
+
 import { CONNECTION_CALLBACK_PATH } from '@gatehouse/common/connections';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
+import * as client from 'openid-client';
+
 import { keyEncryptionKeys, originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { SignInConnectionRow } from '../db/schema.ts';
 import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+import type { SignInConnectionRow } from '../db/schema.ts';
 import { ForbiddenAddressError } from '../outbound/ssrf.ts';
 import { guardedFetch, outboundLimits, OutboundTooLargeError } from './outbound.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { decryptSecret, encryptSecret, KeyEncryptionError } from './key-encryption.ts';
 
 const KEK = 'a key-encryption key of at least 32 characters';

@@ -5,6 +5,7 @@
  * both re-seal exactly these; a new sealed column is added here once.
  */
 import type { Kysely } from 'kysely';
+
 import type { Executor } from '../db/schema.ts';
 import type { ScopedExecutor } from '../db/scoped.ts';
 

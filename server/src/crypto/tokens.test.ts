@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from './tokens.ts';
 
 describe('tokens and codes', () => {

@@ -6,6 +6,7 @@
  * commits or rolls back around the callback; the list rides on the Transaction object the callback gets.
  */
 import type { Kysely, Transaction, TransactionBuilder } from 'kysely';
+
 import type { Database } from './schema.ts';
 
 const EFFECTS = Symbol('gatehouse.afterCommit');

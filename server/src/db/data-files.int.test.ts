@@ -6,8 +6,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+
+import { runCli, type ServerProcess, startServerProcess } from '../testing/process.ts';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 

@@ -3,8 +3,10 @@ import { hash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyPlugin, type LogEvent, type QueryResult } from 'kysely';
+
+import { Kysely, type KyselyPlugin, type LogEvent, PostgresDialect, type QueryResult, sql, SqliteDialect } from 'kysely';
 import type pg from 'pg';
+
 import type { Config } from '../config.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';

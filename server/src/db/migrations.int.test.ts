@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { sql } from 'kysely';
 import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+
 import { createTestDatabase, testDialects } from '../testing/harness.ts';
-import { openDatabase, type Db } from './database.ts';
+import { type Db, openDatabase } from './database.ts';
 import { migrate } from './migrations/index.ts';
 
 describe.skipIf(!inject('postgresUrl'))('migrations on postgres', () => {

@@ -4,6 +4,7 @@
  * declared BOOLEAN; prepared statements are cached by SQL text.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 const STATEMENT_CACHE_SIZE = 500;

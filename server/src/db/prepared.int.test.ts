@@ -5,13 +5,14 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+
 import { consumeArtefactWithEvent, findArtefact, upsertArtefact, upsertArtefactWithEvent } from '../oidc/store.ts';
-import { param, prepared } from './prepared.ts';
-import { acrossOrganisations, scoped } from './scoped.ts';
-import type { Executor } from './schema.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { openDatabase } from './database.ts';
+import { param, prepared } from './prepared.ts';
+import type { Executor } from './schema.ts';
+import { acrossOrganisations, scoped } from './scoped.ts';
 
 describe.each(testDialects())('prepared queries on %s', (dialect) => {
   let server: TestServer;

@@ -1,9 +1,10 @@
 /** `preparedInScope` (db/prepared.ts) refuses a query with no organisation before it reaches the database. */
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
+
 import { param, preparedInScope } from './prepared.ts';
 import type { Database } from './schema.ts';
-import { scoped, ScopeViolation, type ScopedExecutor } from './scoped.ts';
+import { scoped, type ScopedExecutor, ScopeViolation } from './scoped.ts';
 
 // A database that is never connected: the queries are refused before they are run.
 const dummy = new Kysely<Database>({

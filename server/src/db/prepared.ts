@@ -4,10 +4,11 @@
  * times a second, so they compile once per database (its transactions included) and reuse the SQL. Parameters are named: the
  * builder uses `param('name')` where a value goes, and each run passes the values by name.
  */
-import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+
 import { nameStatement, queryNow, rowsNow } from './database.ts';
 import type { Executor } from './schema.ts';
-import { scoped, ScopeViolation, unbound, type ScopedExecutor } from './scoped.ts';
+import { scoped, type ScopedExecutor, ScopeViolation, unbound } from './scoped.ts';
 
 const MARK = '\u0000param:';
 /** The parameter that carries the organisation of a query prepared in scope. */

@@ -2,10 +2,10 @@
  * Table types for Kysely. Times are epoch milliseconds (BIGINT), booleans are BOOLEAN, JSON is TEXT.
  * Every tenant table carries organisation_id and every query filters by it.
  */
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ClientType, IdTokenSigningAlg as SigningAlg, TokenEndpointAuthMethod } from '@gatehouse/common/applications';
 import type { ButtonStyle, Colour, Font, InputStyle, Role, Tier, TwoStepKind, UserStatus } from '@gatehouse/common/policy';
 import type { NameIdFormat, SamlSigning } from '@gatehouse/common/saml-apps';
-import type { ClientType, IdTokenSigningAlg as SigningAlg, TokenEndpointAuthMethod } from '@gatehouse/common/applications';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export interface OrganisationsTable {
   id: string;

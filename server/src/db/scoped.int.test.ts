@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { findApiRow, insertApi, listApiRows } from '../apis/store.ts';
 import { systemScope } from '../scope/scope.ts';
 import { findSession, insertSession } from '../sessions/store.ts';
@@ -14,7 +15,7 @@ import { startTestServer, testDialects, type TestServer } from '../testing/harne
 import type { Unscoped } from '../testing/tenant-guard.ts';
 import { afterCommit } from './after-commit.ts';
 import type { ApiRow, MetricName } from './schema.ts';
-import { acrossOrganisations, organisationOf, scoped, ScopeViolation, type ScopedExecutor } from './scoped.ts';
+import { acrossOrganisations, organisationOf, scoped, type ScopedExecutor, ScopeViolation } from './scoped.ts';
 import { ORGANISATION_KEYS, TENANT_TABLES } from './tenant-tables.ts';
 
 describe.each(testDialects())('the scoped store on %s', (dialect) => {

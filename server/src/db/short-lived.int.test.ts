@@ -1,10 +1,11 @@
 /** The short-lived flow primitive: attempts counted up to a limit while live, taken once, scoped, cleaned up. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { insertRecoveryFlow } from '../recovery/store.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { countAttempt, deleteExpired, PRESENT, take } from './short-lived.ts';
 import { scoped } from './scoped.ts';
+import { countAttempt, deleteExpired, PRESENT, take } from './short-lived.ts';
 
 describe.each(testDialects())('short-lived flows on %s', (dialect) => {
   let server: TestServer;

@@ -6,6 +6,7 @@
  * Every statement goes through the organisation's scoped store (db/scoped.ts); the cleanup is a sweep.
  */
 import type { Selectable } from 'kysely';
+
 import type { Database, Executor } from './schema.ts';
 import { acrossOrganisations, type ScopedExecutor } from './scoped.ts';
 

@@ -1,10 +1,11 @@
 /** The group commit: writes that arrive together all land, and a write lands whole or not at all. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { incrementMetric, sumMetrics } from '../metrics/store.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { batchedWrite } from './write-batch.ts';
 import { scoped } from './scoped.ts';
+import { batchedWrite } from './write-batch.ts';
 
 describe.each(testDialects())('batched writes on %s', (dialect) => {
   let server: TestServer;

@@ -9,6 +9,7 @@
  * transaction would hold the one connection from reads across its awaits.
  */
 import type { Kysely } from 'kysely';
+
 import type { Db } from './database.ts';
 import type { Database, Executor } from './schema.ts';
 

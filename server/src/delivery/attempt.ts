@@ -4,9 +4,9 @@
  */
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { UndeliverableError, type Channel, type Courier, type OutboxMessage } from './courier.ts';
-import { markMailFailed, markMailSent, releaseMail } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { type Channel, type Courier, type OutboxMessage, UndeliverableError } from './courier.ts';
+import { markMailFailed, markMailSent, releaseMail } from './store.ts';
 
 /** What an attempt needs of the context (the outbox is built before the context that holds it). */
 export type DeliveryParts = Pick<AppContext, 'db' | 'clock' | 'telemetry'>;

@@ -10,10 +10,10 @@
  * never make the same attempt: each message is claimed with a lease (store.ts claimMail).
  */
 import { MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { attemptDelivery, type AttemptOutcome, type DeliveryParts } from './attempt.ts';
 import type { Channel, Courier, OutboxMessage } from './courier.ts';
 import { claimMail, dueByRecipient } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 export const DELIVERY_LIMITS = {
   /** Attempts running at once in this process, per channel. */

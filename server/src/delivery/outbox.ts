@@ -14,11 +14,11 @@ import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
-import { attemptDelivery, type DeliveryParts, type DeliveryReport } from './attempt.ts';
-import { ConcurrentDelivery, type Candidate, type ConcurrentChannel, type DeliveryLog, LEASE_MS } from './concurrent.ts';
-import { CHANNELS, type Channel, type Courier } from './courier.ts';
-import { claimMail, dueMail, insertMail, purgeMail } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { attemptDelivery, type DeliveryParts, type DeliveryReport } from './attempt.ts';
+import { type Candidate, type ConcurrentChannel, ConcurrentDelivery, type DeliveryLog, LEASE_MS } from './concurrent.ts';
+import { type Channel, CHANNELS, type Courier } from './courier.ts';
+import { claimMail, dueMail, insertMail, purgeMail } from './store.ts';
 
 const KEEP_MS = 30 * DAY;
 

@@ -5,15 +5,16 @@
  * message is then claimed with a lease and settled through its organisation's scoped store.
  */
 import type { Kysely } from 'kysely';
+
 import type { Database, Executor, MailOutboxRow, NewMailOutboxRow } from '../db/schema.ts';
 import {
   acrossOrganisations,
+  boundOrganisation,
   organisationIdOf,
+  organisationOf,
   scoped,
   type ScopedExecutor,
   type Unstamped,
-  boundOrganisation,
-  organisationOf,
 } from '../db/scoped.ts';
 import type { OutboxMessage } from './courier.ts';
 

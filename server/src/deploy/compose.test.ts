@@ -7,10 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+
 import { CONFIG_VARIABLES, loadConfig } from '../config.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -3,20 +3,22 @@
  * with debootstrap, since no registry is reachable), and the image's own entry point, user,
  * environment and volume are started from its mounted root file system as a container would be.
  */
+import type { ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import {
   buildImage,
+  type ImageConfig,
   imageConfig,
   mountImage,
   runInImage,
   signalEntryPoint,
   startInImage,
   unmountImage,
-  type ImageConfig,
 } from '../../../scripts/container-image.ts';
 import { DEFAULT_PASSWORD } from '../testing/harness.ts';
 import { TestClient } from '../testing/http-client.ts';

@@ -12,6 +12,7 @@ import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

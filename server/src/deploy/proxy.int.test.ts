@@ -4,15 +4,17 @@
  * A user signs in through the proxy (https, __Host- cookies), then under load one process is killed:
  * no request fails beyond those that were in flight on it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { createTestDatabase, DEFAULT_PASSWORD, type TestDatabase } from '../testing/harness.ts';
-import { freePort, runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { freePort, runCli, type ServerProcess, startServerProcess } from '../testing/process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CADDY = inject('caddyPath');

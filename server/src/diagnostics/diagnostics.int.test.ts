@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 describe.each(testDialects())('health, readiness, error reports and HTTP hygiene on %s', (dialect) => {

@@ -1,5 +1,6 @@
 /** The operations surface: health probes, and the draining that precedes a shutdown. */
 import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { isReady } from './service.ts';
 

@@ -5,18 +5,20 @@
  * that throws rolls the change back. On SQLite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../context.ts';
+
 import { findAuditEvents } from '../audit/store.ts';
+import type { AppContext } from '../context.ts';
+import { scoped } from '../db/scoped.ts';
 import { bucketOf, sumMetrics } from '../metrics/store.ts';
 import { readRevision } from '../oidc/store.ts';
+import { type Scope, systemScope } from '../scope/scope.ts';
 import { domainEvents, SUBSCRIBERS } from '../subscribers.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { sealSecret } from '../webhooks/secrets.ts';
 import { insertEndpoint } from '../webhooks/store.ts';
-import { systemScope, type Scope } from '../scope/scope.ts';
 import { emit, type EmittedEvent, type Subscriber } from './events.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** A subscriber to every kind that notes each call, and what another connection saw after the commit. */
 function probe(ctx: () => AppContext) {

@@ -9,12 +9,13 @@
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
 import type { Locale } from '@gatehouse/common/i18n/locales';
-import type { Log } from '../telemetry/log.ts';
-import type { Actor, Scope } from '../scope/scope.ts';
+
 import type { AppContext } from '../context.ts';
 import { afterCommit, carriesAfterCommit } from '../db/after-commit.ts';
 import type { Executor } from '../db/schema.ts';
-import { organisationOf, unbound, type ScopedExecutor } from '../db/scoped.ts';
+import { organisationOf, type ScopedExecutor, unbound } from '../db/scoped.ts';
+import type { Actor, Scope } from '../scope/scope.ts';
+import type { Log } from '../telemetry/log.ts';
 
 export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection' | 'group';
 

@@ -4,14 +4,15 @@
  * ID token and userinfo under the claim it chose; one that does neither gets none; a person in more
  * groups than an ID token carries gets the overage (the claim's source is userinfo, which answers all).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
 import { GROUPS_IN_ID_TOKEN_MAX } from '@gatehouse/common/groups';
 import type { Group } from '@gatehouse/common/schemas/groups';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { configureApplication, createApplication, createUser, grantAccess, signedIn, type TestUser } from '../testing/applications.ts';
-import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 
 const CALLBACK = 'https://argo.example.com/auth/callback';
 

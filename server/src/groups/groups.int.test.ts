@@ -3,11 +3,12 @@
  * their members (audited, so sent to webhooks), names are unique without case, lists page and search,
  * the management API reads and writes them by scope, and another organisation's ids find nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_LIMITS } from '@gatehouse/common/groups';
 import type { Group, GroupListPage, GroupMemberPage } from '@gatehouse/common/schemas/groups';
-import { testDialects, type TestServer } from '../testing/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApplication, createUser, signedIn, type TestUser } from '../testing/applications.ts';
+import { testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { managementToken, startWithMachineClient } from '../testing/machine-clients.ts';
 

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { groupsApi as api } from '@gatehouse/common/api/groups';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import {

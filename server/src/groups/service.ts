@@ -5,10 +5,12 @@
  * with its event (the audit log, webhooks) and raises the group's version (its SCIM ETag).
  */
 import { randomUUID } from 'node:crypto';
+
 import { GROUP_LIMITS, GROUP_MESSAGES } from '@gatehouse/common/groups';
 import type { Group, GroupListPage, GroupMemberPage } from '@gatehouse/common/schemas/groups';
-import type { z } from 'zod';
 import type { userGroupSchema } from '@gatehouse/common/schemas/groups';
+import type { z } from 'zod';
+
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { GroupRow } from '../db/schema.ts';
@@ -21,6 +23,7 @@ import {
   deleteGroupRow,
   deleteMembers,
   findGroupRow,
+  type GroupListRow,
   groupsOfUser,
   insertGroup,
   insertMembers,
@@ -30,7 +33,6 @@ import {
   updateGroupRow,
   userByEmail,
   usersByIds,
-  type GroupListRow,
 } from './store.ts';
 
 /** The name a group is unique by: without case, as people read names. */

@@ -1,5 +1,6 @@
 /** Queries on groups and their members, each through the organisation's scoped store (db/scoped.ts). */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely';
+
 import type { GroupRow } from '../db/schema.ts';
 import type { ScopedDatabase, ScopedExecutor, Unstamped } from '../db/scoped.ts';
 

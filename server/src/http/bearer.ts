@@ -3,8 +3,9 @@
  * of a refusal. Which token is valid is the business of the authenticator app.ts registers
  * (apis/bearer.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MANAGEMENT_API_ID } from '@gatehouse/common/apis';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { AppError } from './errors.ts';
 
 /** The bearer token of a request, or null when it has none (a malformed header is an invalid token). */

@@ -10,20 +10,21 @@
  * The endpoint's limits by address (common/src/policy.ts RATE_LIMITS) are counted before all of this,
  * its limits by identifier once the body is parsed, and failed bearer tokens by address (http/limits.ts).
  */
+import { type Answer, type AnswerInput, type Endpoint, type ParsedInput, routerPath } from '@gatehouse/common/api/contract';
+import { ERRORS } from '@gatehouse/common/errors';
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ERRORS } from '@gatehouse/common/errors';
-import { routerPath, type Answer, type AnswerInput, type Endpoint, type ParsedInput } from '@gatehouse/common/api/contract';
-import { emit } from '../events/events.ts';
+
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
+import { emit } from '../events/events.ts';
+import { type ActingActor, type ActingScope, type Actor, requestScope, type Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { bearerToken, challenge, refuse } from './bearer.ts';
 import { AppError } from './errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import { requestScope, type ActingActor, type ActingScope, type Actor, type Scope } from '../scope/scope.ts';
-import { readForm, type ReadForm } from './form.ts';
-import { enforceLimits, limitFailures, limitsOf, type Caller } from './limits.ts';
-import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
+import { type ReadForm, readForm } from './form.ts';
+import { type Caller, enforceLimits, limitFailures, limitsOf } from './limits.ts';
 import { noteActor } from './log-redaction.ts';
 import { requireOrganisation, requireUser } from './request-context.ts';
 import { parse } from './validate.ts';

@@ -4,6 +4,7 @@
  * host-only, SameSite=Lax, and `__Host-` prefixed and Secure on https, like the session cookie.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 
 export type FlowCookie =

@@ -9,6 +9,7 @@
  * canonical-path.ts), so no hook, log line or route can read one path while the router runs another.
  */
 import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { nonCanonicalPath } from './canonical-path.ts';
 import { AppError } from './errors.ts';

@@ -1,7 +1,7 @@
 /** The one error type the server throws, and the handler that turns any error into the spec's failure body. */
+import { type ErrorBody, type ErrorCode, ERRORS, type ValidationErrors } from '@gatehouse/common/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodError } from 'zod';
-import { ERRORS, type ErrorBody, type ErrorCode, type ValidationErrors } from '@gatehouse/common/errors';
 
 export class AppError extends Error {
   readonly code: ErrorCode;

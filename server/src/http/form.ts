@@ -3,6 +3,7 @@
  * fields and files (each file buffered up to the multipart limit, so no upload is read unbounded).
  */
 import type { FastifyRequest } from 'fastify';
+
 import { AppError } from './errors.ts';
 import { containsNul, NUL_REFUSED } from './input-hygiene.ts';
 

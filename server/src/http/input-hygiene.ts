@@ -4,6 +4,7 @@
  * consumers (mail transports, logs) may truncate at it.
  */
 import type { FastifyInstance } from 'fastify';
+
 import { AppError } from './errors.ts';
 
 export function containsNul(value: unknown, depth = 0): boolean {

@@ -6,18 +6,20 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
-import { ERRORS, type ErrorCode } from '@gatehouse/common/errors';
+
+import { type ErrorCode, ERRORS } from '@gatehouse/common/errors';
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
 import { withLocale } from '@gatehouse/common/i18n/runtime';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { WEB_DIST } from '../spa/static.ts';
 import { latestMailTo } from '../testing/accounts.ts';
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { TestClient } from '../testing/http-client.ts';
 import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { saveSettings } from '../testing/organisations.ts';
-import type { TestClient } from '../testing/http-client.ts';
-import { WEB_DIST } from '../spa/static.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 // The sign-in page is rendered by the SPA's server renderer, which `npm run build` makes (the suite builds first).

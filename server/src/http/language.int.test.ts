@@ -2,8 +2,9 @@
  * The request's language reaches what the server says: error answers of the browser API in the
  * switcher's or the browser's language, and discovery lists the languages (ui_locales_supported).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 describe('the language of the answers', () => {

@@ -6,18 +6,20 @@
  * host is resolved, and the person's own language once their session is loaded (`notePersonLocale`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { loadAllLocales } from '@gatehouse/common/i18n/load';
 import {
   DEFAULT_LOCALE,
   directionOf,
   LANGUAGE_COOKIE,
-  resolveLocale,
-  UI_LOCALES_PARAMETER,
   type LanguageWishes,
   type Locale,
+  resolveLocale,
+  UI_LOCALES_PARAMETER,
 } from '@gatehouse/common/i18n/locales';
 import { setLocaleSource } from '@gatehouse/common/i18n/runtime';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { languagesOf, type Organisation } from '../tenancy/organisation.ts';
 
 declare module 'fastify' {

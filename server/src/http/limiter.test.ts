@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ManualClock } from '../clock.ts';
 import { memoryLimiter } from './limiter.ts';
 

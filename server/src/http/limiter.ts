@@ -6,7 +6,9 @@
  * as soon as it answers again. docs/decisions.md says why a fixed window.
  */
 import { createRequire } from 'node:module';
+
 import type * as Redis from '@redis/client';
+
 import type { Clock } from '../clock.ts';
 import type { Log } from '../telemetry/log.ts';
 

@@ -7,10 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+
 import { RATE_LIMITS } from '@gatehouse/common/policy';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+
 import { createTestDatabase, DEFAULT_PASSWORD } from '../testing/harness.ts';
-import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { runCli, type ServerProcess, startServerProcess } from '../testing/process.ts';
 import { relayTo } from '../testing/relay.ts';
 
 const redisUrl = inject('redisUrl');

@@ -5,8 +5,9 @@
  * is limited whatever addresses it comes from; guessing bearer tokens, SCIM tokens and client secrets is stopped. No 5xx under the flood.
  * The limit across processes, and TRUST_PROXY off, are in limits-processes.int.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@gatehouse/common/policy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { insertFillerUsers, organisationId, setPolicy } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '@gatehouse/common/policy';
+
 import { ENDPOINTS } from '@gatehouse/common/api/index';
+import { RATE_LIMITS } from '@gatehouse/common/policy';
+import { describe, expect, it } from 'vitest';
+
 import { addressKey } from './limits.ts';
 
 const securityDoc = readFileSync(new URL('../../../docs/security.md', import.meta.url), 'utf8');

@@ -7,8 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+
 import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
 import { memoryLimiter, redisLimiter } from './limiter.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { REDACTED, redactUrl } from './log-redaction.ts';
 
 describe('redactUrl (issue 19: link tokens were written to the log)', () => {

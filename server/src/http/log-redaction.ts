@@ -6,6 +6,7 @@
  * replaces the values of secret ones.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { Actor } from '../scope/scope.ts';
 
 /** Query parameters whose values are secrets or personal data, compared case-insensitively. */

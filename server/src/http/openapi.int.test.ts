@@ -9,11 +9,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
+import { errorBodySchema, routerPath } from '@gatehouse/common/api/contract';
+import { ENDPOINTS } from '@gatehouse/common/api/index';
 import { validate } from '@readme/openapi-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, routerPath } from '@gatehouse/common/api/contract';
-import { ENDPOINTS } from '@gatehouse/common/api/index';
+
 import { signedIn } from '../testing/applications.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';

@@ -3,16 +3,17 @@
  * declared operation with its parameters, body, answer, error answers and who may call it. Served at
  * /api/openapi.json on each organisation's host, with that host as its server.
  */
-import { MANAGEMENT_API_PATH, MANAGEMENT_SCOPES } from '@gatehouse/common/apis';
-import { OIDC_ROUTES } from '../oidc/provider.ts';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { errorBodySchema, errorCodesOf, type Endpoint } from '@gatehouse/common/api/contract';
+import { type Endpoint, errorBodySchema, errorCodesOf } from '@gatehouse/common/api/contract';
 import { ENDPOINTS } from '@gatehouse/common/api/index';
 import { referenceApi } from '@gatehouse/common/api/reference';
-import { ERRORS, type ErrorCode } from '@gatehouse/common/errors';
+import { MANAGEMENT_API_PATH, MANAGEMENT_SCOPES } from '@gatehouse/common/apis';
+import { type ErrorCode, ERRORS } from '@gatehouse/common/errors';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { OIDC_ROUTES } from '../oidc/provider.ts';
 import { serve } from './contract.ts';
 import { exampleOf } from './openapi-examples.ts';
 import { sessionCookieName } from './request-context.ts';

@@ -5,9 +5,10 @@
  * turns that into a reply, with `applyCookies` and `sendRedirect` below.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import type { Log } from '../telemetry/log.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie, type FlowCookie } from './cookies.ts';
+import { clearFlowCookie, type FlowCookie, readFlowCookie, setFlowCookie } from './cookies.ts';
 import { clearSessionCookie, sessionCookieName, setSessionCookie } from './request-context.ts';
 
 /** What a request's browser brought that a domain may read. */

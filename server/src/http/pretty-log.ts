@@ -4,8 +4,10 @@
  * become that one line; pino-pretty is loaded only here (production logs JSON and never needs it).
  */
 import { createRequire } from 'node:module';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type PinoPretty from 'pino-pretty';
+
 import { redactUrl, requestParties } from './log-redaction.ts';
 
 export function prettyLogStream() {

@@ -4,15 +4,16 @@
  * names is the business of the authenticators app.ts registers (accounts/request-auth.ts,
  * apis/bearer.ts): this layer reads cookies and headers and knows no user or application.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ManagementScope } from '@gatehouse/common/apis';
 import type { Role } from '@gatehouse/common/policy';
 import { pendingStep, type SignInFacts, type StepWaiver } from '@gatehouse/common/sign-in-steps';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import type { ClientRow, SessionRow, UserRow } from '../db/schema.ts';
+import { browserScope, type Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
-import { browserScope, type Scope } from '../scope/scope.ts';
 import { AppError } from './errors.ts';
 import { notePersonLocale } from './language.ts';
 import { noteActor } from './log-redaction.ts';

@@ -1,5 +1,6 @@
 /** The HTTP side of an uploaded image (assets/): served so that a browser can only ever treat it as an image. */
 import type { FastifyReply } from 'fastify';
+
 import type { AssetRow } from '../db/schema.ts';
 
 /** Sends an image so it can only be an image: its checked type, nosniff, and a CSP that runs nothing. */

@@ -1,6 +1,8 @@
 /** Request counts and latencies by method, route pattern and status, for Fastify's routes and the protocol fast path. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import type { Telemetry } from '../telemetry/telemetry.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

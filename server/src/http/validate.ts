@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import { AppError, validationErrorsFrom } from './errors.ts';
 
 /** Parses a request part with a shared schema; a failure answers 400 with the messages keyed by field. */

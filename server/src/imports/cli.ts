@@ -1,20 +1,22 @@
 /** `gatehouse import-users`: the operator's import of a file of people, run in the command's own process, with its progress. */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
 import {
   IMPORT_FIELDS,
   IMPORT_FORMATS,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
-  type ImportFormat,
   type ImportField,
+  type ImportFormat,
 } from '@gatehouse/common/schemas/imports';
+
 import type { AppContext } from '../context.ts';
 import { operatorScope } from '../scope/scope.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
-import type { Mapping } from './rows.ts';
 import { getImport } from './report.ts';
+import type { Mapping } from './rows.ts';
 import { runImport, startImport } from './service.ts';
 
 export const IMPORT_USAGE = `  import-users <name> <file> --format <${IMPORT_FORMATS.join('|')}> [--dry-run] [--map <field>=<column> ...]

@@ -8,6 +8,7 @@
  * What Gatehouse cannot carry is counted by kind for the job's report.
  */
 import type { ImportRow } from '@gatehouse/common/schemas/imports';
+
 import { keycloakHashText } from '../passwords/foreign.ts';
 import { readJsonLines, type SourceRecord } from './read.ts';
 

@@ -1,20 +1,22 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+
 import type { ImportJob } from '@gatehouse/common/schemas/imports';
 import { IMPORT_MESSAGES } from '@gatehouse/common/schemas/imports';
+import bcrypt from 'bcryptjs';
+import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { findUserByEmail } from '../accounts/store.ts';
 import { scoped } from '../db/scoped.ts';
 import { newTotpSecret } from '../mfa/totp.ts';
 import { HASH_REFUSALS } from '../passwords/foreign.ts';
-import { Secret } from 'otpauth';
+import { operatorScope } from '../scope/scope.ts';
 import { setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { authenticatorFor, signInWithCode } from '../testing/mfa.ts';
 import { multipartBody } from '../testing/multipart.ts';
-import { runImport, startImport, resumeImports } from './service.ts';
-import { operatorScope } from '../scope/scope.ts';
+import { resumeImports, runImport, startImport } from './service.ts';
 
 const OLD = 'my old password from before';
 const base32Of = (bytes: Buffer) => new Secret({ buffer: new Uint8Array(bytes).buffer }).base32;

@@ -1,5 +1,6 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@gatehouse/common/schemas/imports';
 import { describe, expect, it } from 'vitest';
+
 import { decodeImportFile, readCsv, readJsonLines } from './read.ts';
 import { checkRow } from './rows.ts';
 

@@ -1,5 +1,6 @@
 /** What an import job reports: its status and counts, the first refused rows, and all of them as CSV. */
 import { IMPORT_LIMITS, type ImportJob } from '@gatehouse/common/schemas/imports';
+
 import type { ImportJobRow } from '../db/schema.ts';
 import type { ScopedExecutor } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';

@@ -1,9 +1,10 @@
 /** The management API's import jobs: start one with a file (answered at once, run after the answer), follow it, download its refused rows. */
-import type { FastifyInstance } from 'fastify';
 import { importsApi } from '@gatehouse/common/api/imports';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
-import { serve } from '../http/contract.ts';
 import { afterResponse } from '../http/after-response.ts';
+import { serve } from '../http/contract.ts';
 import { AppError } from '../http/errors.ts';
 import { getImport, refusedRowsCsv } from './report.ts';
 import { runImport, startImport } from './service.ts';

@@ -3,7 +3,8 @@
  * names (JSON Lines and the exports' records), checked by the shared schema (common/src/schemas/imports.ts),
  * its password hash checked against the formats Gatehouse can verify. Plain-text passwords are refused.
  */
-import { IMPORT_FIELDS, IMPORT_MESSAGES, importRow, type ImportField, type ImportRow } from '@gatehouse/common/schemas/imports';
+import { IMPORT_FIELDS, IMPORT_MESSAGES, type ImportField, type ImportRow, importRow } from '@gatehouse/common/schemas/imports';
+
 import { recogniseForeignHash } from '../passwords/foreign.ts';
 
 export type Mapping = Partial<Record<ImportField, string>>;

@@ -11,9 +11,11 @@
  * A dry run reads and matches everything, writes no person and reports what it would refuse.
  */
 import { randomUUID } from 'node:crypto';
+
 import { TIER_USER_LIMITS, TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { IMPORT_MESSAGES, type ImportFormat, type ImportJob, type ImportRow } from '@gatehouse/common/schemas/imports';
 import type { Transaction } from 'kysely';
+
 import { countUsers, updateUser } from '../accounts/store.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
@@ -26,18 +28,18 @@ import { encryptMfaSecret } from '../mfa/secrets.ts';
 import { addFactor, findFactorOfKind } from '../mfa/store.ts';
 import { needsRehash } from '../passwords/hash.ts';
 import { jobScope, type Scope } from '../scope/scope.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById, lockOrganisation } from '../tenancy/store.ts';
 import { createUser } from '../users/create.ts';
+import { type ExportReading, readAuth0, readKeycloak } from './exports.ts';
 import { decodeImportFile, readCsv, readJsonLines, type SourceRecord } from './read.ts';
-import { checkRow, type Mapping } from './rows.ts';
-import { readAuth0, readKeycloak, type ExportReading } from './exports.ts';
 import { importJobView } from './report.ts';
+import { checkRow, type Mapping } from './rows.ts';
 import {
   dueImportJobs,
   existingEmails,
-  finishImportJob,
   findImportJob,
+  finishImportJob,
   importSource,
   insertImportJob,
   insertRefusals,

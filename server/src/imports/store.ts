@@ -1,5 +1,6 @@
 /** Queries of import jobs and their refused rows; each through the organisation's scoped store (db/scoped.ts), but the sweep for due jobs. */
 import type { Insertable } from 'kysely';
+
 import type { Executor, ImportJobRow, ImportJobsTable, ImportRefusalsTable, UserRow } from '../db/schema.ts';
 import { acrossOrganisations, organisationIdOf, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 

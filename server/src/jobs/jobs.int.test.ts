@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MINUTE } from '../clock.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { JOBS } from './registry.ts';
-import { runJobOnce, type Job } from './runner.ts';
+import { type Job, runJobOnce } from './runner.ts';
 
 describe.each(testDialects())('scheduled jobs on %s', (dialect) => {
   let server: TestServer;

@@ -1,21 +1,22 @@
 /** Every scheduled job of the server. Each domain adds its own here. */
-import { deleteExpiredChallenges } from '../passkeys/store.ts';
 import { LIMITS } from '@gatehouse/common/policy';
-import { DAY, HOUR, MINUTE } from '../clock.ts';
+
 import { runInactivityRules } from '../accounts/inactivity.ts';
 import { deleteStaleThrottles } from '../accounts/store.ts';
+import { applyAuditRetention } from '../audit/service.ts';
+import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
+import { DAY, HOUR, MINUTE } from '../clock.ts';
+import { deleteExpiredFlows } from '../connections/store.ts';
+import { resumeImports } from '../imports/service.ts';
+import { metricsCleanup } from '../metrics/jobs.ts';
+import { deleteExpiredMfaRows } from '../mfa/store.ts';
+import { oidcCleanup } from '../oidc/jobs.ts';
+import { deleteExpiredChallenges } from '../passkeys/store.ts';
 import { deleteExpiredRecoveryFlows } from '../recovery/store.ts';
+import { deleteExpiredSamlRows } from '../saml-apps/store.ts';
 import { deleteExpiredSessions } from '../sessions/store.ts';
 import { deleteExpiredEmailTokens } from '../tokens/store.ts';
-import { oidcCleanup } from '../oidc/jobs.ts';
-import { demoCleanup } from '../base-organisation/demo-cleanup.ts';
-import { deleteExpiredMfaRows } from '../mfa/store.ts';
-import { metricsCleanup } from '../metrics/jobs.ts';
-import { applyAuditRetention } from '../audit/service.ts';
 import { runWebhookUpkeep } from '../webhooks/delivery.ts';
-import { deleteExpiredFlows } from '../connections/store.ts';
-import { deleteExpiredSamlRows } from '../saml-apps/store.ts';
-import { resumeImports } from '../imports/service.ts';
 import type { Job } from './runner.ts';
 
 const expireSessions: Job = {

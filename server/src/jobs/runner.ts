@@ -4,10 +4,11 @@
  * lease simply expires.
  */
 import { randomUUID } from 'node:crypto';
-import type { Log } from '../telemetry/log.ts';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { jobScope, type Scope } from '../scope/scope.ts';
+import type { Log } from '../telemetry/log.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 
 /** The scope of a run's work on one organisation: the system acts, under the job's name and the run's id. */

@@ -1,5 +1,6 @@
 /** `gatehouse outbox`: the newest messages with their text and links, and requeuing undeliverable ones. */
 import { parseArgs } from 'node:util';
+
 import type { AppContext } from '../context.ts';
 import { listOutbox, retryFailedMail } from './service.ts';
 

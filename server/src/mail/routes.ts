@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import type { AppContext } from '../context.ts';
 import { parse } from '../http/validate.ts';
 import { renderOutboxPage } from './outbox-page.ts';

@@ -8,16 +8,17 @@
 import type { Locale } from '@gatehouse/common/i18n/locales';
 import { withLocale } from '@gatehouse/common/i18n/runtime';
 import type { MailKind, MailText } from '@gatehouse/common/mail-messages';
+
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import type { Channel } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
-import { countMailSince, findMail, listMail, requeueFailedMail, type OutboxEntry } from '../delivery/store.ts';
+import { countMailSince, findMail, listMail, type OutboxEntry, requeueFailedMail } from '../delivery/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
 import { brandingFor, renderMail } from './templates.ts';
-import { scoped } from '../db/scoped.ts';
 
 export interface MailRequest {
   org: Organisation;

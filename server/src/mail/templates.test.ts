@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
-import { renderMail, type MailBranding } from './templates.ts';
+import { describe, expect, it } from 'vitest';
+
+import { type MailBranding, renderMail } from './templates.ts';
 
 const brand: MailBranding = {
   name: 'Acme & <Sons>',

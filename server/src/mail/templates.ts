@@ -3,9 +3,10 @@
  * colours, with its logo and name. Every value is escaped; links are absolute URLs on the
  * organisation's own host, built by the sender from configuration, never from a request.
  */
-import { COLOUR_VALUES } from '@gatehouse/common/policy';
 import { MAIL_MESSAGES, type MailText } from '@gatehouse/common/mail-messages';
-import { originFor, type Config } from '../config.ts';
+import { COLOUR_VALUES } from '@gatehouse/common/policy';
+
+import { type Config, originFor } from '../config.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 
 export interface RenderedMail {

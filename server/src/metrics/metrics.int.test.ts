@@ -3,21 +3,22 @@
  * 24-hour window, one organisation's activity never in another's figures, and counters that lose no
  * increment under concurrency.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DAY, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { TTL } from '../lifetimes.ts';
-import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { signIn } from '../testing/accounts.ts';
+import { createApplication, createUser, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { TestClient } from '../testing/http-client.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
 import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
-import type { TestClient } from '../testing/http-client.ts';
 import { incrementMetric, sumMetrics } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 

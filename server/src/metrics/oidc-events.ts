@@ -7,10 +7,12 @@
  * started (prompt=login, max_age) and are pruned after EVENT_RETENTION_MS.
  */
 import { randomUUID } from 'node:crypto';
+
 import { DAY, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import {
   bucketOf,
   countClientsUsedSince,
@@ -21,7 +23,6 @@ import {
   METRIC_BUCKET_MS,
   sumMetrics,
 } from './store.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 export const EVENT_RETENTION_MS = 30 * DAY;
 /** A code unredeemed this long after issue can no longer be redeemed (its lifetime is 60 s). */

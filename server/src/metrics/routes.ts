@@ -1,6 +1,7 @@
 /** The dashboard's Activity, Accounts and Applications tiles are for the administrators. */
-import type { FastifyInstance } from 'fastify';
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { organisationMetrics } from './service.ts';

@@ -8,16 +8,17 @@
 import type { ErrorCode } from '@gatehouse/common/errors';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
+
 import { DAY } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/errors.ts';
-import type { SignInResult } from '../telemetry/telemetry.ts';
+import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
-import type { ActingScope, Scope } from '../scope/scope.ts';
+import { AppError } from '../http/errors.ts';
 import { TTL } from '../lifetimes.ts';
+import type { ActingScope, Scope } from '../scope/scope.ts';
+import type { SignInResult } from '../telemetry/telemetry.ts';
 import { EVENT_RETENTION_MS, oidcActivity } from './oidc-events.ts';
 import { bucketOf, countPeopleWithFactors, countUsersByStatus, deleteMetricsBefore, METRIC_BUCKET_MS, sumMetrics } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** The 24-hour window of the Activity and Applications tiles. */
 export const METRICS_WINDOW_MS = DAY;

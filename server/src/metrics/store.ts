@@ -4,9 +4,10 @@
  */
 
 import { TWO_STEP_KINDS, type TwoStepKind, type UserStatus } from '@gatehouse/common/policy';
+
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcEventsTable } from '../db/schema.ts';
-import { acrossOrganisations, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
+import { acrossOrganisations, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 
 // Counting runs with every sign-in and every code (in their transactions): prepared once (db/prepared.ts).
 const incrementQuery = preparedInScope((db) =>

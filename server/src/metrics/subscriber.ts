@@ -3,10 +3,11 @@
  * event's transaction, and in this process's Prometheus figures once it has committed.
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
+
+import { scoped } from '../db/scoped.ts';
 import type { Subscriber } from '../events/events.ts';
 import type { SignInResult } from '../telemetry/telemetry.ts';
 import { bucketOf, incrementMetric } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 const COUNTED = ['user.signed_in', 'user.sign_in_failed'] as const satisfies readonly AuditEventType[];
 

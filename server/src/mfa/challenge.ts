@@ -6,42 +6,44 @@
  * lock the account), and only a right code, or an unused recovery code, starts the session; the state
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
-import { methodAllowed, methodName } from './enrolment.ts';
-import { MFA, maskPhoneNumber } from '@gatehouse/common/mfa';
+import { maskPhoneNumber, MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
-import type { signInCodeRequest, SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import type { SignInChallenge, signInCodeRequest } from '@gatehouse/common/schemas/mfa';
 import type { passkeySignInRequest } from '@gatehouse/common/schemas/passkeys';
-import { assertionOptions, verifyUserAssertion } from '../passkeys/service.ts';
 import type { z } from 'zod';
-import { DAY, MINUTE } from '../clock.ts';
-import type { AppContext } from '../context.ts';
-import type { CredentialRow, SignInStateRow, UserRow } from '../db/schema.ts';
-import type { Unstamped } from '../db/scoped.ts';
-import { AppError, concerning, fieldError } from '../http/errors.ts';
-import { clearCookie, setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
-import { finishSignIn, type CodeStep, type SignedIn } from '../accounts/session.ts';
+
+import { type CodeStep, finishSignIn, type SignedIn } from '../accounts/session.ts';
 import { afterSecondStep } from '../accounts/sign-in-rules.ts';
 import { setUserStatus } from '../accounts/status.ts';
 import { findUserById, recordFailedSignIn } from '../accounts/store.ts';
-import type { SignInMethod } from '../metrics/service.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import type { Scope } from '../scope/scope.ts';
+import { DAY, MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
 import { hashToken, newToken, safeEqual } from '../crypto/tokens.ts';
-import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
+import type { CredentialRow, SignInStateRow, UserRow } from '../db/schema.ts';
+import type { Unstamped } from '../db/scoped.ts';
+import { scoped } from '../db/scoped.ts';
+import { AppError, concerning, fieldError } from '../http/errors.ts';
+import { type Browser, clearCookie, type CookieChange, setCookie } from '../http/outcome.ts';
+import type { SignInMethod } from '../metrics/service.ts';
+import { assertionOptions, verifyUserAssertion } from '../passkeys/service.ts';
+import type { Scope } from '../scope/scope.ts';
 import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR } from '../sessions/amr.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { assertCodeQuota, type CodeChannel, codeMinutes, deliverCode } from './delivery.ts';
+import { methodAllowed, methodName } from './enrolment.ts';
 import { codeHash, codeMatches, decryptMfaSecret, looksLikeRecoveryCode, newNumericCode, recoveryCodeHashes } from './secrets.ts';
 import {
   acceptTotpStep,
   countSignInAttempt,
-  findSignInState,
   findFactorOfKind,
-  listFactors,
-  markFactorUsed,
-  RECOVERY_CODES_KIND,
+  findSignInState,
   insertRememberedDevice,
   insertSignInState,
   isRememberedDevice,
+  listFactors,
+  markFactorUsed,
+  RECOVERY_CODES_KIND,
   replaceSignInCode,
   reserveCodeAttempt,
   resetFailedCodes,
@@ -50,7 +52,6 @@ import {
   useRecoveryCode,
 } from './store.ts';
 import { matchingStep } from './totp.ts';
-import { scoped } from '../db/scoped.ts';
 
 export type SignInCodeInput = z.output<typeof signInCodeRequest>;
 export type PasskeySignInInput = z.output<typeof passkeySignInRequest>;

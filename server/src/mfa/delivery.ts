@@ -1,15 +1,16 @@
 /** Emailing and texting codes, at most MFA.codesPerHour to one address or phone, so a known password cannot flood it. */
+import { withLocale } from '@gatehouse/common/i18n/runtime';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { recipientLocale } from '../http/language.ts';
 import { mailQuotaUsed, sendMail } from '../mail/service.ts';
 import type { Scope } from '../scope/scope.ts';
 import { sendSms } from '../sms/service.ts';
-import { recipientLocale } from '../http/language.ts';
-import { withLocale } from '@gatehouse/common/i18n/runtime';
 
 export type CodeChannel = typeof TWO_STEP_KINDS.email | typeof TWO_STEP_KINDS.sms;
 export type CodePurpose = 'signIn' | 'setup';

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { AppSetup, SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
-import { MINUTE } from '../clock.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { findUserByEmail } from '../accounts/store.ts';
+import { MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { mailTo, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
@@ -10,7 +12,6 @@ import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, enrolByCode, latestCodeTo } from '../testing/mfa.ts';
 import { saveSettings } from '../testing/organisations.ts';
 import { totpCode } from './totp.ts';
-import { scoped } from '../db/scoped.ts';
 
 const errorsOf = (res: TestResponse) => res.json<{ validation: { errors: Record<string, { message: string }> } }>().validation.errors;
 const account = async (client: TestClient) => (await client.get('/api/account')).json<Account>();

@@ -5,27 +5,30 @@
  * marks this session as multi-factor and ends the account's other sessions, which were made without it.
  */
 import { randomUUID } from 'node:crypto';
-import { emit } from '../events/events.ts';
+
 import { MFA } from '@gatehouse/common/mfa';
-import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import type { saveTwoStepRequest, AppSetup, CodeSent } from '@gatehouse/common/schemas/mfa';
 import { maskPhoneNumber } from '@gatehouse/common/mfa';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
-import type { z } from 'zod';
-import { MINUTE } from '../clock.ts';
-import type { AppContext } from '../context.ts';
+import type { AppSetup, CodeSent, saveTwoStepRequest } from '@gatehouse/common/schemas/mfa';
 import type { Transaction } from 'kysely';
-import type { Database, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
-import { AppError, fieldError } from '../http/errors.ts';
+import type { z } from 'zod';
+
 import { confirmCurrentPassword } from '../accounts/service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
-import { findOrganisationByName } from '../tenancy/store.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
-import type { Scope } from '../scope/scope.ts';
+import { MINUTE } from '../clock.ts';
+import type { AppContext } from '../context.ts';
 import { safeEqual } from '../crypto/tokens.ts';
-import { updateSessionAmr } from '../sessions/store.ts';
-import { assertCodeQuota, codeMinutes, deliverCode, type CodeChannel } from './delivery.ts';
+import type { Database, OrganisationRow, SessionRow, UserRow } from '../db/schema.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import type { Scope } from '../scope/scope.ts';
 import { amrForCode } from '../sessions/amr.ts';
+import { updateSessionAmr } from '../sessions/store.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
+import { assertCodeQuota, type CodeChannel, codeMinutes, deliverCode } from './delivery.ts';
 import {
   codeHash,
   codeMatches,
@@ -40,8 +43,8 @@ import {
   clearTwoStep,
   clearTwoStepKinds,
   countEnrolmentAttempt,
-  findFactorOfKind,
   findEnrolment,
+  findFactorOfKind,
   holdsFactor,
   lockedTwoStepPolicy,
   replaceEnrolment,
@@ -49,7 +52,6 @@ import {
   takeEnrolment,
 } from './store.ts';
 import { matchingStep, newTotpSecret, qrCodeDataUrl, totpUri } from './totp.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 export type SaveTwoStepInput = z.output<typeof saveTwoStepRequest>;
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import type { Factor, RecoveryCodesResult, SignInChallenge } from '@gatehouse/common/schemas/mfa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { newOrganisation, organisationId } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';

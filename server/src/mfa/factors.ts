@@ -7,12 +7,13 @@
 import { maskPhoneNumber } from '@gatehouse/common/mfa';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
-import { emit } from '../events/events.ts';
-import { confirmCurrentPassword } from '../accounts/service.ts';
+
 import { twoStepRequired } from '../accounts/model.ts';
+import { confirmCurrentPassword } from '../accounts/service.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import { methodName } from './enrolment.ts';

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
-import { setPolicy } from '../testing/accounts.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { enrolAuthenticator, type Authenticator } from '../testing/mfa.ts';
-import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+
 import type { AppSetup } from '@gatehouse/common/schemas/mfa';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { scoped } from '../db/scoped.ts';
 import { bumpRevision } from '../oidc/store.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
+import { setPolicy } from '../testing/accounts.ts';
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { type Authenticator, enrolAuthenticator } from '../testing/mfa.ts';
+import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { totpCode } from './totp.ts';
-import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 

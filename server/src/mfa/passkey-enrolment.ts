@@ -5,21 +5,23 @@
  * WebAuthn checks themselves are passkeys/service.ts's; this is the part that belongs to the factors.
  */
 import { randomUUID } from 'node:crypto';
+
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
+
+import { twoStepRequired } from '../accounts/model.ts';
+import { confirmCurrentPassword } from '../accounts/service.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
-import { confirmCurrentPassword } from '../accounts/service.ts';
-import type { Scope } from '../scope/scope.ts';
-import { PASSKEY_AMR } from '../sessions/amr.ts';
 import { listPasskeys, verifyRegistration, verifyUserAssertion } from '../passkeys/service.ts';
 import { deleteCredential, insertCredential, listCredentials } from '../passkeys/store.ts';
+import type { Scope } from '../scope/scope.ts';
+import { PASSKEY_AMR } from '../sessions/amr.ts';
 import { factorAdded, turnOffTwoStep } from './enrolment.ts';
 import { addFactor, holdsFactor, listFactors, lockedUser, settleFactors } from './store.ts';
-import { twoStepRequired } from '../accounts/model.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /** POST /api/passkeys: checks the browser's attestation against this session's challenge and keeps the passkey. */
 export async function registerPasskey(

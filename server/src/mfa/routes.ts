@@ -3,13 +3,14 @@
  * POST /api/authenticate), and /twostep's set-up, save and disable. A user who must set up MFA reaches
  * these (and their account) but nothing else until they have.
  */
-import type { FastifyInstance } from 'fastify';
 import { accountApi as api } from '@gatehouse/common/api/account';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
-import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import { browserOf } from '../http/outcome.ts';
+import { accountOf } from '../users/account.ts';
 import { currentSignInStep, resendSignInCode, switchSignInMethod } from './challenge.ts';
 import { disableTwoStep, saveTwoStep, sendSetupCode, startAppSetup } from './enrolment.ts';
 import { factorsOf, makeDefaultFactor, regenerateRecoveryCodes, removeFactor, renameOwnFactor } from './factors.ts';

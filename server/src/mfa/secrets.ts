@@ -6,7 +6,9 @@
  * codes that stay valid for months.
  */
 import { randomInt } from 'node:crypto';
+
 import { MFA } from '@gatehouse/common/mfa';
+
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';

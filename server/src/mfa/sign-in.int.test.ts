@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
 import type { Factor, SignInChallenge } from '@gatehouse/common/schemas/mfa';
-import { DAY, MINUTE } from '../clock.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { findUserByEmail } from '../accounts/store.ts';
+import { DAY, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { codeIn, latestMailTo, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, enrolByCode, latestCodeTo, passwordStep } from '../testing/mfa.ts';
-import { scoped } from '../db/scoped.ts';
 
 const codeStep = (client: TestClient, challenge: SignInChallenge, code: string, extra: Record<string, string | boolean> = {}) =>
   client.post('/api/authenticate', { form: { signInStateID: challenge.signInStateID, code, ...extra } });

@@ -1,10 +1,12 @@
 /** Queries of multi-factor authentication; every one is scoped by organisation id. */
 import { randomUUID } from 'node:crypto';
+
 import type { TwoStepKind } from '@gatehouse/common/policy';
+
 import type { Dialect } from '../db/database.ts';
 import type { CredentialKind, CredentialRow, Executor, MfaEnrolmentRow, SignInStateRow } from '../db/schema.ts';
+import { boundOrganisation, type ScopedExecutor, type ScopedTransaction, type Unstamped } from '../db/scoped.ts';
 import { countAttempt, deleteExpired, take } from '../db/short-lived.ts';
-import { type Unstamped, type ScopedTransaction, type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
 
 // ---- The user's factors (credentials) and their secrets
 

@@ -4,10 +4,11 @@
  */
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import { mfaMethodOf, type UserMfa } from '@gatehouse/common/schemas/user-mfa';
+
 import { twoStepRequired } from '../accounts/model.ts';
 import type { Executor, OrganisationRow, UserRow } from '../db/schema.ts';
-import { countFactorsByKind } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { countFactorsByKind } from './store.ts';
 
 const KINDS = new Set<number>(Object.values(TWO_STEP_KINDS));
 

@@ -3,8 +3,9 @@
  * as every authenticator app understands. A code is accepted within one step of clock drift, compared
  * in constant time by the library, and the step it matched is returned so the caller can refuse a replay.
  */
-import { Secret, TOTP } from 'otpauth';
 import { MFA } from '@gatehouse/common/mfa';
+import { Secret, TOTP } from 'otpauth';
+
 import { digitsOf } from './secrets.ts';
 
 const ALGORITHM = 'SHA1';

@@ -3,14 +3,15 @@
  * the client the token or request is for. Anyone else is no account, so their codes, refresh tokens
  * and access tokens stop working the moment they are disabled, locked, made inactive or lose access.
  */
-import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
-import { accountFor, userForClient, type AccountUser } from '../applications/service.ts';
-import { foundAccount } from './adapter.ts';
-import type { AppContext } from '../context.ts';
-import { sessionHasMfa } from '../sessions/amr.ts';
 import { DEFAULT_GROUPS_CLAIM, GROUPS_IN_ID_TOKEN_MAX, GROUPS_SCOPE } from '@gatehouse/common/groups';
-import { groupNamesOf } from '../groups/store.ts';
+import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
+
+import { accountFor, type AccountUser, userForClient } from '../applications/service.ts';
+import type { AppContext } from '../context.ts';
 import { boundOrganisation, type ScopedExecutor } from '../db/scoped.ts';
+import { groupNamesOf } from '../groups/store.ts';
+import { sessionHasMfa } from '../sessions/amr.ts';
+import { foundAccount } from './adapter.ts';
 
 /** The standard claims of the scopes profile, email and phone, from the user record. */
 export function standardClaims(user: AccountUser): AccountClaims {

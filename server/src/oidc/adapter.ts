@@ -9,14 +9,18 @@
  * one wins; the loser revokes everything the grant issued (RFC 9700 reuse detection).
  */
 import { hash } from 'node:crypto';
-import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
-import type { AppContext } from '../context.ts';
-import { batchedWrite } from '../db/write-batch.ts';
+
+import Provider, { type Adapter, type AdapterFactory, type AdapterPayload, errors } from 'oidc-provider';
+
 import { keyEncryptionKeys } from '../config.ts';
+import type { AppContext } from '../context.ts';
 import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
-import { protocolOutage } from './outage.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { batchedWrite } from '../db/write-batch.ts';
 import { countedAs, eventRow, logEvent } from '../metrics/oidc-events.ts';
 import { bucketOf, METRIC_BUCKET_MS } from '../metrics/store.ts';
+import { protocolOutage } from './outage.ts';
+import { authOf } from './request-sign-in.ts';
 import {
   claimArtefact,
   consumeArtefact,
@@ -26,13 +30,11 @@ import {
   findArtefact,
   findArtefactByUid,
   findArtefactWithGrant,
-  upsertArtefact,
-  upsertArtefactWithEvent,
   type StoredArtefact,
   type TokenAccount,
+  upsertArtefact,
+  upsertArtefactWithEvent,
 } from './store.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
-import { authOf } from './request-sign-in.ts';
 
 /** The provider's clock tolerance (seconds): artefacts are kept that much past their expiry, as the memory adapter does. */
 const CLOCK_TOLERANCE_S = 15;

@@ -7,13 +7,15 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { scoped } from '../db/scoped.ts';
 import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
 import { createApplication, signedIn } from '../testing/applications.ts';
 import { startBlackhole } from '../testing/blackhole.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { queueBackchannelLogouts } from './backchannel-logout.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** An application's logout endpoint that answers 200 and keeps the logout tokens. */
 async function startReceiver() {

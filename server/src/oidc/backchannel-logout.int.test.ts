@@ -6,16 +6,18 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MINUTE } from '../clock.ts';
-import { runJobOnce } from '../jobs/runner.ts';
 import { JOBS } from '../jobs/registry.ts';
-import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { runJobOnce } from '../jobs/runner.ts';
 import { createApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
-import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { BACKCHANNEL_LOGOUT_EVENT } from './backchannel-logout.ts';
 
 const CALLBACK = 'https://notes.example.com/callback';

@@ -10,17 +10,18 @@
  * attempt, so a retry hours later still carries a fresh exp.
  */
 import { importJWK, SignJWT } from 'jose';
+
+import { findClient } from '../applications/store.ts';
 import { HOUR, MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { scoped, type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
-import { findClient } from '../applications/store.ts';
-import { UndeliverableError, type Courier, type OutboxMessage } from '../delivery/courier.ts';
+import { boundOrganisation, scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { type Courier, type OutboxMessage, UndeliverableError } from '../delivery/courier.ts';
 import { queueMessage } from '../delivery/outbox.ts';
+import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
+import type { Scope } from '../scope/scope.ts';
 import { hostnameFor } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
-import type { Scope } from '../scope/scope.ts';
-import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 import { hashId } from './adapter.ts';
 import { loadPrivateJwks } from './keys.ts';
 

@@ -5,12 +5,13 @@
  * client_secret_post unless told otherwise) had nothing to go on, and neither had its operator.
  */
 import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
+import type Provider from 'oidc-provider';
+import { errors, type KoaContextWithOIDC } from 'oidc-provider';
+
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { countFailure, enforceLimits } from '../http/limits.ts';
 import type { Log } from '../telemetry/log.ts';
-import type Provider from 'oidc-provider';
-import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 
 /** How each secret method is sent, for the answer to an application that sent its secret the other way. */
 const HOW_SENT: Record<string, string> = {

@@ -7,24 +7,26 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+
 import type { Application, ApplicationWithSecret } from '@gatehouse/common/schemas/applications';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { claimArtefact } from './store.ts';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { scoped } from '../db/scoped.ts';
 import {
+  type ApplicationSettings,
   configureApplication,
   createApplication,
   createUser,
   grantAccess,
   signedIn,
-  type ApplicationSettings,
 } from '../testing/applications.ts';
-import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
-import type { TestClient } from '../testing/http-client.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { DEFAULT_PASSWORD } from '../testing/harness.ts';
-import { scoped } from '../db/scoped.ts';
+import type { TestClient } from '../testing/http-client.ts';
+import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { claimArtefact } from './store.ts';
 
 const CALLBACK = 'https://notes.example.com/callback';
 

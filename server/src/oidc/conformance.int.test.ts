@@ -6,12 +6,14 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { rotateOrganisationKeys } from './keys.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';

@@ -5,6 +5,7 @@
  * person, and the application is told by back-channel logout where it registered a URI.
  */
 import type { ConnectedApplication, ConnectedApplicationList } from '@gatehouse/common/schemas/sessions';
+
 import type { AppContext } from '../context.ts';
 import type { ScopedExecutor } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';

@@ -4,13 +4,15 @@
  * user's browser (the code page on the organisation's host, the sign-in, the confirmation).
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Application } from '@gatehouse/common/schemas/applications';
+
 import { MESSAGES } from '@gatehouse/common/messages';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import type { Application } from '@gatehouse/common/schemas/applications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
-import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { readSamples, sampleValue } from '../testing/prometheus.ts';
 import { DEVICE_CODE_ATTEMPTS, DEVICE_FORM_WITHOUT_SESSION } from './device.ts';
 import { DEVICE_CODE_GRANT, DEVICE_POLL_INTERVAL_S } from './provider.ts';

@@ -7,16 +7,17 @@
  * `device-code:<address>` and, for a signed-in browser, `device-code-user:<user id>`, which no email can
  * be), so every process sees the same count.
  */
+import { ERRORS } from '@gatehouse/common/errors';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { ERRORS } from '@gatehouse/common/errors';
+
+import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { refundUnknownAttempt, reserveUnknownAttempt } from '../accounts/store.ts';
+import { scoped } from '../db/scoped.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { deviceLimitedPage, errorPage } from './pages.ts';
 import { authOf } from './request-sign-in.ts';
-import { scoped } from '../db/scoped.ts';
 
 export const DEVICE_CODE_ATTEMPTS = 5;
 export const DEVICE_CODE_COOLDOWN_MS = 15 * MINUTE;

@@ -4,20 +4,22 @@
  * nonce, state, the RFC 9207 iss parameter).
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../app.ts';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import {
   configureApplication,
   createApplication,
+  type CreatedApplication,
   createUser,
   grantAccess,
   signedIn,
-  type CreatedApplication,
 } from '../testing/applications.ts';
-import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { issuerOf, localhostFetch, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 const AFTER_LOGOUT = 'https://wiki.example.com/';

@@ -1,8 +1,8 @@
 /** Ending what the provider issued, for the account lifecycle and application deletion. */
 import type { AppContext } from '../context.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import { queueAccountLogouts } from './backchannel-logout.ts';
 import { deleteAccountArtefacts, deleteClientArtefacts } from './store.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 /**
  * Ends a user's OpenID Connect grants, refresh and access tokens, codes and provider sessions in one

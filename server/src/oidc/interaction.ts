@@ -6,17 +6,18 @@
  * only from our own session (user, auth_time, amr), and only once every step of the sign-in step list
  * (common/sign-in-steps.ts) is really done here on the server, whatever the SPA did.
  */
+import { UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
+import type { SignInStep } from '@gatehouse/common/sign-in-steps';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type InteractionResults } from 'oidc-provider';
-import type { SignInStep } from '@gatehouse/common/sign-in-steps';
+
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { getAuth, requireOrganisation, type Auth } from '../http/request-context.ts';
+import { type Auth, getAuth, requireOrganisation } from '../http/request-context.ts';
 import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
 import { browserScope } from '../scope/scope.ts';
 import { expiredRequestPage } from './pages.ts';
 import { applicationSignInStep, loginTsOf } from './policy.ts';
-import { UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
 import { INTERACTION_PATH } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
 

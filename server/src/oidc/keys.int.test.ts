@@ -2,20 +2,21 @@
  * Signing keys (per organisation, encrypted at rest, surviving restarts, rotated without breaking
  * issued tokens) and the provider storage's upkeep (expired artefacts, retired keys, events).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../app.ts';
 import { DAY, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
-import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
-import { oidcActivity } from '../metrics/oidc-events.ts';
-import { readRevision } from './store.ts';
 import { TTL } from '../lifetimes.ts';
+import { oidcActivity } from '../metrics/oidc-events.ts';
+import { createApplication, type CreatedApplication, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
-import { scoped } from '../db/scoped.ts';
+import { readRevision } from './store.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 

@@ -6,24 +6,26 @@
  * and retires the current ones instead of deleting them: they stay in the JWKS for verification for
  * KEY_RETENTION_MS, longer than any token signed with them lives, so tokens issued before keep verifying.
  */
-import { emit } from '../events/events.ts';
 import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
+
+import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
+
 import { DAY } from '../clock.ts';
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { ID_TOKEN_SIGNING_ALGS, type IdTokenSigningAlg as SigningAlg } from '@gatehouse/common/applications';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+import { afterCommit } from '../db/after-commit.ts';
 import type { OidcKeyRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { afterCommit } from '../db/after-commit.ts';
+import { scoped, type ScopedTransaction } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { operatorScope, type Scope } from '../scope/scope.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findBaseOrganisation, findOrganisationByName } from '../tenancy/store.ts';
-import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
 import { bumpRevision, deleteRetiredKeys, insertKeys, listKeys, promoteNextKeys } from './store.ts';
-import { scoped, type ScopedTransaction } from '../db/scoped.ts';
 
 /**
  * How long relying parties may cache discovery and the JWKS (their Cache-Control max-age). Next keys are

@@ -3,8 +3,9 @@
  * with an ETag and 304s, browsers still given the provider's CORS answer, and a new answer as soon as
  * the keys rotate.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { rotateOrganisationKeys } from './keys.ts';
 import { OIDC_ROUTES } from './provider.ts';

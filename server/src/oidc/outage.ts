@@ -14,10 +14,12 @@
  *   (oidc/routes.ts, answerUnavailable).
  */
 import type { ServerResponse } from 'node:http';
-import type { Log } from '../telemetry/log.ts';
-import Provider, { errors, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+
 import { ERRORS } from '@gatehouse/common/errors';
+import Provider, { type ErrorOut, errors, type KoaContextWithOIDC } from 'oidc-provider';
+
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../http/errors.ts';
+import type { Log } from '../telemetry/log.ts';
 
 /** The API's words for it: the provider's error page shows the description to the person. */
 const DESCRIPTION = ERRORS.UNAVAILABLE.message;

@@ -4,6 +4,7 @@
  * escaped, and no scripts but the one that confirms a sign-out the application already vouched for. Error pages show the standard error and description, never internals.
  */
 import { createHash } from 'node:crypto';
+
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
 

@@ -5,10 +5,11 @@
  * the application and no step of the sign-in step list is pending (common/sign-in-steps.ts). Otherwise the
  * browser is sent to our interaction hand-over (oidc/interaction.ts) and from there to the SPA.
  */
-import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { applicationFacts, pendingStep, type SignInStep } from '@gatehouse/common/sign-in-steps';
-import { clientAuthSteps } from '../applications/service.ts';
+import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+
 import { sessionFacts } from '../accounts/model.ts';
+import { clientAuthSteps } from '../applications/service.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';

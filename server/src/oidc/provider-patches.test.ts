@@ -9,9 +9,11 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import Provider, { type ClientMetadata, type JWK } from 'oidc-provider';
 import instance from 'oidc-provider/lib/helpers/weak_cache.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { AUDIENCE_PARAMETER } from '../apis/resource-servers.ts';
 import {
   acceptAudienceAlias,

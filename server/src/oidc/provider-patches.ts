@@ -6,15 +6,17 @@
  * public API and live in provider.ts; `npm run engine-patches` fails if a patch appears anywhere else.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import instance from 'oidc-provider/lib/helpers/weak_cache.js';
+
 import { AUDIENCE_PARAMETER } from '../apis/resource-servers.ts';
 import type { AppContext } from '../context.ts';
 import { scoped } from '../db/scoped.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { claimSingleUseId } from './adapter.ts';
-import { wrongClientAuthMethod } from './client-auth-failures.ts';
 import { queueBackchannelLogouts } from './backchannel-logout.ts';
+import { wrongClientAuthMethod } from './client-auth-failures.ts';
 
 /** The oidc-provider version these patches were written and tested against (server/package.json pins it exactly). */
 export const ENGINE_VERSION = '9.13.3';

@@ -4,11 +4,8 @@
  * clients, S256 only), refresh tokens with rotation and reuse detection, client credentials, revocation,
  * introspection, userinfo and RP-initiated logout; no implicit or hybrid flows, no password grant.
  */
-import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
-import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
 import { randomBytes } from 'node:crypto';
-import type { Log } from '../telemetry/log.ts';
-import Provider, { errors, type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+
 import {
   APPLICATION_MESSAGES,
   CLIENT_ASSERTION_ALGS,
@@ -17,17 +14,28 @@ import {
   isPrivateUseRedirect,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '@gatehouse/common/applications';
+import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
+import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import Provider, { type ClientMetadata, type Configuration, errors, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+
 import { AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
+import { parseUriList } from '../applications/model.ts';
+import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { unsealedClientSecret } from '../applications/secrets.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ClientRow } from '../db/schema.ts';
 import type { ScopedExecutor } from '../db/scoped.ts';
-import { parseUriList } from '../applications/model.ts';
+import { TTL } from '../lifetimes.ts';
+import { endSession } from '../sessions/service.ts';
+import type { Log } from '../telemetry/log.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { accountFinder } from './account.ts';
 import { adapterFactory } from './adapter.ts';
+import { limitFailedClientAuthentication, logFailedClientAuthentication } from './client-auth-failures.ts';
+import { limitDeviceCodeAttempts } from './device.ts';
 import type { PrivateJwk } from './keys.ts';
+import { answerOutages, outageOut } from './outage.ts';
 import {
   AUTO_SIGN_OUT_SCRIPT_SOURCE,
   autoLogoutPage,
@@ -38,15 +46,9 @@ import {
   loggedOutPage,
   logoutPage,
 } from './pages.ts';
-import { limitDeviceCodeAttempts } from './device.ts';
-import { answerOutages, outageOut } from './outage.ts';
-import { limitFailedClientAuthentication, logFailedClientAuthentication } from './client-auth-failures.ts';
-import { patchEngine } from './provider-patches.ts';
 import { interactionPolicyFor, loadExistingGrant } from './policy.ts';
+import { patchEngine } from './provider-patches.ts';
 import { signedInOf } from './request-sign-in.ts';
-import { endSession } from '../sessions/service.ts';
-import { SCIM_SCOPE } from '../applications/scim-token.ts';
-import { TTL } from '../lifetimes.ts';
 
 /** The provider's session cookie: its value is the session's id. */
 export const PROVIDER_SESSION_COOKIE = 'gh_oidc_session';

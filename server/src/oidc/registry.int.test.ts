@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 /** Whether a statement read an organisation's signing keys: only building its provider does. */

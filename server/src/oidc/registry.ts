@@ -5,17 +5,19 @@
  * (tenancy/notice.ts) drops this process's entry at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Log } from '../telemetry/log.ts';
+
 import type Provider from 'oidc-provider';
+
 import { listAllGrants, listApiRows } from '../apis/store.ts';
 import { listOidcClients } from '../applications/store.ts';
 import type { AppContext } from '../context.ts';
+import { scoped } from '../db/scoped.ts';
+import type { Log } from '../telemetry/log.ts';
 import { onOrganisationChanged } from '../tenancy/notice.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
-import { ensureOrganisationKeys, loadPrivateJwks, publicJwk, type PublicJwk } from './keys.ts';
+import { ensureOrganisationKeys, loadPrivateJwks, type PublicJwk, publicJwk } from './keys.ts';
 import { buildProvider, redirectOrigins } from './provider.ts';
 import { readRevision } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 export interface ProviderEntry {
   provider: Provider;

@@ -5,6 +5,7 @@
  * session it mirrors.
  */
 import type { IncomingMessage } from 'node:http';
+
 import type { Auth } from '../http/request-context.ts';
 import type { Scope } from '../scope/scope.ts';
 

@@ -7,25 +7,27 @@
  *   its resume, sign-out) go to the provider with the Gatehouse sign-in of the request attached.
  * The interaction hand-over (/oidc/interaction/*) is ours.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../context.ts';
+import { isCrossSiteRequest } from '../http/csrf.ts';
+import { isDatabaseUnavailable } from '../http/errors.ts';
 import { getAuth } from '../http/request-context.ts';
+import { labelRoute, observeRawRequest } from '../http/telemetry.ts';
 import { browserScope } from '../scope/scope.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { finishInteraction, startInteraction } from './interaction.ts';
-import { attachSignIn } from './request-sign-in.ts';
-import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
-import { ProviderRegistry, type ProviderEntry } from './registry.ts';
 import { METADATA_MAX_AGE_S } from './keys.ts';
-import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
-import { isCrossSiteRequest } from '../http/csrf.ts';
-import { isDatabaseUnavailable } from '../http/errors.ts';
 import { answerUnavailable, OUTAGE_LOG } from './outage.ts';
-import { labelRoute, observeRawRequest } from '../http/telemetry.ts';
+import { formRelayPage, RELAY_SCRIPT_SOURCE } from './pages.ts';
+import { INTERACTION_PATH, OIDC_ROUTES } from './provider.ts';
+import { type ProviderEntry, ProviderRegistry } from './registry.ts';
+import { attachSignIn } from './request-sign-in.ts';
 
 /**
  * Protocol pages send forms to the provider and redirect to applications (form_post responses, the

@@ -4,13 +4,15 @@
  * applications, users who can no longer sign in, forged ID token hints, framing and CORS.
  */
 import { createHmac, createPublicKey } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { scoped } from '../db/scoped.ts';
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn, type TestUser } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication, type TestUser } from '../testing/applications.ts';
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { revokeUserGrants } from './grants.ts';
-import { scoped } from '../db/scoped.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
 

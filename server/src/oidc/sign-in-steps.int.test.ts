@@ -10,9 +10,8 @@
  *   finish (where it sends the browser instead of answering the application).
  * requireUser knows no application: it is compared with the sign-in and account stages only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
 import { guardRoute, matchRoute, type RouteName } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
 import {
   applicationStep,
   pendingStep,
@@ -21,8 +20,10 @@ import {
   type SignInStep,
   type SignInStepId,
 } from '@gatehouse/common/sign-in-steps';
-import type { Account } from '@gatehouse/common/schemas/account';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 

@@ -1,9 +1,10 @@
 /** Queries of the OpenID Connect provider: signing keys, stored artefacts, events and the revision; all scoped by organisation. */
-import { expressionBuilder, sql, type QueryCreator } from 'kysely';
-import { accessAnswers, ACCOUNT_COLUMNS, userWithAccess, type AccountUser } from '../applications/store.ts';
+import { expressionBuilder, type QueryCreator, sql } from 'kysely';
+
+import { accessAnswers, ACCOUNT_COLUMNS, type AccountUser, userWithAccess } from '../applications/store.ts';
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Executor, MetricName, OidcArtefactRow, OidcEventsTable, OidcKeyRow } from '../db/schema.ts';
-import { acrossOrganisations, organisationIdOf, type ScopedDatabase, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
+import { acrossOrganisations, organisationIdOf, type ScopedDatabase, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 
 // Signing keys
 

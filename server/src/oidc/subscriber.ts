@@ -5,13 +5,14 @@
  * and the applications signed in with them are told by back-channel logout. All with the change.
  */
 import type { AuditEventType } from '@gatehouse/common/audit';
+
+import { scoped } from '../db/scoped.ts';
 import type { Subscriber } from '../events/events.ts';
 import { deleteOtherUserSessions, deleteUserSessions } from '../sessions/store.ts';
 import { tellOrganisationChanged } from '../tenancy/notice.ts';
 import { endLinkedProviderSessions, endOtherProviderSessions } from './backchannel-logout.ts';
 import { revokeUserGrants } from './grants.ts';
 import { bumpRevision, deleteClientArtefacts } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** What the provider is built from: the applications, the APIs and their grants, the signing keys, the settings it shows. */
 const REBUILT_ON = [

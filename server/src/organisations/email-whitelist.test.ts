@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isEmailWhitelisted, whitelistRe2Problem } from './email-whitelist.ts';
 
 describe('email whitelist', () => {

@@ -3,9 +3,9 @@
  * whose time is linear in the address whatever pattern an admin writes, so no pattern can stall a
  * sign-up (no ReDoS). Patterns match anywhere in the address, ignoring case, like JavaScript's test().
  */
-import { RE2JS } from 're2js';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { isWhitelistPattern } from '@gatehouse/common/schemas/organisation-settings';
+import { RE2JS } from 're2js';
 
 const compiled = new Map<string, RE2JS | null>();
 const COMPILED_CACHE_SIZE = 1000;

@@ -1,12 +1,13 @@
 /** The organisation's public and admin views and its settings columns (the row itself: tenancy/organisation.ts). */
+import { type Locale, SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import type { OrganisationAdminView, OrganisationSettings } from '@gatehouse/common/schemas/organisation-settings';
-import type { OrganisationImageKind } from '@gatehouse/common/organisation-images';
-import { SUPPORTED_LOCALES, type Locale } from '@gatehouse/common/i18n/locales';
+
 import type { Config } from '../config.ts';
 import type { OrganisationRow } from '../db/schema.ts';
-import { settingsScore } from './strength.ts';
 import { emailWhitelistOf, languagesOf, type Organisation } from '../tenancy/organisation.ts';
+import { settingsScore } from './strength.ts';
 
 export function toPublicOrganisation(config: Pick<Config, 'baseHostname'>, org: Organisation): PublicOrganisation {
   const r = org.row;

@@ -1,17 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import { organisationApi as api, organisationImageUrl } from '@gatehouse/common/api/organisation';
-import { sendAsset } from '../http/send-asset.ts';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { getAuth } from '../http/request-context.ts';
+import { sendAsset } from '../http/send-asset.ts';
 import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { toPublicOrganisation } from './model.ts';
 import {
   findOrganisationImage,
   organisationAdminView,
   previewOrganisationSettings,
-  saveOrganisationSettings,
   savedSettingsScore,
+  saveOrganisationSettings,
 } from './settings-service.ts';
 import { organisationStylesheet } from './style.ts';
 

@@ -1,22 +1,24 @@
 /** Creating organisations: the base organisation at first start, and named ones with their first admin. */
 import { randomUUID } from 'node:crypto';
-import { ORGANISATION_NAME_MESSAGES, organisationName } from '@gatehouse/common/schemas/organisation';
+
 import { email as emailSchema } from '@gatehouse/common/schemas/fields';
+import { ORGANISATION_NAME_MESSAGES, organisationName } from '@gatehouse/common/schemas/organisation';
 import type { Transaction } from 'kysely';
+
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { createUser } from '../users/create.ts';
+import { ensureOrganisationKeys, insertOrganisationKeys, newKeyRows } from '../oidc/keys.ts';
 import { hashPassword } from '../passwords/hash.ts';
 import { passwordPolicyFailures } from '../passwords/policy.ts';
-import { ensureOrganisationKeys, insertOrganisationKeys, newKeyRows } from '../oidc/keys.ts';
-import { insertOrganisation, newOrganisationRow } from './store.ts';
-import { findBaseOrganisation, findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
-import { scoped } from '../db/scoped.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
+import { findBaseOrganisation, findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
+import { createUser } from '../users/create.ts';
+import { insertOrganisation, newOrganisationRow } from './store.ts';
 
 export const BASE_ORGANISATION_NAME = 'base';
 

@@ -2,31 +2,32 @@
  * Organisation settings (/organisation): the admin's view, the save with its images, the preview of
  * unsaved settings and the strength score. Every setting is parsed with the shared schema.
  */
-import { changedFields } from '../audit/changes.ts';
-import { emit } from '../events/events.ts';
+import type { ValidationErrors } from '@gatehouse/common/errors';
+import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
 import type {
   OrganisationAdminView,
   OrganisationPreview,
   OrganisationSettingsRequest,
 } from '@gatehouse/common/schemas/organisation-settings';
-import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
-import type { ValidationErrors } from '@gatehouse/common/errors';
+
 import { loadAsset, removeAsset, storeUpload, uploadProblem } from '../assets/service.ts';
-import type { AssetRow, OrganisationRow } from '../db/schema.ts';
+import { changedFields } from '../audit/changes.ts';
 import type { AppContext } from '../context.ts';
+import type { AssetRow, OrganisationRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { ReadForm, UploadedFile } from '../http/form.ts';
 import { dropDisallowedMethods } from '../mfa/enrolment.ts';
-import type { OrganisationResolver } from '../tenancy/resolver.ts';
-import { whitelistRe2Problem } from './email-whitelist.ts';
-import { IMAGE_COLUMNS, settingsColumns, toAdminView, toPublicOrganisation, type ImageColumns } from './model.ts';
-import { toOrganisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
-import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
+import { toOrganisation } from '../tenancy/organisation.ts';
+import type { OrganisationResolver } from '../tenancy/resolver.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
+import { whitelistRe2Problem } from './email-whitelist.ts';
+import { IMAGE_COLUMNS, type ImageColumns, settingsColumns, toAdminView, toPublicOrganisation } from './model.ts';
+import { findOrganisationForUpdate, updateOrganisation } from './store.ts';
 import { settingsScore } from './strength.ts';
 import { themeProperties } from './style.ts';
-import { scoped } from '../db/scoped.ts';
 
 const IMAGE_KINDS = Object.keys(ORGANISATION_IMAGES) as OrganisationImageKind[];
 

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_VALUES, RECOMMENDED_SETTINGS, UPLOADS, type Role } from '@gatehouse/common/policy';
-import { type OrganisationAdminView, type OrganisationPreview } from '@gatehouse/common/schemas/organisation-settings';
+
+import { COLOUR_VALUES, RECOMMENDED_SETTINGS, type Role, UPLOADS } from '@gatehouse/common/policy';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { type OrganisationAdminView, type OrganisationPreview } from '@gatehouse/common/schemas/organisation-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { findUserByEmail, insertUser } from '../accounts/store.ts';
+import { scoped } from '../db/scoped.ts';
+import { findOrganisationByName } from '../tenancy/store.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { enrolAuthenticator } from '../testing/mfa.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { makeGif, makeIco, makeJpeg, makePng } from '../testing/images.ts';
+import { enrolAuthenticator } from '../testing/mfa.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
-import { settingsForm, type SettingsForm as Form } from '../testing/organisations.ts';
-import { findOrganisationByName } from '../tenancy/store.ts';
-import { scoped } from '../db/scoped.ts';
+import { type SettingsForm as Form, settingsForm } from '../testing/organisations.ts';
 
 const png = (name: string, data = makePng(4, 4)): MultipartFile => ({ name, filename: 'image.png', type: 'image/png', data });
 

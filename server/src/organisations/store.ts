@@ -1,6 +1,7 @@
 /** Queries on the organisations table. */
 import { ORGANISATION_DEFAULTS } from '@gatehouse/common/policy';
 import type { Transaction } from 'kysely';
+
 import type { Dialect } from '../db/database.ts';
 import type { Database, Executor, NewOrganisationRow, OrganisationRow, OrganisationUpdate } from '../db/schema.ts';
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { ORGANISATION_DEFAULTS, RECOMMENDED_SETTINGS } from '@gatehouse/common/policy';
-import { scoreParts, settingsScore, type ScoredSettings } from './strength.ts';
+import { describe, expect, it } from 'vitest';
+
+import { type ScoredSettings, scoreParts, settingsScore } from './strength.ts';
 
 const defaults: ScoredSettings = { ...ORGANISATION_DEFAULTS };
 const recommended: ScoredSettings = { ...RECOMMENDED_SETTINGS };

@@ -3,6 +3,7 @@
  * (colour, font, button and input style), so an organisation can never inject CSS.
  */
 import { COLOUR_VALUES, FONT_STACKS } from '@gatehouse/common/policy';
+
 import type { OrganisationRow } from '../db/schema.ts';
 
 export type ThemeSettings = Pick<OrganisationRow, 'colour' | 'font' | 'button_style' | 'input_style'>;

@@ -5,16 +5,18 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Dialect } from '../db/database.ts';
+import { totpCode } from '../mfa/totp.ts';
 import { organisationId } from '../testing/accounts.ts';
 import { createApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { enrolAuthenticator, signInWithCode, type Authenticator } from '../testing/mfa.ts';
+import { type Authenticator, enrolAuthenticator, signInWithCode } from '../testing/mfa.ts';
 import { runCli } from '../testing/process.ts';
-import { totpCode } from '../mfa/totp.ts';
 import { endpointSecret } from '../webhooks/secrets.ts';
-import { LEFT_BEHIND, MOVED_TABLES, tableColumns, type OrganisationExport } from './transfer.ts';
+import { LEFT_BEHIND, MOVED_TABLES, type OrganisationExport, tableColumns } from './transfer.ts';
 
 const PASSPHRASE = 'a long enough transfer passphrase';
 

@@ -11,21 +11,23 @@
  * What lives for minutes or hours (sessions, tokens, emailed links, sign-ins in progress) stays behind.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
+
+import { organisationName } from '@gatehouse/common/schemas/organisation';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { organisationName } from '@gatehouse/common/schemas/organisation';
-import { emit } from '../events/events.ts';
+
 import { keyEncryptionKeys, originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { decryptSecret, encryptSecret, KeyEncryptionError } from '../crypto/key-encryption.ts';
+import { SEALED_COLUMNS, type SealedColumn, untyped, untypedInScope } from '../crypto/sealed-columns.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { MIGRATION_NAMES } from '../db/migrations/index.ts';
 import type { Executor } from '../db/schema.ts';
-import { acrossOrganisations, ScopeViolation, scoped } from '../db/scoped.ts';
+import { acrossOrganisations, scoped, ScopeViolation } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { recoveryCodeKeyId } from '../mfa/secrets.ts';
-import { decryptSecret, encryptSecret, KeyEncryptionError } from '../crypto/key-encryption.ts';
-import { SEALED_COLUMNS, untyped, untypedInScope, type SealedColumn } from '../crypto/sealed-columns.ts';
-import { hostnameFor, toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
+import { hostnameFor, type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById, findOrganisationByName } from '../tenancy/store.ts';
 
 export const TRANSFER_FORMAT = 'gatehouse-organisation-export';

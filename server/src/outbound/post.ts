@@ -7,6 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+
 import { ForbiddenAddressError, guardedLookup, isPrivateAddress } from './ssrf.ts';
 
 export interface PostLimits {

@@ -4,6 +4,7 @@
  * slow provider fails an attempt instead of holding it. The outbox (delivery/outbox.ts) retries.
  */
 import { MFA } from '@gatehouse/common/mfa';
+
 import { MINUTE } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Courier } from '../delivery/courier.ts';

@@ -1,7 +1,9 @@
 /** SMTP delivery through nodemailer, with timeouts so a slow or silent server fails an attempt instead of hanging it. */
 import { createRequire } from 'node:module';
+
 import type Nodemailer from 'nodemailer';
 import type * as NodemailerShared from 'nodemailer/lib/shared';
+
 import type { Config } from '../config.ts';
 import type { Courier } from '../delivery/courier.ts';
 

@@ -5,7 +5,7 @@
  * address it resolves to is checked, and the connection goes to the address checked, so a name that
  * answers differently the second time (DNS rebinding) gains nothing.
  */
-import { lookup as dnsLookup, promises as dns, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, promises as dns } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const FORBIDDEN = new BlockList();

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { Passkey, RegisterPasskeyResult } from '@gatehouse/common/schemas/passkeys';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DAY, MINUTE } from '../clock.ts';
 import { newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
-import { SoftwareAuthenticator, type Overrides } from '../testing/webauthn.ts';
-import { DAY, MINUTE } from '../clock.ts';
+import { type Overrides, SoftwareAuthenticator } from '../testing/webauthn.ts';
 
 const errorCode = (res: TestResponse) => res.json<{ code: string }>().code;
 

@@ -2,8 +2,9 @@
  * Passkeys: /twostep's list, register, rename and remove for the signed-in user (also while they must
  * still set up MFA: a passkey is one way to), and the sign-in code step answered with a passkey.
  */
-import type { FastifyInstance } from 'fastify';
 import { passkeysApi as api } from '@gatehouse/common/api/passkeys';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { applyCookies, browserOf } from '../http/outcome.ts';

@@ -11,6 +11,8 @@
  * Where the organisation allows it, a passkey alone signs in (amr hwk user mfa).
  */
 import { randomUUID } from 'node:crypto';
+
+import type { Passkey } from '@gatehouse/common/schemas/passkeys';
 import type * as WebAuthn from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
@@ -19,21 +21,22 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { Passkey } from '@gatehouse/common/schemas/passkeys';
+
+import { finishSignIn, type SignedIn } from '../accounts/session.ts';
+import { findUserById } from '../accounts/store.ts';
 import { MINUTE } from '../clock.ts';
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { hashToken, newToken, safeEqual } from '../crypto/tokens.ts';
 import type { SessionRow, UserRow, WebauthnChallengeRow, WebauthnCredentialRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
+import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, concerning } from '../http/errors.ts';
-import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
-import { PASSWORDLESS_AMR } from '../sessions/amr.ts';
-import { finishSignIn, type SignedIn } from '../accounts/session.ts';
-import { findUserById } from '../accounts/store.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import { type Browser, type CookieChange, setCookie } from '../http/outcome.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashToken, newToken, safeEqual } from '../crypto/tokens.ts';
+import { PASSWORDLESS_AMR } from '../sessions/amr.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import {
   findCredential,
   insertChallenge,
@@ -44,7 +47,6 @@ import {
   takeChallenge,
   takePasswordlessChallenge,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /**
  * The WebAuthn library with its certificate parsers, loaded on the first passkey operation: about 5 MB

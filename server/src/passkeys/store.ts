@@ -1,7 +1,7 @@
 /** Queries of passkeys; every one is scoped by organisation id. */
 import type { Executor, WebauthnChallengeRow, WebauthnCredentialRow, WebauthnPasswordlessChallengeRow } from '../db/schema.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
-import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
 
 export function listCredentials(db: ScopedExecutor, userId: string): Promise<WebauthnCredentialRow[]> {
   return db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();

@@ -1,7 +1,9 @@
 import { pbkdf2Sync, randomBytes, scryptSync } from 'node:crypto';
+
 import { hash as argon2Hash, hashRaw } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
+
 import { HASH_REFUSALS, keycloakHashText, recogniseForeignHash, verifyForeignHash } from './foreign.ts';
 import { needsRehash, verifyPassword } from './hash.ts';
 

@@ -13,6 +13,7 @@
  */
 import { pbkdf2, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+
 import { verify as argon2Verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 

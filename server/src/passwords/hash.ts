@@ -3,7 +3,9 @@
  * Passwords are Unicode-normalised (NFKC) so the same password typed on different devices matches.
  */
 import { availableParallelism } from 'node:os';
+
 import { hash, verify } from '@node-rs/argon2';
+
 import { verifyForeignHash } from './foreign.ts';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { HashLimiter, hashConcurrencyFor, hashPassword, needsRehash, verifyPassword } from './hash.ts';
+
+import { describe, expect, it } from 'vitest';
+
 import { commonPasswordCount, isCommonPassword } from './common-passwords.ts';
+import { hashConcurrencyFor, HashLimiter, hashPassword, needsRehash, verifyPassword } from './hash.ts';
 import { passwordPolicyFailures } from './policy.ts';
 
 const rules = {

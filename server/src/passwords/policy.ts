@@ -1,6 +1,7 @@
 /** The organisation's password rules (spec sections 3 and 9), checked on the server before any hash is made. */
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { LIMITS } from '@gatehouse/common/policy';
+
 import type { OrganisationRow } from '../db/schema.ts';
 import { isCommonPassword } from './common-passwords.ts';
 

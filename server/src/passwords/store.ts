@@ -1,6 +1,7 @@
 /** Queries on the password history (the enforcePasswordHistory rule); each through the organisation's scoped store (db/scoped.ts). */
 
 import { LIMITS } from '@gatehouse/common/policy';
+
 import type { ScopedExecutor } from '../db/scoped.ts';
 
 export async function recentPasswordHashes(db: ScopedExecutor, userId: string, limit: number): Promise<string[]> {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, MINUTE } from '../clock.ts';
+
 import { findUserByEmail } from '../accounts/store.ts';
+import { HOUR, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { codeIn, latestMailTo, linkIn, mailTo, newOrganisation, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { scoped } from '../db/scoped.ts';
 
 const NEW_PASSWORD = 'a fresh start with tea';
 

@@ -1,13 +1,14 @@
 /** Account recovery: ask for a code, give the code (or open a reset link), choose the new password. */
-import type { FastifyInstance } from 'fastify';
 import { signUpApi as api } from '@gatehouse/common/api/sign-up';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import type { FastifyInstance } from 'fastify';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { afterResponse } from '../http/after-response.ts';
 import { serve } from '../http/contract.ts';
-import { browserOf } from '../http/outcome.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { browserOf } from '../http/outcome.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { openResetLink, resetPassword, startRecovery, verifyRecoveryCode } from './service.ts';
 

@@ -5,20 +5,22 @@
  * browser then chooses a new password, which ends every session of the account.
  * Requests for addresses with no recoverable account behave the same, but their code is never sent.
  */
-import { emit } from '../events/events.ts';
-import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
+import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+
+import { hashNewPassword, storePassword } from '../accounts/password.ts';
+import { findUserByEmail, findUserById } from '../accounts/store.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
-import { AppError, fieldError } from '../http/errors.ts';
-import { findUserByEmail, findUserById } from '../accounts/store.ts';
-import { mailQuotaUsed, sendMail } from '../mail/service.ts';
-import { recipientLocale } from '../http/language.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import type { Scope } from '../scope/scope.ts';
-import { hashNewPassword, storePassword } from '../accounts/password.ts';
 import { deriveKey, hashToken, hmac, newCode, newToken, normaliseCode, safeEqual } from '../crypto/tokens.ts';
+import type { UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { recipientLocale } from '../http/language.ts';
+import { mailQuotaUsed, sendMail } from '../mail/service.ts';
+import type { Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { useEmailToken } from '../tokens/service.ts';
 import {
   countCodeAttempt,
@@ -29,7 +31,6 @@ import {
   markRecoveryVerified,
   takeVerifiedRecoveryFlow,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Who may recover: a LockedOut user may choose a new password but stays locked until an admin clears it. */
 const RECOVERABLE = new Set<UserRow['status']>(['SignedUp', 'LockedOut']);

@@ -1,8 +1,8 @@
 /** Queries on recovery requests; every one scoped by organisation, keyed by the hash of the browser's token. */
 
 import type { Executor, RecoveryFlowRow } from '../db/schema.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import { countAttempt, deleteExpired, PRESENT, take } from '../db/short-lived.ts';
-import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
 
 export async function insertRecoveryFlow(db: ScopedExecutor, row: Unstamped<RecoveryFlowRow>): Promise<void> {
   await db.insertInto('recovery_flows').values(row).execute();

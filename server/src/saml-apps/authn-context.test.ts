@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { AUTHN_CONTEXTS } from '@gatehouse/common/saml-apps';
+import { describe, expect, it } from 'vitest';
+
 import { contextToAssert, wantsSecondFactor } from './authn-context.ts';
 
 const MOBILE = 'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract';

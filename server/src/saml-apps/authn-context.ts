@@ -7,6 +7,7 @@
  */
 import { AUTHN_CONTEXTS } from '@gatehouse/common/saml-apps';
 import { SAML_MFA_CONTEXTS } from '@gatehouse/common/saml-connections';
+
 import { SAML_URN } from '../saml/xml.ts';
 
 export interface RequestedContext {

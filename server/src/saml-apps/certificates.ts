@@ -6,9 +6,11 @@
  * so the metadata stays the same between processes and restarts.
  */
 import { createHash, createPrivateKey, webcrypto } from 'node:crypto';
+
 import * as x509 from '@peculiar/x509';
+
 import type { AppContext } from '../context.ts';
-import { loadRsaKeys, publicJwk, type PrivateJwk } from '../oidc/keys.ts';
+import { loadRsaKeys, type PrivateJwk, publicJwk } from '../oidc/keys.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 

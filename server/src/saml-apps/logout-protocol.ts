@@ -3,10 +3,11 @@
  * application sent (the checks of every message, protocol.ts `readMessage`), and writing Gatehouse's own
  * as DOMs, signed enveloped by xml-crypto (RSA-SHA256, exclusive canonicalisation) like the Response.
  */
-import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
 import { NAME_ID_FORMATS, type NameIdFormat } from '@gatehouse/common/saml-apps';
+import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
+
 import { appendElement, childrenNS, SAML_NS, SAML_URN } from '../saml/xml.ts';
-import { iso, readMessage, signElement, textOf, type SamlMessage, type SigningKey } from './protocol.ts';
+import { iso, readMessage, type SamlMessage, signElement, type SigningKey, textOf } from './protocol.ts';
 
 const { protocol: PROTOCOL, assertion: ASSERTION } = SAML_NS;
 

@@ -13,20 +13,22 @@
  * to the SLO endpoint, which sends the browser on to the next, and at the end to the sign-in page.
  */
 import { randomBytes } from 'node:crypto';
-import { SAML_APP_LIMITS, SAML_IDP_PATHS, type NameIdFormat } from '@gatehouse/common/saml-apps';
+
+import { type NameIdFormat, SAML_APP_LIMITS, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { emit } from '../events/events.ts';
-import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
-import type { SamlApplicationRow } from '../db/schema.ts';
-import type { Scope } from '../scope/scope.ts';
 import { hashToken } from '../crypto/tokens.ts';
+import type { SamlApplicationRow } from '../db/schema.ts';
+import { emit } from '../events/events.ts';
+import { type Browser, type CookieChange, setCookie } from '../http/outcome.ts';
+import type { Scope } from '../scope/scope.ts';
 import { deleteSession } from '../sessions/store.ts';
 import { idpSigning } from './certificates.ts';
 import { readLogoutRequest, readLogoutResponse, signedLogoutRequest, signedLogoutResponse } from './logout-protocol.ts';
 import { idpAddresses } from './metadata.ts';
 import { newSamlId } from './protocol.ts';
-import { BINDING_COOKIE, checkedMessage, flowHash, refuse, type ReceivedRequest, type SamlOutcome } from './sign-in.ts';
+import { BINDING_COOKIE, checkedMessage, flowHash, type ReceivedRequest, refuse, type SamlOutcome } from './sign-in.ts';
 import {
   advanceLogoutFlow,
   deleteLogoutFlow,
@@ -35,9 +37,9 @@ import {
   findSamlApp,
   forgetSessions,
   insertLogoutFlow,
+  type SamlAppRows,
   sessionApplications,
   sessionsNamed,
-  type SamlAppRows,
 } from './store.ts';
 
 interface PendingLogout {

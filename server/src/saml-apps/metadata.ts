@@ -4,9 +4,11 @@
  * metadata, built as a DOM with its signing certificates (the next key's too, before it signs).
  */
 import { X509Certificate } from 'node:crypto';
-import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
-import { NAME_ID_FORMATS, SAML_BINDINGS, SAML_IDP_PATHS, type NameIdFormat } from '@gatehouse/common/saml-apps';
+
+import { NAME_ID_FORMATS, type NameIdFormat, SAML_BINDINGS, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { SamlSettingsInput } from '@gatehouse/common/schemas/saml-apps';
+import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
+
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { appendElement, declaresDtd, parseXml, SAML_NS } from '../saml/xml.ts';

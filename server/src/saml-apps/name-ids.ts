@@ -8,12 +8,13 @@
  * other organisation gets a random one. docs/saml-applications.md says why an upgrade comes before a rotation.
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { AppContext } from '../context.ts';
-import type { Scope } from '../scope/scope.ts';
-import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+
 import { keyEncryptionKeys } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
 import { SEALED_COLUMNS } from '../crypto/sealed-columns.ts';
-import { findIdpSecret, fillLegacyIdpSecret, insertIdpSecret } from './store.ts';
+import type { Scope } from '../scope/scope.ts';
+import { fillLegacyIdpSecret, findIdpSecret, insertIdpSecret } from './store.ts';
 
 const associatedData = (organisationId: string) => SEALED_COLUMNS.samlNameIdSecrets.associatedData(organisationId);
 

@@ -4,13 +4,15 @@
  * what is given by hand; every answer carries the certificate the IdP metadata publishes first.
  */
 import { X509Certificate } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
-import { SAML_APP_PRESET_IDS, SAML_APP_PRESETS, presetSettings } from '@gatehouse/common/saml-app-presets';
+
+import { presetSettings, SAML_APP_PRESET_IDS, SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
 import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { SamlApplication } from '@gatehouse/common/schemas/saml-apps';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { generateServiceProviderMetadata } from '@node-saml/node-saml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { signedIn } from '../testing/applications.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 
 const acs = (host: string) => [{ url: `https://${host}/saml/acs`, binding: 'post', index: 0, isDefault: true }];

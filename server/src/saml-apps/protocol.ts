@@ -9,10 +9,12 @@
  */
 import { randomBytes, verify, X509Certificate } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
+
+import { NAME_ID_FORMATS, type NameIdFormat, SAML_APP_LIMITS, SAML_BINDINGS } from '@gatehouse/common/saml-apps';
 import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { encrypt } from 'xml-encryption';
-import { NAME_ID_FORMATS, SAML_APP_LIMITS, SAML_BINDINGS, type NameIdFormat } from '@gatehouse/common/saml-apps';
+
 import { appendElement, childrenNS, declaresDtd, parseXml, SAML_NS, SAML_URN, XMLDSIG } from '../saml/xml.ts';
 import type { RequestedContext } from './authn-context.ts';
 import { toPem } from './certificates.ts';

@@ -4,9 +4,10 @@
  * site) and the continue address, where the Response is posted to the application by an auto-submitting form;
  * single logout's address (both bindings) and the logout address a browser signed out of Gatehouse goes through.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { samlAppsApi as api } from '@gatehouse/common/api/saml-apps';
 import { SAML_IDP_PATHS, SAML_PAGE_MESSAGES as M } from '@gatehouse/common/saml-apps';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { applyCookies, browserOf, sendRedirect } from '../http/outcome.ts';
@@ -23,7 +24,7 @@ import {
   listSamlApplications,
   updateSamlApplication,
 } from './service.ts';
-import { continueSignIn, receiveAuthnRequest, startIdpInitiated, type SamlOutcome } from './sign-in.ts';
+import { continueSignIn, receiveAuthnRequest, type SamlOutcome, startIdpInitiated } from './sign-in.ts';
 
 export function samlAppRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.list, async (_, scope) => listSamlApplications(ctx, scope));

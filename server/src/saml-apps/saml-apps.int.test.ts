@@ -8,17 +8,19 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
+
 import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { generateServiceProviderMetadata, SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { scoped } from '../db/scoped.ts';
 import { createUser, grantAccess, signedIn } from '../testing/applications.ts';
-import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { enrolAuthenticator } from '../testing/mfa.ts';
+import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
 import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
-import { enrolAuthenticator } from '../testing/mfa.ts';
-import { scoped } from '../db/scoped.ts';
 
 const SP_ENTITY = 'https://sp.example.test/saml/metadata';
 const ACS = 'https://sp.example.test/saml/acs';

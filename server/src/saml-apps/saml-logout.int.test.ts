@@ -6,15 +6,16 @@
  * to a signed LogoutRequest (front-channel, to its registered SLO URL) that node-saml accepts, and its
  * LogoutResponse brings the browser back to the sign-in page. The IdP metadata names the SLO endpoints.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import { SAML_BINDINGS, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { generateServiceProviderMetadata, type Profile, SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
-import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
 import { SAML_SCHEMA_FILES, xsdProblems } from '../testing/saml-schema.ts';
+import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
 
 const XMLLINT = inject('xmllintPath');
 const PROTOCOL_SCHEMA = SAML_SCHEMA_FILES.protocol;

@@ -6,11 +6,12 @@
  * WebAssembly (@authenio/samlify-xmllint-wasm: no Java, no native addon), then its signature.
  */
 import * as samlifyValidator from '@authenio/samlify-xmllint-wasm';
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import * as samlify from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+
 import { signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
 import { postedForm } from '../testing/saml-sp.ts';

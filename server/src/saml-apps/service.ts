@@ -5,30 +5,32 @@
  * with its SP settings in `saml_applications`.
  */
 import { randomBytes } from 'node:crypto';
+
 import { presetSettings, SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
 import { SAML_APP_LIMITS, SAML_APP_MESSAGES, type SamlAttributeSource } from '@gatehouse/common/saml-apps';
 import {
-  samlSettings,
   type AssertionConsumerService,
   type CreateSamlApplication,
   type SamlApplication,
   type SamlSettings,
+  samlSettings,
 } from '@gatehouse/common/schemas/saml-apps';
-import { changedFields } from '../audit/changes.ts';
+
 import { isoOrNull } from '../accounts/model.ts';
-import { hashClientSecret, newClientSecret } from '../applications/secrets.ts';
 import { newClientRow } from '../applications/model.ts';
+import { hashClientSecret, newClientSecret } from '../applications/secrets.ts';
 import { deleteClient } from '../applications/store.ts';
+import { changedFields } from '../audit/changes.ts';
+import { fetchSamlMetadata } from '../connections/saml.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlApplicationRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
 import { AppError, validationErrorsFrom } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { fetchSamlMetadata } from '../connections/saml.ts';
 import { idpSigning, toPem } from './certificates.ts';
 import { certificateB64, idpAddresses, readSpMetadata } from './metadata.ts';
-import { findSamlApp, findSamlAppByEntityId, insertSamlApp, listSamlApps, updateSamlApp, type SamlAppRows } from './store.ts';
+import { findSamlApp, findSamlAppByEntityId, insertSamlApp, listSamlApps, type SamlAppRows, updateSamlApp } from './store.ts';
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', { errors: { [field]: { message } }, message });
 

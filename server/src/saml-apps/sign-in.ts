@@ -9,35 +9,38 @@
  * audit event; the code-flow metrics count SAML sign-ins per application as they count OpenID ones.
  */
 import { createHash, randomBytes } from 'node:crypto';
+
 import { NAME_ID_FORMATS, SAML_APP_LIMITS, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { AssertionConsumerService } from '@gatehouse/common/schemas/saml-apps';
-import { sessionHasMfa } from '../sessions/amr.ts';
-import { SESSION_ABSOLUTE_MS } from '../sessions/service.ts';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlApplicationRow, SamlSignInFlowRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
-import { setCookie, type Browser, type CookieChange, type Redirect } from '../http/outcome.ts';
+import { groupNamesOf } from '../groups/store.ts';
+import { type Browser, type CookieChange, type Redirect, setCookie } from '../http/outcome.ts';
 import type { Auth } from '../http/request-context.ts';
 import { recordEvent } from '../metrics/oidc-events.ts';
 import { applicationSignInStep } from '../oidc/policy.ts';
 import type { Scope } from '../scope/scope.ts';
+import { sessionHasMfa } from '../sessions/amr.ts';
+import { SESSION_ABSOLUTE_MS } from '../sessions/service.ts';
 import { contextToAssert, wantsSecondFactor } from './authn-context.ts';
 import { idpSigning } from './certificates.ts';
 import { idpAddresses } from './metadata.ts';
 import { persistentNameId } from './name-ids.ts';
 import {
+  type AuthnRequest,
   buildResponse,
   checkEnvelopedSignature,
   checkRedirectSignature,
   decodeMessage,
   hasEnvelopedSignature,
   readAuthnRequest,
-  SamlRequestError,
-  signedResponse,
-  type AuthnRequest,
   type ResponseInput,
   type SamlMessage,
+  SamlRequestError,
+  signedResponse,
 } from './protocol.ts';
 import { acsListOf, attributesOf } from './service.ts';
 import {
@@ -47,10 +50,9 @@ import {
   insertSignInFlow,
   rememberRequestId,
   rememberSessionApplication,
-  takeSignInFlow,
   type SamlAppRows,
+  takeSignInFlow,
 } from './store.ts';
-import { groupNamesOf } from '../groups/store.ts';
 
 /** What the surface answers: a page saying the request cannot be used, a redirect, or the Response posted to the ACS URL. */
 export type SamlOutcome =

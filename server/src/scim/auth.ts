@@ -5,15 +5,15 @@
  * `scim`. Both are checked against the database on every call, so turning SCIM off or deleting the
  * application stops its tokens at once, in every process.
  */
-import type { AppContext } from '../context.ts';
-import type { ClientRow } from '../db/schema.ts';
 import { hashScimToken, SCIM_SCOPE, SCIM_TOKEN_PREFIX } from '../applications/scim-token.ts';
 import { findClient } from '../applications/store.ts';
+import type { AppContext } from '../context.ts';
+import type { ClientRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import type { ProviderRegistry } from '../oidc/registry.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { unauthorised } from './errors.ts';
 import { findClientByScimToken } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 function bearerOf(header: string | undefined): string | null {
   const match = /^Bearer +([A-Za-z0-9._~+/=-]{1,4096})\s*$/i.exec(header ?? '');

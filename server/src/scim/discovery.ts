@@ -2,9 +2,10 @@
  * /ServiceProviderConfig, /ResourceTypes and /Schemas (RFC 7643 sections 5-7, RFC 7644 section 4):
  * exactly what this service provider supports: Users (with Gatehouse's MFA extension) and Groups.
  */
-import { LIST_MAX } from './service.ts';
 import { MFA_METHODS } from '@gatehouse/common/schemas/user-mfa';
+
 import { GROUP_SCHEMA, MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
+import { LIST_MAX } from './service.ts';
 
 const SPC_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
 const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';

@@ -3,10 +3,11 @@
  * scoped store: displayName (compared without case), externalId, id, members (`members[value eq "…"]`,
  * `members.value eq`), meta.created and meta.lastModified. Values are always bound parameters.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely';
+
 import type { ScopedDatabase } from '../db/scoped.ts';
 import { badRequest } from './errors.ts';
-import { GROUP_SCHEMA, type Filter, type FilterValue } from './filter.ts';
+import { type Filter, type FilterValue, GROUP_SCHEMA } from './filter.ts';
 
 const GROUP_PREFIX = `${GROUP_SCHEMA.toLowerCase()}:`;
 

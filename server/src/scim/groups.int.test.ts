@@ -5,10 +5,11 @@
  * replace without a path, remove by a value filter) document; ETags that follow the membership; the
  * provisioned group read-only on the management API with the reason; isolation between organisations.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group } from '@gatehouse/common/schemas/groups';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApplication, createUser, signedIn, type TestUser } from '../testing/applications.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -9,16 +9,17 @@
  */
 import { GROUP_LIMITS } from '@gatehouse/common/groups';
 import { sql, type SqlBool } from 'kysely';
+
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/errors.ts';
 import { addGroup, changeGroup, changeMembers, findGroup, removeGroup } from '../groups/service.ts';
-import { endUserMembers, usersByIds, type GroupListRow } from '../groups/store.ts';
+import { endUserMembers, type GroupListRow, usersByIds } from '../groups/store.ts';
+import { AppError } from '../http/errors.ts';
 import { badRequest, notFound, ScimError } from './errors.ts';
-import { GROUP_SCHEMA, matchesElement, parseFilter, parsePath, type Filter } from './filter.ts';
+import { type Filter, GROUP_SCHEMA, matchesElement, parseFilter, parsePath } from './filter.ts';
+import { compileGroupFilter, type Eb, groupAttr } from './group-filter.ts';
 import { asObject, attribute } from './input.ts';
 import { PATCH_SCHEMA } from './patch.ts';
 import { checkEtag, integer, LIST_MAX, type ListQuery, type ScimCaller } from './service.ts';
-import { compileGroupFilter, groupAttr, type Eb } from './group-filter.ts';
 
 const GROUP_PREFIX = `${GROUP_SCHEMA.toLowerCase()}:`;
 const VIA = 'scim';

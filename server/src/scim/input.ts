@@ -5,10 +5,11 @@
  * screens. Attributes Gatehouse does not keep (title, addresses, the enterprise extension...) are
  * ignored; id and meta are the server's.
  */
-import { phoneNumber } from '@gatehouse/common/schemas/account';
-import { email as emailField } from '@gatehouse/common/schemas/fields';
 import { acceptedLanguages, matchLocale } from '@gatehouse/common/i18n/locales';
 import { LIMITS } from '@gatehouse/common/policy';
+import { phoneNumber } from '@gatehouse/common/schemas/account';
+import { email as emailField } from '@gatehouse/common/schemas/fields';
+
 import { badRequest } from './errors.ts';
 import { MFA_SCHEMA, normaliseAttr } from './filter.ts';
 

@@ -6,14 +6,15 @@
  * that were dropped, a phone's primary, userName's case, invitations of inactive users, provisioned
  * addresses trusted as verified, POST /Users/.search, the 501 of bulk logged as an expected answer).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, grantAccess, signedIn, type CreatedApplication } from '../testing/applications.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mailTo, signIn } from '../testing/accounts.ts';
-import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { createApplication, type CreatedApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { managementToken } from '../testing/machine-clients.ts';
+import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';

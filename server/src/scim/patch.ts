@@ -5,7 +5,7 @@
  * paths such as `emails[type eq "work"].value`, which add the element when none matches yet.
  */
 import { badRequest, ScimError } from './errors.ts';
-import { matchesElement, parsePath, type Filter, type PatchPath } from './filter.ts';
+import { type Filter, matchesElement, parsePath, type PatchPath } from './filter.ts';
 import { asObject, elements } from './input.ts';
 
 export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';

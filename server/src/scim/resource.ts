@@ -6,6 +6,7 @@
  * `excludedAttributes` (RFC 7644 section 3.9) trim what is answered; id and schemas always stay.
  */
 import type { UserMfa } from '@gatehouse/common/schemas/user-mfa';
+
 import type { UserRow } from '../db/schema.ts';
 import { badRequest } from './errors.ts';
 import { MFA_SCHEMA, normaliseAttr, splitAttrPath, USER_SCHEMA } from './filter.ts';

@@ -4,39 +4,29 @@
  * content type application/scim+json, and its own not-found answers. Calls run with the application
  * as the audit log's actor.
  */
+import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { noteActor } from '../http/log-redaction.ts';
-import { requestScope } from '../scope/scope.ts';
 import { AppError } from '../http/errors.ts';
 import { limitFailures } from '../http/limits.ts';
-import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
+import { noteActor } from '../http/log-redaction.ts';
+import { mfaSummaries, mfaSummary } from '../mfa/summary.ts';
 import type { ProviderRegistry } from '../oidc/registry.ts';
+import { requestScope } from '../scope/scope.ts';
 import { authenticateScim } from './auth.ts';
 import {
   groupResourceType,
   groupSchema,
-  listOf,
   LIST_SCHEMA,
+  listOf,
   mfaSchema,
   serviceProviderConfig,
   userResourceType,
   userSchema,
 } from './discovery.ts';
 import { badRequest, notFound, SCIM_CONTENT_TYPE, ScimError, scimErrorBody, unauthorised } from './errors.ts';
-import { asObject, attribute } from './input.ts';
-import { attributeList, project, toScimUser, versionOf } from './resource.ts';
-import {
-  createScimUser,
-  deleteScimUser,
-  getScimUser,
-  listScimUsers,
-  patchScimUser,
-  replaceScimUser,
-  type ListQuery,
-  type ScimCaller,
-} from './service.ts';
 import { GROUP_SCHEMA, MFA_SCHEMA, USER_SCHEMA } from './filter.ts';
 import {
   createScimGroup,
@@ -49,8 +39,19 @@ import {
   scimGroupOf,
   type ScimGroupRow,
 } from './groups.ts';
-import { mfaSummaries, mfaSummary } from '../mfa/summary.ts';
+import { asObject, attribute } from './input.ts';
+import { attributeList, project, toScimUser, versionOf } from './resource.ts';
 import type { ScimUserRow as UserRow } from './service.ts';
+import {
+  createScimUser,
+  deleteScimUser,
+  getScimUser,
+  type ListQuery,
+  listScimUsers,
+  patchScimUser,
+  replaceScimUser,
+  type ScimCaller,
+} from './service.ts';
 
 export const SCIM_PREFIX = '/scim/v2';
 const SEARCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';

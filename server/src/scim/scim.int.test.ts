@@ -4,12 +4,13 @@
  * and the refusals (401s, isolation across organisations, End users only, malformed input).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { createApplication, createUser, signedIn } from '../testing/applications.ts';
+
 import { latestMailTo, organisationId, signIn } from '../testing/accounts.ts';
+import { createApplication, createUser, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
-import { startServerProcess } from '../testing/process.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
+import { startServerProcess } from '../testing/process.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';

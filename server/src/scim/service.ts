@@ -5,27 +5,28 @@
  * honoured through If-Match.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { AppContext } from '../context.ts';
-import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
-import type { Scope } from '../scope/scope.ts';
+
 import { hashNewPassword, storePassword } from '../accounts/password.ts';
+import { setProvisionedPassword } from '../accounts/profile.ts';
 import { deleteUserAccount } from '../accounts/status.ts';
 import { deleteThrottle, updateUser } from '../accounts/store.ts';
+import type { AppContext } from '../context.ts';
+import type { ClientRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
+import { AppError } from '../http/errors.ts';
+import { resetTwoStep } from '../mfa/enrolment.ts';
+import { mfaSummary } from '../mfa/summary.ts';
+import type { Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { sendInvitationEmail } from '../tokens/emails.ts';
+import { type ProvisionRefusal, provisionUser } from '../users/provision.ts';
 import { applyUserChanges, setUserActive } from '../users/service.ts';
-import { setProvisionedPassword } from '../accounts/profile.ts';
-import { provisionUser, type ProvisionRefusal } from '../users/provision.ts';
 import { badRequest, notFound, ScimError } from './errors.ts';
 import { parseFilter } from './filter.ts';
 import { attribute, elements, readUser, type UserAttributes } from './input.ts';
 import { applyPatch } from './patch.ts';
-import { resetTwoStep } from '../mfa/enrolment.ts';
-import { mfaSummary } from '../mfa/summary.ts';
-import { toScimUser, versionOf, type ScimUser } from './resource.ts';
+import { type ScimUser, toScimUser, versionOf } from './resource.ts';
 import { findScimUser, queryScimUsers, SORTABLE } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** A user as the SCIM routes answer it. */
 export type ScimUserRow = UserRow;

@@ -5,13 +5,14 @@
  * copies of the names, migration 0009) with the lower-cased value; PostgreSQL compares them in the "C"
  * collation of their indexes, so a userName prefix is an index range scan on both databases.
  */
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { type Expression, type RawBuilder, sql, type SqlBool } from 'kysely';
+
 import type { Dialect } from '../db/database.ts';
 import type { ClientRow, Executor, UserRow } from '../db/schema.ts';
-import { PREFIX_END, searchKey } from '../db/search-key.ts';
 import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { PREFIX_END, searchKey } from '../db/search-key.ts';
 import { badRequest } from './errors.ts';
-import { matchesElement, type CompareOp, type Filter, type FilterValue } from './filter.ts';
+import { type CompareOp, type Filter, type FilterValue, matchesElement } from './filter.ts';
 
 type Column = 'email' | 'first_name_search' | 'surname_search' | 'external_id' | 'id' | 'phone_number' | 'created_at' | 'updated_at';
 type Kind = 'ci' | 'exact' | 'date';

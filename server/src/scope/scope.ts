@@ -7,10 +7,12 @@
  * whose `db` is a transaction, bound the same way.
  */
 import { randomUUID } from 'node:crypto';
+
 import type { ActorKind } from '@gatehouse/common/audit';
 import type { Role } from '@gatehouse/common/policy';
+
 import type { Executor } from '../db/schema.ts';
-import { scoped, unbound, type ScopedExecutor, type ScopedTransaction } from '../db/scoped.ts';
+import { scoped, type ScopedExecutor, type ScopedTransaction, unbound } from '../db/scoped.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 
 /**

@@ -5,13 +5,14 @@
  * origin, changes nothing: whatever the Origin, and however the path is spelled.
  */
 import { ERRORS } from '@gatehouse/common/errors';
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { nonCanonicalPath } from '../http/canonical-path.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { nonCanonicalPath } from '../http/canonical-path.ts';
 import { pathVariants } from '../testing/paths.ts';
-import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 

@@ -6,11 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterEach, describe, expect, inject, it } from 'vitest';
+
 import { createApplication } from '../testing/applications.ts';
 import { createTestDatabase, DEFAULT_PASSWORD } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { runCli, type ServerProcess, startServerProcess } from '../testing/process.ts';
 import { relayTo } from '../testing/relay.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -4,6 +4,7 @@
  * are not found; either way nothing of B changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';

@@ -6,8 +6,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../testing/harness.ts';
+
+import { createTestDatabase, type TestDatabase, testDialects } from '../testing/harness.ts';
 import { runCli, startServerProcess } from '../testing/process.ts';
 
 const WRONG_KEY = 'a-key-that-never-sealed-anything-in-this-database';

@@ -5,11 +5,12 @@
  * /readyz says ready.
  */
 import { sql } from 'kysely';
-import { ConfigError, keyEncryptionKeys, type Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { acrossOrganisations, organisationIdOf } from '../db/scoped.ts';
+
+import { type Config, ConfigError, keyEncryptionKeys } from '../config.ts';
 import { decryptSecret, KeyEncryptionError } from '../crypto/key-encryption.ts';
 import { SEALED_COLUMNS, untyped } from '../crypto/sealed-columns.ts';
+import type { Db } from '../db/database.ts';
+import { acrossOrganisations, organisationIdOf } from '../db/scoped.ts';
 
 /** The configured key-encryption keys do not open what the database holds. */
 export class KeyEncryptionKeyMismatch extends ConfigError {}

@@ -3,12 +3,14 @@
  * `gatehouse reencrypt-secrets` seals everything under the new key, and then the old key can go.
  */
 import { randomBytes } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ManualClock } from '../clock.ts';
 import { sealedWith } from '../crypto/key-encryption.ts';
 import { loadPrivateJwks } from '../oidc/keys.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { enrolAuthenticator, signInWithCode, type Authenticator } from '../testing/mfa.ts';
+import { type Authenticator, enrolAuthenticator, signInWithCode } from '../testing/mfa.ts';
 import { runCli as gatehouse } from '../testing/process.ts';
 
 describe.each(testDialects())('rotation of KEY_ENCRYPTION_KEY on %s', (dialect) => {

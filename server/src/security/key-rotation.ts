@@ -6,9 +6,9 @@
  */
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { acrossOrganisations, scoped } from '../db/scoped.ts';
 import { decryptSecret, encryptSecret, sealedWith } from '../crypto/key-encryption.ts';
-import { SEALED_COLUMNS, untypedInScope, type SealedColumnName } from '../crypto/sealed-columns.ts';
+import { SEALED_COLUMNS, type SealedColumnName, untypedInScope } from '../crypto/sealed-columns.ts';
+import { acrossOrganisations, scoped } from '../db/scoped.ts';
 
 export type ReencryptReport = Record<SealedColumnName, number>;
 

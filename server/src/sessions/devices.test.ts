@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { SessionRow } from '../db/schema.ts';
 import { PASSKEY_AMR, PASSWORDLESS_AMR, RECOVERY_CODE_AMR } from './amr.ts';
 import { signInMethods, summariseSession } from './devices.ts';

@@ -5,16 +5,17 @@
  * ends the provider session of its browser too (the event's subscriber, oidc/subscriber.ts), so its
  * applications are told and cannot sign it in silently. Each end is audited, so webhooks hear of it.
  */
-import UAParser from 'ua-parser-js';
 import { LIMITS } from '@gatehouse/common/policy';
 import type { SessionList, SessionSummary, SignInMethod } from '@gatehouse/common/schemas/sessions';
+import UAParser from 'ua-parser-js';
+
 import type { AppContext } from '../context.ts';
 import type { SessionRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { deleteOtherUserSessions, deleteUserSessionByPublicId, listUserSessions } from './store.ts';
 import { FEDERATED, sessionHasMfa } from './amr.ts';
+import { deleteOtherUserSessions, deleteUserSessionByPublicId, listUserSessions } from './store.ts';
 
 /** How a session was signed in, from its amr: a connection (fed), a passkey alone (hwk without pwd), a password; two-step when mfa. */
 export function signInMethods(amr: readonly string[]): SignInMethod[] {

@@ -1,12 +1,13 @@
 /** A person's sessions and connected applications: their own, and (for their administrators and the management API) anyone's. */
-import type { FastifyInstance } from 'fastify';
 import { accountSessionsApi as own, newBrowserApi, userSessionsApi as users } from '@gatehouse/common/api/sessions';
 import { SESSION_LIST_LIMITS } from '@gatehouse/common/schemas/sessions';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
+import type { UserScope } from '../http/contract.ts';
 import { serve } from '../http/contract.ts';
 import { connectedApplications, removeApplicationAccess } from '../oidc/connected-applications.ts';
 import { PROVIDER_SESSION_COOKIE } from '../oidc/provider.ts';
-import type { UserScope } from '../http/contract.ts';
 import { disownSignIn } from '../users/new-browser.ts';
 import { targetUser } from '../users/service.ts';
 import { endOtherSessions, endUserSession, signOutEverywhere, userSessions } from './devices.ts';

@@ -4,14 +4,16 @@
  * organisation and is never found on another's host.
  */
 import { randomUUID } from 'node:crypto';
+
 import { LIMITS } from '@gatehouse/common/policy';
+
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import { hashToken, newToken } from '../crypto/tokens.ts';
 import type { SessionRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { hashToken, newToken } from '../crypto/tokens.ts';
-import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { deleteSession, findSession, insertSession, touchSession } from './store.ts';
 
 export const SESSION_ABSOLUTE_MS = 12 * HOUR;
 /** Sliding expiry is written at most once a minute per session, not on every request. */

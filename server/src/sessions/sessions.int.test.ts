@@ -9,18 +9,20 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { AUDIT_LIMITS } from '@gatehouse/common/audit';
+import { type ConnectedApplicationList, SESSION_LIST_LIMITS, type SessionList } from '@gatehouse/common/schemas/sessions';
 import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
-import { webhookDelivery } from '../webhooks/delivery.ts';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import { createApplication, createUser, grantAccess, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { managementToken } from '../testing/machine-clients.ts';
 import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
-import { SESSION_LIST_LIMITS, type ConnectedApplicationList, type SessionList } from '@gatehouse/common/schemas/sessions';
-import { AUDIT_LIMITS } from '@gatehouse/common/audit';
+import { webhookDelivery } from '../webhooks/delivery.ts';
 
 /** Waits until the condition holds, checking after each turn of the event loop (no fixed sleeps). */
 async function until(condition: () => boolean, what: string): Promise<void> {

@@ -1,5 +1,6 @@
 /** Queries on the sessions table; keyed by the token's hash and always by organisation. */
 import type { Kysely } from 'kysely';
+
 import { param, preparedInScope } from '../db/prepared.ts';
 import type { Database, SessionRow } from '../db/schema.ts';
 import { acrossOrganisations, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';

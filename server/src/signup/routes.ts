@@ -1,14 +1,15 @@
 /** Self sign-up, email verification and completing sign-up (spec sections 2 and 7). */
-import type { FastifyInstance } from 'fastify';
 import { signUpApi as api } from '@gatehouse/common/api/sign-up';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
+import type { FastifyInstance } from 'fastify';
+
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { signInAnswer } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import { setFlowCookie } from '../http/cookies.ts';
 import { applyCookies, browserOf, clearCookie } from '../http/outcome.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
+import { signInAnswer } from '../users/account.ts';
 import { completeSignUp, invitationInfo, startSignUp, verifyEmail } from './service.ts';
 
 export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {

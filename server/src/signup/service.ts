@@ -5,30 +5,31 @@
  * An invited user completes with the invitation link instead, which proves the address too.
  * Answers never depend on whether an account exists.
  */
-import { emit } from '../events/events.ts';
 import { ACCOUNT_TOKENS } from '@gatehouse/common/policy';
 import type { VerifyEmailResult } from '@gatehouse/common/schemas/signup';
+
+import { hashNewPassword, storePassword } from '../accounts/password.ts';
+import { finishSignIn, type SignedIn } from '../accounts/session.ts';
+import { setUserStatus } from '../accounts/status.ts';
+import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
 import { MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
 import { AppError, fieldError } from '../http/errors.ts';
-import { findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
-import { finishSignIn, type SignedIn } from '../accounts/session.ts';
 import type { Browser } from '../http/outcome.ts';
-import { provisionUser } from '../users/provision.ts';
-import { setUserStatus } from '../accounts/status.ts';
 import { mailQuotaUsed } from '../mail/service.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
 import type { Scope } from '../scope/scope.ts';
-import { hashNewPassword, storePassword } from '../accounts/password.ts';
+import { PASSWORD_AMR } from '../sessions/amr.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
+import { emailWhitelistOf } from '../tenancy/organisation.ts';
+import { sendSignUpEmail } from '../tokens/emails.ts';
 import { issueEmailToken, peekEmailToken, useEmailToken } from '../tokens/service.ts';
 import { deleteEmailTokens } from '../tokens/store.ts';
 import { assertRoomForUsers } from '../users/limits.ts';
-import { sendSignUpEmail } from '../tokens/emails.ts';
-import { isEmailWhitelisted } from '../organisations/email-whitelist.ts';
-import { emailWhitelistOf } from '../tenancy/organisation.ts';
-import { PASSWORD_AMR } from '../sessions/amr.ts';
-import { scoped } from '../db/scoped.ts';
+import { provisionUser } from '../users/provision.ts';
 
 function assertSelfSignUpOpen(org: Organisation): void {
   if (org.isBase) throw new AppError('BASE_ORGANISATION');

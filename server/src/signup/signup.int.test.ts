@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, MINUTE } from '../clock.ts';
+
 import { findUserByEmail } from '../accounts/store.ts';
+import { HOUR, MINUTE } from '../clock.ts';
+import { scoped } from '../db/scoped.ts';
 import { insertFillerUsers, latestMailTo, linkIn, mailTo, organisationId, setPolicy, signUp } from '../testing/accounts.ts';
 import { ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { scoped } from '../db/scoped.ts';
 
 const PASSWORD = 'a long and quiet river';
 

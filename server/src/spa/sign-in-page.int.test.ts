@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { COLOUR_VALUES } from '@gatehouse/common/policy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { makePng } from '../testing/images.ts';

@@ -11,9 +11,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+import type { Locale } from '@gatehouse/common/i18n/locales';
 import { NOT_SENT_PARAMETER } from '@gatehouse/common/routes';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import type { Locale } from '@gatehouse/common/i18n/locales';
+
 import { withLanguage } from '../http/language.ts';
 
 type Render = (template: string, organisation: PublicOrganisation, location: string, locale: Locale) => Promise<string>;

@@ -1,9 +1,11 @@
-import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { precompressDirectory } from '../../../scripts/precompress.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 

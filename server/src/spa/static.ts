@@ -9,19 +9,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import type { Locale } from '@gatehouse/common/i18n/locales';
 import { matchRoute, NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
+import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
 import { withLanguage } from '../http/language.ts';
-import type { Locale } from '@gatehouse/common/i18n/locales';
 import { getAuth, sessionCookieName } from '../http/request-context.ts';
+import type { TelemetryRouteConfig } from '../http/telemetry.ts';
 import { toPublicOrganisation } from '../organisations/model.ts';
 import { organisationStylesheet } from '../organisations/style.ts';
-import type { TelemetryRouteConfig } from '../http/telemetry.ts';
-import { compressedPage, SignInPages, type RenderedPage } from './sign-in-page.ts';
+import { compressedPage, type RenderedPage, SignInPages } from './sign-in-page.ts';
 
 /** Where the build puts its hashed files (Vite's assetsDir). */
 const ASSETS_PATH = '/assets';

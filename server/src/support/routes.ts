@@ -1,7 +1,8 @@
 /** The help page's contact form and the deployment facts the public pages show. */
-import type { FastifyInstance } from 'fastify';
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { MESSAGES } from '@gatehouse/common/messages';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { getAuth } from '../http/request-context.ts';

@@ -9,6 +9,7 @@ import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROLE_LABELS, SUPPORT_LIMITS } from '@gatehouse/common/policy';
 import type { ServiceInfo } from '@gatehouse/common/schemas/support';
+
 import type { AppContext } from '../context.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Auth } from '../http/request-context.ts';

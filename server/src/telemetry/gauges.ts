@@ -1,6 +1,6 @@
 /** The figures read at scrape time: the outbox, the jobs, the database pool and the providers held. */
 import type { AppContext } from '../context.ts';
-import { outboxDepth, jobRuns } from './store.ts';
+import { jobRuns, outboxDepth } from './store.ts';
 import type { Telemetry } from './telemetry.ts';
 
 /**

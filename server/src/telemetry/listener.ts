@@ -4,7 +4,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { collectDefaultMetrics } from 'prom-client';
+
 import type { Telemetry } from './telemetry.ts';
 
 export interface TelemetryListener {

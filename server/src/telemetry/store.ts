@@ -1,6 +1,6 @@
 /** The few reads telemetry makes at scrape time, across all organisations (no organisation is a label). */
-import { acrossOrganisations } from '../db/scoped.ts';
 import type { Executor } from '../db/schema.ts';
+import { acrossOrganisations } from '../db/scoped.ts';
 
 /** Messages waiting to be delivered and messages given up on, by channel (the mail_outbox_due index). */
 export function outboxDepth(db: Executor): Promise<{ channel: string; status: string; count: number }[]> {

@@ -6,12 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { promtoolProblems, readSamples, sampleValue, type Sample } from '../testing/prometheus.ts';
+import { promtoolProblems, readSamples, type Sample, sampleValue } from '../testing/prometheus.ts';
 
 const promtoolPath = inject('promtoolPath');
 

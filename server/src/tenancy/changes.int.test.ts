@@ -7,11 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { afterEach, describe, expect, inject, it } from 'vitest';
+
 import { openDatabase } from '../db/database.ts';
 import { createTestDatabase, DEFAULT_PASSWORD, type TestDatabase } from '../testing/harness.ts';
 import { saveSettings } from '../testing/organisations.ts';
-import { freePort, runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
+import { freePort, runCli, type ServerProcess, startServerProcess } from '../testing/process.ts';
 import { relayTo } from '../testing/relay.ts';
 
 const redisUrl = inject('redisUrl');

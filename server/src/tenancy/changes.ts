@@ -8,7 +8,9 @@
  * down, the short lifetime applies again.
  */
 import { createRequire } from 'node:module';
+
 import type * as Redis from '@redis/client';
+
 import type { Log } from '../telemetry/log.ts';
 
 export const CHANGES_CHANNEL = 'gatehouse:organisation-changed';

@@ -1,6 +1,7 @@
 /** The organisation as the server's rules see it (camelCase), mapped from its row: the root of every scope. */
+import { DEFAULT_LOCALE, isSupportedLocale, type Locale, offeredLocales } from '@gatehouse/common/i18n/locales';
+
 import type { Config } from '../config.ts';
-import { DEFAULT_LOCALE, isSupportedLocale, offeredLocales, type Locale } from '@gatehouse/common/i18n/locales';
 import type { OrganisationRow } from '../db/schema.ts';
 
 export interface Organisation {

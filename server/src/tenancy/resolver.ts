@@ -5,8 +5,8 @@
  * hosts are not cached, so an organisation created by any process is served at once.
  */
 import type { AppContext } from '../context.ts';
+import { type Organisation, toOrganisation } from './organisation.ts';
 import { findBaseOrganisation, findOrganisationByName } from './store.ts';
-import { toOrganisation, type Organisation } from './organisation.ts';
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The organisation name a hostname asks for: '' for the base hostname, null when it is not ours. */

@@ -1,7 +1,7 @@
 /** Reads of the organisations table that every layer uses (resolving a host, checking a name, locking the row). */
 import type { Dialect } from '../db/database.ts';
-import type { ScopedExecutor } from '../db/scoped.ts';
 import type { Executor, OrganisationRow } from '../db/schema.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
 
 export function findOrganisationByName(db: Executor, name: string): Promise<OrganisationRow | undefined> {
   return db.selectFrom('organisations').selectAll().where('name', '=', name).where('is_base', '=', false).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+
 import { ensureBaseOrganisation } from '../organisations/service.ts';
+import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 describe.each(testDialects())('tenancy by Host header on %s', (dialect) => {
   let server: TestServer;

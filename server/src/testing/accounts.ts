@@ -1,8 +1,8 @@
 /** Fixture helpers for account-lifecycle tests: policies, the outbox, links in mail, signing in. */
 import type { MailOutboxRow, OrganisationUpdate } from '../db/schema.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
-import type { TestClient } from './http-client.ts';
 import type { TestServer } from './harness.ts';
+import type { TestClient } from './http-client.ts';
 
 /** Changes an organisation's settings (the settings screen is another issue's) and drops the cached copy. */
 export async function setPolicy(server: TestServer, name: string, changes: OrganisationUpdate): Promise<void> {

@@ -3,14 +3,16 @@
  * domain's), admins signed in through the API, applications made and configured through the admin API.
  */
 import { randomUUID } from 'node:crypto';
+
 import type { Role, UserStatus } from '@gatehouse/common/policy';
+
 import { insertUser } from '../accounts/store.ts';
 import { setUserClientAccess } from '../applications/service.ts';
+import { scoped } from '../db/scoped.ts';
 import { hashPassword } from '../passwords/hash.ts';
 import { signIn } from './accounts.ts';
 import { DEFAULT_PASSWORD, type TestServer } from './harness.ts';
 import type { TestClient } from './http-client.ts';
-import { scoped } from '../db/scoped.ts';
 
 export interface TestUser {
   id: string;

@@ -2,8 +2,8 @@
  * A host that accepts connections and never answers: a dead endpoint (a webhook receiver or an
  * application's back-channel logout URI), for tests of what delivery does while it waits.
  */
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 
 export async function startBlackhole() {
   const sockets = new Set<net.Socket>();

@@ -6,24 +6,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+
 import pg from 'pg';
+import { inject } from 'vitest';
+
 import { buildApp, type GatehouseApp } from '../app.ts';
 import { createContext } from '../boot.ts';
-import { settledAfterResponse } from '../http/after-response.ts';
-import { ManualClock, systemClock, type Clock } from '../clock.ts';
+import { type Clock, ManualClock, systemClock } from '../clock.ts';
 import {
+  type Config,
   DEFAULT_DATABASE_TIMEOUTS,
   ORGANISATION_CACHE_MS,
   PROVIDER_CACHE_SIZE_DEFAULT,
   readOrCreateSecret,
-  type Config,
 } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { openDatabase, type Dialect } from '../db/database.ts';
+import { type Dialect, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrations/index.ts';
-import { systemScope } from '../scope/scope.ts';
+import { settledAfterResponse } from '../http/after-response.ts';
 import { createOrganisationWithAdmin, ensureBaseOrganisation } from '../organisations/service.ts';
+import { systemScope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { TestClient } from './http-client.ts';
 import { TenantGuard, type Unscoped } from './tenant-guard.ts';

@@ -3,8 +3,9 @@
  * by hand over real HTTP, and management API tokens with chosen scopes.
  */
 import { expect } from 'vitest';
+
 import type { Dialect } from '../db/database.ts';
-import { createApplication, signedIn, type CreatedApplication } from './applications.ts';
+import { createApplication, type CreatedApplication, signedIn } from './applications.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { TestClient } from './http-client.ts';
 import { issuerOf, localhostFetch } from './oidc-rp.ts';

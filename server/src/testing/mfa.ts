@@ -1,5 +1,6 @@
 /** Fixture helpers for multi-factor authentication: the test plays the authenticator app. */
-import type { SignInChallenge, SaveTwoStepResult, AppSetup } from '@gatehouse/common/schemas/mfa';
+import type { AppSetup, SaveTwoStepResult, SignInChallenge } from '@gatehouse/common/schemas/mfa';
+
 import { totpCode } from '../mfa/totp.ts';
 import { codeIn, latestMailTo } from './accounts.ts';
 import { DEFAULT_PASSWORD, type TestServer } from './harness.ts';

@@ -4,10 +4,12 @@
  * follows redirects on our host and does what the SPA does on the sign-in page and /redirecting.
  */
 import http from 'node:http';
-import * as client from 'openid-client';
-import { Agent } from 'undici';
+
 import { ROUTES } from '@gatehouse/common/routes';
 import { applicationStep } from '@gatehouse/common/sign-in-steps';
+import * as client from 'openid-client';
+import { Agent } from 'undici';
+
 import type { TestServer } from './harness.ts';
 
 /** Node cannot resolve *.localhost: every connection goes to 127.0.0.1, with the URL's host in Host. */

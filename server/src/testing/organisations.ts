@@ -1,5 +1,6 @@
 /** Saving organisation settings the way the settings page does: the whole form, some values changed. */
 import { SETTING_NAMES } from '@gatehouse/common/schemas/organisation-settings';
+
 import type { TestClient, TestResponse } from './http-client.ts';
 
 export type SettingsForm = Record<string, string | number | boolean | readonly string[] | undefined>;

@@ -2,9 +2,10 @@
  * Gatehouse as an operator runs it, for fault tests: `node server/src/main.ts` as its own process
  * on a free port, stopped by a signal of the test's choosing.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+
 import { TestClient } from './http-client.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));

@@ -1,5 +1,6 @@
 /** A TCP relay the test can cut, stall and restore, standing in for a service (PostgreSQL, Redis) going away and coming back. */
 import { connect, createServer, type Server, type Socket } from 'node:net';
+
 import { freePort } from './process.ts';
 
 export interface Relay {

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { SAML_SCHEMA_FILES } from '../../../scripts/test-environment.ts';
 
 export { SAML_SCHEMA_FILES };

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -18,6 +19,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+
 import { OBSERVES_ONLY } from '../db/prepared.ts';
 import { SCOPED_QUERIES } from '../db/scoped.ts';
 import { TENANT_TABLES } from '../db/tenant-tables.ts';

@@ -2,7 +2,8 @@
  * A software authenticator for tests: a P-256 key per credential, attestation `none`, real ECDSA
  * signatures over real authenticator data, so the server checks them exactly as it would a device's.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,

@@ -2,16 +2,17 @@
 import { MAIL_MESSAGES, type MailKind, type MailText } from '@gatehouse/common/mail-messages';
 import { ACCOUNT_TOKENS, BASE_SIGNUP } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
+
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { EmailTokenPurpose, Executor, UserRow } from '../db/schema.ts';
+import { emit } from '../events/events.ts';
 import { recipientLocale } from '../http/language.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
 import type { Scope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { issueEmailToken } from './service.ts';
-import { emit } from '../events/events.ts';
 
 interface LinkEmail {
   to: string;

@@ -4,6 +4,7 @@
  * exchanged on first load for a handle that works only with this browser's HttpOnly link key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { latestMailTo, linkIn, signIn } from '../testing/accounts.ts';
 import { createUser } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';

@@ -10,12 +10,13 @@
  * fetch links without running scripts do not use them up.
  */
 import { randomBytes } from 'node:crypto';
+
 import type { AppContext } from '../context.ts';
-import type { EmailTokenPurpose } from '../db/schema.ts';
-import { setCookie, type Browser, type CookieChange } from '../http/outcome.ts';
 import { hashToken, newToken } from '../crypto/tokens.ts';
-import { rekeyEmailToken } from './store.ts';
+import type { EmailTokenPurpose } from '../db/schema.ts';
 import { scoped } from '../db/scoped.ts';
+import { type Browser, type CookieChange, setCookie } from '../http/outcome.ts';
+import { rekeyEmailToken } from './store.ts';
 
 /** The purposes whose tokens travel in emailed links (the hand-over is used at its first load anyway). */
 const LINK_PURPOSES: readonly EmailTokenPurpose[] = ['signup', 'verify', 'invitation', 'reset', 'basesignup'];

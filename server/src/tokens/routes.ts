@@ -1,6 +1,7 @@
 /** The exchange of an emailed link's token on the link's first load (tokens out of logged URLs). */
-import type { FastifyInstance } from 'fastify';
 import { signUpApi } from '@gatehouse/common/api/sign-up';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { AppError } from '../http/errors.ts';

@@ -3,13 +3,14 @@
  * only their SHA-256 stored, bound to an organisation, an address and a purpose, expiring, and
  * deleted when used, so a link works once.
  */
-import type { Scope } from '../scope/scope.ts';
 import type { Transaction } from 'kysely';
+
 import type { AppContext } from '../context.ts';
-import type { Database, EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 import { hashToken, newToken } from '../crypto/tokens.ts';
-import { deleteEmailTokens, findEmailToken, insertEmailToken, takeEmailToken } from './store.ts';
+import type { Database, EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
 import { scoped } from '../db/scoped.ts';
+import type { Scope } from '../scope/scope.ts';
+import { deleteEmailTokens, findEmailToken, insertEmailToken, takeEmailToken } from './store.ts';
 
 export interface TokenFor {
   organisationId: string;

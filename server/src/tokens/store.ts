@@ -1,8 +1,8 @@
 /** Queries on emailed link tokens; every one scoped by organisation, keyed by the token's hash. */
 
 import type { EmailTokenPurpose, EmailTokenRow, Executor } from '../db/schema.ts';
+import type { ScopedExecutor, Unstamped } from '../db/scoped.ts';
 import { deleteExpired, take } from '../db/short-lived.ts';
-import type { Unstamped, ScopedExecutor } from '../db/scoped.ts';
 
 export async function insertEmailToken(db: ScopedExecutor, row: Unstamped<EmailTokenRow>): Promise<void> {
   await db.insertInto('email_tokens').values(row).execute();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { makeGif, makeIco, makeJpeg, makePng } from '../testing/images.ts';
 import { identifyImage } from './images.ts';
 

@@ -2,7 +2,7 @@
  * Identifies an uploaded image by its content, never by its name or declared type, and refuses
  * anything else: SVG, markup polyglots, truncated or trailing data, and oversized dimensions.
  */
-import { UPLOADS, type ImageType, type UploadKind } from '@gatehouse/common/policy';
+import { type ImageType, type UploadKind, UPLOADS } from '@gatehouse/common/policy';
 
 export interface ImageInfo {
   type: ImageType;

@@ -5,14 +5,15 @@
  */
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
-import type { Organisation } from '../tenancy/organisation.ts';
+
 import { toAccount } from '../accounts/model.ts';
 import type { SessionStarted } from '../accounts/session.ts';
 import { userApplications } from '../applications/service.ts';
-import { listFactors } from '../mfa/store.ts';
+import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
 import { scoped } from '../db/scoped.ts';
+import { listFactors } from '../mfa/store.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 /** The user as the API shows them, with the applications they can open. */
 export async function accountOf(ctx: AppContext, org: Organisation, user: UserRow): Promise<Account> {

@@ -3,18 +3,20 @@
  * role and self-edit rules of spec section 6, and other organisations' users answering 404 on every route.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '@gatehouse/common/policy';
+
 import { pathOf } from '@gatehouse/common/api/address';
 import { usersApi } from '@gatehouse/common/api/users';
+import { LIMITS } from '@gatehouse/common/policy';
 import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { UserActionResult, UserListPage } from '@gatehouse/common/schemas/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { latestMailTo, linkIn, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { createApplication, createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
-import { SEARCH_COUNT_CAP, SEARCH_DISTINCT_NAMES } from './store.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { SEARCH_COUNT_CAP, SEARCH_DISTINCT_NAMES } from './store.ts';
 
 const actionPath = (id: string, action: UserAction) => pathOf(usersApi.actions[action], { id });
 

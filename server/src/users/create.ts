@@ -4,15 +4,17 @@
  * applications it may use and the audit event that says how it came.
  */
 import { randomUUID } from 'node:crypto';
+
 import type { Role } from '@gatehouse/common/policy';
 import type { Transaction } from 'kysely';
+
 import { insertUser, newUserRow } from '../accounts/store.ts';
 import { grantClientAccess } from '../applications/service.ts';
-import { emit } from '../events/events.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import type { Scope } from '../scope/scope.ts';
 import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import type { Scope } from '../scope/scope.ts';
 
 export interface NewUser {
   email: string;

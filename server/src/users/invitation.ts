@@ -4,14 +4,14 @@
  * invitation is mailed if and only if it was recorded. The inviter it names is the event's actor: an
  * admin by their name (or address), an application (SCIM, a management token) by its name.
  */
-import type { Actor } from '../scope/scope.ts';
 import { findUserById } from '../accounts/store.ts';
 import { findClient } from '../applications/store.ts';
+import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 import type { Subscriber } from '../events/events.ts';
+import type { Actor } from '../scope/scope.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
 import { queueInvitationEmail } from '../tokens/emails.ts';
-import { scoped, type ScopedExecutor } from '../db/scoped.ts';
 
 async function inviterName(db: ScopedExecutor, actor: Actor, fallback: string): Promise<string> {
   if (actor.id === null) return fallback;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { HOUR } from '../clock.ts';
 import { latestMailTo, linkIn, mailTo, organisationId, setPolicy, signIn } from '../testing/accounts.ts';
+import { createApplication } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { createApplication } from '../testing/applications.ts';
 
 const PASSWORD = 'an invited guest arrives';
 

@@ -1,13 +1,14 @@
 /** The starter package's limit of registered users (spec sections 1 and 9), enforced exactly even with several processes. */
-import type { Transaction } from 'kysely';
 import { TIER_USER_LIMITS } from '@gatehouse/common/policy';
+import type { Transaction } from 'kysely';
+
+import { countUsers } from '../accounts/store.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
 import { AppError } from '../http/errors.ts';
-import { countUsers } from '../accounts/store.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { lockOrganisation } from '../tenancy/store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /**
  * Refuses when the organisation's tier allows no more users. With `add`, the check and the insert run

@@ -4,13 +4,14 @@
  * to read, users:write to reset), audited as user.mfa_reset, never one's own, never across organisations,
  * and described in the OpenAPI document.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserMfa } from '@gatehouse/common/schemas/user-mfa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type CreatedApplication, createUser, signedIn } from '../testing/applications.ts';
 import { testDialects, type TestServer } from '../testing/harness.ts';
-import { createUser, signedIn, type CreatedApplication } from '../testing/applications.ts';
-import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
-import { managementToken as grantedManagementToken, startWithMachineClient } from '../testing/machine-clients.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { managementToken as grantedManagementToken, startWithMachineClient } from '../testing/machine-clients.ts';
+import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
 
 describe.each(testDialects())('MFA on the management API on %s', (dialect) => {
   let server: TestServer;

@@ -5,14 +5,15 @@
  * link, and a sign-in from a known browser, or from a person's first browser, does not. The link works
  * once: every session ends, the next sign-in asks for a new password, and it is audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { hashToken } from '../crypto/tokens.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
+import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { saveSettings } from '../testing/organisations.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
-import { hashToken } from '../crypto/tokens.ts';
 import { newBrowserNoticesIdle } from './new-browser.ts';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';

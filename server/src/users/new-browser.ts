@@ -17,15 +17,16 @@ import { resolveLocale } from '@gatehouse/common/i18n/locales';
 import { withLocale } from '@gatehouse/common/i18n/runtime';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+
+import { findUserById, requireNewPassword } from '../accounts/store.ts';
 import { HOUR } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { findUserById, requireNewPassword } from '../accounts/store.ts';
+import { hashToken } from '../crypto/tokens.ts';
 import { emit, type EmittedEvent, type SignedInBrowser, type Subscriber } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { eventScope, type Scope } from '../scope/scope.ts';
-import { hashToken } from '../crypto/tokens.ts';
 import { browserAndSystem } from '../sessions/devices.ts';
 import { knowsOtherBrowser } from '../sessions/store.ts';
 import { languagesOf, toOrganisation } from '../tenancy/organisation.ts';

@@ -14,12 +14,13 @@
  *   6. the user as stored.
  */
 import type { Transaction } from 'kysely';
+
+import { deleteThrottle, findUserByEmail, findUserById } from '../accounts/store.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { deleteThrottle, findUserByEmail, findUserById } from '../accounts/store.ts';
 import { createUser, type NewUser } from './create.ts';
 import { assertRoomForUsers } from './limits.ts';
 

@@ -1,27 +1,28 @@
 /** Inviting users and the per-user lifecycle actions, for Organisation Admins and User Admins. */
-import type { FastifyInstance } from 'fastify';
-import { usersApi } from '@gatehouse/common/api/users';
 import { userMfaApi } from '@gatehouse/common/api/user-mfa';
+import { usersApi } from '@gatehouse/common/api/users';
 import { USER_ACTIONS, type UserAction } from '@gatehouse/common/routes';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
-import { accountOf } from '../users/account.ts';
 import { serve } from '../http/contract.ts';
 import { mfaSummary } from '../mfa/summary.ts';
+import { accountOf } from '../users/account.ts';
 import {
+  adminAccount,
   clearLockout,
   deleteUserById,
   disableUser,
   enableUser,
   getUser,
   inviteUser,
-  adminAccount,
   listUsersPage,
   removeUserFactor,
-  userFactors,
   resendUserVerification,
   resetUserTwoStep,
   sendUserPasswordReset,
   updateUserDetails,
+  userFactors,
 } from './service.ts';
 
 type Action = typeof enableUser;

@@ -3,8 +3,9 @@
  * in them is bound to the organisation exactly once. Its parts were first built from the store, which
  * binds a part where it is built, so a nested read carried the organisation clause two or three times.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserListPage } from '@gatehouse/common/schemas/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { newOrganisation, organisationId } from '../testing/accounts.ts';
 import { createUser, signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';

@@ -5,36 +5,37 @@
  * act on users of their own rank or below; nobody changes their own status, role or access, or deletes
  * themselves.
  */
-import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
-import { listUserClients } from '../applications/store.ts';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { LIMITS, ROLE_RANK } from '@gatehouse/common/policy';
+import type { Account } from '@gatehouse/common/schemas/account';
+import type { Factor } from '@gatehouse/common/schemas/mfa';
 import type { inviteUserRequest, listUsersRequest, updateUserRequest, UserListPage } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import type { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import { isUniqueViolation } from '../db/database.ts';
-import type { Factor } from '@gatehouse/common/schemas/mfa';
-import type { UserRow, UserUpdate } from '../db/schema.ts';
-import type { ActingActor, ActingScope, Scope } from '../scope/scope.ts';
-import { AppError, fieldError } from '../http/errors.ts';
+
+import { coolingDown } from '../accounts/model.ts';
 import { deleteUserAccount, setUserStatus } from '../accounts/status.ts';
 import { deleteThrottle, endCooldown, findUserByEmail, findUserById, updateUser } from '../accounts/store.ts';
-import { coolingDown } from '../accounts/model.ts';
+import { checkedClientIds, grantClientAccess } from '../applications/service.ts';
+import { listUserClients } from '../applications/store.ts';
+import { changedFields } from '../audit/changes.ts';
+import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import type { UserRow, UserUpdate } from '../db/schema.ts';
+import { scoped } from '../db/scoped.ts';
+import { emit } from '../events/events.ts';
+import { AppError, fieldError } from '../http/errors.ts';
 import { resetTwoStep } from '../mfa/enrolment.ts';
 import { factorsOf, removeFactorOf } from '../mfa/factors.ts';
+import type { ActingActor, ActingScope, Scope } from '../scope/scope.ts';
+import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationByName } from '../tenancy/store.ts';
-import { toOrganisation, type Organisation } from '../tenancy/organisation.ts';
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from '../tokens/emails.ts';
-import { provisionUser } from './provision.ts';
-import { changedFields } from '../audit/changes.ts';
-import { emit } from '../events/events.ts';
-import { findManagingApplications, listUsers } from './store.ts';
 import { accountOf } from './account.ts';
-import type { Account } from '@gatehouse/common/schemas/account';
-import { scoped } from '../db/scoped.ts';
+import { provisionUser } from './provision.ts';
+import { findManagingApplications, listUsers } from './store.ts';
 
 export type InviteUserInput = z.output<typeof inviteUserRequest>;
 

@@ -2,12 +2,13 @@
  * Queries of user administration, through the scoped store (db/scoped.ts) of their organisation, the
  * search's recursive walk of the name indexes too.
  */
-import { expressionBuilder, sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, UserRow } from '../db/schema.ts';
-import type { Dialect } from '../db/database.ts';
-import { PREFIX_END } from '../db/search-key.ts';
+import { expressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+
 import { countUsers } from '../accounts/store.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database, UserRow } from '../db/schema.ts';
 import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import { PREFIX_END } from '../db/search-key.ts';
 
 export interface UserListQuery {
   organisationId: string;

@@ -5,14 +5,15 @@
  */
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+
 import { findUserById } from '../accounts/store.ts';
+import { scoped } from '../db/scoped.ts';
 import type { Subscriber } from '../events/events.ts';
-import { sendMail } from '../mail/service.ts';
 import { recipientLocale } from '../http/language.ts';
+import { sendMail } from '../mail/service.ts';
 import { linkFor } from '../mail/templates.ts';
 import { toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById } from '../tenancy/store.ts';
-import { scoped } from '../db/scoped.ts';
 
 export const unlockMailSubscriber: Subscriber = {
   name: 'unlock-mail',

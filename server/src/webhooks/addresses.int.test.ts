@@ -3,9 +3,10 @@
  * accepted when saved and refused only at each delivery. It is refused when saved, on its field, by the
  * same guard as at delivery, unless the operator allows private targets (WEBHOOKS_ALLOW_PRIVATE).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES } from '@gatehouse/common/webhooks';
 import type { WebhookEndpointWithSecret } from '@gatehouse/common/schemas/webhooks';
+import { WEBHOOK_MESSAGES } from '@gatehouse/common/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 

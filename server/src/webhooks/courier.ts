@@ -5,12 +5,12 @@
  */
 import { HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { UndeliverableError, type Courier, type OutboxMessage } from '../delivery/courier.ts';
-import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
-import { endpointSecret } from './secrets.ts';
-import { webhookHeaders } from '../outbound/webhook-signing.ts';
-import { findEndpoint } from './store.ts';
 import { scoped } from '../db/scoped.ts';
+import { type Courier, type OutboxMessage, UndeliverableError } from '../delivery/courier.ts';
+import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
+import { webhookHeaders } from '../outbound/webhook-signing.ts';
+import { endpointSecret } from './secrets.ts';
+import { findEndpoint } from './store.ts';
 
 /** Waits after each failed attempt: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight attempts over about 28 hours. */
 const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];

@@ -5,9 +5,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { WebhookDelivery as DeliveryView, WebhookEndpointWithSecret } from '@gatehouse/common/schemas/webhooks';
-import { MINUTE, ManualClock } from '../clock.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ManualClock, MINUTE } from '../clock.ts';
+import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { signedIn } from '../testing/applications.ts';
@@ -15,7 +18,6 @@ import { startBlackhole } from '../testing/blackhole.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { readSamples, sampleValue } from '../testing/prometheus.ts';
-import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
 import { CIRCUIT_THRESHOLD, webhookDelivery } from './delivery.ts';
 
 /** A receiver on loopback answering `status` (changeable), keeping the webhook-id of each delivery. */

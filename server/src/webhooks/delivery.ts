@@ -8,20 +8,20 @@
  */
 import { DAY, HOUR, MINUTE } from '../clock.ts';
 import type { AppContext } from '../context.ts';
-import { LEASE_MS, type ConcurrentChannel, type ConcurrentDelivery, type Pass } from '../delivery/concurrent.ts';
+import { scoped } from '../db/scoped.ts';
+import { type ConcurrentChannel, type ConcurrentDelivery, LEASE_MS, type Pass } from '../delivery/concurrent.ts';
 import type { Telemetry } from '../telemetry/telemetry.ts';
 import { webhookCourier } from './courier.ts';
 import {
   closeCircuit,
   countEndpointFailure,
+  countOpenCircuits,
   dueWebhookMessages,
   giveUpStaleWebhooks,
   openCircuit,
-  countOpenCircuits,
   releaseCircuitProbe,
   takeCircuitProbe,
 } from './store.ts';
-import { scoped } from '../db/scoped.ts';
 
 /** Failed attempts in a row after which an endpoint's circuit opens. */
 export const CIRCUIT_THRESHOLD = 5;

@@ -1,6 +1,7 @@
 /** The webhook endpoints API (Organisation Admins), served from its declarations in common/src/api/webhooks.ts. */
-import type { FastifyInstance } from 'fastify';
 import { webhooksApi as api } from '@gatehouse/common/api/webhooks';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import {

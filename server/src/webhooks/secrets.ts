@@ -1,8 +1,8 @@
 /** Endpoint secrets are encrypted at rest with KEY_ENCRYPTION_KEY, bound to their organisation and endpoint. */
 import { keyEncryptionKeys } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { WebhookEndpointRow } from '../db/schema.ts';
 import { decryptSecret, encryptSecret } from '../crypto/key-encryption.ts';
+import type { WebhookEndpointRow } from '../db/schema.ts';
 
 const boundTo = (organisationId: string, endpointId: string) => `webhook-secret:${organisationId}:${endpointId}`;
 

@@ -3,25 +3,28 @@
  * them. An event becomes one outbox message per subscribed endpoint, delivered in the background with
  * retries (courier.ts): the request that caused it never waits for a receiver.
  */
-import { changedFields } from '../audit/changes.ts';
-import { emit } from '../events/events.ts';
 import { randomUUID } from 'node:crypto';
+
 import type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointRequest,
   WebhookEndpointWithSecret,
 } from '@gatehouse/common/schemas/webhooks';
-import { ALL_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES, webhookUrlProblem, type WebhookEventType } from '@gatehouse/common/webhooks';
+import { ALL_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES, type WebhookEventType, webhookUrlProblem } from '@gatehouse/common/webhooks';
+
+import { changedFields } from '../audit/changes.ts';
 import type { AppContext } from '../context.ts';
 import type { WebhookEndpointRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
-import { AppError } from '../http/errors.ts';
+import { boundOrganisation, type ScopedExecutor } from '../db/scoped.ts';
 import { queueMessage } from '../delivery/outbox.ts';
-import type { Scope } from '../scope/scope.ts';
-import { sealSecret } from './secrets.ts';
+import { emit } from '../events/events.ts';
+import { AppError } from '../http/errors.ts';
 import { forbiddenAddressOf } from '../outbound/ssrf.ts';
 import { newWebhookSecret } from '../outbound/webhook-signing.ts';
+import type { Scope } from '../scope/scope.ts';
+import { sealSecret } from './secrets.ts';
 import {
   countEndpoints,
   deleteEndpoint,
@@ -32,7 +35,6 @@ import {
   listEndpoints,
   updateEndpoint,
 } from './store.ts';
-import { type ScopedExecutor, boundOrganisation } from '../db/scoped.ts';
 
 const DELIVERY_LOG_SIZE = 50;
 

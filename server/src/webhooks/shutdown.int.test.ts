@@ -5,16 +5,18 @@
  * exactly once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+
 import type { WebhookDelivery, WebhookEndpointWithSecret } from '@gatehouse/common/schemas/webhooks';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
 import { createTestDatabase, DEFAULT_PASSWORD, testDialects } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
-import { runCli, startServerProcess, type ServerProcess } from '../testing/process.ts';
-import { DELIVERY_LIMITS } from '../delivery/concurrent.ts';
+import { runCli, type ServerProcess, startServerProcess } from '../testing/process.ts';
 
 /**
  * One port for every endpoint: while `silent` it accepts connections and never answers (a dead

@@ -1,9 +1,10 @@
 /** Queries on webhook endpoints and their deliveries (outbox messages of the channel 'webhook'); all scoped by organisation. */
+import type { Updateable } from 'kysely';
+
 import { preparedInScope } from '../db/prepared.ts';
 import type { Executor, WebhookEndpointRow, WebhookEndpointsTable } from '../db/schema.ts';
-import type { Updateable } from 'kysely';
+import { acrossOrganisations, scoped, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 import { dueMessages, dueOrganisations } from '../delivery/store.ts';
-import { acrossOrganisations, scoped, type Unstamped, type ScopedExecutor } from '../db/scoped.ts';
 
 // Read with every event, in its transaction (webhooks/subscriber.ts): prepared once (db/prepared.ts).
 const listQuery = preparedInScope<WebhookEndpointRow, Record<string, never>>((db) =>

@@ -3,10 +3,10 @@
  * subscribed to its type, in the change's transaction, so an event is sent if and only if its change
  * happened. It runs after the audit subscriber, whose row id names the event in the payload.
  */
-import type { Subscriber } from '../events/events.ts';
-import { listEndpoints } from './store.ts';
-import { payload, queueDelivery, subscribes } from './service.ts';
 import { scoped } from '../db/scoped.ts';
+import type { Subscriber } from '../events/events.ts';
+import { payload, queueDelivery, subscribes } from './service.ts';
+import { listEndpoints } from './store.ts';
 
 export const webhooksSubscriber: Subscriber = {
   name: 'webhooks',

@@ -5,17 +5,19 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@gatehouse/common/schemas/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@gatehouse/common/schemas/webhooks';
-import { MINUTE, ManualClock } from '../clock.ts';
+
+import { ManualClock, MINUTE } from '../clock.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
+import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 import { signedIn } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { webhookDelivery } from './delivery.ts';
-import { DEFAULT_POST_LIMITS, postWebhook } from '../outbound/post.ts';
 
 interface Received {
   headers: Record<string, string>;

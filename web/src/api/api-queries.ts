@@ -1,6 +1,7 @@
 /** TanStack Query hooks and keys of the protected APIs screens (Organisation Admins). */
-import { useQuery } from '@tanstack/react-query';
 import { apisApi } from '@gatehouse/common/api/apis';
+import { useQuery } from '@tanstack/react-query';
+
 import { call, isApiError } from './client.ts';
 
 export const apiKeys = {

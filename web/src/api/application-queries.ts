@@ -1,7 +1,8 @@
 /** TanStack Query hooks and keys of the application screens and the client sign-in steps. */
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useQuery } from '@tanstack/react-query';
 import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import { useQuery } from '@tanstack/react-query';
+
 import { api, call, isApiError } from './client.ts';
 
 export const applicationKeys = {

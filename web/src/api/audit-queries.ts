@@ -1,7 +1,8 @@
 /** TanStack Query hooks of the audit log and the webhook endpoints (Organisation Admins). */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { auditApi } from '@gatehouse/common/api/audit';
 import { webhooksApi } from '@gatehouse/common/api/webhooks';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+
 import { call } from './client.ts';
 
 /** What the audit log screen filters by. */

@@ -3,7 +3,7 @@
  * attached). A status of 400 or more rejects with an ApiError carrying the server's JSON body; a
  * network failure rejects with status 0.
  */
-import { pathOf, type EndpointAddress } from '@gatehouse/common/api/address';
+import { type EndpointAddress, pathOf } from '@gatehouse/common/api/address';
 import type { Answer, CallInput, Endpoint } from '@gatehouse/common/api/contract';
 import type { ErrorBody } from '@gatehouse/common/errors';
 import { MESSAGES } from '@gatehouse/common/messages';

@@ -1,6 +1,7 @@
 /** TanStack Query hooks and keys of the sign-in connections screen (Organisation Admins). */
-import { useQuery } from '@tanstack/react-query';
 import { connectionsApi } from '@gatehouse/common/api/connections';
+import { useQuery } from '@tanstack/react-query';
+
 import { call } from './client.ts';
 
 export const connectionKeys = {

@@ -4,8 +4,8 @@
  * with the sign-in page. Each is typed by its declaration in common/src/api, which the type
  * checker holds it to; the rest of the SPA calls the declarations themselves.
  */
-import { addressOf, pathOf } from '@gatehouse/common/api/address';
 import type { accountApi } from '@gatehouse/common/api/account';
+import { addressOf, pathOf } from '@gatehouse/common/api/address';
 import type { connectionsApi } from '@gatehouse/common/api/connections';
 import type { organisationApi } from '@gatehouse/common/api/organisation';
 import type { signUpApi } from '@gatehouse/common/api/sign-up';

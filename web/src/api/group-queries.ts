@@ -1,6 +1,7 @@
 /** TanStack Query hooks and keys of the Groups screens (Organisation Admins). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { groupsApi } from '@gatehouse/common/api/groups';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { call, isApiError } from './client.ts';
 
 export const groupKeys = {

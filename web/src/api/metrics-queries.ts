@@ -1,6 +1,7 @@
 /** TanStack Query hook of the admin dashboard's figures. */
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useQuery } from '@tanstack/react-query';
+
 import { call } from './client.ts';
 
 // Under its own root, so that signing out forgets it.

@@ -1,8 +1,9 @@
 /** TanStack Query hooks of the organisation settings page (Organisation Admins only; not in the first load). */
 import { organisationApi } from '@gatehouse/common/api/organisation';
-import { useQuery } from '@tanstack/react-query';
 import { ERRORS } from '@gatehouse/common/errors';
-import { call, ApiError } from './client.ts';
+import { useQuery } from '@tanstack/react-query';
+
+import { ApiError, call } from './client.ts';
 import { queryKeys } from './queries.ts';
 
 /** Every setting of the organisation, as its Organisation Admin sees them. */

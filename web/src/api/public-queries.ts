@@ -1,6 +1,7 @@
 /** TanStack Query hooks of the public pages: the deployment's facts and a started base sign-up. */
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
 import { useQuery } from '@tanstack/react-query';
+
 import { call, isApiError } from './client.ts';
 
 export const publicKeys = {

@@ -1,6 +1,7 @@
 /** TanStack Query hooks for server state, and the query keys they share. */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '@gatehouse/common/schemas/account';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+
 import { call, isApiError } from './client.ts';
 import { firstLoadApi } from './first-load.ts';
 

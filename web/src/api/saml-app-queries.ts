@@ -1,6 +1,7 @@
 /** TanStack Query hooks and keys of the SAML application screens. */
 import { samlAppsApi } from '@gatehouse/common/api/saml-apps';
 import { useQuery } from '@tanstack/react-query';
+
 import { call, isApiError } from './client.ts';
 
 export const samlAppKeys = {

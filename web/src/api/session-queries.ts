@@ -1,6 +1,7 @@
 /** TanStack Query hooks of a person's sessions and connected applications: their own, or (administrators) someone's. */
-import { useQuery } from '@tanstack/react-query';
 import { accountSessionsApi, userSessionsApi } from '@gatehouse/common/api/sessions';
+import { useQuery } from '@tanstack/react-query';
+
 import { call } from './client.ts';
 
 /** Whose: the signed-in person's own (`null`), or the user with this id. */

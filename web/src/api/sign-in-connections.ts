@@ -1,5 +1,6 @@
 /** The sign-in page's connections, through the first load's addresses (no zod with the sign-in page). */
 import { useQuery } from '@tanstack/react-query';
+
 import { call } from './client.ts';
 import { firstLoadApi } from './first-load.ts';
 

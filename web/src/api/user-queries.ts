@@ -1,8 +1,9 @@
 /** TanStack Query hooks and keys of the user administration screens (/users, /users/add, /users/{id}). */
-import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { usersApi } from '@gatehouse/common/api/users';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { UserListPage } from '@gatehouse/common/schemas/users';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+
 import { call, isApiError } from './client.ts';
 
 export const userKeys = {

@@ -1,15 +1,16 @@
+import { guardRoute } from '@gatehouse/common/routes';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { guardRoute } from '@gatehouse/common/routes';
-import { queryKeys, setSignedOut, useAccount, useOrganisation } from '../api/queries.ts';
+
 import { isApiError, onAccountStale, onUnauthorised } from '../api/client.ts';
+import { queryKeys, setSignedOut, useAccount, useOrganisation } from '../api/queries.ts';
 import { Loader } from '../components/Loader.tsx';
 import { useLinkTokenExchange } from '../features/link-tokens/use-link-exchange.ts';
-import { useInactivitySignOut } from '../features/session/use-inactivity-sign-out.ts';
-import { useSignOut } from '../features/session/use-sign-out.ts';
 import { NotificationsProvider } from '../features/notifications/notifications.tsx';
 import { useOrganisationTheme } from '../features/organisation/theme.ts';
+import { useInactivitySignOut } from '../features/session/use-inactivity-sign-out.ts';
+import { useSignOut } from '../features/session/use-sign-out.ts';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
 import { AppSessionContext } from './app-session.ts';

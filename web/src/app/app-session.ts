@@ -1,7 +1,7 @@
 /** The organisation of this host and the signed-in user, as the root provides them to every page. */
-import { createContext, useContext } from 'react';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { createContext, useContext } from 'react';
 
 export interface AppSession {
   org: PublicOrganisation;

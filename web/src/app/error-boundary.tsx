@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+
 import { ErrorPage } from '../pages/error/ErrorPage.tsx';
 
 interface BoundaryProps {

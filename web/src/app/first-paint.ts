@@ -3,11 +3,12 @@
  * the browser paints it from the HTML, and the SPA hydrates it. What the server rendered from travels in
  * the page as JSON, so that the SPA's first render is the same tree.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/link-tokens';
 import type { Locale } from '@gatehouse/common/i18n/locales';
 import type { Texts } from '@gatehouse/common/i18n/runtime';
+import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/link-tokens';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import type { QueryClient } from '@tanstack/react-query';
+
 import { queryKeys } from '../api/queries.ts';
 
 /** The id of the JSON script element that carries the state. */

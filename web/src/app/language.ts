@@ -4,7 +4,7 @@
  * texts are downloaded. The switcher sets the cookie and reloads.
  */
 import { prepareLocale } from '@gatehouse/common/i18n/load';
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, UI_LOCALES_PARAMETER, type Locale } from '@gatehouse/common/i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale, UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
 import { registerCatalog, setPageLocale, type Texts } from '@gatehouse/common/i18n/runtime';
 
 /** The language `<html lang>` names (`en-GB` is English). */

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+
 import { Loader } from '../components/Loader.tsx';
 
 const loaders = new WeakMap<ComponentType, () => Promise<unknown>>();

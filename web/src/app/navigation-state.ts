@@ -1,6 +1,6 @@
 /** What pages pass each other in router state: the referrer to return to and a success banner. */
-import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { isSafeReturnPath } from '@gatehouse/common/return-path';
 
 // Getters: the texts are read in the page's language when shown, not when this module loads.
 export const SUCCESS_BANNERS = {

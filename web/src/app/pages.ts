@@ -2,8 +2,9 @@
  * Which page renders each route of the route table. A route without a page here is not built yet and
  * shows the not-found page; nothing pretends to be a page it is not.
  */
-import type { ComponentType } from 'react';
 import type { RouteName } from '@gatehouse/common/routes';
+import type { ComponentType } from 'react';
+
 import { SignInPage } from '../pages/sign-in/SignInPage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 

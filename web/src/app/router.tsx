@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Root } from './Root.tsx';
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { focusAfterDialogs } from './Dialog.tsx';
 
 /**

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+
 import { CopyField } from './CopyField.tsx';
 
 /** Labelled values people copy (addresses, ids), each in a CopyField named by its label. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { useOverflowing } from './use-overflowing.ts';
 
 const COPY = 'Copy';

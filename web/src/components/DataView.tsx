@@ -1,5 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
-import { ViewToggle, type View } from './ViewToggle.tsx';
+import { type ReactNode, useId, useState } from 'react';
+
+import { type View, ViewToggle } from './ViewToggle.tsx';
+
 import './data-view.css';
 
 export interface DataColumn<T> {

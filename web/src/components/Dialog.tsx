@@ -1,5 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@gatehouse/common/policy';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Focuses once no modal dialog holds the page: a confirmation dialog that is still fading out when the

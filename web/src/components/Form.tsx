@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { type FormEvent, type FormHTMLAttributes, useEffect, useRef, useState } from 'react';
 
 type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method' | 'onSubmit'> & {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;

@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { type DragEvent, useId, useRef, useState } from 'react';
 
 interface ImageFieldProps {
   label: string;

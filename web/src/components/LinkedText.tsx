@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+
 import { parseLinkedText } from './linked-text.ts';
 
 /** Text in which [text](url) becomes a link when the URL is http(s) or mailto; nothing else is markup. */

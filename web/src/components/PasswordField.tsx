@@ -1,5 +1,6 @@
-import { useState, type ComponentProps } from 'react';
 import { PASSWORD_VISIBILITY_MESSAGES as M } from '@gatehouse/common/messages';
+import { type ComponentProps, useState } from 'react';
+
 import { useOrganisation } from '../api/queries.ts';
 import { TextField } from './TextField.tsx';
 

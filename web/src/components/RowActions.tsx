@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+
 import './row-actions.css';
 
 export interface RowAction {

@@ -1,4 +1,4 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
 
 interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;

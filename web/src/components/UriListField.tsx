@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+
 import './uri-list-field.css';
 
 interface UriListFieldProps {

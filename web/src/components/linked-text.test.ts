@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseLinkedText, safeLinkHref } from './linked-text.ts';
 
 describe('support message links', () => {

@@ -1,10 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS } from '@gatehouse/common/policy';
+import { ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import { ROUTES } from '@gatehouse/common/routes';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+
 import { Icon } from '../components/Icon.tsx';
 import { pageBackground } from '../features/organisation/theme.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';

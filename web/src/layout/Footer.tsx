@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { ROUTES, routePath } from '@gatehouse/common/routes';
+import { routePath, ROUTES } from '@gatehouse/common/routes';
+import { Link } from 'react-router';
 
 /** Shown while nobody is signed in. */
 export function Footer() {

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { organisationImageUrl } from '../api/first-load.ts';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { useState } from 'react';
+
+import { organisationImageUrl } from '../api/first-load.ts';
 
 /** The product mark used when an organisation has no logo of its own (or it fails to load). */
 function DefaultMark() {

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { organisationImageUrl } from '../api/first-load.ts';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import { pageBackground } from '../features/organisation/theme.ts';
+import type { ReactNode } from 'react';
+
+import { organisationImageUrl } from '../api/first-load.ts';
 import { LanguageSwitcher } from '../features/language/LanguageSwitcher.tsx';
+import { pageBackground } from '../features/organisation/theme.ts';
 import { Footer } from './Footer.tsx';
 import { Logo } from './Logo.tsx';
 

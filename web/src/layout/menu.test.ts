@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { menuFor, menuSectionsFor } from './menu.ts';
 
 // The sidebar of spec section 2: who sees each entry.

@@ -1,5 +1,5 @@
 import type { Role } from '@gatehouse/common/policy';
-import { routePath, ROUTES, type RouteAccess, type RouteName } from '@gatehouse/common/routes';
+import { type RouteAccess, type RouteName, routePath, ROUTES } from '@gatehouse/common/routes';
 
 import type { IconName } from '../components/Icon.tsx';
 

@@ -1,4 +1,5 @@
 import { useContext, useLayoutEffect } from 'react';
+
 import { AppSessionContext } from '../app/app-session.ts';
 
 /** Sets the document title to "page title - organisation name" (just the title where there is no organisation). */

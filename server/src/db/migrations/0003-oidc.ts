@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+
 import type { MigrationFactory } from './index.ts';
 
 /** Applications (OIDC clients), per-user access, policy acceptances, signing keys, provider storage and events. */

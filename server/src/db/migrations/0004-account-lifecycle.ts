@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
+
 import type { MigrationFactory } from './index.ts';
 
 /** Mail outbox, link tokens, recovery requests, password history, sign-in throttling and lifecycle columns on users. */

@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
+
 import type { MigrationFactory } from './index.ts';
 
 /**

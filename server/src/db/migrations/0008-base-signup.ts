@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
 import type { MigrationFactory } from './index.ts';
 
 /** The contact form's Reply-To on outgoing mail, and the demo clean-up's index of expiring demo organisations. */

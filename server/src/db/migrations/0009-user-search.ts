@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
 import { searchKey } from '../search-key.ts';
 import type { MigrationFactory } from './index.ts';
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Kysely } from 'kysely';
+
 import type { MigrationFactory } from './index.ts';
 
 /** Kinds of a credentials row: the second-step methods' numbers (common/src/policy.ts) and the recovery-code set. */

@@ -1,6 +1,7 @@
 /** All schema migrations, in order. Each takes the dialect so the one schema is written for both databases. */
-import { sql, type Kysely } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+
 import type { Db, Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
 import { assetsAndJobs } from './0002-assets-and-jobs.ts';

@@ -1,7 +1,8 @@
-import type { InputHTMLAttributes, Ref } from 'react';
-import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Link } from 'react-router';
+
 import { Checkbox } from '../../components/Checkbox.tsx';
 
 /** The required consent tick, linking the terms (/termsandconditions) and the privacy policy (/privacypolicy). */

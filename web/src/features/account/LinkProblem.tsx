@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
 import { isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 

@@ -1,5 +1,6 @@
 import { accountApi } from '@gatehouse/common/api/account';
 import { useMutation } from '@tanstack/react-query';
+
 import { call } from '../../api/client.ts';
 
 /** Sends the signed-in user's verification email again (POST /api/account/resendverification). */

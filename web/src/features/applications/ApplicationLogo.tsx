@@ -1,7 +1,9 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { urlOf } from '../../api/client.ts';
 import { useState } from 'react';
+
+import { urlOf } from '../../api/client.ts';
 import { initialColours } from '../../components/Avatar.tsx';
+
 import './applications.css';
 
 export const clientLogoSrc = (logoID: string) => urlOf(applicationsApi.logo, { query: { id: logoID } });

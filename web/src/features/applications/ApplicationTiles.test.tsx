@@ -1,6 +1,7 @@
+import type { Account } from '@gatehouse/common/schemas/account';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Account } from '@gatehouse/common/schemas/account';
+
 import { applicationColours } from './ApplicationLogo.tsx';
 import { ApplicationTiles, dashboardRedirectURL } from './ApplicationTiles.tsx';
 

@@ -1,8 +1,10 @@
-import { isAdminRole } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { isAdminRole } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
+
 import { Card } from '../../components/Card.tsx';
 import { applicationColours, ApplicationLogo } from './ApplicationLogo.tsx';
+
 import './applications.css';
 
 /** The 'My applications' card: one tile per application the user can open, in the application's own colour, six to a row. */

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { ROUTES } from '@gatehouse/common/routes';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Dialog } from '../../components/Dialog.tsx';

@@ -1,5 +1,6 @@
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
 import type { SamlApplication } from '@gatehouse/common/schemas/saml-apps';
+
 import { Card } from '../../components/Card.tsx';
 import { CodeFacts } from '../../components/CodeFacts.tsx';
 

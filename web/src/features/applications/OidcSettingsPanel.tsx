@@ -1,10 +1,12 @@
 import { APPLICATION_MESSAGES as M, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import type { Application } from '@gatehouse/common/schemas/applications';
+
 import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { CodeFacts } from '../../components/CodeFacts.tsx';
 import { Loader } from '../../components/Loader.tsx';
+
 import './applications.css';
 
 /** What a developer needs to connect an application: the issuer, discovery URL, client id, endpoints and how it authenticates. */

@@ -4,25 +4,26 @@
  * is signed, NameID format, attribute names) and the preset that fills the assertion in. One form
  * type for both; the resolver picks the shared schema that fits (saml-apps schemas in common/).
  */
-import { useId, useState } from 'react';
-import { useFieldArray, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SAML_APP_PRESET_IDS, SAML_APP_PRESETS, presetSettings, type SamlAppPresetId } from '@gatehouse/common/saml-app-presets';
+import { presetSettings, SAML_APP_PRESET_IDS, SAML_APP_PRESETS, type SamlAppPresetId } from '@gatehouse/common/saml-app-presets';
 import {
   NAME_ID_FORMAT_KEYS,
+  type NameIdFormat,
   SAML_APP_SCREEN_MESSAGES as S,
   SAML_ATTRIBUTE_SOURCES,
   SAML_SIGNING,
-  type NameIdFormat,
 } from '@gatehouse/common/saml-apps';
 import {
   BINDING_KEYS,
   newSamlApplicationForms,
-  samlSettings,
-  type SamlAppSource,
   type SamlApplication,
+  type SamlAppSource,
+  samlSettings,
   type SamlSettingsInput,
 } from '@gatehouse/common/schemas/saml-apps';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { type Resolver, useFieldArray, type UseFormReturn, useWatch } from 'react-hook-form';
+
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';

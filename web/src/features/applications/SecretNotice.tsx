@@ -1,7 +1,9 @@
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
+
 import { Alert } from '../../components/Alert.tsx';
-import './applications.css';
 import { CopyField } from '../../components/CopyField.tsx';
+
+import './applications.css';
 
 /** The one-time showing of a client secret, with the client id it belongs to. */
 export function SecretNotice({

@@ -1,6 +1,7 @@
+import { ROUTES } from '@gatehouse/common/routes';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '@gatehouse/common/routes';
+
 import { useNotifications } from '../notifications/notifications.tsx';
 
 /** An application page whose application cannot be fetched says why and goes back to /applications (spec). */

@@ -1,5 +1,6 @@
 import { AUDIT_MESSAGES as M } from '@gatehouse/common/audit';
 import type { AuditEvent } from '@gatehouse/common/schemas/audit';
+
 import { actorLabel, detailLines, eventLabel, subjectLabel } from './format.ts';
 
 /** Audit events as a table (a list of cards on a phone: each cell carries its column's name). */

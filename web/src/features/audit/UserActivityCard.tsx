@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
 import { AUDIT_MESSAGES as M, USER_ACTIVITY_KINDS, type UserActivityKind } from '@gatehouse/common/audit';
 import { formatDateTime } from '@gatehouse/common/format';
 import { ROUTES } from '@gatehouse/common/routes';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
 import { useUserEvents } from '../../api/audit-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -11,6 +12,7 @@ import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { actorLabel, eventLabel, subjectLabel } from './format.ts';
+
 import './audit.css';
 
 const KIND_OPTIONS = [

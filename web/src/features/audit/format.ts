@@ -1,6 +1,6 @@
 /** How the screens show an audit event: its name, who did it, what it was about, and its details. */
-import { ACTOR_LABELS, AUDIT_EVENT_LABELS, AUDIT_MESSAGES as M, type ActorKind, type AuditEventType } from '@gatehouse/common/audit';
-import { ROLE_LABELS, type Role } from '@gatehouse/common/policy';
+import { ACTOR_LABELS, type ActorKind, AUDIT_EVENT_LABELS, AUDIT_MESSAGES as M, type AuditEventType } from '@gatehouse/common/audit';
+import { type Role, ROLE_LABELS } from '@gatehouse/common/policy';
 import type { AuditEvent } from '@gatehouse/common/schemas/audit';
 
 export const eventLabel = (type: string): string => AUDIT_EVENT_LABELS[type as AuditEventType] ?? type;

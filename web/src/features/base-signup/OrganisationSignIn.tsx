@@ -1,19 +1,20 @@
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
-import { orgExistsQuery, type OrgExistsQuery } from '@gatehouse/common/schemas/base-signup';
+import { type OrgExistsQuery, orgExistsQuery } from '@gatehouse/common/schemas/base-signup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
-import { Form } from '../../components/Form.tsx';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
 
 const FIELDS = ['name'] as const;
 

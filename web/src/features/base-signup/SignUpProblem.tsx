@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { BASE_SIGNUP_MESSAGES } from '@gatehouse/common/base-signup-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { Link } from 'react-router';
+
 import { isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';

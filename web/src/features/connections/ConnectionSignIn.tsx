@@ -9,12 +9,13 @@ import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages'
 import {
   CONNECTION_ERROR_PARAMETER,
   CONNECTION_REFUSALS,
-  CORRELATION_PARAMETER,
   connectionForEmail,
-  connectionStartPath,
   type ConnectionRefusal,
+  connectionStartPath,
+  CORRELATION_PARAMETER,
 } from '@gatehouse/common/connections';
 import type { SignInConnections } from '@gatehouse/common/schemas/connections';
+
 import { Alert } from '../../components/Alert.tsx';
 
 type Listed = SignInConnections['connections'][number];

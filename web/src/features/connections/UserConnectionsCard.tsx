@@ -6,6 +6,7 @@
 import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
+
 import { useUserConnections } from '../../api/connection-queries.ts';
 import { Card } from '../../components/Card.tsx';
 

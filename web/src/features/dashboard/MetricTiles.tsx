@@ -1,14 +1,16 @@
-import { Link } from 'react-router';
 import { DASHBOARD_MESSAGES, starterPackagePercent } from '@gatehouse/common/dashboard';
 import { LIMITS, TIER_LABELS } from '@gatehouse/common/policy';
+import { ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
-import { ROUTES } from '@gatehouse/common/routes';
+import { Link } from 'react-router';
+
+import { useMetrics } from '../../api/metrics-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Meter } from '../../components/Meter.tsx';
-import { useMetrics } from '../../api/metrics-queries.ts';
+
 import './dashboard.css';
 
 type Figure = { label: string; value: number | undefined };

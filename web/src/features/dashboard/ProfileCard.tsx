@@ -1,12 +1,14 @@
-import { Link } from 'react-router';
-import { DASHBOARD_MESSAGES, profileCompletion, profileTasks, type ProfileTask } from '@gatehouse/common/dashboard';
-import type { Account } from '@gatehouse/common/schemas/account';
+import { DASHBOARD_MESSAGES, profileCompletion, type ProfileTask, profileTasks } from '@gatehouse/common/dashboard';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { Link } from 'react-router';
+
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Meter } from '../../components/Meter.tsx';
 import { useResendVerification } from '../account/use-resend-verification.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
+
 import './dashboard.css';
 
 const TASK_LABELS: Record<ProfileTask, string> = {

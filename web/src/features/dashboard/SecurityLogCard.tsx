@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import type { Account } from '@gatehouse/common/schemas/account';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { Link } from 'react-router';
+
 import { Card } from '../../components/Card.tsx';
 
 /** Sign-in history of the signed-in user; missing dates read 'Never', a missing password date reads nothing. */

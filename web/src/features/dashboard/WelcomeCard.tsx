@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
 import { DASHBOARD_MESSAGES } from '@gatehouse/common/dashboard';
-import type { Account } from '@gatehouse/common/schemas/account';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { Link } from 'react-router';
+
 import { Card } from '../../components/Card.tsx';
 
 /**

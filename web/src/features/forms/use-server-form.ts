@@ -2,7 +2,9 @@
  * Form plumbing shared by every page: the 1-second double-submit guard, and server validation
  * messages placed next to their fields and in the form's message area.
  */
-import { useCallback, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { MESSAGES } from '@gatehouse/common/messages';
+import { LIMITS } from '@gatehouse/common/policy';
+import { type BaseSyntheticEvent, useCallback, useRef, useState } from 'react';
 import type {
   FieldValues,
   Path,
@@ -12,11 +14,10 @@ import type {
   UseFormSetError,
   UseFormSetFocus,
 } from 'react-hook-form';
+
+import { isApiError } from '../../api/client.ts';
 import { focusAfterDialogs } from '../../components/Dialog.tsx';
 import { announceSubmit } from '../../components/Form.tsx';
-import { LIMITS } from '@gatehouse/common/policy';
-import { MESSAGES } from '@gatehouse/common/messages';
-import { isApiError } from '../../api/client.ts';
 
 /** What a guarded handler answers when the page itself refused the submit (a field was invalid): nothing was sent. */
 export const NOT_SENT = Symbol('not sent');

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
-import { LOCALES, type Locale } from '@gatehouse/common/i18n/locales';
+import { type Locale, LOCALES } from '@gatehouse/common/i18n/locales';
 import { activeLocale } from '@gatehouse/common/i18n/runtime';
 import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
-import { Button } from '../../components/Button.tsx';
+import { useId, useState } from 'react';
+
 import { pickLanguage } from '../../app/language.ts';
+import { Button } from '../../components/Button.tsx';
 
 /**
  * The public pages' language switcher: the organisation's offered languages, each named in itself (and

@@ -5,9 +5,10 @@
  * instead. Pages then read the parameter as before. A token the server does not take is left in
  * place, so the page shows its usual message for an expired or used link.
  */
+import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/link-tokens';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LINK_TOKEN_PARAMETERS } from '@gatehouse/common/link-tokens';
+
 import { call } from '../../api/client.ts';
 import { firstLoadApi } from '../../api/first-load.ts';
 

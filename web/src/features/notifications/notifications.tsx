@@ -2,8 +2,9 @@
  * Notifications of spec sections 3, 4 and 8: a failed call records a notification (type, message,
  * timestamp) that is shown in a polite live region until dismissed or 8 seconds pass.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+
 import { isApiError, NETWORK_FAILURE } from '../../api/client.ts';
 
 export type NotificationType = 'error' | 'usernotfound' | 'clientnotfound' | 'success' | 'info';

@@ -2,10 +2,11 @@
  * The organisation's theme across the SPA: its stylesheet (colour, font, button and input styles as
  * CSS custom properties), its tab icon, and its background and hero images.
  */
-import { useEffect, type CSSProperties } from 'react';
+import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { type CSSProperties, useEffect } from 'react';
+
 import { urlOf } from '../../api/client.ts';
 import { firstLoadApi, organisationImageUrl } from '../../api/first-load.ts';
-import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 

@@ -1,23 +1,24 @@
+import { passkeysApi } from '@gatehouse/common/api/passkeys';
 import { formatDateTime } from '@gatehouse/common/format';
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
+import type { ConfirmWithPasskeyRequest, Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
 import {
-  startAuthentication,
-  startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
 } from '@simplewebauthn/browser';
-import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
-import { passkeysApi } from '@gatehouse/common/api/passkeys';
-import type { ConfirmWithPasskeyRequest, Passkey, RegisterPasskeyRequest } from '@gatehouse/common/schemas/passkeys';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { factorsKey } from '../two-step/Factors.tsx';
-import { RenameOrRemoveForm, useRenameOrRemove } from '../two-step/RenameOrRemove.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { factorsKey } from '../two-step/Factors.tsx';
+import { RenameOrRemoveForm, useRenameOrRemove } from '../two-step/RenameOrRemove.tsx';
 
 const passkeysKey = ['passkeys'] as const;
 /** The product's date format (DD/MM/YYYY HH:mm +offset), not the browser locale's. */

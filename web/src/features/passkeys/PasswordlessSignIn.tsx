@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { passkeysApi } from '@gatehouse/common/api/passkeys';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
 import type { PasswordlessSignInRequest } from '@gatehouse/common/schemas/passkeys';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
 import { call } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 

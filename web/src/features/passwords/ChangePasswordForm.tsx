@@ -1,18 +1,19 @@
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { accountApi } from '@gatehouse/common/api/account';
-import { PasswordField } from '../../components/PasswordField.tsx';
-import { useForm } from 'react-hook-form';
+import type { Account } from '@gatehouse/common/schemas/account';
+import { changePasswordForm, type ChangePasswordRequest, changePasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import type { Account } from '@gatehouse/common/schemas/account';
-import { changePasswordForm, changePasswordRequest, type ChangePasswordRequest } from '@gatehouse/common/schemas/passwords';
+import { useForm } from 'react-hook-form';
+
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
-import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
-import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { Form } from '../../components/Form.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 

@@ -1,14 +1,15 @@
-import { useLayoutEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { type NewPasswordRequest, newPasswordRequest } from '@gatehouse/common/schemas/passwords';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { newPasswordRequest, type NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
+import { useLayoutEffect } from 'react';
+import { useForm } from 'react-hook-form';
+
 import { Button } from '../../components/Button.tsx';
-import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
-import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { Form } from '../../components/Form.tsx';
+import { FormError } from '../forms/FormError.tsx';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 

@@ -1,4 +1,5 @@
-import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
+
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 

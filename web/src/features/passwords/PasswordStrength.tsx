@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { useEffect, useState } from 'react';
+
 import { loadEstimator, strengthBand, strengthScore } from './strength.ts';
 
 /** The strength of the password being typed: a meter and its band, announced politely. */

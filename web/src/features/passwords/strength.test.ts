@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { loadEstimator, strengthBand, strengthScore } from './strength.ts';
 
 describe('password strength', () => {

@@ -1,8 +1,10 @@
+import { type LegalDocument, PUBLIC_PAGE_MESSAGES } from '@gatehouse/common/legal-texts';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { PUBLIC_PAGE_MESSAGES, type LegalDocument } from '@gatehouse/common/legal-texts';
+
 import { LinkedText } from '../../components/LinkedText.tsx';
 import { useScrollToSection } from './use-custom-page.ts';
+
 import './public-pages.css';
 
 /** A policy page: title, introduction, contents, and sections each reachable by its fragment (#cookies). */

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { LIMITS } from '@gatehouse/common/policy';
+import { useEffect, useRef } from 'react';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 

@@ -1,6 +1,7 @@
+import { ROUTES } from '@gatehouse/common/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '@gatehouse/common/routes';
+
 import { call } from '../../api/client.ts';
 import { firstLoadApi } from '../../api/first-load.ts';
 import { setSignedOut } from '../../api/queries.ts';

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSessionsApi } from '@gatehouse/common/api/sessions';
 import { formatDateTime } from '@gatehouse/common/format';
 import type { ConnectedApplication } from '@gatehouse/common/schemas/sessions';
 import { SESSION_MESSAGES as M } from '@gatehouse/common/session-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { call } from '../../api/client.ts';
 import { sessionKeys, useConnectedApplications, type Whose } from '../../api/session-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -12,6 +13,7 @@ import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useActionFeedback } from '../feedback/feedback.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
+
 import '../two-step/two-step.css';
 
 /**

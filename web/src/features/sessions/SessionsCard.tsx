@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSessionsApi, userSessionsApi } from '@gatehouse/common/api/sessions';
 import { formatDateTime } from '@gatehouse/common/format';
 import type { SessionSummary } from '@gatehouse/common/schemas/sessions';
 import { SESSION_MESSAGES as M, SIGN_IN_METHOD_LABELS } from '@gatehouse/common/session-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { call } from '../../api/client.ts';
 import { sessionKeys, useSessions, type Whose } from '../../api/session-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -14,6 +15,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useActionFeedback } from '../feedback/feedback.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
+
 import '../two-step/two-step.css';
 
 const deviceOf = (s: SessionSummary) => `${s.browser ?? M.unknownBrowser} · ${s.system ?? M.unknownSystem}`;

@@ -1,14 +1,15 @@
 import { accountApi } from '@gatehouse/common/api/account';
-import { CopyField } from '../../components/CopyField.tsx';
-import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { inGroupsOfFour } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import type { SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useRunOnce } from '../account/use-run-once.ts';
 import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';

@@ -1,23 +1,24 @@
 import { accountApi } from '@gatehouse/common/api/account';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
-import { smsSetupRequest, type SaveTwoStepResult, type SmsSetupRequest } from '@gatehouse/common/schemas/mfa';
 import type { Account } from '@gatehouse/common/schemas/account';
+import { type SaveTwoStepResult, type SmsSetupRequest, smsSetupRequest } from '@gatehouse/common/schemas/mfa';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
 import { call, isApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
 import { useRunOnce } from '../account/use-run-once.ts';
+import { FormError } from '../forms/FormError.tsx';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
 import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
 import { useCodeSender } from './use-code-sender.ts';
-import { Form } from '../../components/Form.tsx';
 
 const formatTime = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '@gatehouse/common/api/account';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
 import { PASSKEY_NAME_MAX } from '@gatehouse/common/schemas/passkeys';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Alert } from '../../components/Alert.tsx';

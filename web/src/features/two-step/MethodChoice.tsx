@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
+import { useId, useState } from 'react';
+
 import { Button } from '../../components/Button.tsx';
 import { Form } from '../../components/Form.tsx';
 

@@ -1,15 +1,16 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import type { disableTwoStepRequest } from '@gatehouse/common/schemas/mfa';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Form.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
 
 /** A request that is the current password alone (disabling MFA, new recovery codes). */
 type PasswordRequestSchema = typeof disableTwoStepRequest;

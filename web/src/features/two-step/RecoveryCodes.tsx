@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
 import { pendingRedirectURL } from '../client-sign-in/redirect-url.ts';
 
 /** Saves the codes as a text file named after this organisation's host. */

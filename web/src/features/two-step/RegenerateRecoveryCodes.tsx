@@ -1,6 +1,7 @@
 import { accountApi } from '@gatehouse/common/api/account';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
 import { regenerateRecoveryCodesRequest } from '@gatehouse/common/schemas/mfa';
+
 import { call } from '../../api/client.ts';
 import { PasswordConfirmedAction } from './PasswordConfirmedAction.tsx';
 

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { MFA_MESSAGES as M } from '@gatehouse/common/mfa-messages';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form } from '../../components/Form.tsx';

@@ -1,20 +1,21 @@
 import { accountApi } from '@gatehouse/common/api/account';
-import { PasswordField } from '../../components/PasswordField.tsx';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import type { TwoStepKind } from '@gatehouse/common/policy';
+import { type SaveTwoStepRequest, saveTwoStepRequest, type SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
-import type { TwoStepKind } from '@gatehouse/common/policy';
-import { saveTwoStepRequest, type SaveTwoStepRequest, type SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+
 import { call, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
+import { Form } from '../../components/Form.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
-import { Form } from '../../components/Form.tsx';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
 
 const FIELDS = ['code', 'password', 'name'] as const;
 type SaveTwoStepValues = z.output<typeof saveTwoStepRequest>;

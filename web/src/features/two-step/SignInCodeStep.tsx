@@ -1,25 +1,27 @@
 import { accountApi } from '@gatehouse/common/api/account';
 import { passkeysApi } from '@gatehouse/common/api/passkeys';
-import type { PasskeySignInRequest } from '@gatehouse/common/schemas/passkeys';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { SignInResult } from '@gatehouse/common/schemas/account';
-import { signInCodeRequest, type SignInChallenge, type SignInCodeRequest } from '@gatehouse/common/schemas/mfa';
+import { type SignInChallenge, type SignInCodeRequest, signInCodeRequest } from '@gatehouse/common/schemas/mfa';
+import type { PasskeySignInRequest } from '@gatehouse/common/schemas/passkeys';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
 import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
+import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
 import { useCodeSender } from './use-code-sender.ts';
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+
 import './two-step.css';
-import { Form } from '../../components/Form.tsx';
 
 /** Answers that end this sign-in: the password step comes again, with the message. */
 const RESTART_CODES = new Set(['SIGN_IN_EXPIRED', 'ACCOUNT_LOCKED', 'ACCOUNT_UNAVAILABLE']);

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '@gatehouse/common/api/account';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import type { TwoStepKind } from '@gatehouse/common/policy';
 import { disableTwoStepRequest } from '@gatehouse/common/schemas/mfa';
+import { useQueryClient } from '@tanstack/react-query';
+
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { PasswordConfirmedAction } from './PasswordConfirmedAction.tsx';

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { MFA } from '@gatehouse/common/mfa';
+import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
+import { useEffect, useState } from 'react';
 
 export type SendState = 'unsent' | 'sent' | 'waiting' | 'resendable';
 

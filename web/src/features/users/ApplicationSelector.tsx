@@ -1,8 +1,10 @@
-import { useController, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { MESSAGES } from '@gatehouse/common/messages';
 import { isAdminRole, type Role } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
-import { MESSAGES } from '@gatehouse/common/messages';
+import { type Control, type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
+
 import { ApplicationLogo } from '../applications/ApplicationLogo.tsx';
+
 import './users.css';
 
 interface ApplicationSelectorProps {

@@ -3,7 +3,9 @@
  * users list and a notice on the user page, whose fields it sets are read-only there.
  */
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+
 import { Alert } from '../../components/Alert.tsx';
+
 import './managed-by.css';
 
 /** "Managed by <application>", under a user's email on the users list. */

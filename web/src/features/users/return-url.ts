@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
+import { useSearchParams } from 'react-router';
 
 /** The returnurl query of the user screens, when it is a path of this site. */
 export function useReturnUrl(): string | null {

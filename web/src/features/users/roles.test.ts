@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { mayManage, roleOptions } from './roles.ts';
 
 describe('role choices of the user screens (spec section 6)', () => {

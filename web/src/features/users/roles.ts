@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLE_RANK, ROLES, type Role } from '@gatehouse/common/policy';
+import { type Role, ROLE_LABELS, ROLE_RANK, ROLES } from '@gatehouse/common/policy';
 
 /** The role choices of spec section 6: User and User Admin, and Organisation Admin only for an Organisation Admin. */
 export function roleOptions(actorRole: Role): { value: Role; label: string }[] {

@@ -1,29 +1,31 @@
-import { accountApi } from '@gatehouse/common/api/account';
-import { PasswordField } from '../../components/PasswordField.tsx';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { accountApi } from '@gatehouse/common/api/account';
 import { LOCALES } from '@gatehouse/common/i18n/locales';
 import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { updateAccountRequest, type Account, type UpdateAccountRequest } from '@gatehouse/common/schemas/account';
+import { type Account, type UpdateAccountRequest, updateAccountRequest } from '@gatehouse/common/schemas/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+
 import { call } from '../../api/client.ts';
 import { queryKeys, useOrganisation } from '../../api/queries.ts';
+import { useSignedInUser } from '../../app/app-session.ts';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { useSignedInUser } from '../../app/app-session.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { NOT_SENT, useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
-import { usePageTitle } from '../../layout/use-page-title.ts';
-import { ActionStatus } from '../../components/ActionStatus.tsx';
-import { Form } from '../../components/Form.tsx';
+import { NOT_SENT, useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { ConnectedApplicationsCard } from '../../features/sessions/ConnectedApplicationsCard.tsx';
 import { SessionsCard } from '../../features/sessions/SessionsCard.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/sessions/sessions.css';
 
 const FIELDS = ['firstName', 'surname', 'phoneNumber', 'currentPassword'] as const;

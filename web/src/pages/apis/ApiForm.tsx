@@ -1,6 +1,7 @@
 import { API_LIMITS, API_MESSAGES as M } from '@gatehouse/common/apis';
-import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
 import type { ValidationErrors } from '@gatehouse/common/errors';
+import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
+
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 

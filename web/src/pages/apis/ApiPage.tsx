@@ -1,12 +1,13 @@
-import { Fragment, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apisApi } from '@gatehouse/common/api/apis';
 import { API_MESSAGES as M } from '@gatehouse/common/apis';
 import { CLIENT_TYPE_LABELS } from '@gatehouse/common/applications';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
-import type { Application } from '@gatehouse/common/schemas/applications';
 import type { ApiGrant, ProtectedApi } from '@gatehouse/common/schemas/apis';
+import type { Application } from '@gatehouse/common/schemas/applications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
 import { apiKeys, useApi, useApiGrants } from '../../api/api-queries.ts';
 import { useApplications } from '../../api/application-queries.ts';
 import { call, isApiError } from '../../api/client.ts';
@@ -21,6 +22,7 @@ import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { ApiFields, bodyOf, draftOf } from './ApiForm.tsx';
+
 import './apis.css';
 
 /** A registered API's settings, saved in place, and its deletion (with a confirmation). */

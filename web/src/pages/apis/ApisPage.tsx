@@ -1,21 +1,23 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apisApi } from '@gatehouse/common/api/apis';
 import { API_MESSAGES as M } from '@gatehouse/common/apis';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { ProtectedApi } from '@gatehouse/common/schemas/apis';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+
 import { apiKeys, useApis } from '../../api/api-queries.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
-import { DataView, type DataColumn } from '../../components/DataView.tsx';
+import { type DataColumn, DataView } from '../../components/DataView.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { ApiFields, bodyOf, draftOf } from './ApiForm.tsx';
+
 import './apis.css';
 
 const nameCell = (api: ProtectedApi) => (

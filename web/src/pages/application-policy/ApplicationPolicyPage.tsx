@@ -1,24 +1,26 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { ROUTES } from '@gatehouse/common/routes';
-import { acceptPolicyRequest, type AcceptPolicyInput, type ClientAuthSteps } from '@gatehouse/common/schemas/applications';
-import { call } from '../../api/client.ts';
+import { type AcceptPolicyInput, acceptPolicyRequest, type ClientAuthSteps } from '@gatehouse/common/schemas/applications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+
 import { useClientAuthSteps } from '../../api/application-queries.ts';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { forgetRedirectURL, pendingRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
-import { Form } from '../../components/Form.tsx';
 
 /** /applicationpolicy: the application's privacy policy must be accepted before the sign-in continues. */
 export function ApplicationPolicyPage() {

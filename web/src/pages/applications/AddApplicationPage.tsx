@@ -1,24 +1,26 @@
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useLayoutEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
-import { createApplicationRequest, type CreateApplicationInput } from '@gatehouse/common/schemas/applications';
-import { call } from '../../api/client.ts';
+import { type CreateApplicationInput, createApplicationRequest } from '@gatehouse/common/schemas/applications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+
 import { applicationKeys } from '../../api/application-queries.ts';
+import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['name', 'redirectURI'] as const;
 

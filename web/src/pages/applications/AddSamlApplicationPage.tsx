@@ -1,18 +1,19 @@
 import { samlAppsApi } from '@gatehouse/common/api/saml-apps';
-import { useId, useLayoutEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { SamlAppPresetId } from '@gatehouse/common/saml-app-presets';
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
 import {
+  type NewSamlApplicationForm,
   newSamlApplicationRequest,
   SAML_APP_SOURCES,
-  type NewSamlApplicationForm,
   type SamlAppSource,
 } from '@gatehouse/common/schemas/saml-apps';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useLayoutEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { samlAppKeys } from '../../api/saml-app-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -29,12 +30,13 @@ import {
   presetOptions,
   SAML_FIELDS,
   samlFormResolver,
-  ServiceProviderFields,
   type SamlFormValues,
+  ServiceProviderFields,
 } from '../../features/applications/SamlFields.tsx';
 import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
 
 const DEFAULTS: SamlFormValues = {

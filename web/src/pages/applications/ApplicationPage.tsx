@@ -1,10 +1,4 @@
-import { GROUP_MESSAGES } from '@gatehouse/common/groups';
 import { applicationsApi } from '@gatehouse/common/api/applications';
-import { useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPLICATION_MESSAGES as M,
   CLIENT_TYPE_LABELS,
@@ -16,21 +10,31 @@ import {
   type TokenLifetime,
 } from '@gatehouse/common/applications';
 import { formatDateTime } from '@gatehouse/common/format';
+import { GROUP_MESSAGES } from '@gatehouse/common/groups';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
-  updateApplicationRequest,
   type Application,
   type UpdateApplication,
   type UpdateApplicationInput,
+  updateApplicationRequest,
 } from '@gatehouse/common/schemas/applications';
-import { call, isApiError } from '../../api/client.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useLocation } from 'react-router';
+
 import { applicationKeys, useApplication } from '../../api/application-queries.ts';
+import { call, isApiError } from '../../api/client.ts';
+import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { Form } from '../../components/Form.tsx';
 import { ImageField } from '../../components/ImageField.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { SectionNav } from '../../components/SectionNav.tsx';
@@ -39,18 +43,16 @@ import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { UriListField } from '../../components/UriListField.tsx';
 import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
-import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
 import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
-import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
+import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
+import { useActionFeedback } from '../../features/feedback/feedback.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
-import { ActionStatus } from '../../components/ActionStatus.tsx';
-import { useActionFeedback } from '../../features/feedback/feedback.ts';
-import { Form } from '../../components/Form.tsx';
-import { CopyField } from '../../components/CopyField.tsx';
 
 const FIELDS = [
   'name',

@@ -1,16 +1,18 @@
-import { Link } from 'react-router';
 import { APPLICATION_MESSAGES as M, CLIENT_TYPE_LABELS } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
+import { Link } from 'react-router';
+
 import { useApplications } from '../../api/application-queries.ts';
 import { useSamlApplications } from '../../api/saml-app-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
-import { DataView, type DataColumn } from '../../components/DataView.tsx';
+import { type DataColumn, DataView } from '../../components/DataView.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { ApplicationLogo } from '../../features/applications/ApplicationLogo.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
 
 /** One row of the list: an OpenID Connect or a SAML application. */

@@ -1,12 +1,13 @@
 import { samlAppsApi } from '@gatehouse/common/api/saml-apps';
-import { useForm } from 'react-hook-form';
-import { useLocation } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
 import type { SamlApplication, SamlSettings } from '@gatehouse/common/schemas/saml-apps';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { samlAppKeys, useSamlApplication } from '../../api/saml-app-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -19,20 +20,21 @@ import { Loader } from '../../components/Loader.tsx';
 import { SectionNav } from '../../components/SectionNav.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
-import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
 import { IdentityProviderCard } from '../../features/applications/IdentityProviderCard.tsx';
 import {
   AssertionFields,
   PresetPicker,
   SAML_FIELDS,
   samlFormResolver,
+  type SamlFormValues,
   samlFormValues,
   ServiceProviderFields,
-  type SamlFormValues,
 } from '../../features/applications/SamlFields.tsx';
+import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
 
 const SECTIONS = {

@@ -1,20 +1,22 @@
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { auditApi } from '@gatehouse/common/api/audit';
 import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, AUDIT_MESSAGES as M } from '@gatehouse/common/audit';
 import { formatDateTime } from '@gatehouse/common/format';
 import { ROUTES } from '@gatehouse/common/routes';
-import { useAuditLog, type AuditFilters } from '../../api/audit-queries.ts';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { type AuditFilters, useAuditLog } from '../../api/audit-queries.ts';
 import { urlOf } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AuditTable } from '../../features/audit/AuditTable.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/audit/audit.css';
-import { Form } from '../../components/Form.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TYPE_OPTIONS = [

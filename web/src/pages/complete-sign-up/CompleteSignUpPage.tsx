@@ -1,25 +1,26 @@
-import { signUpApi } from '@gatehouse/common/api/sign-up';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
 import { completeSignUpForm } from '@gatehouse/common/schemas/signup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+
 import { call, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { LinkProblem } from '../../features/account/LinkProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { NewPasswordFields } from '../../features/passwords/NewPasswordFields.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['password', 'confirmPassword', 'consent'] as const;
 

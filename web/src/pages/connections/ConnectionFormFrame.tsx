@@ -1,10 +1,11 @@
 /** What both connection forms (OpenID Connect and SAML) share around their own fields: saving, and the frame. */
-import type { ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import type { Connection } from '@gatehouse/common/schemas/connections';
-import { connectionKeys } from '../../api/connection-queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
 import { isApiError } from '../../api/client.ts';
+import { connectionKeys } from '../../api/connection-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';

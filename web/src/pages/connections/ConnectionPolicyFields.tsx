@@ -1,6 +1,7 @@
 /** The fields both connection forms (OpenID Connect and SAML) share: which domains, and what a sign-in through it may do. */
 import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import type { Connection } from '@gatehouse/common/schemas/connections';
+
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { TextField } from '../../components/TextField.tsx';
 

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_MESSAGES as M } from '@gatehouse/common/connection-messages';
 import {
@@ -7,16 +5,20 @@ import {
   CONNECTION_CLIENT_AUTH,
   CONNECTION_PRESET_LABELS,
   CONNECTION_PRESETS,
+  type ConnectionClientAuth,
+  type ConnectionPreset,
   DEFAULT_CLAIM_MAPPING,
   DEFAULT_SCOPES,
   presetIssuer,
-  type ConnectionClientAuth,
-  type ConnectionPreset,
 } from '@gatehouse/common/connections';
 import { ROUTES } from '@gatehouse/common/routes';
+import { SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
-import { connectionKeys, useConnections } from '../../api/connection-queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { call } from '../../api/client.ts';
+import { connectionKeys, useConnections } from '../../api/connection-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
@@ -25,10 +27,10 @@ import { Loader } from '../../components/Loader.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
 import { ConnectionFormFrame, useSaveConnection } from './ConnectionFormFrame.tsx';
 import { ConnectionPolicyFields, policyBody, policyOf } from './ConnectionPolicyFields.tsx';
 import { SamlConnectionForm, SamlFacts } from './SamlConnection.tsx';
+
 import './connections.css';
 
 const PRESET_OPTIONS = CONNECTION_PRESETS.map((value) => ({ value, label: CONNECTION_PRESET_LABELS[value] }));

@@ -1,11 +1,12 @@
 /** The SAML 2.0 parts of the Sign-in connections screen: the form, and what a SAML connection shows. */
-import { useState } from 'react';
 import { connectionsApi as api } from '@gatehouse/common/api/connections';
 import { CONNECTION_MESSAGES as M, SAML_MESSAGES as S } from '@gatehouse/common/connection-messages';
 import { CONNECTION_PRESETS, type ConnectionPreset } from '@gatehouse/common/connections';
 import { SAML_DEFAULT_ATTRIBUTES, SAML_PRESET_LABELS } from '@gatehouse/common/saml-connections';
 import type { Connection } from '@gatehouse/common/schemas/connections';
 import type { SamlDetails } from '@gatehouse/common/schemas/saml-details';
+import { useState } from 'react';
+
 import { call } from '../../api/client.ts';
 import { CopyField } from '../../components/CopyField.tsx';
 import { Select } from '../../components/Select.tsx';

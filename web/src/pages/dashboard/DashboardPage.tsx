@@ -1,15 +1,16 @@
-import { isAdminRole } from '@gatehouse/common/policy';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { isAdminRole } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+
+import { useSignedInUser } from '../../app/app-session.ts';
 import { ApplicationTiles, dashboardRedirectURL } from '../../features/applications/ApplicationTiles.tsx';
 import { MetricTiles } from '../../features/dashboard/MetricTiles.tsx';
 import { ProfileCard } from '../../features/dashboard/ProfileCard.tsx';
 import { SecurityLogCard } from '../../features/dashboard/SecurityLogCard.tsx';
 import { WelcomeCard } from '../../features/dashboard/WelcomeCard.tsx';
-import { useSignedInUser } from '../../app/app-session.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** Admins see the admin view ('Dashboard'); an end user sees 'Welcome'. */

@@ -1,24 +1,25 @@
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
 import { DEMO_ADMIN_EMAIL } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import { demoRequest } from '@gatehouse/common/schemas/base-signup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { useServiceInfo } from '../../api/public-queries.ts';
+import { useAppSession } from '../../app/app-session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { useAppSession } from '../../app/app-session.ts';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { rememberBaseSignUp } from '../../features/base-signup/current-signup.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['consent'] as const;
 

@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
 import { referenceApi } from '@gatehouse/common/api/reference';
 import { matchRoute, routePath } from '@gatehouse/common/routes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+
 import { api } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { anchorOf, referenceSections, type OpenApiDocument, type ReferenceSection } from './openapi.ts';
+import { anchorOf, type OpenApiDocument, type ReferenceSection, referenceSections } from './openapi.ts';
 import { OperationView, Prose } from './OperationView.tsx';
+
 import './api-reference.css';
 
 const TITLE = 'API reference';

@@ -1,5 +1,6 @@
 /** How the API reference shows one operation, from the OpenAPI document's description of it. */
 import type { ReactNode } from 'react';
+
 import { useOverflowing } from '../../components/use-overflowing.ts';
 import {
   allowedValues,
@@ -8,10 +9,10 @@ import {
   exampleAnswer,
   exampleRequest,
   fieldRows,
-  objectOf,
-  typeName,
   type JsonSchema,
   type Listed,
+  objectOf,
+  typeName,
 } from './openapi.ts';
 
 /** Text whose Markdown inline code (`like this`) is shown as code. */

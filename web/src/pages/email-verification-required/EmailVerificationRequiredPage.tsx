@@ -1,9 +1,10 @@
-import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { useNavigate } from 'react-router';
+
+import { useSignedInUser } from '../../app/app-session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { useSignedInUser } from '../../app/app-session.ts';
 import { useResendVerification } from '../../features/account/use-resend-verification.ts';
 import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, newCorrelationId } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
 import { call } from '../../api/client.ts';
 import { firstLoadApi } from '../../api/first-load.ts';
 import { queryKeys } from '../../api/queries.ts';

@@ -1,27 +1,28 @@
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
 import { ROUTES } from '@gatehouse/common/routes';
-import { baseSignUpEmailRequest, type BaseSignUpEmailRequest } from '@gatehouse/common/schemas/base-signup';
+import { type BaseSignUpEmailRequest, baseSignUpEmailRequest } from '@gatehouse/common/schemas/base-signup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { useBaseSignUp } from '../../api/public-queries.ts';
+import { useAppSession } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { useAppSession } from '../../app/app-session.ts';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { rememberBaseSignUp } from '../../features/base-signup/current-signup.ts';
 import { SignUpProblem } from '../../features/base-signup/SignUpProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email', 'consent'] as const;
 

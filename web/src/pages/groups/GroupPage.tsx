@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupsApi } from '@gatehouse/common/api/groups';
 import { GROUP_LIMITS, GROUP_MESSAGES as M } from '@gatehouse/common/groups';
 import { LIMITS } from '@gatehouse/common/policy';
 import { matchRoute, routePath, ROUTES } from '@gatehouse/common/routes';
 import type { Group, GroupMember } from '@gatehouse/common/schemas/groups';
-import { groupKeys, useGroup, useGroupMembers } from '../../api/group-queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+
 import { call, isApiError } from '../../api/client.ts';
+import { groupKeys, useGroup, useGroupMembers } from '../../api/group-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -20,6 +21,7 @@ import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Pager, SearchField } from './Pager.tsx';
+
 import './groups.css';
 
 const fieldErrors = (error: unknown) => (isApiError(error) ? (error.body?.validation.errors ?? {}) : {});

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupsApi } from '@gatehouse/common/api/groups';
 import { GROUP_LIMITS, GROUP_MESSAGES as M } from '@gatehouse/common/groups';
 import { LIMITS } from '@gatehouse/common/policy';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { Group } from '@gatehouse/common/schemas/groups';
-import { groupKeys, useGroupList } from '../../api/group-queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+
 import { call, isApiError } from '../../api/client.ts';
+import { groupKeys, useGroupList } from '../../api/group-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -17,6 +18,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { Pager, SearchField } from './Pager.tsx';
+
 import './groups.css';
 
 const groupPath = (id: string) => routePath('group', { id });

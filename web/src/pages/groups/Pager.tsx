@@ -1,4 +1,5 @@
 import { GROUP_MESSAGES as M } from '@gatehouse/common/groups';
+
 import { Button } from '../../components/Button.tsx';
 
 /** Previous and next page of a server-paged list, with where the list is. */

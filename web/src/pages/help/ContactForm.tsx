@@ -1,18 +1,19 @@
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
 import { supportForm, type SupportFormInput } from '@gatehouse/common/schemas/support';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
 import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
+import { Form } from '../../components/Form.tsx';
 import { TextArea } from '../../components/TextArea.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
-import { Form } from '../../components/Form.tsx';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 
 const FIELDS = ['email', 'message'] as const;
 

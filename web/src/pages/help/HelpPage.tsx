@@ -1,21 +1,23 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
 import { PUBLIC_PAGE_MESSAGES } from '@gatehouse/common/legal-texts';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { TIER_LABELS, isAdminRole } from '@gatehouse/common/policy';
+import { isAdminRole, TIER_LABELS } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+
 import { useServiceInfo } from '../../api/public-queries.ts';
+import { useAppSession } from '../../app/app-session.ts';
+import type { NavigationState } from '../../app/navigation-state.ts';
 import { Card } from '../../components/Card.tsx';
 import { LinkedText } from '../../components/LinkedText.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { useAppSession } from '../../app/app-session.ts';
-import type { NavigationState } from '../../app/navigation-state.ts';
 import { useCustomPageRedirect, useScrollToSection } from '../../features/public-pages/use-custom-page.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { ContactForm } from './ContactForm.tsx';
 import { OidcHelp } from './OidcHelp.tsx';
+
 import '../../features/public-pages/public-pages.css';
 
 /** One entry of the help page; /help/<id> opens the page at it. */

@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
-import { APPLICATION_MESSAGES as A, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import { referenceApi } from '@gatehouse/common/api/reference';
+import { APPLICATION_MESSAGES as A, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import { HELP_MESSAGES as M } from '@gatehouse/common/help-messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { Link } from 'react-router';
+
 import { useOpenIdConfiguration } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { CodeFacts } from '../../components/CodeFacts.tsx';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { authorizationRequestExample, tokenRequestExample } from './oidc-example.ts';
 
 describe("the help page's OpenID Connect example", () => {

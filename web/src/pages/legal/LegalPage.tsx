@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { PUBLIC_PAGE_MESSAGES, type DeploymentFacts, type LegalDocument } from '@gatehouse/common/legal-texts';
+import { type DeploymentFacts, type LegalDocument, PUBLIC_PAGE_MESSAGES } from '@gatehouse/common/legal-texts';
 import { MESSAGES } from '@gatehouse/common/messages';
+import type { ReactNode } from 'react';
+
 import { useServiceInfo } from '../../api/public-queries.ts';
+import { useAppSession } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { useAppSession } from '../../app/app-session.ts';
 import { LegalDocumentView } from '../../features/public-pages/LegalDocumentView.tsx';
 import { useCustomPageRedirect } from '../../features/public-pages/use-custom-page.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';

@@ -1,5 +1,6 @@
 import { privacyPolicy } from '@gatehouse/common/legal-texts';
 import { ROUTES } from '@gatehouse/common/routes';
+
 import { useAppSession } from '../../app/app-session.ts';
 import { LegalPage } from './LegalPage.tsx';
 

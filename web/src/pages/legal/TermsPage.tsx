@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
 import { termsAndConditions } from '@gatehouse/common/legal-texts';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { Link } from 'react-router';
+
 import { useAppSession } from '../../app/app-session.ts';
 import { LegalPage } from './LegalPage.tsx';
 

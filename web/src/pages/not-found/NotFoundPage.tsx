@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { Link } from 'react-router';
+
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** The base host's home page: an organisation is the first label of its host name (acme.example.com → example.com). */

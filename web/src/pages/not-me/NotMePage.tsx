@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { newBrowserApi } from '@gatehouse/common/api/sessions';
 import { ACCOUNT_MESSAGES as M } from '@gatehouse/common/account-messages';
+import { newBrowserApi } from '@gatehouse/common/api/sessions';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';

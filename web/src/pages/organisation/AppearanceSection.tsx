@@ -1,9 +1,10 @@
 /** Appearance: name, colour, font, button and input styles, images, and a live preview of the sign-in page. */
-import { useFormContext, useWatch } from 'react-hook-form';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { BUTTON_STYLES, COLOUR_VALUES, COLOURS, FONTS, INPUT_STYLES } from '@gatehouse/common/policy';
 import type { OrganisationSettingsInput } from '@gatehouse/common/schemas/organisation-settings';
+import { useFormContext, useWatch } from 'react-hook-form';
+
 import { Card } from '../../components/Card.tsx';
 import { ImageField } from '../../components/ImageField.tsx';
 import { Select } from '../../components/Select.tsx';

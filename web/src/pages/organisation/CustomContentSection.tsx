@@ -1,7 +1,8 @@
 /** Custom content: the support message (with a rendering of its links) and the custom policy, terms and help URLs. */
-import { useFormContext, useWatch } from 'react-hook-form';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
-import { SETTINGS_LIMITS, type OrganisationSettingsInput } from '@gatehouse/common/schemas/organisation-settings';
+import { type OrganisationSettingsInput, SETTINGS_LIMITS } from '@gatehouse/common/schemas/organisation-settings';
+import { useFormContext, useWatch } from 'react-hook-form';
+
 import { Card } from '../../components/Card.tsx';
 import { LinkedText } from '../../components/LinkedText.tsx';
 import { TextArea } from '../../components/TextArea.tsx';

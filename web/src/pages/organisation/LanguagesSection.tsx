@@ -1,9 +1,10 @@
 /** Languages: the organisation's default language and the languages it offers (the page switcher lists them). */
-import { useId } from 'react';
-import { useFormContext, type FieldError } from 'react-hook-form';
 import { LOCALES, SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
 import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import type { OrganisationSettingsInput } from '@gatehouse/common/schemas/organisation-settings';
+import { useId } from 'react';
+import { type FieldError, useFormContext } from 'react-hook-form';
+
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { Select } from '../../components/Select.tsx';

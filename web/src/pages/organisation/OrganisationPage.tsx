@@ -3,33 +3,35 @@
  * security strength bar, 'Reset to recommended', Save and Cancel, and a live preview of the changes.
  */
 import { organisationApi } from '@gatehouse/common/api/organisation';
-import { useMemo, useState } from 'react';
-import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { LIMITS, RECOMMENDED_SETTINGS } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import {
-  organisationSettingsRequest,
-  SETTING_NAMES,
   type OrganisationAdminView,
   type OrganisationSettingsInput,
   type OrganisationSettingsRequest,
+  organisationSettingsRequest,
+  SETTING_NAMES,
 } from '@gatehouse/common/schemas/organisation-settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { FormProvider, type Path, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+
 import { call, isApiError } from '../../api/client.ts';
-import { useSignedInUser } from '../../app/app-session.ts';
-import { flashOn } from '../../features/feedback/feedback.ts';
 import { useOrganisationSettings, useSettingsStrength } from '../../api/organisation-queries.ts';
 import { queryKeys } from '../../api/queries.ts';
+import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { flashOn } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { CustomContentSection } from './CustomContentSection.tsx';
@@ -37,8 +39,8 @@ import { LanguagesSection } from './LanguagesSection.tsx';
 import { PasswordPolicySection, SignInPolicySection, SignUpPolicySection } from './PolicySections.tsx';
 import { StrengthBar } from './StrengthBar.tsx';
 import { useImageChoices } from './use-image-choices.ts';
+
 import './organisation.css';
-import { Form } from '../../components/Form.tsx';
 
 const M = ORGANISATION_MESSAGES;
 

@@ -1,18 +1,19 @@
 /** The password, sign-up and sign-in policy sections of the organisation settings page. */
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { routePath } from '@gatehouse/common/routes';
 import {
   normaliseWhitelistEntry,
+  type OrganisationSettings,
+  type OrganisationSettingsInput,
   SETTINGS_LIMITS,
   whitelistEntryLabel,
   whitelistEntryProblem,
-  type OrganisationSettings,
-  type OrganisationSettingsInput,
 } from '@gatehouse/common/schemas/organisation-settings';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';

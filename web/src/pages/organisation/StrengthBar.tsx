@@ -1,5 +1,6 @@
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import { PASSWORD_STRENGTH_BANDS } from '@gatehouse/common/policy';
+
 import { Meter } from '../../components/Meter.tsx';
 
 /** The security strength rating of the settings, as a percentage with the spec's strength band. */

@@ -1,13 +1,14 @@
 /** Fields of the settings form, labelled and explained from the shared texts, registered by setting name. */
-import { useId } from 'react';
-import { useFormContext, type FieldError } from 'react-hook-form';
 import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
 import {
-  SETTINGS_RANGES,
   type NumericSetting,
   type OrganisationSettings,
   type OrganisationSettingsInput,
+  SETTINGS_RANGES,
 } from '@gatehouse/common/schemas/organisation-settings';
+import { useId } from 'react';
+import { type FieldError, useFormContext } from 'react-hook-form';
+
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { TextField } from '../../components/TextField.tsx';
 

@@ -3,12 +3,13 @@
  * file (read as a data URL for the preview, with the size and type checked before any upload), or is
  * removed. The server checks every upload again by its content.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
-import { UPLOADS, uploadMessages } from '@gatehouse/common/policy';
-import { type OrganisationAdminView } from '@gatehouse/common/schemas/organisation-settings';
 import { organisationImageUrl } from '@gatehouse/common/api/organisation';
 import { ORGANISATION_IMAGES, type OrganisationImageKind } from '@gatehouse/common/organisation-images';
+import { ORGANISATION_MESSAGES } from '@gatehouse/common/organisation-messages';
+import { uploadMessages, UPLOADS } from '@gatehouse/common/policy';
+import { type OrganisationAdminView } from '@gatehouse/common/schemas/organisation-settings';
+import { useCallback, useMemo, useState } from 'react';
+
 import type { FormValue } from '../../api/client.ts';
 
 type Choice = { state: 'saved' } | { state: 'new'; file: File; dataUrl: string } | { state: 'removed' };

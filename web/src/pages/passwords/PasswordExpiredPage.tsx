@@ -1,8 +1,9 @@
-import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { ROUTES } from '@gatehouse/common/routes';
-import { Card } from '../../components/Card.tsx';
+import { useNavigate } from 'react-router';
+
 import { useSignedInUser } from '../../app/app-session.ts';
+import { Card } from '../../components/Card.tsx';
 import { pendingRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { ChangePasswordForm } from '../../features/passwords/ChangePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';

@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { useState } from 'react';
+
+import { useSignedInUser } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
-import { useSignedInUser } from '../../app/app-session.ts';
 import { ChangePasswordForm } from '../../features/passwords/ChangePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 

@@ -1,27 +1,28 @@
-import { signUpApi } from '@gatehouse/common/api/sign-up';
-import { useLayoutEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { NewPasswordRequest } from '@gatehouse/common/schemas/passwords';
-import { recoveryCodeRequest, type RecoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
+import { type RecoveryCodeRequest, recoveryCodeRequest } from '@gatehouse/common/schemas/recovery';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useLayoutEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+
 import { call } from '../../api/client.ts';
-import { Button } from '../../components/Button.tsx';
-import { Card } from '../../components/Card.tsx';
-import { Loader } from '../../components/Loader.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import { emailFrom, type NavigationState } from '../../app/navigation-state.ts';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { LinkProblem } from '../../features/account/LinkProblem.tsx';
 import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { ChoosePasswordForm } from '../../features/passwords/ChoosePasswordForm.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['code'] as const;
 

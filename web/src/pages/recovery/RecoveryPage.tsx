@@ -1,21 +1,22 @@
-import { signUpApi } from '@gatehouse/common/api/sign-up';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { ROUTES } from '@gatehouse/common/routes';
-import { recoveryRequest, type RecoveryRequest } from '@gatehouse/common/schemas/recovery';
+import { type RecoveryRequest, recoveryRequest } from '@gatehouse/common/schemas/recovery';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+
 import { call } from '../../api/client.ts';
-import { Button } from '../../components/Button.tsx';
-import { Card } from '../../components/Card.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import type { NavigationState } from '../../app/navigation-state.ts';
-import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
-import { usePageTitle } from '../../layout/use-page-title.ts';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
 import { Form } from '../../components/Form.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { FormError } from '../../features/forms/FormError.tsx';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 const FIELDS = ['email'] as const;
 

@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES as M } from '@gatehouse/common/applications';
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import { ROUTES } from '@gatehouse/common/routes';
 import { applicationStep } from '@gatehouse/common/sign-in-steps';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
 import { useClientAuthSteps } from '../../api/application-queries.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -16,6 +17,7 @@ import {
   rememberRedirectURL,
 } from '../../features/client-sign-in/redirect-url.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
 
 /**

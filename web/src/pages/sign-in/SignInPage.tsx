@@ -1,40 +1,38 @@
-import { PasswordField } from '../../components/PasswordField.tsx';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { signInRequest } from '@gatehouse/common/schemas/auth';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
+import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
+import { SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
 import { maskEmail } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { USER_MESSAGES } from '@gatehouse/common/user-messages';
 import { NOT_SENT_PARAMETER, ROUTES } from '@gatehouse/common/routes';
-import { accountFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
 import type { Account, SignInResult } from '@gatehouse/common/schemas/account';
-import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/sign-in-challenge';
+import type { signInRequest } from '@gatehouse/common/schemas/auth';
 import type { SignInChallenge } from '@gatehouse/common/schemas/mfa';
 import type { PublicOrganisation } from '@gatehouse/common/schemas/organisation';
+import { hasSignInChallengeShape, isSignInChallenge } from '@gatehouse/common/sign-in-challenge';
+import { accountFacts, pendingStep } from '@gatehouse/common/sign-in-steps';
+import { USER_MESSAGES } from '@gatehouse/common/user-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type BaseSyntheticEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+
 import { call, isApiError } from '../../api/client.ts';
 import { firstLoadApi } from '../../api/first-load.ts';
 import { queryKeys, useRememberedEmail } from '../../api/queries.ts';
+import { useSignInConnections } from '../../api/sign-in-connections.ts';
+import { useAppSession } from '../../app/app-session.ts';
+import { SIGN_IN_CHALLENGE_KEY } from '../../app/first-paint.ts';
+import { emailFrom, type NavigationState, referrerFrom, successMessageFrom } from '../../app/navigation-state.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
-import { guardedHandleSubmit, NOT_SENT, useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
-import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useAppSession } from '../../app/app-session.ts';
-import { SIGN_IN_CHALLENGE_KEY } from '../../app/first-paint.ts';
-import { emailFrom, referrerFrom, successMessageFrom, type NavigationState } from '../../app/navigation-state.ts';
-import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
-import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { CONNECTION_MESSAGES } from '@gatehouse/common/connection-messages';
-import { SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
-import { useSignInConnections } from '../../api/sign-in-connections.ts';
+import { PasswordField } from '../../components/PasswordField.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { rememberRedirectURL } from '../../features/client-sign-in/redirect-url.ts';
 import {
   ConnectionButtons,
   ConnectionRefusalMessage,
@@ -42,6 +40,9 @@ import {
   HomeRealm,
   homeRealmOf,
 } from '../../features/connections/ConnectionSignIn.tsx';
+import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
+import { guardedHandleSubmit, NOT_SENT, useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 type SignInInput = z.input<typeof signInRequest>;
 const FIELDS = ['email', 'password'] as const;

@@ -1,23 +1,24 @@
+import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
 import { signUpApi } from '@gatehouse/common/api/sign-up';
+import { ROUTES } from '@gatehouse/common/routes';
+import { type SignUpRequest, signUpRequest } from '@gatehouse/common/schemas/signup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
-import { ROUTES } from '@gatehouse/common/routes';
-import { signUpRequest, type SignUpRequest } from '@gatehouse/common/schemas/signup';
+
 import { call } from '../../api/client.ts';
+import { useAppSession } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { useAppSession } from '../../app/app-session.ts';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['email', 'consent'] as const;
 

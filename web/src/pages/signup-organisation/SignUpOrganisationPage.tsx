@@ -1,25 +1,26 @@
 import { frontDoorApi } from '@gatehouse/common/api/front-door';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { BASE_SIGNUP_MESSAGES as M } from '@gatehouse/common/base-signup-messages';
 import { ROUTES } from '@gatehouse/common/routes';
-import { organisationNameForm, type BaseSignUp, type OrganisationNameForm } from '@gatehouse/common/schemas/base-signup';
+import { type BaseSignUp, type OrganisationNameForm, organisationNameForm } from '@gatehouse/common/schemas/base-signup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Navigate } from 'react-router';
+
 import { call, isApiError } from '../../api/client.ts';
 import { useBaseSignUp, useServiceInfo } from '../../api/public-queries.ts';
+import { useAppSession } from '../../app/app-session.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { useAppSession } from '../../app/app-session.ts';
 import { currentBaseSignUp, forgetBaseSignUp } from '../../features/base-signup/current-signup.ts';
 import { SignUpProblem } from '../../features/base-signup/SignUpProblem.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { Form } from '../../components/Form.tsx';
 
 const FIELDS = ['organisationName'] as const;
 

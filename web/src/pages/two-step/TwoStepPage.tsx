@@ -1,25 +1,27 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
-import type { SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
 import { ROUTES } from '@gatehouse/common/routes';
+import type { SaveTwoStepResult } from '@gatehouse/common/schemas/mfa';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { useSignedInUser } from '../../app/app-session.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
-import { useFlash } from '../../features/feedback/feedback.ts';
 import { Card } from '../../components/Card.tsx';
-import { useSignedInUser } from '../../app/app-session.ts';
+import { useFlash } from '../../features/feedback/feedback.ts';
+import { Passkeys } from '../../features/passkeys/Passkeys.tsx';
 import { AppSetup } from '../../features/two-step/AppSetup.tsx';
 import { EmailSetup, SmsSetup } from '../../features/two-step/CodeSetup.tsx';
+import { Factors, factorsKey, useFactors } from '../../features/two-step/Factors.tsx';
 import { availableMethods, MethodChoice } from '../../features/two-step/MethodChoice.tsx';
 import { RecoveryCodes } from '../../features/two-step/RecoveryCodes.tsx';
-import { Factors, factorsKey, useFactors } from '../../features/two-step/Factors.tsx';
 import { RegenerateRecoveryCodes } from '../../features/two-step/RegenerateRecoveryCodes.tsx';
 import { TwoStepEnabled } from '../../features/two-step/TwoStepEnabled.tsx';
-import { Passkeys } from '../../features/passkeys/Passkeys.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/two-step/two-step.css';
 
 /**

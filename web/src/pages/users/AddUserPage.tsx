@@ -1,15 +1,16 @@
-import { useLayoutEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersApi } from '@gatehouse/common/api/users';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS } from '@gatehouse/common/policy';
-import { usersApi } from '@gatehouse/common/api/users';
 import { ROUTES } from '@gatehouse/common/routes';
-import { inviteUserRequest, type InviteUserRequest } from '@gatehouse/common/schemas/users';
+import { type InviteUserRequest, inviteUserRequest } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+
 import { call } from '../../api/client.ts';
 import { storeUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
@@ -18,17 +19,18 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Select } from '../../components/Select.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { flashOn } from '../../features/feedback/feedback.ts';
-import { useServerErrors, useFormSubmit } from '../../features/forms/use-server-form.ts';
+import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { ApplicationsField } from '../../features/users/ApplicationSelector.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
 import { roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
-import { Form } from '../../components/Form.tsx';
 
 type InviteUser = z.output<typeof inviteUserRequest>;
 const FIELDS = ['firstName', 'surname', 'email', 'role', 'multiFactorAuthRequired', 'clients'] as const;

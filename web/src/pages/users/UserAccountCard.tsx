@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersApi } from '@gatehouse/common/api/users';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
-import { usersApi } from '@gatehouse/common/api/users';
 import { ROUTES, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { forgetUser, storeUser } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '@gatehouse/common/api/users';
 import { formatDateTime } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
@@ -8,6 +6,9 @@ import type { TwoStepKind } from '@gatehouse/common/policy';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { Factor } from '@gatehouse/common/schemas/mfa';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { call } from '../../api/client.ts';
 import { userKeys, useUserFactors } from '../../api/user-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -16,6 +17,7 @@ import { Card } from '../../components/Card.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
+
 import '../../features/two-step/two-step.css';
 
 const kindOf = (factor: Factor) => MFA_MESSAGES.methods[factor.kind as TwoStepKind];

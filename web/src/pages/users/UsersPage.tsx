@@ -1,13 +1,13 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
-import { ViewToggle, type View } from '../../components/ViewToggle.tsx';
-import { Link, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersApi } from '@gatehouse/common/api/users';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
-import { usersApi } from '@gatehouse/common/api/users';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
 import type { UserSummary } from '@gatehouse/common/schemas/users';
 import { USER_MESSAGES as M } from '@gatehouse/common/user-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type MouseEvent, useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
@@ -15,18 +15,20 @@ import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
-import { RowActions } from '../../components/RowActions.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
+import { type View, ViewToggle } from '../../components/ViewToggle.tsx';
 import { useActionFeedback, useFlash } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';
+import { ManagedByLabel } from '../../features/users/ManagedBy.tsx';
 import { mayManage } from '../../features/users/roles.ts';
 import { StatusPill } from '../../features/users/StatusPill.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/applications/applications.css';
 import '../../features/users/users.css';
-import { ManagedByLabel } from '../../features/users/ManagedBy.tsx';
 
 const userPath = (id: string) => routePath('user', { id });
 const fullName = (user: UserSummary) => [user.firstName, user.surname].filter(Boolean).join(' ');

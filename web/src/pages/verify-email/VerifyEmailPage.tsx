@@ -1,15 +1,16 @@
-import { signUpApi } from '@gatehouse/common/api/sign-up';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@gatehouse/common/account-messages';
+import { signUpApi } from '@gatehouse/common/api/sign-up';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES } from '@gatehouse/common/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { Card } from '../../components/Card.tsx';
-import { Loader } from '../../components/Loader.tsx';
 import { useAppSession } from '../../app/app-session.ts';
 import type { NavigationState } from '../../app/navigation-state.ts';
+import { Card } from '../../components/Card.tsx';
+import { Loader } from '../../components/Loader.tsx';
 import { LinkProblem } from '../../features/account/LinkProblem.tsx';
 import { useRunOnce } from '../../features/account/use-run-once.ts';
 import { useNotifications } from '../../features/notifications/notifications.tsx';

@@ -1,24 +1,26 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { webhooksApi as api } from '@gatehouse/common/api/webhooks';
 import { AUDIT_EVENT_LABELS, type AuditEventType } from '@gatehouse/common/audit';
 import { formatDateTime } from '@gatehouse/common/format';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { WebhookEndpoint } from '@gatehouse/common/schemas/webhooks';
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES as M } from '@gatehouse/common/webhooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { useWebhookDeliveries, useWebhookEndpoints, webhookKeys } from '../../api/audit-queries.ts';
 import { call, isApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
+import { CopyField } from '../../components/CopyField.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
 import '../../features/audit/audit.css';
-import { CopyField } from '../../components/CopyField.tsx';
-import { Form } from '../../components/Form.tsx';
 
 const eventName = (type: string) => (type === 'webhook.test' ? 'Test event' : (AUDIT_EVENT_LABELS[type as AuditEventType] ?? type));
 const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
