@@ -22,6 +22,22 @@ export const MANAGEMENT_SCOPES = {
 export type ManagementScope = keyof typeof MANAGEMENT_SCOPES;
 export const MANAGEMENT_SCOPE_NAMES = Object.keys(MANAGEMENT_SCOPES) as ManagementScope[];
 
+/** RFC 9728 protected resource metadata: this well-known path goes between an API identifier's host and its path. */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+/**
+ * Where the protected resource metadata of an API with this identifier lives (RFC 9728 3.1): the
+ * well-known path inserted between the host and the path and query; a path of "/" alone is dropped (the
+ * slash that terminates the host; a slash ending a longer path stays, as oauth4webapi reads the RFC).
+ * Null for an identifier that is no https or http URL, or that has a fragment (RFC 9728 2 forbids one).
+ */
+export function protectedResourceMetadataUrl(identifier: string): string | null {
+  const url = URL.parse(identifier);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || identifier.includes('#')) return null;
+  const path = url.pathname === '/' ? '' : url.pathname;
+  return `${url.origin}${PROTECTED_RESOURCE_METADATA_PATH}${path}${url.search}`;
+}
+
 export const API_LIMITS = {
   nameMax: 100,
   identifierMax: 500,

@@ -18,6 +18,8 @@ export type IdTokenSigningAlg = (typeof ID_TOKEN_SIGNING_ALGS)[number];
 
 /** Where relying parties discover an organisation's provider (OpenID Connect Discovery 1.0). */
 export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
+/** RFC 8414 authorization server metadata: the same document as OpenID discovery, at its own well-known path. */
+export const OAUTH_AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-server';
 
 export const APPLICATION_LIMITS = {
   nameMax: 100,

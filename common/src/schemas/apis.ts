@@ -60,3 +60,17 @@ export const apiGrantRequest = z.object({
 });
 
 export const apiGrantParams = z.object({ id: z.string().min(1).max(100), clientId: z.string().min(1).max(100) });
+
+/**
+ * RFC 9728 2: an API's protected resource metadata, as Gatehouse publishes it for the APIs it answers for.
+ * `resource` is the API's identifier, the only authorization server is the organisation's issuer, and
+ * tokens go in the Authorization header only (RFC 6750 2.1).
+ */
+export const protectedResourceMetadataSchema = z.object({
+  resource: z.url(),
+  resource_name: z.string(),
+  authorization_servers: z.array(z.url()).min(1),
+  scopes_supported: z.array(z.string()),
+  bearer_methods_supported: z.array(z.enum(['header', 'body', 'query'])),
+});
+export type ProtectedResourceMetadata = z.infer<typeof protectedResourceMetadataSchema>;

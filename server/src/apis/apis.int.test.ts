@@ -248,7 +248,9 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
     const overAdmin = await bearer.post(`/api/users/${adminId}/disable`, as);
     expect(overAdmin.status).toBe(403);
     // Every 403 of a bearer call says why in an RFC 6750 challenge (issue 27: some had none).
-    expect(overAdmin.headers['www-authenticate']).toBe('Bearer realm="management", error="insufficient_scope"');
+    expect(overAdmin.headers['www-authenticate']).toBe(
+      `Bearer realm="management", error="insufficient_scope", resource_metadata="${issuer()}/.well-known/oauth-protected-resource/api"`,
+    );
     expect(
       (await bearer.put(`/api/users/${invitedId}`, { ...as, form: { firstName: 'B', role: 'OrganisationAdministrator' } })).status,
     ).toBe(403);

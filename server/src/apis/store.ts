@@ -60,3 +60,12 @@ export async function putGrant(db: ScopedExecutor, apiId: string, clientId: stri
       .values({ client_id: clientId, api_id: apiId, scopes: scopes.join(' ') })
       .execute();
 }
+
+/** The APIs whose identifier is one of these (an identifier is unique in its organisation). */
+export function findApiRowsByIdentifier(db: ScopedExecutor, identifiers: readonly string[]): Promise<ApiRow[]> {
+  return db
+    .selectFrom('apis')
+    .selectAll()
+    .where('identifier', 'in', [...identifiers])
+    .execute();
+}

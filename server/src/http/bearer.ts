@@ -16,13 +16,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
-/** The RFC 6750 3.1 challenge of a refused bearer call: an invalid token, or one without the privileges needed. */
-export function challenge(reply: FastifyReply, error: 'invalid_token' | 'insufficient_scope', scope?: string): void {
-  reply.header('www-authenticate', `Bearer realm="${MANAGEMENT_API_ID}", error="${error}"${scope ? `, scope="${scope}"` : ''}`);
+/**
+ * The RFC 6750 3 challenge of a refused bearer call: without an error when the request carried no token,
+ * else an invalid token or one without the privileges needed; always with the API's protected resource
+ * metadata (RFC 9728 5.1), from which a client that knows nothing yet finds where to get a token.
+ */
+export interface Challenge {
+  resourceMetadata: string;
+  error?: 'invalid_token' | 'insufficient_scope';
+  scope?: string;
+}
+export function challenge(reply: FastifyReply, { resourceMetadata, error, scope }: Challenge): void {
+  const params = [
+    `realm="${MANAGEMENT_API_ID}"`,
+    ...(error ? [`error="${error}"`] : []),
+    ...(scope ? [`scope="${scope}"`] : []),
+    `resource_metadata="${resourceMetadata}"`,
+  ];
+  reply.header('www-authenticate', `Bearer ${params.join(', ')}`);
 }
 
 /** Refuses a call (RFC 6750 3.1): an invalid token, or one without the scope the endpoint needs. */
-export function refuse(reply: FastifyReply, code: 'INVALID_TOKEN' | 'INSUFFICIENT_SCOPE', scope?: string): never {
-  challenge(reply, code === 'INVALID_TOKEN' ? 'invalid_token' : 'insufficient_scope', scope);
+export function refuse(reply: FastifyReply, code: 'INVALID_TOKEN' | 'INSUFFICIENT_SCOPE', resourceMetadata: string, scope?: string): never {
+  challenge(reply, { resourceMetadata, error: code === 'INVALID_TOKEN' ? 'invalid_token' : 'insufficient_scope', scope });
   throw new AppError(code);
 }

@@ -11,11 +11,13 @@
  * its limits by identifier once the body is parsed, and failed bearer tokens by address (http/limits.ts).
  */
 import { type Answer, type AnswerInput, type Endpoint, type ParsedInput, routerPath } from '@gatehouse/common/api/contract';
+import { MANAGEMENT_API_PATH, protectedResourceMetadataUrl } from '@gatehouse/common/apis';
 import { ERRORS } from '@gatehouse/common/errors';
 import { CREDENTIAL_FAILURE_LIMIT } from '@gatehouse/common/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
+import { originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
@@ -56,6 +58,10 @@ export type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<AnswerInput<E> | Answer<E> | FastifyReply>;
 
+/** The management API's protected resource metadata at this organisation, named in every challenge (RFC 9728 5.1). */
+const resourceMetadataOf = (ctx: AppContext, org: Organisation) =>
+  protectedResourceMetadataUrl(`${originFor(ctx.config, org.hostname)}${MANAGEMENT_API_PATH}`)!;
+
 async function scopeFor(
   ctx: AppContext,
   e: Endpoint,
@@ -71,7 +77,7 @@ async function scopeFor(
     const org = requireOrganisation(request);
     if (!access.machineScope) {
       // No token could be enough here: a 403 of RFC 6750 3.1 all the same, so the caller learns why.
-      challenge(reply, 'insufficient_scope');
+      challenge(reply, { resourceMetadata: resourceMetadataOf(ctx, org), error: 'insufficient_scope' });
       throw new AppError('FORBIDDEN', { message: 'This endpoint takes a signed-in session, not an access token' });
     }
     const invalid = (error: unknown) => error instanceof AppError && error.code === 'INVALID_TOKEN';
@@ -84,7 +90,7 @@ async function scopeFor(
       () => request.server.authenticators.bearer(ctx, org, token),
       invalid,
     ).catch((error: unknown) => {
-      if (invalid(error)) challenge(reply, 'invalid_token');
+      if (invalid(error)) challenge(reply, { resourceMetadata: resourceMetadataOf(ctx, org), error: 'invalid_token' });
       throw error;
     });
     // Still read by the services that emit with an organisation id (until every one takes its Scope).
@@ -93,11 +99,17 @@ async function scopeFor(
     const scope = scoped(org, { kind: 'application', id: client.id, role: 'UserAdministrator' } as const);
     if (!scopes.has(access.machineScope)) {
       await auditCall(ctx, e, scope, ERRORS.INSUFFICIENT_SCOPE.status);
-      refuse(reply, 'INSUFFICIENT_SCOPE', access.machineScope);
+      refuse(reply, 'INSUFFICIENT_SCOPE', resourceMetadataOf(ctx, org), access.machineScope);
     }
     return { ...scope, application: client.id };
   }
-  const { org, user, session } = await requireUser(ctx, request, access.roles, access);
+  const { org, user, session } = await requireUser(ctx, request, access.roles, access).catch((error: unknown) => {
+    // No session and no token at an endpoint applications may call: the challenge tells an application
+    // which API this is and where its metadata is (RFC 6750 3, RFC 9728 5.1), as MCP clients expect.
+    if (access.machineScope && error instanceof AppError && error.statusCode === 401 && request.organisation)
+      challenge(reply, { resourceMetadata: resourceMetadataOf(ctx, request.organisation) });
+    throw error;
+  });
   return { ...scoped(org, { kind: 'user', id: user.id, role: user.role } as const), user, session };
 }
 
@@ -141,7 +153,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         // Refused for want of privileges (such as acting over an Organisation Administrator): the token
         // does not allow it (RFC 6750 3.1), said in the challenge as in every other 403 of a bearer call.
         if (error instanceof AppError && error.statusCode === 403 && !reply.hasHeader('www-authenticate'))
-          challenge(reply, 'insufficient_scope');
+          challenge(reply, { resourceMetadata: resourceMetadataOf(ctx, scope.organisation), error: 'insufficient_scope' });
         await auditCall(ctx, e, scope, error instanceof AppError ? error.statusCode : 500);
         throw error;
       }

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
+import { OAUTH_AUTHORIZATION_SERVER_PATH, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
 import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -51,11 +51,11 @@ function correlationId(): string {
 }
 
 /** The protocol paths as telemetry labels them: each endpoint by its own path, anything else under /oidc as one. */
-const PROTOCOL_ROUTES = new Set<string>([OPENID_CONFIGURATION_PATH, ...Object.values(OIDC_ROUTES)]);
+const PROTOCOL_ROUTES = new Set<string>([OPENID_CONFIGURATION_PATH, OAUTH_AUTHORIZATION_SERVER_PATH, ...Object.values(OIDC_ROUTES)]);
 const protocolRoute = (pathname: string) => (PROTOCOL_ROUTES.has(pathname) ? pathname : '/oidc/*');
 
 export function isProviderPath(pathname: string): boolean {
-  return pathname === OPENID_CONFIGURATION_PATH || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
+  return isMetadataPath(pathname) || (pathname.startsWith('/oidc/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
 }
 
 /** Paths a browser visits, where the provider decides about the browser's sign-in and so needs our session. */
@@ -76,9 +76,24 @@ function isBrowserPath(pathname: string): boolean {
  */
 const METADATA_CACHE_CONTROL = `public, max-age=${METADATA_MAX_AGE_S}`;
 
+/** OpenID discovery and its twin, RFC 8414 authorization server metadata. */
+const isMetadataPath = (pathname: string) => pathname === OPENID_CONFIGURATION_PATH || pathname === OAUTH_AUTHORIZATION_SERVER_PATH;
+
 /** Endpoints anyone may read from a page (discovery and keys); every other one is bound to a client. */
 function isOpenToEveryOrigin(pathname: string): boolean {
-  return pathname === OPENID_CONFIGURATION_PATH || pathname === OIDC_ROUTES.jwks;
+  return isMetadataPath(pathname) || pathname === OIDC_ROUTES.jwks;
+}
+
+/**
+ * RFC 8414 authorization server metadata is the discovery document itself (RFC 8414 3 lets an OpenID
+ * provider publish the same values at both paths): the request is handed to the provider as its
+ * discovery request, which also shares the kept answer, so the two can never differ. The issuer has no
+ * path, so the well-known suffix is the whole path (RFC 8414 3.1).
+ */
+function asDiscoveryRequest(req: IncomingMessage): void {
+  const url = req.url ?? '';
+  if (url === OAUTH_AUTHORIZATION_SERVER_PATH || url.startsWith(`${OAUTH_AUTHORIZATION_SERVER_PATH}?`))
+    req.url = `${OPENID_CONFIGURATION_PATH}${url.slice(OAUTH_AUTHORIZATION_SERVER_PATH.length)}`;
 }
 
 /**
@@ -181,6 +196,7 @@ async function handOver(registry: ProviderRegistry, request: FastifyRequest, rep
   reply.hijack();
   if (isOpenToEveryOrigin(request.url.split('?', 1)[0]!)) reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
   if (refusedPreflight(request.raw, reply.raw, entry)) return;
+  asDiscoveryRequest(request.raw);
   await entry.handle(request.raw, reply.raw);
 }
 
@@ -241,6 +257,7 @@ export function registerProtocolEndpoints(app: FastifyInstance, ctx: AppContext,
       const pending = registry.get(org);
       const entry = pending instanceof Promise ? await pending : pending;
       res.setHeader('x-correlation-id', correlationId());
+      asDiscoveryRequest(req);
       // Discovery and keys, exactly as asked for by relying parties' servers: kept (see keepAnswer).
       const keepable = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.origin && isOpenToEveryOrigin(req.url ?? '');
       if (answerKept(req, res, entry, keepable)) return;
