@@ -8,6 +8,7 @@ import { CONNECTION_EN } from '../connection-messages.ts';
 import { ERRORS_EN } from '../errors.ts';
 import { HELP_EN } from '../help-messages.ts';
 import { LANGUAGE_EN } from '../language-messages.ts';
+import { PUBLIC_PAGE_EN } from '../legal-texts.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
 import { USER_EN } from '../user-messages.ts';
@@ -23,6 +24,7 @@ export const PUBLIC_ENGLISH = {
   ...prefixed('baseSignup', BASE_SIGNUP_EN),
   ...prefixed('help', HELP_EN),
   ...prefixed('connection', CONNECTION_EN),
+  ...prefixed('publicPage', PUBLIC_PAGE_EN),
 };
 
 export const ENGLISH = {

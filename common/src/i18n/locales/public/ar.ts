@@ -98,4 +98,6 @@ export default {
   'connection.refusals.second_step_required': 'يحتاج حسابك إلى خطوته الثانية، ولم يؤكدها موفّر الهوية. سجّل الدخول بكلمة المرور بدلًا من ذلك.',
   'connection.refusals.unavailable': 'تعذّر الوصول إلى موفّر الهوية. يُرجى المحاولة لاحقًا.',
   'connection.refusals.connection_unavailable': 'لم يعد اتصال تسجيل الدخول هذا متاحًا. سجّل الدخول بطريقة أخرى، أو تواصل مع المسؤول.',
+  'publicPage.redirecting': 'جارٍ إعادة التوجيه...',
+  'publicPage.contents': 'المحتويات',
 } satisfies PublicCatalog;

@@ -102,4 +102,6 @@ export default {
   'connection.refusals.unavailable': 'Poskytovatel identity není dostupný. Zkuste to prosím později.',
   'connection.refusals.connection_unavailable':
     'Toto přihlašovací připojení už není k dispozici. Přihlaste se jinak nebo se obraťte na správce.',
+  'publicPage.redirecting': 'Přesměrování...',
+  'publicPage.contents': 'Obsah',
 } satisfies PublicCatalog;

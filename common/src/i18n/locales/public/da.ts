@@ -40,7 +40,7 @@ export default {
   'help.termsLink': 'Vilkår og betingelser for brug',
   'help.recoveryHeading': 'Glemt din adgangskode, eller er du låst ude?',
   'help.recovery1':
-    'Vælg "Glemt adgangskode?" på loginsiden, og angiv din mailadresse: vi mailer dig en kode til at vælge en ny adgangskode. Koden virker i {minutes} minutter, én gang, i den browser, hvor du bad om den.',
+    'Vælg "Har du glemt din adgangskode?" på loginsiden, og angiv din mailadresse: vi mailer dig en kode til at vælge en ny adgangskode. Koden virker i {minutes} minutter, én gang, i den browser, hvor du bad om den.',
   'help.recovery2':
     'Efter flere forkerte adgangskoder i træk holder login en pause for at beskytte din konto: vent, og prøv igen. Efter endnu flere låses kontoen, og kun en administrator i din organisation kan låse den op: spørg dem, og log derefter ind igen.',
   'help.recoverAccount': 'Gendan din konto',
@@ -102,4 +102,6 @@ export default {
   'connection.refusals.unavailable': 'Identitetsudbyderen kunne ikke nås. Prøv igen senere.',
   'connection.refusals.connection_unavailable':
     'Denne loginforbindelse er ikke længere tilgængelig. Log ind på en anden måde, eller kontakt din administrator.',
+  'publicPage.redirecting': 'Omdirigerer...',
+  'publicPage.contents': 'Indhold',
 } satisfies PublicCatalog;

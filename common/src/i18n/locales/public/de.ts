@@ -109,4 +109,6 @@ export default {
   'connection.refusals.unavailable': 'Der Identitätsanbieter ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
   'connection.refusals.connection_unavailable':
     'Diese Anmeldeverbindung ist nicht mehr verfügbar. Melden Sie sich auf andere Weise an oder wenden Sie sich an Ihre Administration.',
+  'publicPage.redirecting': 'Weiterleitung …',
+  'publicPage.contents': 'Inhalt',
 } satisfies PublicCatalog;

@@ -43,7 +43,7 @@ export default {
   'help.termsLink': 'Términos y condiciones de uso',
   'help.recoveryHeading': '¿Has olvidado tu contraseña o tu cuenta está bloqueada?',
   'help.recovery1':
-    'Elige «¿Has olvidado la contraseña?» en la página de inicio de sesión e introduce tu dirección de correo electrónico: te enviaremos por correo un código para elegir una contraseña nueva. El código es válido durante {minutes} minutos, una sola vez, en el navegador donde lo pediste.',
+    'Elige «¿Has olvidado tu contraseña?» en la página de inicio de sesión e introduce tu dirección de correo electrónico: te enviaremos por correo un código para elegir una contraseña nueva. El código es válido durante {minutes} minutos, una sola vez, en el navegador donde lo pediste.',
   'help.recovery2':
     'Tras varias contraseñas incorrectas seguidas, el inicio de sesión se pausa un tiempo para proteger tu cuenta: espera y vuelve a intentarlo. Si sigues fallando, la cuenta se bloquea y solo un administrador de tu organización puede desbloquearla: pídeselo y vuelve a iniciar sesión.',
   'help.recoverAccount': 'Recuperar tu cuenta',
@@ -109,4 +109,6 @@ export default {
   'connection.refusals.unavailable': 'No se ha podido contactar con el proveedor de identidad. Vuelve a intentarlo más tarde.',
   'connection.refusals.connection_unavailable':
     'Esta conexión de inicio de sesión ya no está disponible. Inicia sesión de otra forma o ponte en contacto con tu administrador.',
+  'publicPage.redirecting': 'Redirigiendo...',
+  'publicPage.contents': 'Contenido',
 } satisfies PublicCatalog;

@@ -42,7 +42,7 @@ export default {
   'help.termsLink': 'Käyttöehdot',
   'help.recoveryHeading': 'Unohditko salasanasi, tai onko tilisi lukittu?',
   'help.recovery1':
-    'Valitse kirjautumissivulla ”Unohditko salasanan?” ja anna sähköpostiosoitteesi: lähetämme sinulle sähköpostilla koodin uuden salasanan valitsemista varten. Koodi on voimassa {minutes} minuuttia, kerran, selaimessa, jossa pyysit sitä.',
+    'Valitse kirjautumissivulla ”Unohditko salasanasi?” ja anna sähköpostiosoitteesi: lähetämme sinulle sähköpostilla koodin uuden salasanan valitsemista varten. Koodi on voimassa {minutes} minuuttia, kerran, selaimessa, jossa pyysit sitä.',
   'help.recovery2':
     'Kun salasana on annettu väärin useita kertoja peräkkäin, kirjautuminen keskeytyy hetkeksi tilisi suojaamiseksi: odota ja yritä sitten uudelleen. Jos yrityksiä on vielä enemmän, tili lukitaan ja vain organisaatiosi järjestelmänvalvoja voi avata sen: pyydä sitä heiltä ja kirjaudu sitten uudelleen.',
   'help.recoverAccount': 'Palauta tilisi',
@@ -107,4 +107,6 @@ export default {
   'connection.refusals.unavailable': 'Identiteetintarjoajaan ei saatu yhteyttä. Yritä myöhemmin uudelleen.',
   'connection.refusals.connection_unavailable':
     'Tämä kirjautumisyhteys ei ole enää käytettävissä. Kirjaudu muulla tavalla tai ota yhteyttä järjestelmänvalvojaasi.',
+  'publicPage.redirecting': 'Uudelleenohjataan...',
+  'publicPage.contents': 'Sisällys',
 } satisfies PublicCatalog;

@@ -110,4 +110,6 @@ export default {
   'connection.refusals.unavailable': 'Le fournisseur d’identité est injoignable. Veuillez réessayer plus tard.',
   'connection.refusals.connection_unavailable':
     'Cette connexion n’est plus disponible. Connectez-vous autrement ou contactez votre administrateur.',
+  'publicPage.redirecting': 'Redirection…',
+  'publicPage.contents': 'Sommaire',
 } satisfies PublicCatalog;

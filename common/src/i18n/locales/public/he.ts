@@ -98,4 +98,6 @@ export default {
   'connection.refusals.second_step_required': 'החשבון שלכם דורש את השלב השני, וספק הזהויות לא אישר אותו. יש להיכנס עם הסיסמה במקום.',
   'connection.refusals.unavailable': 'לא ניתן היה להתחבר לספק הזהויות. יש לנסות שוב מאוחר יותר.',
   'connection.refusals.connection_unavailable': 'חיבור הכניסה הזה כבר לא זמין. אפשר להיכנס בדרך אחרת, או לפנות למנהל המערכת.',
+  'publicPage.redirecting': 'מתבצעת הפניה...',
+  'publicPage.contents': 'תוכן העניינים',
 } satisfies PublicCatalog;

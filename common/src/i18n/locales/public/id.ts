@@ -104,4 +104,6 @@ export default {
   'connection.refusals.unavailable': 'Penyedia identitas tidak dapat dijangkau. Silakan coba lagi nanti.',
   'connection.refusals.connection_unavailable':
     'Koneksi masuk ini tidak lagi tersedia. Masuk dengan cara lain, atau hubungi administrator Anda.',
+  'publicPage.redirecting': 'Mengalihkan...',
+  'publicPage.contents': 'Daftar isi',
 } satisfies PublicCatalog;

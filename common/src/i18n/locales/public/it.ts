@@ -105,4 +105,6 @@ export default {
   'connection.refusals.unavailable': 'Impossibile raggiungere il provider di identità. Riprova più tardi.',
   'connection.refusals.connection_unavailable':
     'Questa connessione di accesso non è più disponibile. Accedi in un altro modo o contatta il tuo amministratore.',
+  'publicPage.redirecting': 'Reindirizzamento in corso...',
+  'publicPage.contents': 'Indice',
 } satisfies PublicCatalog;

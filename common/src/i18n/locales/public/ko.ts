@@ -100,4 +100,6 @@ export default {
   'connection.refusals.unavailable': 'ID 공급자에 연결할 수 없습니다. 나중에 다시 시도하세요.',
   'connection.refusals.connection_unavailable':
     '이 로그인 연결은 더 이상 사용할 수 없습니다. 다른 방법으로 로그인하거나 관리자에게 문의하세요.',
+  'publicPage.redirecting': '이동하는 중...',
+  'publicPage.contents': '목차',
 } satisfies PublicCatalog;

@@ -103,4 +103,6 @@ export default {
   'connection.refusals.unavailable': 'Identitetsleverandøren kunne ikke nås. Prøv igjen senere.',
   'connection.refusals.connection_unavailable':
     'Denne påloggingstilkoblingen er ikke lenger tilgjengelig. Logg på på en annen måte, eller kontakt administratoren din.',
+  'publicPage.redirecting': 'Videresender ...',
+  'publicPage.contents': 'Innhold',
 } satisfies PublicCatalog;

@@ -105,4 +105,6 @@ export default {
   'connection.refusals.unavailable': 'De identiteitsprovider is niet bereikbaar. Probeer het later opnieuw.',
   'connection.refusals.connection_unavailable':
     'Deze inlogverbinding is niet meer beschikbaar. Log op een andere manier in of neem contact op met je beheerder.',
+  'publicPage.redirecting': 'Bezig met doorsturen...',
+  'publicPage.contents': 'Inhoud',
 } satisfies PublicCatalog;

@@ -105,4 +105,6 @@ export default {
   'connection.refusals.unavailable': 'Nie można połączyć się z dostawcą tożsamości. Spróbuj ponownie później.',
   'connection.refusals.connection_unavailable':
     'To połączenie logowania nie jest już dostępne. Zaloguj się w inny sposób lub skontaktuj się z administratorem.',
+  'publicPage.redirecting': 'Przekierowywanie...',
+  'publicPage.contents': 'Spis treści',
 } satisfies PublicCatalog;

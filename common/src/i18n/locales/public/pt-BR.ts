@@ -104,4 +104,6 @@ export default {
   'connection.refusals.unavailable': 'Não foi possível acessar o provedor de identidade. Tente de novo mais tarde.',
   'connection.refusals.connection_unavailable':
     'Esta conexão de login não está mais disponível. Entre de outra forma ou fale com seu administrador.',
+  'publicPage.redirecting': 'Redirecionando...',
+  'publicPage.contents': 'Conteúdo',
 } satisfies PublicCatalog;

@@ -105,4 +105,6 @@ export default {
   'connection.refusals.unavailable': 'Поставщик удостоверений недоступен. Попробуйте позже.',
   'connection.refusals.connection_unavailable':
     'Это подключение для входа больше недоступно. Войдите другим способом или обратитесь к администратору.',
+  'publicPage.redirecting': 'Перенаправление...',
+  'publicPage.contents': 'Содержание',
 } satisfies PublicCatalog;

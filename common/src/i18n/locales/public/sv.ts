@@ -103,4 +103,6 @@ export default {
   'connection.refusals.unavailable': 'Identitetsleverantören gick inte att nå. Försök igen senare.',
   'connection.refusals.connection_unavailable':
     'Den här inloggningsanslutningen är inte längre tillgänglig. Logga in på ett annat sätt eller kontakta din administratör.',
+  'publicPage.redirecting': 'Omdirigerar...',
+  'publicPage.contents': 'Innehåll',
 } satisfies PublicCatalog;

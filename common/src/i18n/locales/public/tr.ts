@@ -104,4 +104,6 @@ export default {
   'connection.refusals.unavailable': 'Kimlik sağlayıcıya ulaşılamadı. Lütfen daha sonra yeniden deneyin.',
   'connection.refusals.connection_unavailable':
     'Bu oturum açma bağlantısı artık kullanılamıyor. Başka bir yolla oturum açın veya yöneticinize başvurun.',
+  'publicPage.redirecting': 'Yönlendiriliyor...',
+  'publicPage.contents': 'İçindekiler',
 } satisfies PublicCatalog;

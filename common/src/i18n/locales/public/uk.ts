@@ -106,4 +106,6 @@ export default {
   'connection.refusals.unavailable': 'Постачальник ідентифікаційних даних недоступний. Спробуйте пізніше.',
   'connection.refusals.connection_unavailable':
     'Це підключення для входу більше недоступне. Увійдіть іншим способом або зверніться до адміністратора.',
+  'publicPage.redirecting': 'Перенаправлення...',
+  'publicPage.contents': 'Зміст',
 } satisfies PublicCatalog;

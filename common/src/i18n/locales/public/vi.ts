@@ -107,4 +107,6 @@ export default {
   'connection.refusals.unavailable': 'Không thể kết nối với nhà cung cấp danh tính. Vui lòng thử lại sau.',
   'connection.refusals.connection_unavailable':
     'Kết nối đăng nhập này không còn khả dụng. Hãy đăng nhập bằng cách khác hoặc liên hệ quản trị viên.',
+  'publicPage.redirecting': 'Đang chuyển hướng...',
+  'publicPage.contents': 'Mục lục',
 } satisfies PublicCatalog;

@@ -94,4 +94,6 @@ export default {
   'connection.refusals.second_step_required': '您的账号需要第二步验证，但身份提供方未确认。请改用密码登录。',
   'connection.refusals.unavailable': '无法连接到身份提供方。请稍后重试。',
   'connection.refusals.connection_unavailable': '此登录连接已不可用。请通过其他方式登录，或联系您的管理员。',
+  'publicPage.redirecting': '正在重定向...',
+  'publicPage.contents': '目录',
 } satisfies PublicCatalog;

@@ -94,4 +94,6 @@ export default {
   'connection.refusals.second_step_required': '您的帳戶需要第二步驗證，但身分識別提供者未確認。請改用密碼登入。',
   'connection.refusals.unavailable': '無法連線到身分識別提供者。請稍後再試。',
   'connection.refusals.connection_unavailable': '此登入連線已無法使用。請以其他方式登入，或聯絡您的管理員。',
+  'publicPage.redirecting': '正在重新導向...',
+  'publicPage.contents': '目錄',
 } satisfies PublicCatalog;
