@@ -3,11 +3,63 @@
  * its validation messages, and what the sign-in page says of a connection.
  */
 import type { ConnectionClientAuth, ConnectionRefusal } from './connections.ts';
+import { liveRecord, liveTexts, textsOf } from './i18n/runtime.ts';
 import { CONNECTION_LIMITS } from './policy.ts';
 
-const M_CONTINUE = 'Continue with ';
+const REFUSALS = [
+  'provider_refused',
+  'not_verified',
+  'expired',
+  'domain_not_allowed',
+  'no_account',
+  'account_unavailable',
+  'email_taken',
+  'email_not_verified',
+  'user_limit',
+  'second_step_required',
+  'unavailable',
+  'connection_unavailable',
+] as const satisfies readonly ConnectionRefusal[];
 
-export const CONNECTION_MESSAGES = {
+/**
+ * The English texts a person sees on the sign-in page (ICU MessageFormat): the catalog's
+ * `connection.*` keys. The Sign-in connections screen's own texts below are still English only.
+ */
+export const CONNECTION_EN = {
+  continueWith: 'Continue with {name}',
+  orDivider: 'or',
+  homeRealm: 'Your organisation signs you in with {name}.',
+  passwordNotAllowedAny: 'Your organisation signs you in with its identity provider, not with a password.',
+  usePassword: 'Use my password instead',
+  passwordNotAllowed: 'Your organisation signs you in with {name}. Use "Continue with {name}" instead of a password.',
+  reference: 'Reference: {id}',
+  'refusals.provider_refused': 'The identity provider did not sign you in. Try again, or sign in with your password.',
+  'refusals.not_verified': "The identity provider's answer could not be verified, so you were not signed in. Please try again.",
+  'refusals.expired': 'The sign-in took too long or was started in another browser. Please start again.',
+  'refusals.domain_not_allowed': 'This identity provider cannot sign in accounts with your email domain here.',
+  'refusals.no_account':
+    'There is no account for you here, and this organisation does not create accounts on first sign-in. Ask your administrator for an invitation.',
+  'refusals.account_unavailable': 'Your account cannot sign in at the moment. Contact your administrator.',
+  'refusals.email_taken':
+    'An account with your email already exists and is not linked to this identity provider. Sign in with your password, or ask your administrator.',
+  'refusals.email_not_verified':
+    'The identity provider did not confirm your email address, so no account here could be made or linked for you. Ask your administrator.',
+  'refusals.user_limit': 'This organisation cannot take more users at the moment. Contact your administrator.',
+  'refusals.second_step_required':
+    'Your account needs its second step, which the identity provider did not confirm. Sign in with your password instead.',
+  'refusals.unavailable': 'The identity provider could not be reached. Please try again later.',
+  'refusals.connection_unavailable': 'This sign-in connection is no longer available. Sign in another way, or contact your administrator.',
+} as const;
+
+const t = textsOf('connection', CONNECTION_EN);
+
+/** The sign-in page's texts live in the active language; the screen's texts are English only. */
+export const CONNECTION_MESSAGES = liveTexts('connection', CONNECTION_EN, {
+  continueWith: (name: string) => t('continueWith', { name }),
+  homeRealm: (name: string) => t('homeRealm', { name }),
+  passwordNotAllowed: (name: string) => t('passwordNotAllowed', { name }),
+  reference: (id: string) => t('reference', { id }),
+  refusals: liveRecord(REFUSALS, (reason) => t(`refusals.${reason}`)),
   screenTitle: 'Sign-in connections',
   intro:
     "Let people sign in with the identity provider your organisation already uses. Gatehouse sends them there and trusts the provider's answer for the email domains you list.",
@@ -22,10 +74,6 @@ export const CONNECTION_MESSAGES = {
   deleted: 'The connection was deleted.',
   confirmDelete: (name: string) =>
     `Delete the connection "${name}"? People who sign in through it will have to use their password, and the links to their upstream accounts are removed.`,
-  continueWith: (name: string) => `${M_CONTINUE}${name}`,
-  orDivider: 'or',
-  homeRealm: (name: string) => `Your organisation signs you in with ${name}.`,
-  passwordNotAllowedAny: 'Your organisation signs you in with its identity provider, not with a password.',
   callbackUrl: 'Redirect URI to register at the provider',
   secretKept: 'Leave empty to keep the current secret.',
   invalidIssuer: 'Use the https:// address of the provider (http:// is allowed only for localhost)',
@@ -39,25 +87,6 @@ export const CONNECTION_MESSAGES = {
   tooMany: `An organisation can have at most ${CONNECTION_LIMITS.perOrganisation} connections.`,
   wouldLockOutAdmins:
     'Not saved: every Organisation Admin has an email in the domains of a connection that allows no password, so if the identity provider failed nobody could sign in to manage the organisation. Let people of these domains sign in with a password instead, or first give an Organisation Admin an email outside these domains.',
-  refusals: {
-    provider_refused: 'The identity provider did not sign you in. Try again, or sign in with your password.',
-    not_verified: "The identity provider's answer could not be verified, so you were not signed in. Please try again.",
-    expired: 'The sign-in took too long or was started in another browser. Please start again.',
-    domain_not_allowed: 'This identity provider cannot sign in accounts with your email domain here.',
-    no_account:
-      'There is no account for you here, and this organisation does not create accounts on first sign-in. Ask your administrator for an invitation.',
-    account_unavailable: 'Your account cannot sign in at the moment. Contact your administrator.',
-    email_taken:
-      'An account with your email already exists and is not linked to this identity provider. Sign in with your password, or ask your administrator.',
-    email_not_verified:
-      'The identity provider did not confirm your email address, so no account here could be made or linked for you. Ask your administrator.',
-    user_limit: 'This organisation cannot take more users at the moment. Contact your administrator.',
-    second_step_required:
-      'Your account needs its second step, which the identity provider did not confirm. Sign in with your password instead.',
-    unavailable: 'The identity provider could not be reached. Please try again later.',
-    connection_unavailable: 'This sign-in connection is no longer available. Sign in another way, or contact your administrator.',
-  } satisfies Record<ConnectionRefusal, string>,
-  reference: (id: string) => `Reference: ${id}`,
   addHeading: 'Add a connection',
   provider: 'Identity provider',
   name: 'Name on the sign-in button',
@@ -83,8 +112,6 @@ export const CONNECTION_MESSAGES = {
   linkExisting: 'Link an existing account with the same email (only when the provider says the email is verified)',
   trustMfa: "Trust the provider's multi-factor authentication",
   allowPassword: 'Let people of these domains sign in with a password instead',
-  usePassword: 'Use my password instead',
-  passwordNotAllowed: (name: string) => `Your organisation signs you in with ${name}. Use "${M_CONTINUE}${name}" instead of a password.`,
   enabled: 'Enabled',
   advanced: 'Scopes and claims',
   scopes: 'Scopes',
@@ -102,7 +129,7 @@ export const CONNECTION_MESSAGES = {
   userNoGroups: 'None sent',
   userLastUsed: 'Last sign-in through it',
   domainsLabel: 'Domains',
-} as const;
+});
 
 export const SAML_MESSAGES = {
   addHeading: 'Add a SAML connection',

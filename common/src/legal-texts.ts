@@ -4,6 +4,7 @@
  * from the server's configuration; the limits from policy.ts. A paragraph may hold [text](mailto:...)
  * links; a list is an array of strings.
  */
+import { liveTexts } from './i18n/runtime.ts';
 import { LIMITS, TIER_USER_LIMITS } from './policy.ts';
 
 export interface LegalSection {
@@ -193,9 +194,11 @@ export function termsAndConditions(facts: DeploymentFacts): LegalDocument {
   };
 }
 
-/** Texts around the public pages themselves. */
-export const PUBLIC_PAGE_MESSAGES = {
+/** Texts around the public pages themselves (the catalog's `publicPage.*` keys; the documents above are English only). */
+export const PUBLIC_PAGE_EN = {
   /** While the browser leaves for the organisation's own privacy, terms or help page. */
   redirecting: 'Redirecting...',
   contents: 'Contents',
 } as const;
+
+export const PUBLIC_PAGE_MESSAGES = liveTexts('publicPage', PUBLIC_PAGE_EN);

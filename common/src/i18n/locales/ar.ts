@@ -3,8 +3,10 @@
  * («تسجيل الدخول»)، كما في صفحات تسجيل الدخول العربية الكبرى. المسرد: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/ar.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'عذرًا، حدث خطأ ما. يُرجى المحاولة مرة أخرى',
   'messages.userNotFound': 'عذرًا، لم يتم العثور على المستخدم',
   'messages.clientNotFound': 'عذرًا، لم يتم العثور على التطبيق',

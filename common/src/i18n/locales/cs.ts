@@ -2,8 +2,10 @@
  * Čeština. Vykání („vy“), jako na přihlašovacích stránkách Googlu, Microsoftu a Applu v češtině. Glosář: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/cs.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Něco se pokazilo. Zkuste to prosím znovu',
   'messages.userNotFound': 'Uživatel nebyl nalezen',
   'messages.clientNotFound': 'Aplikace nebyla nalezena',

@@ -2,8 +2,10 @@
  * Dansk. Tiltale med "du", som login-siderne hos Google, Microsoft og Apple på dansk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/da.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Der gik noget galt. Prøv igen',
   'messages.userNotFound': 'Brugeren blev ikke fundet',
   'messages.clientNotFound': 'Applikationen blev ikke fundet',

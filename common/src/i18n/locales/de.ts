@@ -2,8 +2,10 @@
  * Deutsch. Anrede: „Sie“ (wie in Anmeldeseiten deutschsprachiger Software üblich). Glossar: docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/de.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Leider ist etwas schiefgelaufen – bitte versuchen Sie es erneut',
   'messages.userNotFound': 'Der Benutzer wurde leider nicht gefunden',
   'messages.clientNotFound': 'Die Anwendung wurde leider nicht gefunden',

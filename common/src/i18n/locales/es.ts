@@ -2,8 +2,10 @@
  * Español. Tuteo («tú»), como las páginas de inicio de sesión de Google y Microsoft en español. Glosario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/es.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Lo sentimos, algo ha salido mal. Vuelve a intentarlo',
   'messages.userNotFound': 'Lo sentimos, no se ha encontrado el usuario',
   'messages.clientNotFound': 'Lo sentimos, no se ha encontrado la aplicación',

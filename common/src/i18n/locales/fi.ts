@@ -3,8 +3,10 @@
  * taivuttamattomina. Sanasto: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/fi.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Jokin meni pieleen. Yritä uudelleen',
   'messages.userNotFound': 'Käyttäjää ei löytynyt',
   'messages.clientNotFound': 'Sovellusta ei löytynyt',

@@ -2,8 +2,10 @@
  * Français. Vouvoiement (« vous »), comme les pages de connexion des logiciels en français. Glossaire : docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/fr.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Désolé, une erreur s’est produite – veuillez réessayer',
   'messages.userNotFound': 'Désolé, l’utilisateur est introuvable',
   'messages.clientNotFound': 'Désolé, l’application est introuvable',

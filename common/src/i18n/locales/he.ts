@@ -3,8 +3,10 @@
  * «יש ל…» בהנחיות, ופנייה ברבים («אתם») כשאין ברירה. מילון מונחים: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/he.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'משהו השתבש. יש לנסות שוב',
   'messages.userNotFound': 'המשתמש לא נמצא',
   'messages.clientNotFound': 'האפליקציה לא נמצאה',

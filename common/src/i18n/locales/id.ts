@@ -2,8 +2,10 @@
  * Bahasa Indonesia. Sapaan: "Anda" (formal, seperti di halaman masuk perangkat lunak berbahasa Indonesia). Glosarium: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/id.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Maaf, terjadi kesalahan. Silakan coba lagi',
   'messages.userNotFound': 'Maaf, pengguna tidak ditemukan',
   'messages.clientNotFound': 'Maaf, aplikasi tidak ditemukan',

@@ -2,8 +2,10 @@
  * Italiano. Del «tu», come le pagine di accesso di Google e Microsoft in italiano. Glossario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/it.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Si è verificato un problema. Riprova',
   'messages.userNotFound': 'Spiacenti, utente non trovato',
   'messages.clientNotFound': 'Spiacenti, applicazione non trovata',

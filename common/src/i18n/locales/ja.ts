@@ -2,8 +2,10 @@
  * 日本語。文体: です・ます調（日本語のサインイン画面で一般的な丁寧語）。用語集: docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/ja.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': '問題が発生しました。もう一度お試しください',
   'messages.userNotFound': 'ユーザーが見つかりませんでした',
   'messages.clientNotFound': 'アプリケーションが見つかりませんでした',

@@ -2,8 +2,10 @@
  * 한국어. 문체: 존댓말(합니다체, 안내는 "~하세요"), 한국어 로그인 화면에서 쓰는 방식. 용어집: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/ko.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': '문제가 발생했습니다. 다시 시도하세요',
   'messages.userNotFound': '사용자를 찾을 수 없습니다',
   'messages.clientNotFound': '애플리케이션을 찾을 수 없습니다',

@@ -2,8 +2,10 @@
  * Norsk bokmål. Tiltale med «du», som påloggingssidene til Google, Microsoft og Apple på norsk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/nb.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Noe gikk galt. Prøv på nytt',
   'messages.userNotFound': 'Fant ikke brukeren',
   'messages.clientNotFound': 'Fant ikke applikasjonen',

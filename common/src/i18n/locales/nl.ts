@@ -2,8 +2,10 @@
  * Nederlands. Aanspreekvorm „je”, zoals de inlogpagina's van Google, Microsoft en Apple in het Nederlands. Woordenlijst: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/nl.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Er is iets misgegaan. Probeer het opnieuw',
   'messages.userNotFound': 'De gebruiker is niet gevonden',
   'messages.clientNotFound': 'De applicatie is niet gevonden',

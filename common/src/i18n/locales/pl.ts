@@ -3,8 +3,10 @@
  * wymagałby rodzaju. Słowniczek: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/pl.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Coś poszło nie tak. Spróbuj ponownie',
   'messages.userNotFound': 'Nie znaleziono użytkownika',
   'messages.clientNotFound': 'Nie znaleziono aplikacji',

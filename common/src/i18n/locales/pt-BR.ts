@@ -2,8 +2,10 @@
  * Português (Brasil). Tratamento por "você", como as páginas de login do Google e da Microsoft no Brasil. Glossário: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/pt-BR.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Algo deu errado. Tente novamente',
   'messages.userNotFound': 'Não foi possível encontrar o usuário',
   'messages.clientNotFound': 'Não foi possível encontrar o aplicativo',

@@ -2,8 +2,10 @@
  * Русский. Обращение: «вы» (со строчной буквы, как на страницах входа русскоязычных сервисов). Глоссарий: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/ru.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Что-то пошло не так. Повторите попытку',
   'messages.userNotFound': 'Пользователь не найден',
   'messages.clientNotFound': 'Приложение не найдено',

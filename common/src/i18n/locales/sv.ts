@@ -2,8 +2,10 @@
  * Svenska. Tilltal med ”du”, som inloggningssidorna hos Google, Microsoft och Apple på svenska. Ordlista: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/sv.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Något gick fel. Försök igen',
   'messages.userNotFound': 'Användaren hittades inte',
   'messages.clientNotFound': 'Applikationen hittades inte',

@@ -2,8 +2,10 @@
  * Türkçe. Hitap: resmî "siz" (Türkçe oturum açma sayfalarında olduğu gibi). Sözlük: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/tr.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Üzgünüz, bir sorun oluştu. Lütfen tekrar deneyin',
   'messages.userNotFound': 'Üzgünüz, kullanıcı bulunamadı',
   'messages.clientNotFound': 'Üzgünüz, uygulama bulunamadı',

@@ -2,8 +2,10 @@
  * Українська. Звертання: «ви» (з малої літери, як на сторінках входу українськомовних сервісів). Глосарій: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/uk.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Щось пішло не так. Спробуйте ще раз',
   'messages.userNotFound': 'Користувача не знайдено',
   'messages.clientNotFound': 'Застосунок не знайдено',

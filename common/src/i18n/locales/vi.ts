@@ -2,8 +2,10 @@
  * Tiếng Việt. Xưng hô: "bạn" (như trên các trang đăng nhập phần mềm tiếng Việt). Bảng thuật ngữ: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/vi.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': 'Rất tiếc, đã xảy ra lỗi. Vui lòng thử lại',
   'messages.userNotFound': 'Rất tiếc, không tìm thấy người dùng',
   'messages.clientNotFound': 'Rất tiếc, không tìm thấy ứng dụng',

@@ -2,8 +2,10 @@
  * 简体中文。称呼：“您”（中文登录页面的通用敬称）。术语表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/zh-Hans.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': '抱歉，出了点问题，请重试',
   'messages.userNotFound': '抱歉，未找到该用户',
   'messages.clientNotFound': '抱歉，未找到该应用',

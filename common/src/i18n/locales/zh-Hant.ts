@@ -2,8 +2,10 @@
  * 繁體中文（臺灣用語）。稱呼：「您」（中文登入頁面通用的敬稱）。詞彙表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import publicTexts from './public/zh-Hant.ts';
 
 export default {
+  ...publicTexts,
   'messages.genericError': '很抱歉，發生錯誤，請再試一次',
   'messages.userNotFound': '很抱歉，找不到該使用者',
   'messages.clientNotFound': '很抱歉，找不到該應用程式',

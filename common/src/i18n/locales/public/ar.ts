@@ -1,0 +1,103 @@
+/** العربية، الصفحات العامة والتسجيل. مخاطبة المفرد؛ المسرد: docs/i18n-glossaries-more.md. */
+import type { PublicCatalog } from '../../catalog.ts';
+
+export default {
+  'baseSignup.welcome': 'مرحبًا بك في {product}',
+  'baseSignup.intro':
+    'تسجيل الدخول وإنشاء الحسابات والمصادقة الثنائية لتطبيقات مؤسستك، مع موفّر OpenID Connect خاص بها. باقة Starter مجانية لعدد من المستخدمين يصل إلى {users}.',
+  'baseSignup.emailStep': 'أدخل عنوان بريدك الإلكتروني وسنرسل إليك رابطًا لإعداد مؤسستك. ستكون أنت المسؤول عنها.',
+  'baseSignup.emailAddress': 'عنوان البريد الإلكتروني',
+  'baseSignup.getStarted': 'البدء',
+  'baseSignup.tryDemo': 'تجربة العرض التوضيحي أولًا',
+  'baseSignup.checkYourEmailHeading': 'تحقّق من بريدك الإلكتروني',
+  'baseSignup.checkYourEmail': 'أرسلنا رابطًا إلى {email}. افتحه لاختيار اسم مؤسستك. الرابط صالح لمدة {lifetime}.',
+  'baseSignup.checkingLink': 'جارٍ التحقق من الرابط...',
+  'baseSignup.linkInvalid': 'انتهت صلاحية رابط التسجيل هذا أو سبق استخدامه. يُرجى البدء من جديد.',
+  'baseSignup.startAgain': 'البدء من جديد',
+  'baseSignup.organisationHeading': 'يُرجى إدخال اسم مؤسستك',
+  'baseSignup.organisationName': 'اسم المؤسسة',
+  'baseSignup.organisationNameHint': 'ستكون مؤسستك على العنوان name.{baseHostname}: أحرف لاتينية صغيرة وأرقام وشرطات، بحد أقصى 63 حرفًا.',
+  'baseSignup.signingUpAs': 'المسؤول:',
+  'baseSignup.demoNotice': 'هذه مؤسسة تجريبية: تبقى لمدة {lifetime}، ثم تُحذف هي وكل ما فيها.',
+  'baseSignup.finish': 'إنهاء',
+  'baseSignup.demoHeading': 'تجربة مؤسسة تجريبية',
+  'baseSignup.demoIntro':
+    'احصل على مؤسسة خاصة بك لاستكشافها: أضف تطبيقات، وادعُ مستخدمين، وغيّر سياسة تسجيل الدخول والمظهر. المسؤول عنها هو العنوان التجريبي {email}، لذلك لا تصل أي رسالة إلى أحد؛ وتبقى المؤسسة لمدة {lifetime}، ثم تُحذف هي وكل ما فيها. يُرجى عدم إدخال بيانات أشخاص حقيقيين.',
+  'baseSignup.startDemo': 'بدء العرض التوضيحي',
+  'baseSignup.freeTrial': 'هل تريد الاحتفاظ بمؤسستك؟ ابدأ فترة تجريبية مجانية',
+  'baseSignup.organisationSignInIntro': 'أدخل اسم مؤسستك للانتقال إلى صفحة تسجيل الدخول الخاصة بها.',
+  'baseSignup.organisationNamePlaceholder': 'name',
+  'baseSignup.notSignedUpYet': 'ألم تسجّل بعد؟',
+  'help.title': 'المساعدة',
+  'help.intro': 'إجابات عن الأسئلة الشائعة، وكيفية التواصل معنا.',
+  'help.organisationIntro': 'إجابات عن الأسئلة الشائعة حول تسجيل الدخول إلى {org}.',
+  'help.freePackageHeading': 'باقة Starter المجانية',
+  'help.freePackage1':
+    'تبدأ كل مؤسسة بباقة Starter، المجانية لعدد من المستخدمين المسجّلين يصل إلى {users}: صفحات تسجيل الدخول وإنشاء الحساب بألوان مؤسستك، والمصادقة الثنائية، وسياسات تسجيل الدخول، وموفّر OpenID Connect خاص بها لأي عدد تحتاجه من التطبيقات.',
+  'help.freePackage2': 'تبقى مجانية ما دامت مؤسستك ضمن حدودها.',
+  'help.currentPackage': 'مؤسستك مشتركة في باقة {tier}.',
+  'help.termsLink': 'شروط الاستخدام وأحكامه',
+  'help.recoveryHeading': 'هل نسيت كلمة المرور أو قُفل حسابك؟',
+  'help.recovery1':
+    'اختر «هل نسيت كلمة المرور؟» في صفحة تسجيل الدخول وأدخل عنوان بريدك الإلكتروني: سنرسل إليك رمزًا لاختيار كلمة مرور جديدة. الرمز صالح مرة واحدة لمدة {minutes} دقيقة، في المتصفح الذي طلبته منه.',
+  'help.recovery2':
+    'بعد عدة كلمات مرور خاطئة متتالية، يتوقف تسجيل الدخول مؤقتًا لحماية حسابك: انتظر ثم حاول مرة أخرى. وبعد المزيد يُقفل الحساب، ولا يمكن فتحه إلا لمسؤول في مؤسستك: اطلب منه ذلك، ثم سجّل الدخول مجددًا.',
+  'help.recoverAccount': 'استرداد حسابك',
+  'help.mfaHeading': 'المصادقة الثنائية (MFA)',
+  'help.mfa1':
+    'تطلب المصادقة الثنائية إثباتًا ثانيًا بعد كلمة المرور: رمزًا من تطبيق مصادقة (موصى به)، أو رمزًا عبر رسالة نصية أو بريد إلكتروني حيث تسمح مؤسستك بذلك. ومن يعرف كلمة مرورك لا يمكنه مع ذلك تسجيل الدخول باسمك.',
+  'help.mfa2':
+    'بعد تسجيل الدخول، اضبطها من MFA في القائمة. احتفظ برموز الاسترداد المعروضة لك في مكان آمن: يصلح كل رمز مرة واحدة، إذا فقدت هاتفك.',
+  'help.setUpMfa': 'إعداد المصادقة الثنائية',
+  'help.supportMessageHeading': 'الدعم من {org}',
+  'help.clientsHeading': 'تطبيقاتك',
+  'help.clientsIntro': 'تطبيقات مؤسستك. بصفتك مسؤولًا يمكنك تسجيل الدخول إليها جميعًا.',
+  'help.noLandingPage': 'لا توجد صفحة رئيسية',
+  'help.oidcHeading': 'ربط تطبيق (OpenID Connect)',
+  'help.oidcIntro':
+    'مؤسستك موفّر OpenID قائم بذاته. أضف التطبيق من «التطبيقات» للحصول على معرّف العميل وسرّه، وسجّل عناوين URI لإعادة التوجيه الخاصة به بدقة. بعدها لا تحتاج أي مكتبة OpenID Connect معتمدة إلا إلى المُصدِر (issuer): فهي تجد كل ما عداه في عنوان الاكتشاف.',
+  'help.oidcExampleHeading': 'مثال عملي: تدفق authorization code مع PKCE',
+  'help.oidcStep1':
+    'أنشئ code verifier وstate عشوائيين، واحفظهما في جلسة المستخدم، ثم وجّه المتصفح إلى نقطة نهاية التفويض مع قيمة SHA-256 (base64url) للـ verifier بوصفها code challenge:',
+  'help.oidcStep2':
+    'يسجّل Gatehouse دخول المستخدم ويعيد المتصفح إلى عنوان URI لإعادة التوجيه الخاص بك مع ?code=…&state=…. تحقّق من أن الـ state لك، ثم استبدل الرمز من خادمك، خلال دقيقة، مرة واحدة:',
+  'help.oidcStep3':
+    'يحتوي الرد على رمز هوية (ID token، وهو JWT: تحقّق من توقيعه بالمفاتيح الموجودة في JWKS URI، ومن iss وaud وnonce)، ورمز وصول لنقطة نهاية userinfo، وكذلك رمز تحديث إذا طلبت النطاق offline_access مع prompt=consent.',
+  'help.manageApplications': 'إدارة التطبيقات',
+  'help.apiHeading': 'واجهة Gatehouse البرمجية (API)',
+  'help.apiIntro':
+    'كل ما تفعله هذه الشاشات يمر عبر واجهة برمجية موثّقة: كل عملية ومُعاملاتها وردودها وأخطاؤها ومن يحق له استدعاؤها، موصوفة بمعيار OpenAPI 3.1.',
+  'help.apiReference': 'تصفّح مرجع الواجهة البرمجية',
+  'help.apiDocument': 'مستند OpenAPI (JSON)',
+  'help.contactHeading': 'اتصل بنا',
+  'help.contactIntro': 'لديك سؤال أو مشكلة أو فكرة؟ أرسل إلينا رسالة وسنرد عليك عبر البريد الإلكتروني.',
+  'help.contactAddress': 'يمكنك أيضًا الكتابة إلى [{address}](mailto:{address}).',
+  'help.contactSignedIn': 'لديك سؤال أو مشكلة أو فكرة؟ أرسل إلينا رسالة وسنرد على {email}.',
+  'help.emailAddress': 'عنوان البريد الإلكتروني',
+  'help.message': 'الرسالة',
+  'help.messageHint': 'بحد أقصى {max} حرف.',
+  'help.send': 'إرسال',
+  'connection.continueWith': 'المتابعة باستخدام {name}',
+  'connection.orDivider': 'أو',
+  'connection.homeRealm': 'تسجّل مؤسستك دخولك باستخدام {name}.',
+  'connection.passwordNotAllowedAny': 'تسجّل مؤسستك دخولك عبر موفّر الهوية الخاص بها، لا بكلمة مرور.',
+  'connection.usePassword': 'استخدام كلمة المرور بدلًا من ذلك',
+  'connection.passwordNotAllowed': 'تسجّل مؤسستك دخولك باستخدام {name}. استخدم «المتابعة باستخدام {name}» بدلًا من كلمة المرور.',
+  'connection.reference': 'المرجع: {id}',
+  'connection.refusals.provider_refused': 'لم يسجّل موفّر الهوية دخولك. حاول مرة أخرى، أو سجّل الدخول بكلمة المرور.',
+  'connection.refusals.not_verified': 'تعذّر التحقق من رد موفّر الهوية، لذلك لم يتم تسجيل دخولك. يُرجى المحاولة مرة أخرى.',
+  'connection.refusals.expired': 'استغرق تسجيل الدخول وقتًا طويلًا أو بدأ في متصفح آخر. يُرجى البدء من جديد.',
+  'connection.refusals.domain_not_allowed': 'لا يمكن لموفّر الهوية هذا تسجيل دخول الحسابات ذات نطاق بريدك الإلكتروني هنا.',
+  'connection.refusals.no_account': 'ليس لديك حساب هنا، ولا تنشئ هذه المؤسسة حسابات عند أول تسجيل دخول. اطلب دعوة من المسؤول.',
+  'connection.refusals.account_unavailable': 'لا يمكن لحسابك تسجيل الدخول حاليًا. تواصل مع المسؤول.',
+  'connection.refusals.email_taken':
+    'يوجد حساب ببريدك الإلكتروني بالفعل وهو غير مرتبط بموفّر الهوية هذا. سجّل الدخول بكلمة المرور، أو اسأل المسؤول.',
+  'connection.refusals.email_not_verified':
+    'لم يؤكد موفّر الهوية عنوان بريدك الإلكتروني، لذلك تعذّر إنشاء حساب لك هنا أو ربطه. اسأل المسؤول.',
+  'connection.refusals.user_limit': 'لا يمكن لهذه المؤسسة استقبال مزيد من المستخدمين حاليًا. تواصل مع المسؤول.',
+  'connection.refusals.second_step_required': 'يحتاج حسابك إلى خطوته الثانية، ولم يؤكدها موفّر الهوية. سجّل الدخول بكلمة المرور بدلًا من ذلك.',
+  'connection.refusals.unavailable': 'تعذّر الوصول إلى موفّر الهوية. يُرجى المحاولة لاحقًا.',
+  'connection.refusals.connection_unavailable': 'لم يعد اتصال تسجيل الدخول هذا متاحًا. سجّل الدخول بطريقة أخرى، أو تواصل مع المسؤول.',
+  'publicPage.redirecting': 'جارٍ إعادة التوجيه...',
+  'publicPage.contents': 'المحتويات',
+} satisfies PublicCatalog;

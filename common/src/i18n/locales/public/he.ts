@@ -1,0 +1,103 @@
+/** עברית, דפים ציבוריים והרשמה. ניסוח ניטרלי, פנייה ברבים; מילון מונחים: docs/i18n-glossaries-more.md. */
+import type { PublicCatalog } from '../../catalog.ts';
+
+export default {
+  'baseSignup.welcome': 'ברוכים הבאים אל {product}',
+  'baseSignup.intro':
+    'כניסה, הרשמה ואימות דו-שלבי לאפליקציות של הארגון שלכם, עם ספק OpenID Connect משלו. חבילת Starter חינמית עד {users} משתמשים.',
+  'baseSignup.emailStep': 'יש להזין את כתובת האימייל, ונשלח קישור להגדרת הארגון. אתם תהיו מנהלי המערכת שלו.',
+  'baseSignup.emailAddress': 'כתובת אימייל',
+  'baseSignup.getStarted': 'התחלה',
+  'baseSignup.tryDemo': 'ניסיון של ההדגמה קודם',
+  'baseSignup.checkYourEmailHeading': 'כדאי לבדוק את האימייל',
+  'baseSignup.checkYourEmail': 'שלחנו קישור אל {email}. יש לפתוח אותו כדי לבחור את שם הארגון. הקישור בתוקף למשך {lifetime}.',
+  'baseSignup.checkingLink': 'הקישור נבדק...',
+  'baseSignup.linkInvalid': 'תוקף קישור ההרשמה הזה פג או שכבר נעשה בו שימוש. יש להתחיל מחדש.',
+  'baseSignup.startAgain': 'התחלה מחדש',
+  'baseSignup.organisationHeading': 'יש להזין את שם הארגון',
+  'baseSignup.organisationName': 'שם הארגון',
+  'baseSignup.organisationNameHint': 'הארגון יהיה בכתובת name.{baseHostname}: אותיות לטיניות קטנות, ספרות ומקפים, עד 63 תווים.',
+  'baseSignup.signingUpAs': 'מנהל מערכת:',
+  'baseSignup.demoNotice': 'זהו ארגון הדגמה: הוא קיים למשך {lifetime}, ואז הוא נמחק עם כל מה שבו.',
+  'baseSignup.finish': 'סיום',
+  'baseSignup.demoHeading': 'ניסיון של ארגון הדגמה',
+  'baseSignup.demoIntro':
+    'קבלו ארגון משלכם לחקור: להוסיף אפליקציות, להזמין משתמשים ולשנות את מדיניות הכניסה ואת המראה. מנהל המערכת שלו הוא כתובת ההדגמה {email}, כך שאף אימייל לא מגיע לאף אחד; הארגון קיים למשך {lifetime}, ואז הוא נמחק עם כל מה שבו. אין להזין פרטים של אנשים אמיתיים.',
+  'baseSignup.startDemo': 'התחלת ההדגמה',
+  'baseSignup.freeTrial': 'רוצים לשמור את הארגון? אפשר להתחיל תקופת ניסיון בחינם',
+  'baseSignup.organisationSignInIntro': 'יש להזין את שם הארגון כדי לעבור לדף הכניסה שלו.',
+  'baseSignup.organisationNamePlaceholder': 'name',
+  'baseSignup.notSignedUpYet': 'עדיין לא נרשמתם?',
+  'help.title': 'עזרה',
+  'help.intro': 'תשובות לשאלות נפוצות, ודרכים ליצור איתנו קשר.',
+  'help.organisationIntro': 'תשובות לשאלות נפוצות על כניסה אל {org}.',
+  'help.freePackageHeading': 'חבילת Starter החינמית',
+  'help.freePackage1':
+    'כל ארגון מתחיל בחבילת Starter, חינמית עד {users} משתמשים רשומים: דפי כניסה והרשמה בצבעי הארגון, אימות דו-שלבי, מדיניות כניסה וספק OpenID Connect משלו לכמה אפליקציות שצריך.',
+  'help.freePackage2': 'היא נשארת חינמית כל עוד הארגון נשאר בגבולותיה.',
+  'help.currentPackage': 'הארגון שלכם בחבילת {tier}.',
+  'help.termsLink': 'תנאי שימוש',
+  'help.recoveryHeading': 'שכחתם את הסיסמה או שהחשבון ננעל?',
+  'help.recovery1':
+    'יש לבחור «שכחת את הסיסמה?» בדף הכניסה ולהזין את כתובת האימייל: נשלח באימייל קוד לבחירת סיסמה חדשה. הקוד בתוקף למשך {minutes} דקות, לשימוש חד-פעמי, בדפדפן שבו ביקשתם אותו.',
+  'help.recovery2':
+    'אחרי כמה סיסמאות שגויות ברצף, הכניסה מושהית לזמן מה כדי להגן על החשבון: יש להמתין ולנסות שוב. אחרי ניסיונות נוספים החשבון ננעל, ורק מנהל מערכת בארגון יכול לבטל את הנעילה: יש לפנות אליו ואז להיכנס שוב.',
+  'help.recoverAccount': 'שחזור החשבון',
+  'help.mfaHeading': 'אימות דו-שלבי (MFA)',
+  'help.mfa1':
+    'אימות דו-שלבי מבקש הוכחה שנייה אחרי הסיסמה: קוד מאפליקציית אימות (מומלץ), או, אם הארגון מאפשר זאת, קוד ב-SMS או באימייל. מי שיגלה את הסיסמה שלכם עדיין לא יוכל להיכנס בשמכם.',
+  'help.mfa2':
+    'אחרי הכניסה, אפשר להגדיר אותו תחת MFA בתפריט. יש לשמור את קודי השחזור שמוצגים במקום בטוח: כל קוד עובד פעם אחת, למקרה שהטלפון יאבד.',
+  'help.setUpMfa': 'הגדרת MFA',
+  'help.supportMessageHeading': 'תמיכה מ-{org}',
+  'help.clientsHeading': 'האפליקציות שלכם',
+  'help.clientsIntro': 'האפליקציות של הארגון. כמנהלי מערכת אפשר להיכנס לכולן.',
+  'help.noLandingPage': 'אין דף נחיתה',
+  'help.oidcHeading': 'חיבור אפליקציה (OpenID Connect)',
+  'help.oidcIntro':
+    'הארגון שלכם הוא OpenID Provider בפני עצמו. יש להוסיף את האפליקציה תחת «אפליקציות» כדי לקבל את מזהה הלקוח והסוד שלה, ולרשום את כתובות ה-URI המדויקות להפניה. כל ספריית OpenID Connect מאושרת צריכה אז רק את המנפיק (issuer): את כל השאר היא מוצאת בכתובת ה-discovery.',
+  'help.oidcExampleHeading': 'דוגמה מלאה: תהליך authorization code עם PKCE',
+  'help.oidcStep1':
+    'יש ליצור code verifier ו-state אקראיים, לשמור אותם בסשן של המשתמש ולשלוח את הדפדפן לנקודת הקצה של ההרשאה, עם ה-SHA-256 (base64url) של ה-verifier בתור code challenge:',
+  'help.oidcStep2':
+    'Gatehouse מכניס את המשתמש ומחזיר את הדפדפן ל-URI ההפניה שלכם עם ?code=…&state=…. יש לוודא שה-state שלכם, ואז להמיר את הקוד מהשרת, תוך דקה, פעם אחת:',
+  'help.oidcStep3':
+    'התשובה מכילה אסימון זהות (ID token, שהוא JWT: יש לבדוק את החתימה שלו עם המפתחות ב-JWKS URI, וגם את iss, aud ו-nonce), אסימון גישה לנקודת הקצה userinfo, ואם ביקשתם את ה-scope offline_access עם prompt=consent, גם אסימון רענון.',
+  'help.manageApplications': 'ניהול אפליקציות',
+  'help.apiHeading': 'ה-API של Gatehouse',
+  'help.apiIntro':
+    'כל מה שהמסכים האלה עושים עובר דרך API מתועד: כל פעולה, הפרמטרים, התשובות והשגיאות שלה, ומי רשאי לקרוא לה, מתוארים ב-OpenAPI 3.1.',
+  'help.apiReference': 'עיון בתיעוד ה-API',
+  'help.apiDocument': 'מסמך OpenAPI (JSON)',
+  'help.contactHeading': 'יצירת קשר',
+  'help.contactIntro': 'יש לכם שאלה, בעיה או רעיון? שלחו לנו הודעה ונענה באימייל.',
+  'help.contactAddress': 'אפשר גם לכתוב אל [{address}](mailto:{address}).',
+  'help.contactSignedIn': 'יש לכם שאלה, בעיה או רעיון? שלחו לנו הודעה ונענה אל {email}.',
+  'help.emailAddress': 'כתובת אימייל',
+  'help.message': 'הודעה',
+  'help.messageHint': 'עד {max} תווים.',
+  'help.send': 'שליחה',
+  'connection.continueWith': 'המשך עם {name}',
+  'connection.orDivider': 'או',
+  'connection.homeRealm': 'הארגון שלכם מכניס אתכם באמצעות {name}.',
+  'connection.passwordNotAllowedAny': 'הארגון שלכם מכניס אתכם דרך ספק הזהויות שלו, ולא באמצעות סיסמה.',
+  'connection.usePassword': 'שימוש בסיסמה שלי במקום',
+  'connection.passwordNotAllowed': 'הארגון שלכם מכניס אתכם באמצעות {name}. יש להשתמש ב«המשך עם {name}» במקום בסיסמה.',
+  'connection.reference': 'מספר אסמכתה: {id}',
+  'connection.refusals.provider_refused': 'ספק הזהויות לא הכניס אתכם. אפשר לנסות שוב, או להיכנס עם הסיסמה.',
+  'connection.refusals.not_verified': 'לא ניתן היה לאמת את התשובה של ספק הזהויות, ולכן לא נכנסתם. יש לנסות שוב.',
+  'connection.refusals.expired': 'הכניסה נמשכה זמן רב מדי או שהתחילה בדפדפן אחר. יש להתחיל מחדש.',
+  'connection.refusals.domain_not_allowed': 'ספק הזהויות הזה לא יכול להכניס כאן חשבונות עם דומיין האימייל שלכם.',
+  'connection.refusals.no_account': 'אין לכם כאן חשבון, והארגון הזה לא יוצר חשבונות בכניסה הראשונה. אפשר לבקש הזמנה ממנהל המערכת.',
+  'connection.refusals.account_unavailable': 'החשבון שלכם לא יכול להיכנס כרגע. יש לפנות למנהל המערכת.',
+  'connection.refusals.email_taken':
+    'כבר קיים חשבון עם האימייל שלכם, והוא לא מקושר לספק הזהויות הזה. אפשר להיכנס עם הסיסמה, או לפנות למנהל המערכת.',
+  'connection.refusals.email_not_verified':
+    'ספק הזהויות לא אישר את כתובת האימייל שלכם, ולכן לא ניתן היה ליצור או לקשר לכם חשבון כאן. יש לפנות למנהל המערכת.',
+  'connection.refusals.user_limit': 'הארגון הזה לא יכול לקבל משתמשים נוספים כרגע. יש לפנות למנהל המערכת.',
+  'connection.refusals.second_step_required': 'החשבון שלכם דורש את השלב השני, וספק הזהויות לא אישר אותו. יש להיכנס עם הסיסמה במקום.',
+  'connection.refusals.unavailable': 'לא ניתן היה להתחבר לספק הזהויות. יש לנסות שוב מאוחר יותר.',
+  'connection.refusals.connection_unavailable': 'חיבור הכניסה הזה כבר לא זמין. אפשר להיכנס בדרך אחרת, או לפנות למנהל המערכת.',
+  'publicPage.redirecting': 'מתבצעת הפניה...',
+  'publicPage.contents': 'תוכן העניינים',
+} satisfies PublicCatalog;
