@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-import { account, messageResult, rememberedSignIn, signInResult, updateAccountRequest } from '../schemas/account.ts';
+import { account, messageResult, rememberedSignIn, signInResult, signOutResult, updateAccountRequest } from '../schemas/account.ts';
 import { errorReport, signInRequest } from '../schemas/auth.ts';
 import { accountLanguageRequest } from '../schemas/language.ts';
 import {
@@ -124,10 +124,11 @@ export const accountApi = {
     method: 'POST',
     path: '/api/signout',
     operationId: 'signOut',
-    summary: "Ends this browser's session (if any).",
+    summary:
+      "Ends this browser's session (if any) and its OpenID applications' sessions; samlLogout is where the browser goes next to sign out of its SAML applications, or null.",
     access: ANONYMOUS,
-    status: 204,
-    answer: null,
+    status: 200,
+    answer: signOutResult,
     errors: [],
   }),
   rememberedEmail: endpoint({

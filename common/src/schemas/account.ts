@@ -92,3 +92,11 @@ export type RememberedSignIn = z.infer<typeof rememberedSignIn>;
 /** A plain success answer carrying the message to show. */
 export const messageResult = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof messageResult>;
+
+/**
+ * The answer to signing out: where the browser goes next to sign out of the session's SAML applications
+ * (Gatehouse's logout address, which sends each its LogoutRequest and then lands on the sign-in page),
+ * or null when none has a single logout URL to tell.
+ */
+export const signOutResult = z.object({ samlLogout: z.string().nullable() });
+export type SignOutResult = z.infer<typeof signOutResult>;

@@ -1,6 +1,7 @@
 import { accountApi as api } from '@gatehouse/common/api/account';
 import { LANGUAGE_MESSAGES } from '@gatehouse/common/language-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { FastifyInstance } from 'fastify';
 
 import { assertPasswordAllowed } from '../connections/service.ts';
@@ -98,11 +99,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.signOut, async (_, scope, request, reply) => {
     const auth = await getAuth(ctx, request);
     // The SAML applications signed in to in this session are told by the browser's way through
-    // /saml-idp/logout (front-channel), which this keeps for it.
-    if (auth) applyCookies(ctx, reply, await beginLogout(ctx, scope, browserOf(ctx, request), auth.session.id));
+    // /saml-idp/logout (front-channel), which this keeps for it and names in the answer.
+    const samlCookies = auth ? await beginLogout(ctx, scope, browserOf(ctx, request), auth.session.id) : [];
+    applyCookies(ctx, reply, samlCookies);
     if (auth) await endSession(ctx, scope.organisation.id, auth.token);
     // This browser's provider session ends too, and the applications signed in to in it are told.
     await endBrowserSession(ctx, scope, request.cookies[PROVIDER_SESSION_COOKIE]);
     clearSessionCookie(ctx, reply);
+    return { samlLogout: samlCookies.length > 0 ? SAML_IDP_PATHS.logout : null };
   });
 }

@@ -762,6 +762,8 @@ export interface SamlLogoutFlowsTable {
   /** JSON array of { clientId, nameId, nameIdFormat, sessionIndex }. */
   pending: string;
   request_id: string | null;
+  /** JSON { clientId, requestId, relayState, partial }: the application whose LogoutRequest started it, answered at the end. */
+  respond_to: Generated<string | null>;
   expires_at: number;
 }
 

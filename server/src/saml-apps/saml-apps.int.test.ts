@@ -10,7 +10,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 
 import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
-import { generateServiceProviderMetadata, SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
+import { type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { scoped } from '../db/scoped.ts';
@@ -20,10 +20,12 @@ import type { TestClient } from '../testing/http-client.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
-import { idpCertificateOf, postedForm } from '../testing/saml-sp.ts';
+import { auditDetails, idpCertificate, newTestSp, nodeSamlSp, postedForm, registerTestSp, type TestSp } from '../testing/saml-sp.ts';
 
-const SP_ENTITY = 'https://sp.example.test/saml/metadata';
-const ACS = 'https://sp.example.test/saml/acs';
+const SP_ORIGIN = 'https://sp.example.test';
+/** The addresses newTestSp gives the SP under SP_ORIGIN, as the hostile requests below name them. */
+const SP_ENTITY = `${SP_ORIGIN}/saml/metadata`;
+const ACS = `${SP_ORIGIN}/saml/acs`;
 
 describe.each(testDialects())('SAML applications on %s', (dialect) => {
   let server: TestServer;
@@ -35,30 +37,11 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
   let idpCertPem: string;
   let acme: string;
 
-  const sp = (options: Partial<SamlConfig> = {}) =>
-    new SAML({
-      entryPoint: `${acme}${SAML_IDP_PATHS.sso}`,
-      issuer: SP_ENTITY,
-      callbackUrl: ACS,
-      audience: SP_ENTITY,
-      idpCert: idpCertPem,
-      wantAssertionsSigned: true,
-      wantAuthnResponseSigned: false,
-      validateInResponseTo: ValidateInResponseTo.always,
-      identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-      ...options,
-    });
+  let testSp: TestSp;
 
-  async function auditOf(type: string) {
-    const rows = await server.ctx.db.kysely
-      .selectFrom('audit_events')
-      .select(['details'])
-      .where('organisation_id', '=', acmeId)
-      .where('type', '=', type)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => JSON.parse(r.details) as Record<string, unknown>);
-  }
+  const sp = (options: Partial<SamlConfig> = {}) => nodeSamlSp({ origin: acme, certificate: idpCertPem }, testSp, options);
+
+  const auditOf = (type: string) => auditDetails(server, acmeId, type);
 
   /** Signs in as `email` from an authorize URL; answers the form posted back to the SP (or nothing when none came). */
   async function signIn(start: URL, email = 'admin@acme.test', browser = new TestBrowser(server.port)) {
@@ -72,28 +55,12 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     await server.createOrganisation('globex');
     acme = issuerOf(server, 'acme');
     acmeAdmin = await signedIn(server, 'acme', 'admin@acme.test');
-    [spKey, spCertPem] = await testKeyPair('CN=test SP');
-    const metadata = generateServiceProviderMetadata({
-      issuer: SP_ENTITY,
-      callbackUrl: ACS,
-      publicCerts: spCertPem,
-      wantAssertionsSigned: true,
-      identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    testSp = await newTestSp(SP_ORIGIN);
+    [spKey, spCertPem] = [testSp.key, testSp.certificate];
+    appId = await registerTestSp(acmeAdmin, 'Test SP', testSp, {
+      attributes: { email: 'email', givenName: 'firstName', surname: 'lastName', groups: 'groups' },
     });
-    const created = await acmeAdmin.post('/api/samlapps', {
-      json: {
-        name: 'Test SP',
-        metadataXML: metadata,
-        settings: {
-          signingCertificate: spCertPem,
-          attributes: { email: 'email', givenName: 'firstName', surname: 'lastName', groups: 'groups' },
-        },
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    appId = created.json<{ id: string }>().id;
-    const idpMetadata = await server.client('acme').get(SAML_IDP_PATHS.metadata);
-    idpCertPem = idpCertificateOf(idpMetadata.text);
+    idpCertPem = await idpCertificate(server, 'acme');
   });
   afterAll(async () => {
     await server?.close();

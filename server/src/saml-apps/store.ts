@@ -112,12 +112,28 @@ export async function forgetSessions(db: ScopedExecutor, sessionIds: readonly st
   if (sessionIds.length > 0) await db.deleteFrom('saml_session_applications').where('session_id', 'in', sessionIds).execute();
 }
 
-export async function insertLogoutFlow(db: ScopedExecutor, row: { id: string; pending: string; expires_at: number }): Promise<void> {
+export async function insertLogoutFlow(
+  db: ScopedExecutor,
+  row: { id: string; pending: string; respond_to: string | null; expires_at: number },
+): Promise<void> {
   await db
     .insertInto('saml_logout_flows')
     .values({ ...row, request_id: null })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ pending: row.pending, request_id: null, expires_at: row.expires_at }))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ pending: row.pending, respond_to: row.respond_to, request_id: null, expires_at: row.expires_at }),
+    )
     .execute();
+}
+
+/** Notes on a flow that one application could not be told (its answer to the initiator says PartialLogout). */
+export async function setLogoutFlowAnswer(db: ScopedExecutor, id: string, respondTo: string): Promise<void> {
+  await db.updateTable('saml_logout_flows').set({ respond_to: respondTo }).where('id', '=', id).execute();
+}
+
+/** Who holds these Gatehouse sessions (by their row ids). */
+export function sessionOwners(db: ScopedExecutor, sessionIds: readonly string[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sessions').select(['id', 'user_id']).where('id', 'in', sessionIds).execute();
 }
 
 export function findLogoutFlow(db: ScopedExecutor, id: string, now: number) {
@@ -128,7 +144,7 @@ export function findLogoutFlow(db: ScopedExecutor, id: string, now: number) {
 export function findLogoutFlowAwaiting(db: ScopedExecutor, requestId: string, now: number) {
   return db
     .selectFrom('saml_logout_flows')
-    .select('id')
+    .select(['id', 'respond_to'])
     .where('request_id', '=', requestId)
     .where('expires_at', '>', now)
     .executeTakeFirst();

@@ -6,15 +6,18 @@ import { call } from '../../api/client.ts';
 import { firstLoadApi } from '../../api/first-load.ts';
 import { setSignedOut } from '../../api/queries.ts';
 
-/** Signs out on the server, forgets the user's data in the SPA and returns to the sign-in page. */
+/** Signs out on the server, forgets the user's data in the SPA and returns to the sign-in page (by way of the SAML applications' logout when there is one). */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => call(firstLoadApi.signOut),
-    onSettled: () => {
+    onSettled: (answer) => {
       setSignedOut(queryClient);
-      void navigate(ROUTES.home.path, { replace: true });
+      // The session's SAML applications are told by a full navigation through the logout address
+      // (each gets its LogoutRequest), which lands on the sign-in page as well.
+      if (answer?.samlLogout) window.location.assign(answer.samlLogout);
+      else void navigate(ROUTES.home.path, { replace: true });
     },
   });
 }
