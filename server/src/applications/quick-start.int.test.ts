@@ -20,11 +20,12 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import type { TestClient } from '../testing/http-client.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 
-/** Debian's Python with Authlib (python3-authlib, which .ci/run installs), or null. */
+/** Debian's Python with Authlib (python3-authlib, which .ci/run installs; QUICK_START_PYTHON names another), or null. */
 const AUTHLIB = (() => {
+  const python = process.env.QUICK_START_PYTHON ?? '/usr/bin/python3';
   try {
-    execFileSync('/usr/bin/python3', ['-c', 'import authlib, requests'], { stdio: 'ignore' });
-    return '/usr/bin/python3';
+    execFileSync(python, ['-c', 'import authlib, requests'], { stdio: 'ignore' });
+    return python;
   } catch {
     return null;
   }
@@ -160,11 +161,12 @@ describe.each(testDialects())('quick starts run as written on %s', (dialect) => 
 
   it.runIf(AUTHLIB).each([
     ['confidential', 'client_secret_basic'],
+    ['confidential', 'client_secret_post'],
     ['public', 'client_secret_basic'],
   ] as const)('signs Alice in with the Python (Authlib) quick start of a %s application (%s)', async (clientType, method) => {
     const { input, secret, redirectUri } = await application(clientType, method);
     const snippet = pythonQuickStart(input);
-    const file = path.join(workDir, `authlib-${clientType}.py`);
+    const file = path.join(workDir, `authlib-${clientType}-${method}.py`);
     writeFileSync(file, snippet.code);
     const { child, stderr } = run(AUTHLIB!, [file], {
       PYTHONPATH: [workDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
