@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { PLACEHOLDER_REDIRECT_URI, QUICK_START_FRAMEWORKS, QUICK_START_MESSAGES as M, quickStarts, SECRET_VARIABLE } from './quick-start.ts';
+import {
+  PLACEHOLDER_REDIRECT_URI,
+  QUICK_START_FRAMEWORKS,
+  QUICK_START_MESSAGES as M,
+  quickStarts,
+  SECRET_VARIABLE,
+} from './quick-start.ts';
 
 const base = {
   issuer: 'https://acme.example.com',

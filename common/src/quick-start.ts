@@ -37,15 +37,18 @@ const SCOPE = 'openid email profile';
 
 export const QUICK_START_MESSAGES = {
   title: 'Quick start',
-  intro: 'Sign people in to this application with the framework you use. The code below has its issuer, client id and redirect URI filled in.',
+  intro:
+    'Sign people in to this application with the framework you use. The code below has its issuer, client id and redirect URI filled in.',
   frameworks: 'Framework',
   install: 'Install',
   copyCode: 'code',
   secretNote: `Set ${SECRET_VARIABLE} to the client secret (shown when the application was added or its secret regenerated). Keep it out of source control.`,
   publicNote: 'No secret: this application signs in with PKCE, as a public client.',
   registerRedirect: (uri: string) => `Register ${uri} as a redirect URI under Sign-in, then save.`,
-  jwtNote: (method: string) => `This application authenticates with ${method}; the code below uses the client secret in HTTP Basic. Adapt the client authentication, or choose client_secret_basic under Tokens.`,
-  spaNeedsPublic: 'A browser cannot keep a secret: to sign in from a single-page application, set the type to "Single-page or native application (no secret, PKCE)".',
+  jwtNote: (method: string) =>
+    `This application authenticates with ${method}; the code below uses the client secret in HTTP Basic. Adapt the client authentication, or choose client_secret_basic under Tokens.`,
+  spaNeedsPublic:
+    'A browser cannot keep a secret: to sign in from a single-page application, set the type to "Single-page or native application (no secret, PKCE)".',
   authJsCallback: (uri: string) => `Auth.js receives the sign-in at ${uri}: register it as a redirect URI.`,
   insecureHttp: 'An http:// issuer is accepted only for development on this computer.',
 } as const;
@@ -146,7 +149,11 @@ app.listen(${port}, () => console.log('Listening: open ${url.origin}/login'));
 /** Python with Authlib: a script that prints where to sign in, reads the address sent back, and prints who signed in. */
 export function pythonQuickStart(app: QuickStartApplication): QuickStart {
   const redirectUri = quickStartRedirectUri(app);
-  const method = isPublic(app) ? 'none' : app.tokenEndpointAuthMethod === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic';
+  const method = isPublic(app)
+    ? 'none'
+    : app.tokenEndpointAuthMethod === 'client_secret_post'
+      ? 'client_secret_post'
+      : 'client_secret_basic';
   const code = `import json
 import os
 import secrets
@@ -248,14 +255,22 @@ export const userManager = new UserManager({
 `;
   const notes = commonNotes(app, redirectUri).filter((note) => note !== QUICK_START_MESSAGES.secretNote);
   if (!isPublic(app)) notes.unshift(QUICK_START_MESSAGES.spaNeedsPublic);
-  return { framework: 'react', label: 'React SPA (oidc-client-ts)', fileName: 'auth.ts', install: 'npm install oidc-client-ts', code, notes };
+  return {
+    framework: 'react',
+    label: 'React SPA (oidc-client-ts)',
+    fileName: 'auth.ts',
+    install: 'npm install oidc-client-ts',
+    code,
+    notes,
+  };
 }
 
 /** Go with go-oidc and golang.org/x/oauth2, PKCE included. */
 export function goQuickStart(app: QuickStartApplication): QuickStart {
   const redirectUri = quickStartRedirectUri(app);
   const url = new URL(redirectUri);
-  const authStyle = isPublic(app) || app.tokenEndpointAuthMethod === 'client_secret_post' ? 'oauth2.AuthStyleInParams' : 'oauth2.AuthStyleInHeader';
+  const authStyle =
+    isPublic(app) || app.tokenEndpointAuthMethod === 'client_secret_post' ? 'oauth2.AuthStyleInParams' : 'oauth2.AuthStyleInHeader';
   const code = `package main
 
 import (
@@ -385,5 +400,12 @@ app.Run();
 
 /** Every framework's quick start for `app`, in the order the page shows them. */
 export function quickStarts(app: QuickStartApplication): QuickStart[] {
-  return [nextjsQuickStart(app), reactQuickStart(app), expressQuickStart(app), pythonQuickStart(app), goQuickStart(app), aspnetQuickStart(app)];
+  return [
+    nextjsQuickStart(app),
+    reactQuickStart(app),
+    expressQuickStart(app),
+    pythonQuickStart(app),
+    goQuickStart(app),
+    aspnetQuickStart(app),
+  ];
 }
