@@ -127,59 +127,65 @@ describe.each(testDialects())('quick starts run as written on %s', (dialect) => 
     ['confidential', 'client_secret_basic'],
     ['confidential', 'client_secret_post'],
     ['public', 'client_secret_basic'],
-  ] as const)('signs Alice in with the Express (openid-client) quick start of a %s application (%s)', async (clientType, method) => {
-    const { input, secret, redirectUri } = await application(clientType, method);
-    const snippet = expressQuickStart(input);
-    expect(snippet.code).toContain(input.clientId);
-    expect(snippet.code).not.toContain(secret);
-    const file = path.join(workDir, `express-${clientType}-${method}.mjs`);
-    writeFileSync(file, snippet.code);
-    const { child, stderr } = run(process.execPath, ['--import', './localhost.mjs', file], {
-      ...(clientType === 'public' ? {} : { [SECRET_VARIABLE]: secret }),
-    });
-    const listening = await lineMatching(child, /^Listening: open /, stderr);
-    const appOrigin = new URL(redirectUri).origin;
-    expect(listening).toBe(`Listening: open ${appOrigin}/login`);
+  ] as const)(
+    'signs Alice in with the Express (openid-client) quick start of a %s application (%s; none for public)',
+    async (clientType, method) => {
+      const { input, secret, redirectUri } = await application(clientType, method);
+      const snippet = expressQuickStart(input);
+      expect(snippet.code).toContain(input.clientId);
+      expect(snippet.code).not.toContain(secret);
+      const file = path.join(workDir, `express-${clientType}-${method}.mjs`);
+      writeFileSync(file, snippet.code);
+      const { child, stderr } = run(process.execPath, ['--import', './localhost.mjs', file], {
+        ...(clientType === 'public' ? {} : { [SECRET_VARIABLE]: secret }),
+      });
+      const listening = await lineMatching(child, /^Listening: open /, stderr);
+      const appOrigin = new URL(redirectUri).origin;
+      expect(listening).toBe(`Listening: open ${appOrigin}/login`);
 
-    const login = await fetch(`${appOrigin}/login`, { redirect: 'manual' });
-    expect(login.status).toBe(302);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const authorizationUrl = new URL(login.headers.get('location')!);
-    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+      const login = await fetch(`${appOrigin}/login`, { redirect: 'manual' });
+      expect(login.status).toBe(302);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const authorizationUrl = new URL(login.headers.get('location')!);
+      expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
 
-    const callback = await signInThroughSpa(new TestBrowser(server.port), authorizationUrl, alice);
-    expect(callback.origin + callback.pathname).toBe(redirectUri);
-    const finished = await fetch(callback, { headers: { cookie } });
-    expect(finished.status, stderr.join('')).toBe(200);
-    const { claims, userinfo } = (await finished.json()) as { claims: Record<string, unknown>; userinfo: Record<string, unknown> };
-    expect(claims).toMatchObject({ iss: input.issuer, aud: input.clientId, sub: aliceId, email: alice.email });
-    expect(userinfo).toMatchObject({ sub: aliceId, email: alice.email, given_name: 'Alice' });
+      const callback = await signInThroughSpa(new TestBrowser(server.port), authorizationUrl, alice);
+      expect(callback.origin + callback.pathname).toBe(redirectUri);
+      const finished = await fetch(callback, { headers: { cookie } });
+      expect(finished.status, stderr.join('')).toBe(200);
+      const { claims, userinfo } = (await finished.json()) as { claims: Record<string, unknown>; userinfo: Record<string, unknown> };
+      expect(claims).toMatchObject({ iss: input.issuer, aud: input.clientId, sub: aliceId, email: alice.email });
+      expect(userinfo).toMatchObject({ sub: aliceId, email: alice.email, given_name: 'Alice' });
 
-    // A second use of the same sign-in is refused: the pending state is single-use.
-    expect((await fetch(callback, { headers: { cookie } })).status).toBe(400);
-  });
+      // A second use of the same sign-in is refused: the pending state is single-use.
+      expect((await fetch(callback, { headers: { cookie } })).status).toBe(400);
+    },
+  );
 
   it.runIf(AUTHLIB).each([
     ['confidential', 'client_secret_basic'],
     ['confidential', 'client_secret_post'],
     ['public', 'client_secret_basic'],
-  ] as const)('signs Alice in with the Python (Authlib) quick start of a %s application (%s)', async (clientType, method) => {
-    const { input, secret, redirectUri } = await application(clientType, method);
-    const snippet = pythonQuickStart(input);
-    const file = path.join(workDir, `authlib-${clientType}-${method}.py`);
-    writeFileSync(file, snippet.code);
-    const { child, stderr } = run(AUTHLIB!, [file], {
-      PYTHONPATH: [workDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
-      AUTHLIB_INSECURE_TRANSPORT: '1',
-      ...(clientType === 'public' ? {} : { [SECRET_VARIABLE]: secret }),
-    });
-    const prompt = await lineMatching(child, /^Sign in at: /, stderr);
-    const callback = await signInThroughSpa(new TestBrowser(server.port), new URL(prompt.slice('Sign in at: '.length)), alice);
-    expect(callback.origin + callback.pathname).toBe(redirectUri);
-    const result = lineMatching(child, /^\{/, stderr);
-    child.stdin.end(`${callback.href}\n`);
-    const { claims, userinfo } = JSON.parse(await result) as { claims: Record<string, unknown>; userinfo: Record<string, unknown> };
-    expect(claims).toMatchObject({ iss: input.issuer, aud: input.clientId, sub: aliceId, email: alice.email });
-    expect(userinfo).toMatchObject({ sub: aliceId, email: alice.email });
-  });
+  ] as const)(
+    'signs Alice in with the Python (Authlib) quick start of a %s application (%s; none for public)',
+    async (clientType, method) => {
+      const { input, secret, redirectUri } = await application(clientType, method);
+      const snippet = pythonQuickStart(input);
+      const file = path.join(workDir, `authlib-${clientType}-${method}.py`);
+      writeFileSync(file, snippet.code);
+      const { child, stderr } = run(AUTHLIB!, [file], {
+        PYTHONPATH: [workDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
+        AUTHLIB_INSECURE_TRANSPORT: '1',
+        ...(clientType === 'public' ? {} : { [SECRET_VARIABLE]: secret }),
+      });
+      const prompt = await lineMatching(child, /^Sign in at: /, stderr);
+      const callback = await signInThroughSpa(new TestBrowser(server.port), new URL(prompt.slice('Sign in at: '.length)), alice);
+      expect(callback.origin + callback.pathname).toBe(redirectUri);
+      const result = lineMatching(child, /^\{/, stderr);
+      child.stdin.end(`${callback.href}\n`);
+      const { claims, userinfo } = JSON.parse(await result) as { claims: Record<string, unknown>; userinfo: Record<string, unknown> };
+      expect(claims).toMatchObject({ iss: input.issuer, aud: input.clientId, sub: aliceId, email: alice.email });
+      expect(userinfo).toMatchObject({ sub: aliceId, email: alice.email });
+    },
+  );
 });
