@@ -137,6 +137,7 @@ describe.skipIf(!chromiumPath)('the design step of issue 31, in Chromium', () =>
         'Endpoints',
         'Client secret',
         'Danger zone',
+        'Quick start',
       ]);
       for (const [link, region] of [
         ['Settings', 'Settings'],
@@ -145,6 +146,7 @@ describe.skipIf(!chromiumPath)('the design step of issue 31, in Chromium', () =>
         ['Endpoints', 'OpenID Connect settings'],
         ['Client secret', 'Client secret'],
         ['Danger zone', 'Danger zone'],
+        ['Quick start', 'Quick start'],
       ] as const) {
         const section = page.getByRole('region', { name: region, exact: true });
         await section.getByRole('heading', { name: region, level: 2 }).waitFor();

@@ -12,6 +12,7 @@ import {
 import { formatDateTime } from '@gatehouse/common/format';
 import { GROUP_MESSAGES } from '@gatehouse/common/groups';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { QUICK_START_MESSAGES } from '@gatehouse/common/quick-start';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
   type Application,
@@ -45,6 +46,7 @@ import { UriListField } from '../../components/UriListField.tsx';
 import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
 import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
 import { OidcSettingsPanel } from '../../features/applications/OidcSettingsPanel.tsx';
+import { QuickStartCard } from '../../features/applications/QuickStartCard.tsx';
 import { SecretNotice } from '../../features/applications/SecretNotice.tsx';
 import { useBackToApplicationsOnError } from '../../features/applications/use-back-on-error.ts';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
@@ -83,11 +85,15 @@ const SECTIONS = {
   signIn: { id: 'application-sign-in', label: 'Sign-in' },
   tokens: { id: 'application-tokens', label: 'Tokens' },
   connect: { id: 'application-connect', label: 'Endpoints' },
+  quickStart: { id: 'application-quick-start', label: QUICK_START_MESSAGES.title },
   secret: { id: 'application-secret', label: M.clientSecret },
   scim: { id: 'application-scim', label: 'SCIM' },
   danger: { id: 'application-danger-zone', label: 'Danger zone' },
 } as const;
 const SECTIONS_LABEL = 'Application sections';
+
+/** Applications people sign in to with the authorization code flow (as saved): they get the quick start. */
+const signsInWithCode = (app: Application) => app.clientType === 'confidential' || app.clientType === 'public';
 
 const formValues = (app: Application): UpdateApplicationInput => ({
   name: app.name,
@@ -144,6 +150,7 @@ export function ApplicationPage() {
           }}
         />
       </ApplicationForm>
+      {signsInWithCode(application.data) && <QuickStartCard app={application.data} id={SECTIONS.quickStart.id} />}
     </>
   );
 }
@@ -199,6 +206,7 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
     SECTIONS.secret,
     ...(app.scimEnabled ? [SECTIONS.scim] : []),
     SECTIONS.danger,
+    ...(signsInWithCode(app) ? [SECTIONS.quickStart] : []),
   ];
 
   return (
