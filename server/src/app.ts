@@ -17,6 +17,7 @@ import { connectionBrowserRoutes, connectionRoutes } from './connections/routes.
 import type { AppContext } from './context.ts';
 import { type Lifecycle, operationsSurface, registerDraining } from './diagnostics/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
 import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
@@ -200,6 +201,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     samlAppRoutes(api, ctx);
     apiRoutes(api, ctx);
     groupRoutes(api, ctx);
+    roleRoutes(api, ctx);
     auditRoutes(api, ctx);
     importRoutes(api, ctx);
     metricsRoutes(api, ctx);

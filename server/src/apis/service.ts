@@ -26,6 +26,7 @@ import type { ApiRow } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
+import { dropRemovedPermissions } from '../roles/store.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
@@ -138,6 +139,8 @@ export async function updateApi(
       const scopes = grant.scopes.split(' ').filter((scope) => kept.has(scope));
       if (scopes.length !== grant.scopes.split(' ').length) await putGrant(scoped(trx, scope.organisation.id), id, grant.client_id, scopes);
     }
+    // Roles keep only the scopes it still has too.
+    await dropRemovedPermissions(scoped(trx, scope.organisation.id), id, [...kept]);
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, {
         type: 'api.updated',

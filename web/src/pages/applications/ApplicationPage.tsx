@@ -11,6 +11,7 @@ import {
 } from '@gatehouse/common/applications';
 import { formatDateTime } from '@gatehouse/common/format';
 import { GROUP_MESSAGES } from '@gatehouse/common/groups';
+import { ROLE_MESSAGES } from '@gatehouse/common/roles';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
@@ -110,6 +111,8 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   backchannelLogoutURI: app.backchannelLogoutURI ?? '',
   groupsClaim: app.groupsClaim,
   groupsAlways: app.groupsAlways,
+  rolesClaim: app.rolesClaim,
+  rolesAlways: app.rolesAlways,
   deleteLogo: false,
 });
 
@@ -364,6 +367,13 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
                     {...form.register('groupsClaim')}
                   />
                   <Checkbox label={GROUP_MESSAGES.groupsAlways} {...form.register('groupsAlways')} />
+                  <TextField
+                    label={ROLE_MESSAGES.rolesClaim}
+                    hint={ROLE_MESSAGES.rolesClaimHint}
+                    error={errors.rolesClaim?.message}
+                    {...form.register('rolesClaim')}
+                  />
+                  <Checkbox label={ROLE_MESSAGES.rolesAlways} {...form.register('rolesAlways')} />
                 </>
               )}
             </fieldset>
