@@ -52,7 +52,8 @@ export const ROLE_MESSAGES = {
   tooMany: `An organisation can have ${ROLE_LIMITS.rolesMax} roles at most`,
   unknownPermission: "This permission is not a scope of one of your organisation's APIs",
   rolesClaim: 'Roles claim name',
-  rolesClaimHint: 'The claim the ID token and userinfo carry the names of the person’s roles in: roles unless the application reads another.',
+  rolesClaimHint:
+    'The claim the ID token and userinfo carry the names of the person’s roles in: roles unless the application reads another.',
   rolesAlways: 'Send roles without the application asking for the roles scope',
   claimSameAsGroups: 'The roles claim needs a name of its own, not the groups claim’s',
   tooManyPermissions: `A role can hold ${ROLE_LIMITS.permissionsMax} permissions at most`,

@@ -50,9 +50,7 @@ function roleView(row: RoleListRow, permissions: readonly PermissionRow[]): Role
     id: row.id,
     name: row.name,
     description: row.description,
-    permissions: permissions
-      .filter((p) => p.role_id === row.id)
-      .map((p) => ({ apiId: p.api_id, api: p.identifier, scope: p.scope })),
+    permissions: permissions.filter((p) => p.role_id === row.id).map((p) => ({ apiId: p.api_id, api: p.identifier, scope: p.scope })),
     isDefault: Boolean(row.is_default),
     userCount: Number(row.user_count ?? 0),
     groupCount: Number(row.group_count ?? 0),

@@ -174,7 +174,13 @@ export async function roleSourcesOf(
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .where('user_roles.user_id', '=', userId)
-    .select(['roles.id', 'roles.name', 'roles.name_key', sql<string | null>`null`.as('group_id'), sql<string | null>`null`.as('group_name')]);
+    .select([
+      'roles.id',
+      'roles.name',
+      'roles.name_key',
+      sql<string | null>`null`.as('group_id'),
+      sql<string | null>`null`.as('group_name'),
+    ]);
   const viaGroups = db
     .selectFrom('group_members')
     .innerJoin('group_roles', 'group_roles.group_id', 'group_members.group_id')
