@@ -81,7 +81,9 @@ export const updateApplicationRequest = z
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {
-    if ((value.rolesClaim ?? DEFAULT_ROLES_CLAIM) === (value.groupsClaim ?? DEFAULT_GROUPS_CLAIM))
+    // A roles claim named on purpose must not take the groups claim's name (an application that named
+    // its groups claim `roles` keeps it: the groups win there, oidc/account.ts).
+    if (value.rolesClaim !== undefined && value.rolesClaim === (value.groupsClaim ?? DEFAULT_GROUPS_CLAIM))
       ctx.addIssue({ code: 'custom', message: ROLE_MESSAGES.claimSameAsGroups, path: ['rolesClaim'] });
     // private_key_jwt needs the application's public keys: inline or at a URI, not both.
     if (value.clientType !== 'public' && value.tokenEndpointAuthMethod === 'private_key_jwt') {

@@ -64,7 +64,10 @@ function rolesClaims(
 ): (scope: string) => Promise<Omit<AccountClaims, 'sub'>> {
   return async (scope) => {
     if (!client || !(client.gatehouse_roles_always || scope.split(' ').includes(ROLES_SCOPE))) return {};
-    return { [client.gatehouse_roles_claim ?? DEFAULT_ROLES_CLAIM]: await roleNamesOf(store, userId) };
+    const name = client.gatehouse_roles_claim ?? DEFAULT_ROLES_CLAIM;
+    // An application that named its groups claim `roles` before roles existed reads groups there.
+    if (name === (client.gatehouse_groups_claim ?? DEFAULT_GROUPS_CLAIM)) return {};
+    return { [name]: await roleNamesOf(store, userId) };
   };
 }
 
