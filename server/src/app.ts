@@ -17,7 +17,6 @@ import { connectionBrowserRoutes, connectionRoutes } from './connections/routes.
 import type { AppContext } from './context.ts';
 import { type Lifecycle, operationsSurface, registerDraining } from './diagnostics/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
-import { roleRoutes } from './roles/routes.ts';
 import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
@@ -39,6 +38,7 @@ import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
 import { samlAppRoutes, samlIdpBrowserRoutes } from './saml-apps/routes.ts';
 import { SCIM_PREFIX, scimPlugin } from './scim/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';

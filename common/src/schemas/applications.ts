@@ -19,7 +19,7 @@ import {
   webUrlProblem,
 } from '../applications.ts';
 import { DEFAULT_GROUPS_CLAIM, GROUP_MESSAGES, GROUPS_CLAIM_PATTERN, RESERVED_CLAIMS } from '../groups.ts';
-import { DEFAULT_ROLES_CLAIM, ROLE_MESSAGES } from '../roles.ts';
+import { ROLE_MESSAGES } from '../roles.ts';
 import { checked, consent, formBoolean, formInt, formList, optionalChecked, optionalString, requiredString } from './fields.ts';
 
 export const redirectUri = checked((value) => redirectUriProblem(value));

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 
 import { APPLICATION_MESSAGES } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
-import { DEFAULT_ROLES_CLAIM } from '@gatehouse/common/roles';
 import { isAdminRole } from '@gatehouse/common/policy';
+import { DEFAULT_ROLES_CLAIM } from '@gatehouse/common/roles';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 

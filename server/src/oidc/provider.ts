@@ -15,8 +15,8 @@ import {
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
-import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
 import Provider, { type ClientMetadata, type Configuration, errors, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 
 import { AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';

@@ -11,8 +11,8 @@ import {
 } from '@gatehouse/common/applications';
 import { formatDateTime } from '@gatehouse/common/format';
 import { GROUP_MESSAGES } from '@gatehouse/common/groups';
-import { ROLE_MESSAGES } from '@gatehouse/common/roles';
 import { MESSAGES } from '@gatehouse/common/messages';
+import { ROLE_MESSAGES } from '@gatehouse/common/roles';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
   type Application,
