@@ -134,13 +134,14 @@ export async function updateApi(
     { name: input.name, scopes: [...kept], accessTokenTtl: input.accessTokenTtl },
   );
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateApiRow(scoped(trx, scope.organisation.id), id, changes);
-    for (const grant of await listApiGrants(scoped(trx, scope.organisation.id), id)) {
+    const db = scoped(trx, scope.organisation.id);
+    await updateApiRow(db, id, changes);
+    for (const grant of await listApiGrants(db, id)) {
       const scopes = grant.scopes.split(' ').filter((scope) => kept.has(scope));
-      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(scoped(trx, scope.organisation.id), id, grant.client_id, scopes);
+      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(db, id, grant.client_id, scopes);
     }
     // Roles keep only the scopes it still has too.
-    await dropRemovedPermissions(scoped(trx, scope.organisation.id), id, [...kept]);
+    await dropRemovedPermissions(db, id, [...kept]);
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, {
         type: 'api.updated',

@@ -99,6 +99,16 @@ describe.each(testDialects())('roles on %s', (dialect) => {
     expect((await globexAdmin.delete(`/api/roles/${reader.id}`)).status).toBe(404);
     expect((await globexAdmin.get('/api/roles')).json()).toEqual([]);
 
+    // A scope the API no longer has leaves its roles too.
+    const narrowed = await admin.put(`/api/apis/${orders.id}`, {
+      json: { name: 'Orders', accessTokenTtl: 600, scopes: [{ value: 'orders:read' }] },
+    });
+    expect(narrowed.status, narrowed.text).toBe(200);
+    expect((await admin.get(`/api/roles/${reader.id}`)).json<Role>().permissions.map((p) => p.scope)).toEqual(['orders:read']);
+    await admin.put(`/api/apis/${orders.id}`, {
+      json: { name: 'Orders', accessTokenTtl: 600, scopes: [{ value: 'orders:read' }, { value: 'orders:write' }] },
+    });
+
     expect((await admin.delete(`/api/roles/${reader.id}`)).status).toBe(204);
     expect((await admin.get(`/api/roles/${reader.id}`)).status).toBe(404);
     expect((await auditOf('role.deleted')).find((e) => e.subject?.id === reader.id)?.details).toMatchObject({ name: 'Order reader' });
