@@ -206,6 +206,14 @@ describe.each(testDialects())('roles on %s', (dialect) => {
     expect(await verify(none.access_token)).not.toHaveProperty('scope');
   });
 
+  it('publishes the role endpoints in the OpenAPI document', async () => {
+    const document = (await admin.get('/api/openapi.json')).json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(operations).toEqual(
+      expect.arrayContaining(['listRoles', 'createRole', 'updateRole', 'deleteRole', 'getUserAccess', 'giveUserRole', 'giveGroupRole']),
+    );
+  });
+
   it('sends roles under the claim an application chose, without the scope when switched on', async () => {
     const viewer = await create({ name: 'viewer' });
     await admin.put(`/api/users/${ada.id}/roles/${viewer.id}`);
