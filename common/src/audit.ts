@@ -66,6 +66,11 @@ export const AUDIT_EVENT_LABELS = {
   'group.deleted': 'Group deleted',
   'group.members_added': 'Group members added',
   'group.members_removed': 'Group members removed',
+  'role.created': 'Role added',
+  'role.updated': 'Role changed',
+  'role.deleted': 'Role deleted',
+  'role.assigned': 'Role given',
+  'role.unassigned': 'Role taken away',
 } as const;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];

@@ -38,6 +38,7 @@ import { oidcRoutes, registerProtocolEndpoints } from './oidc/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
 import { samlAppRoutes, samlIdpBrowserRoutes } from './saml-apps/routes.ts';
 import { SCIM_PREFIX, scimPlugin } from './scim/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     samlAppRoutes(api, ctx);
     apiRoutes(api, ctx);
     groupRoutes(api, ctx);
+    roleRoutes(api, ctx);
     auditRoutes(api, ctx);
     importRoutes(api, ctx);
     metricsRoutes(api, ctx);

@@ -11,6 +11,7 @@ import { importsApi } from './imports.ts';
 import { organisationApi } from './organisation.ts';
 import { passkeysApi } from './passkeys.ts';
 import { referenceApi } from './reference.ts';
+import { rolesApi } from './roles.ts';
 import { samlAppsApi } from './saml-apps.ts';
 import { accountSessionsApi, newBrowserApi, userSessionsApi } from './sessions.ts';
 import { signUpApi } from './sign-up.ts';
@@ -32,6 +33,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(webhooksApi),
   ...Object.values(apisApi),
   ...Object.values(groupsApi),
+  ...Object.values(rolesApi),
   ...Object.values(passkeysApi),
   ...Object.values(connectionsApi),
   ...Object.values(accountSessionsApi),

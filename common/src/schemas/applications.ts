@@ -18,7 +18,8 @@ import {
   type TokenLifetime,
   webUrlProblem,
 } from '../applications.ts';
-import { GROUP_MESSAGES, GROUPS_CLAIM_PATTERN, RESERVED_CLAIMS } from '../groups.ts';
+import { DEFAULT_GROUPS_CLAIM, GROUP_MESSAGES, GROUPS_CLAIM_PATTERN, RESERVED_CLAIMS } from '../groups.ts';
+import { ROLE_MESSAGES } from '../roles.ts';
 import { checked, consent, formBoolean, formInt, formList, optionalChecked, optionalString, requiredString } from './fields.ts';
 
 export const redirectUri = checked((value) => redirectUriProblem(value));
@@ -71,9 +72,19 @@ export const updateApplicationRequest = z
       .refine((v) => v === undefined || !RESERVED_CLAIMS.has(v), { error: GROUP_MESSAGES.claimReserved }),
     /** The groups come in the ID token and userinfo without the application asking for the `groups` scope. */
     groupsAlways: formBoolean,
+    /** The claim the person's roles come in (none: `roles`), for the application's convention. */
+    rolesClaim: optionalString(100)
+      .refine((v) => v === undefined || GROUPS_CLAIM_PATTERN.test(v), { error: GROUP_MESSAGES.claimInvalid })
+      .refine((v) => v === undefined || !RESERVED_CLAIMS.has(v), { error: GROUP_MESSAGES.claimReserved }),
+    /** The roles come in the ID token and userinfo without the application asking for the `roles` scope. */
+    rolesAlways: formBoolean,
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {
+    // A roles claim named on purpose must not take the groups claim's name (an application that named
+    // its groups claim `roles` keeps it: the groups win there, oidc/account.ts).
+    if (value.rolesClaim !== undefined && value.rolesClaim === (value.groupsClaim ?? DEFAULT_GROUPS_CLAIM))
+      ctx.addIssue({ code: 'custom', message: ROLE_MESSAGES.claimSameAsGroups, path: ['rolesClaim'] });
     // private_key_jwt needs the application's public keys: inline or at a URI, not both.
     if (value.clientType !== 'public' && value.tokenEndpointAuthMethod === 'private_key_jwt') {
       if (!value.jwks && !value.jwksURI) ctx.addIssue({ code: 'custom', message: JWKS_REQUIRED, path: ['jwks'] });
@@ -126,6 +137,9 @@ export const application = z.object({
   /** The claim the groups come in, and whether they come without the `groups` scope. */
   groupsClaim: z.string(),
   groupsAlways: z.boolean(),
+  /** The claim the roles come in, and whether they come without the `roles` scope. */
+  rolesClaim: z.string(),
+  rolesAlways: z.boolean(),
   /** OpenID Connect Back-Channel Logout: where logout tokens (always with sid) are posted. */
   backchannelLogoutURI: z.string().nullable(),
   createdAt: z.string(),

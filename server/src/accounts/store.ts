@@ -6,6 +6,7 @@ import { param, preparedInScope } from '../db/prepared.ts';
 import type { Database, Executor, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
 import { acrossOrganisations, type ScopedExecutor, type Unstamped } from '../db/scoped.ts';
 import { searchKey } from '../db/search-key.ts';
+import { giveDefaultRoles } from '../roles/store.ts';
 
 // A user is read by email at every sign-in and by id at every signed-in request: prepared once (db/prepared.ts).
 const byEmailQuery = preparedInScope<UserRow, { email: string }>((db) =>
@@ -49,6 +50,8 @@ export function newUserRow(fields: {
 
 export async function insertUser(db: ScopedExecutor, row: Unstamped<NewUserRow>): Promise<void> {
   await db.insertInto('users').values(withSearchKeys(row)).execute();
+  // Every way a person comes in (invitation, sign-up, SCIM, import, connection) passes here.
+  await giveDefaultRoles(db, row.id, row.created_at);
 }
 
 export async function updateUser(db: ScopedExecutor, id: string, changes: UserUpdate): Promise<void> {

@@ -169,6 +169,17 @@ describe.each(testDialects())('protected APIs and the management API on %s', (di
     await admin.put(`/api/apis/${orders.id}/grants/${shop.id}`, { json: { scopes: ['orders:read'] } });
     const user = await createUser(server, acmeId, { email: 'alice@acme.test' });
     await grantAccess(server, acmeId, user.id, [shop.id]);
+    // The token carries what the application was granted and the person holds through a role (both scopes here).
+    const buyer = await admin.post('/api/roles', {
+      json: {
+        name: 'Buyer',
+        permissions: [
+          { apiId: orders.id, scope: 'orders:read' },
+          { apiId: orders.id, scope: 'orders:write' },
+        ],
+      },
+    });
+    await admin.put(`/api/users/${user.id}/roles/${buyer.json<{ id: string }>().id}`);
     const rp = await relyingParty(server, 'acme', shop.id, shop.secret);
     const verifier = client.randomPKCECodeVerifier();
     const url = client.buildAuthorizationUrl(rp, {

@@ -10,6 +10,8 @@ import { MANAGEMENT_API_ID, MANAGEMENT_API_PATH } from '@gatehouse/common/apis';
 import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 
 import type { ApiGrantRow, ApiRow } from '../db/schema.ts';
+import type { ScopedExecutor } from '../db/scoped.ts';
+import { heldScopes } from '../roles/store.ts';
 import { MANAGEMENT_TOKEN_TTL } from './service.ts';
 
 export interface ResourceServerInputs {
@@ -22,7 +24,7 @@ type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['re
 /** The `audience` parameter some client libraries send (Auth0's name) instead of `resource` (the token endpoint: oidc/provider-patches.ts). */
 export const AUDIENCE_PARAMETER = 'audience';
 
-export function resourceIndicators(issuer: string, inputs: ResourceServerInputs): ResourceIndicators {
+export function resourceIndicators(issuer: string, inputs: ResourceServerInputs, store: ScopedExecutor): ResourceIndicators {
   const apis = new Map<string, { id: string; ttl: number }>([
     [`${issuer}${MANAGEMENT_API_PATH}`, { id: MANAGEMENT_API_ID, ttl: MANAGEMENT_TOKEN_TTL }],
   ]);
@@ -37,7 +39,7 @@ export function resourceIndicators(issuer: string, inputs: ResourceServerInputs)
     },
     // A code or refresh token of a grant made for an API gives tokens for that API when the exchange names none.
     useGrantedResource: () => true,
-    getResourceServerInfo: (ctx: KoaContextWithOIDC, indicator: string, client: { clientId: string }) => {
+    getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string, client: { clientId: string }) => {
       const api = apis.get(indicator);
       if (!api) throw new errors.InvalidTarget('this organisation has no API with that identifier');
       const scopes = granted.get(`${client.clientId} ${api.id}`);
@@ -46,7 +48,8 @@ export function resourceIndicators(issuer: string, inputs: ResourceServerInputs)
       if (api.id === MANAGEMENT_API_ID && !(ctx.oidc.route === 'token' && params?.grant_type === 'client_credentials'))
         throw new errors.InvalidTarget('tokens for the management API come from the client credentials grant only');
       refuseOnlyUngrantedScopes(ctx, scopes);
-      return { scope: scopes, audience: indicator, accessTokenTTL: api.ttl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+      const held = api.id === MANAGEMENT_API_ID ? scopes : await heldByPerson(ctx, store, indicator, scopes);
+      return { scope: held, audience: indicator, accessTokenTTL: api.ttl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
     },
   };
 }
@@ -64,4 +67,22 @@ function refuseOnlyUngrantedScopes(ctx: KoaContextWithOIDC, granted: string): vo
   const allowed = new Set(granted.split(' '));
   if (!asked.some((scope) => allowed.has(scope)))
     throw new errors.InvalidScope('the application was not granted the requested scopes on this API', asked.join(' '));
+}
+
+/**
+ * At the token endpoint, a token issued for a person (a code, refresh token or device code: their grant)
+ * carries only the scopes the application was granted that the person holds through their roles, read
+ * now, so taking a role away narrows the next token. Elsewhere (the authorization endpoint, where the
+ * grant records what the application may ask for) and for clients acting for themselves the
+ * application's grant is the answer.
+ */
+async function heldByPerson(ctx: KoaContextWithOIDC, store: ScopedExecutor, indicator: string, granted: string): Promise<string> {
+  if (ctx.oidc.route !== 'token') return granted;
+  const accountId = (ctx.oidc.entities as { Grant?: { accountId?: string } }).Grant?.accountId;
+  if (!accountId) return granted;
+  const held = await heldScopes(store, accountId, indicator);
+  return granted
+    .split(' ')
+    .filter((scope) => held.has(scope))
+    .join(' ');
 }

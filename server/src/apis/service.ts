@@ -27,6 +27,7 @@ import type { Unstamped } from '../db/scoped.ts';
 import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError, fieldError } from '../http/errors.ts';
+import { dropRemovedPermissions } from '../roles/store.ts';
 import type { Scope } from '../scope/scope.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { countApis, deleteApiRow, findApiRow, insertApi, listApiGrants, listApiRows, putGrant, updateApiRow } from './store.ts';
@@ -133,11 +134,14 @@ export async function updateApi(
     { name: input.name, scopes: [...kept], accessTokenTtl: input.accessTokenTtl },
   );
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await updateApiRow(scoped(trx, scope.organisation.id), id, changes);
-    for (const grant of await listApiGrants(scoped(trx, scope.organisation.id), id)) {
+    const db = scoped(trx, scope.organisation.id);
+    await updateApiRow(db, id, changes);
+    for (const grant of await listApiGrants(db, id)) {
       const scopes = grant.scopes.split(' ').filter((scope) => kept.has(scope));
-      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(scoped(trx, scope.organisation.id), id, grant.client_id, scopes);
+      if (scopes.length !== grant.scopes.split(' ').length) await putGrant(db, id, grant.client_id, scopes);
     }
+    // Roles keep only the scopes it still has too.
+    await dropRemovedPermissions(db, id, [...kept]);
     if (Object.keys(details).length > 0)
       await emit(ctx, trx, scope, {
         type: 'api.updated',

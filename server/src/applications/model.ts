@@ -1,6 +1,7 @@
 /** Application rows to API shapes. */
 import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
+import { DEFAULT_ROLES_CLAIM } from '@gatehouse/common/roles';
 import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { Application } from '@gatehouse/common/schemas/applications';
 
@@ -36,6 +37,8 @@ export function toApplication(row: Unstamped<OidcClientRow>): Application {
     refreshWithoutConsent: row.refresh_without_consent,
     groupsClaim: row.groups_claim ?? DEFAULT_GROUPS_CLAIM,
     groupsAlways: row.groups_always,
+    rolesClaim: row.roles_claim ?? DEFAULT_ROLES_CLAIM,
+    rolesAlways: Boolean(row.roles_always),
     backchannelLogoutURI: row.backchannel_logout_uri,
     createdAt: isoOrNull(row.created_at)!,
     updatedAt: isoOrNull(row.updated_at)!,
@@ -85,6 +88,8 @@ export function newClientRow<F extends NewClientFields>(now: number, fields: F):
     backchannel_logout_uri: null,
     groups_claim: null,
     groups_always: false,
+    roles_claim: null,
+    roles_always: false,
     ...fields,
   };
 }

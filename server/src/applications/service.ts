@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { APPLICATION_MESSAGES } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
 import { isAdminRole } from '@gatehouse/common/policy';
+import { DEFAULT_ROLES_CLAIM } from '@gatehouse/common/roles';
 import type { Account } from '@gatehouse/common/schemas/account';
 import type { Application, ClientAuthSteps, CreateApplication, UpdateApplication } from '@gatehouse/common/schemas/applications';
 
@@ -141,6 +142,8 @@ export async function updateApplication(
     backchannel_logout_uri: input.backchannelLogoutURI ?? null,
     groups_claim: input.groupsClaim === undefined || input.groupsClaim === DEFAULT_GROUPS_CLAIM ? null : input.groupsClaim,
     groups_always: input.groupsAlways,
+    roles_claim: input.rolesClaim === undefined || input.rolesClaim === DEFAULT_ROLES_CLAIM ? null : input.rolesClaim,
+    roles_always: input.rolesAlways,
   };
   // The sealed secret is kept only while the application signs assertions with it: choosing
   // client_secret_jwt asks for a new secret (needsNewSecret), choosing anything else forgets it.

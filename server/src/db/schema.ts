@@ -357,6 +357,10 @@ export interface ClientsTable {
   groups_claim: Generated<string | null>;
   /** The groups come in the ID token and userinfo without the application asking for the `groups` scope. */
   groups_always: Generated<boolean>;
+  /** The claim an application reads the person's roles from; null: `roles` (0185). */
+  roles_claim: Generated<string | null>;
+  /** The roles come in the ID token and userinfo without the application asking for the `roles` scope. */
+  roles_always: Generated<boolean>;
 }
 
 /** A group of an organisation's people (0165); `version` rises with every change to it or its members. */
@@ -379,6 +383,41 @@ export interface GroupMembersTable {
   organisation_id: string;
   group_id: string;
   user_id: string;
+  added_at: number;
+}
+
+export interface RolesTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  /** The name compared without case: unique in the organisation. */
+  name_key: string;
+  description: Generated<string>;
+  /** Given to every person added to the organisation from then on. */
+  is_default: Generated<boolean>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A scope of one of the organisation's APIs that a role holds. */
+export interface RolePermissionsTable {
+  organisation_id: string;
+  role_id: string;
+  api_id: string;
+  scope: string;
+}
+
+export interface UserRolesTable {
+  organisation_id: string;
+  role_id: string;
+  user_id: string;
+  added_at: number;
+}
+
+export interface GroupRolesTable {
+  organisation_id: string;
+  role_id: string;
+  group_id: string;
   added_at: number;
 }
 
@@ -856,6 +895,10 @@ export interface Database {
   saml_logout_flows: SamlLogoutFlowsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  group_roles: GroupRolesTable;
   import_jobs: ImportJobsTable;
   import_refusals: ImportRefusalsTable;
   import_sources: ImportSourcesTable;
@@ -883,6 +926,7 @@ export const isOidcClient = <R extends Pick<ClientRow, 'client_type'>>(row: R): 
 export type ApiRow = Selectable<ApisTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type GroupMemberRow = Selectable<GroupMembersTable>;
+export type RoleRow = Selectable<RolesTable>;
 export type ApiGrantRow = Selectable<ApiGrantsTable>;
 export type ClientUpdate = Updateable<ClientsTable>;
 export type OidcKeyRow = Selectable<OidcKeysTable>;

@@ -17,7 +17,7 @@ import { organisationOf, type ScopedExecutor, unbound } from '../db/scoped.ts';
 import type { Actor, Scope } from '../scope/scope.ts';
 import type { Log } from '../telemetry/log.ts';
 
-export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection' | 'group';
+export type SubjectKind = 'user' | 'application' | 'organisation' | 'webhook' | 'api' | 'connection' | 'group' | 'role';
 
 /** The fields an edit changed, by the names the API uses (audit/changes.ts), with what else the kind adds. */
 type Edited = Record<string, unknown>;
@@ -102,6 +102,12 @@ export interface EventDetails {
   /** Members added (user ids and emails), or taken out, in one change. */
   'group.members_added': { group: string; users: readonly { id: string; email: string }[]; via?: string };
   'group.members_removed': { group: string; users: readonly { id: string; email: string }[]; via?: string };
+  'role.created': { name: string; permissions: readonly string[]; isDefault: boolean };
+  'role.updated': Edited;
+  'role.deleted': { name: string };
+  /** A role given to (or taken from) a person directly or a group (all its members). */
+  'role.assigned': { role: string; to: { kind: 'user' | 'group'; id: string; name: string } };
+  'role.unassigned': { role: string; to: { kind: 'user' | 'group'; id: string; name: string } };
 }
 
 /** What a change of kind `K` says happened. */

@@ -4,12 +4,14 @@
  * and access tokens stop working the moment they are disabled, locked, made inactive or lose access.
  */
 import { DEFAULT_GROUPS_CLAIM, GROUPS_IN_ID_TOKEN_MAX, GROUPS_SCOPE } from '@gatehouse/common/groups';
+import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
 import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 
 import { accountFor, type AccountUser, userForClient } from '../applications/service.ts';
 import type { AppContext } from '../context.ts';
 import { boundOrganisation, type ScopedExecutor } from '../db/scoped.ts';
 import { groupNamesOf } from '../groups/store.ts';
+import { roleNamesOf } from '../roles/store.ts';
 import { sessionHasMfa } from '../sessions/amr.ts';
 import { foundAccount } from './adapter.ts';
 
@@ -42,10 +44,31 @@ export function missesSecondStep(user: AccountUser, amr: readonly string[] | und
   return (required || user.has_second_factor) && !sessionHasMfa(amr);
 }
 
-/** What an application chose for its groups claim (provider.ts clientMetadata). */
+/** What an application chose for its groups and roles claims (provider.ts clientMetadata). */
 interface GroupsChoice {
   gatehouse_groups_claim?: string;
   gatehouse_groups_always?: boolean;
+  gatehouse_roles_claim?: string;
+  gatehouse_roles_always?: boolean;
+}
+
+/**
+ * The roles claim of one application: the names of the person's roles (directly or through a group),
+ * as a flat array under the application's claim name, if it asked for the roles scope or gets roles
+ * without asking. An organisation has at most ROLE_LIMITS.rolesMax roles, so no overage is needed.
+ */
+function rolesClaims(
+  store: ScopedExecutor,
+  userId: string,
+  client: GroupsChoice | undefined,
+): (scope: string) => Promise<Omit<AccountClaims, 'sub'>> {
+  return async (scope) => {
+    if (!client || !(client.gatehouse_roles_always || scope.split(' ').includes(ROLES_SCOPE))) return {};
+    const name = client.gatehouse_roles_claim ?? DEFAULT_ROLES_CLAIM;
+    // An application that named its groups claim `roles` before roles existed reads groups there.
+    if (name === (client.gatehouse_groups_claim ?? DEFAULT_GROUPS_CLAIM)) return {};
+    return { [name]: await roleNamesOf(store, userId) };
+  };
 }
 
 /**
@@ -84,7 +107,15 @@ export function accountFinder(ctx: AppContext, store: ScopedExecutor, userinfo: 
     const amr = token && 'amr' in token ? ((token.amr as string[] | undefined) ?? []) : undefined;
     if (missesSecondStep(user, amr)) return undefined;
     const claims = standardClaims(user);
-    const groups = groupsClaims(store, user.id, koaCtx.oidc.client as GroupsChoice | undefined, userinfo);
-    return { accountId: sub, claims: async (use, scope) => ({ ...claims, ...(await groups(use, scope)) }) };
+    const client = koaCtx.oidc.client as GroupsChoice | undefined;
+    const groups = groupsClaims(store, user.id, client, userinfo);
+    const roles = rolesClaims(store, user.id, client);
+    return {
+      accountId: sub,
+      claims: async (use, scope) => {
+        const [ofGroups, ofRoles] = await Promise.all([groups(use, scope), roles(scope)]);
+        return { ...claims, ...ofGroups, ...ofRoles };
+      },
+    };
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
+import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
 import Provider, { type ClientMetadata, type Configuration, errors, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 
 import { AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
@@ -59,7 +60,7 @@ export const DEVICE_POLL_INTERVAL_S = 5;
 /** The grant type of RFC 8628. */
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone', GROUPS_SCOPE] as const;
+export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone', GROUPS_SCOPE, ROLES_SCOPE] as const;
 
 /** Which claims each scope gives; amr comes with openid, so every ID token says how the user signed in. */
 export const CLAIMS = {
@@ -75,19 +76,28 @@ export const CLAIMS = {
 };
 
 /**
- * The claims of each scope at this organisation: the groups claim under every name its applications
- * chose, with the groups scope, and with openid for the applications that get groups without asking.
- * Which application gets which name (and whether at all) is the account's to say (account.ts).
+ * The claims of each scope at this organisation: the groups (and roles) claim under every name its
+ * applications chose, with the groups (roles) scope, and with openid for the applications that get them
+ * without asking. Which application gets which name (and whether at all) is the account's to say (account.ts).
  */
-export function claimsFor(clients: readonly Pick<ClientRow, 'groups_claim' | 'groups_always'>[]) {
-  const names = (list: readonly Pick<ClientRow, 'groups_claim'>[]) => [
+export function claimsFor(clients: readonly Pick<ClientRow, 'groups_claim' | 'groups_always' | 'roles_claim' | 'roles_always'>[]) {
+  const groupNames = (list: readonly Pick<ClientRow, 'groups_claim'>[]) => [
     ...new Set([DEFAULT_GROUPS_CLAIM, ...list.map((c) => c.groups_claim ?? DEFAULT_GROUPS_CLAIM)]),
   ];
-  const always = clients.filter((c) => c.groups_always);
+  const roleNames = (list: readonly Pick<ClientRow, 'roles_claim'>[]) => [
+    ...new Set([DEFAULT_ROLES_CLAIM, ...list.map((c) => c.roles_claim ?? DEFAULT_ROLES_CLAIM)]),
+  ];
+  const groupsAlways = clients.filter((c) => c.groups_always);
+  const rolesAlways = clients.filter((c) => c.roles_always);
   return {
     ...CLAIMS,
-    openid: [...CLAIMS.openid, ...(always.length > 0 ? names(always) : [])],
-    [GROUPS_SCOPE]: names(clients),
+    openid: [
+      ...CLAIMS.openid,
+      ...(groupsAlways.length > 0 ? groupNames(groupsAlways) : []),
+      ...(rolesAlways.length > 0 ? roleNames(rolesAlways) : []),
+    ],
+    [GROUPS_SCOPE]: groupNames(clients),
+    [ROLES_SCOPE]: roleNames(clients),
   };
 }
 
@@ -159,6 +169,8 @@ const GATEHOUSE_CLIENT_METADATA = [
   'gatehouse_refresh_without_consent',
   'gatehouse_groups_claim',
   'gatehouse_groups_always',
+  'gatehouse_roles_claim',
+  'gatehouse_roles_always',
 ] as const;
 /** Extra metadata keeps its registered (snake_case) name on the provider's client objects. */
 interface GatehouseClient {
@@ -168,6 +180,8 @@ interface GatehouseClient {
   gatehouse_refresh_without_consent?: boolean;
   gatehouse_groups_claim?: string;
   gatehouse_groups_always?: boolean;
+  gatehouse_roles_claim?: string;
+  gatehouse_roles_always?: boolean;
 }
 const own = (client: unknown) => (client ?? {}) as GatehouseClient;
 
@@ -204,6 +218,8 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
     gatehouse_refresh_without_consent: row.refresh_without_consent,
     gatehouse_groups_claim: row.groups_claim ?? DEFAULT_GROUPS_CLAIM,
     gatehouse_groups_always: row.groups_always,
+    gatehouse_roles_claim: row.roles_claim ?? DEFAULT_ROLES_CLAIM,
+    gatehouse_roles_always: row.roles_always,
     // Logout tokens always carry sid, so the session-required flag is always met.
     ...(row.backchannel_logout_uri
       ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
@@ -412,7 +428,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
           koaCtx.body = loggedOutPage(orgName());
         },
       },
-      resourceIndicators: resourceIndicators(issuer, inputs),
+      resourceIndicators: resourceIndicators(issuer, inputs, inputs.store),
       // Logout tokens are queued (oidc/backchannel-logout.ts, through the override below), not posted in the request.
       backchannelLogout: { enabled: true },
       // RFC 8628 for applications of the kind Device / CLI; the pages are ours (pages.ts), the user code is

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { EffectiveAccess } from '@gatehouse/common/schemas/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Dialect } from '../db/database.ts';
@@ -37,6 +38,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
   let authenticator: Authenticator;
   let machine: { id: string; secret: string };
   let webhookSecret: string;
+  let aliceId: string;
 
   beforeAll(async () => {
     [from, to] = await Promise.all([startTestServer(fromDialect), startTestServer(toDialect)]);
@@ -56,6 +58,17 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     });
     await admin.put(`/api/apis/${api.json<{ id: string }>().id}/grants/${machine.id}`, { json: { scopes: ['reports:read'] } });
     await grantAccess(from, acme, alice.id, [wiki.id]);
+    aliceId = alice.id;
+    // A group alice is in, and a role of the API's scope given to the group and to her directly: both must move.
+    const team = (await admin.post('/api/groups', { form: { name: 'Analysts' } })).json<{ id: string }>();
+    await admin.post(`/api/groups/${team.id}/members`, { form: { userId: alice.id } });
+    const role = await admin.post('/api/roles', {
+      json: { name: 'Report reader', permissions: [{ apiId: api.json<{ id: string }>().id, scope: 'reports:read' }] },
+    });
+    expect(role.status, role.text).toBe(201);
+    const roleId = role.json<{ id: string }>().id;
+    await admin.put(`/api/groups/${team.id}/roles/${roleId}`);
+    await admin.put(`/api/users/${alice.id}/roles/${roleId}`);
     const hook = await admin.post('/api/webhooks', { form: { url: 'https://hooks.example.com/in', eventTypes: ['user.created'] } });
     expect(hook.status).toBe(201);
     const endpoint = await from.ctx.db.kysely
@@ -75,7 +88,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^Exported acme to .*acme\.json: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 0 groups, 0 group_members, 1 apis, 1 api_grants, 1 user_client_access,/,
+      /^Exported acme to .*acme\.json: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 1 groups, 1 group_members, 1 apis, 1 api_grants, 1 roles, 1 role_permissions, 1 user_roles, 1 group_roles, 1 user_client_access,/,
     );
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -130,7 +143,7 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
-      'Imported acme: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 0 groups, 0 group_members, 1 apis, 1 api_grants, 1 user_client_access',
+      'Imported acme: 2 users, 0 assets, 2 clients, 0 saml_applications, 0 saml_idp_secrets, 1 groups, 1 group_members, 1 apis, 1 api_grants, 1 roles, 1 role_permissions, 1 user_roles, 1 group_roles, 1 user_client_access',
     );
     expect(run.stdout).toContain(`Sign in at http://acme.localhost:${to.port}/`);
     // The installations have different KEY_ENCRYPTION_KEYs: recovery codes, HMACs under it, cannot move.
@@ -139,6 +152,13 @@ describe.each(pairs)('export-organisation on %s, import-organisation on %s', (fr
     // The admin signs in with the same password; alice with the same password and authenticator app.
     const admin = await signedIn(to, 'acme', 'admin@acme.test');
     expect((await admin.get('/api/account')).status).toBe(200);
+    // alice's group and roles came along: the role with its permission, given directly and through the group.
+    const access = (await admin.get(`/api/users/${aliceId}/access`)).json<EffectiveAccess>();
+    expect(access.groups.map((g) => g.name)).toEqual(['Analysts']);
+    expect(access.roles).toMatchObject([{ name: 'Report reader', sources: [{ kind: 'direct' }, { kind: 'group', group: 'Analysts' }] }]);
+    expect((await admin.get('/api/roles')).json()).toMatchObject([
+      { name: 'Report reader', permissions: [{ api: 'https://reports.example.com', scope: 'reports:read' }], userCount: 1, groupCount: 1 },
+    ]);
     // The step of the code used at enrolment moved too: that code is not accepted twice, a later one is.
     const { last_step: usedStep } = await to.ctx.db.kysely
       .selectFrom('credentials')

@@ -11,32 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, createUser, signedIn, type TestUser } from '../testing/applications.ts';
 import { startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
+import { enableScim, type ScimClient, scimClient, scimToken } from '../testing/scim.ts';
 
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-
-function scim(server: TestServer, org: string, token: string) {
-  const http = server.client(org);
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    http.request(method, `/scim/v2${path}`, {
-      noOrigin: true,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/scim+json',
-        'content-type': 'application/scim+json',
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  return {
-    get: (path: string) => call('GET', path),
-    post: (path: string, body: unknown) => call('POST', path, body),
-    put: (path: string, body: unknown, headers?: Record<string, string>) => call('PUT', path, body, headers),
-    patch: (path: string, body: unknown, headers?: Record<string, string>) => call('PATCH', path, body, headers),
-    delete: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
-  };
-}
 
 const patchOf = (...operations: unknown[]) => ({ schemas: [PATCH_OP], Operations: operations });
 const filtered = (filter: string, extra = '') => `/Groups?filter=${encodeURIComponent(filter)}${extra}`;
@@ -61,7 +40,7 @@ describe.each(testDialects())('SCIM groups on %s', (dialect) => {
   let server: TestServer;
   let admin: TestClient;
   let acmeId: string;
-  let api: ReturnType<typeof scim>;
+  let api: ScimClient;
   let ada: TestUser;
   let bob: TestUser;
   let carol: TestUser;
@@ -72,19 +51,8 @@ describe.each(testDialects())('SCIM groups on %s', (dialect) => {
     await server.createOrganisation('globex');
     admin = await signedIn(server, 'acme', 'admin@acme.test');
     const app = await createApplication(admin, { name: 'Entra' });
-    const enabled = await admin.put(`/api/clients/${app.id}`, {
-      form: {
-        name: 'Entra',
-        clientType: 'confidential',
-        redirectURIs: ['https://wiki.example.com/callback'],
-        postLogoutRedirectURIs: ['https://wiki.example.com/'],
-        idTokenSignedResponseAlg: 'RS256',
-        scimEnabled: true,
-      },
-    });
-    expect(enabled.status).toBe(200);
-    const token = (await admin.post(`/api/clients/${app.id}/scimtoken`)).json<{ token: string }>().token;
-    api = scim(server, 'acme', token);
+    await enableScim(admin, app.id, true, 'Entra');
+    api = scimClient(server, 'acme', await scimToken(admin, app.id));
     ada = await createUser(server, acmeId, { email: 'ada@acme.test' });
     bob = await createUser(server, acmeId, { email: 'bob@acme.test' });
     carol = await createUser(server, acmeId, { email: 'carol@acme.test' });
@@ -259,17 +227,8 @@ describe.each(testDialects())('SCIM groups on %s', (dialect) => {
 
     const globexAdmin = await signedIn(server, 'globex', 'admin@globex.test');
     const other = await createApplication(globexAdmin, { name: 'Okta' });
-    await globexAdmin.put(`/api/clients/${other.id}`, {
-      form: {
-        name: 'Okta',
-        clientType: 'confidential',
-        redirectURIs: ['https://wiki.example.com/callback'],
-        postLogoutRedirectURIs: ['https://wiki.example.com/'],
-        idTokenSignedResponseAlg: 'RS256',
-        scimEnabled: true,
-      },
-    });
-    const globex = scim(server, 'globex', (await globexAdmin.post(`/api/clients/${other.id}/scimtoken`)).json<{ token: string }>().token);
+    await enableScim(globexAdmin, other.id, true, 'Okta');
+    const globex = scimClient(server, 'globex', await scimToken(globexAdmin, other.id));
     expect((await globex.get('/Groups')).json()).toMatchObject({ totalResults: 0 });
     expectScimError(await globex.get(`/Groups/${id}`), 404);
     expectScimError(await globex.patch(`/Groups/${id}`, patchOf({ op: 'replace', path: 'displayName', value: 'Taken' })), 404);

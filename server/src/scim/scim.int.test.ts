@@ -11,6 +11,7 @@ import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from
 import type { TestClient, TestResponse } from '../testing/http-client.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
 import { startServerProcess } from '../testing/process.ts';
+import { enableScim, type ScimClient, scimClient, scimToken } from '../testing/scim.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -18,29 +19,8 @@ const MFA = 'urn:gatehouse:params:scim:schemas:extension:mfa:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
-/** A SCIM client for one organisation and bearer token, sending application/scim+json as Entra ID and Okta do. */
-function scim(server: TestServer, org: string, token: string) {
-  const http = server.client(org);
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    http.request(method, `/scim/v2${path}`, {
-      noOrigin: true,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/scim+json',
-        ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  return {
-    get: (path: string) => call('GET', path),
-    post: (path: string, body: unknown) => call('POST', path, body),
-    put: (path: string, body: unknown, headers?: Record<string, string>) => call('PUT', path, body, headers),
-    patch: (path: string, body: unknown, headers?: Record<string, string>) => call('PATCH', path, body, headers),
-    delete: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
-  };
-}
-type Scim = ReturnType<typeof scim>;
+const scim = scimClient;
+type Scim = ScimClient;
 
 const schemaIds = (res: TestResponse) => res.json<{ Resources: { id: string }[] }>().Resources.map((r) => r.id);
 
@@ -53,26 +33,6 @@ function expectScimError(res: TestResponse, status: number, scimType?: string) {
     status,
     body: { schemas: [ERROR], status: String(status), ...(scimType ? { scimType } : {}) },
   });
-}
-
-async function enableScim(admin: TestClient, id: string, enabled: boolean): Promise<void> {
-  const res = await admin.put(`/api/clients/${id}`, {
-    form: {
-      name: 'Wiki',
-      clientType: 'confidential',
-      redirectURIs: ['https://wiki.example.com/callback'],
-      postLogoutRedirectURIs: ['https://wiki.example.com/'],
-      idTokenSignedResponseAlg: 'RS256',
-      scimEnabled: enabled,
-    },
-  });
-  expect(res.status).toBe(200);
-}
-
-async function scimToken(admin: TestClient, id: string): Promise<string> {
-  const res = await admin.post(`/api/clients/${id}/scimtoken`);
-  expect(res.status).toBe(200);
-  return res.json<{ token: string }>().token;
 }
 
 /** Entra ID's create request (its SCIM guide's example, with the enterprise extension it sends by default). */

@@ -82,6 +82,8 @@ export interface ApplicationSettings {
   backchannelLogoutURI?: string;
   groupsClaim?: string;
   groupsAlways?: boolean;
+  rolesClaim?: string;
+  rolesAlways?: boolean;
 }
 
 /** Creates an application through the admin API and, when settings are given, saves them. */
@@ -115,6 +117,8 @@ export async function configureApplication(admin: TestClient, id: string, settin
       backchannelLogoutURI: settings.backchannelLogoutURI,
       groupsClaim: settings.groupsClaim,
       groupsAlways: settings.groupsAlways,
+      rolesClaim: settings.rolesClaim,
+      rolesAlways: settings.rolesAlways,
     },
   });
   if (res.status !== 200) throw new Error(`configuring application ${id} failed: ${res.status} ${res.text}`);

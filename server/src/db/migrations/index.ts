@@ -39,6 +39,7 @@ import { languages } from './0160-languages.ts';
 import { groups } from './0165-groups.ts';
 import { importJobs } from './0170-import-jobs.ts';
 import { samlLogoutAnswers } from './0175-saml-logout-answers.ts';
+import { roles } from './0185-roles.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0165-groups': groups,
   '0170-import-jobs': importJobs,
   '0175-saml-logout-answers': samlLogoutAnswers,
+  '0185-roles': roles,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

@@ -13,6 +13,7 @@ import { formatDateTime } from '@gatehouse/common/format';
 import { GROUP_MESSAGES } from '@gatehouse/common/groups';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { QUICK_START_MESSAGES } from '@gatehouse/common/quick-start';
+import { ROLE_MESSAGES } from '@gatehouse/common/roles';
 import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import {
   type Application,
@@ -116,6 +117,8 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   backchannelLogoutURI: app.backchannelLogoutURI ?? '',
   groupsClaim: app.groupsClaim,
   groupsAlways: app.groupsAlways,
+  rolesClaim: app.rolesClaim,
+  rolesAlways: app.rolesAlways,
   deleteLogo: false,
 });
 
@@ -372,6 +375,13 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
                     {...form.register('groupsClaim')}
                   />
                   <Checkbox label={GROUP_MESSAGES.groupsAlways} {...form.register('groupsAlways')} />
+                  <TextField
+                    label={ROLE_MESSAGES.rolesClaim}
+                    hint={ROLE_MESSAGES.rolesClaimHint}
+                    error={errors.rolesClaim?.message}
+                    {...form.register('rolesClaim')}
+                  />
+                  <Checkbox label={ROLE_MESSAGES.rolesAlways} {...form.register('rolesAlways')} />
                 </>
               )}
             </fieldset>
