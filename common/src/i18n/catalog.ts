@@ -7,6 +7,7 @@ import { ERRORS_EN } from '../errors.ts';
 import { LANGUAGE_EN } from '../language-messages.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
+import { SESSION_EN } from '../session-messages.ts';
 import { USER_EN } from '../user-messages.ts';
 
 type Prefixed<NS extends string, T> = { readonly [K in keyof T & string as `${NS}.${K}`]: T[K] };
@@ -22,12 +23,16 @@ export const ENGLISH = {
   ...prefixed('mail', MAIL_EN),
   ...prefixed('users', USER_EN),
   ...prefixed('language', LANGUAGE_EN),
+  ...prefixed('sessions', SESSION_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;
 
 /** A language's catalog: a text for every key. */
 export type Catalog = { readonly [K in TextKey]: string };
+
+/** One namespace's part of a language's catalog (locales/<namespace>/<tag>.ts), spread into the whole. */
+export type NamespaceCatalog<NS extends string> = { readonly [K in TextKey as K extends `${NS}.${string}` ? K : never]: string };
 
 /** Placeholders English needs for its own grammar (a/an) that other languages may leave out. */
 export const ENGLISH_ONLY_PLACEHOLDERS: readonly string[] = ['article'];

@@ -3,6 +3,7 @@
  * («تسجيل الدخول»)، كما في صفحات تسجيل الدخول العربية الكبرى. المسرد: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/ar.ts';
 
 export default {
   'messages.genericError': 'عذرًا، حدث خطأ ما. يُرجى المحاولة مرة أخرى',
@@ -249,4 +250,5 @@ export default {
   'language.defaultLanguageHint': 'تُعرض عندما لا يطلب الشخص أيًا من اللغات المتاحة.',
   'language.offeredLanguages': 'اللغات المتاحة',
   'language.offeredLanguagesHint': 'يمكن للأشخاص الاختيار من بينها؛ واللغة الافتراضية متاحة دائمًا.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Čeština. Vykání („vy“), jako na přihlašovacích stránkách Googlu, Microsoftu a Applu v češtině. Glosář: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/cs.ts';
 
 export default {
   'messages.genericError': 'Něco se pokazilo. Zkuste to prosím znovu',
@@ -249,4 +250,5 @@ export default {
   'language.defaultLanguageHint': 'Zobrazí se, když člověk nežádá žádný z nabízených jazyků.',
   'language.offeredLanguages': 'Nabízené jazyky',
   'language.offeredLanguagesHint': 'Lidé si mohou vybrat z těchto; výchozí jazyk se nabízí vždy.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Dansk. Tiltale med "du", som login-siderne hos Google, Microsoft og Apple på dansk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/da.ts';
 
 export default {
   'messages.genericError': 'Der gik noget galt. Prøv igen',
@@ -253,4 +254,5 @@ export default {
   'language.defaultLanguageHint': 'Vises, når en person ikke beder om nogen af de tilbudte sprog.',
   'language.offeredLanguages': 'Tilbudte sprog',
   'language.offeredLanguagesHint': 'Brugerne kan vælge mellem disse; standardsproget tilbydes altid.',
+  ...sessions,
 } satisfies Catalog;

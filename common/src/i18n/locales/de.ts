@@ -2,6 +2,7 @@
  * Deutsch. Anrede: „Sie“ (wie in Anmeldeseiten deutschsprachiger Software üblich). Glossar: docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/de.ts';
 
 export default {
   'messages.genericError': 'Leider ist etwas schiefgelaufen – bitte versuchen Sie es erneut',
@@ -267,4 +268,5 @@ export default {
   'language.defaultLanguageHint': 'Wird angezeigt, wenn eine Person keine der angebotenen Sprachen wünscht.',
   'language.offeredLanguages': 'Angebotene Sprachen',
   'language.offeredLanguagesHint': 'Personen können zwischen diesen wählen; die Standardsprache wird immer angeboten.',
+  ...sessions,
 } satisfies Catalog;

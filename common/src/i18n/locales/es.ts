@@ -2,6 +2,7 @@
  * Español. Tuteo («tú»), como las páginas de inicio de sesión de Google y Microsoft en español. Glosario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/es.ts';
 
 export default {
   'messages.genericError': 'Lo sentimos, algo ha salido mal. Vuelve a intentarlo',
@@ -259,4 +260,5 @@ export default {
   'language.defaultLanguageHint': 'Se muestra cuando una persona no pide ninguno de los idiomas disponibles.',
   'language.offeredLanguages': 'Idiomas disponibles',
   'language.offeredLanguagesHint': 'Las personas pueden elegir entre estos; el idioma predeterminado siempre está disponible.',
+  ...sessions,
 } satisfies Catalog;

@@ -3,6 +3,7 @@
  * taivuttamattomina. Sanasto: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/fi.ts';
 
 export default {
   'messages.genericError': 'Jokin meni pieleen. Yritä uudelleen',
@@ -259,4 +260,5 @@ export default {
   'language.defaultLanguageHint': 'Näytetään, kun henkilö ei pyydä mitään tarjolla olevista kielistä.',
   'language.offeredLanguages': 'Tarjolla olevat kielet',
   'language.offeredLanguagesHint': 'Käyttäjät voivat valita näistä; oletuskieli on aina tarjolla.',
+  ...sessions,
 } satisfies Catalog;

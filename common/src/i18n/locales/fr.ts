@@ -2,6 +2,7 @@
  * Français. Vouvoiement (« vous »), comme les pages de connexion des logiciels en français. Glossaire : docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/fr.ts';
 
 export default {
   'messages.genericError': 'Désolé, une erreur s’est produite – veuillez réessayer',
@@ -259,4 +260,5 @@ export default {
   'language.defaultLanguageHint': 'Affichée lorsqu’une personne ne demande aucune des langues proposées.',
   'language.offeredLanguages': 'Langues proposées',
   'language.offeredLanguagesHint': 'Les personnes peuvent choisir parmi celles-ci ; la langue par défaut est toujours proposée.',
+  ...sessions,
 } satisfies Catalog;

@@ -3,6 +3,7 @@
  * «יש ל…» בהנחיות, ופנייה ברבים («אתם») כשאין ברירה. מילון מונחים: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/he.ts';
 
 export default {
   'messages.genericError': 'משהו השתבש. יש לנסות שוב',
@@ -251,4 +252,5 @@ export default {
   'language.defaultLanguageHint': 'מוצגת כשאדם אינו מבקש אף אחת מהשפות המוצעות.',
   'language.offeredLanguages': 'שפות מוצעות',
   'language.offeredLanguagesHint': 'אפשר לבחור מביניהן; שפת ברירת המחדל מוצעת תמיד.',
+  ...sessions,
 } satisfies Catalog;

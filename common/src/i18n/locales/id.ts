@@ -2,6 +2,7 @@
  * Bahasa Indonesia. Sapaan: "Anda" (formal, seperti di halaman masuk perangkat lunak berbahasa Indonesia). Glosarium: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/id.ts';
 
 export default {
   'messages.genericError': 'Maaf, terjadi kesalahan. Silakan coba lagi',
@@ -253,4 +254,5 @@ export default {
   'language.defaultLanguageHint': 'Ditampilkan jika seseorang tidak meminta satu pun bahasa yang ditawarkan.',
   'language.offeredLanguages': 'Bahasa yang ditawarkan',
   'language.offeredLanguagesHint': 'Orang dapat memilih di antara bahasa ini; bahasa default selalu ditawarkan.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Italiano. Del «tu», come le pagine di accesso di Google e Microsoft in italiano. Glossario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/it.ts';
 
 export default {
   'messages.genericError': 'Si è verificato un problema. Riprova',
@@ -259,4 +260,5 @@ export default {
   'language.defaultLanguageHint': 'Viene mostrata quando una persona non chiede nessuna delle lingue disponibili.',
   'language.offeredLanguages': 'Lingue disponibili',
   'language.offeredLanguagesHint': 'Le persone possono scegliere tra queste; la lingua predefinita è sempre disponibile.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * 한국어. 문체: 존댓말(합니다체, 안내는 "~하세요"), 한국어 로그인 화면에서 쓰는 방식. 용어집: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/ko.ts';
 
 export default {
   'messages.genericError': '문제가 발생했습니다. 다시 시도하세요',
@@ -251,4 +252,5 @@ export default {
   'language.defaultLanguageHint': '제공되는 언어를 아무것도 요청하지 않을 때 표시됩니다.',
   'language.offeredLanguages': '제공 언어',
   'language.offeredLanguagesHint': '사용자는 이 중에서 선택할 수 있으며, 기본 언어는 항상 제공됩니다.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Norsk bokmål. Tiltale med «du», som påloggingssidene til Google, Microsoft og Apple på norsk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/nb.ts';
 
 export default {
   'messages.genericError': 'Noe gikk galt. Prøv på nytt',
@@ -254,4 +255,5 @@ export default {
   'language.defaultLanguageHint': 'Vises når en person ikke ber om noen av språkene som tilbys.',
   'language.offeredLanguages': 'Språk som tilbys',
   'language.offeredLanguagesHint': 'Brukerne kan velge blant disse; standardspråket tilbys alltid.',
+  ...sessions,
 } satisfies Catalog;

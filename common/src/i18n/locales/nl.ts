@@ -2,6 +2,7 @@
  * Nederlands. Aanspreekvorm „je”, zoals de inlogpagina's van Google, Microsoft en Apple in het Nederlands. Woordenlijst: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/nl.ts';
 
 export default {
   'messages.genericError': 'Er is iets misgegaan. Probeer het opnieuw',
@@ -255,4 +256,5 @@ export default {
   'language.defaultLanguageHint': 'Wordt getoond als iemand om geen van de aangeboden talen vraagt.',
   'language.offeredLanguages': 'Aangeboden talen',
   'language.offeredLanguagesHint': 'Mensen kunnen hieruit kiezen; de standaardtaal wordt altijd aangeboden.',
+  ...sessions,
 } satisfies Catalog;

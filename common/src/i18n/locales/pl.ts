@@ -3,6 +3,7 @@
  * wymagałby rodzaju. Słowniczek: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/pl.ts';
 
 export default {
   'messages.genericError': 'Coś poszło nie tak. Spróbuj ponownie',
@@ -255,4 +256,5 @@ export default {
   'language.defaultLanguageHint': 'Używany, gdy ktoś nie prosi o żaden z oferowanych języków.',
   'language.offeredLanguages': 'Oferowane języki',
   'language.offeredLanguagesHint': 'Użytkownicy mogą wybierać spośród nich; język domyślny jest zawsze oferowany.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Português (Brasil). Tratamento por "você", como as páginas de login do Google e da Microsoft no Brasil. Glossário: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/pt-BR.ts';
 
 export default {
   'messages.genericError': 'Algo deu errado. Tente novamente',
@@ -255,4 +256,5 @@ export default {
   'language.defaultLanguageHint': 'Exibido quando a pessoa não pede nenhum dos idiomas oferecidos.',
   'language.offeredLanguages': 'Idiomas oferecidos',
   'language.offeredLanguagesHint': 'As pessoas podem escolher entre eles; o idioma padrão é sempre oferecido.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Русский. Обращение: «вы» (со строчной буквы, как на страницах входа русскоязычных сервисов). Глоссарий: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/ru.ts';
 
 export default {
   'messages.genericError': 'Что-то пошло не так. Повторите попытку',
@@ -257,4 +258,5 @@ export default {
   'language.defaultLanguageHint': 'Показывается, если человек не запрашивает ни один из предлагаемых языков.',
   'language.offeredLanguages': 'Предлагаемые языки',
   'language.offeredLanguagesHint': 'Пользователи могут выбирать из них; язык по умолчанию предлагается всегда.',
+  ...sessions,
 } satisfies Catalog;

@@ -2,6 +2,7 @@
  * Svenska. Tilltal med ”du”, som inloggningssidorna hos Google, Microsoft och Apple på svenska. Ordlista: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/sv.ts';
 
 export default {
   'messages.genericError': 'Något gick fel. Försök igen',
@@ -254,4 +255,5 @@ export default {
   'language.defaultLanguageHint': 'Visas när en person inte ber om något av de erbjudna språken.',
   'language.offeredLanguages': 'Erbjudna språk',
   'language.offeredLanguagesHint': 'Användare kan välja bland dessa; standardspråket erbjuds alltid.',
+  ...sessions,
 } satisfies Catalog;

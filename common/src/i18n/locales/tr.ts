@@ -2,6 +2,7 @@
  * Türkçe. Hitap: resmî "siz" (Türkçe oturum açma sayfalarında olduğu gibi). Sözlük: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/tr.ts';
 
 export default {
   'messages.genericError': 'Üzgünüz, bir sorun oluştu. Lütfen tekrar deneyin',
@@ -254,4 +255,5 @@ export default {
   'language.defaultLanguageHint': 'Bir kişi sunulan dillerin hiçbirini istemediğinde gösterilir.',
   'language.offeredLanguages': 'Sunulan diller',
   'language.offeredLanguagesHint': 'Kişiler bunlar arasından seçim yapabilir; varsayılan dil her zaman sunulur.',
+  ...sessions,
 } satisfies Catalog;

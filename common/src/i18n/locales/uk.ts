@@ -2,6 +2,7 @@
  * Українська. Звертання: «ви» (з малої літери, як на сторінках входу українськомовних сервісів). Глосарій: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/uk.ts';
 
 export default {
   'messages.genericError': 'Щось пішло не так. Спробуйте ще раз',
@@ -258,4 +259,5 @@ export default {
   'language.defaultLanguageHint': 'Показується, якщо людина не запитує жодної із запропонованих мов.',
   'language.offeredLanguages': 'Запропоновані мови',
   'language.offeredLanguagesHint': 'Користувачі можуть вибирати з-поміж них; мову за замовчуванням пропонують завжди.',
+  ...sessions,
 } satisfies Catalog;

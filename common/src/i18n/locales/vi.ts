@@ -2,6 +2,7 @@
  * Tiếng Việt. Xưng hô: "bạn" (như trên các trang đăng nhập phần mềm tiếng Việt). Bảng thuật ngữ: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/vi.ts';
 
 export default {
   'messages.genericError': 'Rất tiếc, đã xảy ra lỗi. Vui lòng thử lại',
@@ -256,4 +257,5 @@ export default {
   'language.defaultLanguageHint': 'Hiển thị khi một người không yêu cầu ngôn ngữ nào trong số các ngôn ngữ được cung cấp.',
   'language.offeredLanguages': 'Ngôn ngữ được cung cấp',
   'language.offeredLanguagesHint': 'Mọi người có thể chọn trong số này; ngôn ngữ mặc định luôn được cung cấp.',
+  ...sessions,
 } satisfies Catalog;

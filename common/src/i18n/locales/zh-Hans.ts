@@ -2,6 +2,7 @@
  * 简体中文。称呼：“您”（中文登录页面的通用敬称）。术语表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/zh-Hans.ts';
 
 export default {
   'messages.genericError': '抱歉，出了点问题，请重试',
@@ -243,4 +244,5 @@ export default {
   'language.defaultLanguageHint': '当用户未请求任何提供的语言时显示。',
   'language.offeredLanguages': '提供的语言',
   'language.offeredLanguagesHint': '用户可以从中选择；默认语言始终会提供。',
+  ...sessions,
 } satisfies Catalog;

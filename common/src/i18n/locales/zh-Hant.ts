@@ -2,6 +2,7 @@
  * 繁體中文（臺灣用語）。稱呼：「您」（中文登入頁面通用的敬稱）。詞彙表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import sessions from './sessions/zh-Hant.ts';
 
 export default {
   'messages.genericError': '很抱歉，發生錯誤，請再試一次',
@@ -243,4 +244,5 @@ export default {
   'language.defaultLanguageHint': '當使用者未要求任何提供的語言時顯示。',
   'language.offeredLanguages': '提供的語言',
   'language.offeredLanguagesHint': '使用者可以從中選擇；預設語言一律會提供。',
+  ...sessions,
 } satisfies Catalog;
