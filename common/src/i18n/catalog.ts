@@ -3,10 +3,13 @@
  * beside the code that uses them. A language's catalog (locales/<tag>.ts) `satisfies Catalog`, so a
  * missing or unknown key fails the type check; catalog.test.ts checks each text's placeholders.
  */
+import { ACCOUNT_EN } from '../account-messages.ts';
+import { DASHBOARD_EN } from '../dashboard.ts';
 import { ERRORS_EN } from '../errors.ts';
 import { LANGUAGE_EN } from '../language-messages.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
+import { MFA_EN } from '../mfa-messages.ts';
 import { SESSION_EN } from '../session-messages.ts';
 import { USER_EN } from '../user-messages.ts';
 
@@ -24,6 +27,9 @@ export const ENGLISH = {
   ...prefixed('users', USER_EN),
   ...prefixed('language', LANGUAGE_EN),
   ...prefixed('sessions', SESSION_EN),
+  ...prefixed('account', ACCOUNT_EN),
+  ...prefixed('mfa', MFA_EN),
+  ...prefixed('dashboard', DASHBOARD_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;

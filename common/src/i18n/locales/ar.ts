@@ -3,6 +3,9 @@
  * («تسجيل الدخول»)، كما في صفحات تسجيل الدخول العربية الكبرى. المسرد: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/ar.ts';
+import mfa from './mfa/ar.ts';
+import account from './account/ar.ts';
 import sessions from './sessions/ar.ts';
 
 export default {
@@ -251,4 +254,7 @@ export default {
   'language.offeredLanguages': 'اللغات المتاحة',
   'language.offeredLanguagesHint': 'يمكن للأشخاص الاختيار من بينها؛ واللغة الافتراضية متاحة دائمًا.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * Čeština. Vykání („vy“), jako na přihlašovacích stránkách Googlu, Microsoftu a Applu v češtině. Glosář: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/cs.ts';
+import mfa from './mfa/cs.ts';
+import account from './account/cs.ts';
 import sessions from './sessions/cs.ts';
 
 export default {
@@ -251,4 +254,7 @@ export default {
   'language.offeredLanguages': 'Nabízené jazyky',
   'language.offeredLanguagesHint': 'Lidé si mohou vybrat z těchto; výchozí jazyk se nabízí vždy.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

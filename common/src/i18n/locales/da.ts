@@ -2,6 +2,9 @@
  * Dansk. Tiltale med "du", som login-siderne hos Google, Microsoft og Apple på dansk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/da.ts';
+import mfa from './mfa/da.ts';
+import account from './account/da.ts';
 import sessions from './sessions/da.ts';
 
 export default {
@@ -255,4 +258,7 @@ export default {
   'language.offeredLanguages': 'Tilbudte sprog',
   'language.offeredLanguagesHint': 'Brugerne kan vælge mellem disse; standardsproget tilbydes altid.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

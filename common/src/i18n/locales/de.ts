@@ -2,6 +2,9 @@
  * Deutsch. Anrede: „Sie“ (wie in Anmeldeseiten deutschsprachiger Software üblich). Glossar: docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/de.ts';
+import dashboard from './dashboard/de.ts';
+import mfa from './mfa/de.ts';
 import sessions from './sessions/de.ts';
 
 export default {
@@ -269,4 +272,7 @@ export default {
   'language.offeredLanguages': 'Angebotene Sprachen',
   'language.offeredLanguagesHint': 'Personen können zwischen diesen wählen; die Standardsprache wird immer angeboten.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

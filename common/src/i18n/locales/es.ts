@@ -2,6 +2,9 @@
  * Español. Tuteo («tú»), como las páginas de inicio de sesión de Google y Microsoft en español. Glosario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/es.ts';
+import mfa from './mfa/es.ts';
+import account from './account/es.ts';
 import sessions from './sessions/es.ts';
 
 export default {
@@ -261,4 +264,7 @@ export default {
   'language.offeredLanguages': 'Idiomas disponibles',
   'language.offeredLanguagesHint': 'Las personas pueden elegir entre estos; el idioma predeterminado siempre está disponible.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -3,6 +3,9 @@
  * taivuttamattomina. Sanasto: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/fi.ts';
+import mfa from './mfa/fi.ts';
+import account from './account/fi.ts';
 import sessions from './sessions/fi.ts';
 
 export default {
@@ -261,4 +264,7 @@ export default {
   'language.offeredLanguages': 'Tarjolla olevat kielet',
   'language.offeredLanguagesHint': 'Käyttäjät voivat valita näistä; oletuskieli on aina tarjolla.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * Français. Vouvoiement (« vous »), comme les pages de connexion des logiciels en français. Glossaire : docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/fr.ts';
+import mfa from './mfa/fr.ts';
+import account from './account/fr.ts';
 import sessions from './sessions/fr.ts';
 
 export default {
@@ -261,4 +264,7 @@ export default {
   'language.offeredLanguages': 'Langues proposées',
   'language.offeredLanguagesHint': 'Les personnes peuvent choisir parmi celles-ci ; la langue par défaut est toujours proposée.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

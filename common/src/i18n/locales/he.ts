@@ -3,6 +3,9 @@
  * «יש ל…» בהנחיות, ופנייה ברבים («אתם») כשאין ברירה. מילון מונחים: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/he.ts';
+import mfa from './mfa/he.ts';
+import account from './account/he.ts';
 import sessions from './sessions/he.ts';
 
 export default {
@@ -253,4 +256,7 @@ export default {
   'language.offeredLanguages': 'שפות מוצעות',
   'language.offeredLanguagesHint': 'אפשר לבחור מביניהן; שפת ברירת המחדל מוצעת תמיד.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

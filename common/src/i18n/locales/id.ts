@@ -2,6 +2,9 @@
  * Bahasa Indonesia. Sapaan: "Anda" (formal, seperti di halaman masuk perangkat lunak berbahasa Indonesia). Glosarium: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/id.ts';
+import mfa from './mfa/id.ts';
+import account from './account/id.ts';
 import sessions from './sessions/id.ts';
 
 export default {
@@ -255,4 +258,7 @@ export default {
   'language.offeredLanguages': 'Bahasa yang ditawarkan',
   'language.offeredLanguagesHint': 'Orang dapat memilih di antara bahasa ini; bahasa default selalu ditawarkan.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * Italiano. Del «tu», come le pagine di accesso di Google e Microsoft in italiano. Glossario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/it.ts';
+import mfa from './mfa/it.ts';
+import account from './account/it.ts';
 import sessions from './sessions/it.ts';
 
 export default {
@@ -261,4 +264,7 @@ export default {
   'language.offeredLanguages': 'Lingue disponibili',
   'language.offeredLanguagesHint': 'Le persone possono scegliere tra queste; la lingua predefinita è sempre disponibile.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * 日本語。文体: です・ます調（日本語のサインイン画面で一般的な丁寧語）。用語集: docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/ja.ts';
+import mfa from './mfa/ja.ts';
+import account from './account/ja.ts';
 import sessions from './sessions/ja.ts';
 
 export default {
@@ -257,4 +260,7 @@ export default {
   'language.offeredLanguages': '提供する言語',
   'language.offeredLanguagesHint': 'ユーザーはこの中から選択できます。既定の言語は常に提供されます。',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * 한국어. 문체: 존댓말(합니다체, 안내는 "~하세요"), 한국어 로그인 화면에서 쓰는 방식. 용어집: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/ko.ts';
+import mfa from './mfa/ko.ts';
+import account from './account/ko.ts';
 import sessions from './sessions/ko.ts';
 
 export default {
@@ -253,4 +256,7 @@ export default {
   'language.offeredLanguages': '제공 언어',
   'language.offeredLanguagesHint': '사용자는 이 중에서 선택할 수 있으며, 기본 언어는 항상 제공됩니다.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

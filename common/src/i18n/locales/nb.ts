@@ -2,6 +2,9 @@
  * Norsk bokmål. Tiltale med «du», som påloggingssidene til Google, Microsoft og Apple på norsk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/nb.ts';
+import mfa from './mfa/nb.ts';
+import account from './account/nb.ts';
 import sessions from './sessions/nb.ts';
 
 export default {
@@ -256,4 +259,7 @@ export default {
   'language.offeredLanguages': 'Språk som tilbys',
   'language.offeredLanguagesHint': 'Brukerne kan velge blant disse; standardspråket tilbys alltid.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * Nederlands. Aanspreekvorm „je”, zoals de inlogpagina's van Google, Microsoft en Apple in het Nederlands. Woordenlijst: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/nl.ts';
+import mfa from './mfa/nl.ts';
+import account from './account/nl.ts';
 import sessions from './sessions/nl.ts';
 
 export default {
@@ -257,4 +260,7 @@ export default {
   'language.offeredLanguages': 'Aangeboden talen',
   'language.offeredLanguagesHint': 'Mensen kunnen hieruit kiezen; de standaardtaal wordt altijd aangeboden.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -3,6 +3,9 @@
  * wymagałby rodzaju. Słowniczek: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/pl.ts';
+import mfa from './mfa/pl.ts';
+import account from './account/pl.ts';
 import sessions from './sessions/pl.ts';
 
 export default {
@@ -257,4 +260,7 @@ export default {
   'language.offeredLanguages': 'Oferowane języki',
   'language.offeredLanguagesHint': 'Użytkownicy mogą wybierać spośród nich; język domyślny jest zawsze oferowany.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

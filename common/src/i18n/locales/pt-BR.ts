@@ -2,6 +2,9 @@
  * Português (Brasil). Tratamento por "você", como as páginas de login do Google e da Microsoft no Brasil. Glossário: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/pt-BR.ts';
+import mfa from './mfa/pt-BR.ts';
+import account from './account/pt-BR.ts';
 import sessions from './sessions/pt-BR.ts';
 
 export default {
@@ -257,4 +260,7 @@ export default {
   'language.offeredLanguages': 'Idiomas oferecidos',
   'language.offeredLanguagesHint': 'As pessoas podem escolher entre eles; o idioma padrão é sempre oferecido.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * Русский. Обращение: «вы» (со строчной буквы, как на страницах входа русскоязычных сервисов). Глоссарий: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/ru.ts';
+import mfa from './mfa/ru.ts';
+import account from './account/ru.ts';
 import sessions from './sessions/ru.ts';
 
 export default {
@@ -259,4 +262,7 @@ export default {
   'language.offeredLanguages': 'Предлагаемые языки',
   'language.offeredLanguagesHint': 'Пользователи могут выбирать из них; язык по умолчанию предлагается всегда.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

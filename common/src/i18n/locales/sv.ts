@@ -2,6 +2,9 @@
  * Svenska. Tilltal med ”du”, som inloggningssidorna hos Google, Microsoft och Apple på svenska. Ordlista: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/sv.ts';
+import mfa from './mfa/sv.ts';
+import account from './account/sv.ts';
 import sessions from './sessions/sv.ts';
 
 export default {
@@ -256,4 +259,7 @@ export default {
   'language.offeredLanguages': 'Erbjudna språk',
   'language.offeredLanguagesHint': 'Användare kan välja bland dessa; standardspråket erbjuds alltid.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,6 +2,9 @@
  * Türkçe. Hitap: resmî "siz" (Türkçe oturum açma sayfalarında olduğu gibi). Sözlük: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/tr.ts';
+import mfa from './mfa/tr.ts';
+import account from './account/tr.ts';
 import sessions from './sessions/tr.ts';
 
 export default {
@@ -256,4 +259,7 @@ export default {
   'language.offeredLanguages': 'Sunulan diller',
   'language.offeredLanguagesHint': 'Kişiler bunlar arasından seçim yapabilir; varsayılan dil her zaman sunulur.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

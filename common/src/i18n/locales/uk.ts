@@ -2,6 +2,9 @@
  * Українська. Звертання: «ви» (з малої літери, як на сторінках входу українськомовних сервісів). Глосарій: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/uk.ts';
+import mfa from './mfa/uk.ts';
+import account from './account/uk.ts';
 import sessions from './sessions/uk.ts';
 
 export default {
@@ -260,4 +263,7 @@ export default {
   'language.offeredLanguages': 'Запропоновані мови',
   'language.offeredLanguagesHint': 'Користувачі можуть вибирати з-поміж них; мову за замовчуванням пропонують завжди.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

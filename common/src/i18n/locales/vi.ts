@@ -2,6 +2,9 @@
  * Tiếng Việt. Xưng hô: "bạn" (như trên các trang đăng nhập phần mềm tiếng Việt). Bảng thuật ngữ: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/vi.ts';
+import mfa from './mfa/vi.ts';
+import account from './account/vi.ts';
 import sessions from './sessions/vi.ts';
 
 export default {
@@ -258,4 +261,7 @@ export default {
   'language.offeredLanguages': 'Ngôn ngữ được cung cấp',
   'language.offeredLanguagesHint': 'Mọi người có thể chọn trong số này; ngôn ngữ mặc định luôn được cung cấp.',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

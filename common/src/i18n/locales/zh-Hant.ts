@@ -2,6 +2,9 @@
  * 繁體中文（臺灣用語）。稱呼：「您」（中文登入頁面通用的敬稱）。詞彙表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import dashboard from './dashboard/zh-Hant.ts';
+import mfa from './mfa/zh-Hant.ts';
+import account from './account/zh-Hant.ts';
 import sessions from './sessions/zh-Hant.ts';
 
 export default {
@@ -245,4 +248,7 @@ export default {
   'language.offeredLanguages': '提供的語言',
   'language.offeredLanguagesHint': '使用者可以從中選擇；預設語言一律會提供。',
   ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;
