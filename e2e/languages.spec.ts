@@ -1,8 +1,9 @@
 /**
  * Journeys of choosing a language in Chromium: the sign-in page's switcher, by keyboard, shows the page
  * in German (remembered in the cookie, the served page hydrated from its inline catalog), and a signed-in
- * person's language chosen on /account is the page's language whatever the browser asks. Both screens
- * are axe-clean at 1280 and 390 px.
+ * person's language chosen on /account is the page's language whatever the browser asks, and /account
+ * (profile, devices and sessions) and two-step read in German and in Arabic (right to left). Every screen
+ * is axe-clean at 1280 and 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -110,6 +111,63 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
     await page.getByRole('region', { name: 'Sprache' }).getByRole('button').click();
     await again;
     await page.getByRole('combobox', { name: 'Langue' }).waitFor();
+    await context.close();
+  });
+
+  // Each language's words are its catalog's, written out here so a text left in English fails.
+  const journeys = [
+    {
+      browserLocale: 'de-DE',
+      lang: 'de',
+      dir: 'ltr',
+      signIn: 'Anmelden',
+      profile: 'Profil',
+      details: 'Angaben bearbeiten',
+      devices: 'Geräte und Sitzungen',
+      thisDevice: 'Dieses Gerät',
+      twoStep: 'Zwei-Faktor-Authentifizierung',
+      appIntro: 'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App.',
+      passkeys: 'Passkeys',
+    },
+    {
+      browserLocale: 'ar',
+      lang: 'ar',
+      dir: 'rtl',
+      signIn: 'تسجيل الدخول',
+      profile: 'الملف الشخصي',
+      details: 'تعديل البيانات',
+      devices: 'الأجهزة والجلسات',
+      thisDevice: 'هذا الجهاز',
+      twoStep: 'المصادقة الثنائية',
+      appIntro: 'امسح رمز الاستجابة السريعة هذا بتطبيق المصادقة.',
+      passkeys: 'مفاتيح المرور',
+    },
+  ] as const;
+
+  it.each(journeys)('shows /account, its sessions and two-step in the language the browser asks ($lang), axe-clean', async (journey) => {
+    const context = await browser.newContext({ locale: journey.browserLocale });
+    const page = await context.newPage();
+    await page.goto(gatehouse.url('babel') + '/');
+    await page.locator('form input[type="email"]').fill('admin@babel.test');
+    await page.locator('form input[type="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: journey.signIn, exact: true }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto(gatehouse.url('babel') + '/account');
+    await page.getByRole('heading', { level: 1, name: journey.profile }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([journey.lang, journey.dir]);
+    expect(await page.title()).toContain(journey.profile);
+    await page.getByRole('region', { name: journey.details }).waitFor();
+    const devices = page.getByRole('region', { name: journey.devices });
+    await devices.getByText(journey.thisDevice, { exact: true }).waitFor();
+    await accessibleAtBothWidths(page, `account-${journey.lang}`);
+
+    await page.goto(gatehouse.url('babel') + '/twostep');
+    await page.getByRole('heading', { level: 1, name: journey.twoStep }).waitFor();
+    // The organisation offers the app only: its set-up comes first, passkeys below it.
+    await page.getByText(journey.appIntro, { exact: true }).waitFor();
+    await page.getByRole('heading', { name: journey.passkeys, exact: true }).waitFor();
+    await accessibleAtBothWidths(page, `twostep-${journey.lang}`);
     await context.close();
   });
 });

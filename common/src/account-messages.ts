@@ -2,9 +2,11 @@
  * Texts of the account lifecycle: sign-up, email verification, recovery, passwords, profile and
  * remember-me (spec sections 2, 5 and 8). Texts the spec gives are used exactly; the others are ours.
  */
-import { LIMITS, TIER_USER_LIMITS } from './policy.ts';
+import { liveTexts, textsOf } from './i18n/runtime.ts';
+import { LIMITS } from './policy.ts';
 
-export const ACCOUNT_MESSAGES = {
+/** The English texts (ICU MessageFormat): the catalog's `account.*` keys. */
+export const ACCOUNT_EN = {
   // Sign-up (/signup)
   signUpTitle: 'Sign up',
   signUpHeading: 'Create your new account',
@@ -15,11 +17,11 @@ export const ACCOUNT_MESSAGES = {
   consentJoin: 'and the',
   privacyPolicy: 'privacy policy',
   checkYourEmailHeading: 'Check your email',
-  checkYourEmail: (email: string) =>
-    `We've sent a link to ${email}. Follow it to confirm your email address and choose your password. The link works for 24 hours.`,
+  checkYourEmail:
+    "We've sent a link to {email}. Follow it to confirm your email address and choose your password. The link works for 24 hours.",
   selfSignUpDisabled: 'Sign-up is not available for this organisation, please ask an administrator for an invitation',
   emailNotAllowed: 'This email address cannot be used to sign up here',
-  userLimitReached: `Your organisation has reached the Starter package's limit of ${TIER_USER_LIMITS.starter} users`,
+  userLimitReached: "Your organisation has reached the Starter package's limit of {limit} users",
 
   // Complete sign-up (/completesignup)
   completeSignUpTitle: 'Complete sign up',
@@ -71,14 +73,13 @@ export const ACCOUNT_MESSAGES = {
   confirmNewPassword: 'Confirm password',
   currentPasswordWrong: 'The current password is incorrect',
   passwordTooCommon: 'This password is one of the most commonly used passwords, please choose another',
-  passwordReused: `You have used this password recently, please choose one you have not used for your last ${LIMITS.passwordHistory} passwords`,
+  passwordReused: 'You have used this password recently, please choose one you have not used for your last {count} passwords',
   passwordSameAsCurrent: 'The new password must differ from the current one',
   passwordChangeRequired: 'Please choose a new password to continue',
   passwordStrength: 'Password strength',
 
   // Sign-in protection
-  cooldown: (minutes: number) =>
-    `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+  cooldown: 'Too many failed sign-in attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
   lockedOut: 'This account is locked after too many failed sign-in attempts. Please contact your administrator.',
 
   // The sign-in form was submitted before the page's script ran: nothing was checked or kept.
@@ -109,3 +110,16 @@ export const ACCOUNT_MESSAGES = {
   notEnableable: 'This account is already active',
   cannotReset: 'This user has not finished signing up: resend the invitation instead',
 } as const;
+
+const t = textsOf('account', ACCOUNT_EN);
+
+export const ACCOUNT_MESSAGES = liveTexts('account', ACCOUNT_EN, {
+  checkYourEmail: (email: string) => t('checkYourEmail', { email }),
+  get userLimitReached() {
+    return t('userLimitReached', { limit: LIMITS.starterPackageUsers });
+  },
+  get passwordReused() {
+    return t('passwordReused', { count: LIMITS.passwordHistory });
+  },
+  cooldown: (minutes: number) => t('cooldown', { minutes }),
+});

@@ -3,10 +3,12 @@
  * windows): the profile completion tasks, the starter package bar, the admin tiles. Texts the spec gives
  * are used exactly; the others are ours.
  */
+import { liveTexts, textsOf } from './i18n/runtime.ts';
 import { LIMITS } from './policy.ts';
 import type { Account } from './schemas/account.ts';
 
-export const DASHBOARD_MESSAGES = {
+/** The English texts (ICU MessageFormat): the catalog's `dashboard.*` keys. */
+export const DASHBOARD_EN = {
   // Welcome card (a newly set-up organisation, or one with no applications)
   welcomeTitle: 'Welcome to your organisation',
   welcomeSignupComplete: 'Your organisation is ready. Here is where to start:',
@@ -41,22 +43,30 @@ export const DASHBOARD_MESSAGES = {
   tier: 'Tier',
   hostname: 'Hostname',
   starterPackage: 'Starter package',
-  starterUsage: (users: number) => `${users} of ${LIMITS.starterPackageUsers} users`,
+  starterUsage: '{users} of {limit} users',
   metricsUnavailable: 'The figures could not be loaded.',
 
   // Profile completion widget
   completeProfile: 'Complete your profile',
   profileCompletion: 'Profile completion',
-  profileComplete: (percent: number) => `${percent}% complete`,
+  profileComplete: '{percent}% complete',
   taskVerifyEmail: 'Verify your email address',
   taskVerifyEmailAction: 'Send the confirmation email again',
   taskFirstName: 'Add your first name',
   taskMfa: 'Turn on multi-factor authentication',
-  passkeyCount: (n: number) => (n === 0 ? 'No passkeys yet' : n === 1 ? '1 passkey' : `${n} passkeys`),
+  passkeyCount: '{n, plural, =0 {No passkeys yet} one {# passkey} other {# passkeys}}',
   addPasskey: 'Add a passkey',
   managePasskeys: 'Manage passkeys',
   taskDone: 'Done',
 } as const;
+
+const t = textsOf('dashboard', DASHBOARD_EN);
+
+export const DASHBOARD_MESSAGES = liveTexts('dashboard', DASHBOARD_EN, {
+  starterUsage: (users: number) => t('starterUsage', { users, limit: LIMITS.starterPackageUsers }),
+  profileComplete: (percent: number) => t('profileComplete', { percent }),
+  passkeyCount: (n: number) => t('passkeyCount', { n }),
+});
 
 export type ProfileTask = 'emailVerified' | 'firstName' | 'mfa';
 

@@ -2,23 +2,26 @@
  * Texts of multi-factor authentication: /twostep, the code step of the sign-in page, its errors and the
  * SMS messages (spec sections 2, 8 and 9). Texts the spec gives are used exactly; the others are ours.
  */
-import { MFA, rememberDuration } from './mfa.ts';
+import { liveRecord, liveTexts, textsOf } from './i18n/runtime.ts';
+import { MFA } from './mfa.ts';
 import type { TwoStepKind } from './policy.ts';
 
-export const MFA_MESSAGES = {
+/** The English texts (ICU MessageFormat): the catalog's `mfa.*` keys. */
+export const MFA_EN = {
   title: 'Multi-factor authentication',
 
   // Choosing a method (spec: App marked Recommended, SMS and Email when allowed; Continue)
   chooseIntro: 'Add a second step to signing in: after your password, you enter a code that only you can get.',
   requiredIntro: 'Your organisation requires multi-factor authentication. Set it up to continue.',
   methodLegend: 'How do you want to get your codes?',
-  methods: { 0: 'App', 1: 'Email', 2: 'SMS', 3: 'Passkey' } satisfies Record<TwoStepKind, string>,
-  methodHints: {
-    0: 'An authenticator app on your phone shows a new code every 30 seconds, even offline.',
-    1: 'We email you a code each time you sign in.',
-    2: 'We text a code to your mobile phone each time you sign in.',
-    3: 'Your device confirms it is you with your fingerprint, face or screen lock.',
-  } satisfies Record<TwoStepKind, string>,
+  method0: 'App',
+  method1: 'Email',
+  method2: 'SMS',
+  method3: 'Passkey',
+  methodHint0: 'An authenticator app on your phone shows a new code every 30 seconds, even offline.',
+  methodHint1: 'We email you a code each time you sign in.',
+  methodHint2: 'We text a code to your mobile phone each time you sign in.',
+  methodHint3: 'Your device confirms it is you with your fingerprint, face or screen lock.',
   recommended: 'Recommended',
   continue: 'Continue',
   cancel: 'Cancel',
@@ -33,7 +36,7 @@ export const MFA_MESSAGES = {
   tryAgain: 'Try again',
   cantScan: "Can't scan?",
   secretIntro: 'Enter this key in your authenticator app instead (time-based):',
-  appCodeLabel: (digits: number) => `Enter ${digits} digit code displayed on authenticator app`,
+  appCodeLabel: 'Enter {digits} digit code displayed on authenticator app',
 
   // SMS
   phoneNumber: 'Mobile phone number',
@@ -42,11 +45,11 @@ export const MFA_MESSAGES = {
   sendCode: 'Send code',
   codeSent: 'Code sent',
   resendCode: 'Resend code',
-  smsCodeLabel: (digits: number) => `Enter ${digits} digit code sent to your phone`,
+  smsCodeLabel: 'Enter {digits} digit code sent to your phone',
 
   // Email
-  emailIntro: (email: string) => `We've emailed a code to ${email}.`,
-  emailCodeLabel: (digits: number) => `Enter ${digits} digit code sent to your email`,
+  emailIntro: "We've emailed a code to {email}.",
+  emailCodeLabel: 'Enter {digits} digit code sent to your email',
 
   // Enabled
   recoveryCodesHeading: 'Your recovery codes',
@@ -56,28 +59,25 @@ export const MFA_MESSAGES = {
   codesCopied: 'Copied',
   downloadCodes: 'Download',
   /** The downloaded file: the codes, one per line, with where they belong. */
-  recoveryCodesFile: (hostname: string, codes: readonly string[]) =>
-    [`Recovery codes for ${hostname}`, 'Each code signs you in once.', '', ...codes, ''].join('\n'),
+  recoveryCodesFileTitle: 'Recovery codes for {hostname}',
+  recoveryCodesFileNote: 'Each code signs you in once.',
   enabledHeading: 'Multi-factor authentication is on',
-  enabledText: (method: TwoStepKind) =>
-    ({
-      0: 'After your password, you enter a code from your authenticator app.',
-      1: 'After your password, you enter a code we email you.',
-      2: 'After your password, you enter a code we text to your phone.',
-      3: 'After your password, you confirm with one of your passkeys.',
-    })[method],
+  enabledText0: 'After your password, you enter a code from your authenticator app.',
+  enabledText1: 'After your password, you enter a code we email you.',
+  enabledText2: 'After your password, you enter a code we text to your phone.',
+  enabledText3: 'After your password, you confirm with one of your passkeys.',
   // The person's factors: several methods, one the default
   factorsHeading: 'Your methods',
   factorsIntro: 'Sign-in asks for your default method first; "Use another method" offers the others.',
   factorName: 'Name (optional)',
   factorNameHint: 'To tell your methods apart, for example "Work phone".',
   factorDefault: 'Default',
-  factorPhone: (phone: string) => `Codes go to ${phone}`,
+  factorPhone: 'Codes go to {phone}',
   makeDefault: 'Make default',
   renameFactor: 'Rename',
   removeFactor: 'Remove',
-  removeFactorLabel: (method: string) => `Remove ${method}`,
-  factorActions: (method: string) => `Actions for ${method}`,
+  removeFactorLabel: 'Remove {method}',
+  factorActions: 'Actions for {method}',
   addMethod: 'Add another method',
   addMethodHeading: 'Add another method',
   noMoreMethods: 'You have every method your organisation offers; you can still add another authenticator app.',
@@ -94,8 +94,9 @@ export const MFA_MESSAGES = {
   addPasskey: 'Add a passkey',
   passkeyName: 'Name',
   passkeyDefaultName: 'Passkey',
-  passkeyCreated: (date: string) => `Added ${date}`,
-  passkeyLastUsed: (date: string | null) => (date ? `Last used ${date}` : 'Never used'),
+  passkeyCreated: 'Added {date}',
+  passkeyLastUsed: 'Last used {date}',
+  passkeyNeverUsed: 'Never used',
   renamePasskey: 'Rename',
   removePasskey: 'Remove',
   noPasskeys: 'You have no passkeys yet.',
@@ -126,24 +127,22 @@ export const MFA_MESSAGES = {
   /** The code step's heading for a user whose only second step is a passkey. */
   passkeyStepHeading: 'Confirm with your passkey',
   or: 'or',
-  codeStepIntro: {
-    0: (digits: number) => `Enter the ${digits} digit code displayed on your authenticator app.`,
-    1: (digits: number) => `We've emailed you a ${digits} digit code. It works for ${MFA.emailCodeMinutes} minutes.`,
-    2: (digits: number, phone: string) => `We've sent a ${digits} digit code to ${phone}. It works for ${MFA.smsCodeMinutes} minutes.`,
-  },
+  codeStepIntro0: 'Enter the {digits} digit code displayed on your authenticator app.',
+  codeStepIntro1: "We've emailed you a {digits} digit code. It works for {minutes, plural, one {# minute} other {# minutes}}.",
+  codeStepIntro2: "We've sent a {digits} digit code to {phone}. It works for {minutes, plural, one {# minute} other {# minutes}}.",
   code: 'Code',
   recoveryHint: 'No access to your codes? Enter one of your recovery codes instead.',
-  rememberDevice: (days: number) => `Remember this device for ${rememberDuration(days)}`,
+  rememberDeviceDays: 'Remember this device for {days, plural, one {# day} other {# days}}',
+  rememberDeviceHours: 'Remember this device for {hours, plural, one {# hour} other {# hours}}',
   verify: 'Verify',
   startAgain: 'Sign in again',
   // 'Use another method': the person's other factors, offered after the password step.
   useAnotherMethod: 'Use another method',
   anotherMethodLegend: 'Sign in with',
-  anotherMethods: {
-    0: 'A code from your authenticator app',
-    1: 'A code sent to your email',
-    2: (phone: string | null) => (phone ? `A code sent to ${phone}` : 'A code sent to your phone'),
-  },
+  anotherMethod0: 'A code from your authenticator app',
+  anotherMethod1: 'A code sent to your email',
+  anotherMethod2: 'A code sent to your phone',
+  anotherMethod2Phone: 'A code sent to {phone}',
 
   // Errors
   codeInvalid: 'That code is not right, please try again',
@@ -157,13 +156,53 @@ export const MFA_MESSAGES = {
   factorNotFound: 'That method no longer exists',
   resendTooSoon: 'A code was sent less than a minute ago, please wait before asking for another',
   tooManyCodes: 'Too many codes have been sent, please try again in an hour',
-  newCodeFrom: (time: string) => `You can ask for a new code from ${time}.`,
+  newCodeFrom: 'You can ask for a new code from {time}.',
   twoStepRequired: 'Please set up multi-factor authentication to continue',
   notYourself: 'You cannot reset your own multi-factor authentication here: use the MFA page',
 
   // Text messages
-  smsSignInCode: (org: string, code: string) =>
-    `${code} is your ${org} sign-in code. It works for ${MFA.smsCodeMinutes} minutes. Never share it.`,
-  smsSetupCode: (org: string, code: string) =>
-    `${code} is your ${org} code to set up SMS sign-in. It works for ${MFA.smsCodeMinutes} minutes.`,
+  smsSignInCode: '{code} is your {org} sign-in code. It works for {minutes, plural, one {# minute} other {# minutes}}. Never share it.',
+  smsSetupCode: '{code} is your {org} code to set up SMS sign-in. It works for {minutes, plural, one {# minute} other {# minutes}}.',
 } as const;
+
+const t = textsOf('mfa', MFA_EN);
+const KINDS = [0, 1, 2, 3] as const satisfies readonly TwoStepKind[];
+/** Days as English says them before: whole or one decimal; under a day, hours. */
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+export const MFA_MESSAGES = liveTexts('mfa', MFA_EN, {
+  methods: liveRecord(KINDS, (kind) => t(`method${kind}`)),
+  methodHints: liveRecord(KINDS, (kind) => t(`methodHint${kind}`)),
+  appCodeLabel: (digits: number) => t('appCodeLabel', { digits }),
+  smsCodeLabel: (digits: number) => t('smsCodeLabel', { digits }),
+  emailIntro: (email: string) => t('emailIntro', { email }),
+  emailCodeLabel: (digits: number) => t('emailCodeLabel', { digits }),
+  /** The downloaded file: the codes, one per line, with where they belong. */
+  recoveryCodesFile: (hostname: string, codes: readonly string[]) =>
+    [t('recoveryCodesFileTitle', { hostname }), t('recoveryCodesFileNote'), '', ...codes, ''].join('\n'),
+  enabledText: (method: TwoStepKind) => t(`enabledText${method}`),
+  factorPhone: (phone: string) => t('factorPhone', { phone }),
+  removeFactorLabel: (method: string) => t('removeFactorLabel', { method }),
+  factorActions: (method: string) => t('factorActions', { method }),
+  passkeyCreated: (date: string) => t('passkeyCreated', { date }),
+  passkeyLastUsed: (date: string | null) => (date ? t('passkeyLastUsed', { date }) : t('passkeyNeverUsed')),
+  codeStepIntro: {
+    0: (digits: number) => t('codeStepIntro0', { digits }),
+    1: (digits: number) => t('codeStepIntro1', { digits, minutes: MFA.emailCodeMinutes }),
+    2: (digits: number, phone: string) => t('codeStepIntro2', { digits, phone, minutes: MFA.smsCodeMinutes }),
+  },
+  rememberDevice: (days: number) =>
+    days >= 1 ? t('rememberDeviceDays', { days: oneDecimal(days) }) : t('rememberDeviceHours', { hours: oneDecimal(days * 24) }),
+  anotherMethods: {
+    get 0() {
+      return t('anotherMethod0');
+    },
+    get 1() {
+      return t('anotherMethod1');
+    },
+    2: (phone: string | null) => (phone ? t('anotherMethod2Phone', { phone }) : t('anotherMethod2')),
+  },
+  newCodeFrom: (time: string) => t('newCodeFrom', { time }),
+  smsSignInCode: (org: string, code: string) => t('smsSignInCode', { code, org, minutes: MFA.smsCodeMinutes }),
+  smsSetupCode: (org: string, code: string) => t('smsSetupCode', { code, org, minutes: MFA.smsCodeMinutes }),
+});

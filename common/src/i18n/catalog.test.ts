@@ -43,6 +43,38 @@ describe.each(translated)('the %s catalog', (locale) => {
   });
 });
 
+/** The categories of every plural in a parsed text (`=0` and the like left out), nested ones included. */
+function pluralCategories(elements: MessageFormatElement[], found: string[][] = []): string[][] {
+  for (const element of elements) {
+    if (element.type === TYPE.plural) {
+      found.push(Object.keys(element.options).filter((option) => !option.startsWith('=')));
+      for (const option of Object.values(element.options)) pluralCategories(option.value, found);
+    }
+    if (element.type === TYPE.select) for (const option of Object.values(element.options)) pluralCategories(option.value, found);
+  }
+  return found;
+}
+
+// The namespaces a person meets signing in and on their own account: each plural says every form its language has.
+const PLURAL_CHECKED = ['sessions.', 'account.', 'mfa.', 'dashboard.'];
+
+describe.each(translated.filter((locale) => locale !== PSEUDO_LOCALE))('the %s plurals', (locale) => {
+  it('give every plural form our counts take in the language (one, two, few, many... as Intl.PluralRules names them)', async () => {
+    const catalog: Record<string, string> = await loadCatalog(locale);
+    // The forms the counts we show (0 to 1000, and halves such as 1.5 days) take; French's `many` is for millions.
+    const rules = new Intl.PluralRules(locale);
+    const needed = [...new Set(Array.from({ length: 2001 }, (_, i) => rules.select(i / 2)))];
+    const missing = keys
+      .filter((key) => PLURAL_CHECKED.some((prefix) => key.startsWith(prefix)))
+      .flatMap((key) =>
+        pluralCategories(parse(catalog[key]!)).flatMap((present) =>
+          needed.filter((category) => !present.includes(category)).map((category) => `${key}: ${category}`),
+        ),
+      );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('the pseudo-locale', () => {
   it('wraps every text and lengthens it by 40%, keeping its placeholders', async () => {
     const catalog = await loadCatalog(PSEUDO_LOCALE);

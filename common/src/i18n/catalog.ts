@@ -3,14 +3,18 @@
  * beside the code that uses them. A language's catalog (locales/<tag>.ts) `satisfies Catalog`, so a
  * missing or unknown key fails the type check; catalog.test.ts checks each text's placeholders.
  */
+import { ACCOUNT_EN } from '../account-messages.ts';
 import { BASE_SIGNUP_EN } from '../base-signup-messages.ts';
 import { CONNECTION_EN } from '../connection-messages.ts';
+import { DASHBOARD_EN } from '../dashboard.ts';
 import { ERRORS_EN } from '../errors.ts';
 import { HELP_EN } from '../help-messages.ts';
 import { LANGUAGE_EN } from '../language-messages.ts';
 import { PUBLIC_PAGE_EN } from '../legal-texts.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
+import { MFA_EN } from '../mfa-messages.ts';
+import { SESSION_EN } from '../session-messages.ts';
 import { USER_EN } from '../user-messages.ts';
 
 type Prefixed<NS extends string, T> = { readonly [K in keyof T & string as `${NS}.${K}`]: T[K] };
@@ -35,6 +39,10 @@ export const ENGLISH = {
   ...prefixed('users', USER_EN),
   ...prefixed('language', LANGUAGE_EN),
   ...PUBLIC_ENGLISH,
+  ...prefixed('sessions', SESSION_EN),
+  ...prefixed('account', ACCOUNT_EN),
+  ...prefixed('mfa', MFA_EN),
+  ...prefixed('dashboard', DASHBOARD_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;
@@ -44,6 +52,8 @@ export type Catalog = { readonly [K in TextKey]: string };
 
 /** A language's texts of the public and sign-up side, kept in their own file (locales/public/<tag>.ts). */
 export type PublicCatalog = { readonly [K in keyof typeof PUBLIC_ENGLISH]: string };
+/** One namespace's part of a language's catalog (locales/<namespace>/<tag>.ts), spread into the whole. */
+export type NamespaceCatalog<NS extends string> = { readonly [K in TextKey as K extends `${NS}.${string}` ? K : never]: string };
 
 /** Placeholders English needs for its own grammar (a/an) that other languages may leave out. */
 export const ENGLISH_ONLY_PLACEHOLDERS: readonly string[] = ['article'];

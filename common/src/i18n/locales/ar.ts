@@ -3,7 +3,11 @@
  * («تسجيل الدخول»)، كما في صفحات تسجيل الدخول العربية الكبرى. المسرد: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/ar.ts';
+import dashboard from './dashboard/ar.ts';
+import mfa from './mfa/ar.ts';
 import publicTexts from './public/ar.ts';
+import sessions from './sessions/ar.ts';
 
 export default {
   ...publicTexts,
@@ -251,4 +255,8 @@ export default {
   'language.defaultLanguageHint': 'تُعرض عندما لا يطلب الشخص أيًا من اللغات المتاحة.',
   'language.offeredLanguages': 'اللغات المتاحة',
   'language.offeredLanguagesHint': 'يمكن للأشخاص الاختيار من بينها؛ واللغة الافتراضية متاحة دائمًا.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Čeština. Vykání („vy“), jako na přihlašovacích stránkách Googlu, Microsoftu a Applu v češtině. Glosář: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/cs.ts';
+import dashboard from './dashboard/cs.ts';
+import mfa from './mfa/cs.ts';
 import publicTexts from './public/cs.ts';
+import sessions from './sessions/cs.ts';
 
 export default {
   ...publicTexts,
@@ -251,4 +255,8 @@ export default {
   'language.defaultLanguageHint': 'Zobrazí se, když člověk nežádá žádný z nabízených jazyků.',
   'language.offeredLanguages': 'Nabízené jazyky',
   'language.offeredLanguagesHint': 'Lidé si mohou vybrat z těchto; výchozí jazyk se nabízí vždy.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

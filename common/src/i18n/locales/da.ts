@@ -2,7 +2,11 @@
  * Dansk. Tiltale med "du", som login-siderne hos Google, Microsoft og Apple på dansk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/da.ts';
+import dashboard from './dashboard/da.ts';
+import mfa from './mfa/da.ts';
 import publicTexts from './public/da.ts';
+import sessions from './sessions/da.ts';
 
 export default {
   ...publicTexts,
@@ -255,4 +259,8 @@ export default {
   'language.defaultLanguageHint': 'Vises, når en person ikke beder om nogen af de tilbudte sprog.',
   'language.offeredLanguages': 'Tilbudte sprog',
   'language.offeredLanguagesHint': 'Brugerne kan vælge mellem disse; standardsproget tilbydes altid.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

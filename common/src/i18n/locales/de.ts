@@ -2,7 +2,11 @@
  * Deutsch. Anrede: „Sie“ (wie in Anmeldeseiten deutschsprachiger Software üblich). Glossar: docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/de.ts';
+import dashboard from './dashboard/de.ts';
+import mfa from './mfa/de.ts';
 import publicTexts from './public/de.ts';
+import sessions from './sessions/de.ts';
 
 export default {
   ...publicTexts,
@@ -269,4 +273,8 @@ export default {
   'language.defaultLanguageHint': 'Wird angezeigt, wenn eine Person keine der angebotenen Sprachen wünscht.',
   'language.offeredLanguages': 'Angebotene Sprachen',
   'language.offeredLanguagesHint': 'Personen können zwischen diesen wählen; die Standardsprache wird immer angeboten.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

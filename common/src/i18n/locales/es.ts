@@ -2,7 +2,11 @@
  * Español. Tuteo («tú»), como las páginas de inicio de sesión de Google y Microsoft en español. Glosario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/es.ts';
+import dashboard from './dashboard/es.ts';
+import mfa from './mfa/es.ts';
 import publicTexts from './public/es.ts';
+import sessions from './sessions/es.ts';
 
 export default {
   ...publicTexts,
@@ -261,4 +265,8 @@ export default {
   'language.defaultLanguageHint': 'Se muestra cuando una persona no pide ninguno de los idiomas disponibles.',
   'language.offeredLanguages': 'Idiomas disponibles',
   'language.offeredLanguagesHint': 'Las personas pueden elegir entre estos; el idioma predeterminado siempre está disponible.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -3,7 +3,11 @@
  * taivuttamattomina. Sanasto: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/fi.ts';
+import dashboard from './dashboard/fi.ts';
+import mfa from './mfa/fi.ts';
 import publicTexts from './public/fi.ts';
+import sessions from './sessions/fi.ts';
 
 export default {
   ...publicTexts,
@@ -261,4 +265,8 @@ export default {
   'language.defaultLanguageHint': 'Näytetään, kun henkilö ei pyydä mitään tarjolla olevista kielistä.',
   'language.offeredLanguages': 'Tarjolla olevat kielet',
   'language.offeredLanguagesHint': 'Käyttäjät voivat valita näistä; oletuskieli on aina tarjolla.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

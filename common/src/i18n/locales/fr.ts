@@ -2,7 +2,11 @@
  * Français. Vouvoiement (« vous »), comme les pages de connexion des logiciels en français. Glossaire : docs/i18n.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/fr.ts';
+import dashboard from './dashboard/fr.ts';
+import mfa from './mfa/fr.ts';
 import publicTexts from './public/fr.ts';
+import sessions from './sessions/fr.ts';
 
 export default {
   ...publicTexts,
@@ -261,4 +265,8 @@ export default {
   'language.defaultLanguageHint': 'Affichée lorsqu’une personne ne demande aucune des langues proposées.',
   'language.offeredLanguages': 'Langues proposées',
   'language.offeredLanguagesHint': 'Les personnes peuvent choisir parmi celles-ci ; la langue par défaut est toujours proposée.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -3,7 +3,11 @@
  * «יש ל…» בהנחיות, ופנייה ברבים («אתם») כשאין ברירה. מילון מונחים: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/he.ts';
+import dashboard from './dashboard/he.ts';
+import mfa from './mfa/he.ts';
 import publicTexts from './public/he.ts';
+import sessions from './sessions/he.ts';
 
 export default {
   ...publicTexts,
@@ -253,4 +257,8 @@ export default {
   'language.defaultLanguageHint': 'מוצגת כשאדם אינו מבקש אף אחת מהשפות המוצעות.',
   'language.offeredLanguages': 'שפות מוצעות',
   'language.offeredLanguagesHint': 'אפשר לבחור מביניהן; שפת ברירת המחדל מוצעת תמיד.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Bahasa Indonesia. Sapaan: "Anda" (formal, seperti di halaman masuk perangkat lunak berbahasa Indonesia). Glosarium: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/id.ts';
+import dashboard from './dashboard/id.ts';
+import mfa from './mfa/id.ts';
 import publicTexts from './public/id.ts';
+import sessions from './sessions/id.ts';
 
 export default {
   ...publicTexts,
@@ -255,4 +259,8 @@ export default {
   'language.defaultLanguageHint': 'Ditampilkan jika seseorang tidak meminta satu pun bahasa yang ditawarkan.',
   'language.offeredLanguages': 'Bahasa yang ditawarkan',
   'language.offeredLanguagesHint': 'Orang dapat memilih di antara bahasa ini; bahasa default selalu ditawarkan.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Italiano. Del «tu», come le pagine di accesso di Google e Microsoft in italiano. Glossario: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/it.ts';
+import dashboard from './dashboard/it.ts';
+import mfa from './mfa/it.ts';
 import publicTexts from './public/it.ts';
+import sessions from './sessions/it.ts';
 
 export default {
   ...publicTexts,
@@ -261,4 +265,8 @@ export default {
   'language.defaultLanguageHint': 'Viene mostrata quando una persona non chiede nessuna delle lingue disponibili.',
   'language.offeredLanguages': 'Lingue disponibili',
   'language.offeredLanguagesHint': 'Le persone possono scegliere tra queste; la lingua predefinita è sempre disponibile.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * 日本語。文体: です・ます調（日本語のサインイン画面で一般的な丁寧語）。用語集: docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/ja.ts';
+import dashboard from './dashboard/ja.ts';
+import mfa from './mfa/ja.ts';
 import publicTexts from './public/ja.ts';
+import sessions from './sessions/ja.ts';
 
 export default {
   ...publicTexts,
@@ -257,4 +261,8 @@ export default {
   'language.defaultLanguageHint': '提供されているどの言語も要求されない場合に表示されます。',
   'language.offeredLanguages': '提供する言語',
   'language.offeredLanguagesHint': 'ユーザーはこの中から選択できます。既定の言語は常に提供されます。',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * 한국어. 문체: 존댓말(합니다체, 안내는 "~하세요"), 한국어 로그인 화면에서 쓰는 방식. 용어집: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/ko.ts';
+import dashboard from './dashboard/ko.ts';
+import mfa from './mfa/ko.ts';
 import publicTexts from './public/ko.ts';
+import sessions from './sessions/ko.ts';
 
 export default {
   ...publicTexts,
@@ -253,4 +257,8 @@ export default {
   'language.defaultLanguageHint': '제공되는 언어를 아무것도 요청하지 않을 때 표시됩니다.',
   'language.offeredLanguages': '제공 언어',
   'language.offeredLanguagesHint': '사용자는 이 중에서 선택할 수 있으며, 기본 언어는 항상 제공됩니다.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

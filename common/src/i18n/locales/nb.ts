@@ -2,7 +2,11 @@
  * Norsk bokmål. Tiltale med «du», som påloggingssidene til Google, Microsoft og Apple på norsk. Ordliste: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/nb.ts';
+import dashboard from './dashboard/nb.ts';
+import mfa from './mfa/nb.ts';
 import publicTexts from './public/nb.ts';
+import sessions from './sessions/nb.ts';
 
 export default {
   ...publicTexts,
@@ -256,4 +260,8 @@ export default {
   'language.defaultLanguageHint': 'Vises når en person ikke ber om noen av språkene som tilbys.',
   'language.offeredLanguages': 'Språk som tilbys',
   'language.offeredLanguagesHint': 'Brukerne kan velge blant disse; standardspråket tilbys alltid.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Nederlands. Aanspreekvorm „je”, zoals de inlogpagina's van Google, Microsoft en Apple in het Nederlands. Woordenlijst: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/nl.ts';
+import dashboard from './dashboard/nl.ts';
+import mfa from './mfa/nl.ts';
 import publicTexts from './public/nl.ts';
+import sessions from './sessions/nl.ts';
 
 export default {
   ...publicTexts,
@@ -257,4 +261,8 @@ export default {
   'language.defaultLanguageHint': 'Wordt getoond als iemand om geen van de aangeboden talen vraagt.',
   'language.offeredLanguages': 'Aangeboden talen',
   'language.offeredLanguagesHint': 'Mensen kunnen hieruit kiezen; de standaardtaal wordt altijd aangeboden.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

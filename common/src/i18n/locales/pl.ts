@@ -3,7 +3,11 @@
  * wymagałby rodzaju. Słowniczek: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/pl.ts';
+import dashboard from './dashboard/pl.ts';
+import mfa from './mfa/pl.ts';
 import publicTexts from './public/pl.ts';
+import sessions from './sessions/pl.ts';
 
 export default {
   ...publicTexts,
@@ -257,4 +261,8 @@ export default {
   'language.defaultLanguageHint': 'Używany, gdy ktoś nie prosi o żaden z oferowanych języków.',
   'language.offeredLanguages': 'Oferowane języki',
   'language.offeredLanguagesHint': 'Użytkownicy mogą wybierać spośród nich; język domyślny jest zawsze oferowany.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

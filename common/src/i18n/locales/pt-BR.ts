@@ -2,7 +2,11 @@
  * Português (Brasil). Tratamento por "você", como as páginas de login do Google e da Microsoft no Brasil. Glossário: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/pt-BR.ts';
+import dashboard from './dashboard/pt-BR.ts';
+import mfa from './mfa/pt-BR.ts';
 import publicTexts from './public/pt-BR.ts';
+import sessions from './sessions/pt-BR.ts';
 
 export default {
   ...publicTexts,
@@ -257,4 +261,8 @@ export default {
   'language.defaultLanguageHint': 'Exibido quando a pessoa não pede nenhum dos idiomas oferecidos.',
   'language.offeredLanguages': 'Idiomas oferecidos',
   'language.offeredLanguagesHint': 'As pessoas podem escolher entre eles; o idioma padrão é sempre oferecido.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Русский. Обращение: «вы» (со строчной буквы, как на страницах входа русскоязычных сервисов). Глоссарий: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/ru.ts';
+import dashboard from './dashboard/ru.ts';
+import mfa from './mfa/ru.ts';
 import publicTexts from './public/ru.ts';
+import sessions from './sessions/ru.ts';
 
 export default {
   ...publicTexts,
@@ -259,4 +263,8 @@ export default {
   'language.defaultLanguageHint': 'Показывается, если человек не запрашивает ни один из предлагаемых языков.',
   'language.offeredLanguages': 'Предлагаемые языки',
   'language.offeredLanguagesHint': 'Пользователи могут выбирать из них; язык по умолчанию предлагается всегда.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Svenska. Tilltal med ”du”, som inloggningssidorna hos Google, Microsoft och Apple på svenska. Ordlista: docs/i18n-glossaries-europe.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/sv.ts';
+import dashboard from './dashboard/sv.ts';
+import mfa from './mfa/sv.ts';
 import publicTexts from './public/sv.ts';
+import sessions from './sessions/sv.ts';
 
 export default {
   ...publicTexts,
@@ -256,4 +260,8 @@ export default {
   'language.defaultLanguageHint': 'Visas när en person inte ber om något av de erbjudna språken.',
   'language.offeredLanguages': 'Erbjudna språk',
   'language.offeredLanguagesHint': 'Användare kan välja bland dessa; standardspråket erbjuds alltid.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

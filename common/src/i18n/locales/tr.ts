@@ -2,7 +2,11 @@
  * Türkçe. Hitap: resmî "siz" (Türkçe oturum açma sayfalarında olduğu gibi). Sözlük: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/tr.ts';
+import dashboard from './dashboard/tr.ts';
+import mfa from './mfa/tr.ts';
 import publicTexts from './public/tr.ts';
+import sessions from './sessions/tr.ts';
 
 export default {
   ...publicTexts,
@@ -256,4 +260,8 @@ export default {
   'language.defaultLanguageHint': 'Bir kişi sunulan dillerin hiçbirini istemediğinde gösterilir.',
   'language.offeredLanguages': 'Sunulan diller',
   'language.offeredLanguagesHint': 'Kişiler bunlar arasından seçim yapabilir; varsayılan dil her zaman sunulur.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * Українська. Звертання: «ви» (з малої літери, як на сторінках входу українськомовних сервісів). Глосарій: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/uk.ts';
+import dashboard from './dashboard/uk.ts';
+import mfa from './mfa/uk.ts';
 import publicTexts from './public/uk.ts';
+import sessions from './sessions/uk.ts';
 
 export default {
   ...publicTexts,
@@ -260,4 +264,8 @@ export default {
   'language.defaultLanguageHint': 'Показується, якщо людина не запитує жодної із запропонованих мов.',
   'language.offeredLanguages': 'Запропоновані мови',
   'language.offeredLanguagesHint': 'Користувачі можуть вибирати з-поміж них; мову за замовчуванням пропонують завжди.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

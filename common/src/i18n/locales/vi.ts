@@ -2,7 +2,11 @@
  * Tiếng Việt. Xưng hô: "bạn" (như trên các trang đăng nhập phần mềm tiếng Việt). Bảng thuật ngữ: docs/i18n-glossaries-more.md.
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/vi.ts';
+import dashboard from './dashboard/vi.ts';
+import mfa from './mfa/vi.ts';
 import publicTexts from './public/vi.ts';
+import sessions from './sessions/vi.ts';
 
 export default {
   ...publicTexts,
@@ -258,4 +262,8 @@ export default {
   'language.defaultLanguageHint': 'Hiển thị khi một người không yêu cầu ngôn ngữ nào trong số các ngôn ngữ được cung cấp.',
   'language.offeredLanguages': 'Ngôn ngữ được cung cấp',
   'language.offeredLanguagesHint': 'Mọi người có thể chọn trong số này; ngôn ngữ mặc định luôn được cung cấp.',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * 简体中文。称呼：“您”（中文登录页面的通用敬称）。术语表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/zh-Hans.ts';
+import dashboard from './dashboard/zh-Hans.ts';
+import mfa from './mfa/zh-Hans.ts';
 import publicTexts from './public/zh-Hans.ts';
+import sessions from './sessions/zh-Hans.ts';
 
 export default {
   ...publicTexts,
@@ -245,4 +249,8 @@ export default {
   'language.defaultLanguageHint': '当用户未请求任何提供的语言时显示。',
   'language.offeredLanguages': '提供的语言',
   'language.offeredLanguagesHint': '用户可以从中选择；默认语言始终会提供。',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -2,7 +2,11 @@
  * 繁體中文（臺灣用語）。稱呼：「您」（中文登入頁面通用的敬稱）。詞彙表：docs/i18n-glossaries-more.md。
  */
 import type { Catalog } from '../catalog.ts';
+import account from './account/zh-Hant.ts';
+import dashboard from './dashboard/zh-Hant.ts';
+import mfa from './mfa/zh-Hant.ts';
 import publicTexts from './public/zh-Hant.ts';
+import sessions from './sessions/zh-Hant.ts';
 
 export default {
   ...publicTexts,
@@ -245,4 +249,8 @@ export default {
   'language.defaultLanguageHint': '當使用者未要求任何提供的語言時顯示。',
   'language.offeredLanguages': '提供的語言',
   'language.offeredLanguagesHint': '使用者可以從中選擇；預設語言一律會提供。',
+  ...sessions,
+  ...account,
+  ...mfa,
+  ...dashboard,
 } satisfies Catalog;

@@ -74,6 +74,7 @@ export function ConnectedApplicationsCard({ whose }: { whose: Whose }) {
           ))}
         </ul>
       )}
+      {applications.data?.more && <p className="field-hint">{M.moreApplications(list.length)}</p>}
     </Card>
   );
 }

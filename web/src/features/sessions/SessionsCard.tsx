@@ -107,6 +107,7 @@ export function SessionsCard({ whose }: { whose: Whose }) {
           ))}
         </ul>
       )}
+      {sessions.data?.more && <p className="field-hint">{M.moreSessions(list.length)}</p>}
       <div className="actions">
         {whose === null
           ? list.some((s) => !s.current) && (

@@ -1,0 +1,41 @@
+/** The `sessions` texts in id; address and terms as in the glossary (docs/i18n*.md). */
+import type { NamespaceCatalog } from '../../catalog.ts';
+
+export default {
+  'sessions.devicesHeading': 'Perangkat dan sesi',
+  'sessions.devicesIntro': 'Tempat Anda masuk ke organisasi ini. Keluarkan sesi yang tidak Anda kenali.',
+  'sessions.userDevicesIntro': 'Tempat orang ini masuk.',
+  'sessions.unknownBrowser': 'Browser tidak dikenal',
+  'sessions.unknownSystem': 'sistem tidak dikenal',
+  'sessions.thisDevice': 'Perangkat ini',
+  'sessions.address': 'Alamat',
+  'sessions.firstSeen': 'Masuk',
+  'sessions.lastSeen': 'Terakhir aktif',
+  'sessions.signedInWith': 'Masuk dengan',
+  'sessions.signOut': 'Keluar',
+  'sessions.signOutOthers': 'Keluar dari semua sesi lainnya',
+  'sessions.signedOutOthers': '{n, plural, other {Keluar dari # sesi lainnya}}',
+  'sessions.signedOutOne': 'Sesi dikeluarkan',
+  'sessions.noSessions': 'Tidak ada sesi.',
+  'sessions.moreSessions':
+    '{n, plural, other {Hanya # sesi yang terakhir aktif yang ditampilkan; sesi yang lebih lama tidak dicantumkan.}}',
+  'sessions.signOutEverywhere': 'Keluar di mana saja',
+  'sessions.signOutEverywhereConfirm':
+    'Keluarkan orang ini di mana saja? Setiap sesi berakhir, dan setiap aplikasi kehilangan token akses dan token pembaruannya.',
+  'sessions.signedOutEverywhere': 'Dikeluarkan di mana saja',
+  'sessions.applicationsHeading': 'Aplikasi yang terhubung',
+  'sessions.applicationsIntro': 'Aplikasi yang pernah Anda masuki dan masih dapat bertindak atas nama Anda.',
+  'sessions.noApplications': 'Tidak ada aplikasi yang memiliki akses.',
+  'sessions.moreApplications': '{n, plural, other {Hanya # aplikasi yang terakhir digunakan yang ditampilkan; lainnya tidak dicantumkan.}}',
+  'sessions.granted': 'Diberikan',
+  'sessions.lastUsed': 'Terakhir digunakan',
+  'sessions.never': 'Tidak pernah',
+  'sessions.removeAccess': 'Hapus akses',
+  'sessions.accessRemoved': 'Akses dihapus',
+  'sessions.sessionNotFound': 'Sesi tersebut tidak ditemukan',
+  'sessions.applicationNotFound': 'Aplikasi tersebut tidak memiliki akses ke akun ini',
+  'sessions.methodPassword': 'Kata sandi',
+  'sessions.methodPasskey': 'Kunci sandi',
+  'sessions.methodConnection': 'Koneksi masuk',
+  'sessions.methodTwoStep': 'Dua langkah',
+} satisfies NamespaceCatalog<'sessions'>;

@@ -1,0 +1,41 @@
+/** The `sessions` texts in ja; address and terms as in the glossary (docs/i18n*.md). */
+import type { NamespaceCatalog } from '../../catalog.ts';
+
+export default {
+  'sessions.devicesHeading': 'デバイスとセッション',
+  'sessions.devicesIntro': 'この組織にサインインしている場所です。心当たりのないセッションはサインアウトしてください。',
+  'sessions.userDevicesIntro': 'このユーザーがサインインしている場所です。',
+  'sessions.unknownBrowser': '不明なブラウザ',
+  'sessions.unknownSystem': '不明なシステム',
+  'sessions.thisDevice': 'このデバイス',
+  'sessions.address': 'アドレス',
+  'sessions.firstSeen': 'サインイン',
+  'sessions.lastSeen': '最終アクティビティ',
+  'sessions.signedInWith': 'サインイン方法',
+  'sessions.signOut': 'サインアウト',
+  'sessions.signOutOthers': '他のすべてのセッションからサインアウト',
+  'sessions.signedOutOthers': '{n, plural, other {他の # 件のセッションからサインアウトしました}}',
+  'sessions.signedOutOne': 'セッションからサインアウトしました',
+  'sessions.noSessions': 'セッションはありません。',
+  'sessions.moreSessions':
+    '{n, plural, other {最近アクティブだった # 件のセッションのみを表示しています。それより古いセッションは省略されています。}}',
+  'sessions.signOutEverywhere': 'すべての場所からサインアウト',
+  'sessions.signOutEverywhereConfirm':
+    'このユーザーをすべての場所からサインアウトしますか？すべてのセッションが終了し、各アプリケーションのアクセストークンとリフレッシュトークンも無効になります。',
+  'sessions.signedOutEverywhere': 'すべての場所からサインアウトしました',
+  'sessions.applicationsHeading': '接続済みのアプリケーション',
+  'sessions.applicationsIntro': 'サインインしたことがあり、現在もあなたに代わって操作できるアプリケーションです。',
+  'sessions.noApplications': 'アクセス権を持つアプリケーションはありません。',
+  'sessions.moreApplications': '{n, plural, other {最近使用された # 件のアプリケーションのみを表示しています。その他は省略されています。}}',
+  'sessions.granted': '許可日時',
+  'sessions.lastUsed': '最終使用日時',
+  'sessions.never': 'なし',
+  'sessions.removeAccess': 'アクセスを削除',
+  'sessions.accessRemoved': 'アクセスを削除しました',
+  'sessions.sessionNotFound': 'そのセッションは見つかりませんでした',
+  'sessions.applicationNotFound': 'そのアプリケーションはこのアカウントへのアクセス権を持っていません',
+  'sessions.methodPassword': 'パスワード',
+  'sessions.methodPasskey': 'パスキー',
+  'sessions.methodConnection': 'サインイン接続',
+  'sessions.methodTwoStep': '2 段階認証',
+} satisfies NamespaceCatalog<'sessions'>;
