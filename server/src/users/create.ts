@@ -77,9 +77,10 @@ const createdEvent = (id: string, user: NewUser, clientIds: readonly string[]) =
 export async function createUser(ctx: AppContext, trx: Transaction<Database>, scope: Scope, user: NewUser): Promise<string> {
   const organisationId = scope.organisation.id;
   const id = randomUUID();
-  await insertUser(scoped(trx, organisationId), rowOf(ctx, id, user));
+  const db = scoped(trx, organisationId);
+  await insertUser(db, rowOf(ctx, id, user));
   const clientIds = user.clientIds ?? [];
-  if (clientIds.length > 0) await grantClientAccess(scoped(trx, organisationId), id, clientIds, ctx.clock.now());
+  if (clientIds.length > 0) await grantClientAccess(db, id, clientIds, ctx.clock.now());
   await emit(ctx, trx, scope, createdEvent(id, user, clientIds));
   return id;
 }
