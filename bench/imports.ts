@@ -3,7 +3,8 @@
  * 100,000) people, each with a real bcrypt hash (one made by bcryptjs at cost 10, the same text on every
  * row: an import never hashes), imported with `gatehouse import-users` into a new organisation on SQLite
  * and, with BENCH_DATABASE_URL, on a new PostgreSQL database. Reports rows per second from the job's own
- * start and finish (the command's start-up excluded) and the command's wall time, as markdown rows.
+ * start and finish (the command's start-up excluded), the command's wall time and its peak resident
+ * memory (GNU time), as markdown rows.
  *
  *   node bench/imports.ts      (BENCH_IMPORT_ROWS, BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)
  */
@@ -33,15 +34,17 @@ async function measure(kind: 'sqlite' | 'postgres', file: string): Promise<strin
     const db = openDatabase(config);
     await db.kysely.updateTable('organisations').set({ tier: 'free' }).where('name', '=', 'movein').execute();
     const started = performance.now();
-    const run = await runCli(['import-users', 'movein', file, '--format', 'jsonl'], env);
+    // GNU time prints the command's peak resident memory (KiB) on its last line of stderr.
+    const run = await runCli(['import-users', 'movein', file, '--format', 'jsonl'], env, {}, ['/usr/bin/time', '-f', 'maxrss %M']);
     const wall = (performance.now() - started) / 1000;
     if (run.code !== 0) throw new Error(`import-users failed: ${run.stderr}`);
+    const peak = Number(/maxrss (\d+)/.exec(run.stderr)?.[1] ?? NaN) / 1024;
     const job = await db.kysely.selectFrom('import_jobs').select(['created_at', 'finished_at', 'created_count']).executeTakeFirstOrThrow();
     await db.close();
     const seconds = (Number(job.finished_at) - Number(job.created_at)) / 1000;
     const date = new Date().toISOString().slice(0, 10);
     const machine = `${cpus().length} vCPU ${cpus()[0]?.model.trim() ?? ''}, Node ${process.versions.node}`;
-    return `| ${date} | ${machine} | ${kind} | ${Number(job.created_count).toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(Number(job.created_count) / seconds).toLocaleString('en')} | ${wall.toFixed(1)} s |`;
+    return `| ${date} | ${machine} | ${kind} | ${Number(job.created_count).toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(Number(job.created_count) / seconds).toLocaleString('en')} | ${wall.toFixed(1)} s | ${Math.round(peak)} MiB |`;
   } finally {
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
@@ -64,8 +67,8 @@ writeFileSync(
     }),
   ).join('\n') + '\n',
 );
-console.log('| date | machine | database | people | import time | rows per second | command wall time |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log('| date | machine | database | people | import time | rows per second | command wall time | peak memory |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 try {
   console.log(await measure('sqlite', file));
   if (process.env.BENCH_DATABASE_URL) console.log(await measure('postgres', file));

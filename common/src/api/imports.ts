@@ -1,6 +1,6 @@
 /** Importing people (moving in): an asynchronous job per file, its status and report, its refused rows. */
-import { IMPORT_LIMITS, importJob, importJobParams, startImportRequest } from '../schemas/imports.ts';
-import { endpoint, ORGANISATION_ADMIN, orMachine } from './contract.ts';
+import { IMPORT_LIMITS, importJob, importJobParams, peopleExportQuery, startImportRequest } from '../schemas/imports.ts';
+import { endpoint, ORGANISATION_ADMIN, orMachine, USER_ADMINS } from './contract.ts';
 
 // Imported people may come in with any status and their passwords: Organisation Admins only.
 const access = orMachine(ORGANISATION_ADMIN, 'users:write');
@@ -46,5 +46,19 @@ export const importsApi = {
     answer: null,
     produces: ['text/csv'],
     errors: ['NOT_FOUND'],
+  }),
+  exportPeople: endpoint({
+    method: 'GET',
+    path: '/api/users/export',
+    operationId: 'exportPeople',
+    summary:
+      "The organisation's people as CSV or JSON Lines, in the columns an import takes back (`format=csv` with `POST /api/imports` and no mapping). No secrets: password hashes and authenticator keys leave only through the operator's `gatehouse export-users --with-secrets`.",
+    tag,
+    access: orMachine(USER_ADMINS, 'users:read'),
+    query: peopleExportQuery,
+    status: 200,
+    answer: null,
+    produces: ['text/csv', 'application/x-ndjson'],
+    errors: [],
   }),
 } as const;

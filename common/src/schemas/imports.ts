@@ -141,3 +141,12 @@ export const importJob = z.object({
 export type ImportJob = z.infer<typeof importJob>;
 
 export const importJobParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * The fields a people export carries: the import's, without the secrets (password hashes and
+ * authenticator keys leave only through the operator's CLI). Its CSV header and its JSON Lines keys are
+ * the fields' own names, so the import takes the file back with no mapping.
+ */
+export const EXPORT_FIELDS = IMPORT_FIELDS.filter((field) => field !== 'passwordHash' && field !== 'totpSecret');
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export const peopleExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });

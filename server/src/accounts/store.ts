@@ -54,6 +54,11 @@ export async function insertUser(db: ScopedExecutor, row: Unstamped<NewUserRow>)
   await giveDefaultRoles(db, row.id, row.created_at);
 }
 
+/** Many users in one statement (an import's batch). */
+export async function insertUsers(db: ScopedExecutor, rows: Unstamped<NewUserRow>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('users').values(rows.map(withSearchKeys)).execute();
+}
+
 export async function updateUser(db: ScopedExecutor, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(withSearchKeys(changes)).where('id', '=', id).execute();
 }

@@ -41,6 +41,19 @@ export async function insertAuditEvent(db: ScopedExecutor, row: Unstamped<Omit<I
   return Number(id);
 }
 
+/**
+ * Many rows in one statement (an import's batch): answers their ids in the order given. Both databases
+ * number a VALUES list's rows in its order, so the returned ids sorted are the rows' ids in order.
+ */
+export async function insertAuditEvents(
+  db: ScopedExecutor,
+  rows: Unstamped<Omit<Insertable<AuditEventsTable>, 'id'>>[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insertInto('audit_events').values(rows).returning('id').execute();
+  return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
 export interface AuditQuery {
   types?: readonly string[] | undefined;
   /** Events about these users or applications, or done by them. */

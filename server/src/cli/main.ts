@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrationStatus } from '../db/migrations/index.ts';
 import { AppError } from '../http/errors.ts';
-import { IMPORT_USAGE, importUsersCommand } from '../imports/cli.ts';
+import { exportUsersCommand, IMPORT_USAGE, importUsersCommand } from '../imports/cli.ts';
 import { JOBS } from '../jobs/registry.ts';
 import { runJobOnce } from '../jobs/runner.ts';
 import { OUTBOX_USAGE, outboxCommand } from '../mail/cli.ts';
@@ -166,6 +166,15 @@ async function importUsers(args: string[]): Promise<void> {
   const ctx = await openCommandContext(loadConfig());
   try {
     await importUsersCommand(ctx, args, (message) => new UsageError(message));
+  } finally {
+    await closeCommandContext(ctx);
+  }
+}
+
+async function exportUsers(args: string[]): Promise<void> {
+  const ctx = await openCommandContext(loadConfig());
+  try {
+    await exportUsersCommand(ctx, args, (message) => new UsageError(message));
   } finally {
     await closeCommandContext(ctx);
   }
@@ -417,6 +426,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'run-jobs': runJobs,
   outbox,
   'import-users': importUsers,
+  'export-users': exportUsers,
   'rotate-keys': rotateKeys,
   'reset-mfa': resetMfa,
 };

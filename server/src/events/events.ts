@@ -181,6 +181,8 @@ export interface Subscriber {
   kinds: readonly AuditEventType[] | 'all';
   /** Rows written with the change, in its transaction; a throw rolls the change back. */
   inTransaction?(ctx: AppContext, trx: Executor, event: EmittedEvent): Promise<void>;
+  /** The same for many events of one organisation at once (`emitAll`), when the subscriber can write them in one statement. */
+  inTransactionAll?(ctx: AppContext, trx: Executor, events: EmittedEvent[]): Promise<void>;
   /** Effects once the change has committed (never after a rollback); must not wait on anything. */
   afterCommit?(ctx: AppContext, event: EmittedEvent): void;
 }
@@ -249,4 +251,22 @@ export async function emit(ctx: AppContext, db: ChangeExecutor, scope: Scope, ev
     return deliver(ctx, change, emitted);
   }
   await change.transaction().execute((trx) => deliver(ctx, trx, emitted));
+}
+
+/**
+ * Many events of one kind in the scope, in the change's transaction (an import's batch): a subscriber
+ * that writes them all at once (`inTransactionAll`) gets them together, the others one by one.
+ */
+export async function emitAll(ctx: AppContext, trx: Executor, scope: Scope, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0 || ctx.events.for(events[0]!.type).length === 0) return;
+  if (!carriesAfterCommit(trx)) throw new Error('emitAll needs a transaction opened on the database (db/database.ts)');
+  const emitted = events.map((event) => stamp(ctx, scope, event));
+  for (const subscriber of ctx.events.for(emitted[0]!.type)) {
+    if (subscriber.inTransactionAll) await subscriber.inTransactionAll(ctx, trx, emitted);
+    else if (subscriber.inTransaction) for (const one of emitted) await subscriber.inTransaction(ctx, trx, one);
+    if (subscriber.afterCommit) {
+      const effect = subscriber.afterCommit.bind(subscriber);
+      for (const one of emitted) afterCommit(trx, () => effect(ctx, one));
+    }
+  }
 }

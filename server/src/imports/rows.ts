@@ -23,8 +23,9 @@ export function pickFields(fields: Record<string, unknown>, mapping: Mapping): {
   const picked: Record<string, unknown> = {};
   for (const field of IMPORT_FIELDS) {
     const v = value(mapping[field] ?? field);
-    if (v !== undefined && v !== null)
-      picked[field] = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+    // A spreadsheet-safe export (export-people.ts) writes an apostrophe before a cell that would read as a formula.
+    if (typeof v === 'string') picked[field] = v.replace(/^'(?=[=+\-@\t\r])/, '');
+    else if (v !== undefined && v !== null) picked[field] = typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
   }
   const plain = PLAIN_PASSWORD_KEYS.some((key) => {
     const v = value(key);

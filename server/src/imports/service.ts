@@ -6,7 +6,8 @@
  *   2. run: the file is read record by record; a batch of rows is settled in one transaction with the
  *      job's progress and its lease, so a stopped process's work is neither lost nor done twice and
  *      another process resumes from the last settled row (the `import-people` scheduled job);
- *   3. each row is all or nothing: a batch that fails is settled again row by row, each on its own;
+ *   3. each row is all or nothing: a batch's new people are written one statement per table (users,
+ *      audit rows, authenticators); a batch that fails is settled again row by row, each on its own;
  *   4. a row is matched by its external id, else its email: a match is updated, never duplicated.
  * A dry run reads and matches everything, writes no person and reports what it would refuse.
  */
@@ -25,12 +26,12 @@ import type { ScopedExecutor } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
 import { AppError } from '../http/errors.ts';
 import { encryptMfaSecret } from '../mfa/secrets.ts';
-import { addFactor, findFactorOfKind } from '../mfa/store.ts';
+import { addFactor, addFirstFactors, findFactorOfKind } from '../mfa/store.ts';
 import { needsRehash } from '../passwords/hash.ts';
 import { jobScope, type Scope } from '../scope/scope.ts';
 import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById, lockOrganisation } from '../tenancy/store.ts';
-import { createUser } from '../users/create.ts';
+import { createUsers } from '../users/create.ts';
 import { type ExportReading, readAuth0, readKeycloak } from './exports.ts';
 import { decodeImportFile, readCsv, readJsonLines, type SourceRecord } from './read.ts';
 import { importJobView } from './report.ts';
@@ -280,6 +281,7 @@ async function settleRows(ctx: AppContext, trx: Transaction<Database>, run: Run,
     await lockOrganisation(db, ctx.db.dialect);
     room = limit - (await countUsers(db));
   }
+  const creating: ImportRow[] = [];
   for (const settled of batch) {
     if (!('person' in settled)) {
       refuse(settled, settled.refused, settled.email);
@@ -299,11 +301,12 @@ async function settleRows(ctx: AppContext, trx: Transaction<Database>, run: Run,
     } else if (room <= 0) {
       refuse(settled, IMPORT_MESSAGES.userLimit(0, 1), person.email);
     } else {
-      if (!job.dry_run) await createPerson(ctx, db, trx, scope, person);
+      creating.push(person);
       room -= 1;
       tally.created += 1;
     }
   }
+  if (!job.dry_run) await createPeople(ctx, db, trx, scope, creating);
   await insertRefusals(db, refusals);
   await recordImportProgress(db, job.id, { ...tally, nextRow: batch.at(-1)!.record.index + 1, notCarried: JSON.stringify(run.notCarried) });
 }
@@ -311,28 +314,38 @@ async function settleRows(ctx: AppContext, trx: Transaction<Database>, run: Run,
 const statusOf = (person: ImportRow): 'SignedUp' | 'Pending' | 'Disabled' =>
   person.status === 'disabled' ? 'Disabled' : person.passwordHash ? 'SignedUp' : 'Pending';
 
-async function createPerson(
+/** The batch's new people: one statement per table (users, their audit rows, their authenticators). */
+async function createPeople(
   ctx: AppContext,
   db: ScopedExecutor,
   trx: Transaction<Database>,
   scope: Scope,
-  person: ImportRow,
+  people: readonly ImportRow[],
 ): Promise<void> {
-  const id = await createUser(ctx, trx, scope, {
-    email: person.email,
-    role: 'EndUser',
-    via: 'import',
-    firstName: person.firstName ?? null,
-    surname: person.surname ?? null,
-    phoneNumber: person.phoneNumber ?? null,
-    externalId: person.externalId ?? null,
-    status: statusOf(person),
-    passwordHash: person.passwordHash ?? null,
-    emailVerified: person.emailVerified ?? false,
-    createdAt: person.createdAt,
-    lastSignIn: person.lastSignInAt,
-  });
-  if (person.totpSecret) await addAuthenticator(ctx, db, scope, id, person.totpSecret);
+  const ids = await createUsers(
+    ctx,
+    trx,
+    scope,
+    people.map((person) => ({
+      email: person.email,
+      role: 'EndUser' as const,
+      via: 'import' as const,
+      firstName: person.firstName ?? null,
+      surname: person.surname ?? null,
+      phoneNumber: person.phoneNumber ?? null,
+      externalId: person.externalId ?? null,
+      status: statusOf(person),
+      passwordHash: person.passwordHash ?? null,
+      emailVerified: person.emailVerified ?? false,
+      createdAt: person.createdAt,
+      lastSignIn: person.lastSignInAt,
+    })),
+  );
+  const now = ctx.clock.now();
+  await addFirstFactors(
+    db,
+    people.flatMap((person, n) => (person.totpSecret ? [authenticatorRow(ctx, scope, ids[n]!, person.totpSecret, now)] : [])),
+  );
 }
 
 /**
@@ -362,14 +375,13 @@ async function updatePerson(
   };
   await updateUser(db, user.id, changes);
   if (person.totpSecret && !(await findFactorOfKind(db, user.id, TWO_STEP_KINDS.app)))
-    await addAuthenticator(ctx, db, scope, user.id, person.totpSecret);
+    await addFactor(db, authenticatorRow(ctx, scope, user.id, person.totpSecret, now));
   await emit(ctx, trx, scope, { type: 'user.updated', subject: { kind: 'user', id: user.id }, details: { via: 'import' } });
 }
 
 /** The person's authenticator app, its key sealed like every other (mfa/secrets.ts), so their codes keep working. */
-async function addAuthenticator(ctx: AppContext, db: ScopedExecutor, scope: Scope, userId: string, secret: string): Promise<void> {
-  const now = ctx.clock.now();
-  await addFactor(db, {
+function authenticatorRow(ctx: AppContext, scope: Scope, userId: string, secret: string, now: number) {
+  return {
     id: randomUUID(),
     user_id: userId,
     kind: TWO_STEP_KINDS.app,
@@ -380,7 +392,7 @@ async function addAuthenticator(ctx: AppContext, db: ScopedExecutor, scope: Scop
     last_step: null,
     created_at: now,
     last_used_at: null,
-  });
+  };
 }
 
 /** The scheduled job: runs the jobs no process is moving forward (their lease ran out), one at a time. */

@@ -107,3 +107,8 @@ export function dueImportJobs(db: Executor, now: number) {
     .limit(20)
     .execute();
 }
+
+/** One page of the organisation's people in id order, after `after` (the export's keyset paging). */
+export function peoplePage(db: ScopedExecutor, after: string, limit: number): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('id', '>', after).orderBy('id').limit(limit).execute();
+}

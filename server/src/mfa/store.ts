@@ -125,6 +125,27 @@ export async function addFactor(trx: ScopedExecutor, row: Unstamped<Omit<Credent
   await syncSecondFactor(trx, row.user_id);
 }
 
+/**
+ * The first factor of each of many people who hold none yet (an import's new people): one statement for
+ * the factors and one for the users' `has_second_factor`.
+ */
+export async function addFirstFactors(trx: ScopedExecutor, rows: Unstamped<Omit<CredentialRow, 'is_default'>>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('credentials')
+    .values(rows.map((row) => ({ ...row, is_default: true })))
+    .execute();
+  await trx
+    .updateTable('users')
+    .set({ has_second_factor: true })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.user_id),
+    )
+    .execute();
+}
+
 /** A fresh recovery-code set, replacing any earlier one (its codes stop working). */
 export async function replaceRecoveryCodes(trx: ScopedExecutor, userId: string, codeHashes: readonly string[], now: number): Promise<void> {
   for (const table of ['mfa_recovery_codes', 'credentials'] as const) {

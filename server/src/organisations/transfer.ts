@@ -144,7 +144,7 @@ export const organisationExport = z
   .strict();
 export type OrganisationExport = z.infer<typeof organisationExport>;
 
-function sealingKey(passphrase: string, sealing: Pick<OrganisationExport['sealing'], 'salt' | 'N' | 'r' | 'p'>): string {
+export function sealingKey(passphrase: string, sealing: Pick<OrganisationExport['sealing'], 'salt' | 'N' | 'r' | 'p'>): string {
   return scryptSync(passphrase.normalize('NFKC'), Buffer.from(sealing.salt, 'base64url'), 32, {
     N: sealing.N,
     r: sealing.r,

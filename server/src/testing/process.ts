@@ -100,10 +100,16 @@ export function runCli(
   args: string[],
   env: Record<string, string>,
   as: { uid?: number; gid?: number } = {},
+  /** A command the CLI runs under (a bench's `/usr/bin/time`). */
+  wrapper: string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [command, ...prefix] = [...wrapper, process.execPath];
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { ...as, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      command!,
+      [...prefix, BIN, ...args],
+      { ...as, env: { ...process.env, LOG_LEVEL: 'silent', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
