@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { sessionAuthenticator } from './accounts/request-auth.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { addressListRoutes } from './address-lists/routes.ts';
 import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     registerErrorHandler(api);
     accountRoutes(api, ctx);
     organisationRoutes(api, ctx, resolver);
+    addressListRoutes(api, ctx);
     signUpRoutes(api, ctx);
     linkTokenRoutes(api, ctx);
     recoveryRoutes(api, ctx);

@@ -3,7 +3,10 @@
  * of the contract: `serve` counts by address before anything else is done, and by identifier once the
  * body is parsed. A request over a limit is refused with 429 RATE_LIMITED and Retry-After. The address
  * is the connection's, or the proxy's X-Forwarded-For only with TRUST_PROXY (Fastify's request.ip).
- * Counters are per organisation, so one organisation's traffic never limits another's.
+ * Counters are per organisation, so one organisation's traffic never limits another's. The
+ * organisation's address lists (address-lists/service.ts) come first: an address always refused is
+ * refused with 403 ADDRESS_REFUSED, one always allowed is never counted; they apply with RATE_LIMITS
+ * off too, since they are the organisation's choice and not a default.
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
@@ -11,6 +14,7 @@ import { isIPv6 } from 'node:net';
 import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
 import type { FastifyInstance } from 'fastify';
 
+import { standingOf } from '../address-lists/service.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
 import { memoryLimiter, redisLimiter } from './limiter.ts';
@@ -71,6 +75,7 @@ export async function enforceLimits(
   body?: unknown,
   add = true,
 ): Promise<void> {
+  if (!(await withinLists(ctx, caller))) return;
   const limiter = ctx.limiter;
   if (!limiter) return;
   for (const rule of rules) {
@@ -80,6 +85,16 @@ export async function enforceLimits(
     const { allowed, retryAfterSeconds } = await limiter.count(key, rule.limit, rule.windowSeconds * 1000, add);
     if (!allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds });
   }
+}
+
+/**
+ * Applies the organisation's address lists: throws ADDRESS_REFUSED for an address always refused, and
+ * answers false for one always allowed (nothing to count) and true for any other.
+ */
+async function withinLists(ctx: AppContext, caller: Caller): Promise<boolean> {
+  const standing = await standingOf(ctx, caller.organisationId, caller.address);
+  if (standing === 'refused') throw new AppError('ADDRESS_REFUSED');
+  return standing === 'listed-nowhere';
 }
 
 /** The limits of an endpoint of the contract, by its operationId. */
@@ -108,6 +123,7 @@ export async function limitFailures<T>(
 
 /** Counts one failure against a limit of failures by address (checked with `enforceLimits(..., add = false)`). */
 export async function countFailure(ctx: AppContext, caller: Caller, name: string, rule: RateLimit): Promise<void> {
+  if (!ctx.limiter || (await standingOf(ctx, caller.organisationId, caller.address)) === 'allowed') return;
   const key = keyOf(name, rule, caller, undefined);
-  if (ctx.limiter && key !== null) await ctx.limiter.count(key, rule.limit, rule.windowSeconds * 1000);
+  if (key !== null) await ctx.limiter.count(key, rule.limit, rule.windowSeconds * 1000);
 }

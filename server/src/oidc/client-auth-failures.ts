@@ -85,6 +85,13 @@ export function limitFailedClientAuthentication(
     try {
       await enforceLimits(ctx, caller, 'client', [CREDENTIAL_FAILURE_LIMIT], 'address', undefined, false);
     } catch (error) {
+      if (error instanceof AppError && error.code === 'ADDRESS_REFUSED') {
+        // The organisation's list of addresses always refused: no protocol error fits better than access_denied.
+        koaCtx.status = 403;
+        koaCtx.set('cache-control', 'no-store');
+        koaCtx.body = { error: 'access_denied', error_description: error.message };
+        return;
+      }
       if (!(error instanceof AppError) || error.retryAfterSeconds === undefined) throw error;
       koaCtx.status = 429;
       koaCtx.set('retry-after', String(error.retryAfterSeconds));

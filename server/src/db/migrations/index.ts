@@ -38,6 +38,7 @@ import { samlSessions } from './0155-saml-sessions.ts';
 import { languages } from './0160-languages.ts';
 import { groups } from './0165-groups.ts';
 import { importJobs } from './0170-import-jobs.ts';
+import { addressLists } from './0190-address-lists.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0160-languages': languages,
   '0165-groups': groups,
   '0170-import-jobs': importJobs,
+  '0190-address-lists': addressLists,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */
