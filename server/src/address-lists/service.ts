@@ -12,9 +12,9 @@ import { type AddressRange, parseAddress, parseRange, rangeContains } from '@gat
 import type { AddressLists } from '@gatehouse/common/schemas/address-lists';
 
 import type { AppContext } from '../context.ts';
-import { scoped } from '../db/scoped.ts';
 import { emit } from '../events/events.ts';
-import type { Scope } from '../scope/scope.ts';
+import { type Scope, systemScope } from '../scope/scope.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { listEntries, type ListName, replaceEntries } from './store.ts';
 
 export const LISTS_TTL_MS = 10_000;
@@ -39,12 +39,13 @@ const cacheOf = (ctx: AppContext) => {
 
 const compile = (ranges: readonly string[]) => ranges.map(parseRange).filter((range): range is AddressRange => range !== null);
 
-async function compiledLists(ctx: AppContext, organisationId: string): Promise<Compiled> {
+async function compiledLists(ctx: AppContext, organisation: Organisation): Promise<Compiled> {
+  const organisationId = organisation.id;
   const cache = cacheOf(ctx);
   const now = ctx.clock.now();
   const hit = cache.get(organisationId);
   if (hit && now - hit.loadedAt < LISTS_TTL_MS) return hit;
-  const lists = split(await listEntries(scoped(ctx.db.kysely, organisationId)));
+  const lists = split(await listEntries(systemScope(ctx.db.kysely, organisation).db));
   const compiled = { allowed: compile(lists.allowed), refused: compile(lists.refused), loadedAt: now };
   cache.delete(organisationId);
   // The oldest entry goes first: a Map iterates in insertion order.
@@ -54,8 +55,8 @@ async function compiledLists(ctx: AppContext, organisationId: string): Promise<C
 }
 
 /** Where `address` stands on the organisation's lists (an address that cannot be parsed is listed nowhere). */
-export async function standingOf(ctx: AppContext, organisationId: string, address: string): Promise<Standing> {
-  const lists = await compiledLists(ctx, organisationId);
+export async function standingOf(ctx: AppContext, organisation: Organisation, address: string): Promise<Standing> {
+  const lists = await compiledLists(ctx, organisation);
   if (!lists.allowed.length && !lists.refused.length) return 'listed-nowhere';
   const parsed = parseAddress(address);
   if (!parsed) return 'listed-nowhere';

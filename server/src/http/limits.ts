@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { standingOf } from '../address-lists/service.ts';
 import type { AppContext } from '../context.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { AppError } from './errors.ts';
 import { memoryLimiter, redisLimiter } from './limiter.ts';
 
@@ -29,7 +30,7 @@ export function registerLimiter(app: FastifyInstance, ctx: AppContext): void {
 
 /** Who is counted: the organisation, and the client's address (Fastify's request.ip, koa's ctx.ip). */
 export interface Caller {
-  organisationId: string;
+  organisation: Organisation;
   address: string;
 }
 
@@ -57,9 +58,9 @@ export function addressKey(address: string): string {
 }
 
 function keyOf(name: string, rule: RateLimit, caller: Caller, body: unknown): string | null {
-  if (rule.by === 'address') return `${name}:a:${caller.organisationId}:${addressKey(caller.address)}`;
+  if (rule.by === 'address') return `${name}:a:${caller.organisation.id}:${addressKey(caller.address)}`;
   const value = rule.field ? (body as Record<string, unknown> | null | undefined)?.[rule.field] : undefined;
-  return typeof value === 'string' && value ? `${name}:i:${caller.organisationId}:${digest(value)}` : null;
+  return typeof value === 'string' && value ? `${name}:i:${caller.organisation.id}:${digest(value)}` : null;
 }
 
 /**
@@ -92,7 +93,7 @@ export async function enforceLimits(
  * answers false for one always allowed (nothing to count) and true for any other.
  */
 async function withinLists(ctx: AppContext, caller: Caller): Promise<boolean> {
-  const standing = await standingOf(ctx, caller.organisationId, caller.address);
+  const standing = await standingOf(ctx, caller.organisation, caller.address);
   if (standing === 'refused') throw new AppError('ADDRESS_REFUSED');
   return standing === 'listed-nowhere';
 }
@@ -123,7 +124,7 @@ export async function limitFailures<T>(
 
 /** Counts one failure against a limit of failures by address (checked with `enforceLimits(..., add = false)`). */
 export async function countFailure(ctx: AppContext, caller: Caller, name: string, rule: RateLimit): Promise<void> {
-  if (!ctx.limiter || (await standingOf(ctx, caller.organisationId, caller.address)) === 'allowed') return;
+  if (!ctx.limiter || (await standingOf(ctx, caller.organisation, caller.address)) === 'allowed') return;
   const key = keyOf(name, rule, caller, undefined);
   if (key !== null) await ctx.limiter.count(key, rule.limit, rule.windowSeconds * 1000);
 }
