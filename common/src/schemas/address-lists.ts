@@ -39,8 +39,12 @@ const addressList = z
     return canonical;
   });
 
-export const addressLists = z.object({ allowed: addressList, refused: addressList });
+export const addressLists = z
+  .object({ allowed: addressList, refused: addressList })
+  .meta({ example: { allowed: ['198.51.100.0/24', '2001:db8:1::/48'], refused: ['203.0.113.7'] } });
 export type AddressLists = z.infer<typeof addressLists>;
 
 /** What the server answers: the lists as stored, in canonical form. */
-export const addressListsView = z.object({ allowed: z.array(z.string()), refused: z.array(z.string()) });
+export const addressListsView = z
+  .object({ allowed: z.array(z.string()), refused: z.array(z.string()) })
+  .meta({ example: { allowed: ['198.51.100.0/24', '2001:db8:1:0:0:0:0:0/48'], refused: ['203.0.113.7'] } });
