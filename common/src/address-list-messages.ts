@@ -6,7 +6,7 @@ export const ADDRESS_LIST_MESSAGES = {
   allowedLabel: 'Always allowed',
   refusedLabel: 'Always refused',
   hint: 'One IPv4 or IPv6 address or CIDR range a line, such as 192.0.2.0/24 or 2001:db8::/32.',
-  save: 'Save address lists',
+  save: 'Update address lists',
   saved: 'Address lists saved',
   refused: 'Requests from your address are not accepted by this organisation',
   validation: {
