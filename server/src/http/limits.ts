@@ -14,14 +14,22 @@ import { isIPv6 } from 'node:net';
 import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
 import type { FastifyInstance } from 'fastify';
 
-import { standingOf } from '../address-lists/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { AppError } from './errors.ts';
 import { memoryLimiter, redisLimiter } from './limiter.ts';
 
+/** What the organisation's address lists say of an address (address-lists/service.ts, given by app.ts). */
+export type AddressStanding = (organisation: Organisation, address: string) => Promise<'allowed' | 'refused' | 'listed-nowhere'>;
+
+// The address lists live in a domain above this layer: app.ts hands their check in.
+const standings = new WeakMap<AppContext, AddressStanding>();
+const standingOf = (ctx: AppContext, organisation: Organisation, address: string) =>
+  standings.get(ctx)?.(organisation, address) ?? Promise.resolve('listed-nowhere' as const);
+
 /** Builds the counters (in Redis when REDIS_URL is set) as ctx.limiter and closes them with the server. */
-export function registerLimiter(app: FastifyInstance, ctx: AppContext): void {
+export function registerLimiter(app: FastifyInstance, ctx: AppContext, standing?: AddressStanding): void {
+  if (standing) standings.set(ctx, standing);
   const memory = memoryLimiter(ctx.clock);
   const limiter = !ctx.config.rateLimits ? null : ctx.config.redisUrl ? redisLimiter(ctx.config.redisUrl, memory, app.log) : memory;
   ctx.limiter = limiter;
