@@ -41,6 +41,7 @@ export const AUDIT_EVENT_LABELS = {
   'application.secret_regenerated': 'Application secret regenerated',
   'application.scim_token_generated': 'SCIM token generated',
   'organisation.settings_changed': 'Organisation settings changed',
+  'organisation.address_lists_changed': 'Address lists changed',
   'organisation.keys_rotated': 'Signing keys rotated',
   'organisation.exported': 'Organisation exported',
   'organisation.imported': 'Organisation imported',

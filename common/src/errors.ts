@@ -3,6 +3,7 @@
  * The server throws `AppError(code)`; the SPA can branch on `code` in the failure body.
  */
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ADDRESS_LIST_MESSAGES } from './address-list-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
 import { CONNECTION_MESSAGES } from './connection-messages.ts';
 import { textsOf } from './i18n/runtime.ts';
@@ -69,6 +70,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: entry(413, () => t('PAYLOAD_TOO_LARGE')),
   UNSUPPORTED_MEDIA_TYPE: entry(415, () => t('UNSUPPORTED_MEDIA_TYPE')),
   RATE_LIMITED: entry(429, () => t('RATE_LIMITED')),
+  /** The client's address is on the organisation's list of addresses always refused. */
+  ADDRESS_REFUSED: entry(403, () => ADDRESS_LIST_MESSAGES.refused),
   INTERNAL: entry(500, () => MESSAGES.genericError),
   UNAVAILABLE: entry(503, () => t('UNAVAILABLE')),
   // Account lifecycle

@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { sessionAuthenticator } from './accounts/request-auth.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { addressListRoutes } from './address-lists/routes.ts';
+import { standingOf } from './address-lists/service.ts';
 import { authenticateManagementCall } from './apis/bearer.ts';
 import { apiRoutes } from './apis/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
@@ -164,7 +166,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 100, parts: 104 } });
 
   registerErrorHandler(app);
-  registerLimiter(app, ctx);
+  registerLimiter(app, ctx, (organisation, address) => standingOf(ctx, organisation, address));
   registerAfterResponseDrain(app);
   registerPrivateByDefault(app);
   registerRequestContext(app, ctx, resolver, { session: sessionAuthenticator, bearer: authenticateManagementCall });
@@ -186,6 +188,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     registerErrorHandler(api);
     accountRoutes(api, ctx);
     organisationRoutes(api, ctx, resolver);
+    addressListRoutes(api, ctx);
     signUpRoutes(api, ctx);
     linkTokenRoutes(api, ctx);
     recoveryRoutes(api, ctx);

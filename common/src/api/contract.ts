@@ -123,7 +123,8 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
     // Failed tokens are limited by address (CREDENTIAL_FAILURE_LIMIT).
     if (e.access.machineScope) codes.add('INVALID_TOKEN').add('INSUFFICIENT_SCOPE').add('RATE_LIMITED');
   }
-  if (RATE_LIMITS[e.operationId]) codes.add('RATE_LIMITED');
+  // The address lists are applied where the limits are (http/limits.ts).
+  if (RATE_LIMITS[e.operationId]) codes.add('RATE_LIMITED').add('ADDRESS_REFUSED');
   return [...codes].sort((a, b) => ERRORS[a].status - ERRORS[b].status || a.localeCompare(b));
 }
 

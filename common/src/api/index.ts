@@ -1,5 +1,6 @@
 /** Every endpoint declared on the contract (contract.ts): what the server registers and the reference lists. */
 import { accountApi } from './account.ts';
+import { addressListsApi } from './address-lists.ts';
 import { apisApi } from './apis.ts';
 import { applicationsApi } from './applications.ts';
 import { auditApi } from './audit.ts';
@@ -27,6 +28,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(frontDoorApi),
   ...Object.values(signUpApi),
   ...Object.values(organisationApi),
+  ...Object.values(addressListsApi),
   ...Object.values(applicationsApi),
   ...Object.values(samlAppsApi),
   ...Object.values(auditApi),

@@ -849,6 +849,14 @@ export interface ImportRefusalsTable {
   data: string;
 }
 
+/** An address or CIDR range of the organisation's list always allowed ('allowed') or always refused ('refused'). */
+export interface AddressListEntriesTable {
+  organisation_id: string;
+  list: 'allowed' | 'refused';
+  range: string;
+  created_at: number;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -902,6 +910,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
   import_refusals: ImportRefusalsTable;
   import_sources: ImportSourcesTable;
+  address_list_entries: AddressListEntriesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

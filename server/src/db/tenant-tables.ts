@@ -59,6 +59,7 @@ const TENANT: Record<TenantTable, true> = {
   import_jobs: true,
   import_refusals: true,
   import_sources: true,
+  address_list_entries: true,
 };
 
 export const TENANT_TABLES: ReadonlySet<string> = new Set(Object.keys(TENANT));
@@ -106,6 +107,7 @@ export const ORGANISATION_KEYS: Partial<Record<TenantTable, readonly (readonly s
   group_roles: [['role_id', 'group_id']],
   import_refusals: [['job_id', 'row']],
   import_sources: [['job_id']],
+  address_list_entries: [['list', 'range']],
 };
 
 /** Whether `columns` are one of the table's organisation keys less the organisation (ON CONFLICT targets to complete). */

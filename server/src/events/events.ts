@@ -69,6 +69,8 @@ export interface EventDetails {
   'application.secret_regenerated': Nothing;
   'application.scim_token_generated': Nothing;
   'organisation.settings_changed': Edited;
+  /** The address lists as saved (canonical ranges), both lists whole. */
+  'organisation.address_lists_changed': { allowed: string[]; refused: string[] };
   'organisation.keys_rotated': { kids: string[]; nextKids: string[] };
   'organisation.exported': { users: number; applications: number; auditLog: boolean };
   'organisation.imported': Edited;

@@ -133,7 +133,7 @@ function allowedAnswer(operationId: string, schema: z.ZodType, answer: unknown):
 }
 
 /** Who the rate limits count: the organisation and the client's address (the proxy's only with TRUST_PROXY). */
-const callerOf = (request: FastifyRequest): Caller => ({ organisationId: requireOrganisation(request).id, address: request.ip });
+const callerOf = (request: FastifyRequest): Caller => ({ organisation: requireOrganisation(request), address: request.ip });
 
 /** Serves `e` with `handler`: access first, then the input, then the handler; the declared status on success. */
 export function serve<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, e: E, handler: Handler<E>): void {

@@ -3,7 +3,10 @@
  * of the contract: `serve` counts by address before anything else is done, and by identifier once the
  * body is parsed. A request over a limit is refused with 429 RATE_LIMITED and Retry-After. The address
  * is the connection's, or the proxy's X-Forwarded-For only with TRUST_PROXY (Fastify's request.ip).
- * Counters are per organisation, so one organisation's traffic never limits another's.
+ * Counters are per organisation, so one organisation's traffic never limits another's. The
+ * organisation's address lists (address-lists/service.ts) come first: an address always refused is
+ * refused with 403 ADDRESS_REFUSED, one always allowed is never counted; they apply with RATE_LIMITS
+ * off too, since they are the organisation's choice and not a default.
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
@@ -12,11 +15,21 @@ import { RATE_LIMITS, type RateLimit } from '@gatehouse/common/policy';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 import { AppError } from './errors.ts';
 import { memoryLimiter, redisLimiter } from './limiter.ts';
 
+/** What the organisation's address lists say of an address (address-lists/service.ts, given by app.ts). */
+export type AddressStanding = (organisation: Organisation, address: string) => Promise<'allowed' | 'refused' | 'listed-nowhere'>;
+
+// The address lists live in a domain above this layer: app.ts hands their check in.
+const standings = new WeakMap<AppContext, AddressStanding>();
+const standingOf = (ctx: AppContext, organisation: Organisation, address: string) =>
+  standings.get(ctx)?.(organisation, address) ?? Promise.resolve('listed-nowhere' as const);
+
 /** Builds the counters (in Redis when REDIS_URL is set) as ctx.limiter and closes them with the server. */
-export function registerLimiter(app: FastifyInstance, ctx: AppContext): void {
+export function registerLimiter(app: FastifyInstance, ctx: AppContext, standing?: AddressStanding): void {
+  if (standing) standings.set(ctx, standing);
   const memory = memoryLimiter(ctx.clock);
   const limiter = !ctx.config.rateLimits ? null : ctx.config.redisUrl ? redisLimiter(ctx.config.redisUrl, memory, app.log) : memory;
   ctx.limiter = limiter;
@@ -25,7 +38,7 @@ export function registerLimiter(app: FastifyInstance, ctx: AppContext): void {
 
 /** Who is counted: the organisation, and the client's address (Fastify's request.ip, koa's ctx.ip). */
 export interface Caller {
-  organisationId: string;
+  organisation: Organisation;
   address: string;
 }
 
@@ -53,9 +66,9 @@ export function addressKey(address: string): string {
 }
 
 function keyOf(name: string, rule: RateLimit, caller: Caller, body: unknown): string | null {
-  if (rule.by === 'address') return `${name}:a:${caller.organisationId}:${addressKey(caller.address)}`;
+  if (rule.by === 'address') return `${name}:a:${caller.organisation.id}:${addressKey(caller.address)}`;
   const value = rule.field ? (body as Record<string, unknown> | null | undefined)?.[rule.field] : undefined;
-  return typeof value === 'string' && value ? `${name}:i:${caller.organisationId}:${digest(value)}` : null;
+  return typeof value === 'string' && value ? `${name}:i:${caller.organisation.id}:${digest(value)}` : null;
 }
 
 /**
@@ -71,6 +84,7 @@ export async function enforceLimits(
   body?: unknown,
   add = true,
 ): Promise<void> {
+  if (!(await withinLists(ctx, caller))) return;
   const limiter = ctx.limiter;
   if (!limiter) return;
   for (const rule of rules) {
@@ -80,6 +94,16 @@ export async function enforceLimits(
     const { allowed, retryAfterSeconds } = await limiter.count(key, rule.limit, rule.windowSeconds * 1000, add);
     if (!allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds });
   }
+}
+
+/**
+ * Applies the organisation's address lists: throws ADDRESS_REFUSED for an address always refused, and
+ * answers false for one always allowed (nothing to count) and true for any other.
+ */
+async function withinLists(ctx: AppContext, caller: Caller): Promise<boolean> {
+  const standing = await standingOf(ctx, caller.organisation, caller.address);
+  if (standing === 'refused') throw new AppError('ADDRESS_REFUSED');
+  return standing === 'listed-nowhere';
 }
 
 /** The limits of an endpoint of the contract, by its operationId. */
@@ -108,6 +132,7 @@ export async function limitFailures<T>(
 
 /** Counts one failure against a limit of failures by address (checked with `enforceLimits(..., add = false)`). */
 export async function countFailure(ctx: AppContext, caller: Caller, name: string, rule: RateLimit): Promise<void> {
+  if (!ctx.limiter || (await standingOf(ctx, caller.organisation, caller.address)) === 'allowed') return;
   const key = keyOf(name, rule, caller, undefined);
-  if (ctx.limiter && key !== null) await ctx.limiter.count(key, rule.limit, rule.windowSeconds * 1000);
+  if (key !== null) await ctx.limiter.count(key, rule.limit, rule.windowSeconds * 1000);
 }

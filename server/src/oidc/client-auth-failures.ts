@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { countFailure, enforceLimits } from '../http/limits.ts';
 import type { Log } from '../telemetry/log.ts';
+import type { Organisation } from '../tenancy/organisation.ts';
 
 /** How each secret method is sent, for the answer to an application that sent its secret the other way. */
 const HOW_SENT: Record<string, string> = {
@@ -70,7 +71,7 @@ export function logFailedClientAuthentication(provider: Provider, log: Log, orga
 export function limitFailedClientAuthentication(
   provider: Provider,
   ctx: AppContext,
-  organisationId: string,
+  organisation: Organisation,
   paths: ReadonlySet<string>,
 ): void {
   const failed = new WeakSet<object>();
@@ -81,10 +82,17 @@ export function limitFailedClientAuthentication(
   }
   provider.use(async (koaCtx, next) => {
     if (koaCtx.method !== 'POST' || !paths.has(koaCtx.path)) return next();
-    const caller = { organisationId, address: koaCtx.ip };
+    const caller = { organisation, address: koaCtx.ip };
     try {
       await enforceLimits(ctx, caller, 'client', [CREDENTIAL_FAILURE_LIMIT], 'address', undefined, false);
     } catch (error) {
+      if (error instanceof AppError && error.code === 'ADDRESS_REFUSED') {
+        // The organisation's list of addresses always refused: no protocol error fits better than access_denied.
+        koaCtx.status = 403;
+        koaCtx.set('cache-control', 'no-store');
+        koaCtx.body = { error: 'access_denied', error_description: error.message };
+        return;
+      }
       if (!(error instanceof AppError) || error.retryAfterSeconds === undefined) throw error;
       koaCtx.status = 429;
       koaCtx.set('retry-after', String(error.retryAfterSeconds));

@@ -493,7 +493,7 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
   patchEngine(provider, ctx, org);
   provider.use(protocolErrorCorrections(provider));
   logFailedClientAuthentication(provider, log, org.id);
-  limitFailedClientAuthentication(provider, ctx, org.id, CLIENT_AUTHENTICATING_PATHS);
+  limitFailedClientAuthentication(provider, ctx, org, CLIENT_AUTHENTICATING_PATHS);
   // A database outage answers 503 temporarily_unavailable, not the engine's 500 (oidc/outage.ts).
   answerOutages(provider, log, org.id);
   provider.use(limitDeviceCodeAttempts(ctx, org, provider, PROVIDER_SESSION_COOKIE));

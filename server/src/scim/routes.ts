@@ -167,7 +167,7 @@ export async function scimPlugin(app: FastifyInstance, options: { ctx: AppContex
     // Guessing tokens from one address is stopped after a few failures (http/limits.ts).
     const client = await limitFailures(
       ctx,
-      { organisationId: org.id, address: request.ip },
+      { organisation: org, address: request.ip },
       'scim',
       CREDENTIAL_FAILURE_LIMIT,
       () => authenticateScim(ctx, org, registry, request.headers.authorization),

@@ -40,6 +40,7 @@ import { groups } from './0165-groups.ts';
 import { importJobs } from './0170-import-jobs.ts';
 import { samlLogoutAnswers } from './0175-saml-logout-answers.ts';
 import { roles } from './0185-roles.ts';
+import { addressLists } from './0190-address-lists.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0170-import-jobs': importJobs,
   '0175-saml-logout-answers': samlLogoutAnswers,
   '0185-roles': roles,
+  '0190-address-lists': addressLists,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */

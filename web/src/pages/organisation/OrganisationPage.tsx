@@ -33,6 +33,7 @@ import { flashOn } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { AddressListsSection } from './AddressListsSection.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { CustomContentSection } from './CustomContentSection.tsx';
 import { LanguagesSection } from './LanguagesSection.tsx';
@@ -177,6 +178,7 @@ function SettingsForm({ saved }: { saved: OrganisationAdminView }) {
           </Button>
         </div>
       </Form>
+      <AddressListsSection />
       <Dialog
         open={pendingMfa !== null}
         header={M.requireMfaHeader}
