@@ -57,6 +57,7 @@ export const MOVED_TABLES = [
   'credentials',
   'oidc_keys',
   'webhook_endpoints',
+  'address_list_entries',
   'sign_in_connections',
   'saml_connections',
   'connection_links',
