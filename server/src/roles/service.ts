@@ -10,7 +10,6 @@ import { ROLE_LIMITS, ROLE_MESSAGES } from '@gatehouse/common/roles';
 import type { EffectiveAccess, EffectiveRole, Role, roleRequest } from '@gatehouse/common/schemas/roles';
 import type { z } from 'zod';
 
-import { apiScopesOf } from '../apis/service.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { emit } from '../events/events.ts';
@@ -19,7 +18,7 @@ import { usersByIds } from '../groups/store.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
 import {
-  apiScopes,
+  apiScopeValues,
   countRoles,
   deleteGroupRole,
   deleteRoleRow,
@@ -81,7 +80,7 @@ export async function getRole(scope: Scope, id: string): Promise<Role> {
  * organisation is no API here: VALIDATION_FAILED on `permissions`), without repeats.
  */
 async function checkedPermissions(scope: Scope, asked: RoleInput['permissions']): Promise<{ apiId: string; scope: string }[]> {
-  const apis = new Map((await apiScopes(scope.db)).map((api) => [api.id, new Set(apiScopesOf(api).map((s) => s.value))]));
+  const apis = new Map((await apiScopeValues(scope.db)).map((api) => [api.id, new Set(api.scopes)]));
   const seen = new Map<string, { apiId: string; scope: string }>();
   for (const [index, p] of asked.entries()) {
     if (!apis.get(p.apiId)?.has(p.scope)) throw fieldError(`permissions.${index}`, ROLE_MESSAGES.unknownPermission);

@@ -100,8 +100,10 @@ export async function deleteRoleRow(db: ScopedExecutor, id: string): Promise<voi
 }
 
 /** The ids, identifiers and scopes of the organisation's APIs (what a permission may name). */
-export function apiScopes(db: ScopedExecutor): Promise<{ id: string; identifier: string; scopes: string }[]> {
-  return db.selectFrom('apis').select(['id', 'identifier', 'scopes']).execute();
+/** Each registered API's id and its scopes' values (the column holds `{ value, description }` as JSON). */
+export async function apiScopeValues(db: ScopedExecutor): Promise<{ id: string; scopes: string[] }[]> {
+  const rows = await db.selectFrom('apis').select(['id', 'scopes']).execute();
+  return rows.map((row) => ({ id: row.id, scopes: (JSON.parse(row.scopes) as { value: string }[]).map((s) => s.value) }));
 }
 
 export async function hasUserRole(db: ScopedExecutor, roleId: string, userId: string): Promise<boolean> {
