@@ -58,6 +58,9 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  // Two frames first: what a resize sets off (a ResizeObserver making a scrolling box focusable, and
+  // React's render of it) lands before axe reads the page.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   // Evaluated through the DevTools protocol, so the page's strict CSP (no inline scripts) stays on.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
