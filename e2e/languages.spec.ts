@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, openApp, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -54,7 +54,7 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
     page.on('request', (request) => {
       if (/\/assets\/(de|fr)-[^/]*\.js$/.test(request.url())) catalogRequests.push(request.url());
     });
-    await page.goto(gatehouse.url('babel') + '/');
+    await openApp(page, gatehouse.url('babel') + '/');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await accessibleAtBothWidths(page, 'language-switcher-en');
 
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
   it("shows a signed-in person's own language, chosen on /account, whatever the browser asks", async () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
-    await page.goto(gatehouse.url('babel') + '/');
+    await openApp(page, gatehouse.url('babel') + '/');
     // The browser asks for French: the sign-in page is French.
     await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
     await page.locator('form input[type="email"]').fill('admin@babel.test');
@@ -147,7 +147,7 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
   it.each(journeys)('shows /account, its sessions and two-step in the language the browser asks ($lang), axe-clean', async (journey) => {
     const context = await browser.newContext({ locale: journey.browserLocale });
     const page = await context.newPage();
-    await page.goto(gatehouse.url('babel') + '/');
+    await openApp(page, gatehouse.url('babel') + '/');
     await page.locator('form input[type="email"]').fill('admin@babel.test');
     await page.locator('form input[type="password"]').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: journey.signIn, exact: true }).click();

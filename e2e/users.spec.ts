@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { scoped } from '../server/src/db/scoped.ts';
-import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, openApp, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -159,7 +159,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
 
     // Three wrong passwords lock Eve out (the organisation's lockout policy).
     const stranger = await newPage(browser);
-    await stranger.goto(gatehouse.url('acme') + '/');
+    await openApp(stranger, gatehouse.url('acme') + '/');
     const statuses = await stranger.evaluate(async () => {
       const answers: number[] = [];
       for (let i = 0; i < 3; i++) {
