@@ -2,7 +2,8 @@
  * Journeys of choosing a language in Chromium: the sign-in page's switcher, by keyboard, shows the page
  * in German (remembered in the cookie, the served page hydrated from its inline catalog), and a signed-in
  * person's language chosen on /account is the page's language whatever the browser asks, and /account
- * (profile, devices and sessions) and two-step read in German and in Arabic (right to left). Every screen
+ * (profile, devices and sessions, their dates in the language's own format) and two-step read in
+ * German and in Arabic (right to left). Every screen
  * is axe-clean at 1280 and 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -128,6 +129,8 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
       twoStep: 'Zwei-Faktor-Authentifizierung',
       appIntro: 'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App.',
       passkeys: 'Passkeys',
+      // A session's times in German's own numeric date (Intl), the UTC offset kept.
+      date: /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} [+-]\d{2}:\d{2}/,
     },
     {
       browserLocale: 'ar',
@@ -141,6 +144,8 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
       twoStep: 'المصادقة الثنائية',
       appIntro: 'امسح رمز الاستجابة السريعة هذا بتطبيق المصادقة.',
       passkeys: 'مفاتيح المرور',
+      // Arabic's: right-to-left marks after day and month, the Arabic comma before the time.
+      date: /\d{2}\u200f\/\d{2}\u200f\/\d{4}، \d{2}:\d{2} [+-]\d{2}:\d{2}/,
     },
   ] as const;
 
@@ -160,6 +165,8 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
     await page.getByRole('region', { name: journey.details }).waitFor();
     const devices = page.getByRole('region', { name: journey.devices });
     await devices.getByText(journey.thisDevice, { exact: true }).waitFor();
+    expect(await devices.textContent()).toMatch(journey.date);
+    expect(await devices.textContent()).not.toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await accessibleAtBothWidths(page, `account-${journey.lang}`);
 
     await page.goto(gatehouse.url('babel') + '/twostep');

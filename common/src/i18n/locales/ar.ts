@@ -19,6 +19,8 @@ export default {
   'messages.submitIgnored': 'تم الإرسال قبل لحظة. يُرجى الانتظار ثانية ثم المحاولة مرة أخرى.',
   'messages.errorPageTitle': 'عذرًا، حدث خطأ ما',
   'messages.errorPageText': 'حدث خطأ غير متوقع. يُرجى المحاولة مرة أخرى.',
+  'messages.errorPageCorrelationId': 'معرّف الارتباط:',
+  'messages.errorPageOccurredAt': 'وقت حدوث الخطأ: {time}',
   'messages.retry': 'إعادة المحاولة',
   'messages.notFoundTitle': 'الصفحة غير موجودة',
   'messages.notFoundText': 'عذرًا، لم نتمكن من العثور على الصفحة التي تبحث عنها…',

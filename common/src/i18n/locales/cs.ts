@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Odesláno už před chvílí. Počkejte vteřinu a zkuste to znovu.',
   'messages.errorPageTitle': 'Něco se pokazilo',
   'messages.errorPageText': 'Došlo k neočekávané chybě. Zkuste to prosím znovu.',
+  'messages.errorPageCorrelationId': 'ID korelace:',
+  'messages.errorPageOccurredAt': 'Nastalo {time}',
   'messages.retry': 'Zkusit znovu',
   'messages.notFoundTitle': 'Stránka nenalezena',
   'messages.notFoundText': 'Stránku, kterou hledáte, se bohužel nepodařilo najít…',

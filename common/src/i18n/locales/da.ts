@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Allerede sendt for et øjeblik siden. Vent et sekund, og prøv så igen.',
   'messages.errorPageTitle': 'Der gik noget galt',
   'messages.errorPageText': 'Der opstod en uventet fejl. Prøv igen.',
+  'messages.errorPageCorrelationId': 'Korrelations-id:',
+  'messages.errorPageOccurredAt': 'Opstod {time}',
   'messages.retry': 'Prøv igen',
   'messages.notFoundTitle': 'Siden blev ikke fundet',
   'messages.notFoundText': 'Vi kunne desværre ikke finde den side, du ledte efter …',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Bereits vor einem Moment gesendet. Bitte warten Sie eine Sekunde und versuchen Sie es dann erneut.',
   'messages.errorPageTitle': 'Leider ist etwas schiefgelaufen',
   'messages.errorPageText': 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+  'messages.errorPageCorrelationId': 'Korrelations-ID:',
+  'messages.errorPageOccurredAt': 'Aufgetreten am {time}',
   'messages.retry': 'Erneut versuchen',
   'messages.notFoundTitle': 'Seite nicht gefunden',
   'messages.notFoundText': 'Die gesuchte Seite konnten wir leider nicht finden …',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Ya se envió hace un momento. Espera un segundo y vuelve a intentarlo.',
   'messages.errorPageTitle': 'Lo sentimos, algo ha salido mal',
   'messages.errorPageText': 'Se ha producido un error inesperado. Vuelve a intentarlo.',
+  'messages.errorPageCorrelationId': 'ID de correlación:',
+  'messages.errorPageOccurredAt': 'Se produjo el {time}',
   'messages.retry': 'Reintentar',
   'messages.notFoundTitle': 'Página no encontrada',
   'messages.notFoundText': 'Lo sentimos, no hemos encontrado la página que buscabas…',

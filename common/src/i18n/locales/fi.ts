@@ -19,6 +19,8 @@ export default {
   'messages.submitIgnored': 'Lähetetty jo hetki sitten. Odota sekunti ja yritä sitten uudelleen.',
   'messages.errorPageTitle': 'Jokin meni pieleen',
   'messages.errorPageText': 'Tapahtui odottamaton virhe. Yritä uudelleen.',
+  'messages.errorPageCorrelationId': 'Korrelaatiotunnus:',
+  'messages.errorPageOccurredAt': 'Tapahtui {time}',
   'messages.retry': 'Yritä uudelleen',
   'messages.notFoundTitle': 'Sivua ei löytynyt',
   'messages.notFoundText': 'Valitettavasti etsimääsi sivua ei löytynyt…',

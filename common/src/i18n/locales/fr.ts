@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Déjà envoyé il y a un instant. Veuillez patienter une seconde, puis réessayer.',
   'messages.errorPageTitle': 'Désolé, une erreur s’est produite',
   'messages.errorPageText': 'Une erreur inattendue s’est produite, veuillez réessayer.',
+  'messages.errorPageCorrelationId': 'ID de corrélation :',
+  'messages.errorPageOccurredAt': 'Survenue le {time}',
   'messages.retry': 'Réessayer',
   'messages.notFoundTitle': 'Page introuvable',
   'messages.notFoundText': 'Désolé, nous n’avons pas trouvé la page que vous cherchiez…',

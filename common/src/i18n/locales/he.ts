@@ -19,6 +19,8 @@ export default {
   'messages.submitIgnored': 'הבקשה כבר נשלחה לפני רגע. יש להמתין שנייה ולנסות שוב.',
   'messages.errorPageTitle': 'משהו השתבש',
   'messages.errorPageText': 'אירעה שגיאה בלתי צפויה. יש לנסות שוב.',
+  'messages.errorPageCorrelationId': 'מזהה מתאם:',
+  'messages.errorPageOccurredAt': 'מועד התקלה: {time}',
   'messages.retry': 'ניסיון חוזר',
   'messages.notFoundTitle': 'הדף לא נמצא',
   'messages.notFoundText': 'לא הצלחנו למצוא את הדף המבוקש…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Sudah dikirim beberapa saat lalu. Tunggu sebentar, lalu coba lagi.',
   'messages.errorPageTitle': 'Maaf, terjadi kesalahan',
   'messages.errorPageText': 'Terjadi kesalahan yang tidak terduga. Silakan coba lagi.',
+  'messages.errorPageCorrelationId': 'ID korelasi:',
+  'messages.errorPageOccurredAt': 'Terjadi pada {time}',
   'messages.retry': 'Coba lagi',
   'messages.notFoundTitle': 'Halaman tidak ditemukan',
   'messages.notFoundText': 'Maaf, kami tidak dapat menemukan halaman yang Anda cari…',

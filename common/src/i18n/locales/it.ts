@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Già inviato un attimo fa. Attendi un secondo, poi riprova.',
   'messages.errorPageTitle': 'Si è verificato un problema',
   'messages.errorPageText': 'Si è verificato un errore imprevisto. Riprova.',
+  'messages.errorPageCorrelationId': 'ID di correlazione:',
+  'messages.errorPageOccurredAt': 'Verificatosi il {time}',
   'messages.retry': 'Riprova',
   'messages.notFoundTitle': 'Pagina non trovata',
   'messages.notFoundText': 'Spiacenti, non siamo riusciti a trovare la pagina che cercavi…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': '少し前に送信済みです。1 秒ほど待ってから、もう一度お試しください。',
   'messages.errorPageTitle': '問題が発生しました',
   'messages.errorPageText': '予期しないエラーが発生しました。もう一度お試しください。',
+  'messages.errorPageCorrelationId': '相関 ID:',
+  'messages.errorPageOccurredAt': '発生日時: {time}',
   'messages.retry': '再試行',
   'messages.notFoundTitle': 'ページが見つかりません',
   'messages.notFoundText': 'お探しのページが見つかりませんでした…',

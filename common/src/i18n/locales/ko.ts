@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': '방금 이미 보냈습니다. 잠시 기다린 후 다시 시도하세요.',
   'messages.errorPageTitle': '문제가 발생했습니다',
   'messages.errorPageText': '예기치 않은 오류가 발생했습니다. 다시 시도하세요.',
+  'messages.errorPageCorrelationId': '상관 ID:',
+  'messages.errorPageOccurredAt': '발생 시각: {time}',
   'messages.retry': '다시 시도',
   'messages.notFoundTitle': '페이지를 찾을 수 없음',
   'messages.notFoundText': '찾으시는 페이지를 찾을 수 없습니다…',

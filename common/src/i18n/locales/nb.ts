@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Allerede sendt for et øyeblikk siden. Vent et sekund, og prøv på nytt.',
   'messages.errorPageTitle': 'Noe gikk galt',
   'messages.errorPageText': 'Det oppsto en uventet feil. Prøv på nytt.',
+  'messages.errorPageCorrelationId': 'Korrelasjons-ID:',
+  'messages.errorPageOccurredAt': 'Oppstod {time}',
   'messages.retry': 'Prøv på nytt',
   'messages.notFoundTitle': 'Fant ikke siden',
   'messages.notFoundText': 'Vi fant dessverre ikke siden du lette etter …',

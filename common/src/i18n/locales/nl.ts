@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Zojuist al verzonden. Wacht even en probeer het dan opnieuw.',
   'messages.errorPageTitle': 'Er is iets misgegaan',
   'messages.errorPageText': 'Er is een onverwachte fout opgetreden. Probeer het opnieuw.',
+  'messages.errorPageCorrelationId': 'Correlatie-ID:',
+  'messages.errorPageOccurredAt': 'Opgetreden op {time}',
   'messages.retry': 'Opnieuw proberen',
   'messages.notFoundTitle': 'Pagina niet gevonden',
   'messages.notFoundText': 'Sorry, we konden de pagina die je zocht niet vinden…',

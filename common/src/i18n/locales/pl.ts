@@ -19,6 +19,8 @@ export default {
   'messages.submitIgnored': 'Wysłano przed chwilą. Odczekaj sekundę i spróbuj ponownie.',
   'messages.errorPageTitle': 'Coś poszło nie tak',
   'messages.errorPageText': 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie.',
+  'messages.errorPageCorrelationId': 'Identyfikator korelacji:',
+  'messages.errorPageOccurredAt': 'Wystąpił: {time}',
   'messages.retry': 'Spróbuj ponownie',
   'messages.notFoundTitle': 'Nie znaleziono strony',
   'messages.notFoundText': 'Niestety nie udało się znaleźć szukanej strony…',

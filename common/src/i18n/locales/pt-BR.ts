@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Já enviado há pouco. Aguarde um segundo e tente novamente.',
   'messages.errorPageTitle': 'Algo deu errado',
   'messages.errorPageText': 'Ocorreu um erro inesperado. Tente novamente.',
+  'messages.errorPageCorrelationId': 'ID de correlação:',
+  'messages.errorPageOccurredAt': 'Ocorreu em {time}',
   'messages.retry': 'Tentar novamente',
   'messages.notFoundTitle': 'Página não encontrada',
   'messages.notFoundText': 'Não encontramos a página que você estava procurando…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Уже отправлено только что. Подождите секунду и повторите попытку.',
   'messages.errorPageTitle': 'Что-то пошло не так',
   'messages.errorPageText': 'Произошла непредвиденная ошибка. Повторите попытку.',
+  'messages.errorPageCorrelationId': 'Идентификатор корреляции:',
+  'messages.errorPageOccurredAt': 'Время ошибки: {time}',
   'messages.retry': 'Повторить',
   'messages.notFoundTitle': 'Страница не найдена',
   'messages.notFoundText': 'К сожалению, мы не нашли страницу, которую вы ищете…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Skickades redan för en stund sedan. Vänta en sekund och försök sedan igen.',
   'messages.errorPageTitle': 'Något gick fel',
   'messages.errorPageText': 'Ett oväntat fel inträffade. Försök igen.',
+  'messages.errorPageCorrelationId': 'Korrelations-ID:',
+  'messages.errorPageOccurredAt': 'Inträffade {time}',
   'messages.retry': 'Försök igen',
   'messages.notFoundTitle': 'Sidan hittades inte',
   'messages.notFoundText': 'Vi kunde tyvärr inte hitta sidan du letade efter …',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Az önce zaten gönderildi. Lütfen bir saniye bekleyip tekrar deneyin.',
   'messages.errorPageTitle': 'Üzgünüz, bir sorun oluştu',
   'messages.errorPageText': 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
+  'messages.errorPageCorrelationId': 'Bağıntı kimliği:',
+  'messages.errorPageOccurredAt': 'Oluşma zamanı: {time}',
   'messages.retry': 'Tekrar dene',
   'messages.notFoundTitle': 'Sayfa bulunamadı',
   'messages.notFoundText': 'Üzgünüz, aradığınız sayfayı bulamadık…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Щойно вже надіслано. Зачекайте секунду й спробуйте ще раз.',
   'messages.errorPageTitle': 'Щось пішло не так',
   'messages.errorPageText': 'Сталася неочікувана помилка. Спробуйте ще раз.',
+  'messages.errorPageCorrelationId': 'Ідентифікатор кореляції:',
+  'messages.errorPageOccurredAt': 'Час помилки: {time}',
   'messages.retry': 'Спробувати ще раз',
   'messages.notFoundTitle': 'Сторінку не знайдено',
   'messages.notFoundText': 'На жаль, ми не знайшли сторінку, яку ви шукаєте…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': 'Đã gửi cách đây một lát. Vui lòng đợi một giây rồi thử lại.',
   'messages.errorPageTitle': 'Rất tiếc, đã xảy ra lỗi',
   'messages.errorPageText': 'Đã xảy ra lỗi không mong muốn. Vui lòng thử lại.',
+  'messages.errorPageCorrelationId': 'Mã tương quan:',
+  'messages.errorPageOccurredAt': 'Xảy ra lúc {time}',
   'messages.retry': 'Thử lại',
   'messages.notFoundTitle': 'Không tìm thấy trang',
   'messages.notFoundText': 'Rất tiếc, chúng tôi không tìm thấy trang bạn đang tìm…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': '刚刚已经提交过了。请稍等片刻后重试。',
   'messages.errorPageTitle': '抱歉，出了点问题',
   'messages.errorPageText': '发生意外错误，请重试。',
+  'messages.errorPageCorrelationId': '关联 ID：',
+  'messages.errorPageOccurredAt': '发生时间：{time}',
   'messages.retry': '重试',
   'messages.notFoundTitle': '找不到页面',
   'messages.notFoundText': '抱歉，我们找不到您要查找的页面…',

@@ -18,6 +18,8 @@ export default {
   'messages.submitIgnored': '剛才已送出。請稍候片刻再試一次。',
   'messages.errorPageTitle': '很抱歉，發生錯誤',
   'messages.errorPageText': '發生未預期的錯誤，請再試一次。',
+  'messages.errorPageCorrelationId': '關聯 ID：',
+  'messages.errorPageOccurredAt': '發生時間：{time}',
   'messages.retry': '重試',
   'messages.notFoundTitle': '找不到網頁',
   'messages.notFoundText': '很抱歉，我們找不到您要尋找的網頁…',
