@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/ar.ts';
 import dashboard from './dashboard/ar.ts';
 import mfa from './mfa/ar.ts';
+import organisation from './organisation/ar.ts';
 import publicTexts from './public/ar.ts';
 import sessions from './sessions/ar.ts';
 
@@ -261,4 +262,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/cs.ts';
 import dashboard from './dashboard/cs.ts';
 import mfa from './mfa/cs.ts';
+import organisation from './organisation/cs.ts';
 import publicTexts from './public/cs.ts';
 import sessions from './sessions/cs.ts';
 
@@ -261,4 +262,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/da.ts';
 import dashboard from './dashboard/da.ts';
 import mfa from './mfa/da.ts';
+import organisation from './organisation/da.ts';
 import publicTexts from './public/da.ts';
 import sessions from './sessions/da.ts';
 
@@ -265,4 +266,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/de.ts';
 import dashboard from './dashboard/de.ts';
 import mfa from './mfa/de.ts';
+import organisation from './organisation/de.ts';
 import publicTexts from './public/de.ts';
 import sessions from './sessions/de.ts';
 
@@ -279,4 +280,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/es.ts';
 import dashboard from './dashboard/es.ts';
 import mfa from './mfa/es.ts';
+import organisation from './organisation/es.ts';
 import publicTexts from './public/es.ts';
 import sessions from './sessions/es.ts';
 
@@ -271,4 +272,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

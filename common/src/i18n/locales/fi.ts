@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/fi.ts';
 import dashboard from './dashboard/fi.ts';
 import mfa from './mfa/fi.ts';
+import organisation from './organisation/fi.ts';
 import publicTexts from './public/fi.ts';
 import sessions from './sessions/fi.ts';
 
@@ -271,4 +272,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/fr.ts';
 import dashboard from './dashboard/fr.ts';
 import mfa from './mfa/fr.ts';
+import organisation from './organisation/fr.ts';
 import publicTexts from './public/fr.ts';
 import sessions from './sessions/fr.ts';
 
@@ -271,4 +272,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/he.ts';
 import dashboard from './dashboard/he.ts';
 import mfa from './mfa/he.ts';
+import organisation from './organisation/he.ts';
 import publicTexts from './public/he.ts';
 import sessions from './sessions/he.ts';
 
@@ -263,4 +264,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

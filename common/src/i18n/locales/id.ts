@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/id.ts';
 import dashboard from './dashboard/id.ts';
 import mfa from './mfa/id.ts';
+import organisation from './organisation/id.ts';
 import publicTexts from './public/id.ts';
 import sessions from './sessions/id.ts';
 
@@ -265,4 +266,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/it.ts';
 import dashboard from './dashboard/it.ts';
 import mfa from './mfa/it.ts';
+import organisation from './organisation/it.ts';
 import publicTexts from './public/it.ts';
 import sessions from './sessions/it.ts';
 
@@ -271,4 +272,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/ja.ts';
 import dashboard from './dashboard/ja.ts';
 import mfa from './mfa/ja.ts';
+import organisation from './organisation/ja.ts';
 import publicTexts from './public/ja.ts';
 import sessions from './sessions/ja.ts';
 
@@ -267,4 +268,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

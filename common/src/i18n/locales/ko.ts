@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/ko.ts';
 import dashboard from './dashboard/ko.ts';
 import mfa from './mfa/ko.ts';
+import organisation from './organisation/ko.ts';
 import publicTexts from './public/ko.ts';
 import sessions from './sessions/ko.ts';
 
@@ -263,4 +264,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

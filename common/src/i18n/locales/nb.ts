@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/nb.ts';
 import dashboard from './dashboard/nb.ts';
 import mfa from './mfa/nb.ts';
+import organisation from './organisation/nb.ts';
 import publicTexts from './public/nb.ts';
 import sessions from './sessions/nb.ts';
 
@@ -266,4 +267,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/nl.ts';
 import dashboard from './dashboard/nl.ts';
 import mfa from './mfa/nl.ts';
+import organisation from './organisation/nl.ts';
 import publicTexts from './public/nl.ts';
 import sessions from './sessions/nl.ts';
 
@@ -267,4 +268,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/pl.ts';
 import dashboard from './dashboard/pl.ts';
 import mfa from './mfa/pl.ts';
+import organisation from './organisation/pl.ts';
 import publicTexts from './public/pl.ts';
 import sessions from './sessions/pl.ts';
 
@@ -267,4 +268,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/pt-BR.ts';
 import dashboard from './dashboard/pt-BR.ts';
 import mfa from './mfa/pt-BR.ts';
+import organisation from './organisation/pt-BR.ts';
 import publicTexts from './public/pt-BR.ts';
 import sessions from './sessions/pt-BR.ts';
 
@@ -267,4 +268,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/ru.ts';
 import dashboard from './dashboard/ru.ts';
 import mfa from './mfa/ru.ts';
+import organisation from './organisation/ru.ts';
 import publicTexts from './public/ru.ts';
 import sessions from './sessions/ru.ts';
 
@@ -269,4 +270,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

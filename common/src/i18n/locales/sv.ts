@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/sv.ts';
 import dashboard from './dashboard/sv.ts';
 import mfa from './mfa/sv.ts';
+import organisation from './organisation/sv.ts';
 import publicTexts from './public/sv.ts';
 import sessions from './sessions/sv.ts';
 
@@ -266,4 +267,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/tr.ts';
 import dashboard from './dashboard/tr.ts';
 import mfa from './mfa/tr.ts';
+import organisation from './organisation/tr.ts';
 import publicTexts from './public/tr.ts';
 import sessions from './sessions/tr.ts';
 
@@ -266,4 +267,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

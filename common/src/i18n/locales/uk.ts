@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/uk.ts';
 import dashboard from './dashboard/uk.ts';
 import mfa from './mfa/uk.ts';
+import organisation from './organisation/uk.ts';
 import publicTexts from './public/uk.ts';
 import sessions from './sessions/uk.ts';
 
@@ -270,4 +271,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/vi.ts';
 import dashboard from './dashboard/vi.ts';
 import mfa from './mfa/vi.ts';
+import organisation from './organisation/vi.ts';
 import publicTexts from './public/vi.ts';
 import sessions from './sessions/vi.ts';
 
@@ -268,4 +269,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

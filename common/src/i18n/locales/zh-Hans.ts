@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hans.ts';
 import dashboard from './dashboard/zh-Hans.ts';
 import mfa from './mfa/zh-Hans.ts';
+import organisation from './organisation/zh-Hans.ts';
 import publicTexts from './public/zh-Hans.ts';
 import sessions from './sessions/zh-Hans.ts';
 
@@ -255,4 +256,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;

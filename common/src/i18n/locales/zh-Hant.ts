@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hant.ts';
 import dashboard from './dashboard/zh-Hant.ts';
 import mfa from './mfa/zh-Hant.ts';
+import organisation from './organisation/zh-Hant.ts';
 import publicTexts from './public/zh-Hant.ts';
 import sessions from './sessions/zh-Hant.ts';
 
@@ -255,4 +256,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
 } satisfies Catalog;
