@@ -5,11 +5,12 @@
  * exchanged and the ID token checked (upstream.ts); then the upstream subject is a linked user, or an
  * existing account is linked (only an email the provider marks verified, within the connection's
  * domains, when the connection links), or an account is created just in time (likewise, and within its
- * just-in-time domains; in the language the provider names, if Gatehouse speaks it); anything else is refused with a sentence the person understands and the
- * correlation id. Every outcome is audited. An invited (Pending) account found so is activated. The
- * session's amr has `fed`, and the provider's methods when the connection trusts its MFA and the provider
- * says it did one; a person with a second step that the provider did not stand for goes through
- * Gatehouse's own code step (mfa/challenge.ts) before the session.
+ * just-in-time domains; in the language the provider names, if Gatehouse speaks it); anything else is
+ * refused with a sentence the person understands and the correlation id. Every outcome is audited. An
+ * invited (Pending) account found so is activated. The session's amr has `fed`, and the provider's
+ * methods when the connection trusts its MFA and the provider says it did one; a person with a second
+ * step that the provider did not stand for goes through Gatehouse's own code step (mfa/challenge.ts)
+ * before the session.
  */
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import {
@@ -193,7 +194,7 @@ function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): 
 const LOCALE_CLAIMS = ['locale', 'preferredLanguage', 'urn:oid:2.16.840.1.113730.3.1.39'] as const;
 
 /** The person's language as the provider says it, matched against the supported ones as Accept-Language is; null for none. */
-export function upstreamLocale(claims: Record<string, unknown>): Locale | null {
+function upstreamLocale(claims: Record<string, unknown>): Locale | null {
   for (const name of LOCALE_CLAIMS) {
     const value = claims[name];
     if (typeof value !== 'string' || value.length > 200) continue;
