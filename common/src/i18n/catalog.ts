@@ -14,6 +14,7 @@ import { PUBLIC_PAGE_EN } from '../legal-texts.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
 import { MFA_EN } from '../mfa-messages.ts';
+import { ORGANISATION_EN } from '../organisation-messages.ts';
 import { SESSION_EN } from '../session-messages.ts';
 import { USER_EN } from '../user-messages.ts';
 
@@ -43,6 +44,7 @@ export const ENGLISH = {
   ...prefixed('account', ACCOUNT_EN),
   ...prefixed('mfa', MFA_EN),
   ...prefixed('dashboard', DASHBOARD_EN),
+  ...prefixed('organisation', ORGANISATION_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;
