@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ar.ts';
 import dashboard from './dashboard/ar.ts';
+import imports from './imports/ar.ts';
 import mfa from './mfa/ar.ts';
 import publicTexts from './public/ar.ts';
 import sessions from './sessions/ar.ts';
@@ -259,4 +260,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/cs.ts';
 import dashboard from './dashboard/cs.ts';
+import imports from './imports/cs.ts';
 import mfa from './mfa/cs.ts';
 import publicTexts from './public/cs.ts';
 import sessions from './sessions/cs.ts';
@@ -259,4 +260,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/da.ts';
 import dashboard from './dashboard/da.ts';
+import imports from './imports/da.ts';
 import mfa from './mfa/da.ts';
 import publicTexts from './public/da.ts';
 import sessions from './sessions/da.ts';
@@ -263,4 +264,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

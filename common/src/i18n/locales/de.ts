@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/de.ts';
 import dashboard from './dashboard/de.ts';
+import imports from './imports/de.ts';
 import mfa from './mfa/de.ts';
 import publicTexts from './public/de.ts';
 import sessions from './sessions/de.ts';
@@ -277,4 +278,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/es.ts';
 import dashboard from './dashboard/es.ts';
+import imports from './imports/es.ts';
 import mfa from './mfa/es.ts';
 import publicTexts from './public/es.ts';
 import sessions from './sessions/es.ts';
@@ -269,4 +270,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/fi.ts';
 import dashboard from './dashboard/fi.ts';
+import imports from './imports/fi.ts';
 import mfa from './mfa/fi.ts';
 import publicTexts from './public/fi.ts';
 import sessions from './sessions/fi.ts';
@@ -269,4 +270,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/fr.ts';
 import dashboard from './dashboard/fr.ts';
+import imports from './imports/fr.ts';
 import mfa from './mfa/fr.ts';
 import publicTexts from './public/fr.ts';
 import sessions from './sessions/fr.ts';
@@ -269,4 +270,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/he.ts';
 import dashboard from './dashboard/he.ts';
+import imports from './imports/he.ts';
 import mfa from './mfa/he.ts';
 import publicTexts from './public/he.ts';
 import sessions from './sessions/he.ts';
@@ -261,4 +262,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/id.ts';
 import dashboard from './dashboard/id.ts';
+import imports from './imports/id.ts';
 import mfa from './mfa/id.ts';
 import publicTexts from './public/id.ts';
 import sessions from './sessions/id.ts';
@@ -263,4 +264,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/it.ts';
 import dashboard from './dashboard/it.ts';
+import imports from './imports/it.ts';
 import mfa from './mfa/it.ts';
 import publicTexts from './public/it.ts';
 import sessions from './sessions/it.ts';
@@ -269,4 +270,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ja.ts';
 import dashboard from './dashboard/ja.ts';
+import imports from './imports/ja.ts';
 import mfa from './mfa/ja.ts';
 import publicTexts from './public/ja.ts';
 import sessions from './sessions/ja.ts';
@@ -265,4 +266,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

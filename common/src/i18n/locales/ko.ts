@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ko.ts';
 import dashboard from './dashboard/ko.ts';
+import imports from './imports/ko.ts';
 import mfa from './mfa/ko.ts';
 import publicTexts from './public/ko.ts';
 import sessions from './sessions/ko.ts';
@@ -261,4 +262,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

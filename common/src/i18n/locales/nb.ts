@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/nb.ts';
 import dashboard from './dashboard/nb.ts';
+import imports from './imports/nb.ts';
 import mfa from './mfa/nb.ts';
 import publicTexts from './public/nb.ts';
 import sessions from './sessions/nb.ts';
@@ -264,4 +265,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

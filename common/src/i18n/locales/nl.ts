@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/nl.ts';
 import dashboard from './dashboard/nl.ts';
+import imports from './imports/nl.ts';
 import mfa from './mfa/nl.ts';
 import publicTexts from './public/nl.ts';
 import sessions from './sessions/nl.ts';
@@ -265,4 +266,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

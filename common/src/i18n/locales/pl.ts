@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/pl.ts';
 import dashboard from './dashboard/pl.ts';
+import imports from './imports/pl.ts';
 import mfa from './mfa/pl.ts';
 import publicTexts from './public/pl.ts';
 import sessions from './sessions/pl.ts';
@@ -265,4 +266,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

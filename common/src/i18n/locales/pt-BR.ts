@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/pt-BR.ts';
 import dashboard from './dashboard/pt-BR.ts';
+import imports from './imports/pt-BR.ts';
 import mfa from './mfa/pt-BR.ts';
 import publicTexts from './public/pt-BR.ts';
 import sessions from './sessions/pt-BR.ts';
@@ -265,4 +266,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ru.ts';
 import dashboard from './dashboard/ru.ts';
+import imports from './imports/ru.ts';
 import mfa from './mfa/ru.ts';
 import publicTexts from './public/ru.ts';
 import sessions from './sessions/ru.ts';
@@ -267,4 +268,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/sv.ts';
 import dashboard from './dashboard/sv.ts';
+import imports from './imports/sv.ts';
 import mfa from './mfa/sv.ts';
 import publicTexts from './public/sv.ts';
 import sessions from './sessions/sv.ts';
@@ -264,4 +265,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/tr.ts';
 import dashboard from './dashboard/tr.ts';
+import imports from './imports/tr.ts';
 import mfa from './mfa/tr.ts';
 import publicTexts from './public/tr.ts';
 import sessions from './sessions/tr.ts';
@@ -264,4 +265,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/uk.ts';
 import dashboard from './dashboard/uk.ts';
+import imports from './imports/uk.ts';
 import mfa from './mfa/uk.ts';
 import publicTexts from './public/uk.ts';
 import sessions from './sessions/uk.ts';
@@ -268,4 +269,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

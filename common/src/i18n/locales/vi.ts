@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/vi.ts';
 import dashboard from './dashboard/vi.ts';
+import imports from './imports/vi.ts';
 import mfa from './mfa/vi.ts';
 import publicTexts from './public/vi.ts';
 import sessions from './sessions/vi.ts';
@@ -266,4 +267,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

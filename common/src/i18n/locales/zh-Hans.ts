@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hans.ts';
 import dashboard from './dashboard/zh-Hans.ts';
+import imports from './imports/zh-Hans.ts';
 import mfa from './mfa/zh-Hans.ts';
 import publicTexts from './public/zh-Hans.ts';
 import sessions from './sessions/zh-Hans.ts';
@@ -253,4 +254,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;

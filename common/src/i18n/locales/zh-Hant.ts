@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hant.ts';
 import dashboard from './dashboard/zh-Hant.ts';
+import imports from './imports/zh-Hant.ts';
 import mfa from './mfa/zh-Hant.ts';
 import publicTexts from './public/zh-Hant.ts';
 import sessions from './sessions/zh-Hant.ts';
@@ -253,4 +254,5 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...imports,
 } satisfies Catalog;
