@@ -59,7 +59,7 @@ function pluralCategories(elements: MessageFormatElement[], found: string[][] = 
 }
 
 // The namespaces a person meets signing in and on their own account: each plural says every form its language has.
-const PLURAL_CHECKED = ['sessions.', 'account.', 'mfa.', 'dashboard.'];
+const PLURAL_CHECKED = ['sessions.', 'account.', 'mfa.', 'dashboard.', 'imports.'];
 
 describe.each(translated.filter((locale) => locale !== PSEUDO_LOCALE))('the %s plurals', (locale) => {
   it('give every plural form our counts take in the language (one, two, few, many... as Intl.PluralRules names them)', async () => {

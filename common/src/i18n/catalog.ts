@@ -9,6 +9,7 @@ import { CONNECTION_EN } from '../connection-messages.ts';
 import { DASHBOARD_EN } from '../dashboard.ts';
 import { ERRORS_EN } from '../errors.ts';
 import { HELP_EN } from '../help-messages.ts';
+import { IMPORT_EN } from '../import-messages.ts';
 import { LANGUAGE_EN } from '../language-messages.ts';
 import { PUBLIC_PAGE_EN } from '../legal-texts.ts';
 import { MAIL_EN } from '../mail-messages.ts';
@@ -38,6 +39,7 @@ export const ENGLISH = {
   ...prefixed('errors', ERRORS_EN),
   ...prefixed('mail', MAIL_EN),
   ...prefixed('users', USER_EN),
+  ...prefixed('imports', IMPORT_EN),
   ...prefixed('language', LANGUAGE_EN),
   ...PUBLIC_ENGLISH,
   ...prefixed('sessions', SESSION_EN),

@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ar.ts';
 import dashboard from './dashboard/ar.ts';
+import imports from './imports/ar.ts';
 import mfa from './mfa/ar.ts';
 import organisation from './organisation/ar.ts';
 import publicTexts from './public/ar.ts';
@@ -263,4 +264,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/cs.ts';
 import dashboard from './dashboard/cs.ts';
+import imports from './imports/cs.ts';
 import mfa from './mfa/cs.ts';
 import organisation from './organisation/cs.ts';
 import publicTexts from './public/cs.ts';
@@ -263,4 +264,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

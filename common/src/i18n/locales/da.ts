@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/da.ts';
 import dashboard from './dashboard/da.ts';
+import imports from './imports/da.ts';
 import mfa from './mfa/da.ts';
 import organisation from './organisation/da.ts';
 import publicTexts from './public/da.ts';
@@ -267,4 +268,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

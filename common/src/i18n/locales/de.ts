@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/de.ts';
 import dashboard from './dashboard/de.ts';
+import imports from './imports/de.ts';
 import mfa from './mfa/de.ts';
 import organisation from './organisation/de.ts';
 import publicTexts from './public/de.ts';
@@ -281,4 +282,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/es.ts';
 import dashboard from './dashboard/es.ts';
+import imports from './imports/es.ts';
 import mfa from './mfa/es.ts';
 import organisation from './organisation/es.ts';
 import publicTexts from './public/es.ts';
@@ -273,4 +274,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/fi.ts';
 import dashboard from './dashboard/fi.ts';
+import imports from './imports/fi.ts';
 import mfa from './mfa/fi.ts';
 import organisation from './organisation/fi.ts';
 import publicTexts from './public/fi.ts';
@@ -273,4 +274,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/fr.ts';
 import dashboard from './dashboard/fr.ts';
+import imports from './imports/fr.ts';
 import mfa from './mfa/fr.ts';
 import organisation from './organisation/fr.ts';
 import publicTexts from './public/fr.ts';
@@ -273,4 +274,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

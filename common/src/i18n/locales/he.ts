@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/he.ts';
 import dashboard from './dashboard/he.ts';
+import imports from './imports/he.ts';
 import mfa from './mfa/he.ts';
 import organisation from './organisation/he.ts';
 import publicTexts from './public/he.ts';
@@ -265,4 +266,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/id.ts';
 import dashboard from './dashboard/id.ts';
+import imports from './imports/id.ts';
 import mfa from './mfa/id.ts';
 import organisation from './organisation/id.ts';
 import publicTexts from './public/id.ts';
@@ -267,4 +268,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/it.ts';
 import dashboard from './dashboard/it.ts';
+import imports from './imports/it.ts';
 import mfa from './mfa/it.ts';
 import organisation from './organisation/it.ts';
 import publicTexts from './public/it.ts';
@@ -273,4 +274,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

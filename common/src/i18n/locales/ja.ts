@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ja.ts';
 import dashboard from './dashboard/ja.ts';
+import imports from './imports/ja.ts';
 import mfa from './mfa/ja.ts';
 import organisation from './organisation/ja.ts';
 import publicTexts from './public/ja.ts';
@@ -269,4 +270,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

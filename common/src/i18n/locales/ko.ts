@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ko.ts';
 import dashboard from './dashboard/ko.ts';
+import imports from './imports/ko.ts';
 import mfa from './mfa/ko.ts';
 import organisation from './organisation/ko.ts';
 import publicTexts from './public/ko.ts';
@@ -265,4 +266,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/nb.ts';
 import dashboard from './dashboard/nb.ts';
+import imports from './imports/nb.ts';
 import mfa from './mfa/nb.ts';
 import organisation from './organisation/nb.ts';
 import publicTexts from './public/nb.ts';
@@ -268,4 +269,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

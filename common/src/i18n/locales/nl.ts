@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/nl.ts';
 import dashboard from './dashboard/nl.ts';
+import imports from './imports/nl.ts';
 import mfa from './mfa/nl.ts';
 import organisation from './organisation/nl.ts';
 import publicTexts from './public/nl.ts';
@@ -269,4 +270,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/pl.ts';
 import dashboard from './dashboard/pl.ts';
+import imports from './imports/pl.ts';
 import mfa from './mfa/pl.ts';
 import organisation from './organisation/pl.ts';
 import publicTexts from './public/pl.ts';
@@ -269,4 +270,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

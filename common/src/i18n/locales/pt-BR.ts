@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/pt-BR.ts';
 import dashboard from './dashboard/pt-BR.ts';
+import imports from './imports/pt-BR.ts';
 import mfa from './mfa/pt-BR.ts';
 import organisation from './organisation/pt-BR.ts';
 import publicTexts from './public/pt-BR.ts';
@@ -269,4 +270,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ru.ts';
 import dashboard from './dashboard/ru.ts';
+import imports from './imports/ru.ts';
 import mfa from './mfa/ru.ts';
 import organisation from './organisation/ru.ts';
 import publicTexts from './public/ru.ts';
@@ -271,4 +272,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

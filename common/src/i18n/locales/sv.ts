@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/sv.ts';
 import dashboard from './dashboard/sv.ts';
+import imports from './imports/sv.ts';
 import mfa from './mfa/sv.ts';
 import organisation from './organisation/sv.ts';
 import publicTexts from './public/sv.ts';
@@ -268,4 +269,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/tr.ts';
 import dashboard from './dashboard/tr.ts';
+import imports from './imports/tr.ts';
 import mfa from './mfa/tr.ts';
 import organisation from './organisation/tr.ts';
 import publicTexts from './public/tr.ts';
@@ -268,4 +269,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/uk.ts';
 import dashboard from './dashboard/uk.ts';
+import imports from './imports/uk.ts';
 import mfa from './mfa/uk.ts';
 import organisation from './organisation/uk.ts';
 import publicTexts from './public/uk.ts';
@@ -272,4 +273,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

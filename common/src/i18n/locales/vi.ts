@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/vi.ts';
 import dashboard from './dashboard/vi.ts';
+import imports from './imports/vi.ts';
 import mfa from './mfa/vi.ts';
 import organisation from './organisation/vi.ts';
 import publicTexts from './public/vi.ts';
@@ -270,4 +271,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

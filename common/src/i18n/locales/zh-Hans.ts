@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hans.ts';
 import dashboard from './dashboard/zh-Hans.ts';
+import imports from './imports/zh-Hans.ts';
 import mfa from './mfa/zh-Hans.ts';
 import organisation from './organisation/zh-Hans.ts';
 import publicTexts from './public/zh-Hans.ts';
@@ -257,4 +258,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,6 +4,7 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hant.ts';
 import dashboard from './dashboard/zh-Hant.ts';
+import imports from './imports/zh-Hant.ts';
 import mfa from './mfa/zh-Hant.ts';
 import organisation from './organisation/zh-Hant.ts';
 import publicTexts from './public/zh-Hant.ts';
@@ -257,4 +258,5 @@ export default {
   ...mfa,
   ...dashboard,
   ...organisation,
+  ...imports,
 } satisfies Catalog;
