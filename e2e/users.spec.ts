@@ -15,7 +15,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { scoped } from '../server/src/db/scoped.ts';
-import { expectAccessible, holdBack, launchBrowser, newPage, openApp, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import {
+  expectAccessible,
+  holdBack,
+  launchBrowser,
+  newPage,
+  openApp,
+  passDoubleSubmitGuard,
+  screenshot,
+  submitSignIn,
+} from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
