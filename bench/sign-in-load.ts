@@ -14,7 +14,7 @@
  *                                 BENCH_ORGANISATIONS, default 20; BENCH_DATABASE_URL, default a fresh SQLite file;
  *                                 BENCH_WORKERS, the server's WORKERS, default 1; BENCH_SIGN_IN_ONLY=1, sign-ins
  *                                 without the account read and sign-out; BENCH_GATEHOUSE_FLAGS, Node flags added
- *                                 for the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`)
+ *                                 for the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`; BENCH_NO_PROBE=1, no JWKS probe)
  * The server process's CPU time over the load (from /proc) per sign-in call is reported too: it varies far
  * less than the rate when other work shares the machine (with BENCH_SIGN_IN_ONLY=1 it is the sign-in's own).
  * The server runs with Node's flags as `npm start` gives them (SERVER_NODE_FLAGS). The anonymous memory
@@ -40,6 +40,8 @@ const ORGANISATIONS = Number(process.env.BENCH_ORGANISATIONS ?? 20);
 const PASSWORD = 'correct horse battery staple';
 const WORKERS = process.env.BENCH_WORKERS ?? '1';
 const PROBE_INTERVAL_MS = 10;
+/** BENCH_NO_PROBE=1: no JWKS probe, so the CPU per sign-in is the sign-in's alone whatever the rate. */
+const PROBE = process.env.BENCH_NO_PROBE !== '1';
 /** BENCH_SIGN_IN_ONLY=1: each cycle is the password sign-in alone (no account read, no sign-out). */
 const SIGN_IN_ONLY = process.env.BENCH_SIGN_IN_ONLY === '1';
 
@@ -135,7 +137,7 @@ async function main(): Promise<void> {
   const probePool = new Pool(`http://127.0.0.1:${port}`, { connections: 1, pipelining: 1 });
   const probeLatencies: number[] = [];
   const probe = async () => {
-    while (Date.now() < deadline) {
+    while (PROBE && Date.now() < deadline) {
       const t0 = performance.now();
       const res = await probePool.request({ method: 'GET', path: '/oidc/jwks', headers: { host: `${names[0]}.localhost:${port}` } });
       await res.body.text();
