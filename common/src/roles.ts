@@ -79,7 +79,7 @@ export const ROLE_MESSAGES = {
   noRolesToGive: 'Every role is given already, or there are no roles yet.',
   roleGiven: 'Role given',
   roleTaken: 'Role taken away',
-  takeAwayRole: (role: string) => `Take the role ${role} away`,
+  takeAwayRole: (role: string) => `Take away the role ${role}`,
   groupRolesIntro: 'Every member of this group has the roles it gives, for as long as they are in it.',
   effectiveIntro: 'What applications are told about this person: their roles, with where each comes from, and their groups.',
   groupsOfPerson: 'Groups',
