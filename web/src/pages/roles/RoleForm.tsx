@@ -1,6 +1,6 @@
-import { permissionKey,ROLE_LIMITS, ROLE_MESSAGES as M } from '@gatehouse/common/roles';
+import { permissionKey, ROLE_LIMITS, ROLE_MESSAGES as M } from '@gatehouse/common/roles';
 import type { ProtectedApi as Api } from '@gatehouse/common/schemas/apis';
-import { type Permission, type Role, type RoleRequest,roleRequest } from '@gatehouse/common/schemas/roles';
+import { type Permission, type Role, type RoleRequest, roleRequest } from '@gatehouse/common/schemas/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { type Control, useController, useForm } from 'react-hook-form';
@@ -49,7 +49,7 @@ function PermissionsField({ control, apis, error }: { control: Control<RoleReque
         <p className="field-hint">{M.noApis}</p>
       ) : (
         apis.map((api) => (
-          <fieldset key={api.id} className="plain-fieldset roles-api">
+          <fieldset key={api.id} className="roles-api">
             <legend className="roles-name">{M.apiScopes(api.name, api.identifier)}</legend>
             {api.scopes.length === 0 ? (
               <p className="field-hint">{M.noScopes}</p>
