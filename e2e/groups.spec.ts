@@ -1,13 +1,16 @@
 /**
- * Groups in Chromium: an Organisation Admin adds a group from the side menu, renames it, adds people
- * by email and takes one out, searches and pages the list; a group a SCIM provider owns shows read-only
- * with the reason. Axe-clean, and nothing scrolls sideways at a phone's width.
+ * Groups and roles in Chromium: an Organisation Admin adds a group from the side menu, renames it, adds
+ * people by email and takes one out, searches and pages the list; a group a SCIM provider owns shows
+ * read-only with the reason. Roles: added with permissions from the organisation's API, refused with the
+ * reason (a name taken, a scope no API of the organisation has), changed, searched and deleted; given to
+ * a group and to a person, whose page shows each role with where it comes from. Axe-clean, and nothing
+ * scrolls sideways at a phone's width.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { localhostFetch } from '../server/src/testing/oidc-rp.ts';
-import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -27,8 +30,9 @@ describe.skipIf(!chromiumPath)('groups, in Chromium', () => {
     await gatehouse?.stop();
   });
 
-  async function signedInAdmin(): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+  /** With `clock`, the page's clock can pass the double-submit guard (a second submit within a second is ignored). */
+  async function signedInAdmin(clock = false): Promise<Page> {
+    const page = clock ? await newPage(browser) : await (await browser.newContext()).newPage();
     await submitSignIn(page, gatehouse.url('acme'), 'admin@acme.test', ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     return page;
@@ -145,6 +149,146 @@ describe.skipIf(!chromiumPath)('groups, in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Delete group' }).count()).toBe(0);
     await expectAccessible(page);
     await checkPhone(page);
+    await page.context().close();
+  });
+  /** Registers an API with scopes through the API, as the APIs screen would. */
+  async function registerApi(page: Page, name: string, identifier: string, scopes: string[]): Promise<string> {
+    return page.evaluate(
+      async ({ name, identifier, scopes }) => {
+        const response = await fetch('/api/apis', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name, identifier, scopes: scopes.map((value) => ({ value, description: '' })) }),
+        });
+        return ((await response.json()) as { id: string }).id;
+      },
+      { name, identifier, scopes },
+    );
+  }
+
+  it('adds a role with permissions, refuses a taken name and a scope no API has, changes, searches and deletes it', async () => {
+    const page = await signedInAdmin(true);
+    await registerApi(page, 'Orders', 'https://orders.acme.test', ['orders:read', 'orders:write']);
+    const gone = await registerApi(page, 'Legacy', 'https://legacy.acme.test', ['legacy:read']);
+    await page.getByRole('navigation').getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('heading', { name: 'Roles', level: 1 }).waitFor();
+    await page.getByText('No roles yet.').waitFor();
+
+    const add = page.getByRole('region', { name: 'Add a role' });
+    await add.getByLabel('Name', { exact: true }).fill('Order reader');
+    await add.getByLabel('Description').fill('Reads orders');
+    await add.getByRole('group', { name: 'Orders (https://orders.acme.test)' }).getByLabel('orders:read').check();
+    // A scope whose API goes away before the form is sent is refused at the permissions, with the reason.
+    await add.getByLabel('legacy:read').check();
+    await page.evaluate(async (id) => void (await fetch(`/api/apis/${id}`, { method: 'DELETE' })), gone);
+    await add.getByRole('button', { name: 'Add role' }).click();
+    await add.getByText("This permission is not a scope of one of your organisation's APIs").waitFor();
+    await expectAccessible(page);
+    await add.getByLabel('legacy:read').uncheck();
+    await passDoubleSubmitGuard(page);
+    await add.getByRole('button', { name: 'Add role' }).click();
+    await page.getByRole('heading', { name: 'Order reader', level: 1 }).waitFor();
+
+    const settings = page.getByRole('region', { name: 'Settings' });
+    expect(await settings.getByLabel('orders:read').isChecked()).toBe(true);
+    expect(await settings.getByLabel('orders:write').isChecked()).toBe(false);
+    await settings.getByLabel('orders:write').check();
+    await settings.getByLabel('Give to new people').check();
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Role saved').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'role');
+    await checkPhone(page);
+
+    await page.getByRole('link', { name: 'Back to roles' }).click();
+    const row = page.getByRole('row', { name: /Order reader/ });
+    await row.getByText('Default').waitFor();
+    await row.getByRole('cell', { name: '2 permissions' }).waitFor();
+    // A second role may not take the first one's name, in another case either.
+    await add.getByLabel('Name', { exact: true }).fill('ORDER READER');
+    await add.getByRole('button', { name: 'Add role' }).click();
+    await add.getByText('A role with this name already exists').waitFor();
+    await add.getByLabel('Name', { exact: true }).fill('Auditor');
+    await passDoubleSubmitGuard(page);
+    await add.getByRole('button', { name: 'Add role' }).click();
+    await page.getByRole('heading', { name: 'Auditor', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to roles' }).click();
+
+    await page.getByLabel('Search roles').fill('aud');
+    await page.getByRole('link', { name: 'Auditor' }).waitFor();
+    await page.getByRole('link', { name: 'Order reader' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Search roles').fill('zzz');
+    await page.getByText('No matching roles were found').waitFor();
+    await expectAccessible(page);
+    await checkPhone(page);
+
+    await page.getByLabel('Search roles').fill('');
+    await page.getByRole('link', { name: 'Auditor' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete confirmation' });
+    await dialog.getByText('Delete this role? People and groups who have it lose its permissions at once.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Roles', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Order reader' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Auditor' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('gives roles to a group and to a person, whose page shows their roles and groups and where each comes from', async () => {
+    const page = await signedInAdmin();
+    const { userId, groupId } = await page.evaluate(async () => {
+      const json = { 'content-type': 'application/json' };
+      const role = async (name: string, isDefault = false) =>
+        (await (await fetch('/api/roles', { method: 'POST', headers: json, body: JSON.stringify({ name, isDefault }) })).json()) as {
+          id: string;
+        };
+      await role('Support agent');
+      await role('Newcomer', true);
+      await role('Billing');
+      const user = await fetch('/api/users', {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'cy@acme.test', firstName: 'Cy', role: 'EndUser' }),
+      });
+      const userId = ((await user.json()) as { id: string }).id;
+      const group = (await (await fetch('/api/groups', { method: 'POST', body: new URLSearchParams({ name: 'Helpdesk' }) })).json()) as {
+        id: string;
+      };
+      await fetch(`/api/groups/${group.id}/members`, { method: 'POST', body: new URLSearchParams({ email: 'cy@acme.test' }) });
+      return { userId, groupId: group.id };
+    });
+
+    await page.goto(`${gatehouse.url('acme')}/groups/${groupId}`);
+    const groupRoles = page.getByRole('region', { name: 'Roles' });
+    await groupRoles.getByText('This group gives no roles.').waitFor();
+    await groupRoles.getByLabel('Role to give').selectOption({ label: 'Support agent' });
+    await groupRoles.getByRole('button', { name: 'Give role' }).click();
+    await page.getByText('Role given').waitFor();
+    await groupRoles.getByRole('link', { name: 'Support agent' }).waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`${gatehouse.url('acme')}/users/${userId}`);
+    const access = page.getByRole('region', { name: 'Roles and groups' });
+    await access.getByText('Through the group Helpdesk').waitFor();
+    await access.getByText('Member in Gatehouse').waitFor();
+    // Newcomer is a default role: given directly when Cy was added.
+    const newcomer = access.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Newcomer' }) });
+    await newcomer.getByText('Given directly').waitFor();
+    await access.getByLabel('Role to give').selectOption({ label: 'Support agent' });
+    await access.getByRole('button', { name: 'Give role' }).click();
+    await page.getByText('Role given').waitFor();
+    const agent = access.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Support agent' }) });
+    await agent.getByText('Given directly').waitFor();
+    await agent.getByText('Through the group Helpdesk').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'user-access');
+    await checkPhone(page);
+
+    // Taking the direct role away leaves the one through the group.
+    await access.getByRole('button', { name: 'Take away the role Support agent' }).click();
+    await page.getByText('Role taken away').waitFor();
+    await agent.getByText('Given directly').waitFor({ state: 'detached' });
+    await agent.getByText('Through the group Helpdesk').waitFor();
+    expect(await access.getByRole('button', { name: 'Take away the role Support agent' }).count()).toBe(0);
     await page.context().close();
   });
 });

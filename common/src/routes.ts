@@ -73,6 +73,8 @@ export const ROUTES = {
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },
   groups: { path: '/groups', access: ORG_ADMIN, title: 'Groups' },
   group: { path: '/groups/:id', access: ORG_ADMIN, title: 'Group' },
+  roles: { path: '/roles', access: ORG_ADMIN, title: 'Roles' },
+  role: { path: '/roles/:id', access: ORG_ADMIN, title: 'Role' },
   help: { path: '/help/*', access: PUBLIC, title: 'Help' },
   /** The API reference for developers, generated from /api/openapi.json. */
   apiReference: { path: '/developers/api', access: PUBLIC, title: 'API reference' },

@@ -28,6 +28,8 @@ export const rolesApi = {
     operationId: 'createRole',
     summary: "Adds a role; names are unique without case, permissions are scopes of the organisation's APIs.",
     body: roleRequest,
+    // Permissions are objects: a form body cannot carry them.
+    bodyEncoding: 'json',
     status: 201,
     answer: roleSchema,
     errors: ['CONFLICT', 'VALIDATION_FAILED'],
@@ -51,6 +53,8 @@ export const rolesApi = {
     summary: "Changes a role's name, description, permissions and whether new people get it.",
     params: idParams,
     body: roleRequest,
+    // Permissions are objects: a form body cannot carry them.
+    bodyEncoding: 'json',
     status: 200,
     answer: roleSchema,
     errors: ['NOT_FOUND', 'CONFLICT', 'VALIDATION_FAILED'],

@@ -32,6 +32,8 @@ const AddSamlApplicationPage = lazyPage(
 const SamlApplicationPage = lazyPage(async () => (await import('../pages/applications/SamlApplicationPage.tsx')).SamlApplicationPage);
 const GroupsPage = lazyPage(async () => (await import('../pages/groups/GroupsPage.tsx')).GroupsPage);
 const GroupPage = lazyPage(async () => (await import('../pages/groups/GroupPage.tsx')).GroupPage);
+const RolesPage = lazyPage(async () => (await import('../pages/roles/RolesPage.tsx')).RolesPage);
+const RolePage = lazyPage(async () => (await import('../pages/roles/RolePage.tsx')).RolePage);
 const ApplicationsPage = lazyPage(async () => (await import('../pages/applications/ApplicationsPage.tsx')).ApplicationsPage);
 const RedirectingPage = lazyPage(async () => (await import('../pages/redirecting/RedirectingPage.tsx')).RedirectingPage);
 const SignUpPage = lazyPage(async () => (await import('../pages/sign-up/SignUpPage.tsx')).SignUpPage);
@@ -83,6 +85,8 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   user: UserPage,
   groups: GroupsPage,
   group: GroupPage,
+  roles: RolesPage,
+  role: RolePage,
   redirecting: RedirectingPage,
   applicationPolicy: ApplicationPolicyPage,
   getStarted: GetStartedPage,

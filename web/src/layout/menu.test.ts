@@ -14,6 +14,7 @@ describe('side menu', () => {
       { label: 'Users', to: '/users' },
       { label: 'Add a user', to: '/users/add' },
       { label: 'Groups', to: '/groups' },
+      { label: 'Roles', to: '/roles' },
       { label: 'Organisation settings', to: '/organisation' },
       { label: 'Sign-in connections', to: '/connections' },
       { label: 'Audit log', to: '/audit' },

@@ -19,7 +19,7 @@ export interface MenuSection {
 /** Which group each route's entry belongs to, in the menu's order. */
 const SECTIONS: readonly { heading: string | null; icon: IconName; routes: readonly RouteName[] }[] = [
   { heading: null, icon: 'home', routes: ['dashboard'] },
-  { heading: 'People', icon: 'people', routes: ['users', 'addUser', 'groups'] },
+  { heading: 'People', icon: 'people', routes: ['users', 'addUser', 'groups', 'roles'] },
   { heading: 'Applications and APIs', icon: 'apps', routes: ['applications', 'addApplication', 'apis', 'apiReference'] },
   { heading: 'Organisation', icon: 'building', routes: ['organisation', 'connections', 'audit', 'webhooks'] },
   { heading: 'Your account', icon: 'user', routes: ['account', 'updatePassword', 'twoStep', 'help'] },
@@ -39,6 +39,7 @@ const MENU: readonly { label: string; route: RouteName; roles?: readonly Role[] 
   { label: 'Users', route: 'users' },
   { label: 'Add a user', route: 'addUser' },
   { label: 'Groups', route: 'groups' },
+  { label: 'Roles', route: 'roles' },
   { label: 'Organisation settings', route: 'organisation' },
   { label: 'Sign-in connections', route: 'connections' },
   { label: 'Audit log', route: 'audit' },

@@ -20,6 +20,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { useDebouncedValue } from '../../features/forms/use-debounced-value.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { GroupRoles } from './GroupRoles.tsx';
 import { Pager, SearchField } from './Pager.tsx';
 
 import './groups.css';
@@ -202,7 +203,7 @@ function Members({ group, editable }: { group: Group; editable: boolean }) {
   );
 }
 
-/** /groups/:id: a group's name and members; read-only, with the reason, when a SCIM provider owns it. */
+/** /groups/:id: a group's name, the roles it gives and its members; read-only, with the reason, when a SCIM provider owns it. */
 export function GroupPage() {
   const id = matchRoute(useLocation().pathname)?.params.id ?? '';
   const group = useGroup(id);
@@ -220,6 +221,7 @@ export function GroupPage() {
         <h1 className="groups-name">{value.name}</h1>
       </div>
       {provisioned !== null ? <Alert kind="info">{M.readOnly(provisioned)}</Alert> : <GroupSettings key={value.id} group={value} />}
+      <GroupRoles group={value} />
       <Members group={value} editable={provisioned === null} />
     </div>
   );

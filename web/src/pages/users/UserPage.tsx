@@ -36,6 +36,7 @@ import { ManagedByNotice } from '../../features/users/ManagedBy.tsx';
 import { useReturnUrl } from '../../features/users/return-url.ts';
 import { mayManage, roleOptions } from '../../features/users/roles.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { UserAccessCard } from './UserAccessCard.tsx';
 import { AccessHistoryCard, UserAccountCard } from './UserAccountCard.tsx';
 import { UserFactorsCard } from './UserFactorsCard.tsx';
 
@@ -85,6 +86,7 @@ export function UserPage() {
           <UserAccountCard user={user.data} />
           {me.id !== user.data.id && mayManage(me.role, user.data.role) && <UserFactorsCard user={user.data} />}
           <AccessHistoryCard user={user.data} />
+          <UserAccessCard userId={user.data.id} />
           <UserConnectionsCard userId={user.data.id} />
           {/* One's own sessions are on /account, where this browser is told apart. */}
           {me.id !== user.data.id && mayManage(me.role, user.data.role) && (
