@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import { scoped } from '../server/src/db/scoped.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
+import { makePng } from '../server/src/testing/images.ts';
 import {
   expectAccessible,
   launchBrowser,
@@ -204,9 +205,20 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
     await page.context().close();
   });
 
-  it('lets a person open the SAML application from the dashboard tile: the service provider accepts the assertion', async () => {
-    // The admin gives the person access on their user page, as for any application.
+  it('lets a person open the SAML application from the dashboard tile, with its logo: the service provider accepts the assertion', async () => {
+    // The admin gives the application a logo on its page, saved with its settings.
     const admin = await adminPage();
+    await admin.goto(`${gatehouse.url('acme')}/applications`);
+    await admin.getByRole('link', { name: 'Test SP' }).click();
+    await admin.getByRole('heading', { name: 'Test SP', level: 1 }).waitFor();
+    await admin.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(24, 24) });
+    await admin.getByText('The new logo is saved with the application').waitFor();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Application settings updated').waitFor();
+    await admin.reload();
+    await admin.getByText('The current logo').waitFor();
+
+    // The admin gives the person access on their user page, as for any application.
     await admin.goto(`${gatehouse.url('acme')}/users`);
     await admin
       .getByRole('link', { name: new RegExp(PERSON) })
@@ -222,6 +234,9 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
     await submitSignIn(page, gatehouse.url('acme'), PERSON, PERSON_PASSWORD);
     await page.waitForURL('**/dashboard');
     const tiles = page.getByRole('region', { name: 'My applications' });
+    // The tile shows the logo (loaded: an image that failed would give way to the initial).
+    const logo = tiles.getByRole('link', { name: /Test SP/ }).locator('img.app-logo');
+    await expect.poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(24);
     await tiles.getByRole('link', { name: /Test SP/ }).click();
     // Gatehouse posts the signed Response to the registered ACS URL; node-saml checks it.
     await page.getByRole('heading', { name: `Signed in to Test SP as ${PERSON}` }).waitFor();
@@ -297,11 +312,16 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
     await expect.poll(() => toldWiki(first), { timeout: 10_000 }).toBe(true);
     await accessibleAtBothWidths(page, 'saml-logout-signed-out');
 
-    // (b) The service provider's own LogoutRequest ends the Gatehouse session, and Wiki hears of it too.
-    await page.getByLabel('Email').fill('admin@acme.test');
+    // (b) Signed in again SP-initiated (an AuthnRequest by HTTP-Redirect, through Gatehouse's sign-in page)
+    // and to Wiki; the service provider's own LogoutRequest ends the Gatehouse session, and Wiki hears of it.
+    await page.goto(sp.loginURL);
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/dashboard');
+    if ((await page.getByLabel('Email').count()) > 0) await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Regression: the continue address was taken for a page of the SPA, which showed 'Page not found'.
+    await page.getByRole('heading', { name: 'Signed in to Test SP as admin@acme.test' }).waitFor();
+    expect(sp.accepted.at(-1)).toMatchObject({ inResponseTo: expect.stringMatching(/^_/) });
     const second = await signedInToBoth();
     expect(second).not.toBe(first);
     await page.goto(sp.logoutURL);

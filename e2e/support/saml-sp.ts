@@ -3,7 +3,8 @@
  * loopback. Its ACS URL checks the Response Chromium posts to it (signature with the certificate the
  * admin copied from Gatehouse, audience, recipient, lifetime) and answers a page naming who signed in.
  * Its single logout URL takes Gatehouse's LogoutRequest (checked, then answered by HTTP-Redirect) and
- * the LogoutResponse to its own; /logout starts its own single logout for the last person it signed in.
+ * the LogoutResponse to its own; /login starts an SP-initiated sign-in, /logout its own single logout for
+ * the last person it signed in.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,8 @@ export interface ServiceProvider {
   entityID: string;
   acsURL: string;
   sloURL: string;
+  /** Where a browser starts an SP-initiated sign-in (an AuthnRequest by HTTP-Redirect). */
+  loginURL: string;
   /** Where a browser starts the SP's own single logout (for the person it signed in last). */
   logoutURL: string;
   /** The SP's metadata, as an admin pastes it into Gatehouse. */
@@ -45,6 +48,10 @@ export async function startServiceProvider(): Promise<ServiceProvider> {
       .end(`<!doctype html><html lang="en"><title>Test SP</title><main><h1>${escape(heading)}</h1><p>${escape(text)}</p></main></html>`);
   /** Single logout: Gatehouse's LogoutRequest (answered by HTTP-Redirect), the answer to the SP's own, or the SP starting one. */
   async function logout(req: http.IncomingMessage, res: http.ServerResponse, saml: SAML, body: string) {
+    if (req.method === 'GET' && req.url === '/login') {
+      res.writeHead(302, { location: await saml.getAuthorizeUrlAsync('sp-login', undefined, {}) }).end();
+      return;
+    }
     if (req.method === 'GET' && req.url === '/logout') {
       if (!lastProfile) throw new Error('nobody signed in');
       res.writeHead(302, { location: await saml.getLogoutUrlAsync(lastProfile, 'sp-relay', {}) }).end();
@@ -69,7 +76,8 @@ export async function startServiceProvider(): Promise<ServiceProvider> {
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       void (async () => {
-        const sloPath = (req.method === 'POST' && req.url === '/slo') || (req.method === 'GET' && req.url === '/logout');
+        const sloPath =
+          (req.method === 'POST' && req.url === '/slo') || (req.method === 'GET' && (req.url === '/logout' || req.url === '/login'));
         if (!sloPath && (req.method !== 'POST' || req.url !== '/acs')) {
           res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
           return;
@@ -105,6 +113,7 @@ export async function startServiceProvider(): Promise<ServiceProvider> {
     entityID,
     acsURL,
     sloURL,
+    loginURL: `${origin}/login`,
     logoutURL: `${origin}/logout`,
     metadata: generateServiceProviderMetadata({
       issuer: entityID,
@@ -124,8 +133,8 @@ export async function startServiceProvider(): Promise<ServiceProvider> {
         idpCert: certificate,
         wantAssertionsSigned: true,
         wantAuthnResponseSigned: false,
-        // Started from the tile (IdP-initiated): the Response answers no request.
-        validateInResponseTo: ValidateInResponseTo.never,
+        // Started from the tile (IdP-initiated) the Response answers no request; started here, its InResponseTo is checked.
+        validateInResponseTo: ValidateInResponseTo.ifPresent,
         identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
       });
     },
