@@ -3,18 +3,21 @@
  * metadata and sees what to give the service provider (IdP metadata URL, entity ID, addresses and the
  * certificate), adds another by hand from the Slack preset, finds both in the Applications list and gives
  * a person access on their user page; the person opens the application from the dashboard tile and the
- * real service provider (node-saml) accepts the signed assertion. Axe-clean at 1280 and 390 px.
+ * real service provider (node-saml) accepts the signed assertion. Single logout across that SAML
+ * application and an OpenID one (openid-client) of the same session, from Gatehouse's sign-out and from
+ * the service provider's own LogoutRequest. Axe-clean at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
 
 import { SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
-import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
+import { SAML_APP_SCREEN_MESSAGES as S, SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import { scoped } from '../server/src/db/scoped.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
+import { makePng } from '../server/src/testing/images.ts';
 import {
   expectAccessible,
   launchBrowser,
@@ -25,6 +28,7 @@ import {
   submitSignIn,
 } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
+import { type RelyingParty, startRelyingParty } from './support/relying-party.ts';
 import { type ServiceProvider, startServiceProvider } from './support/saml-sp.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -54,9 +58,11 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
   let gatehouse: RunningGatehouse;
   let browser: Browser;
   let sp: ServiceProvider;
+  let rp: RelyingParty | undefined;
 
   beforeAll(async () => {
-    gatehouse = await startGatehouse('sqlite');
+    // The OpenID application's back-channel logout URI is on loopback, as a developer's would be.
+    gatehouse = await startGatehouse('sqlite', { WEBHOOKS_ALLOW_PRIVATE: 'true' });
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     // A person of acme with a password of their own (no API makes one without an emailed link).
     const hash = await hashPassword(PERSON_PASSWORD);
@@ -79,6 +85,7 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    await rp?.close();
     await sp?.close();
     await gatehouse?.stop();
   });
@@ -198,9 +205,20 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
     await page.context().close();
   });
 
-  it('lets a person open the SAML application from the dashboard tile: the service provider accepts the assertion', async () => {
-    // The admin gives the person access on their user page, as for any application.
+  it('lets a person open the SAML application from the dashboard tile, with its logo: the service provider accepts the assertion', async () => {
+    // The admin gives the application a logo on its page, saved with its settings.
     const admin = await adminPage();
+    await admin.goto(`${gatehouse.url('acme')}/applications`);
+    await admin.getByRole('link', { name: 'Test SP' }).click();
+    await admin.getByRole('heading', { name: 'Test SP', level: 1 }).waitFor();
+    await admin.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(24, 24) });
+    await admin.getByText('The new logo is saved with the application').waitFor();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Application settings updated').waitFor();
+    await admin.reload();
+    await admin.getByText('The current logo').waitFor();
+
+    // The admin gives the person access on their user page, as for any application.
     await admin.goto(`${gatehouse.url('acme')}/users`);
     await admin
       .getByRole('link', { name: new RegExp(PERSON) })
@@ -216,6 +234,9 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
     await submitSignIn(page, gatehouse.url('acme'), PERSON, PERSON_PASSWORD);
     await page.waitForURL('**/dashboard');
     const tiles = page.getByRole('region', { name: 'My applications' });
+    // The tile shows the logo (loaded: an image that failed would give way to the initial).
+    const logo = tiles.getByRole('link', { name: /Test SP/ }).locator('img.app-logo');
+    await expect.poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(24);
     await tiles.getByRole('link', { name: /Test SP/ }).click();
     // Gatehouse posts the signed Response to the registered ACS URL; node-saml checks it.
     await page.getByRole('heading', { name: `Signed in to Test SP as ${PERSON}` }).waitFor();
@@ -223,6 +244,94 @@ describe.skipIf(!chromiumPath)('SAML applications, in Chromium', () => {
     expect(sp.refused).toEqual([]);
     expect(sp.accepted).toHaveLength(1);
     expect(sp.accepted[0]).toMatchObject({ nameID: PERSON, issuer: `${gatehouse.url('acme')}/saml-idp/metadata` });
+    await page.context().close();
+  });
+
+  it('signs out of the SAML application and the OpenID one together: from Gatehouse, and from the service provider', async () => {
+    const page = await adminPage();
+    // An OpenID application of the same organisation, with a back-channel logout URI (admins open every application).
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/clients', { method: 'POST', body: new URLSearchParams({ name: 'Wiki' }) });
+      return (await res.json()) as { id: string; secret: string };
+    });
+    rp = await startRelyingParty(gatehouse.url('acme'), created.id, created.secret);
+    const saved = await page.evaluate(
+      async ({ id, port }) => {
+        const form = new URLSearchParams({
+          name: 'Wiki',
+          clientType: 'confidential',
+          redirectURIs: `http://localhost:${port}/callback`,
+          idTokenSignedResponseAlg: 'RS256',
+          backchannelLogoutURI: `http://127.0.0.1:${port}/backchannel-logout`,
+        });
+        return (await fetch(`/api/clients/${id}`, { method: 'PUT', body: form })).status;
+      },
+      { id: created.id, port: rp.port },
+    );
+    expect(saved).toBe(200);
+    const rpUrl = `http://localhost:${rp.port}`;
+    const testSpId = await page.evaluate(async () => {
+      const apps = (await (await fetch('/api/samlapps')).json()) as { id: string; name: string }[];
+      return apps.find((app) => app.name === 'Test SP')!.id;
+    });
+    const signedInToBoth = async () => {
+      // The address of the application's tile (an admin's dashboard has no tiles: they open every application).
+      await page.goto(`${gatehouse.url('acme')}${SAML_IDP_PATHS.start}/${testSpId}`);
+      await page.getByRole('heading', { name: 'Signed in to Test SP as admin@acme.test' }).waitFor();
+      await page.goto(`${rpUrl}/login`);
+      await page.getByRole('heading', { name: 'Signed in to Wiki as admin@acme.test' }).waitFor();
+      return rp!.sids.at(-1)!;
+    };
+    const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid?: string }).sid;
+    const toldWiki = (sid: string) => rp!.logoutTokens.some((token) => sidOf(token) === sid);
+
+    // (a) Gatehouse's own sign-out: the browser carries a signed LogoutRequest to the service provider,
+    // through a page of Gatehouse's that posts it, and Wiki gets its logout token. The page is checked
+    // as it is without its script (which posts at once): its button posts the same form.
+    const first = await signedInToBoth();
+    const logoutPage = `${gatehouse.url('acme')}${SAML_IDP_PATHS.logout}`;
+    await page.route(logoutPage, async (route) => {
+      // Fetched in this process, which cannot resolve *.localhost: by loopback, with the organisation's host.
+      const answer = await route.fetch({
+        url: `http://127.0.0.1:${gatehouse.port}${SAML_IDP_PATHS.logout}`,
+        headers: { ...route.request().headers(), host: new URL(logoutPage).host },
+      });
+      await route.fulfill({ response: answer, body: (await answer.text()).replace(/<script>[^<]*<\/script>/, '') });
+    });
+    await page.goto(`${gatehouse.url('acme')}/dashboard`);
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(logoutPage);
+    await accessibleAtBothWidths(page, 'saml-logout-relay');
+    await page.unroute(logoutPage);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The service provider checks the request, answers by HTTP-Redirect, and Gatehouse ends at its sign-in page.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(sp.loggedOut).toEqual(['admin@acme.test']);
+    await expect.poll(() => toldWiki(first), { timeout: 10_000 }).toBe(true);
+    await accessibleAtBothWidths(page, 'saml-logout-signed-out');
+
+    // (b) Signed in again SP-initiated (an AuthnRequest by HTTP-Redirect, through Gatehouse's sign-in page)
+    // and to Wiki; the service provider's own LogoutRequest ends the Gatehouse session, and Wiki hears of it.
+    await page.goto(sp.loginURL);
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    if ((await page.getByLabel('Email').count()) > 0) await page.getByLabel('Email').fill('admin@acme.test');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Regression: the continue address was taken for a page of the SPA, which showed 'Page not found'.
+    await page.getByRole('heading', { name: 'Signed in to Test SP as admin@acme.test' }).waitFor();
+    expect(sp.accepted.at(-1)).toMatchObject({ inResponseTo: expect.stringMatching(/^_/) });
+    const second = await signedInToBoth();
+    expect(second).not.toBe(first);
+    await page.goto(sp.logoutURL);
+    await page.getByRole('heading', { name: 'Signed out of Test SP' }).waitFor();
+    expect(sp.logoutAnswers).toEqual(['sp-relay']);
+    await expect.poll(() => toldWiki(second), { timeout: 10_000 }).toBe(true);
+    await page.goto(`${gatehouse.url('acme')}/dashboard`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(sp.loggedOut).toEqual(['admin@acme.test']);
+    expect(sp.refused).toEqual([]);
     await page.context().close();
   });
 });

@@ -43,6 +43,11 @@ describe('the redirect URL of an application sign-in', () => {
     expect(clientIdOfRedirectUrl('https://evil.example.com/oidc/interaction/AbC_123-xyz456789/finish?client_id=x')).toBeNull();
     expect(clientIdOfRedirectUrl('/oidc/interaction/AbC_123-xyz456789/finish?client_id=x&next=https://evil')).toBeNull();
     expect(clientIdOfRedirectUrl(null)).toBeNull();
+    // A SAML sign-in's continue address (regression: it was taken for a page of the SPA, which has none there).
+    expect(clientIdOfRedirectUrl('/saml-idp/continue/af6p4jyhEzEwH2C8ZGvzzC3bkURXClsA?client_id=DYRE0O-Lhqt2q-bRaKZzhg')).toBe(
+      'DYRE0O-Lhqt2q-bRaKZzhg',
+    );
+    expect(clientIdOfRedirectUrl('/saml-idp/continue/af6p4jyhEzEwH2C8ZGvzzC3bkURXClsA/x?client_id=y')).toBeNull();
   });
 });
 

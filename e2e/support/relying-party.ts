@@ -6,6 +6,9 @@ import { localhostFetch } from '../../server/src/testing/oidc-rp.ts';
 
 export interface RelyingParty {
   port: number;
+  /** The sid of each ID token it was given, and the logout tokens posted to its back-channel logout URI (/backchannel-logout). */
+  sids: string[];
+  logoutTokens: string[];
   close(): Promise<void>;
 }
 
@@ -24,14 +27,23 @@ function autoPostPage(action: string, params: URLSearchParams): string {
  * A minimal relying party in the test process: /login starts the code flow with PKCE, /callback finishes
  * it and greets the user, saying how they signed in (the ID token's amr). /login-post starts it with a
  * form POST to the authorization endpoint, /logout-post signs out with a form POST to the end-session
- * endpoint carrying the last ID token as id_token_hint.
+ * endpoint carrying the last ID token as id_token_hint. /backchannel-logout keeps the logout tokens posted to it.
  */
 export async function startRelyingParty(issuer: string, clientId: string, secret: string): Promise<RelyingParty> {
   const pending = new Map<string, { verifier: string; nonce: string }>();
   let config: client.Configuration | undefined;
   let lastIdToken = '';
+  const sids: string[] = [];
+  const logoutTokens: string[] = [];
   const server = http.createServer((req, res) => {
     void (async () => {
+      if (req.method === 'POST' && req.url === '/backchannel-logout') {
+        let body = '';
+        for await (const chunk of req) body += String(chunk);
+        logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '');
+        res.writeHead(200).end();
+        return;
+      }
       // client_secret_basic, the method applications are registered with unless they choose another.
       config ??= await client.discovery(new URL(issuer), clientId, secret, client.ClientSecretBasic(secret), {
         [client.customFetch]: localhostFetch,
@@ -74,6 +86,7 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
           expectedState: state,
         });
         lastIdToken = tokens.id_token ?? '';
+        sids.push(String(tokens.claims()!.sid ?? ''));
         const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
         res
           .writeHead(200, { 'content-type': 'text/html' })
@@ -91,5 +104,5 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, sids, logoutTokens, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

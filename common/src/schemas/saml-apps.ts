@@ -137,6 +137,8 @@ export const samlApplication = z.object({
   landingURL: z.string().nullable(),
   policyURL: z.string().nullable(),
   allowsUnverifiedAccess: z.boolean(),
+  /** The logo's asset id (GET /api/organisation/assets/clientlogo?id=…), as an OpenID application's. */
+  logoID: z.string().nullable(),
   identityProvider: z.object({
     entityID: z.string(),
     metadataURL: z.string(),

@@ -3,6 +3,7 @@
  * 24-hour window, one organisation's activity never in another's figures, and counters that lose no
  * increment under concurrency.
  */
+import { SAML_IDP_PATHS } from '@gatehouse/common/saml-apps';
 import type { Metrics } from '@gatehouse/common/schemas/metrics';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,8 @@ import { createApplication, createUser, signedIn } from '../testing/applications
 import { DEFAULT_PASSWORD, ManualClock, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
 import { enrolAuthenticator, passwordStep } from '../testing/mfa.ts';
-import { relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { issuerOf, relyingParty, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
+import { newTestSp, postedForm, registerTestSp } from '../testing/saml-sp.ts';
 import { incrementMetric, sumMetrics } from './store.ts';
 
 const CALLBACK = 'https://wiki.example.com/callback';
@@ -198,6 +200,23 @@ describe.each(testDialects())('organisation metrics on %s', (dialect) => {
       unusedCodes: 0,
       abandonedSignIns: 0,
     });
+  });
+
+  it('counts a SAML application signed in to and its sign-ins as an OpenID one: an assertion ends one, a page left abandons one', async () => {
+    await server.createOrganisation('samlflows');
+    const admin = await signedIn(server, 'samlflows', 'admin@samlflows.test');
+    const testSp = await newTestSp('https://metrics-sp.example.test');
+    const id = await registerTestSp(admin, 'Metrics SP', testSp);
+    // Started from the tile (no AuthnRequest, whose IssueInstant would be read against the test's clock).
+    const start = async () => new URL(`${SAML_IDP_PATHS.start}/${id}`, issuerOf(server, 'samlflows'));
+    const browser = new TestBrowser(server.port);
+    await signInThroughSpa(browser, await start(), { email: 'admin@samlflows.test', password: DEFAULT_PASSWORD });
+    expect(postedForm(browser.lastResponse!.body).action).toBe(testSp.acs);
+    // One left at the sign-in page.
+    await new TestBrowser(server.port).navigate(await start());
+    expect(await metricsOf(admin)).toMatchObject({ clients: 1, authCodeFlows: 0, abandonedSignIns: 0 });
+    clock.advance(TTL.Interaction * 1000 + 2 * MINUTE);
+    expect(await metricsOf(await signedIn(server, 'samlflows', 'admin@samlflows.test'))).toMatchObject({ clients: 1, abandonedSignIns: 1 });
   });
 
   it("answers an administrator's session on another organisation's host as signed out", async () => {

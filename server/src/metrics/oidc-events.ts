@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { MetricName, OidcEventKind, OidcEventsTable } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
 import { scoped, type ScopedExecutor } from '../db/scoped.ts';
+import type { Scope } from '../scope/scope.ts';
 import {
   bucketOf,
   countClientsUsedSince,
@@ -77,6 +78,23 @@ export async function recordEvent(
 ): Promise<void> {
   const row = eventRow(ctx, kind, about);
   await ctx.db.kysely.transaction().execute((trx) => logEvent(scoped(trx, organisationId), row, startedAt));
+}
+
+/**
+ * A SAML sign-in that ended in an assertion: completed, and its application counted as signed in to
+ * (as an OpenID application is by the code issued to it), in one transaction.
+ */
+export async function recordAssertionIssued(
+  ctx: AppContext,
+  scope: Scope,
+  about: { clientId: string; subject: string },
+  startedAt?: number,
+): Promise<void> {
+  const row = eventRow(ctx, 'sign_in_completed', about);
+  await scope.transaction(async (tx) => {
+    await logEvent(tx.db, row, startedAt);
+    await markClientUsed(tx.db, about.clientId, row.created_at);
+  });
 }
 
 /**

@@ -22,6 +22,8 @@ import {
   deleteSamlApplication,
   getSamlApplication,
   listSamlApplications,
+  requiredLogo,
+  setSamlApplicationLogo,
   updateSamlApplication,
 } from './service.ts';
 import { continueSignIn, receiveAuthnRequest, type SamlOutcome, startIdpInitiated } from './sign-in.ts';
@@ -31,6 +33,8 @@ export function samlAppRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, api.create, async ({ body }, scope) => createSamlApplication(ctx, scope, body));
   serve(app, ctx, api.get, async ({ params }, scope) => getSamlApplication(ctx, scope, params.id));
   serve(app, ctx, api.update, async ({ params, body }, scope) => updateSamlApplication(ctx, scope, params.id, body));
+  serve(app, ctx, api.setLogo, async ({ params, files }, scope) => setSamlApplicationLogo(ctx, scope, params.id, requiredLogo(files.logo)));
+  serve(app, ctx, api.deleteLogo, async ({ params }, scope) => setSamlApplicationLogo(ctx, scope, params.id, { remove: true }));
   serve(app, ctx, api.delete, async ({ params }, scope) => deleteSamlApplication(ctx, scope, params.id));
 }
 

@@ -17,7 +17,9 @@ import { scoped } from '../db/scoped.ts';
 import { createUser, grantAccess, signedIn } from '../testing/applications.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 import type { TestClient } from '../testing/http-client.ts';
+import { makeGif, makePng } from '../testing/images.ts';
 import { enrolAuthenticator } from '../testing/mfa.ts';
+import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 import { issuerOf, signInThroughSpa, TestBrowser } from '../testing/oidc-rp.ts';
 import { testKeyPair } from '../testing/saml-idp.ts';
 import { auditDetails, idpCertificate, newTestSp, nodeSamlSp, postedForm, registerTestSp, type TestSp } from '../testing/saml-sp.ts';
@@ -177,6 +179,59 @@ describe.each(testDialects())('SAML applications on %s', (dialect) => {
     const account = await browser.request('GET', `${acme}/api/account`);
     const clients = (JSON.parse(account.body) as { clients: { id: string; landingURL: string }[] }).clients;
     expect(clients.find((c) => c.id === appId)?.landingURL).toBe(tile);
+  });
+
+  it("takes a logo checked by its content, shows it on the person's tile, and removes it with the application's", async () => {
+    const upload = async (file?: MultipartFile) =>
+      acmeAdmin.put(`/api/samlapps/${appId}/logo`, await multipartBody({}, file ? [file] : []));
+    const png = { name: 'logo', filename: 'logo.png', type: 'image/png', data: makePng(8, 8) };
+    const saved = await upload(png);
+    expect(saved.status, saved.text).toBe(200);
+    const logoID = saved.json<{ logoID: string }>().logoID;
+    expect(logoID).toEqual(expect.any(String));
+    const served = await server.client('acme').get(`/api/organisation/assets/clientlogo?id=${logoID}`);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    // The person's dashboard tile (their account's applications) carries it; the list and the page too.
+    const account = (await acmeAdmin.get('/api/account')).json<{ clients: { id: string; logoID: string | null }[] }>();
+    expect(account.clients.find((c) => c.id === appId)?.logoID).toBe(logoID);
+    expect((await acmeAdmin.get('/api/samlapps')).json<{ id: string; logoID: string }[]>().find((a) => a.id === appId)?.logoID).toBe(
+      logoID,
+    );
+    expect((await auditOf('application.updated')).at(-1)).toMatchObject({ logoId: { to: logoID } });
+
+    // Not an image by its content, or no file at all: refused at the field, the logo kept.
+    const svg = await upload({
+      ...png,
+      filename: 'logo.gif',
+      type: 'image/gif',
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    expect(svg.status).toBe(400);
+    expect(svg.json()).toMatchObject({ validation: { errors: { logo: {} } } });
+    expect((await upload()).json()).toMatchObject({ validation: { errors: { logo: { message: 'This field is required' } } } });
+    expect((await acmeAdmin.get(`/api/samlapps/${appId}`)).json()).toMatchObject({ logoID });
+    // Another organisation's admin cannot set it, nor see it.
+    const globexAdmin = await signedIn(server, 'globex', 'admin@globex.test');
+    expect((await globexAdmin.put(`/api/samlapps/${appId}/logo`, await multipartBody({}, [png]))).status).toBe(404);
+    expect((await server.client('globex').get(`/api/organisation/assets/clientlogo?id=${logoID}`)).status).toBe(404);
+
+    // Replaced: the old image is gone; removed: the tile shows the initial again.
+    const replaced = (await upload({ ...png, filename: 'logo.gif', type: 'image/gif', data: makeGif() })).json<{ logoID: string }>().logoID;
+    expect(replaced).not.toBe(logoID);
+    expect((await server.client('acme').get(`/api/organisation/assets/clientlogo?id=${logoID}`)).status).toBe(404);
+    const removed = await acmeAdmin.delete(`/api/samlapps/${appId}/logo`);
+    expect(removed.status).toBe(200);
+    expect(removed.json()).toMatchObject({ logoID: null });
+    expect((await server.client('acme').get(`/api/organisation/assets/clientlogo?id=${replaced}`)).status).toBe(404);
+
+    // Deleting an application deletes its logo.
+    const other = await newTestSp('https://logo-sp.example.test');
+    const otherId = await registerTestSp(acmeAdmin, 'Logo SP', other);
+    const otherLogo = (await acmeAdmin.put(`/api/samlapps/${otherId}/logo`, await multipartBody({}, [png]))).json<{ logoID: string }>()
+      .logoID;
+    expect((await acmeAdmin.delete(`/api/samlapps/${otherId}`)).status).toBe(204);
+    expect((await server.client('acme').get(`/api/organisation/assets/clientlogo?id=${otherLogo}`)).status).toBe(404);
   });
 
   it('encrypts the assertion to the SP certificate when asked, and signs the Response too: node-saml decrypts and accepts it', async () => {

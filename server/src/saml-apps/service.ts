@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { MESSAGES } from '@gatehouse/common/messages';
 import { presetSettings, SAML_APP_PRESETS } from '@gatehouse/common/saml-app-presets';
 import { SAML_APP_LIMITS, SAML_APP_MESSAGES, type SamlAttributeSource } from '@gatehouse/common/saml-apps';
 import {
@@ -19,14 +20,16 @@ import {
 import { isoOrNull } from '../accounts/model.ts';
 import { newClientRow } from '../applications/model.ts';
 import { hashClientSecret, newClientSecret } from '../applications/secrets.ts';
-import { deleteClient } from '../applications/store.ts';
+import { deleteClient, updateClient } from '../applications/store.ts';
+import { removeAsset, storeUpload } from '../assets/service.ts';
 import { changedFields } from '../audit/changes.ts';
 import { fetchSamlMetadata } from '../connections/saml.ts';
 import type { AppContext } from '../context.ts';
 import type { SamlApplicationRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import { emit } from '../events/events.ts';
-import { AppError, validationErrorsFrom } from '../http/errors.ts';
+import { AppError, fieldError, validationErrorsFrom } from '../http/errors.ts';
+import type { UploadedFile } from '../http/form.ts';
 import type { Scope } from '../scope/scope.ts';
 import { idpSigning, toPem } from './certificates.ts';
 import { certificateB64, idpAddresses, readSpMetadata } from './metadata.ts';
@@ -64,6 +67,7 @@ function toSamlApplication(identityProvider: IdentityProvider, { client, saml }:
     landingURL: client.landing_url,
     policyURL: client.policy_url,
     allowsUnverifiedAccess: client.allows_unverified_access,
+    logoID: client.logo_id,
     identityProvider,
     createdAt: isoOrNull(client.created_at)!,
     updatedAt: isoOrNull(client.updated_at)!,
@@ -186,7 +190,36 @@ export async function updateSamlApplication(ctx: AppContext, scope: Scope, id: s
   return getSamlApplication(ctx, scope, id);
 }
 
-/** Deletes a SAML application with its settings, access lists and sign-ins in progress (the rows cascade). */
+/**
+ * Sets the application's logo (`logo`, checked as an OpenID application's is) or, given none by
+ * `remove`, removes it; the image it replaces is deleted once the change is committed.
+ */
+export async function setSamlApplicationLogo(
+  ctx: AppContext,
+  scope: Scope,
+  id: string,
+  change: { logo: UploadedFile } | { remove: true },
+): Promise<SamlApplication> {
+  const existing = await requireSamlApp(scope, id);
+  const organisationId = scope.organisation.id;
+  const logoId = 'logo' in change ? await storeUpload(ctx, organisationId, 'clientlogo', 'logo', change.logo) : null;
+  await scope.transaction(async (tx) => {
+    await updateClient(tx.db, id, { logo_id: logoId, updated_at: ctx.clock.now() });
+    const details = changedFields(existing.client, { logo_id: logoId });
+    if (Object.keys(details).length > 0)
+      await emit(ctx, tx.db, tx, { type: 'application.updated', subject: { kind: 'application', id }, details });
+  });
+  if (existing.client.logo_id && existing.client.logo_id !== logoId) await removeAsset(ctx, organisationId, existing.client.logo_id);
+  return getSamlApplication(ctx, scope, id);
+}
+
+/** A logo upload's file, refused at its field when there is none. */
+export function requiredLogo(file: UploadedFile | undefined): { logo: UploadedFile } {
+  if (!file) throw fieldError('logo', MESSAGES.required);
+  return { logo: file };
+}
+
+/** Deletes a SAML application with its settings, access lists and sign-ins in progress (the rows cascade), and its logo. */
 export async function deleteSamlApplication(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const existing = await requireSamlApp(scope, id);
   await scope.transaction(async (tx) => {
@@ -197,4 +230,5 @@ export async function deleteSamlApplication(ctx: AppContext, scope: Scope, id: s
       details: { name: existing.client.name },
     });
   });
+  if (existing.client.logo_id) await removeAsset(ctx, scope.organisation.id, existing.client.logo_id);
 }

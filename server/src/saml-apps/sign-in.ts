@@ -20,7 +20,7 @@ import { emit } from '../events/events.ts';
 import { groupNamesOf } from '../groups/store.ts';
 import { type Browser, type CookieChange, type Redirect, setCookie } from '../http/outcome.ts';
 import type { Auth } from '../http/request-context.ts';
-import { recordEvent } from '../metrics/oidc-events.ts';
+import { recordAssertionIssued, recordEvent } from '../metrics/oidc-events.ts';
 import { applicationSignInStep } from '../oidc/policy.ts';
 import type { Scope } from '../scope/scope.ts';
 import { sessionHasMfa } from '../sessions/amr.ts';
@@ -328,7 +328,7 @@ async function answer(
         initiatedBy: flow.request_id ? 'sp' : 'idp',
       },
     });
-    await recordEvent(ctx, org.id, 'sign_in_completed', { clientId: client.id, subject: `saml:${flow.id}` }, startedAt);
+    await recordAssertionIssued(ctx, scope, { clientId: client.id, subject: `saml:${flow.id}` }, startedAt);
   }
   return { kind: 'post', action: flow.acs_url, params };
 }

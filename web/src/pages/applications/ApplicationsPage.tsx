@@ -53,7 +53,7 @@ export function ApplicationsPage() {
       id: app.id,
       name: app.name,
       kind: S.kind,
-      logoID: null,
+      logoID: app.logoID,
       path: routePath('samlApplication', { id: app.id }),
     })),
   ].sort(byName);

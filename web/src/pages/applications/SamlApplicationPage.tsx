@@ -5,10 +5,11 @@ import { matchRoute, ROUTES } from '@gatehouse/common/routes';
 import { SAML_APP_SCREEN_MESSAGES as S } from '@gatehouse/common/saml-apps';
 import type { SamlApplication, SamlSettings } from '@gatehouse/common/schemas/saml-apps';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 
-import { call } from '../../api/client.ts';
+import { call, isApiError } from '../../api/client.ts';
 import { samlAppKeys, useSamlApplication } from '../../api/saml-app-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
@@ -16,9 +17,11 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { Form } from '../../components/Form.tsx';
+import { ImageField } from '../../components/ImageField.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { SectionNav } from '../../components/SectionNav.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { clientLogoSrc } from '../../features/applications/ApplicationLogo.tsx';
 import { DeleteApplicationCard } from '../../features/applications/DeleteApplicationCard.tsx';
 import { IdentityProviderCard } from '../../features/applications/IdentityProviderCard.tsx';
 import {
@@ -87,19 +90,34 @@ function SamlApplicationForm({ app }: { app: SamlApplication }) {
   const feedback = useActionFeedback();
   const form = useForm<SamlFormValues>({ resolver: samlFormResolver, defaultValues: samlFormValues(app) });
   const { formError, setFormError, applyServerError } = useServerErrors(form, SAML_FIELDS);
+  // The logo is saved with the form, by its own call after the settings (an image is multipart, the settings JSON).
+  const [logo, setLogo] = useState<{ file: File; preview: string } | null>(null);
+  const [removeLogo, setRemoveLogo] = useState(false);
+  const [logoError, setLogoError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (values: SamlSettings) => call(samlAppsApi.update, { params: { id: app.id }, body: values }),
+    mutationFn: async (values: SamlSettings) => {
+      const updated = await call(samlAppsApi.update, { params: { id: app.id }, body: values });
+      if (logo) return call(samlAppsApi.setLogo, { params: { id: app.id }, body: {}, files: { logo: logo.file } });
+      if (removeLogo && updated.logoID) return call(samlAppsApi.deleteLogo, { params: { id: app.id } });
+      return updated;
+    },
     onSuccess: (updated) => {
       feedback.succeed(MESSAGES.applicationSettingsUpdated);
       form.reset(samlFormValues(updated));
+      setLogo(null);
+      setRemoveLogo(false);
       queryClient.setQueryData(samlAppKeys.one(app.id), updated);
       void queryClient.invalidateQueries({ queryKey: samlAppKeys.all, exact: true });
     },
-    onError: applyServerError,
+    onError: (error) => {
+      applyServerError(error);
+      setLogoError(isApiError(error) ? error.body?.validation.errors.logo?.message : undefined);
+    },
   });
   const submit = useFormSubmit(form, (values) => {
     feedback.start();
     setFormError(null);
+    setLogoError(undefined);
     save.mutate(values as SamlSettings);
   });
   const { errors } = form.formState;
@@ -112,6 +130,27 @@ function SamlApplicationForm({ app }: { app: SamlApplication }) {
       )}
       <Card title={SECTIONS.settings.label} id={SECTIONS.settings.id}>
         <TextField label={M.name} required error={errors.name?.message} {...form.register('name')} />
+        <ImageField
+          label={M.logo}
+          hint={M.logoHint}
+          accept="image/png,image/jpeg,image/gif"
+          src={logo?.preview ?? (removeLogo || !app.logoID ? null : clientLogoSrc(app.logoID))}
+          status={logo ? M.logoChosen : removeLogo && app.logoID ? M.logoRemoved : app.logoID ? M.logoCurrent : M.noLogo}
+          error={logoError}
+          removeLabel={M.deleteLogo}
+          onChoose={(file) => {
+            const reader = new FileReader();
+            reader.onload = () => {
+              setLogo({ file, preview: String(reader.result) });
+              setRemoveLogo(false);
+            };
+            reader.readAsDataURL(file);
+          }}
+          onRemove={() => {
+            setLogo(null);
+            setRemoveLogo(true);
+          }}
+        />
         <TextField
           label={M.landingUrl}
           type="url"
@@ -139,7 +178,14 @@ function SamlApplicationForm({ app }: { app: SamlApplication }) {
         <Button type="submit" busy={save.isPending}>
           {M.save}
         </Button>
-        <Button variant="secondary" onClick={() => form.reset(samlFormValues(app))}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            form.reset(samlFormValues(app));
+            setLogo(null);
+            setRemoveLogo(false);
+          }}
+        >
           {M.cancel}
         </Button>
         <ActionStatus message={feedback.message} />
