@@ -15,6 +15,7 @@ import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
 import type { Scope } from '../scope/scope.ts';
 import { authOf, signedInOf } from './request-sign-in.ts';
+import { acrCheck, acrRequestOf, demandOf, minimumOf } from './step-up.ts';
 
 const { Check, Prompt, base } = interactionPolicy;
 
@@ -52,6 +53,19 @@ export function interactionPolicyFor(ctx: AppContext) {
       if (session.loginTs !== loginTsOf(auth.session) || JSON.stringify(session.amr ?? []) !== auth.session.amr)
         return Check.REQUEST_PROMPT;
       return Check.NO_NEED_TO_PROMPT;
+    }),
+  );
+  // Step-up (oidc/step-up.ts): a session below what the request or the application asks, or asserting
+  // another acr than this request would get, goes through the interaction, which asks for the missing
+  // factor or settles the acr.
+  policy.get('login')!.checks.add(
+    new Check('gatehouse_acr', 'the requested authentication context is not held', 'login_required', (koaCtx: KoaContextWithOIDC) => {
+      const auth = authOf(koaCtx.req);
+      if (!auth) return Check.REQUEST_PROMPT;
+      const demand = demandOf(acrRequestOf(koaCtx.oidc.params ?? {}), minimumOf(koaCtx.oidc.client));
+      return acrCheck(demand, JSON.parse(auth.session.amr) as string[], koaCtx.oidc.session?.acr)
+        ? Check.NO_NEED_TO_PROMPT
+        : Check.REQUEST_PROMPT;
     }),
   );
 

@@ -14,13 +14,14 @@ import {
   isPrivateUseRedirect,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '@gatehouse/common/applications';
+import { ACR_VALUES } from '@gatehouse/common/acr';
 import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
 import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
 import Provider, { type ClientMetadata, type Configuration, errors, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 
 import { AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
-import { parseUriList } from '../applications/model.ts';
+import { minimumAcrOf, parseUriList } from '../applications/model.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { unsealedClientSecret } from '../applications/secrets.ts';
 import { originFor } from '../config.ts';
@@ -171,6 +172,7 @@ const GATEHOUSE_CLIENT_METADATA = [
   'gatehouse_groups_always',
   'gatehouse_roles_claim',
   'gatehouse_roles_always',
+  'gatehouse_minimum_acr',
 ] as const;
 /** Extra metadata keeps its registered (snake_case) name on the provider's client objects. */
 interface GatehouseClient {
@@ -182,6 +184,7 @@ interface GatehouseClient {
   gatehouse_groups_always?: boolean;
   gatehouse_roles_claim?: string;
   gatehouse_roles_always?: boolean;
+  gatehouse_minimum_acr?: string;
 }
 const own = (client: unknown) => (client ?? {}) as GatehouseClient;
 
@@ -220,6 +223,11 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
     gatehouse_groups_always: row.groups_always,
     gatehouse_roles_claim: row.roles_claim ?? DEFAULT_ROLES_CLAIM,
     gatehouse_roles_always: row.roles_always,
+    // The weakest sign-in the application accepts (oidc/step-up.ts); absent: any.
+    ...(minimumAcrOf(row.minimum_acr) ? { gatehouse_minimum_acr: minimumAcrOf(row.minimum_acr)! } : {}),
+    // RFC 9126 6: only pushed authorization requests, where the application chose so (the engine refuses
+    // a plain one with invalid_request).
+    require_pushed_authorization_requests: Boolean(row.require_par),
     // Logout tokens always carry sid, so the session-required flag is always met.
     ...(row.backchannel_logout_uri
       ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
@@ -371,6 +379,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, inputs.store, `${issuer}${OIDC_ROUTES.userinfo}`),
     claims: claimsFor(inputs.clients),
+    // The sign-in levels (common/acr.ts), asserted as acr from the session's methods (oidc/step-up.ts).
+    acrValues: [...ACR_VALUES],
     // The languages of the sign-in pages and of the texts of claims (OpenID Connect Discovery 3).
     discovery: { ui_locales_supported: [...SUPPORTED_LOCALES], claims_locales_supported: [...SUPPORTED_LOCALES] },
     scopes: [...SCOPES, SCIM_SCOPE],
@@ -464,6 +474,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
         },
       },
       userinfo: { enabled: true },
+      // OIDC Core 5.5: the claims request parameter, for acr as an essential claim above all (oidc/step-up.ts).
+      claimsParameter: { enabled: true },
     },
     routes: OIDC_ROUTES,
     ttl,
