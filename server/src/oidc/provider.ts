@@ -63,14 +63,14 @@ export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone', GROUPS_SCOPE, ROLES_SCOPE] as const;
 
-/** Which claims each scope gives; amr comes with openid, so every ID token says how the user signed in. */
+/** Which claims each scope gives; amr and acr come with openid, so every ID token says how the user signed in. */
 export const CLAIMS = {
   acr: null,
   amr: null,
   auth_time: null,
   sid: null,
   iss: null,
-  openid: ['sub', 'amr'],
+  openid: ['sub', 'amr', 'acr'],
   profile: ['name', 'given_name', 'family_name', 'locale', 'updated_at'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],
