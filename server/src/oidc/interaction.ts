@@ -10,22 +10,22 @@ import { SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
 import { UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
 import type { SignInStep } from '@gatehouse/common/sign-in-steps';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { errors, type Interaction, type InteractionResults } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import { errors, type Interaction, type InteractionResults } from 'oidc-provider';
 
 import type { CodeStep } from '../accounts/session.ts';
-
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { type Redirect, sendRedirect, withCookies } from '../http/outcome.ts';
 import { type Auth, getAuth, requireOrganisation } from '../http/request-context.ts';
 import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
-import { type Redirect, sendRedirect, withCookies } from '../http/outcome.ts';
 import { beginStepUp } from '../mfa/challenge.ts';
 import { browserScope, type Scope } from '../scope/scope.ts';
 import { expiredRequestPage } from './pages.ts';
 import { applicationSignInStep, loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';
-import { acrHeld, acrOutcome, acrRequestOf, demandOf, minimumOf } from './step-up.ts';
 import type { ProviderRegistry } from './registry.ts';
+import { acrHeld, acrOutcome, acrRequestOf, demandOf, minimumOf } from './step-up.ts';
 
 /** The redirect URL of a pending interaction: where the SPA sends the browser to finish it. */
 export const finishUrl = (uid: string, clientId: string): string =>

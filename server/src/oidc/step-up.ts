@@ -5,7 +5,7 @@
  * interaction's finish (oidc/interaction.ts) asks `acrOutcome` and, when the session holds less, starts
  * the code step for the missing factor (mfa/challenge.ts beginStepUp) rather than a new sign-in.
  */
-import { acrDemand, type AcrDemand, acrOfAmr, acrSatisfies, acrToAssert, type AcrValue, isAcrValue } from '@gatehouse/common/acr';
+import { type AcrDemand, acrDemand, acrOfAmr, acrSatisfies, acrToAssert, type AcrValue, isAcrValue } from '@gatehouse/common/acr';
 
 /** The acr an authorization request names: its acceptable values and whether they are essential. */
 export interface AcrRequest {
