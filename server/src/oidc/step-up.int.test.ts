@@ -126,7 +126,11 @@ describe.each(testDialects())('step-up and PAR on %s', (dialect) => {
     const toWiki = await signInThroughSpa(browser, easy.url, keyed);
     expect((await idTokenOf(easy, toWiki)).acr).toBe(ACR_MFA);
 
-    // Vault needs a passkey: the interaction ends at the code step for it, for this session.
+    // Vault needs a passkey: prompt=none cannot ask for it, and without it the interaction ends at the
+    // code step for it, for this session.
+    const silentVault = await request(vault, { prompt: 'none' });
+    const { url: refused } = await browser.navigate(silentVault.url);
+    expect(refused.searchParams.get('error')).toBe('login_required');
     const hard = await request(vault);
     const { url: redirecting } = await browser.navigate(hard.url);
     expect(redirecting.pathname).toBe('/redirecting');
@@ -157,10 +161,18 @@ describe.each(testDialects())('step-up and PAR on %s', (dialect) => {
     expect(claims.acr).toBe(ACR_PHISHING_RESISTANT);
     expect(claims.amr).toEqual(['pwd', 'otp', 'mfa', 'hwk', 'user']);
 
-    // The raised session answers an essential two-factor claim with the value asked for, without a step.
-    const value = await request(wiki, { claims: JSON.stringify({ id_token: { acr: { essential: true, value: ACR_MFA } } }) });
-    const again = await signInThroughSpa(browser, value.url, keyed);
-    expect((await idTokenOf(value, again)).acr).toBe(ACR_MFA);
+    // The raised session answers an essential two-factor claim with the value asked for, silently
+    // (prompt=none: no interaction only to restate the acr).
+    const value = await request(wiki, {
+      prompt: 'none',
+      claims: JSON.stringify({ id_token: { acr: { essential: true, value: ACR_MFA } } }),
+    });
+    const { url: silent } = await browser.navigate(value.url);
+    expect(silent.origin + silent.pathname).toBe(CALLBACK);
+    expect((await idTokenOf(value, silent)).acr).toBe(ACR_MFA);
+    const strongest = await request(wiki, { prompt: 'none' });
+    const { url: silentAgain } = await browser.navigate(strongest.url);
+    expect((await idTokenOf(strongest, silentAgain)).acr).toBe(ACR_PHISHING_RESISTANT);
   });
 
   it('refuses a plain authorization request of an application that requires PAR, and accepts a pushed one', async () => {

@@ -1,7 +1,7 @@
 /**
  * Step-up: what an authorization request asks of the sign-in (`acr_values`, the `claims` parameter's
  * `acr`, OIDC Core 3.1.2.1 and 5.5.1.1, and the application's minimum), whether this browser's session
- * holds it, and the `acr` to assert. The provider's login prompt asks `acrCheck` (oidc/policy.ts); the
+ * holds it, and the `acr` to assert. The provider's login prompt asks `acrOutcome` (oidc/policy.ts); the
  * interaction's finish (oidc/interaction.ts) asks `acrOutcome` and, when the session holds less, starts
  * the code step for the missing factor (mfa/challenge.ts beginStepUp) rather than a new sign-in.
  */
@@ -54,16 +54,6 @@ export function minimumOf(client: unknown): AcrValue | null {
 
 /** What the request and the application ask of the sign-in. */
 export const demandOf = (request: AcrRequest, minimum: AcrValue | null): AcrDemand => acrDemand(request.values, request.essential, minimum);
-
-/**
- * Whether the provider's session may answer this request without the interaction: the session's
- * methods reach what the request aims at, and its asserted acr is the one this request would get.
- */
-export function acrCheck(demand: AcrDemand, sessionAmr: readonly string[], assertedAcr: string | undefined): boolean {
-  const held = acrOfAmr(sessionAmr);
-  if (demand.aim && !acrSatisfies(held, demand.aim)) return false;
-  return acrToAssert(held, demand.acceptable) === assertedAcr;
-}
 
 /**
  * Where a session with methods `sessionAmr` stands with a request: `assert` the acr to give it, or
