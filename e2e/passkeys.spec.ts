@@ -45,7 +45,11 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
   function callApi(page: Page, method: string, path: string, form: [string, string][] = []) {
     return page.evaluate(
       async ([method, path, form]) => {
-        const res = await fetch(path, { method, body: new URLSearchParams(form), headers: { accept: 'application/json' } });
+        const res = await fetch(path, {
+          method,
+          body: method === 'GET' ? undefined : new URLSearchParams(form),
+          headers: { accept: 'application/json' },
+        });
         return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
       },
       [method, path, form] as const,
@@ -263,9 +267,17 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
         ['clientType', 'confidential'],
         ['idTokenSignedResponseAlg', 'RS256'],
         ['redirectURIs', `http://localhost:${vault.port}/callback`],
-        ['minimumAcr', 'phr'],
       ]);
       expect(configured.status).toBe(200);
+      // The minimum is the application page's.
+      await page.goto(`${origin}/applications/${id}`);
+      await page
+        .getByLabel('Minimum sign-in strength')
+        .selectOption({ label: 'This application needs a phishing-resistant factor (a passkey)' });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Application settings updated').waitFor();
+      const stored = await callApi(page, 'GET', `/api/clients/${id}`);
+      expect(stored.body).toMatchObject({ minimumAcr: 'phr', requirePushedAuthorizationRequests: false });
 
       // Signed in again with the password and the app's code (the set-up's code is used: the next one).
       await page.getByRole('button', { name: 'Profile' }).click();
@@ -275,7 +287,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
       await page.getByLabel('Code').fill(totpCode(secret, Date.now() + 30_000));
       await page.getByRole('button', { name: 'Verify' }).click();
       // Back on the page signed out from.
-      await page.waitForURL('**/twostep');
+      await page.waitForURL(`**/applications/${id}`);
       await page.getByRole('button', { name: 'Profile' }).waitFor();
 
       // Vault asks for more: the passkey step, for this session, with no password field and no code.
