@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { ACR_VALUES } from '@gatehouse/common/acr';
 import {
   APPLICATION_MESSAGES,
   CLIENT_ASSERTION_ALGS,
@@ -14,7 +15,6 @@ import {
   isPrivateUseRedirect,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '@gatehouse/common/applications';
-import { ACR_VALUES } from '@gatehouse/common/acr';
 import { DEFAULT_GROUPS_CLAIM, GROUPS_SCOPE } from '@gatehouse/common/groups';
 import { SUPPORTED_LOCALES } from '@gatehouse/common/i18n/locales';
 import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
