@@ -3,12 +3,15 @@
  * DevTools protocol, plays the device), signs out, and signs in to an application with the password and
  * the passkey; the ID token's amr says hwk and user. Where the organisation allows it, a passkey alone
  * signs in (from the sign-in page's button; the email field offers passkey autofill), and the same
- * credential presented on another organisation's host is refused.
+ * credential presented on another organisation's host is refused. Issue 48: an application that needs a
+ * phishing-resistant factor asks a person signed in with a password and an authenticator app for their
+ * passkey (the code step), not for the password again.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import type { Dialect } from '../server/src/db/database.ts';
+import { totpCode } from '../server/src/mfa/totp.ts';
 import { withAuthenticator } from './support/authenticator.ts';
 import { expectAccessible, launchBrowser, openApp, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
@@ -42,7 +45,11 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
   function callApi(page: Page, method: string, path: string, form: [string, string][] = []) {
     return page.evaluate(
       async ([method, path, form]) => {
-        const res = await fetch(path, { method, body: new URLSearchParams(form), headers: { accept: 'application/json' } });
+        const res = await fetch(path, {
+          method,
+          body: method === 'GET' ? undefined : new URLSearchParams(form),
+          headers: { accept: 'application/json' },
+        });
         return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
       },
       [method, path, form] as const,
@@ -221,5 +228,79 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByText('That passkey could not be checked, please try again').waitFor();
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
+  });
+
+  it('steps a password-and-code session up to a passkey for an application that needs one', async () => {
+    await gatehouse.createOrganisation('stepup', 'admin@stepup.test');
+    const origin = gatehouse.url('stepup');
+    const page = await (await browser.newContext()).newPage();
+    await withAuthenticator(page);
+    const signInWithPassword = async () => {
+      await page.getByLabel('Email').fill('admin@stepup.test');
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    };
+    await page.goto(origin + '/');
+    await signInWithPassword();
+    await page.waitForURL('**/dashboard');
+    // An authenticator app first (through the set-up calls), then a passkey on /twostep.
+    const setup = await callApi(page, 'POST', '/api/refreshotp');
+    const { secret } = setup.body as { secret: string };
+    const saved = await callApi(page, 'POST', '/api/saveotp', [
+      ['type', '0'],
+      ['secret', secret],
+      ['code', totpCode(secret, Date.now())],
+      ['password', ADMIN_PASSWORD],
+    ]);
+    expect(saved.status).toBe(200);
+    await page.goto(origin + '/twostep');
+    await page.getByLabel('Name', { exact: true }).fill('Laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('region', { name: 'Passkeys' }).getByText('Laptop').waitFor();
+
+    const created = await callApi(page, 'POST', '/api/clients', [['name', 'Vault']]);
+    const { id, secret: clientSecret } = created.body as { id: string; secret: string };
+    const vault = await startRelyingParty(origin, id, clientSecret);
+    try {
+      const configured = await callApi(page, 'PUT', `/api/clients/${id}`, [
+        ['name', 'Vault'],
+        ['clientType', 'confidential'],
+        ['idTokenSignedResponseAlg', 'RS256'],
+        ['redirectURIs', `http://localhost:${vault.port}/callback`],
+      ]);
+      expect(configured.status).toBe(200);
+      // The minimum is the application page's.
+      await page.goto(`${origin}/applications/${id}`);
+      await page
+        .getByLabel('Minimum sign-in strength')
+        .selectOption({ label: 'This application needs a phishing-resistant factor (a passkey)' });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Application settings updated').waitFor();
+      const stored = await callApi(page, 'GET', `/api/clients/${id}`);
+      expect(stored.body).toMatchObject({ minimumAcr: 'phr', requirePushedAuthorizationRequests: false });
+
+      // Signed in again with the password and the app's code (the set-up's code is used: the next one).
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await signInWithPassword();
+      await page.getByLabel('Code').fill(totpCode(secret, Date.now() + 30_000));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      // Back on the page signed out from.
+      await page.waitForURL(`**/applications/${id}`);
+      await page.getByRole('button', { name: 'Profile' }).waitFor();
+
+      // Vault asks for more: the passkey step, for this session, with no password field and no code.
+      await page.goto(`http://localhost:${vault.port}/login`);
+      await page.getByRole('heading', { name: 'Confirm with your passkey', level: 1 }).waitFor();
+      expect(await page.getByLabel('Password').count()).toBe(0);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await page.getByRole('heading', { name: 'Signed in to Wiki as admin@stepup.test' }).waitFor();
+      expect((await page.getByText(/^Methods:/).innerText()).split(' ')).toEqual(expect.arrayContaining(['pwd', 'otp', 'hwk']));
+      await page.getByText('Level: phr').waitFor();
+    } finally {
+      await vault.close();
+    }
   });
 });

@@ -144,6 +144,13 @@ export const APPLICATION_MESSAGES = {
   registeredAuthMethod: 'Client authentication',
   authSigningAlgs: 'Assertion signing algorithms',
   parEndpoint: 'Pushed authorization request endpoint',
+  requirePar: 'Require pushed authorization requests (PAR, RFC 9126): other authorization requests are refused',
+  minimumAcr: 'Minimum sign-in strength',
+  minimumAcrHint:
+    'People signed in with less are asked for the missing factor before they continue. The ID token says what the sign-in reached (acr).',
+  minimumAcrNone: 'Any sign-in',
+  minimumAcrMfa: 'This application needs two factors',
+  minimumAcrPhishingResistant: 'This application needs a phishing-resistant factor (a passkey)',
   backchannelLogoutUri: 'Back-channel logout URI',
   backchannelLogoutUriHint:
     'Gatehouse posts a signed logout token here when a user who signed in to this application signs out or loses access (https).',

@@ -92,7 +92,8 @@ export async function startRelyingParty(issuer: string, clientId: string, secret
           .writeHead(200, { 'content-type': 'text/html' })
           .end(
             `<!doctype html><html lang="en"><title>Wiki</title><h1>Signed in to Wiki as ${info.email}</h1>` +
-              `<p>Methods: ${((tokens.claims()!.amr as string[] | undefined) ?? []).join(' ')}</p></html>`,
+              `<p>Methods: ${((tokens.claims()!.amr as string[] | undefined) ?? []).join(' ')}</p>` +
+              `<p>Level: ${String(tokens.claims()!.acr ?? '')}</p></html>`,
           );
         return;
       }

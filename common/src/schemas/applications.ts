@@ -1,6 +1,7 @@
 /** Request and response schemas of the application screens and the client sign-in steps. */
 import { z } from 'zod';
 
+import { APPLICATION_MINIMUM_ACRS } from '../acr.ts';
 import {
   APPLICATION_LIMITS,
   CLIENT_TYPES,
@@ -78,6 +79,10 @@ export const updateApplicationRequest = z
       .refine((v) => v === undefined || !RESERVED_CLAIMS.has(v), { error: GROUP_MESSAGES.claimReserved }),
     /** The roles come in the ID token and userinfo without the application asking for the `roles` scope. */
     rolesAlways: formBoolean,
+    /** RFC 9126 require_pushed_authorization_requests: authorization requests only through the PAR endpoint. */
+    requirePushedAuthorizationRequests: formBoolean,
+    /** The weakest sign-in the application accepts (common/acr.ts); blank: any. */
+    minimumAcr: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(APPLICATION_MINIMUM_ACRS).optional()),
     deleteLogo: formBoolean,
   })
   .superRefine((value, ctx) => {
@@ -140,6 +145,10 @@ export const application = z.object({
   /** The claim the roles come in, and whether they come without the `roles` scope. */
   rolesClaim: z.string(),
   rolesAlways: z.boolean(),
+  /** Authorization requests only through the pushed authorization request endpoint (RFC 9126). */
+  requirePushedAuthorizationRequests: z.boolean(),
+  /** The weakest sign-in the application accepts; null: any. */
+  minimumAcr: z.enum(APPLICATION_MINIMUM_ACRS).nullable(),
   /** OpenID Connect Back-Channel Logout: where logout tokens (always with sid) are posted. */
   backchannelLogoutURI: z.string().nullable(),
   createdAt: z.string(),

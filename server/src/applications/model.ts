@@ -1,4 +1,5 @@
 /** Application rows to API shapes. */
+import { APPLICATION_MINIMUM_ACRS, type ApplicationMinimumAcr } from '@gatehouse/common/acr';
 import { TOKEN_LIFETIMES } from '@gatehouse/common/applications';
 import { DEFAULT_GROUPS_CLAIM } from '@gatehouse/common/groups';
 import { DEFAULT_ROLES_CLAIM } from '@gatehouse/common/roles';
@@ -9,6 +10,10 @@ import { isoOrNull } from '../accounts/model.ts';
 import type { ClientRow, OidcClientRow } from '../db/schema.ts';
 import { SAML_CLIENT_TYPE } from '../db/schema.ts';
 import type { Unstamped } from '../db/scoped.ts';
+
+/** An application's stored minimum sign-in level; anything unknown counts as none. */
+export const minimumAcrOf = (stored: string | null): ApplicationMinimumAcr | null =>
+  (APPLICATION_MINIMUM_ACRS as readonly (string | null)[]).includes(stored) ? (stored as ApplicationMinimumAcr) : null;
 
 export const parseUriList = (json: string): string[] => JSON.parse(json) as string[];
 
@@ -39,6 +44,8 @@ export function toApplication(row: Unstamped<OidcClientRow>): Application {
     groupsAlways: row.groups_always,
     rolesClaim: row.roles_claim ?? DEFAULT_ROLES_CLAIM,
     rolesAlways: Boolean(row.roles_always),
+    requirePushedAuthorizationRequests: Boolean(row.require_par),
+    minimumAcr: minimumAcrOf(row.minimum_acr),
     backchannelLogoutURI: row.backchannel_logout_uri,
     createdAt: isoOrNull(row.created_at)!,
     updatedAt: isoOrNull(row.updated_at)!,
@@ -90,6 +97,8 @@ export function newClientRow<F extends NewClientFields>(now: number, fields: F):
     groups_always: false,
     roles_claim: null,
     roles_always: false,
+    require_par: false,
+    minimum_acr: null,
     ...fields,
   };
 }

@@ -144,6 +144,8 @@ export async function updateApplication(
     groups_always: input.groupsAlways,
     roles_claim: input.rolesClaim === undefined || input.rolesClaim === DEFAULT_ROLES_CLAIM ? null : input.rolesClaim,
     roles_always: input.rolesAlways,
+    require_par: input.requirePushedAuthorizationRequests,
+    minimum_acr: input.minimumAcr ?? null,
   };
   // The sealed secret is kept only while the application signs assertions with it: choosing
   // client_secret_jwt asks for a new secret (needsNewSecret), choosing anything else forgets it.

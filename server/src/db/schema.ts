@@ -361,6 +361,10 @@ export interface ClientsTable {
   roles_claim: Generated<string | null>;
   /** The roles come in the ID token and userinfo without the application asking for the `roles` scope. */
   roles_always: Generated<boolean>;
+  /** The application must push its authorization requests (RFC 9126; 0207). */
+  require_par: Generated<boolean>;
+  /** The weakest sign-in the application accepts (common/acr.ts); null: any (0207). */
+  minimum_acr: Generated<string | null>;
 }
 
 /** A group of an organisation's people (0165); `version` rises with every change to it or its members. */
@@ -594,6 +598,9 @@ export interface SignInStatesTable {
   expires_at: number;
   /** The sign-in connection whose upstream sign-in came first (then the amr says `fed`, not `pwd`); null after a password (migration 0127). */
   connection_id: string | null;
+  /** A step-up of a live session: the level it raises the session to, and the session's methods (JSON) it adds to (0207). */
+  step_up_acr: Generated<string | null>;
+  step_up_amr: Generated<string | null>;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -6,6 +6,7 @@
  * lock the account), and only a right code, or an unused recovery code, starts the session; the state
  * is used once. Remember-me marks the browser so that it skips the step for rememberMeDays.
  */
+import { ACR_PHISHING_RESISTANT, type AcrValue } from '@gatehouse/common/acr';
 import { maskPhoneNumber, MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS, type TwoStepKind } from '@gatehouse/common/policy';
@@ -28,7 +29,7 @@ import { type Browser, clearCookie, type CookieChange, setCookie } from '../http
 import type { SignInMethod } from '../metrics/service.ts';
 import { assertionOptions, verifyUserAssertion } from '../passkeys/service.ts';
 import type { Scope } from '../scope/scope.ts';
-import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR } from '../sessions/amr.ts';
+import { amrForCode, PASSKEY_AMR, RECOVERY_CODE_AMR, steppedUp } from '../sessions/amr.ts';
 import type { Organisation } from '../tenancy/organisation.ts';
 import { assertCodeQuota, type CodeChannel, codeMinutes, deliverCode } from './delivery.ts';
 import { methodAllowed, methodName } from './enrolment.ts';
@@ -82,6 +83,12 @@ function usableKinds(org: Organisation, factors: readonly CredentialRow[]): TwoS
   return kinds;
 }
 
+/** The kinds a sign-in state may be answered with: a step-up to a phishing-resistant sign-in takes passkeys only. */
+function kindsFor(org: Organisation, factors: readonly CredentialRow[], stepUpAcr: string | null): TwoStepKind[] {
+  const kinds = usableKinds(org, factors);
+  return stepUpAcr === ACR_PHISHING_RESISTANT ? kinds.filter((kind) => kind === TWO_STEP_KINDS.passkey) : kinds;
+}
+
 /** A code for the email or SMS factor of a sign-in, checked against the quota; null for the others. */
 async function newSignInCode(
   ctx: AppContext,
@@ -130,11 +137,41 @@ function challengeOf(
  * email or SMS code is sent).
  */
 export async function beginCodeStep(ctx: AppContext, scope: Scope, user: UserRow, connectionId: string | null = null): Promise<CodeStep> {
-  const org = scope.organisation;
   const factors = await listFactors(scope.db, user.id);
-  const kind = usableKinds(org, factors)[0];
+  const step = await startSecondStep(ctx, scope, user, factors, { connectionId, stepUpAcr: null, stepUpAmr: null });
   // Every factor of a kind the organisation stopped allowing is removed with the settings save.
-  if (kind === undefined) throw new Error('A code step for a user without a usable factor');
+  if (!step) throw new Error('A code step for a user without a usable factor');
+  return step;
+}
+
+/**
+ * A step-up (oidc/step-up.ts): the signed-in person, whose session's methods are `sessionAmr`, is asked
+ * for a factor that raises the session to `acr` (a passkey for a phishing-resistant sign-in, any factor
+ * for two), as the code step of a sign-in, without their password again. Null when they hold no factor
+ * that would.
+ */
+export async function beginStepUp(
+  ctx: AppContext,
+  scope: Scope,
+  user: UserRow,
+  acr: AcrValue,
+  sessionAmr: readonly string[],
+): Promise<CodeStep | null> {
+  const factors = await listFactors(scope.db, user.id);
+  return startSecondStep(ctx, scope, user, factors, { connectionId: null, stepUpAcr: acr, stepUpAmr: JSON.stringify(sessionAmr) });
+}
+
+async function startSecondStep(
+  ctx: AppContext,
+  scope: Scope,
+  user: UserRow,
+  factors: readonly CredentialRow[],
+  origin: { connectionId: string | null; stepUpAcr: AcrValue | null; stepUpAmr: string | null },
+): Promise<CodeStep | null> {
+  const org = scope.organisation;
+  const kinds = kindsFor(org, factors, origin.stepUpAcr);
+  const kind = kinds[0];
+  if (kind === undefined) return null;
   ctx.telemetry.mfaChallenges.inc({ method: methodName(kind) });
   const token = newToken();
   const id = hashToken(token);
@@ -151,13 +188,15 @@ export async function beginCodeStep(ctx: AppContext, scope: Scope, user: UserRow
     attempts: 0,
     created_at: now,
     expires_at: now + MFA.signInMinutes * MINUTE,
-    connection_id: connectionId,
+    connection_id: origin.connectionId,
+    step_up_acr: origin.stepUpAcr,
+    step_up_amr: origin.stepUpAmr,
   };
   await insertSignInState(scope.db, state);
   if (sent) await deliverCode(ctx, scope, sent.channel, 'signIn', sent.to, sent.code, user);
   return {
     kind: 'codeStep',
-    challenge: challengeOf(org, state, factors, usableKinds(org, factors)),
+    challenge: challengeOf(org, state, factors, kinds),
     cookies: [setCookie('gatehouse_signin', token, MFA.signInMinutes * MINUTE)],
   };
 }
@@ -177,7 +216,7 @@ export async function switchSignInMethod(
   const state = await currentSignIn(ctx, scope, browser, input.signInStateID);
   const user = await signInUser(ctx, scope, state);
   const factors = await listFactors(scope.db, user.id);
-  const kinds = usableKinds(org, factors);
+  const kinds = kindsFor(org, factors, state.step_up_acr);
   if (!kinds.includes(input.kind)) throw new AppError('MFA_METHOD_NOT_ALLOWED');
   if (input.kind === state.kind) return challengeOf(org, state, factors, kinds);
   const now = ctx.clock.now();
@@ -201,7 +240,7 @@ export async function currentSignInStep(ctx: AppContext, scope: Scope, browser: 
   const state = await currentSignIn(ctx, scope, browser, signInStateID);
   const user = await signInUser(ctx, scope, state);
   const factors = await listFactors(scope.db, user.id);
-  return challengeOf(org, state, factors, usableKinds(org, factors));
+  return challengeOf(org, state, factors, kindsFor(org, factors, state.step_up_acr));
 }
 
 /** The live sign-in of this browser that the SPA names; anything else has expired as far as anyone can tell. */
@@ -239,6 +278,9 @@ async function checkCode(ctx: AppContext, scope: Scope, user: UserRow, state: Si
   const org = scope.organisation;
   const db = ctx.db.kysely;
   const now = ctx.clock.now();
+  // A step-up to a phishing-resistant sign-in is answered with a passkey only: a code, recovery codes
+  // included, can be relayed by a phishing page.
+  if (state.step_up_acr === ACR_PHISHING_RESISTANT) return null;
   if (looksLikeRecoveryCode(code)) {
     for (const hash of recoveryCodeHashes(ctx, user.id, code))
       if (await useRecoveryCode(scoped(db, org.id), user.id, hash, now)) {
@@ -349,9 +391,12 @@ async function completeSecondStep(
   const cookies: CookieChange[] = [clearCookie('gatehouse_signin')];
   await resetFailedCodes(scoped(db, org.id), user.id);
   if (input.rememberMe && org.row.remember_me_days > 0) cookies.push(await rememberDevice(ctx, scope, user));
+  const finished = afterSecondStep(amr, state.connection_id, answer.method);
+  // A step-up adds the factor to the methods of the session it raises (no password was asked again).
+  if (state.step_up_amr !== null) finished.amr = steppedUp(JSON.parse(state.step_up_amr) as string[], amr);
   const signedIn = await finishSignIn(ctx, scope, browser, {
     userId: user.id,
-    ...afterSecondStep(amr, state.connection_id, answer.method),
+    ...finished,
     returnurl: input.returnurl,
     gone: () => new AppError('SIGN_IN_EXPIRED'),
   });

@@ -6,20 +6,26 @@
  * only from our own session (user, auth_time, amr), and only once every step of the sign-in step list
  * (common/sign-in-steps.ts) is really done here on the server, whatever the SPA did.
  */
+import { SECOND_STEP_PARAMETER } from '@gatehouse/common/connections';
 import { UI_LOCALES_PARAMETER } from '@gatehouse/common/i18n/locales';
 import type { SignInStep } from '@gatehouse/common/sign-in-steps';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import { errors, type Interaction, type InteractionResults } from 'oidc-provider';
 
+import type { CodeStep } from '../accounts/session.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { type Redirect, sendRedirect, withCookies } from '../http/outcome.ts';
 import { type Auth, getAuth, requireOrganisation } from '../http/request-context.ts';
 import { recordEvent, signInStartedAt } from '../metrics/oidc-events.ts';
-import { browserScope } from '../scope/scope.ts';
+import { beginStepUp } from '../mfa/challenge.ts';
+import { browserScope, type Scope } from '../scope/scope.ts';
 import { expiredRequestPage } from './pages.ts';
 import { applicationSignInStep, loginTsOf } from './policy.ts';
 import { INTERACTION_PATH } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
+import { acrHeld, acrOutcome, acrRequestOf, demandOf, minimumOf } from './step-up.ts';
 
 /** The redirect URL of a pending interaction: where the SPA sends the browser to finish it. */
 export const finishUrl = (uid: string, clientId: string): string =>
@@ -156,8 +162,19 @@ export async function finishInteraction(
       // of the sign-in itself, from /redirecting for the others (a new password, MFA set-up, the policy...).
       if (step?.stage === 'sign-in') return reply.redirect(signInAgainUrl(redirectUrl, details), 303);
       if (step) return reply.redirect(redirectingUrl(redirectUrl, details, step), 303);
+      const amr = JSON.parse(auth.session.amr) as string[];
+      const acr = await settleAcr(ctx, provider, scope, auth, details, amr);
+      if (acr.kind === 'stepUp')
+        return sendRedirect(ctx, reply, withCookies(stepUpRedirect(redirectUrl, details, acr.step), ...acr.step.cookies));
+      if (acr.kind === 'refuse') {
+        result = {
+          error: 'unmet_authentication_requirements',
+          error_description: 'The sign-in cannot reach the authentication context the application requires',
+        };
+        return finishWith(ctx, provider, request, reply, result, scope, clientId, details.uid, startedAt);
+      }
       result = {
-        login: { accountId: auth.user.id, ts: loginTsOf(auth.session), amr: JSON.parse(auth.session.amr) as string[], remember: false },
+        login: { accountId: auth.user.id, ts: loginTsOf(auth.session), amr, acr: acr.acr, remember: false },
         // The organisation's applications need no consent screen: the grant covers what they ask for
         // (oidc/policy.ts loadExistingGrant), and the privacy policy step is the user's consent.
         consent: {},
@@ -170,13 +187,59 @@ export async function finishInteraction(
     if (!(error instanceof AppError && error.code === 'CLIENT_NOT_FOUND')) throw error;
     result = { error: 'access_denied', error_description: 'The application no longer exists' };
   }
+  return finishWith(ctx, provider, request, reply, result, scope, clientId, details.uid, startedAt);
+}
+
+/** Hands the interaction's result to the provider and the browser back to it. */
+async function finishWith(
+  ctx: AppContext,
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: InteractionResults,
+  scope: Scope,
+  clientId: string,
+  uid: string,
+  startedAt: number,
+) {
   const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
   await recordEvent(
     ctx,
     scope.organisation.id,
     result.login ? 'sign_in_completed' : 'sign_in_denied',
-    { clientId, subject: details.uid },
+    { clientId, subject: uid },
     startedAt,
   );
   return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
 }
+
+/**
+ * The acr of this sign-in (oidc/step-up.ts): the one to assert, or the code step that raises the session
+ * to what the request or the application asks (for the factor it lacks: the person's password is not
+ * asked again), or a refusal when the person holds no factor that reaches the floor.
+ */
+async function settleAcr(
+  ctx: AppContext,
+  provider: Provider,
+  scope: Scope,
+  auth: Auth,
+  details: Interaction,
+  amr: readonly string[],
+): Promise<{ kind: 'assert'; acr: string } | { kind: 'stepUp'; step: CodeStep } | { kind: 'refuse' }> {
+  const client = await provider.Client.find(details.params.client_id as string);
+  const demand = demandOf(acrRequestOf(details.params), minimumOf(client));
+  const outcome = acrOutcome(demand, amr);
+  if (outcome.kind === 'assert') return outcome;
+  const step = await beginStepUp(ctx, scope, auth.user, outcome.aim, amr);
+  if (step) return { kind: 'stepUp', step };
+  if (outcome.floor === null) return { kind: 'assert', acr: acrHeld(demand, amr) };
+  const floorStep = outcome.floor === outcome.aim ? null : await beginStepUp(ctx, scope, auth.user, outcome.floor, amr);
+  return floorStep ? { kind: 'stepUp', step: floorStep } : { kind: 'refuse' };
+}
+
+/** The sign-in page at the code step of a step-up, which returns to the interaction's finish. */
+const stepUpRedirect = (redirectUrl: string, details: Interaction, step: CodeStep): Redirect => ({
+  kind: 'redirect',
+  location: `/?returnurl=${encodeURIComponent(redirectUrl)}&${SECOND_STEP_PARAMETER}=${encodeURIComponent(step.challenge.signInStateID)}${languageQuery(details)}`,
+  cookies: [],
+});

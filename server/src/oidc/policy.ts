@@ -15,6 +15,7 @@ import type { SessionRow } from '../db/schema.ts';
 import type { Auth } from '../http/request-context.ts';
 import type { Scope } from '../scope/scope.ts';
 import { authOf, signedInOf } from './request-sign-in.ts';
+import { acrOutcome, acrRequestOf, demandOf, minimumOf } from './step-up.ts';
 
 const { Check, Prompt, base } = interactionPolicy;
 
@@ -53,6 +54,25 @@ export function interactionPolicyFor(ctx: AppContext) {
         return Check.REQUEST_PROMPT;
       return Check.NO_NEED_TO_PROMPT;
     }),
+  );
+  // Step-up (oidc/step-up.ts), first of the login checks: a session below what the request or the
+  // application asks goes through the interaction, which asks for the missing factor. A session that holds
+  // enough gets this request's acr on the provider's session (the strongest requested value it satisfies),
+  // so that the engine's essential-acr checks that follow, and the code it issues, see that value: no
+  // interaction (and no login_required for prompt=none) only to restate the acr.
+  policy.get('login')!.checks.add(
+    new Check('gatehouse_acr', 'the requested authentication context is not held', 'login_required', (koaCtx: KoaContextWithOIDC) => {
+      const auth = authOf(koaCtx.req);
+      const session = koaCtx.oidc.session;
+      // No session of this person: the session check below asks for the sign-in.
+      if (!auth || !session || session.accountId !== auth.user.id) return Check.NO_NEED_TO_PROMPT;
+      const demand = demandOf(acrRequestOf(koaCtx.oidc.params ?? {}), minimumOf(koaCtx.oidc.client));
+      const settled = acrOutcome(demand, JSON.parse(auth.session.amr) as string[]);
+      if (settled.kind === 'raise') return Check.REQUEST_PROMPT;
+      session.acr = settled.acr;
+      return Check.NO_NEED_TO_PROMPT;
+    }),
+    0,
   );
 
   policy.add(

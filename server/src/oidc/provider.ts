@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { ACR_VALUES } from '@gatehouse/common/acr';
 import {
   APPLICATION_MESSAGES,
   CLIENT_ASSERTION_ALGS,
@@ -20,7 +21,7 @@ import { DEFAULT_ROLES_CLAIM, ROLES_SCOPE } from '@gatehouse/common/roles';
 import Provider, { type ClientMetadata, type Configuration, errors, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 
 import { AUDIENCE_PARAMETER, resourceIndicators, type ResourceServerInputs } from '../apis/resource-servers.ts';
-import { parseUriList } from '../applications/model.ts';
+import { minimumAcrOf, parseUriList } from '../applications/model.ts';
 import { SCIM_SCOPE } from '../applications/scim-token.ts';
 import { unsealedClientSecret } from '../applications/secrets.ts';
 import { originFor } from '../config.ts';
@@ -62,14 +63,14 @@ export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export const SCOPES = ['openid', 'offline_access', 'profile', 'email', 'phone', GROUPS_SCOPE, ROLES_SCOPE] as const;
 
-/** Which claims each scope gives; amr comes with openid, so every ID token says how the user signed in. */
+/** Which claims each scope gives; amr and acr come with openid, so every ID token says how the user signed in. */
 export const CLAIMS = {
   acr: null,
   amr: null,
   auth_time: null,
   sid: null,
   iss: null,
-  openid: ['sub', 'amr'],
+  openid: ['sub', 'amr', 'acr'],
   profile: ['name', 'given_name', 'family_name', 'locale', 'updated_at'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],
@@ -171,6 +172,7 @@ const GATEHOUSE_CLIENT_METADATA = [
   'gatehouse_groups_always',
   'gatehouse_roles_claim',
   'gatehouse_roles_always',
+  'gatehouse_minimum_acr',
 ] as const;
 /** Extra metadata keeps its registered (snake_case) name on the provider's client objects. */
 interface GatehouseClient {
@@ -182,6 +184,7 @@ interface GatehouseClient {
   gatehouse_groups_always?: boolean;
   gatehouse_roles_claim?: string;
   gatehouse_roles_always?: boolean;
+  gatehouse_minimum_acr?: string;
 }
 const own = (client: unknown) => (client ?? {}) as GatehouseClient;
 
@@ -220,6 +223,11 @@ export function clientMetadata(row: ClientRow, sealedSecret: string | null = nul
     gatehouse_groups_always: row.groups_always,
     gatehouse_roles_claim: row.roles_claim ?? DEFAULT_ROLES_CLAIM,
     gatehouse_roles_always: row.roles_always,
+    // The weakest sign-in the application accepts (oidc/step-up.ts); absent: any.
+    ...(minimumAcrOf(row.minimum_acr) ? { gatehouse_minimum_acr: minimumAcrOf(row.minimum_acr)! } : {}),
+    // RFC 9126 6: only pushed authorization requests, where the application chose so (the engine refuses
+    // a plain one with invalid_request).
+    require_pushed_authorization_requests: Boolean(row.require_par),
     // Logout tokens always carry sid, so the session-required flag is always met.
     ...(row.backchannel_logout_uri
       ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
@@ -371,6 +379,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
     jwks: { keys: inputs.jwks },
     findAccount: accountFinder(ctx, inputs.store, `${issuer}${OIDC_ROUTES.userinfo}`),
     claims: claimsFor(inputs.clients),
+    // The sign-in levels (common/acr.ts), asserted as acr from the session's methods (oidc/step-up.ts).
+    acrValues: [...ACR_VALUES],
     // The languages of the sign-in pages and of the texts of claims (OpenID Connect Discovery 3).
     discovery: { ui_locales_supported: [...SUPPORTED_LOCALES], claims_locales_supported: [...SUPPORTED_LOCALES] },
     scopes: [...SCOPES, SCIM_SCOPE],
@@ -464,6 +474,8 @@ export function buildProvider(ctx: AppContext, org: Organisation, inputs: Provid
         },
       },
       userinfo: { enabled: true },
+      // OIDC Core 5.5: the claims request parameter, for acr as an essential claim above all (oidc/step-up.ts).
+      claimsParameter: { enabled: true },
     },
     routes: OIDC_ROUTES,
     ttl,

@@ -72,3 +72,11 @@ export const sessionHasMfa = (amr: readonly string[]): boolean => amr.includes('
 
 /** An upstream SAML assertion's AuthnContext said a second factor was used. */
 export const upstreamMfa = (mfa: boolean): string[] => (mfa ? ['mfa'] : []);
+
+/**
+ * A live session raised by a step-up (oidc/step-up.ts): its own methods, and the factor the step proved
+ * (no password was asked again, so `pwd` comes only from the session).
+ */
+export const steppedUp = (session: readonly string[], step: readonly string[]): string[] => [
+  ...new Set([...session, ...step.filter((m) => m !== 'pwd')]),
+];

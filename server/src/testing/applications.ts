@@ -84,6 +84,8 @@ export interface ApplicationSettings {
   groupsAlways?: boolean;
   rolesClaim?: string;
   rolesAlways?: boolean;
+  requirePushedAuthorizationRequests?: boolean;
+  minimumAcr?: string;
 }
 
 /** Creates an application through the admin API and, when settings are given, saves them. */
@@ -119,6 +121,8 @@ export async function configureApplication(admin: TestClient, id: string, settin
       groupsAlways: settings.groupsAlways,
       rolesClaim: settings.rolesClaim,
       rolesAlways: settings.rolesAlways,
+      requirePushedAuthorizationRequests: settings.requirePushedAuthorizationRequests,
+      minimumAcr: settings.minimumAcr,
     },
   });
   if (res.status !== 200) throw new Error(`configuring application ${id} failed: ${res.status} ${res.text}`);

@@ -78,7 +78,7 @@ export class TestBrowser {
   request(
     method: string,
     target: string | URL,
-    options: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
   ): Promise<BrowserResponse> {
     const url = new URL(target);
     const headers: Record<string, string> = { host: url.host, accept: 'text/html,application/json', ...options.headers };
@@ -93,6 +93,9 @@ export class TestBrowser {
     if (options.form) {
       body = new URLSearchParams(options.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] = 'application/json';
     }
     if (method !== 'GET') headers.origin ??= url.origin;
     return new Promise((resolve, reject) => {

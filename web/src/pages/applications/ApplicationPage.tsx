@@ -1,3 +1,4 @@
+import { ACR_MFA, ACR_PHISHING_RESISTANT } from '@gatehouse/common/acr';
 import { applicationsApi } from '@gatehouse/common/api/applications';
 import {
   APPLICATION_MESSAGES as M,
@@ -119,6 +120,8 @@ const formValues = (app: Application): UpdateApplicationInput => ({
   groupsAlways: app.groupsAlways,
   rolesClaim: app.rolesClaim,
   rolesAlways: app.rolesAlways,
+  requirePushedAuthorizationRequests: app.requirePushedAuthorizationRequests,
+  minimumAcr: app.minimumAcr ?? '',
   deleteLogo: false,
 });
 
@@ -302,6 +305,18 @@ function ApplicationForm({ app, children }: { app: Application; children: ReactN
                 error={errors.idTokenSignedResponseAlg?.message}
                 {...form.register('idTokenSignedResponseAlg')}
               />
+              <Select
+                label={M.minimumAcr}
+                hint={M.minimumAcrHint}
+                options={[
+                  { value: '', label: M.minimumAcrNone },
+                  { value: ACR_MFA, label: M.minimumAcrMfa },
+                  { value: ACR_PHISHING_RESISTANT, label: M.minimumAcrPhishingResistant },
+                ]}
+                error={errors.minimumAcr?.message}
+                {...form.register('minimumAcr')}
+              />
+              <Checkbox label={M.requirePar} {...form.register('requirePushedAuthorizationRequests')} />
             </Card>
           )}
           <Card title={SECTIONS.tokens.label} id={SECTIONS.tokens.id}>

@@ -101,6 +101,11 @@ export function SignInPage() {
   // The application asks for a fresh sign-in: the current one stays until the new one succeeds.
   if (user && clientIdOfRedirectUrl(returnUrl) && searchParams.get('prompt') === 'login')
     return <SignInForm org={org} referrer={referrer} success={null} notice={MESSAGES.signInAgain} />;
+  // The application asks for more than the session holds (a step-up): the code step for the missing
+  // factor, for the signed-in person (server oidc/step-up.ts).
+  // (Once shown, the step is kept for this tab and the address loses the id.)
+  if (user && clientIdOfRedirectUrl(returnUrl) && (searchParams.has(SECOND_STEP_PARAMETER) || storedChallenge() !== null))
+    return <SignInForm org={org} referrer={referrer} success={null} />;
   // Already signed in while an application waits: continue its sign-in.
   if (user && clientIdOfRedirectUrl(returnUrl))
     return <Navigate to={`${ROUTES.redirecting.path}?redirecturl=${encodeURIComponent(returnUrl!)}`} replace />;
