@@ -240,7 +240,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
       await page.getByLabel('Password').fill(ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     };
-    await page.goto(origin + '/');
+    await openApp(page, origin + '/');
     await signInWithPassword();
     await page.waitForURL('**/dashboard');
     // An authenticator app first (through the set-up calls), then a passkey on /twostep.
