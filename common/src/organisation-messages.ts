@@ -71,6 +71,7 @@ export const ORGANISATION_MESSAGES = {
     enforcePasswordHistory: `Prevent reuse of the last ${LIMITS.passwordHistory} passwords`,
     passwordVisibility: 'Let people show the password they are typing',
     preventSelfSignUp: 'Prevent self sign-up',
+    requireSignUpChallenge: 'Always ask for a robot check on sign-up',
     userEmailWhitelist: 'Email addresses allowed to sign up',
     invitationExpiryHours: 'Invitation expiry (hours)',
     failedSignInsBeforeCooldown: 'Failed sign-ins before cooldown',
@@ -111,6 +112,8 @@ export const ORGANISATION_MESSAGES = {
     usePasswordList: 'Recommended: on.',
     passwordVisibility: 'Password fields get a Show password button, so a long password is typed without mistakes. Recommended: on.',
     preventSelfSignUp: 'People can then join only by invitation.',
+    requireSignUpChallenge:
+      'Every sign-up first solves a short puzzle in the browser (about a second, nothing is sent elsewhere). Without it, only bursts of sign-ups are asked. Recommended: off.',
     userEmailWhitelist: 'An email address, or a pattern between slashes such as /@example\\.com$/.',
     invitationExpiryHours: 'Recommended: 168 (7 days).',
     failedSignInsBeforeCooldown: '0 disables. Recommended: 5.',

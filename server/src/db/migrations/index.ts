@@ -41,6 +41,7 @@ import { importJobs } from './0170-import-jobs.ts';
 import { samlLogoutAnswers } from './0175-saml-logout-answers.ts';
 import { roles } from './0185-roles.ts';
 import { addressLists } from './0190-address-lists.ts';
+import { signUpChallenge } from './0203-sign-up-challenge.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0175-saml-logout-answers': samlLogoutAnswers,
   '0185-roles': roles,
   '0190-address-lists': addressLists,
+  '0203-sign-up-challenge': signUpChallenge,
 };
 
 /** The names of the migrations this version knows, in order (an organisation export records them). */
