@@ -4,8 +4,8 @@ export const CHALLENGE_MESSAGES = {
   failed: 'The check could not be confirmed, please try it again',
   widget: {
     label: "I'm not a robot",
-    verifying: 'Checking…',
-    verified: 'Checked',
+    verifying: "Checking that I'm not a robot…",
+    verified: "Confirmed: I'm not a robot",
     error: 'The check failed, please try again',
     expired: 'The check expired, please try again',
     verificationRequired: 'Please wait until the check is done',
