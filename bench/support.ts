@@ -85,6 +85,19 @@ export async function benchDatabase(url: string | undefined, sqliteFile: string)
 }
 
 /**
+ * The CPU time in ms of a process's main thread alone (its JavaScript: everything but the argon2id
+ * hashes, which run on libuv's threads); Linux /proc, NaN elsewhere.
+ */
+export function mainThreadCpuTime(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
  * A process's CPU time so far in ms, with that of its child processes (the workers under WORKERS > 1);
  * Linux /proc, NaN elsewhere.
  */

@@ -7,6 +7,7 @@ import {
   holdBack,
   launchBrowser,
   newPage as clockedPage,
+  openApp,
   passDoubleSubmitGuard,
   screenshot,
   submitSignIn,
@@ -58,7 +59,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
   it('signs up through the emailed link, found in the development outbox', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('link', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Create your new account' }).waitFor();
     expect(await page.title()).toBe('Sign up - acme');
@@ -132,7 +133,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
 
   it('recovers an account with an emailed code and a new password', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Account recovery' }).waitFor();
     await page.getByLabel('Email').fill('new.person@example.test');
@@ -176,7 +177,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
         .execute();
     });
     const page = await newPage();
-    await page.goto(gatehouse.url('expiry') + '/');
+    await openApp(page, gatehouse.url('expiry') + '/');
     await page.getByLabel('Email').fill('admin@expiry.test');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -227,7 +228,7 @@ describe.skipIf(!chromiumPath).each(dialects)('the account lifecycle on %s, in C
     // Someone else at this browser typed their own email before the remembered one arrived: theirs stays.
     const other = await page.context().newPage();
     const rememberMe = await holdBack(other, '**/api/rememberme');
-    await other.goto(gatehouse.url('remember') + '/');
+    await openApp(other, gatehouse.url('remember') + '/');
     await other.getByLabel('Email').fill('someone.else@remember.test');
     await rememberMe.release();
     expect(await other.getByLabel('Email').inputValue()).toBe('someone.else@remember.test');

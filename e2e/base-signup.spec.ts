@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { expectAccessible, launchBrowser, newPage as clockedPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage as clockedPage, openApp, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
 import { type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -95,7 +95,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
 
     // The organisation sign-in on the base host leads back to newco.
-    await page.goto(gatehouse.url() + '/');
+    await openApp(page, gatehouse.url() + '/');
     await page.getByText("Enter your organisation's name to go to its sign-in page.").waitFor();
     const organisation = page.getByLabel('Organisation name');
     expect(await organisation.getAttribute('placeholder')).toBe('name');
@@ -119,7 +119,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
 
   it('starts a demo organisation for the demo address and lands on its dashboard', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url() + '/');
+    await openApp(page, gatehouse.url() + '/');
     await page.getByRole('link', { name: 'Not signed up yet?' }).click();
     await page.getByRole('link', { name: 'Try the demo first' }).click();
     await page.getByRole('heading', { name: 'Try a demo organisation' }).waitFor();
@@ -187,7 +187,7 @@ describe.skipIf(!chromiumPath)('the front door (trial, demo, organisation sign-i
     await expectAccessible(page);
 
     // Its Organisation Admin: the package, MFA, the applications, OpenID Connect help and the contact form.
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
     await page.getByLabel('Password').fill('correct horse battery staple');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -20,7 +20,7 @@ import { totpCode } from '../server/src/mfa/totp.ts';
 import { hashPassword } from '../server/src/passwords/hash.ts';
 import { createApplication, type CreatedApplication } from '../server/src/testing/applications.ts';
 import { TestClient } from '../server/src/testing/http-client.ts';
-import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openApp, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -152,7 +152,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
 
   it('creates an account just in time for a person of a served domain who signs in through partner', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     const button = page.getByRole('link', { name: 'Continue with Partner' });
     await button.waitFor();
     await checkBothWidths(page, 'connections-sign-in');
@@ -167,7 +167,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
 
   it('offers partner for a typed email of its domain and links the existing account', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByLabel('Email').fill('bob@corp.test');
     await page.getByText('Your organisation signs you in with Partner.').waitFor();
     await checkBothWidths(page, 'connections-home-realm');
@@ -183,7 +183,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
 
   it('refuses an email outside the connection domains, saying why with a reference', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('link', { name: 'Continue with Partner' }).click();
     await signInUpstream(page, 'eve@evil.test');
     await page.waitForURL(`${gatehouse.url('acme')}/?**`);
@@ -206,7 +206,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
     await admin.getByText('The connection was saved.').waitFor();
 
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('link', { name: 'Continue with Partner' }).click();
     await signInUpstream(page, 'carol@corp.test');
     await page.waitForURL(`${gatehouse.url('acme')}/?**`);
@@ -232,7 +232,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
 
   it('sends an email of the domain straight to partner, offering the password only once the admin allows it', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     const email = page.getByLabel('Email');
     await email.fill('bob@corp.test');
     await page.getByText('Your organisation signs you in with Partner.').waitFor();
@@ -245,7 +245,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
 
     await setPartnerOption('Let people of these domains sign in with a password instead', true);
     const allowed = await newPage();
-    await allowed.goto(gatehouse.url('acme') + '/');
+    await openApp(allowed, gatehouse.url('acme') + '/');
     await allowed.getByLabel('Email').fill('bob@corp.test');
     const instead = allowed.getByRole('button', { name: 'Use my password instead' });
     await instead.waitFor();
@@ -268,7 +268,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
     expect(saved.status, saved.text).toBe(200);
 
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('link', { name: 'Continue with Partner' }).click();
     await signInUpstream(page, 'bob@corp.test');
     await page.getByRole('heading', { name: 'Enter your code', level: 1 }).waitFor();
@@ -286,7 +286,7 @@ describe.skipIf(!chromiumPath)('sign-in connections, one organisation signing in
     const response = await page.goto(`${gatehouse.url('globex')}/signin/connections/${connectionId}`);
     expect(response?.status()).toBe(404);
     const listed = page.waitForResponse('**/api/signinconnections');
-    await page.goto(gatehouse.url('globex') + '/');
+    await openApp(page, gatehouse.url('globex') + '/');
     expect(await (await listed).json()).toEqual({ connections: [] });
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     expect(await page.getByRole('link', { name: 'Continue with Partner' }).count()).toBe(0);

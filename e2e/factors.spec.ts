@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
 import { withAuthenticator } from './support/authenticator.ts';
-import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, openApp, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -72,7 +72,7 @@ describe.skipIf(!chromiumPath).each(dialects)('several MFA methods on %s, in Chr
   }
 
   async function signInAsPat(page: Page) {
-    await page.goto(gatehouse.url('multi') + '/');
+    await openApp(page, gatehouse.url('multi') + '/');
     await page.getByLabel('Email').fill(PAT);
     await page.getByLabel('Password').fill(PAT_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

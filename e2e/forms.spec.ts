@@ -8,7 +8,7 @@ import { MESSAGES } from '@gatehouse/common/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { expectAccessible, launchBrowser, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openApp, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -53,7 +53,7 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
 
   it('sends a submit made right after one the page refused: only a sent submit starts the second (issue 39 point 21)', async () => {
     const { page, urls } = await watchedPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
     await page.getByLabel('Email').press('Enter');
     // The empty password is refused in the page: 'required' shows. Nothing was sent.
@@ -87,7 +87,7 @@ describe.skipIf(!chromiumPath)('forms never submit natively, in Chromium', () =>
 
   it('keeps the organisation name out of the URL on the base sign-in page', async () => {
     const { page, documents } = await watchedPage();
-    await page.goto(gatehouse.url() + '/');
+    await openApp(page, gatehouse.url() + '/');
     const name = page.getByRole('textbox', { name: 'Organisation name' });
     // An Enter pressed before the page hydrates is answered by the no-script path (a 303 back, nothing
     // in the URL); press again until the hydrated form checks the field.

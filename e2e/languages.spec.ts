@@ -2,14 +2,15 @@
  * Journeys of choosing a language in Chromium: the sign-in page's switcher, by keyboard, shows the page
  * in German (remembered in the cookie, the served page hydrated from its inline catalog), and a signed-in
  * person's language chosen on /account is the page's language whatever the browser asks, and /account
- * (profile, devices and sessions) and two-step read in German and in Arabic (right to left). Every screen
- * is axe-clean at 1280 and 390 px.
+ * (profile, devices and sessions, their dates in the language's own format), two-step and the
+ * organisation settings read in German and in Arabic (right to left). Every screen is axe-clean at
+ * 1280 and 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import type { Dialect } from '../server/src/db/database.ts';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, openApp, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -54,7 +55,7 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
     page.on('request', (request) => {
       if (/\/assets\/(de|fr)-[^/]*\.js$/.test(request.url())) catalogRequests.push(request.url());
     });
-    await page.goto(gatehouse.url('babel') + '/');
+    await openApp(page, gatehouse.url('babel') + '/');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await accessibleAtBothWidths(page, 'language-switcher-en');
 
@@ -84,7 +85,7 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
   it("shows a signed-in person's own language, chosen on /account, whatever the browser asks", async () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
-    await page.goto(gatehouse.url('babel') + '/');
+    await openApp(page, gatehouse.url('babel') + '/');
     // The browser asks for French: the sign-in page is French.
     await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
     await page.locator('form input[type="email"]').fill('admin@babel.test');
@@ -128,6 +129,10 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
       twoStep: 'Zwei-Faktor-Authentifizierung',
       appIntro: 'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App.',
       passkeys: 'Passkeys',
+      organisation: 'Organisation verwalten',
+      appearance: 'Erscheinungsbild',
+      // A session's times in German's own numeric date (Intl), the UTC offset kept.
+      date: /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} [+-]\d{2}:\d{2}/,
     },
     {
       browserLocale: 'ar',
@@ -141,33 +146,48 @@ describe.skipIf(!chromiumPath).each(dialects)('choosing the language on %s, in C
       twoStep: 'المصادقة الثنائية',
       appIntro: 'امسح رمز الاستجابة السريعة هذا بتطبيق المصادقة.',
       passkeys: 'مفاتيح المرور',
+      organisation: 'إدارة مؤسستك',
+      appearance: 'المظهر',
+      // Arabic's: right-to-left marks after day and month, the Arabic comma before the time.
+      date: /\d{2}\u200f\/\d{2}\u200f\/\d{4}، \d{2}:\d{2} [+-]\d{2}:\d{2}/,
     },
   ] as const;
 
-  it.each(journeys)('shows /account, its sessions and two-step in the language the browser asks ($lang), axe-clean', async (journey) => {
-    const context = await browser.newContext({ locale: journey.browserLocale });
-    const page = await context.newPage();
-    await page.goto(gatehouse.url('babel') + '/');
-    await page.locator('form input[type="email"]').fill('admin@babel.test');
-    await page.locator('form input[type="password"]').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: journey.signIn, exact: true }).click();
-    await page.waitForURL('**/dashboard');
+  it.each(journeys)(
+    'shows /account, its sessions, two-step and the organisation settings in the language the browser asks ($lang), axe-clean',
+    async (journey) => {
+      const context = await browser.newContext({ locale: journey.browserLocale });
+      const page = await context.newPage();
+      await openApp(page, gatehouse.url('babel') + '/');
+      await page.locator('form input[type="email"]').fill('admin@babel.test');
+      await page.locator('form input[type="password"]').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: journey.signIn, exact: true }).click();
+      await page.waitForURL('**/dashboard');
 
-    await page.goto(gatehouse.url('babel') + '/account');
-    await page.getByRole('heading', { level: 1, name: journey.profile }).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([journey.lang, journey.dir]);
-    expect(await page.title()).toContain(journey.profile);
-    await page.getByRole('region', { name: journey.details }).waitFor();
-    const devices = page.getByRole('region', { name: journey.devices });
-    await devices.getByText(journey.thisDevice, { exact: true }).waitFor();
-    await accessibleAtBothWidths(page, `account-${journey.lang}`);
+      await page.goto(gatehouse.url('babel') + '/account');
+      await page.getByRole('heading', { level: 1, name: journey.profile }).waitFor();
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([journey.lang, journey.dir]);
+      expect(await page.title()).toContain(journey.profile);
+      await page.getByRole('region', { name: journey.details }).waitFor();
+      const devices = page.getByRole('region', { name: journey.devices });
+      await devices.getByText(journey.thisDevice, { exact: true }).waitFor();
+      expect(await devices.textContent()).toMatch(journey.date);
+      expect(await devices.textContent()).not.toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      await accessibleAtBothWidths(page, `account-${journey.lang}`);
 
-    await page.goto(gatehouse.url('babel') + '/twostep');
-    await page.getByRole('heading', { level: 1, name: journey.twoStep }).waitFor();
-    // The organisation offers the app only: its set-up comes first, passkeys below it.
-    await page.getByText(journey.appIntro, { exact: true }).waitFor();
-    await page.getByRole('heading', { name: journey.passkeys, exact: true }).waitFor();
-    await accessibleAtBothWidths(page, `twostep-${journey.lang}`);
-    await context.close();
-  });
+      await page.goto(gatehouse.url('babel') + '/twostep');
+      await page.getByRole('heading', { level: 1, name: journey.twoStep }).waitFor();
+      // The organisation offers the app only: its set-up comes first, passkeys below it.
+      await page.getByText(journey.appIntro, { exact: true }).waitFor();
+      await page.getByRole('heading', { name: journey.passkeys, exact: true }).waitFor();
+      await accessibleAtBothWidths(page, `twostep-${journey.lang}`);
+
+      // The organisation settings, the admin's longest screen, in the language too.
+      await page.goto(gatehouse.url('babel') + '/organisation');
+      await page.getByRole('heading', { level: 1, name: journey.organisation }).waitFor();
+      await page.getByRole('heading', { name: journey.appearance, exact: true }).waitFor();
+      await accessibleAtBothWidths(page, `organisation-${journey.lang}`);
+      await context.close();
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COLOUR_VALUES } from '../common/src/policy.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { makeIco, makePng } from '../server/src/testing/images.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations, submitSignIn } from './support/browser.ts';
+import { launchBrowser, openApp, screenshot, seriousAccessibilityViolations, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -128,7 +128,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
 
     // Another organisation keeps its own look.
     const other = await (await browser.newContext()).newPage();
-    await other.goto(gatehouse.url('globex') + '/');
+    await openApp(other, gatehouse.url('globex') + '/');
     await other.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     expect(await buttonColour(other, 'button[type="submit"]')).toBe(rgb(COLOUR_VALUES.Blue.primary));
     expect(await other.locator('.brand-logo').count()).toBe(0);
@@ -145,7 +145,7 @@ describe.skipIf(!chromiumPath).each(dialects)('organisation settings on %s, in C
   it("hides the organisation's name in the header without a logo too, keeping it for screen readers", async () => {
     await gatehouse.createOrganisation('hooli', 'admin@hooli.test');
     const page = await (await browser.newContext()).newPage();
-    await page.goto(gatehouse.url('hooli') + '/');
+    await openApp(page, gatehouse.url('hooli') + '/');
     await page.locator('.public-header .brand-name').filter({ hasText: 'hooli' }).waitFor();
     await gatehouse.saveSettings('hooli', { hideOrganisationName: true });
     await page.reload();

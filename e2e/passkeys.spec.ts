@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import type { Dialect } from '../server/src/db/database.ts';
 import { withAuthenticator } from './support/authenticator.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openApp, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 import { type RelyingParty, startRelyingParty } from './support/relying-party.ts';
 
@@ -52,7 +52,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
   it('adds a passkey on /twostep, then signs in to an application with the password and the passkey', async () => {
     const page = await (await browser.newContext()).newPage();
     const device = await withAuthenticator(page);
-    await page.goto(gatehouse.url('keys') + '/');
+    await openApp(page, gatehouse.url('keys') + '/');
     await passwordStep(page);
     await page.waitForURL('**/dashboard');
     await page.goto(gatehouse.url('keys') + '/twostep');
@@ -141,7 +141,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     const page = await (await browser.newContext()).newPage();
     const device = await withAuthenticator(page);
     const origin = gatehouse.url('nopass');
-    await page.goto(origin + '/');
+    await openApp(page, origin + '/');
     await page.getByLabel('Email').fill('admin@nopass.test');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -214,7 +214,7 @@ describe.skipIf(!chromiumPath).each(dialects)('passkeys on %s, in Chromium', (di
     // The same key, offered by the device for another organisation's host, is not a passkey there.
     const [credential] = await device.credentials();
     await device.copyTo(credential!, 'elsewhere.localhost');
-    await page.goto(gatehouse.url('elsewhere') + '/');
+    await openApp(page, gatehouse.url('elsewhere') + '/');
     // The server-rendered page comes alive once its script and language catalog have loaded: a click
     // before that reaches no handler.
     await page.waitForLoadState('networkidle');

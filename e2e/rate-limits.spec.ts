@@ -12,7 +12,7 @@ import { ERRORS } from '../common/src/errors.ts';
 import { PROOF_OF_WORK, RATE_LIMITS } from '../common/src/policy.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { TestClient } from '../server/src/testing/http-client.ts';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openApp, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath).each(dialects)('rate limits on the sign-in page o
     ]) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      await page.goto(gatehouse.url('acme') + '/');
+      await openApp(page, gatehouse.url('acme') + '/');
       await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
       await page.getByLabel('Email').fill('admin@acme.test');
       await page.getByLabel('Password').fill(ADMIN_PASSWORD);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { TestIdp } from '../server/src/testing/saml-idp.ts';
-import { expectAccessible, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openApp, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)('SAML connections, signing in through a test IdP,
 
   /** From acme's sign-in page through the IdP and back, answering as `answer` says. */
   async function signInAtIdp(page: Page, email: string, answer: 'valid' | 'expired' | 'tampered' = 'valid'): Promise<void> {
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('link', { name: 'Continue with Corp SSO' }).click();
     await page.waitForURL(`${idp.ssoUrl}?**`);
     await page.getByLabel('Email').fill(email);

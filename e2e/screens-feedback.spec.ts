@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { expectAccessible, holdBack, launchBrowser, screenshot, submitSignIn } from './support/browser.ts';
+import { expectAccessible, holdBack, launchBrowser, openApp, screenshot, submitSignIn } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
   }
 
   it('keeps focus on a busy button, and moves it to the heading of a page a link opens (defect 6)', async () => {
-    await page.goto(origin() + '/');
+    await openApp(page, origin() + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
     await page.getByLabel('Password').fill('not the password');
     const held = await holdBack(page, '**/api/authenticate');
@@ -327,7 +327,7 @@ describe.skipIf(!chromiumPath)('feedback, focus and recovery (issue 31), in Chro
     expect(await style('.field-affix input:focus-visible', 'zIndex')).toBe('1');
 
     // An unknown organisation's "Back to home" leads to the base host, not to itself.
-    await page.goto(gatehouse.url('nosuchorg') + '/');
+    await openApp(page, gatehouse.url('nosuchorg') + '/');
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe(gatehouse.url() + '/');
   });

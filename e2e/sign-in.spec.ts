@@ -7,6 +7,7 @@ import {
   holdBack,
   launchBrowser,
   newPage as newGuardedPage,
+  openApp,
   passDoubleSubmitGuard,
   screenshot,
 } from './support/browser.ts';
@@ -36,7 +37,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
 
   it('lets the CLI-made admin sign in at their organisation, see the Dashboard and sign out', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     expect(await page.title()).toBe('Sign in - acme');
     await expectAccessible(page);
@@ -86,7 +87,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
 
   it('shows the error for a wrong password and keeps the user on the sign-in page', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
     await page.getByLabel('Password').fill('not the right password');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -99,7 +100,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
 
   it('says the server cannot be reached when the form cannot load its checks, and signs in once it can', async () => {
     const page = await newGuardedPage(browser);
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     // The connection drops after the page has loaded: the form's schema (loaded on first use) cannot come.
     await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
@@ -117,7 +118,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
 
   it('offers to show the password as it is typed, unless the organisation turns that off', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     const password = page.getByLabel('Password');
     await password.fill('typed with care');
     expect(await password.getAttribute('type')).toBe('password');
@@ -130,7 +131,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
 
     await gatehouse.saveSettings('acme', { passwordVisibility: false });
     const later = await newPage();
-    await later.goto(gatehouse.url('acme') + '/');
+    await openApp(later, gatehouse.url('acme') + '/');
     await later.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     await expect.poll(async () => later.getByRole('button', { name: /Show/ }).count()).toBe(0);
     expect(await later.getByLabel('Password').getAttribute('type')).toBe('password');
@@ -151,7 +152,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
 
   it('shows field messages when the form is incomplete', async () => {
     const page = await newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('This field is required').first().waitFor();
     await page.context().close();
@@ -161,7 +162,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
     const page = await newPage();
     // Hold back the remember-me answer, the sign-in form's last fetch, until the user is typing the password.
     const rememberMe = await holdBack(page, '**/api/rememberme');
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
     const password = page.getByLabel('Password');
     await password.pressSequentially(ADMIN_PASSWORD.slice(0, 8));
@@ -268,7 +269,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
   it('toggles the side menu below 1000 px and always shows it at 1000 px or more', async () => {
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
     const page = await context.newPage();
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await page.getByLabel('Email').fill('admin@acme.test');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import type { Dialect } from '../server/src/db/database.ts';
 import { totpCode } from '../server/src/mfa/totp.ts';
-import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, openApp, passDoubleSubmitGuard, screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 import { type RelyingParty, startRelyingParty } from './support/relying-party.ts';
 
@@ -74,7 +74,7 @@ describe.skipIf(!chromiumPath).each(dialects)('multi-factor authentication on %s
 
   it('holds the admin on /twostep until an authenticator app is set up, then signs in to an application with its codes', async () => {
     const page = await newPage(browser);
-    await page.goto(gatehouse.url('acme') + '/');
+    await openApp(page, gatehouse.url('acme') + '/');
     await passwordStep(page);
 
     // Required and not set up: the reduced layout, the app only (no choices, no Cancel).

@@ -1,18 +1,30 @@
 /**
  * Journeys of issue 6 (users): an Organisation Admin invites a User Admin, who invites an end user with
- * one application, edits them, finds them locked out and clears the lockout; and the list's search and
- * infinite scroll over a few hundred users.
+ * one application, edits them, finds them locked out and clears the lockout; the list's search and
+ * infinite scroll over a few hundred users; and (issue 46) people moved in on the "Import people" screen,
+ * who sign in with the password they had, and taken out again with the export.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 import { USER_MESSAGES } from '@gatehouse/common/user-messages';
+import bcrypt from 'bcryptjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { insertUser, newUserRow } from '../server/src/accounts/store.ts';
 import type { Dialect } from '../server/src/db/database.ts';
 import { scoped } from '../server/src/db/scoped.ts';
-import { expectAccessible, launchBrowser, newPage, passDoubleSubmitGuard, screenshot, submitSignIn } from './support/browser.ts';
+import {
+  expectAccessible,
+  holdBack,
+  launchBrowser,
+  newPage,
+  openApp,
+  passDoubleSubmitGuard,
+  screenshot,
+  submitSignIn,
+} from './support/browser.ts';
 import { ADMIN_PASSWORD, type RunningGatehouse, startGatehouse } from './support/gatehouse.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -28,6 +40,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     gatehouse = await startGatehouse(dialect);
     await gatehouse.createOrganisation('acme', 'admin@acme.test');
     await gatehouse.createOrganisation('globex', 'admin@globex.test');
+    await gatehouse.createOrganisation('initech', 'admin@initech.test');
     // Set-ups no screen of this journey makes: a lockout after three wrong passwords (no cooldown first)
     // at acme, through the settings API; at globex the free tier and a few hundred users, which no API
     // makes at once.
@@ -159,7 +172,7 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
 
     // Three wrong passwords lock Eve out (the organisation's lockout policy).
     const stranger = await newPage(browser);
-    await stranger.goto(gatehouse.url('acme') + '/');
+    await openApp(stranger, gatehouse.url('acme') + '/');
     const statuses = await stranger.evaluate(async () => {
       const answers: number[] = [];
       for (let i = 0; i < 3; i++) {
@@ -288,5 +301,108 @@ describe.skipIf(!chromiumPath).each(dialects)('user administration on %s, in Chr
     await admin.getByText('No matching users were found').waitFor();
     await expectAccessible(admin);
     await admin.context().close();
+  });
+  it('imports people with their old passwords: mapping, a dry run, progress, refused rows, the user limit; exports them', async () => {
+    const oldPassword = 'ada kept this from the old system';
+    const csv = [
+      'E-mail address,Given name,Family name,Hash',
+      `ada@initech.test,Ada,Lovelace,${bcrypt.hashSync(oldPassword, 8)}`,
+      'bob@initech.test,Bob,Plain,not a hash at all',
+      'not-an-email,Cy,Broken,',
+      'ADA@initech.test,Ada,Again,',
+    ].join('\r\n');
+    const admin = await signIn('initech', 'admin@initech.test', ADMIN_PASSWORD);
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+    await admin.getByRole('link', { name: 'Import people' }).click();
+    await admin.getByRole('heading', { name: 'Import people' }).waitFor();
+    expect(await admin.title()).toBe('Import people - initech');
+    await admin.getByLabel('File').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+    // The columns: none is named as a field, so the email must be chosen before the file is checked.
+    const mapping = admin.getByRole('group', { name: 'Columns' });
+    expect(await mapping.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    await admin.getByRole('button', { name: 'Check the file' }).click();
+    await admin.getByText('Choose the column that holds the email.').waitFor();
+    await mapping.getByLabel('Email', { exact: true }).selectOption('E-mail address');
+    await mapping.getByLabel('First name').selectOption('Given name');
+    await mapping.getByLabel('Surname').selectOption('Family name');
+    await mapping.getByLabel('Password hash').selectOption('Hash');
+    const preview = admin.getByRole('table', { name: 'The first rows of the file, as they will be read' });
+    await preview.getByRole('cell', { name: 'Lovelace' }).waitFor();
+    expect(await preview.getByRole('row').count()).toBe(5);
+    await expectAccessible(admin);
+
+    // The dry run: who would come in, and every row it would refuse with why.
+    await passDoubleSubmitGuard(admin);
+    await admin.getByRole('button', { name: 'Check the file' }).click();
+    const report = admin.getByRole('region', { name: 'What the import would do' });
+    await report.getByText('1 person would be added').waitFor();
+    await report.getByText('3 rows would be refused').waitFor();
+    const refused = report.getByRole('table', { name: 'The refused rows and why' });
+    await refused.getByRole('row').filter({ hasText: 'bob@initech.test' }).getByText(/hash/i).waitFor();
+    await refused.getByRole('row').filter({ hasText: 'not-an-email' }).waitFor();
+    await refused.getByRole('row').filter({ hasText: 'ada@initech.test' }).getByText('The same email is on row 2 of this file.').waitFor();
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      report.getByRole('link', { name: 'Download the refused rows (CSV)' }).click(),
+    ]);
+    const refusedCsv = readFileSync((await download.path())!, 'utf8');
+    expect(refusedCsv.split('\r\n')[0]).toBe('row,email,reason,E-mail address,Given name,Family name,Hash');
+    expect(refusedCsv).toContain('3,bob@initech.test,');
+    expect(refusedCsv.trim().split('\r\n')).toHaveLength(4);
+    await expectAccessible(admin);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(admin);
+    await screenshot(admin, `${dialect}-import-checked-phone`);
+    await admin.setViewportSize({ width: 1280, height: 800 });
+
+    // The run, its progress held at its start for a moment (the status it polls), then its end.
+    const held = await holdBack(admin, '**/api/imports/*');
+    await report.getByRole('button', { name: 'Import' }).click();
+    const progress = admin.getByRole('progressbar', { name: 'Importing' });
+    await progress.waitFor();
+    expect(await progress.getAttribute('aria-valuetext')).toBe('0 of 4 rows');
+    await expectAccessible(admin);
+    await held.release();
+    await admin.unroute('**/api/imports/*');
+    const finished = admin.getByRole('region', { name: 'Import finished' });
+    await finished.getByText('1 person added').waitFor();
+    await finished.getByText('3 rows refused').waitFor();
+    await expectAccessible(admin);
+
+    // A file that would take the Starter package past its 50 people is refused before anything is imported.
+    await admin.getByRole('button', { name: 'Import another file' }).click();
+    const many = ['email', ...Array.from({ length: 60 }, (_, n) => `person${n}@initech.test`)].join('\n');
+    await admin.getByLabel('File').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(many) });
+    expect(await admin.getByRole('group', { name: 'Columns' }).getByLabel('Email', { exact: true }).inputValue()).toBe('email');
+    await passDoubleSubmitGuard(admin);
+    await admin.getByRole('button', { name: 'Check the file' }).click();
+    await report.getByText('60 people would be added').waitFor();
+    await report.getByRole('button', { name: 'Import' }).click();
+    await report
+      .getByRole('alert')
+      .getByText('The organisation has room for 48 more people and the file would add 60: nothing was imported.')
+      .waitFor();
+    await expectAccessible(admin);
+
+    // The export from the Users screen: the people in the import's own columns, no secrets.
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+    await row(admin, 'ada@initech.test').waitFor();
+    expect(await admin.locator('tbody tr').count()).toBe(2);
+    const [exported] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Export as CSV' }).click()]);
+    const people = readFileSync((await exported.path())!, 'utf8');
+    expect(people.split(/\r?\n/)[0]).toBe('email,externalId,firstName,surname,phoneNumber,emailVerified,status,createdAt,lastSignInAt');
+    expect(people).toContain('ada@initech.test,,Ada,Lovelace');
+    expect(people).not.toContain('$2');
+    await expectAccessible(admin);
+    await admin.context().close();
+
+    // Ada signs in with the password she had, and her hash is Gatehouse's own afterwards.
+    const ada = await signIn('initech', 'ada@initech.test', oldPassword);
+    await ada.context().close();
+    const hash = await gatehouse.withDatabase(async (db) =>
+      db.selectFrom('users').select('password_hash').where('email', '=', 'ada@initech.test').executeTakeFirstOrThrow(),
+    );
+    expect(hash.password_hash).toMatch(/^\$argon2id\$/);
   });
 });

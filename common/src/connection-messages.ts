@@ -2,24 +2,9 @@
  * Texts of sign-in connections: the Sign-in connections screen (OpenID Connect and SAML 2.0),
  * its validation messages, and what the sign-in page says of a connection.
  */
-import type { ConnectionClientAuth, ConnectionRefusal } from './connections.ts';
+import { CONNECTION_REFUSALS, type ConnectionClientAuth } from './connections.ts';
 import { liveRecord, liveTexts, textsOf } from './i18n/runtime.ts';
 import { CONNECTION_LIMITS } from './policy.ts';
-
-const REFUSALS = [
-  'provider_refused',
-  'not_verified',
-  'expired',
-  'domain_not_allowed',
-  'no_account',
-  'account_unavailable',
-  'email_taken',
-  'email_not_verified',
-  'user_limit',
-  'second_step_required',
-  'unavailable',
-  'connection_unavailable',
-] as const satisfies readonly ConnectionRefusal[];
 
 /**
  * The English texts a person sees on the sign-in page (ICU MessageFormat): the catalog's
@@ -59,7 +44,7 @@ export const CONNECTION_MESSAGES = liveTexts('connection', CONNECTION_EN, {
   homeRealm: (name: string) => t('homeRealm', { name }),
   passwordNotAllowed: (name: string) => t('passwordNotAllowed', { name }),
   reference: (id: string) => t('reference', { id }),
-  refusals: liveRecord(REFUSALS, (reason) => t(`refusals.${reason}`)),
+  refusals: liveRecord(CONNECTION_REFUSALS, (reason) => t(`refusals.${reason}`)),
   screenTitle: 'Sign-in connections',
   intro:
     "Let people sign in with the identity provider your organisation already uses. Gatehouse sends them there and trusts the provider's answer for the email domains you list.",

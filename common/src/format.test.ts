@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
-import { CORRELATION_ID_PATTERN, correlationIdFrom, formatDateTime, maskEmail, newCorrelationId } from './format.ts';
+import {
+  CORRELATION_ID_PATTERN,
+  correlationIdFrom,
+  formatDateTime,
+  formatLongDate,
+  formatNumber,
+  formatRelativeTime,
+  formatTime,
+  maskEmail,
+  newCorrelationId,
+} from './format.ts';
+import { type Locale, LOCALES } from './i18n/locales.ts';
 import { withLocale } from './i18n/runtime.ts';
 import { isSafeReturnPath } from './return-path.ts';
 
@@ -29,6 +40,67 @@ describe('formatDateTime', () => {
     expect(formatDateTime(undefined)).toBeNull();
     expect(formatDateTime('')).toBeNull();
     expect(formatDateTime('not a date')).toBeNull();
+  });
+});
+
+describe('formats per language', () => {
+  const languages = Object.keys(LOCALES) as Locale[];
+  const day = Date.UTC(2026, 10, 21, 12, 0);
+
+  it('writes a day out in each language, in UTC (the inactivity warning)', () => {
+    expect(formatLongDate(day, 'en')).toBe('21 November 2026');
+    expect(formatLongDate(day, 'de')).toBe('21. November 2026');
+    expect(formatLongDate(day, 'fr')).toBe('21 novembre 2026');
+    expect(formatLongDate(day, 'ar')).toBe('21 نوفمبر 2026');
+    expect(formatLongDate(day, 'ja')).toBe('2026年11月21日');
+    expect(formatLongDate(day, 'en-XA')).toBe('21 November 2026');
+    expect(withLocale('ru', () => formatLongDate(day))).toBe('21 ноября 2026 г.');
+    expect(formatLongDate(day, 'es')).toBe('21 de noviembre de 2026');
+    expect(formatLongDate(day, 'he')).toBe('21 בנובמבר 2026');
+    expect(formatLongDate(day, 'tr')).toBe('21 Kasım 2026');
+    expect(formatLongDate(day, 'vi')).toBe('21 tháng 11, 2026');
+    expect(formatLongDate('not a date', 'de')).toBe('');
+  });
+
+  it("writes counts with each language's grouping and decimal sign", () => {
+    expect(formatNumber(12345.5, 'en')).toBe('12,345.5');
+    expect(formatNumber(12345.5, 'de')).toBe('12.345,5');
+    expect(formatNumber(12345.5, 'fr')).toBe('12\u202f345,5');
+    expect(formatNumber(12345.5, 'ru')).toBe('12\u00a0345,5');
+    expect(formatNumber(12345.5, 'ar')).toBe('12,345.5');
+    expect(withLocale('de', () => formatNumber(1000))).toBe('1.000');
+    for (const locale of languages) expect(formatNumber(7, locale), locale).toBe('7');
+  });
+
+  it("gives a time of day in the language's clock, English 24-hour", () => {
+    const at = new Date(2026, 10, 21, 20, 5, 9);
+    expect(formatTime(at, 'en')).toBe('20:05:09');
+    expect(formatTime(at, 'de')).toBe('20:05:09');
+    expect(formatTime(at, 'ko')).toMatch(/오후 0?8:05:09/);
+    expect(formatTime(at, 'en-XA')).toBe('20:05:09');
+  });
+
+  it("says how far a time is with the language's plural rules", () => {
+    const now = Date.UTC(2026, 10, 21, 12, 0);
+    expect(formatRelativeTime(now + 3 * 86_400_000, now, 'en')).toBe('in 3 days');
+    expect(formatRelativeTime(now - 2 * 3_600_000, now, 'de')).toBe('vor 2 Stunden');
+    expect(formatRelativeTime(now - 86_400_000, now, 'fr')).toBe('hier');
+    expect(formatRelativeTime(now - 5 * 60_000, now, 'ru')).toBe('5 минут назад');
+    expect(formatRelativeTime(now - 2 * 60_000, now, 'ru')).toBe('2 минуты назад');
+    expect(formatRelativeTime(now - 5 * 60_000, now, 'ar')).toBe('قبل 5 دقائق');
+    expect(formatRelativeTime(now + 400, now, 'en')).toBe('now');
+  });
+
+  it('gives every language its own numeric date and time', () => {
+    const date = new Date(2026, 10, 21, 20, 5);
+    expect(formatDateTime(date, 'ar')).toMatch(/^21\u200f\/11\u200f\/2026، 20:05 [+-]\d{2}:\d{2}$/);
+    expect(formatDateTime(date, 'ja')).toMatch(/^2026\/11\/21 20:05 [+-]\d{2}:\d{2}$/);
+    expect(formatDateTime(date, 'vi')).toMatch(/^20:05 21\/11\/2026 [+-]\d{2}:\d{2}$/);
+    for (const locale of languages) {
+      const shown = formatDateTime(date, locale) ?? '';
+      expect(shown, locale).toContain('2026');
+      expect(shown, locale).toMatch(/20.05.* [+-]\d{2}:\d{2}$/);
+    }
   });
 });
 

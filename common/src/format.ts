@@ -1,4 +1,8 @@
-/** Display formats of the spec: dates as DD/MM/YYYY HH:mm plus UTC offset, and the 12-character correlation id. */
+/**
+ * Display formats: dates, times, numbers and relative times in the viewer's language through `Intl`
+ * (English keeps the spec's DD/MM/YYYY HH:mm plus UTC offset), and the 12-character correlation id.
+ * Every screen, email and log line that shows a date or a count to a person formats it here.
+ */
 import { DEFAULT_LOCALE, type Locale, PSEUDO_LOCALE } from './i18n/locales.ts';
 import { activeLocale } from './i18n/runtime.ts';
 
@@ -37,6 +41,87 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   const offset = `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
   if (locale !== DEFAULT_LOCALE && locale !== PSEUDO_LOCALE) return `${dateTimeFormat(locale).format(date)} ${offset}`;
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())} ${offset}`;
+}
+
+/** The `Intl` language of a locale: the pseudo-locale formats as English. */
+const intlTag = (locale: Locale): string => (locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale);
+
+/** One cached `Intl` formatter per language and options (building one costs far more than using it). */
+function cached<F>(cache: Map<string, F>, key: string, build: () => F): F {
+  let format = cache.get(key);
+  if (!format) {
+    format = build();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+const toDate = (value: string | number | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A count or figure in the language's digits and grouping: `12,345` in English, `12.345` in German, `12 345` in French. */
+export function formatNumber(value: number, locale: Locale = activeLocale()): string {
+  const tag = intlTag(locale);
+  return cached(numberFormats, tag, () => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })).format(value);
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** A time of day with seconds in the viewer's zone: `20:05:09` (24-hour in English, as the spec's dates are). */
+export function formatTime(value: string | number | Date, locale: Locale = activeLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const tag = intlTag(locale);
+  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+  // English's dates are 24-hour (the spec's HH:mm), so its times are too; other languages keep their own clock.
+  if (tag === DEFAULT_LOCALE) options.hourCycle = 'h23';
+  return cached(timeFormats, tag, () => new Intl.DateTimeFormat(tag === DEFAULT_LOCALE ? 'en-GB' : tag, options)).format(date);
+}
+
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A day written out, as in an email's sentence: `21 November 2026`, `21. November 2026`, `2026年11月21日`.
+ * In UTC: the server sends it and does not know the reader's zone.
+ */
+export function formatLongDate(value: string | number | Date, locale: Locale = activeLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const tag = intlTag(locale);
+  return cached(
+    longDateFormats,
+    tag,
+    () =>
+      new Intl.DateTimeFormat(tag === DEFAULT_LOCALE ? 'en-GB' : tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ).format(date);
+}
+
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+/**
+ * How far `value` is from `now` in the largest whole unit, with the language's plural rules: `in 3 days`,
+ * `vor 2 Stunden`, `قبل 5 دقائق`; `now` within a second.
+ */
+export function formatRelativeTime(value: string | number | Date, now: number, locale: Locale = activeLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const tag = intlTag(locale);
+  const format = cached(relativeFormats, tag, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
+  const difference = date.getTime() - now;
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(difference) >= size) return format.format(Math.trunc(difference / size), unit);
+  }
+  return format.format(0, 'second');
 }
 
 export const CORRELATION_ID_ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

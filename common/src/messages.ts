@@ -17,6 +17,8 @@ export const MESSAGES_EN = {
   // Root error page and 404
   errorPageTitle: 'Sorry, something went wrong',
   errorPageText: 'An unexpected error occurred, please try again.',
+  errorPageCorrelationId: 'Correlation ID:',
+  errorPageOccurredAt: 'Occurred at {time}',
   retry: 'Retry',
   notFoundTitle: 'Page not found',
   notFoundText: "Sorry, but we couldn't find the page you were looking for...",
@@ -103,6 +105,7 @@ const t = textsOf('messages', MESSAGES_EN);
 /** The texts in the active language, as live strings and functions. */
 export const MESSAGES = liveTexts('messages', MESSAGES_EN, {
   tooLong: (max: number) => t('tooLong', { max }),
+  errorPageOccurredAt: (time: string) => t('errorPageOccurredAt', { time }),
   userInvited: (email: string) => t('userInvited', { email }),
   fileTooLarge: (kilobytes: number) => t('fileTooLarge', { kilobytes }),
   fileWrongType: (typeNames: string, maxWidth: number, maxHeight: number) =>

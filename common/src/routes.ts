@@ -68,6 +68,8 @@ export const ROUTES = {
   connections: { path: '/connections', access: ORG_ADMIN, title: 'Sign-in connections' },
   users: { path: '/users', access: USER_ADMINS, title: 'Users' },
   addUser: { path: '/users/add', access: USER_ADMINS, title: 'Add a user' },
+  /** The import API is the Organisation Admin's: imported people may bring any status and their passwords. */
+  importUsers: { path: '/users/import', access: ORG_ADMIN, title: 'Import people' },
   user: { path: '/users/:id', access: USER_ADMINS, title: 'Edit user' },
   groups: { path: '/groups', access: ORG_ADMIN, title: 'Groups' },
   group: { path: '/groups/:id', access: ORG_ADMIN, title: 'Group' },

@@ -117,9 +117,19 @@ export async function passDoubleSubmitGuard(page: Page): Promise<void> {
   await page.clock.fastForward(LIMITS.doubleSubmitMs);
 }
 
+/**
+ * Opens a page of the SPA and waits until React has taken it over (main.tsx marks the document), so
+ * that what the journey types reaches the app and not the served sign-in page's plain form, which a
+ * passwordless or base organisation's page keeps a moment longer while its lazy part loads.
+ */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+}
+
 /** Fills in and sends the sign-in form at `origin`; the caller waits for where it should lead. */
 export async function submitSignIn(page: Page, origin: string, email: string, password: string): Promise<void> {
-  await page.goto(origin + '/');
+  await openApp(page, origin + '/');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,10 +1,9 @@
 /** Builds the Fastify instance from a context; main.ts listens with it and tests use it directly. */
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import { newCorrelationId } from '@gatehouse/common/format';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 import { sessionAuthenticator } from './accounts/request-auth.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -21,6 +20,7 @@ import { type Lifecycle, operationsSurface, registerDraining } from './diagnosti
 import { groupRoutes } from './groups/routes.ts';
 import { registerAfterResponseDrain } from './http/after-response.ts';
 import { registerPrivateByDefault } from './http/cache-control.ts';
+import { correlationId } from './http/correlation-id.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
@@ -89,7 +89,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
             ...(options.logStream ? { stream: options.logStream } : pretty ? { stream: prettyLogStream() } : {}),
           },
     ...(pretty ? { logController: new PrettyLogController() } : {}),
-    genReqId: () => newCorrelationId(),
+    genReqId: correlationId,
     requestIdHeader: false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -139,7 +139,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     });
     app.addHook('onClose', async () => telemetry.listener?.close());
   }
-  await app.register(fastifyHelmet, {
+  // The security headers, built once: @fastify/helmet parses these options again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
   await startLanguages();
   registerRequestLanguage(app);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { isApiError, NETWORK_FAILURE } from './api/client.ts';
@@ -21,9 +21,22 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Marks the document once React has taken the page over, its handlers attached: until then a served
+ * sign-in form submits on its own and the server answers with a notice (spa/static.ts). Browser
+ * journeys wait for the mark before they type.
+ */
+function LiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
+      <LiveMark />
       <AppRouter />
     </QueryClientProvider>
   </StrictMode>

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../errors.ts';
 import { MAIL_MESSAGES } from '../mail-messages.ts';
 import { MESSAGES } from '../messages.ts';
+import { ORGANISATION_MESSAGES } from '../organisation-messages.ts';
+import { LIMITS } from '../policy.ts';
+import { organisationSettingsRequest } from '../schemas/organisation-settings.ts';
 import { type Catalog, ENGLISH, ENGLISH_ONLY_PLACEHOLDERS } from './catalog.ts';
 import type { IcuArgs } from './icu-types.ts';
 import { loadCatalog, prepareLocale } from './load.ts';
@@ -56,7 +59,7 @@ function pluralCategories(elements: MessageFormatElement[], found: string[][] = 
 }
 
 // The namespaces a person meets signing in and on their own account: each plural says every form its language has.
-const PLURAL_CHECKED = ['sessions.', 'account.', 'mfa.', 'dashboard.'];
+const PLURAL_CHECKED = ['sessions.', 'account.', 'mfa.', 'dashboard.', 'imports.'];
 
 describe.each(translated.filter((locale) => locale !== PSEUDO_LOCALE))('the %s plurals', (locale) => {
   it('give every plural form our counts take in the language (one, two, few, many... as Intl.PluralRules names them)', async () => {
@@ -100,6 +103,32 @@ describe('texts in the active language', () => {
       'The link works for 1 hour. If you do not have an acme account, you can ignore this email.',
     );
     expect(MESSAGES.fileWrongType('PNG', 512, 512)).toBe('The file must be a PNG image no larger than 512 x 512 pixels');
+  });
+
+  it("reads the organisation settings' texts, their groups and the shared schema's messages in the active language", async () => {
+    await prepareLocale('de');
+    const M = ORGANISATION_MESSAGES;
+    expect(M.labels.enforcePasswordHistory).toBe(`Prevent reuse of the last ${LIMITS.passwordHistory} passwords`);
+    expect(withLocale('de', () => M.labels.enforcePasswordHistory)).toBe(
+      `Wiederverwendung der letzten ${LIMITS.passwordHistory} Passwörter verhindern`,
+    );
+    expect(
+      withLocale('de', () => [M.title, M.sections.appearance, M.optionLabels.DarkGrey, M.resetChange('Farbe', 'Blau', 'Grau')]),
+    ).toEqual(['Organisation verwalten', 'Erscheinungsbild', 'Dunkelgrau', 'Farbe: von Blau auf Grau']);
+    expect(withLocale('de', () => M.imageHints.logo)).toMatch(/^PNG, JPEG oder GIF, bis zu \d+ [KM]B\.$/);
+    // The schema is built once, at load: its messages are still read when it is used (zod makes its error on first reading).
+    const problems = (locale: Locale) =>
+      withLocale(locale, () =>
+        organisationSettingsRequest
+          .safeParse({ colour: 'Pink', customHelpPageURL: 'ftp://help.test' })
+          .error?.issues.filter((issue) => ['colour', 'customHelpPageURL'].includes(String(issue.path[0])))
+          .map((issue) => issue.message),
+      );
+    expect(problems('de')).toEqual([
+      'Bitte wählen Sie eine der Optionen',
+      'Bitte geben Sie eine Webadresse ein, die mit https:// oder http:// beginnt',
+    ]);
+    expect(problems('en')).toEqual(['Please choose one of the options', 'Please enter a web address starting with https:// or http://']);
   });
 
   it('has typed placeholders: a missing or wrongly typed value fails the type check', () => {

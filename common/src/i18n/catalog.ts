@@ -10,11 +10,13 @@ import { CONNECTION_EN } from '../connection-messages.ts';
 import { DASHBOARD_EN } from '../dashboard.ts';
 import { ERRORS_EN } from '../errors.ts';
 import { HELP_EN } from '../help-messages.ts';
+import { IMPORT_EN } from '../import-messages.ts';
 import { LANGUAGE_EN } from '../language-messages.ts';
 import { PUBLIC_PAGE_EN } from '../legal-texts.ts';
 import { MAIL_EN } from '../mail-messages.ts';
 import { MESSAGES_EN, PASSWORD_VISIBILITY_EN } from '../messages.ts';
 import { MFA_EN } from '../mfa-messages.ts';
+import { ORGANISATION_EN } from '../organisation-messages.ts';
 import { SESSION_EN } from '../session-messages.ts';
 import { USER_EN } from '../user-messages.ts';
 
@@ -39,12 +41,14 @@ export const ENGLISH = {
   ...prefixed('errors', ERRORS_EN),
   ...prefixed('mail', MAIL_EN),
   ...prefixed('users', USER_EN),
+  ...prefixed('imports', IMPORT_EN),
   ...prefixed('language', LANGUAGE_EN),
   ...PUBLIC_ENGLISH,
   ...prefixed('sessions', SESSION_EN),
   ...prefixed('account', ACCOUNT_EN),
   ...prefixed('mfa', MFA_EN),
   ...prefixed('dashboard', DASHBOARD_EN),
+  ...prefixed('organisation', ORGANISATION_EN),
 };
 
 export type TextKey = keyof typeof ENGLISH;

@@ -80,6 +80,19 @@ export function matchLocale(tag: string, among: readonly Locale[] = SUPPORTED_LO
   );
 }
 
+/**
+ * The supported language closest to a value naming one or several, by preference: an Accept-Language
+ * list (SCIM's preferredLanguage), or one tag as a provider's `locale` claim gives it (`fr-CA`, `de_DE`);
+ * null when none is supported.
+ */
+export function closestLocale(value: string): Locale | null {
+  for (const tag of acceptedLanguages(value)) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return null;
+}
+
 /** A tag's language and its script, the likely one when the tag has none (`zh-TW` -> `zh-Hant`); null when malformed. */
 function languageAndScript(tag: string): string | null {
   try {

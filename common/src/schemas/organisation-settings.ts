@@ -56,10 +56,10 @@ export function isHttpUrl(value: string): boolean {
 
 /** An optional web address: blank is null; anything else must be http(s). */
 const optionalHttpUrl = optionalString(SETTINGS_LIMITS.urlMax)
-  .refine((v) => v === undefined || isHttpUrl(v), { error: V.httpUrl })
+  .refine((v) => v === undefined || isHttpUrl(v), { error: () => V.httpUrl })
   .transform((v) => v ?? null);
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: V.chooseOption });
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: () => V.chooseOption });
 
 /** True for a whitelist entry written as a pattern between slashes, such as /@example\.com$/. */
 export function isWhitelistPattern(entry: string): boolean {

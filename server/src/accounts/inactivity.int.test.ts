@@ -41,6 +41,9 @@ describe.each(testDialects())('inactivity on %s', (dialect) => {
   it('warns inactivityNotificationEmailDays before, then makes the user Inactive and ends their sessions', async () => {
     await organisation('idle', { inactivity_expiry_days: 60, inactivity_notification_email_days: 7 });
     const session = await signIn(server, 'idle', 'two@idle.test', PASSWORD);
+    // The admin reads German: their warning's date is written the German way.
+    const admin = await signIn(server, 'idle', 'admin@idle.test', DEFAULT_PASSWORD);
+    expect((await admin.put('/api/account/language', { form: { locale: 'de' } })).status).toBe(200);
     const signedInAt = clock.now();
 
     clock.advance(53 * DAY - HOUR);
@@ -50,9 +53,11 @@ describe.each(testDialects())('inactivity on %s', (dialect) => {
     expect(await run()).toMatchObject({ result: expect.stringContaining('warned 2') });
     const warning = await latestMailTo(server, 'two@idle.test');
     expect(warning.subject).toBe('Your idle account will be deactivated soon');
-    expect(warning.body).toContain(
-      `yours will be on ${new Date(signedInAt + 60 * DAY).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
-    );
+    expect(new Date(signedInAt + 60 * DAY).toISOString()).toMatch(/^2027-03-05/);
+    expect(warning.body).toContain('yours will be on 5 March 2027');
+    const german = (await mailTo(server, 'admin@idle.test')).find((m) => m.kind === 'inactivityWarning');
+    expect(german?.body).toContain('5. März 2027');
+    expect(german?.body).not.toContain('March');
     await run();
     expect(await mailTo(server, 'two@idle.test')).toHaveLength(2);
 
@@ -68,7 +73,7 @@ describe.each(testDialects())('inactivity on %s', (dialect) => {
     expect(deactivation).toMatchObject({
       warnings: [expect.stringContaining('kept admin@idle.test, the only active Organisation Admin of idle')],
     });
-    expect((await latestMailTo(server, 'admin@idle.test')).subject).toBe('Your idle administrator account was kept active');
+    expect((await latestMailTo(server, 'admin@idle.test')).subject).toBe('Ihr Administratorkonto bei idle bleibt aktiv');
     await run();
     expect((await mailTo(server, 'admin@idle.test')).filter((m) => m.kind === 'lastAdminKeptActive')).toHaveLength(1);
   });

@@ -6,6 +6,8 @@
  * before the rule applies again. After inactivityDeletionDays as Inactive, the user is deleted.
  * A 0 disables each rule.
  */
+import { formatLongDate } from '@gatehouse/common/format';
+import { DEFAULT_LOCALE } from '@gatehouse/common/i18n/locales';
 import { MAIL_MESSAGES } from '@gatehouse/common/mail-messages';
 import { ROUTES } from '@gatehouse/common/routes';
 
@@ -42,9 +44,6 @@ export function deactivationTime(org: Organisation, user: UserRow): number {
   return reactivatedSinceSignIn ? Math.max(due, endOfGrace(user.reactivated_at!, org.row.reactivation_grace_period_days)) : due;
 }
 
-const longDate = (time: number) =>
-  new Date(time).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 interface Counts {
   warned: number;
   deactivated: number;
@@ -61,7 +60,7 @@ async function keepLastAdmin(ctx: AppContext, scope: Scope, user: UserRow, due: 
   const org = scope.organisation;
   if (user.role !== 'OrganisationAdministrator' || (await otherActiveOrganisationAdmins(scope.db, user.id)) > 0) return false;
   counts.warnings.push(
-    `kept ${user.email}, the only active Organisation Admin of ${org.name}, active although unused since ${longDate(user.last_sign_in ?? user.created_at)}`,
+    `kept ${user.email}, the only active Organisation Admin of ${org.name}, active although unused since ${formatLongDate(user.last_sign_in ?? user.created_at, DEFAULT_LOCALE)}`,
   );
   if (user.status === 'SignedUp' && (user.inactivity_warned_at === null || user.inactivity_warned_at < due)) {
     await updateUser(scope.db, user.id, { inactivity_warned_at: ctx.clock.now() });
@@ -102,7 +101,7 @@ async function applyExpiry(ctx: AppContext, scope: Scope, counts: Counts): Promi
           org,
           to: user.email,
           kind: 'inactivityWarning',
-          text: () => MAIL_MESSAGES.inactivityWarning(org.displayName, longDate(due), expiryDays),
+          text: () => MAIL_MESSAGES.inactivityWarning(org.displayName, formatLongDate(due), expiryDays),
           locale: recipientLocale(org, user.locale),
           link: linkFor(ctx.config, org, ROUTES.home.path),
         });

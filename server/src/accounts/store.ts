@@ -182,36 +182,49 @@ export async function reserveUnknownAttempt(
   email: string,
   policy: AttemptPolicy,
 ): Promise<{ failed_count: number } | undefined> {
-  await db
+  await unknownThrottleQuery(db, { email, now: policy.now });
+  const query = reserveUnknownQueries[(policy.lockoutAfter > 0 ? 1 : 0) + (policy.cooldownEvery > 0 ? 2 : 0)]!;
+  const args = {
+    email,
+    now: policy.now,
+    lockoutAfter: policy.lockoutAfter,
+    every: policy.cooldownEvery,
+    until: policy.now + policy.cooldownMs,
+  };
+  return (await query(db, args)).rows[0];
+}
+
+// At every sign-in with an unknown email (as often as a mistyped one): prepared once, as the account's count is.
+const unknownThrottleQuery = preparedInScope((db) =>
+  db
     .insertInto('sign_in_throttle')
-    .values({ email, failed_count: 0, cooldown_until: null, updated_at: policy.now })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  return (
+    .values({ email: param('email'), failed_count: 0, cooldown_until: null, updated_at: param('now') as unknown as number })
+    .onConflict((oc) => oc.column('email').doNothing()),
+);
+
+const reserveUnknownQueries = [0, 1, 2, 3].map((shape) =>
+  preparedInScope<{ failed_count: number }, { email: string; now: number; lockoutAfter: number; every: number; until: number }>((db) =>
     db
       .updateTable('sign_in_throttle')
       .set((eb) => ({
         failed_count: eb('failed_count', '+', 1),
-        cooldown_until: nextCooldown(sql.ref('failed_count'), policy),
-        updated_at: policy.now,
+        cooldown_until:
+          shape & 2
+            ? sql<
+                number | null
+              >`case when (${sql.ref('failed_count')} + 1) % ${param('every')} = 0 then ${param('until')} else cooldown_until end`
+            : sql<number | null>`cooldown_until`,
+        updated_at: param('now') as unknown as number,
       }))
-      .where('email', '=', email)
-      .$if(policy.lockoutAfter > 0, (qb) => qb.where('failed_count', '<', policy.lockoutAfter))
+      .where('email', '=', param('email'))
+      .$if((shape & 1) === 1, (qb) => qb.where('failed_count', '<', param('lockoutAfter') as unknown as number))
       // A cooldown holds only while the organisation has cooldowns on: turning them off (0) releases it.
-      .$if(policy.cooldownEvery > 0, (qb) =>
-        qb.where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', policy.now)])),
+      .$if((shape & 2) === 2, (qb) =>
+        qb.where((eb) => eb.or([eb('cooldown_until', 'is', null), eb('cooldown_until', '<=', param('now') as unknown as number)])),
       )
-      .returning('failed_count')
-      .executeTakeFirst()
-  );
-}
-
-function nextCooldown(count: ReturnType<typeof sql.ref>, policy: AttemptPolicy) {
-  if (policy.cooldownEvery <= 0) return sql<number | null>`cooldown_until`;
-  return sql<
-    number | null
-  >`case when (${count} + 1) % ${policy.cooldownEvery} = 0 then ${policy.now + policy.cooldownMs} else cooldown_until end`;
-}
+      .returning('failed_count'),
+  ),
+);
 
 /**
  * Gives back one attempt reserved by reserveUnknownAttempt that turned out to be no failure: the count

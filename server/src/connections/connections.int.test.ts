@@ -131,6 +131,13 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
 
   it('creates an account just in time, linked to the upstream subject, with fed in the session amr', async () => {
     const upstream = await partnerUser('jit@corp.test');
+    // The provider's locale claim names a region Gatehouse has no catalog for: its language is taken.
+    await server.ctx.db.kysely
+      .updateTable('users')
+      .set({ locale: 'fr-CA' })
+      .where('organisation_id', '=', partnerId)
+      .where('id', '=', upstream.id)
+      .execute();
     const { url, browser } = await signInThroughConnection('jit@corp.test');
     expect(url.host).toBe(`acme.localhost:${server.port}`);
     expect(url.searchParams.get('connection_error')).toBeNull();
@@ -142,7 +149,7 @@ describe.each(testDialects())('sign-in connections on %s', (dialect) => {
       .where('organisation_id', '=', acmeId)
       .where('email', '=', 'jit@corp.test')
       .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ status: 'SignedUp', first_name: 'Pat', surname: 'Partner', password_hash: null });
+    expect(user).toMatchObject({ status: 'SignedUp', first_name: 'Pat', surname: 'Partner', password_hash: null, locale: 'fr' });
     expect(user.email_verified_date).not.toBeNull();
     const link = await server.ctx.db.kysely
       .selectFrom('connection_links')

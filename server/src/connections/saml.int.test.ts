@@ -160,7 +160,12 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
   });
 
   it('signs in with a signed assertion: an account just in time, linked to the NameID, amr fed', async () => {
-    const { url, browser, error } = await signIn(person('jit@corp.test', 'persistent-jit'));
+    // inetOrgPerson's preferredLanguage, as an Accept-Language list: the first supported one is the person's.
+    const answer = person('jit@corp.test', 'persistent-jit');
+    const { url, browser, error } = await signIn({
+      ...answer,
+      attributes: { ...answer.attributes, preferredLanguage: 'gsw, de-CH;q=0.9' },
+    });
     expect(error).toBeNull();
     expect(url.host).toBe(`acme.localhost:${server.port}`);
     expect((await account(browser))?.email).toBe('jit@corp.test');
@@ -170,7 +175,7 @@ describe.each(testDialects())('SAML connections on %s', (dialect) => {
       .where('organisation_id', '=', acmeId)
       .where('email', '=', 'jit@corp.test')
       .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ first_name: 'Sam', surname: 'Assertion', password_hash: null });
+    expect(user).toMatchObject({ first_name: 'Sam', surname: 'Assertion', password_hash: null, locale: 'de' });
     const link = await server.ctx.db.kysely
       .selectFrom('connection_links')
       .selectAll()

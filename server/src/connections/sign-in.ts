@@ -5,11 +5,12 @@
  * exchanged and the ID token checked (upstream.ts); then the upstream subject is a linked user, or an
  * existing account is linked (only an email the provider marks verified, within the connection's
  * domains, when the connection links), or an account is created just in time (likewise, and within its
- * just-in-time domains); anything else is refused with a sentence the person understands and the
- * correlation id. Every outcome is audited. An invited (Pending) account found so is activated. The
- * session's amr has `fed`, and the provider's methods when the connection trusts its MFA and the provider
- * says it did one; a person with a second step that the provider did not stand for goes through
- * Gatehouse's own code step (mfa/challenge.ts) before the session.
+ * just-in-time domains; in the language the provider names, if Gatehouse speaks it); anything else is
+ * refused with a sentence the person understands and the correlation id. Every outcome is audited. An
+ * invited (Pending) account found so is activated. The session's amr has `fed`, and the provider's
+ * methods when the connection trusts its MFA and the provider says it did one; a person with a second
+ * step that the provider did not stand for goes through Gatehouse's own code step (mfa/challenge.ts)
+ * before the session.
  */
 import { clientIdOfRedirectUrl } from '@gatehouse/common/client-sign-in';
 import {
@@ -18,6 +19,7 @@ import {
   CORRELATION_PARAMETER,
   SECOND_STEP_PARAMETER,
 } from '@gatehouse/common/connections';
+import { closestLocale, type Locale } from '@gatehouse/common/i18n/locales';
 import { CONNECTION_LIMITS } from '@gatehouse/common/policy';
 import { isSafeReturnPath } from '@gatehouse/common/return-path';
 import { ROUTES } from '@gatehouse/common/routes';
@@ -185,6 +187,23 @@ function sessionAmr(row: SignInConnectionRow, claims: Record<string, unknown>): 
   return federatedAmr(upstream, row.trust_mfa);
 }
 
+/**
+ * Where a provider says the person's language: OpenID Connect's `locale` claim (Core 5.1), or a SAML
+ * attribute of that name or inetOrgPerson's preferredLanguage (by name or OID).
+ */
+const LOCALE_CLAIMS = ['locale', 'preferredLanguage', 'urn:oid:2.16.840.1.113730.3.1.39'] as const;
+
+/** The person's language as the provider says it, matched against the supported ones as Accept-Language is; null for none. */
+function upstreamLocale(claims: Record<string, unknown>): Locale | null {
+  for (const name of LOCALE_CLAIMS) {
+    const value = claims[name];
+    if (typeof value !== 'string' || value.length > 200) continue;
+    const match = closestLocale(value);
+    if (match) return match;
+  }
+  return null;
+}
+
 /** A just-in-time creation refused by the provisioning steps (users/provision.ts), as the connection tells it. */
 function provisionRefusal(reason: ProvisionRefusal, email: string): Refusal {
   switch (reason) {
@@ -252,6 +271,7 @@ async function resolveUser(ctx: AppContext, scope: Scope, row: SignInConnectionR
       emailVerified: true,
       firstName: stringClaim(claims, mapping.firstName)?.slice(0, 100) ?? null,
       surname: stringClaim(claims, mapping.surname)?.slice(0, 100) ?? null,
+      locale: upstreamLocale(claims),
     }),
     withUser: async (trx, userId) => {
       await insertLink(trx, { organisationId, connectionId: row.id, subject, userId, now, groups: groupsOf(row, claims) });

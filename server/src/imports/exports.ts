@@ -7,10 +7,10 @@
  *   users file and then the hashes file brings each person in once, with their hash.
  * What Gatehouse cannot carry is counted by kind for the job's report.
  */
+import { readJsonLines, type SourceRecord } from '@gatehouse/common/import-records';
 import type { ImportRow } from '@gatehouse/common/schemas/imports';
 
 import { keycloakHashText } from '../passwords/foreign.ts';
-import { readJsonLines, type SourceRecord } from './read.ts';
 
 export interface ExportReading {
   records: Iterable<SourceRecord>;

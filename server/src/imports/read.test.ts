@@ -1,7 +1,8 @@
+import { previewRecords, readCsv, readJsonLines } from '@gatehouse/common/import-records';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@gatehouse/common/schemas/imports';
 import { describe, expect, it } from 'vitest';
 
-import { decodeImportFile, readCsv, readJsonLines } from './read.ts';
+import { decodeImportFile } from './read.ts';
 import { checkRow } from './rows.ts';
 
 describe('reading import files', () => {
@@ -42,5 +43,26 @@ describe('reading import files', () => {
       ok: false,
       reason: `totpSecret: ${IMPORT_MESSAGES.invalidTotp}`,
     });
+  });
+
+  it('previews the first rows of a file as the job reads them, the cut end of a long file left out', () => {
+    const csv = 'Mail;Name\r\na@x.test;Ann\r\nb@x.test;"Bo\r\nof two"\r\nc@x.test;Cy';
+    expect(previewRecords('csv', csv, 5)).toEqual({
+      columns: ['Mail', 'Name'],
+      rows: [
+        { Mail: 'a@x.test', Name: 'Ann' },
+        { Mail: 'b@x.test', Name: 'Bo\r\nof two' },
+        { Mail: 'c@x.test', Name: 'Cy' },
+      ],
+    });
+    // The start of a larger file: its last line may be cut anywhere, so it is not shown.
+    expect(previewRecords('csv', csv, 5, true).rows).toHaveLength(2);
+    expect(previewRecords('csv', csv, 1).rows).toHaveLength(1);
+    // A header alone still names the columns; JSON Lines' columns are the keys first met.
+    expect(previewRecords('csv', 'email,name\n', 5)).toEqual({ columns: ['email', 'name'], rows: [] });
+    expect(previewRecords('jsonl', '{"email":"a@x.test"}\nnot json\n{"surname":"S","email":"b@x.test"}\n', 5).columns).toEqual([
+      'email',
+      'surname',
+    ]);
   });
 });

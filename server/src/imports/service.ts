@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { readCsv, readJsonLines, type SourceRecord } from '@gatehouse/common/import-records';
 import { TIER_USER_LIMITS, TWO_STEP_KINDS } from '@gatehouse/common/policy';
 import { IMPORT_MESSAGES, type ImportFormat, type ImportJob, type ImportRow } from '@gatehouse/common/schemas/imports';
 import type { Transaction } from 'kysely';
@@ -33,7 +34,7 @@ import { type Organisation, toOrganisation } from '../tenancy/organisation.ts';
 import { findOrganisationById, lockOrganisation } from '../tenancy/store.ts';
 import { createUsers } from '../users/create.ts';
 import { type ExportReading, readAuth0, readKeycloak } from './exports.ts';
-import { decodeImportFile, readCsv, readJsonLines, type SourceRecord } from './read.ts';
+import { decodeImportFile } from './read.ts';
 import { importJobView } from './report.ts';
 import { checkRow, type Mapping } from './rows.ts';
 import {

@@ -7,14 +7,14 @@
  *   its resume, sign-out) go to the provider with the Gatehouse sign-in of the request attached.
  * The interaction hand-over (/oidc/interaction/*) is ours.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { OAUTH_AUTHORIZATION_SERVER_PATH, OPENID_CONFIGURATION_PATH } from '@gatehouse/common/applications';
-import { CORRELATION_ID_LENGTH, correlationIdFrom } from '@gatehouse/common/format';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppContext } from '../context.ts';
+import { correlationId } from '../http/correlation-id.ts';
 import { isCrossSiteRequest } from '../http/csrf.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
 import { getAuth } from '../http/request-context.ts';
@@ -36,19 +36,6 @@ import { attachSignIn } from './request-sign-in.ts';
  */
 const PROVIDER_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
-
-// Correlation ids of the hot path come from a pool of random bytes: on this path a random-number call
-// per request costs more than the id is worth (it names a request in logs; it is no secret).
-let randomPool = Buffer.alloc(0);
-let poolOffset = 0;
-function correlationId(): string {
-  if (poolOffset + CORRELATION_ID_LENGTH > randomPool.length) {
-    randomPool = randomBytes(CORRELATION_ID_LENGTH * 256);
-    poolOffset = 0;
-  }
-  poolOffset += CORRELATION_ID_LENGTH;
-  return correlationIdFrom(randomPool.subarray(poolOffset - CORRELATION_ID_LENGTH, poolOffset));
-}
 
 /** The protocol paths as telemetry labels them: each endpoint by its own path, anything else under /oidc as one. */
 const PROTOCOL_ROUTES = new Set<string>([OPENID_CONFIGURATION_PATH, OAUTH_AUTHORIZATION_SERVER_PATH, ...Object.values(OIDC_ROUTES)]);

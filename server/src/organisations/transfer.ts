@@ -10,7 +10,6 @@
  * HMACs under a key derived from KEY_ENCRYPTION_KEY: they move only to an installation with the same key.
  * What lives for minutes or hours (sessions, tokens, emailed links, sign-ins in progress) stays behind.
  */
-import { randomBytes, scryptSync } from 'node:crypto';
 
 import { organisationName } from '@gatehouse/common/schemas/organisation';
 import { sql } from 'kysely';
@@ -19,6 +18,7 @@ import { z } from 'zod';
 import { keyEncryptionKeys, originFor } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { decryptSecret, encryptSecret, KeyEncryptionError } from '../crypto/key-encryption.ts';
+import { newSealing, PASSPHRASE_MIN_LENGTH, passphraseSealing, sealingKey } from '../crypto/passphrase-sealing.ts';
 import { SEALED_COLUMNS, type SealedColumn, untyped, untypedInScope } from '../crypto/sealed-columns.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { MIGRATION_NAMES } from '../db/migrations/index.ts';
@@ -32,7 +32,6 @@ import { findOrganisationById, findOrganisationByName } from '../tenancy/store.t
 
 export const TRANSFER_FORMAT = 'gatehouse-organisation-export';
 export const TRANSFER_VERSION = 1;
-export const PASSPHRASE_MIN_LENGTH = 12;
 
 /** What moves, in the order it is written: a row comes after the rows it refers to. */
 export const MOVED_TABLES = [
@@ -105,7 +104,6 @@ const SEALED: readonly SealedColumn[] = Object.values(SEALED_COLUMNS).filter((se
   (MOVED_TABLES as readonly string[]).includes(sealed.table),
 );
 const CHECK_TEXT = 'gatehouse organisation export';
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 
 export class TransferRefused extends Error {}
 
@@ -123,17 +121,8 @@ export const organisationExport = z
     hostname: z.string(),
     /** The schema the rows are in: an installation that lacks one of these migrations cannot take them. */
     migrations: z.array(z.string()),
-    sealing: z
-      .object({
-        kdf: z.literal('scrypt'),
-        salt: z.string().min(16),
-        N: z
-          .number()
-          .int()
-          .min(2 ** 14)
-          .max(2 ** 20),
-        r: z.number().int().min(1).max(16),
-        p: z.number().int().min(1).max(4),
+    sealing: passphraseSealing
+      .extend({
         /** A known text sealed with the passphrase's key: a wrong passphrase is told at once. */
         check: z.string(),
       })
@@ -144,15 +133,6 @@ export const organisationExport = z
   })
   .strict();
 export type OrganisationExport = z.infer<typeof organisationExport>;
-
-export function sealingKey(passphrase: string, sealing: Pick<OrganisationExport['sealing'], 'salt' | 'N' | 'r' | 'p'>): string {
-  return scryptSync(passphrase.normalize('NFKC'), Buffer.from(sealing.salt, 'base64url'), 32, {
-    N: sealing.N,
-    r: sealing.r,
-    p: sealing.p,
-    maxmem: 256 * sealing.N * sealing.r,
-  }).toString('base64url');
-}
 
 function checkPassphrase(passphrase: string): void {
   if (passphrase.length < PASSPHRASE_MIN_LENGTH)
@@ -196,8 +176,8 @@ export interface ExportOptions {
 /** Everything organisation `name` owns, as one document; its secrets sealed under the passphrase. */
 export async function exportOrganisation(ctx: AppContext, name: string, options: ExportOptions): Promise<OrganisationExport> {
   checkPassphrase(options.passphrase);
-  const salt = randomBytes(16).toString('base64url');
-  const key = sealingKey(options.passphrase, { salt, ...SCRYPT });
+  const sealing = newSealing();
+  const key = sealingKey(options.passphrase, sealing);
   const installationKeys = keyEncryptionKeys(ctx.config);
   const toFile = (envelope: string, associatedData: string) =>
     encryptSecret(key, decryptSecret(installationKeys, envelope, associatedData), associatedData);
@@ -231,7 +211,7 @@ export async function exportOrganisation(ctx: AppContext, name: string, options:
       exportedAt: new Date(ctx.clock.now()).toISOString(),
       hostname: hostnameFor(ctx.config, organisation.name, false),
       migrations: [...MIGRATION_NAMES],
-      sealing: { kdf: 'scrypt', salt, ...SCRYPT, check: encryptSecret(key, CHECK_TEXT, CHECK_TEXT) },
+      sealing: { ...sealing, check: encryptSecret(key, CHECK_TEXT, CHECK_TEXT) },
       recoveryCodeKeyId: recoveryCodeKeyId(ctx.config.keyEncryptionKey),
       organisation: Object.fromEntries(Object.entries(organisation).map(([column, value]) => [column, encodeCell(value)])),
       tables,

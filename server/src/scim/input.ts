@@ -5,7 +5,7 @@
  * screens. Attributes Gatehouse does not keep (title, addresses, the enterprise extension...) are
  * ignored; id and meta are the server's.
  */
-import { acceptedLanguages, matchLocale } from '@gatehouse/common/i18n/locales';
+import { closestLocale } from '@gatehouse/common/i18n/locales';
 import { LIMITS } from '@gatehouse/common/policy';
 import { phoneNumber } from '@gatehouse/common/schemas/account';
 import { email as emailField } from '@gatehouse/common/schemas/fields';
@@ -130,10 +130,8 @@ function languageOf(preferred: unknown, locale: unknown): string | null {
   ] as const) {
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'string' || value.length > 200) throw badRequest('invalidValue', `'${name}' must be a language tag`);
-    for (const tag of acceptedLanguages(value)) {
-      const match = matchLocale(tag);
-      if (match) return match;
-    }
+    const match = closestLocale(value);
+    if (match) return match;
   }
   return null;
 }

@@ -1,10 +1,16 @@
 /** Reads of the organisations table that every layer uses (resolving a host, checking a name, locking the row). */
 import type { Dialect } from '../db/database.ts';
+import { param, prepared } from '../db/prepared.ts';
 import type { Executor, OrganisationRow } from '../db/schema.ts';
 import type { ScopedExecutor } from '../db/scoped.ts';
 
-export function findOrganisationByName(db: Executor, name: string): Promise<OrganisationRow | undefined> {
-  return db.selectFrom('organisations').selectAll().where('name', '=', name).where('is_base', '=', false).executeTakeFirst();
+// Every process reads each organisation it serves again once its cached copy expires (tenancy/resolver.ts): prepared once.
+const byNameQuery = prepared<OrganisationRow, { name: string }>((db) =>
+  db.selectFrom('organisations').selectAll().where('name', '=', param('name')).where('is_base', '=', false),
+);
+
+export async function findOrganisationByName(db: Executor, name: string): Promise<OrganisationRow | undefined> {
+  return (await byNameQuery(db, { name })).rows[0];
 }
 
 export function findBaseOrganisation(db: Executor): Promise<OrganisationRow | undefined> {

@@ -39,6 +39,7 @@ const TwoStepPage = lazyPage(async () => (await import('../pages/two-step/TwoSte
 const VerifyEmailPage = lazyPage(async () => (await import('../pages/verify-email/VerifyEmailPage.tsx')).VerifyEmailPage);
 const NotMePage = lazyPage(async () => (await import('../pages/not-me/NotMePage.tsx')).NotMePage);
 const AddUserPage = lazyPage(async () => (await import('../pages/users/AddUserPage.tsx')).AddUserPage);
+const ImportPeoplePage = lazyPage(async () => (await import('../pages/users/ImportPeoplePage.tsx')).ImportPeoplePage);
 const UserPage = lazyPage(async () => (await import('../pages/users/UserPage.tsx')).UserPage);
 const UsersPage = lazyPage(async () => (await import('../pages/users/UsersPage.tsx')).UsersPage);
 const GetStartedPage = lazyPage(async () => (await import('../pages/get-started/GetStartedPage.tsx')).GetStartedPage);
@@ -78,6 +79,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   samlApplication: SamlApplicationPage,
   users: UsersPage,
   addUser: AddUserPage,
+  importUsers: ImportPeoplePage,
   user: UserPage,
   groups: GroupsPage,
   group: GroupPage,

@@ -5,7 +5,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ar.ts';
 import dashboard from './dashboard/ar.ts';
+import imports from './imports/ar.ts';
 import mfa from './mfa/ar.ts';
+import organisation from './organisation/ar.ts';
 import publicTexts from './public/ar.ts';
 import sessions from './sessions/ar.ts';
 
@@ -19,6 +21,8 @@ export default {
   'messages.submitIgnored': 'تم الإرسال قبل لحظة. يُرجى الانتظار ثانية ثم المحاولة مرة أخرى.',
   'messages.errorPageTitle': 'عذرًا، حدث خطأ ما',
   'messages.errorPageText': 'حدث خطأ غير متوقع. يُرجى المحاولة مرة أخرى.',
+  'messages.errorPageCorrelationId': 'معرّف الارتباط:',
+  'messages.errorPageOccurredAt': 'وقت حدوث الخطأ: {time}',
   'messages.retry': 'إعادة المحاولة',
   'messages.notFoundTitle': 'الصفحة غير موجودة',
   'messages.notFoundText': 'عذرًا، لم نتمكن من العثور على الصفحة التي تبحث عنها…',
@@ -259,4 +263,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/cs.ts';
 import dashboard from './dashboard/cs.ts';
+import imports from './imports/cs.ts';
 import mfa from './mfa/cs.ts';
+import organisation from './organisation/cs.ts';
 import publicTexts from './public/cs.ts';
 import sessions from './sessions/cs.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Odesláno už před chvílí. Počkejte vteřinu a zkuste to znovu.',
   'messages.errorPageTitle': 'Něco se pokazilo',
   'messages.errorPageText': 'Došlo k neočekávané chybě. Zkuste to prosím znovu.',
+  'messages.errorPageCorrelationId': 'ID korelace:',
+  'messages.errorPageOccurredAt': 'Nastalo {time}',
   'messages.retry': 'Zkusit znovu',
   'messages.notFoundTitle': 'Stránka nenalezena',
   'messages.notFoundText': 'Stránku, kterou hledáte, se bohužel nepodařilo najít…',
@@ -259,4 +263,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

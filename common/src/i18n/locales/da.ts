@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/da.ts';
 import dashboard from './dashboard/da.ts';
+import imports from './imports/da.ts';
 import mfa from './mfa/da.ts';
+import organisation from './organisation/da.ts';
 import publicTexts from './public/da.ts';
 import sessions from './sessions/da.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Allerede sendt for et øjeblik siden. Vent et sekund, og prøv så igen.',
   'messages.errorPageTitle': 'Der gik noget galt',
   'messages.errorPageText': 'Der opstod en uventet fejl. Prøv igen.',
+  'messages.errorPageCorrelationId': 'Korrelations-id:',
+  'messages.errorPageOccurredAt': 'Opstod {time}',
   'messages.retry': 'Prøv igen',
   'messages.notFoundTitle': 'Siden blev ikke fundet',
   'messages.notFoundText': 'Vi kunne desværre ikke finde den side, du ledte efter …',
@@ -263,4 +267,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/de.ts';
 import dashboard from './dashboard/de.ts';
+import imports from './imports/de.ts';
 import mfa from './mfa/de.ts';
+import organisation from './organisation/de.ts';
 import publicTexts from './public/de.ts';
 import sessions from './sessions/de.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Bereits vor einem Moment gesendet. Bitte warten Sie eine Sekunde und versuchen Sie es dann erneut.',
   'messages.errorPageTitle': 'Leider ist etwas schiefgelaufen',
   'messages.errorPageText': 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+  'messages.errorPageCorrelationId': 'Korrelations-ID:',
+  'messages.errorPageOccurredAt': 'Aufgetreten am {time}',
   'messages.retry': 'Erneut versuchen',
   'messages.notFoundTitle': 'Seite nicht gefunden',
   'messages.notFoundText': 'Die gesuchte Seite konnten wir leider nicht finden …',
@@ -277,4 +281,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/es.ts';
 import dashboard from './dashboard/es.ts';
+import imports from './imports/es.ts';
 import mfa from './mfa/es.ts';
+import organisation from './organisation/es.ts';
 import publicTexts from './public/es.ts';
 import sessions from './sessions/es.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Ya se envió hace un momento. Espera un segundo y vuelve a intentarlo.',
   'messages.errorPageTitle': 'Lo sentimos, algo ha salido mal',
   'messages.errorPageText': 'Se ha producido un error inesperado. Vuelve a intentarlo.',
+  'messages.errorPageCorrelationId': 'ID de correlación:',
+  'messages.errorPageOccurredAt': 'Se produjo el {time}',
   'messages.retry': 'Reintentar',
   'messages.notFoundTitle': 'Página no encontrada',
   'messages.notFoundText': 'Lo sentimos, no hemos encontrado la página que buscabas…',
@@ -269,4 +273,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -5,7 +5,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/fi.ts';
 import dashboard from './dashboard/fi.ts';
+import imports from './imports/fi.ts';
 import mfa from './mfa/fi.ts';
+import organisation from './organisation/fi.ts';
 import publicTexts from './public/fi.ts';
 import sessions from './sessions/fi.ts';
 
@@ -19,6 +21,8 @@ export default {
   'messages.submitIgnored': 'Lähetetty jo hetki sitten. Odota sekunti ja yritä sitten uudelleen.',
   'messages.errorPageTitle': 'Jokin meni pieleen',
   'messages.errorPageText': 'Tapahtui odottamaton virhe. Yritä uudelleen.',
+  'messages.errorPageCorrelationId': 'Korrelaatiotunnus:',
+  'messages.errorPageOccurredAt': 'Tapahtui {time}',
   'messages.retry': 'Yritä uudelleen',
   'messages.notFoundTitle': 'Sivua ei löytynyt',
   'messages.notFoundText': 'Valitettavasti etsimääsi sivua ei löytynyt…',
@@ -269,4 +273,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

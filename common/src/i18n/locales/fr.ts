@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/fr.ts';
 import dashboard from './dashboard/fr.ts';
+import imports from './imports/fr.ts';
 import mfa from './mfa/fr.ts';
+import organisation from './organisation/fr.ts';
 import publicTexts from './public/fr.ts';
 import sessions from './sessions/fr.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Déjà envoyé il y a un instant. Veuillez patienter une seconde, puis réessayer.',
   'messages.errorPageTitle': 'Désolé, une erreur s’est produite',
   'messages.errorPageText': 'Une erreur inattendue s’est produite, veuillez réessayer.',
+  'messages.errorPageCorrelationId': 'ID de corrélation :',
+  'messages.errorPageOccurredAt': 'Survenue le {time}',
   'messages.retry': 'Réessayer',
   'messages.notFoundTitle': 'Page introuvable',
   'messages.notFoundText': 'Désolé, nous n’avons pas trouvé la page que vous cherchiez…',
@@ -269,4 +273,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

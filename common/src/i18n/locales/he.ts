@@ -5,7 +5,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/he.ts';
 import dashboard from './dashboard/he.ts';
+import imports from './imports/he.ts';
 import mfa from './mfa/he.ts';
+import organisation from './organisation/he.ts';
 import publicTexts from './public/he.ts';
 import sessions from './sessions/he.ts';
 
@@ -19,6 +21,8 @@ export default {
   'messages.submitIgnored': 'הבקשה כבר נשלחה לפני רגע. יש להמתין שנייה ולנסות שוב.',
   'messages.errorPageTitle': 'משהו השתבש',
   'messages.errorPageText': 'אירעה שגיאה בלתי צפויה. יש לנסות שוב.',
+  'messages.errorPageCorrelationId': 'מזהה מתאם:',
+  'messages.errorPageOccurredAt': 'מועד התקלה: {time}',
   'messages.retry': 'ניסיון חוזר',
   'messages.notFoundTitle': 'הדף לא נמצא',
   'messages.notFoundText': 'לא הצלחנו למצוא את הדף המבוקש…',
@@ -261,4 +265,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

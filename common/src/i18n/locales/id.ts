@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/id.ts';
 import dashboard from './dashboard/id.ts';
+import imports from './imports/id.ts';
 import mfa from './mfa/id.ts';
+import organisation from './organisation/id.ts';
 import publicTexts from './public/id.ts';
 import sessions from './sessions/id.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Sudah dikirim beberapa saat lalu. Tunggu sebentar, lalu coba lagi.',
   'messages.errorPageTitle': 'Maaf, terjadi kesalahan',
   'messages.errorPageText': 'Terjadi kesalahan yang tidak terduga. Silakan coba lagi.',
+  'messages.errorPageCorrelationId': 'ID korelasi:',
+  'messages.errorPageOccurredAt': 'Terjadi pada {time}',
   'messages.retry': 'Coba lagi',
   'messages.notFoundTitle': 'Halaman tidak ditemukan',
   'messages.notFoundText': 'Maaf, kami tidak dapat menemukan halaman yang Anda cari…',
@@ -263,4 +267,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

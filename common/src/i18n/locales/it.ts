@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/it.ts';
 import dashboard from './dashboard/it.ts';
+import imports from './imports/it.ts';
 import mfa from './mfa/it.ts';
+import organisation from './organisation/it.ts';
 import publicTexts from './public/it.ts';
 import sessions from './sessions/it.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Già inviato un attimo fa. Attendi un secondo, poi riprova.',
   'messages.errorPageTitle': 'Si è verificato un problema',
   'messages.errorPageText': 'Si è verificato un errore imprevisto. Riprova.',
+  'messages.errorPageCorrelationId': 'ID di correlazione:',
+  'messages.errorPageOccurredAt': 'Verificatosi il {time}',
   'messages.retry': 'Riprova',
   'messages.notFoundTitle': 'Pagina non trovata',
   'messages.notFoundText': 'Spiacenti, non siamo riusciti a trovare la pagina che cercavi…',
@@ -269,4 +273,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ja.ts';
 import dashboard from './dashboard/ja.ts';
+import imports from './imports/ja.ts';
 import mfa from './mfa/ja.ts';
+import organisation from './organisation/ja.ts';
 import publicTexts from './public/ja.ts';
 import sessions from './sessions/ja.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': '少し前に送信済みです。1 秒ほど待ってから、もう一度お試しください。',
   'messages.errorPageTitle': '問題が発生しました',
   'messages.errorPageText': '予期しないエラーが発生しました。もう一度お試しください。',
+  'messages.errorPageCorrelationId': '相関 ID:',
+  'messages.errorPageOccurredAt': '発生日時: {time}',
   'messages.retry': '再試行',
   'messages.notFoundTitle': 'ページが見つかりません',
   'messages.notFoundText': 'お探しのページが見つかりませんでした…',
@@ -265,4 +269,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

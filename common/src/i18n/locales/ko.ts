@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ko.ts';
 import dashboard from './dashboard/ko.ts';
+import imports from './imports/ko.ts';
 import mfa from './mfa/ko.ts';
+import organisation from './organisation/ko.ts';
 import publicTexts from './public/ko.ts';
 import sessions from './sessions/ko.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': '방금 이미 보냈습니다. 잠시 기다린 후 다시 시도하세요.',
   'messages.errorPageTitle': '문제가 발생했습니다',
   'messages.errorPageText': '예기치 않은 오류가 발생했습니다. 다시 시도하세요.',
+  'messages.errorPageCorrelationId': '상관 ID:',
+  'messages.errorPageOccurredAt': '발생 시각: {time}',
   'messages.retry': '다시 시도',
   'messages.notFoundTitle': '페이지를 찾을 수 없음',
   'messages.notFoundText': '찾으시는 페이지를 찾을 수 없습니다…',
@@ -261,4 +265,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

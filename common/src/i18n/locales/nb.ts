@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/nb.ts';
 import dashboard from './dashboard/nb.ts';
+import imports from './imports/nb.ts';
 import mfa from './mfa/nb.ts';
+import organisation from './organisation/nb.ts';
 import publicTexts from './public/nb.ts';
 import sessions from './sessions/nb.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Allerede sendt for et øyeblikk siden. Vent et sekund, og prøv på nytt.',
   'messages.errorPageTitle': 'Noe gikk galt',
   'messages.errorPageText': 'Det oppsto en uventet feil. Prøv på nytt.',
+  'messages.errorPageCorrelationId': 'Korrelasjons-ID:',
+  'messages.errorPageOccurredAt': 'Oppstod {time}',
   'messages.retry': 'Prøv på nytt',
   'messages.notFoundTitle': 'Fant ikke siden',
   'messages.notFoundText': 'Vi fant dessverre ikke siden du lette etter …',
@@ -264,4 +268,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

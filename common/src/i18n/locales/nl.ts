@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/nl.ts';
 import dashboard from './dashboard/nl.ts';
+import imports from './imports/nl.ts';
 import mfa from './mfa/nl.ts';
+import organisation from './organisation/nl.ts';
 import publicTexts from './public/nl.ts';
 import sessions from './sessions/nl.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Zojuist al verzonden. Wacht even en probeer het dan opnieuw.',
   'messages.errorPageTitle': 'Er is iets misgegaan',
   'messages.errorPageText': 'Er is een onverwachte fout opgetreden. Probeer het opnieuw.',
+  'messages.errorPageCorrelationId': 'Correlatie-ID:',
+  'messages.errorPageOccurredAt': 'Opgetreden op {time}',
   'messages.retry': 'Opnieuw proberen',
   'messages.notFoundTitle': 'Pagina niet gevonden',
   'messages.notFoundText': 'Sorry, we konden de pagina die je zocht niet vinden…',
@@ -265,4 +269,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -5,7 +5,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/pl.ts';
 import dashboard from './dashboard/pl.ts';
+import imports from './imports/pl.ts';
 import mfa from './mfa/pl.ts';
+import organisation from './organisation/pl.ts';
 import publicTexts from './public/pl.ts';
 import sessions from './sessions/pl.ts';
 
@@ -19,6 +21,8 @@ export default {
   'messages.submitIgnored': 'Wysłano przed chwilą. Odczekaj sekundę i spróbuj ponownie.',
   'messages.errorPageTitle': 'Coś poszło nie tak',
   'messages.errorPageText': 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie.',
+  'messages.errorPageCorrelationId': 'Identyfikator korelacji:',
+  'messages.errorPageOccurredAt': 'Wystąpił: {time}',
   'messages.retry': 'Spróbuj ponownie',
   'messages.notFoundTitle': 'Nie znaleziono strony',
   'messages.notFoundText': 'Niestety nie udało się znaleźć szukanej strony…',
@@ -265,4 +269,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/pt-BR.ts';
 import dashboard from './dashboard/pt-BR.ts';
+import imports from './imports/pt-BR.ts';
 import mfa from './mfa/pt-BR.ts';
+import organisation from './organisation/pt-BR.ts';
 import publicTexts from './public/pt-BR.ts';
 import sessions from './sessions/pt-BR.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Já enviado há pouco. Aguarde um segundo e tente novamente.',
   'messages.errorPageTitle': 'Algo deu errado',
   'messages.errorPageText': 'Ocorreu um erro inesperado. Tente novamente.',
+  'messages.errorPageCorrelationId': 'ID de correlação:',
+  'messages.errorPageOccurredAt': 'Ocorreu em {time}',
   'messages.retry': 'Tentar novamente',
   'messages.notFoundTitle': 'Página não encontrada',
   'messages.notFoundText': 'Não encontramos a página que você estava procurando…',
@@ -265,4 +269,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/ru.ts';
 import dashboard from './dashboard/ru.ts';
+import imports from './imports/ru.ts';
 import mfa from './mfa/ru.ts';
+import organisation from './organisation/ru.ts';
 import publicTexts from './public/ru.ts';
 import sessions from './sessions/ru.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Уже отправлено только что. Подождите секунду и повторите попытку.',
   'messages.errorPageTitle': 'Что-то пошло не так',
   'messages.errorPageText': 'Произошла непредвиденная ошибка. Повторите попытку.',
+  'messages.errorPageCorrelationId': 'Идентификатор корреляции:',
+  'messages.errorPageOccurredAt': 'Время ошибки: {time}',
   'messages.retry': 'Повторить',
   'messages.notFoundTitle': 'Страница не найдена',
   'messages.notFoundText': 'К сожалению, мы не нашли страницу, которую вы ищете…',
@@ -267,4 +271,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

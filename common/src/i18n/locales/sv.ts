@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/sv.ts';
 import dashboard from './dashboard/sv.ts';
+import imports from './imports/sv.ts';
 import mfa from './mfa/sv.ts';
+import organisation from './organisation/sv.ts';
 import publicTexts from './public/sv.ts';
 import sessions from './sessions/sv.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Skickades redan för en stund sedan. Vänta en sekund och försök sedan igen.',
   'messages.errorPageTitle': 'Något gick fel',
   'messages.errorPageText': 'Ett oväntat fel inträffade. Försök igen.',
+  'messages.errorPageCorrelationId': 'Korrelations-ID:',
+  'messages.errorPageOccurredAt': 'Inträffade {time}',
   'messages.retry': 'Försök igen',
   'messages.notFoundTitle': 'Sidan hittades inte',
   'messages.notFoundText': 'Vi kunde tyvärr inte hitta sidan du letade efter …',
@@ -264,4 +268,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

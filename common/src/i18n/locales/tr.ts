@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/tr.ts';
 import dashboard from './dashboard/tr.ts';
+import imports from './imports/tr.ts';
 import mfa from './mfa/tr.ts';
+import organisation from './organisation/tr.ts';
 import publicTexts from './public/tr.ts';
 import sessions from './sessions/tr.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Az önce zaten gönderildi. Lütfen bir saniye bekleyip tekrar deneyin.',
   'messages.errorPageTitle': 'Üzgünüz, bir sorun oluştu',
   'messages.errorPageText': 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
+  'messages.errorPageCorrelationId': 'Bağıntı kimliği:',
+  'messages.errorPageOccurredAt': 'Oluşma zamanı: {time}',
   'messages.retry': 'Tekrar dene',
   'messages.notFoundTitle': 'Sayfa bulunamadı',
   'messages.notFoundText': 'Üzgünüz, aradığınız sayfayı bulamadık…',
@@ -264,4 +268,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

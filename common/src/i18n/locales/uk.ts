@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/uk.ts';
 import dashboard from './dashboard/uk.ts';
+import imports from './imports/uk.ts';
 import mfa from './mfa/uk.ts';
+import organisation from './organisation/uk.ts';
 import publicTexts from './public/uk.ts';
 import sessions from './sessions/uk.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Щойно вже надіслано. Зачекайте секунду й спробуйте ще раз.',
   'messages.errorPageTitle': 'Щось пішло не так',
   'messages.errorPageText': 'Сталася неочікувана помилка. Спробуйте ще раз.',
+  'messages.errorPageCorrelationId': 'Ідентифікатор кореляції:',
+  'messages.errorPageOccurredAt': 'Час помилки: {time}',
   'messages.retry': 'Спробувати ще раз',
   'messages.notFoundTitle': 'Сторінку не знайдено',
   'messages.notFoundText': 'На жаль, ми не знайшли сторінку, яку ви шукаєте…',
@@ -268,4 +272,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/vi.ts';
 import dashboard from './dashboard/vi.ts';
+import imports from './imports/vi.ts';
 import mfa from './mfa/vi.ts';
+import organisation from './organisation/vi.ts';
 import publicTexts from './public/vi.ts';
 import sessions from './sessions/vi.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': 'Đã gửi cách đây một lát. Vui lòng đợi một giây rồi thử lại.',
   'messages.errorPageTitle': 'Rất tiếc, đã xảy ra lỗi',
   'messages.errorPageText': 'Đã xảy ra lỗi không mong muốn. Vui lòng thử lại.',
+  'messages.errorPageCorrelationId': 'Mã tương quan:',
+  'messages.errorPageOccurredAt': 'Xảy ra lúc {time}',
   'messages.retry': 'Thử lại',
   'messages.notFoundTitle': 'Không tìm thấy trang',
   'messages.notFoundText': 'Rất tiếc, chúng tôi không tìm thấy trang bạn đang tìm…',
@@ -266,4 +270,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

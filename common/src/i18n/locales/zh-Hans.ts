@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hans.ts';
 import dashboard from './dashboard/zh-Hans.ts';
+import imports from './imports/zh-Hans.ts';
 import mfa from './mfa/zh-Hans.ts';
+import organisation from './organisation/zh-Hans.ts';
 import publicTexts from './public/zh-Hans.ts';
 import sessions from './sessions/zh-Hans.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': '刚刚已经提交过了。请稍等片刻后重试。',
   'messages.errorPageTitle': '抱歉，出了点问题',
   'messages.errorPageText': '发生意外错误，请重试。',
+  'messages.errorPageCorrelationId': '关联 ID：',
+  'messages.errorPageOccurredAt': '发生时间：{time}',
   'messages.retry': '重试',
   'messages.notFoundTitle': '找不到页面',
   'messages.notFoundText': '抱歉，我们找不到您要查找的页面…',
@@ -253,4 +257,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

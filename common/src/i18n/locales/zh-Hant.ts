@@ -4,7 +4,9 @@
 import type { Catalog } from '../catalog.ts';
 import account from './account/zh-Hant.ts';
 import dashboard from './dashboard/zh-Hant.ts';
+import imports from './imports/zh-Hant.ts';
 import mfa from './mfa/zh-Hant.ts';
+import organisation from './organisation/zh-Hant.ts';
 import publicTexts from './public/zh-Hant.ts';
 import sessions from './sessions/zh-Hant.ts';
 
@@ -18,6 +20,8 @@ export default {
   'messages.submitIgnored': '剛才已送出。請稍候片刻再試一次。',
   'messages.errorPageTitle': '很抱歉，發生錯誤',
   'messages.errorPageText': '發生未預期的錯誤，請再試一次。',
+  'messages.errorPageCorrelationId': '關聯 ID：',
+  'messages.errorPageOccurredAt': '發生時間：{time}',
   'messages.retry': '重試',
   'messages.notFoundTitle': '找不到網頁',
   'messages.notFoundText': '很抱歉，我們找不到您要尋找的網頁…',
@@ -253,4 +257,6 @@ export default {
   ...account,
   ...mfa,
   ...dashboard,
+  ...organisation,
+  ...imports,
 } satisfies Catalog;

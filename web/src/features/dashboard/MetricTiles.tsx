@@ -1,4 +1,5 @@
 import { DASHBOARD_MESSAGES, starterPackagePercent } from '@gatehouse/common/dashboard';
+import { formatNumber } from '@gatehouse/common/format';
 import { LIMITS, TIER_LABELS } from '@gatehouse/common/policy';
 import { ROUTES } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -27,7 +28,7 @@ function Tile({ title, to, window, figures }: { title: string; to: string; windo
         {figures.map((f) => (
           <div key={f.label}>
             <dt>{f.label}</dt>
-            <dd>{f.value ?? 0}</dd>
+            <dd>{formatNumber(f.value ?? 0)}</dd>
           </div>
         ))}
       </dl>

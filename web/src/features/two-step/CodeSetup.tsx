@@ -1,4 +1,5 @@
 import { accountApi } from '@gatehouse/common/api/account';
+import { formatTime } from '@gatehouse/common/format';
 import { MFA } from '@gatehouse/common/mfa';
 import { MFA_MESSAGES } from '@gatehouse/common/mfa-messages';
 import { TWO_STEP_KINDS } from '@gatehouse/common/policy';
@@ -19,8 +20,6 @@ import { FormError } from '../forms/FormError.tsx';
 import { useFormSubmit, useServerErrors } from '../forms/use-server-form.ts';
 import { SaveTwoStepForm } from './SaveTwoStepForm.tsx';
 import { useCodeSender } from './use-code-sender.ts';
-
-const formatTime = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 interface SetupProps {
   onCancel?: (() => void) | undefined;

@@ -71,10 +71,10 @@ export function ErrorPage({ error, embedded = false, onRetry }: { error: unknown
       <p>{MESSAGES.errorPageText}</p>
       {signedIn && (
         <p>
-          Correlation ID: <code>{correlationId}</code>
+          {MESSAGES.errorPageCorrelationId} <code>{correlationId}</code>
         </p>
       )}
-      <p>Occurred at {formatDateTime(occurredAt)}</p>
+      <p>{MESSAGES.errorPageOccurredAt(formatDateTime(occurredAt) ?? '')}</p>
       <div className="actions">
         <Button onClick={retry}>{MESSAGES.retry}</Button>
         <a href={ROUTES.home.path}>{MESSAGES.backToHome}</a>

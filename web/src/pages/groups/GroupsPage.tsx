@@ -1,4 +1,5 @@
 import { groupsApi } from '@gatehouse/common/api/groups';
+import { formatNumber } from '@gatehouse/common/format';
 import { GROUP_LIMITS, GROUP_MESSAGES as M } from '@gatehouse/common/groups';
 import { LIMITS } from '@gatehouse/common/policy';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
@@ -72,7 +73,7 @@ function GroupsTable({ groups }: { groups: Group[] }) {
             <td data-label={M.name} className="groups-name">
               <Link to={groupPath(group.id)}>{group.name}</Link>
             </td>
-            <td data-label={M.memberCount}>{group.memberCount}</td>
+            <td data-label={M.memberCount}>{formatNumber(group.memberCount)}</td>
             <td data-label={M.managedBy}>{group.source.kind === 'scim' ? group.source.application : '–'}</td>
           </tr>
         ))}

@@ -1,5 +1,5 @@
 import { usersApi } from '@gatehouse/common/api/users';
-import { formatDateTime } from '@gatehouse/common/format';
+import { formatDateTime, formatNumber } from '@gatehouse/common/format';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { ROUTES, type UserAction } from '@gatehouse/common/routes';
 import type { Account } from '@gatehouse/common/schemas/account';
@@ -145,7 +145,7 @@ export function AccessHistoryCard({ user }: { user: Account }) {
         <dt>{M.lastFailedSignIn}</dt>
         <dd>{formatDateTime(user.lastFailedSignIn) ?? MESSAGES.never}</dd>
         <dt>{M.consecutiveFailedSignIns}</dt>
-        <dd>{user.failedAuthCount}</dd>
+        <dd>{formatNumber(user.failedAuthCount)}</dd>
       </dl>
     </Card>
   );

@@ -1,4 +1,6 @@
+import { importsApi } from '@gatehouse/common/api/imports';
 import { usersApi } from '@gatehouse/common/api/users';
+import { IMPORT_SCREEN_MESSAGES } from '@gatehouse/common/import-messages';
 import { MESSAGES } from '@gatehouse/common/messages';
 import { LIMITS, ROLE_LABELS } from '@gatehouse/common/policy';
 import { routePath, ROUTES } from '@gatehouse/common/routes';
@@ -8,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { call } from '../../api/client.ts';
+import { call, urlOf } from '../../api/client.ts';
 import { forgetUser, useUserList } from '../../api/user-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
@@ -90,13 +92,28 @@ export function UsersPage() {
   }, [hasNextPage, isFetching, fetchNextPage, users.data]);
 
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const { user: me } = useSignedInUser();
   return (
     <>
       <div className="page-heading">
         <h1>{M.listHeading}</h1>
-        <Link className="button button-primary" to={ROUTES.addUser.path}>
-          {M.add}
-        </Link>
+        <div className="actions page-heading-actions">
+          <Link className="button button-primary" to={ROUTES.addUser.path}>
+            {M.add}
+          </Link>
+          {me.role === 'OrganisationAdministrator' && (
+            <Link className="button button-secondary" to={ROUTES.importUsers.path}>
+              {IMPORT_SCREEN_MESSAGES.importLink}
+            </Link>
+          )}
+          {/* Downloads, not calls: the browser saves the file the server names (no secrets in it). */}
+          <a className="button button-secondary" href={urlOf(importsApi.exportPeople, { query: { format: 'csv' } })} download>
+            {IMPORT_SCREEN_MESSAGES.exportCsv}
+          </a>
+          <a className="button button-secondary" href={urlOf(importsApi.exportPeople, { query: { format: 'jsonl' } })} download>
+            {IMPORT_SCREEN_MESSAGES.exportJsonl}
+          </a>
+        </div>
       </div>
       <ActionStatus message={flash.message} />
       <div className="data-view-toolbar">

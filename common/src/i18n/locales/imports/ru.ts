@@ -1,0 +1,70 @@
+/** The `imports` texts (the "Import people" screen, the Users screen's export) in ru; terms as in the glossary (docs/i18n*.md). */
+import type { NamespaceCatalog } from '../../catalog.ts';
+
+export default {
+  'imports.heading': 'Импорт людей',
+  'imports.intro':
+    'Перенесите людей из другой системы вместе с их паролями и приложениями-аутентификаторами: файл CSV или JSON Lines, экспорт realm Keycloak или экспорт Auth0. Сначала проверьте файл: ничего не изменится, пока вы его не импортируете.',
+  'imports.fileLabel': 'Файл',
+  'imports.fileHint': 'До {mb} МБ, в кодировке UTF-8.',
+  'imports.fileRequired': 'Выберите файл для импорта.',
+  'imports.fileTooLarge': 'Файл больше {mb} МБ.',
+  'imports.formatLabel': 'Формат',
+  'imports.format.csv': 'CSV (таблица)',
+  'imports.format.jsonl': 'JSON Lines',
+  'imports.format.keycloak': 'Экспорт realm Keycloak',
+  'imports.format.auth0': 'Экспорт Auth0',
+  'imports.mappingHeading': 'Столбцы',
+  'imports.mappingIntro': 'Выберите столбец файла, в котором находится каждое поле. Первые строки ниже показывают, что будет прочитано.',
+  'imports.notInFile': '(нет в файле)',
+  'imports.emailUnmapped': 'Выберите столбец с адресом электронной почты.',
+  'imports.field.email': 'Эл. почта',
+  'imports.field.externalId': 'Внешний ID',
+  'imports.field.firstName': 'Имя',
+  'imports.field.surname': 'Фамилия',
+  'imports.field.phoneNumber': 'Номер телефона',
+  'imports.field.emailVerified': 'Эл. почта подтверждена',
+  'imports.field.status': 'Статус',
+  'imports.field.createdAt': 'Создан',
+  'imports.field.lastSignInAt': 'Последний вход',
+  'imports.field.passwordHash': 'Хеш пароля',
+  'imports.field.totpSecret': 'Ключ аутентификатора',
+  'imports.previewHeading': 'Первые строки',
+  'imports.previewCaption': 'Первые строки файла в том виде, в каком они будут прочитаны',
+  'imports.noRows': 'Не удалось прочитать ни одной строки файла. Проверьте его формат.',
+  'imports.exportNoMapping':
+    'Экспорт Keycloak или Auth0 читается по именам, которые экспорт даёт своим полям: проверьте файл, чтобы увидеть, кто будет перенесён.',
+  'imports.check': 'Проверить файл',
+  'imports.checking': 'Проверка файла',
+  'imports.checkedHeading': 'Что сделал бы импорт',
+  'imports.wouldCreate':
+    '{n, plural, one {Был бы добавлен # человек} few {Были бы добавлены # человека} many {Были бы добавлены # человек} other {Были бы добавлены # человека}}',
+  'imports.wouldUpdate':
+    '{n, plural, one {Был бы обновлён # человек} few {Были бы обновлены # человека} many {Были бы обновлены # человек} other {Были бы обновлены # человека}}',
+  'imports.wouldRefuse':
+    '{n, plural, =0 {Ни одна строка не была бы отклонена} one {Была бы отклонена # строка} few {Были бы отклонены # строки} many {Были бы отклонены # строк} other {Были бы отклонены # строки}}',
+  'imports.run': 'Импортировать',
+  'imports.importing': 'Импорт',
+  'imports.progress': '{done} из {total} строк',
+  'imports.finishedHeading': 'Импорт завершён',
+  'imports.created':
+    '{n, plural, one {Добавлен # человек} few {Добавлено # человека} many {Добавлено # человек} other {Добавлено # человека}}',
+  'imports.updated':
+    '{n, plural, one {Обновлён # человек} few {Обновлено # человека} many {Обновлено # человек} other {Обновлено # человека}}',
+  'imports.refused':
+    '{n, plural, =0 {Ни одна строка не отклонена} one {Отклонена # строка} few {Отклонено # строки} many {Отклонено # строк} other {Отклонено # строки}}',
+  'imports.failed': 'Импорт остановлен: {error}',
+  'imports.refusedHeading': 'Отклонённые строки',
+  'imports.refusedCaption': 'Отклонённые строки и причины',
+  'imports.row': 'Строка',
+  'imports.email': 'Эл. почта',
+  'imports.reason': 'Причина',
+  'imports.refusedMore': 'Показаны первые {shown} из {total} отклонённых строк; в загрузке есть все.',
+  'imports.downloadRefused': 'Скачать отклонённые строки (CSV)',
+  'imports.notCarriedHeading': 'Не перенесено из экспорта',
+  'imports.again': 'Импортировать другой файл',
+  'imports.statusFailed': 'Не удалось получить состояние импорта.',
+  'imports.importLink': 'Импорт людей',
+  'imports.exportCsv': 'Экспорт в CSV',
+  'imports.exportJsonl': 'Экспорт в JSON Lines',
+} satisfies NamespaceCatalog<'imports'>;
