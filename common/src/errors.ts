@@ -5,6 +5,7 @@
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { ADDRESS_LIST_MESSAGES } from './address-list-messages.ts';
 import { BASE_SIGNUP_MESSAGES } from './base-signup-messages.ts';
+import { CHALLENGE_MESSAGES } from './challenge-messages.ts';
 import { CONNECTION_MESSAGES } from './connection-messages.ts';
 import { textsOf } from './i18n/runtime.ts';
 import { MESSAGES } from './messages.ts';
@@ -72,6 +73,10 @@ export const ERRORS = {
   RATE_LIMITED: entry(429, () => t('RATE_LIMITED')),
   /** The client's address is on the organisation's list of addresses always refused. */
   ADDRESS_REFUSED: entry(403, () => ADDRESS_LIST_MESSAGES.refused),
+  /** The form asks for a solved proof-of-work challenge (http/proof-of-work.ts) and none came. */
+  CHALLENGE_REQUIRED: entry(400, () => CHALLENGE_MESSAGES.required),
+  /** A challenge's solution that is forged, expired, of another form or organisation, or used before. */
+  CHALLENGE_FAILED: entry(400, () => CHALLENGE_MESSAGES.failed),
   INTERNAL: entry(500, () => MESSAGES.genericError),
   UNAVAILABLE: entry(503, () => t('UNAVAILABLE')),
   // Account lifecycle

@@ -71,6 +71,7 @@ export const ORGANISATION_EN = {
   'labels.enforcePasswordHistory': 'Prevent reuse of the last {count} passwords',
   'labels.passwordVisibility': 'Let people show the password they are typing',
   'labels.preventSelfSignUp': 'Prevent self sign-up',
+  'labels.requireSignUpChallenge': 'Always ask for a robot check on sign-up',
   'labels.userEmailWhitelist': 'Email addresses allowed to sign up',
   'labels.invitationExpiryHours': 'Invitation expiry (hours)',
   'labels.failedSignInsBeforeCooldown': 'Failed sign-ins before cooldown',
@@ -109,6 +110,8 @@ export const ORGANISATION_EN = {
   'hints.usePasswordList': 'Recommended: on.',
   'hints.passwordVisibility': 'Password fields get a Show password button, so a long password is typed without mistakes. Recommended: on.',
   'hints.preventSelfSignUp': 'People can then join only by invitation.',
+  'hints.requireSignUpChallenge':
+    'Every sign-up first solves a short puzzle in the browser (about a second, nothing is sent elsewhere). Without it, only bursts of sign-ups are asked. Recommended: off.',
   'hints.userEmailWhitelist': 'An email address, or a pattern between slashes such as /@example\\.com$/.',
   'hints.invitationExpiryHours': 'Recommended: 168 (7 days).',
   'hints.failedSignInsBeforeCooldown': '0 disables. Recommended: 5.',

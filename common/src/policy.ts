@@ -103,6 +103,7 @@ export const ORGANISATION_DEFAULTS = {
   invitationExpiryHours: 168,
   inactivityNotificationEmailDays: 7,
   preventSelfSignUp: false,
+  requireSignUpChallenge: false,
   userEmailWhitelist: ['/.*/'] as string[],
   enableRedirectUrl: false,
   redirectUrl: null as string | null,
@@ -326,6 +327,7 @@ export const RATE_LIMITS: Readonly<Record<string, readonly RateLimit[]>> = {
   completeSignUp: [{ by: 'address', limit: 20, windowSeconds: 600 }],
   sendSupportMessage: [{ by: 'address', limit: 10, windowSeconds: 3600 }],
   findOrganisation: [{ by: 'address', limit: 30, windowSeconds: 60 }],
+  getChallenge: [{ by: 'address', limit: 60, windowSeconds: 300 }],
 };
 
 /**
@@ -333,6 +335,33 @@ export const RATE_LIMITS: Readonly<Record<string, readonly RateLimit[]>> = {
  * tokens, client authentication at the token, introspection, revocation, device and PAR endpoints. Only
  * failures count, so a caller with good credentials is never slowed.
  */
+/**
+ * The proof-of-work challenge (ALTCHA) of the sign-in and sign-up forms: asked of an address, or of
+ * everyone at the organisation, once the counts below are crossed within their windows (and of every
+ * sign-up where the organisation requires it). A challenge is signed, bound to its organisation and
+ * form, taken once and lives `challengeSeconds`; solving it takes a browser about a second
+ * (PBKDF2-SHA-256, `cost` iterations, about `counterMax / 2` tries on average).
+ */
+export const PROOF_OF_WORK = {
+  /** Failed password sign-ins from one address (whatever the accounts) before its sign-ins are challenged. */
+  signInFailuresByAddress: { limit: 5, windowSeconds: 900 },
+  /** Failed password sign-ins at the organisation before every sign-in there is challenged. */
+  signInFailuresByOrganisation: { limit: 200, windowSeconds: 900 },
+  /** Sign-up requests from one address before its sign-ups are challenged. */
+  signUpsByAddress: { limit: 3, windowSeconds: 3600 },
+  /** Sign-up requests at the organisation before every sign-up there is challenged. */
+  signUpsByOrganisation: { limit: 50, windowSeconds: 3600 },
+  challengeSeconds: 300,
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 1000,
+  counterMin: 1000,
+  counterMax: 4000,
+} as const;
+
+/** The forms a proof-of-work challenge guards. */
+export const CHALLENGED_FORMS = ['signIn', 'signUp'] as const;
+export type ChallengedForm = (typeof CHALLENGED_FORMS)[number];
+
 export const CREDENTIAL_FAILURE_LIMIT: RateLimit = { by: 'address', limit: 20, windowSeconds: 300 };
 
 /** The fixed administrator address of every demo organisation: a reserved domain (RFC 2606) that receives nothing. */

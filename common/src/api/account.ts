@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { account, messageResult, rememberedSignIn, signInResult, signOutResult, updateAccountRequest } from '../schemas/account.ts';
 import { errorReport, signInRequest } from '../schemas/auth.ts';
+import { challengeAnswer, challengeQuery } from '../schemas/challenge.ts';
 import { accountLanguageRequest } from '../schemas/language.ts';
 import {
   appSetup,
@@ -77,7 +78,22 @@ export const accountApi = {
       'MFA_CODE_EXPIRED',
       'SIGN_IN_EXPIRED',
       'RATE_LIMITED',
+      'CHALLENGE_REQUIRED',
+      'CHALLENGE_FAILED',
     ],
+  }),
+  challenge: endpoint({
+    ...session,
+    method: 'GET',
+    path: '/api/challenge',
+    operationId: 'getChallenge',
+    summary:
+      "Whether the sign-in or sign-up form asks this address for a proof-of-work challenge now (ALTCHA), and a fresh one to solve when it does; its solution is posted as the form's `altcha` field.",
+    access: ANONYMOUS,
+    query: challengeQuery,
+    status: 200,
+    answer: challengeAnswer,
+    errors: [],
   }),
   sendSignInCode: endpoint({
     ...session,

@@ -34,7 +34,7 @@ export const signUpApi = {
     bodyEncoding: 'form',
     status: 200,
     answer: signUpResult,
-    errors: ['BASE_ORGANISATION', 'SELF_SIGN_UP_DISABLED', 'EMAIL_NOT_ALLOWED'],
+    errors: ['BASE_ORGANISATION', 'SELF_SIGN_UP_DISABLED', 'EMAIL_NOT_ALLOWED', 'CHALLENGE_REQUIRED', 'CHALLENGE_FAILED'],
   }),
   verifyEmail: endpoint({
     ...signUp,

@@ -5,6 +5,7 @@
  */
 import { ACCOUNT_EN } from '../account-messages.ts';
 import { BASE_SIGNUP_EN } from '../base-signup-messages.ts';
+import { CHALLENGE_EN } from '../challenge-messages.ts';
 import { CONNECTION_EN } from '../connection-messages.ts';
 import { DASHBOARD_EN } from '../dashboard.ts';
 import { ERRORS_EN } from '../errors.ts';
@@ -31,6 +32,7 @@ export const PUBLIC_ENGLISH = {
   ...prefixed('help', HELP_EN),
   ...prefixed('connection', CONNECTION_EN),
   ...prefixed('publicPage', PUBLIC_PAGE_EN),
+  ...prefixed('challenge', CHALLENGE_EN),
 };
 
 export const ENGLISH = {

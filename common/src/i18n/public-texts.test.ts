@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { BASE_SIGNUP_MESSAGES } from '../base-signup-messages.ts';
+import { CHALLENGE_MESSAGES } from '../challenge-messages.ts';
 import { CONNECTION_MESSAGES } from '../connection-messages.ts';
 import { HELP_MESSAGES } from '../help-messages.ts';
 import { prepareLocale } from './load.ts';
@@ -33,6 +34,9 @@ describe('the public and sign-up side’s texts', () => {
     expect(withLocale('de', () => BASE_SIGNUP_MESSAGES.demoNotice(72))).toContain('3 Tage lang');
     expect(withLocale('de', () => HELP_MESSAGES.freePackage[0])).toContain('bis zu 50 registrierte Benutzer');
     expect(withLocale('ja', () => HELP_MESSAGES.title)).toBe('ヘルプ');
+    // The proof-of-work widget's labels too (features/proof-of-work/altcha-widget.ts hands them to it).
+    expect(withLocale('de', () => CHALLENGE_MESSAGES.widget.label)).toBe('Ich bin kein Roboter');
+    expect(withLocale('ja', () => CHALLENGE_MESSAGES.required)).toBe('ロボットではないことを確認してから、もう一度お試しください');
     expect(withLocale('ja', () => CONNECTION_MESSAGES.continueWith('Okta'))).toBe('Okta で続行');
     expect(withLocale('ja', () => CONNECTION_MESSAGES.refusals.unavailable)).toBe(
       'ID プロバイダーに接続できませんでした。しばらくしてからもう一度お試しください。',

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
+import { challengeSolution } from './challenge.ts';
 import { email, password, returnUrl } from './fields.ts';
 
 export const signInRequest = z.object({
   email,
   password,
   returnurl: returnUrl,
+  /** The solved proof-of-work challenge, where the form asks for one. */
+  altcha: challengeSolution,
 });
 export type SignInRequest = z.input<typeof signInRequest>;
 

@@ -124,6 +124,7 @@ const settingsShape = {
   passwordVisibility: formBoolean,
   // Sign-up policy
   preventSelfSignUp: formBoolean,
+  requireSignUpChallenge: formBoolean,
   userEmailWhitelist,
   invitationExpiryHours: int('invitationExpiryHours'),
   // Sign-in policy

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { MESSAGES } from '../messages.ts';
+import { challengeSolution } from './challenge.ts';
 import { consent, email, formBoolean, password, returnUrl } from './fields.ts';
 import { mismatch, passwordsMatch } from './passwords.ts';
 
@@ -14,7 +15,7 @@ export const linkExchangeRequest = z.object({ token: linkToken });
 export const linkExchangeResult = z.object({ token: z.string() });
 export type LinkExchangeResult = z.infer<typeof linkExchangeResult>;
 
-export const signUpRequest = z.object({ email, consent, returnurl: returnUrl });
+export const signUpRequest = z.object({ email, consent, returnurl: returnUrl, altcha: challengeSolution });
 export type SignUpRequest = z.input<typeof signUpRequest>;
 
 export const signUpResult = z.object({ email: z.string() });

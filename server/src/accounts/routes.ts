@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { assertPasswordAllowed } from '../connections/service.ts';
 import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
+import { AppError } from '../http/errors.ts';
 import { notePersonLocale } from '../http/language.ts';
 import { applyCookies, browserOf } from '../http/outcome.ts';
+import { challengeFor, countTowardsChallenge, requireSolvedChallenge } from '../http/proof-of-work.ts';
 import { clearSessionCookie, getAuth, getSignedIn } from '../http/request-context.ts';
 import { countingFailedSignIns } from '../metrics/service.ts';
 import { beginCodeStep, completeCodeStep, deviceRemembered } from '../mfa/challenge.ts';
@@ -29,8 +31,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     let outcome: SignInOutcome;
     if (body.step === 'code') outcome = await countingFailedSignIns(ctx, scope, null, () => completeCodeStep(ctx, scope, browser, body));
     else {
+      // Once this address or the organisation has failed too often, a solved challenge comes before the password.
+      const caller = { organisation: org, address: request.ip };
+      await requireSolvedChallenge(ctx, caller, 'signIn', body.altcha);
       // Where a sign-in connection serves the email's domain and does not allow passwords, its provider signs in.
       await assertPasswordAllowed(scope, body.email);
+      const failed = (error: unknown) => error instanceof AppError && error.code === 'INVALID_CREDENTIALS';
       outcome = await countingFailedSignIns(ctx, scope, body.email, async () => {
         const checked = await authenticate(ctx, scope, body.email, body.password, {
           deviceRemembered: (user) => deviceRemembered(ctx, scope, browser, user),
@@ -38,11 +44,19 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (checked.kind === 'challenge') return beginCodeStep(ctx, scope, checked.user);
         const details = { method: 'password' } as const;
         return finishSignIn(ctx, scope, browser, { userId: checked.user.id, amr: checked.amr, details, returnurl: body.returnurl });
+      }).catch(async (error: unknown) => {
+        if (failed(error)) await countTowardsChallenge(ctx, caller, 'signIn');
+        throw error;
       });
     }
     applyCookies(ctx, reply, outcome.cookies);
     return outcome.kind === 'codeStep' ? outcome.challenge : signInAnswer(ctx, org, outcome.session);
   });
+
+  // Whether the sign-in or sign-up form asks this address for a challenge now, with one to solve.
+  serve(app, ctx, api.challenge, async ({ query }, { organisation }, request) =>
+    challengeFor(ctx, { organisation, address: request.ip }, query.form),
+  );
 
   // Answers while a new password or a second step is required too: the SPA needs requiresNewPassword and
   // requiresTwoStep to send the user to /passwordexpired or /twostep.

@@ -17,6 +17,7 @@ export interface OrganisationsTable {
   tier: Tier;
   hide_organisation_name: boolean;
   prevent_self_sign_up: boolean;
+  require_sign_up_challenge: boolean;
   /** JSON array of plain addresses and /regex/ entries. */
   user_email_whitelist: string;
   invitation_expiry_hours: number;

@@ -2,13 +2,15 @@
  * The limits by address across real server processes sharing a real Redis: a limit holds across both,
  * X-Forwarded-For is ignored without TRUST_PROXY (a forged one changes nothing), and while Redis is
  * unreachable each process goes on limiting by itself (saying so once) rather than refusing everyone
- * or limiting no one.
+ * or limiting no one. A proof-of-work solution used at one process is refused at the other.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { RATE_LIMITS } from '@gatehouse/common/policy';
+import { PROOF_OF_WORK, RATE_LIMITS } from '@gatehouse/common/policy';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 
 import { createTestDatabase, DEFAULT_PASSWORD } from '../testing/harness.ts';
@@ -52,7 +54,9 @@ async function wrongSignIn(server: ServerProcess): Promise<number> {
     form: { email: `guess${attempts}@acme.test`, password: 'Winter2026!' },
     headers: { 'x-forwarded-for': forged },
   });
-  return answer.status;
+  // After a few failures the form asks for a proof-of-work challenge instead of checking the password: an
+  // answer within the limit all the same, which is what these tests count (the challenge has its own tests).
+  return answer.status === 400 && answer.json<{ code?: string }>().code === 'CHALLENGE_REQUIRED' ? 401 : answer.status;
 }
 
 describe.skipIf(!redisUrl)(`limits across processes with Redis, on ${dialect}`, () => {
@@ -66,6 +70,21 @@ describe.skipIf(!redisUrl)(`limits across processes with Redis, on ${dialect}`, 
       expect(
         (await server.client('acme').post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD } })).status,
       ).toBe(429);
+  });
+
+  it('takes a proof-of-work solution once across both processes', async () => {
+    const { a, b } = await cluster(redisUrl);
+    for (let i = 0; i < PROOF_OF_WORK.signInFailuresByAddress.limit; i++) await wrongSignIn(i % 2 ? a : b);
+    const asked = await b.client('acme').get('/api/challenge?form=signIn');
+    const { challenge } = asked.json<{ challenge: Parameters<typeof solveChallenge>[0]['challenge'] }>();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const signIn = (server: ServerProcess) =>
+      server.client('acme').post('/api/authenticate', { form: { email: 'admin@acme.test', password: DEFAULT_PASSWORD, altcha } });
+    expect((await signIn(a)).status).toBe(200);
+    const replayed = await signIn(b);
+    expect(replayed.status).toBe(400);
+    expect(replayed.json()).toMatchObject({ code: 'CHALLENGE_FAILED' });
   });
 
   it('limits in each process alone while Redis is unreachable, with one warning, and shares again when it returns', async () => {

@@ -3,12 +3,16 @@
  * TRUST_PROXY on, so each test client can speak for another address with X-Forwarded-For: a
  * credential-stuffing run from one address is refused while another address signs in; an identifier
  * is limited whatever addresses it comes from; guessing bearer tokens, SCIM tokens and client secrets is stopped. No 5xx under the flood.
- * The limit across processes, and TRUST_PROXY off, are in limits-processes.int.test.ts.
+ * The limit across processes, and TRUST_PROXY off, are in limits-processes.int.test.ts. The proof-of-work
+ * challenge (http/proof-of-work.ts) is asked after a few failures or a burst of sign-ups, and solved here
+ * by altcha-lib's own solver.
  */
-import { RATE_LIMITS } from '@gatehouse/common/policy';
+import { PROOF_OF_WORK, RATE_LIMITS } from '@gatehouse/common/policy';
+import { createChallenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { insertFillerUsers, organisationId, setPolicy } from '../testing/accounts.ts';
+import { insertFillerUsers, newOrganisation, organisationId, setPolicy } from '../testing/accounts.ts';
 import { DEFAULT_PASSWORD, startTestServer, testDialects, type TestServer } from '../testing/harness.ts';
 
 const signInLimit = (by: 'address' | 'identifier') => RATE_LIMITS['authenticate']!.find((rule) => rule.by === by)!;
@@ -31,7 +35,12 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
     const answers = [];
     for (let i = 0; i < 500; i++) answers.push(await attempt('acme', '203.0.113.7', `stuffed${i}@acme.test`, 'Summer2026!'));
     const { limit } = signInLimit('address');
-    expect(answers.slice(0, limit).map((a) => a.status)).toEqual(Array(limit).fill(401));
+    // A few failures are answered as usual; then a challenge is asked before any password is checked; then the wall.
+    const challengedAfter = PROOF_OF_WORK.signInFailuresByAddress.limit;
+    expect(answers.slice(0, challengedAfter).map((a) => a.status)).toEqual(Array(challengedAfter).fill(401));
+    expect(new Set(answers.slice(challengedAfter, limit).map((a) => a.json<{ code: string }>().code))).toEqual(
+      new Set(['CHALLENGE_REQUIRED']),
+    );
     const refused = answers.slice(limit);
     expect(new Set(refused.map((a) => a.status))).toEqual(new Set([429]));
     expect(refused[0]!.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts, please wait and try again' });
@@ -44,6 +53,100 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
     expect((await attempt('globex', '203.0.113.7', 'admin@globex.test', DEFAULT_PASSWORD)).status).toBe(200);
     // The right password from the limited address is refused too: the limit comes before the password is checked.
     expect((await attempt('acme', '203.0.113.7', 'admin@acme.test', DEFAULT_PASSWORD)).status).toBe(429);
+  });
+
+  type Challenge = { required: boolean; challenge: Parameters<typeof solveChallenge>[0]['challenge'] | null };
+  const challengeOf = async (org: string, address: string, form: 'signIn' | 'signUp') => {
+    const res = await server.client(org).get(`/api/challenge?form=${form}`, { headers: from(address) });
+    expect(res.status).toBe(200);
+    return res.json<Challenge>();
+  };
+  /** The payload the widget posts: base64 of the challenge and its solution (found by altcha-lib's solver). */
+  const solved = async (challenge: NonNullable<Challenge['challenge']>) => {
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+  const signIn = (org: string, address: string, altcha?: string) =>
+    server.client(org).post('/api/authenticate', {
+      form: { email: `admin@${org}.test`, password: DEFAULT_PASSWORD, ...(altcha ? { altcha } : {}) },
+      headers: from(address),
+    });
+
+  it('asks an address that failed several sign-ins for a solved challenge, and refuses none, forged, foreign and replayed ones', async () => {
+    const org = await newOrganisation(server);
+    const other = await newOrganisation(server);
+    const address = '203.0.113.60';
+    expect(await challengeOf(org, address, 'signIn')).toEqual({ required: false, challenge: null });
+    for (let i = 0; i < PROOF_OF_WORK.signInFailuresByAddress.limit; i++)
+      expect((await attempt(org, address, `nobody${i}@${org}.test`, 'wrong password here')).status).toBe(401);
+
+    // Asked before the password is checked: even the right password is not enough now, from this address only.
+    const missing = await signIn(org, address);
+    expect(missing.status).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED', message: 'Please confirm you are not a robot, then try again' });
+    expect((await challengeOf(org, '198.51.100.60', 'signIn')).required).toBe(false);
+    expect((await signIn(org, '198.51.100.60')).status).toBe(200);
+
+    const { required, challenge } = await challengeOf(org, address, 'signIn');
+    expect(required).toBe(true);
+    const failed = async (altcha: string) => {
+      const res = await signIn(org, address, altcha);
+      expect(res.status).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'CHALLENGE_FAILED' });
+    };
+    // Signed with another key; one changed after signing (for the sign-up form); another organisation's; not a payload at all.
+    const forged = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 10,
+      deriveKey,
+      data: challenge!.parameters.data!,
+      expiresAt: challenge!.parameters.expiresAt!,
+      hmacSignatureSecret: 'guessed',
+    });
+    await failed(await solved(forged as never));
+    const retargeted = { ...challenge!, parameters: { ...challenge!.parameters, data: { ...challenge!.parameters.data, form: 'signUp' } } };
+    await failed(await solved(retargeted));
+    await failed(await solved(await issueElsewhere(other)));
+    await failed('bm90IGEgcGF5bG9hZA==');
+
+    // A real solution is accepted once; the same solution again is refused.
+    const payload = await solved(challenge!);
+    expect((await signIn(org, address, payload)).status).toBe(200);
+    await failed(payload);
+  });
+
+  /** A challenge of another organisation's sign-up form (which that organisation asks of every sign-up). */
+  async function issueElsewhere(org: string) {
+    await setPolicy(server, org, { require_sign_up_challenge: true });
+    const { challenge } = await challengeOf(org, '203.0.113.60', 'signUp');
+    return challenge!;
+  }
+
+  it('asks every sign-up for a challenge where the organisation requires it, and a burst of sign-ups from one address otherwise', async () => {
+    const always = await newOrganisation(server, { require_sign_up_challenge: true });
+    const signUp = (org: string, address: string, email: string, altcha?: string) =>
+      server.client(org).post('/api/signup', { form: { email, consent: 'true', ...(altcha ? { altcha } : {}) }, headers: from(address) });
+    expect((await signUp(always, '192.0.2.70', 'new@example.test')).json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    const { challenge } = await challengeOf(always, '192.0.2.70', 'signUp');
+    expect((await signUp(always, '192.0.2.70', 'new@example.test', await solved(challenge!))).status).toBe(200);
+    // A challenge of the sign-in form does not open the sign-up form.
+    const signInChallenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 10,
+      deriveKey,
+      hmacSignatureSecret: 'x',
+    });
+    expect((await signUp(always, '192.0.2.70', 'other@example.test', await solved(signInChallenge as never))).status).toBe(400);
+
+    const bursty = await newOrganisation(server);
+    const { limit } = PROOF_OF_WORK.signUpsByAddress;
+    for (let i = 0; i < limit; i++) expect((await signUp(bursty, '192.0.2.71', `person${i}@example.test`)).status).toBe(200);
+    expect((await signUp(bursty, '192.0.2.71', 'one-more@example.test')).json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    expect((await signUp(bursty, '192.0.2.72', 'elsewhere@example.test')).status).toBe(200);
+    const burst = await challengeOf(bursty, '192.0.2.71', 'signUp');
+    expect((await signUp(bursty, '192.0.2.71', 'one-more@example.test', await solved(burst.challenge!))).status).toBe(200);
   });
 
   it('limits one identifier whatever addresses it is tried from, and counts it however it is spelt', async () => {

@@ -27,6 +27,9 @@ const standings = new WeakMap<AppContext, AddressStanding>();
 const standingOf = (ctx: AppContext, organisation: Organisation, address: string) =>
   standings.get(ctx)?.(organisation, address) ?? Promise.resolve('listed-nowhere' as const);
 
+/** What the organisation's address lists say of the caller's address. */
+export const standingOfCaller = (ctx: AppContext, caller: Caller) => standingOf(ctx, caller.organisation, caller.address);
+
 /** Builds the counters (in Redis when REDIS_URL is set) as ctx.limiter and closes them with the server. */
 export function registerLimiter(app: FastifyInstance, ctx: AppContext, standing?: AddressStanding): void {
   if (standing) standings.set(ctx, standing);

@@ -26,6 +26,7 @@ export function newOrganisationRow(fields: {
     tier: d.tier,
     hide_organisation_name: d.hideOrganisationName,
     prevent_self_sign_up: d.preventSelfSignUp,
+    require_sign_up_challenge: d.requireSignUpChallenge,
     user_email_whitelist: JSON.stringify(d.userEmailWhitelist),
     invitation_expiry_hours: d.invitationExpiryHours,
     password_expiry_days: d.passwordExpiryDays,

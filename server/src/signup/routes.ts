@@ -8,12 +8,17 @@ import type { AppContext } from '../context.ts';
 import { serve } from '../http/contract.ts';
 import { setFlowCookie } from '../http/cookies.ts';
 import { applyCookies, browserOf, clearCookie } from '../http/outcome.ts';
+import { countTowardsChallenge, requireSolvedChallenge } from '../http/proof-of-work.ts';
 import { linkTokenOf } from '../tokens/link-exchange.ts';
 import { signInAnswer } from '../users/account.ts';
 import { completeSignUp, invitationInfo, startSignUp, verifyEmail } from './service.ts';
 
 export function signUpRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, api.signUp, async ({ body }, scope) => {
+  serve(app, ctx, api.signUp, async ({ body }, scope, request) => {
+    // A burst of sign-ups (from this address, or at the organisation) asks for a solved challenge first.
+    const caller = { organisation: scope.organisation, address: request.ip };
+    await requireSolvedChallenge(ctx, caller, 'signUp', body.altcha);
+    await countTowardsChallenge(ctx, caller, 'signUp');
     await startSignUp(ctx, scope, body.email);
     return { email: body.email };
   });

@@ -41,6 +41,7 @@ import { importJobs } from './0170-import-jobs.ts';
 import { samlLogoutAnswers } from './0175-saml-logout-answers.ts';
 import { roles } from './0185-roles.ts';
 import { addressLists } from './0190-address-lists.ts';
+import { signUpChallenge } from './0203-sign-up-challenge.ts';
 import { stepUp } from './0207-step-up.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0175-saml-logout-answers': samlLogoutAnswers,
   '0185-roles': roles,
   '0190-address-lists': addressLists,
+  '0203-sign-up-challenge': signUpChallenge,
   '0207-step-up': stepUp,
 };
 

@@ -43,6 +43,7 @@ export function SignUpPolicySection() {
   return (
     <Card title={M.sections.signUpPolicy}>
       <CheckboxSetting name="preventSelfSignUp" />
+      <CheckboxSetting name="requireSignUpChallenge" />
       <EmailWhitelistField />
       <div className="settings-grid">
         <NumberSetting name="invitationExpiryHours" />

@@ -42,6 +42,7 @@ import {
 } from '../../features/connections/ConnectionSignIn.tsx';
 import { lazyZodResolver } from '../../features/forms/lazy-resolver.ts';
 import { guardedHandleSubmit, NOT_SENT, useServerErrors, useSubmitGuard } from '../../features/forms/use-server-form.ts';
+import { useProofOfWork } from '../../features/proof-of-work/use-proof-of-work.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 type SignInInput = z.input<typeof signInRequest>;
@@ -187,6 +188,7 @@ function SignInForm({
   const [typedFirst, setTypedFirst] = useState(false);
   const rememberedEmail = typedFirst || loginHint ? null : (remembered.data ?? null);
   const settled = useRef(false);
+  const proofOfWork = useProofOfWork('signIn');
   const forgetMe = useMutation({
     mutationFn: () => call(firstLoadApi.forgetEmail),
     onSettled: () => {
@@ -198,7 +200,7 @@ function SignInForm({
     mutationFn: (values: SignInInput) => {
       // The code step's chunk loads while the password is checked, for the users who have one.
       void loadCodeStep().catch(() => undefined);
-      return call(firstLoadApi.authenticate, { body: { ...values, returnurl: returnUrl } });
+      return call(firstLoadApi.authenticate, { body: { ...values, returnurl: returnUrl, altcha: proofOfWork.take() } });
     },
     onSuccess: (answer) => {
       // A user with a second step gives the code next; the password is not kept.
@@ -207,7 +209,9 @@ function SignInForm({
       else finishSignIn(answer);
     },
     onError: (error) => {
-      form.resetField('password', { keepError: false });
+      // Asked for a challenge first: the password was not checked, so it stays typed for the next try.
+      if (!proofOfWork.isChallengeError(error)) form.resetField('password', { keepError: false });
+      proofOfWork.settle(error);
       // The spec's clearRememberMe error: the remembered email is no good any more.
       if (isApiError(error) && error.body?.validation.errors.clearRememberMe) forgetMe.mutate();
       applyServerError(error);
@@ -343,6 +347,7 @@ function SignInForm({
               error={errors.password?.message}
               {...form.register('password')}
             />
+            {proofOfWork.slot}
             <Button type="submit" busy={signIn.isPending}>
               {MESSAGES.signInButton}
             </Button>

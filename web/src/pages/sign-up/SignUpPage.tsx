@@ -18,6 +18,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { ConsentCheckbox } from '../../features/account/ConsentCheckbox.tsx';
 import { FormError } from '../../features/forms/FormError.tsx';
 import { useFormSubmit, useServerErrors } from '../../features/forms/use-server-form.ts';
+import { useProofOfWork } from '../../features/proof-of-work/use-proof-of-work.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 const FIELDS = ['email', 'consent'] as const;
@@ -46,10 +47,15 @@ export function SignUpPage() {
 function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const form = useForm({ resolver: zodResolver(signUpRequest), defaultValues: { email: '', consent: false } as SignUpRequest });
   const { formError, setFormError, applyServerError } = useServerErrors(form, FIELDS);
+  // Asked on load: the organisation may ask every sign-up for a challenge.
+  const proofOfWork = useProofOfWork('signUp', true);
   const signUp = useMutation({
-    mutationFn: (values: { email: string }) => call(signUpApi.signUp, { body: { ...values, consent: true } }),
+    mutationFn: (values: { email: string }) => call(signUpApi.signUp, { body: { ...values, consent: true, altcha: proofOfWork.take() } }),
     onSuccess: (result) => onSent(result.email),
-    onError: applyServerError,
+    onError: (error) => {
+      proofOfWork.settle(error);
+      applyServerError(error);
+    },
   });
   const submit = useFormSubmit(form, (values) => {
     setFormError(null);
@@ -63,6 +69,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
       <Form onSubmit={submit}>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <ConsentCheckbox error={errors.consent?.message} {...form.register('consent')} />
+        {proofOfWork.slot}
         <Button type="submit" busy={signUp.isPending}>
           {ACCOUNT_MESSAGES.createAccountButton}
         </Button>

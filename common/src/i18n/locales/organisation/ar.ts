@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'منع إعادة استخدام آخر كلمات مرور (العدد: {count})',
   'organisation.labels.passwordVisibility': 'السماح بإظهار كلمة المرور أثناء كتابتها',
   'organisation.labels.preventSelfSignUp': 'منع التسجيل الذاتي',
+  'organisation.labels.requireSignUpChallenge': 'طلب التحقق من أنك لست روبوتًا دائمًا عند التسجيل',
   'organisation.labels.userEmailWhitelist': 'عناوين البريد الإلكتروني المسموح لها بالتسجيل',
   'organisation.labels.invitationExpiryHours': 'انتهاء صلاحية الدعوات (بالساعات)',
   'organisation.labels.failedSignInsBeforeCooldown': 'محاولات تسجيل الدخول الفاشلة قبل الإيقاف المؤقت',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'تحصل حقول كلمة المرور على زر إظهار كلمة المرور، لتُكتب كلمة المرور الطويلة دون أخطاء. الموصى به: مفعّل.',
   'organisation.hints.preventSelfSignUp': 'عندها لا يمكن الانضمام إلا بدعوة.',
+  'organisation.hints.requireSignUpChallenge':
+    'يحل كل تسجيل أولًا لغزًا قصيرًا في المتصفح (نحو ثانية، ولا يُرسل شيء إلى أي مكان آخر). من دونه يُطلب التحقق فقط عند موجات التسجيل. المُوصى به: إيقاف.',
   'organisation.hints.userEmailWhitelist': 'عنوان بريد إلكتروني، أو نمط بين شرطتين مائلتين مثل /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'الموصى به: 168 (7 أيام).',
   'organisation.hints.failedSignInsBeforeCooldown': 'القيمة 0 توقفها. الموصى به: 5.',

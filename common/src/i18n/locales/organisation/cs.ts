@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Zabránit opětovnému použití posledních hesel (počet: {count})',
   'organisation.labels.passwordVisibility': 'Umožnit zobrazit psané heslo',
   'organisation.labels.preventSelfSignUp': 'Zakázat samoregistraci',
+  'organisation.labels.requireSignUpChallenge': 'Při registraci vždy vyžadovat kontrolu proti robotům',
   'organisation.labels.userEmailWhitelist': 'E-mailové adresy, které se mohou registrovat',
   'organisation.labels.invitationExpiryHours': 'Platnost pozvánek (hodiny)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Neúspěšná přihlášení před pauzou',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Pole pro heslo dostanou tlačítko Zobrazit heslo, aby se i dlouhé heslo napsalo bez chyb. Doporučeno: zapnuto.',
   'organisation.hints.preventSelfSignUp': 'Připojit se pak lze jen na pozvání.',
+  'organisation.hints.requireSignUpChallenge':
+    'Každá registrace nejprve vyřeší v prohlížeči krátkou úlohu (asi sekundu, nic se neodesílá jinam). Bez toho se kontrola vyžaduje jen při náporu registrací. Doporučeno: vypnuto.',
   'organisation.hints.userEmailWhitelist': 'E-mailová adresa nebo vzor mezi lomítky, například /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Doporučeno: 168 (7 dní).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 vypne. Doporučeno: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Forhindr genbrug af de seneste {count} adgangskoder',
   'organisation.labels.passwordVisibility': 'Lad folk vise den adgangskode, de skriver',
   'organisation.labels.preventSelfSignUp': 'Forhindr selvtilmelding',
+  'organisation.labels.requireSignUpChallenge': 'Bed altid om en robotkontrol ved tilmelding',
   'organisation.labels.userEmailWhitelist': 'E-mailadresser, der må tilmelde sig',
   'organisation.labels.invitationExpiryHours': 'Invitationer udløber efter (timer)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Mislykkede login før pause',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Adgangskodefelter får knappen Vis adgangskode, så en lang adgangskode skrives uden fejl. Anbefalet: til.',
   'organisation.hints.preventSelfSignUp': 'Så kan man kun blive medlem via invitation.',
+  'organisation.hints.requireSignUpChallenge':
+    'Hver tilmelding løser først en kort opgave i browseren (cirka et sekund, intet sendes andre steder hen). Uden dette spørges der kun ved en bølge af tilmeldinger. Anbefalet: fra.',
   'organisation.hints.userEmailWhitelist': 'En e-mailadresse eller et mønster mellem skråstreger, f.eks. /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Anbefalet: 168 (7 dage).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 slår fra. Anbefalet: 5.',

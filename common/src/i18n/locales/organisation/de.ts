@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Wiederverwendung der letzten {count} Passwörter verhindern',
   'organisation.labels.passwordVisibility': 'Eingegebenes Passwort anzeigen lassen',
   'organisation.labels.preventSelfSignUp': 'Selbstregistrierung verhindern',
+  'organisation.labels.requireSignUpChallenge': 'Bei der Registrierung immer eine Roboterprüfung verlangen',
   'organisation.labels.userEmailWhitelist': 'E-Mail-Adressen, die sich registrieren dürfen',
   'organisation.labels.invitationExpiryHours': 'Ablauf von Einladungen (Stunden)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Fehlgeschlagene Anmeldungen bis zur Sperrpause',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Passwortfelder erhalten eine Schaltfläche „Passwort anzeigen“, damit auch ein langes Passwort fehlerfrei eingegeben wird. Empfohlen: an.',
   'organisation.hints.preventSelfSignUp': 'Dann ist ein Beitritt nur per Einladung möglich.',
+  'organisation.hints.requireSignUpChallenge':
+    'Jede Registrierung löst zuerst eine kurze Aufgabe im Browser (etwa eine Sekunde, nichts wird anderswohin gesendet). Ohne diese Einstellung wird nur bei gehäuften Registrierungen gefragt. Empfohlen: aus.',
   'organisation.hints.userEmailWhitelist': 'Eine E-Mail-Adresse oder ein Muster zwischen Schrägstrichen wie /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Empfohlen: 168 (7 Tage).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 schaltet ab. Empfohlen: 5.',

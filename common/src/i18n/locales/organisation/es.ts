@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Impedir reutilizar las últimas {count} contraseñas',
   'organisation.labels.passwordVisibility': 'Permitir mostrar la contraseña mientras se escribe',
   'organisation.labels.preventSelfSignUp': 'Impedir el registro por cuenta propia',
+  'organisation.labels.requireSignUpChallenge': 'Pedir siempre una comprobación anti-robot al registrarse',
   'organisation.labels.userEmailWhitelist': 'Direcciones de correo que pueden registrarse',
   'organisation.labels.invitationExpiryHours': 'Caducidad de las invitaciones (horas)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Inicios de sesión fallidos antes de la pausa',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Los campos de contraseña tienen un botón Mostrar contraseña, para escribir sin errores una contraseña larga. Recomendado: activado.',
   'organisation.hints.preventSelfSignUp': 'Entonces solo se puede entrar por invitación.',
+  'organisation.hints.requireSignUpChallenge':
+    'Cada registro resuelve antes un breve reto en el navegador (alrededor de un segundo; no se envía nada a otro sitio). Sin esto, solo se pide ante ráfagas de registros. Recomendado: desactivado.',
   'organisation.hints.userEmailWhitelist': 'Una dirección de correo o un patrón entre barras, como /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Recomendado: 168 (7 días).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 lo desactiva. Recomendado: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Estä viimeisten salasanojen uudelleenkäyttö (määrä: {count})',
   'organisation.labels.passwordVisibility': 'Anna näyttää kirjoitettava salasana',
   'organisation.labels.preventSelfSignUp': 'Estä omatoiminen rekisteröityminen',
+  'organisation.labels.requireSignUpChallenge': 'Pyydä aina robottitarkistus rekisteröitymisessä',
   'organisation.labels.userEmailWhitelist': 'Sähköpostiosoitteet, jotka voivat rekisteröityä',
   'organisation.labels.invitationExpiryHours': 'Kutsujen voimassaolo (tuntia)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Epäonnistuneet kirjautumiset ennen taukoa',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Salasanakenttiin tulee Näytä salasana -painike, jotta pitkä salasana kirjoitetaan virheettä. Suositus: käytössä.',
   'organisation.hints.preventSelfSignUp': 'Silloin liittyä voi vain kutsusta.',
+  'organisation.hints.requireSignUpChallenge':
+    'Jokainen rekisteröityminen ratkaisee ensin lyhyen tehtävän selaimessa (noin sekunti, mitään ei lähetetä muualle). Ilman tätä tarkistusta pyydetään vain rekisteröitymisryöppyjen aikana. Suositus: pois.',
   'organisation.hints.userEmailWhitelist': 'Sähköpostiosoite tai kauttaviivojen välinen malli, kuten /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Suositus: 168 (7 päivää).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 poistaa käytöstä. Suositus: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Empêcher la réutilisation des {count} derniers mots de passe',
   'organisation.labels.passwordVisibility': 'Permettre d’afficher le mot de passe en cours de saisie',
   'organisation.labels.preventSelfSignUp': 'Empêcher l’inscription libre',
+  'organisation.labels.requireSignUpChallenge': 'Toujours demander une vérification anti-robot à l’inscription',
   'organisation.labels.userEmailWhitelist': 'Adresses e-mail autorisées à s’inscrire',
   'organisation.labels.invitationExpiryHours': 'Expiration des invitations (heures)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Connexions échouées avant la pause',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Les champs de mot de passe reçoivent un bouton Afficher le mot de passe, pour saisir un long mot de passe sans erreur. Recommandé : activé.',
   'organisation.hints.preventSelfSignUp': 'Les personnes ne peuvent alors rejoindre que sur invitation.',
+  'organisation.hints.requireSignUpChallenge':
+    'Chaque inscription résout d’abord une courte énigme dans le navigateur (environ une seconde, rien n’est envoyé ailleurs). Sans cela, seules les vagues d’inscriptions sont vérifiées. Recommandé : désactivé.',
   'organisation.hints.userEmailWhitelist': 'Une adresse e-mail, ou un motif entre barres obliques comme /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Recommandé : 168 (7 jours).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 désactive. Recommandé : 5.',

@@ -55,6 +55,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'מניעת שימוש חוזר בסיסמאות האחרונות (מספר: {count})',
   'organisation.labels.passwordVisibility': 'אפשרות להציג את הסיסמה בזמן ההקלדה',
   'organisation.labels.preventSelfSignUp': 'מניעת הרשמה עצמית',
+  'organisation.labels.requireSignUpChallenge': 'לבקש תמיד בדיקת רובוט בהרשמה',
   'organisation.labels.userEmailWhitelist': 'כתובות אימייל שמותר להן להירשם',
   'organisation.labels.invitationExpiryHours': 'תוקף ההזמנות (שעות)',
   'organisation.labels.failedSignInsBeforeCooldown': 'כניסות שנכשלו לפני השהיה',
@@ -92,6 +93,8 @@ export default {
   'organisation.hints.usePasswordList': 'מומלץ: פעיל.',
   'organisation.hints.passwordVisibility': 'שדות הסיסמה יקבלו כפתור הצגת סיסמה, כדי שסיסמה ארוכה תוקלד בלי טעויות. מומלץ: פעיל.',
   'organisation.hints.preventSelfSignUp': 'כך אפשר להצטרף רק בהזמנה.',
+  'organisation.hints.requireSignUpChallenge':
+    'כל הרשמה פותרת תחילה חידה קצרה בדפדפן (כשנייה, שום דבר לא נשלח למקום אחר). בלי זה, הבדיקה נדרשת רק בגלי הרשמות. מומלץ: כבוי.',
   'organisation.hints.userEmailWhitelist': 'כתובת אימייל, או תבנית בין לוכסנים כמו /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'מומלץ: 168 (7 ימים).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 מבטל. מומלץ: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Cegah penggunaan ulang {count} kata sandi terakhir',
   'organisation.labels.passwordVisibility': 'Izinkan orang menampilkan kata sandi yang sedang diketik',
   'organisation.labels.preventSelfSignUp': 'Cegah pendaftaran mandiri',
+  'organisation.labels.requireSignUpChallenge': 'Selalu minta pemeriksaan robot saat pendaftaran',
   'organisation.labels.userEmailWhitelist': 'Alamat email yang boleh mendaftar',
   'organisation.labels.invitationExpiryHours': 'Masa berlaku undangan (jam)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Gagal masuk sebelum jeda',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Kolom kata sandi mendapat tombol Tampilkan kata sandi, sehingga kata sandi panjang diketik tanpa kesalahan. Direkomendasikan: aktif.',
   'organisation.hints.preventSelfSignUp': 'Orang hanya dapat bergabung melalui undangan.',
+  'organisation.hints.requireSignUpChallenge':
+    'Setiap pendaftaran terlebih dahulu menyelesaikan teka-teki singkat di browser (sekitar satu detik, tidak ada yang dikirim ke tempat lain). Tanpa ini, pemeriksaan hanya diminta saat terjadi lonjakan pendaftaran. Disarankan: nonaktif.',
   'organisation.hints.userEmailWhitelist': 'Alamat email, atau pola di antara garis miring seperti /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Direkomendasikan: 168 (7 hari).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 menonaktifkan. Direkomendasikan: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Impedisci il riutilizzo delle ultime {count} password',
   'organisation.labels.passwordVisibility': 'Consenti di mostrare la password mentre si digita',
   'organisation.labels.preventSelfSignUp': 'Impedisci la registrazione autonoma',
+  'organisation.labels.requireSignUpChallenge': 'Chiedi sempre una verifica anti-robot alla registrazione',
   'organisation.labels.userEmailWhitelist': 'Indirizzi email che possono registrarsi',
   'organisation.labels.invitationExpiryHours': 'Scadenza degli inviti (ore)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Accessi non riusciti prima della pausa',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'I campi password hanno un pulsante Mostra password, così una password lunga si digita senza errori. Consigliato: attivo.',
   'organisation.hints.preventSelfSignUp': 'Così si può entrare solo su invito.',
+  'organisation.hints.requireSignUpChallenge':
+    'Ogni registrazione risolve prima un breve calcolo nel browser (circa un secondo, nulla viene inviato altrove). Senza questa opzione, la verifica è chiesta solo in caso di ondate di registrazioni. Consigliato: disattivato.',
   'organisation.hints.userEmailWhitelist': 'Un indirizzo email o un pattern tra barre, come /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Consigliato: 168 (7 giorni).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 disattiva. Consigliato: 5.',

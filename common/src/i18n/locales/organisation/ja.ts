@@ -56,6 +56,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': '直近 {count} 個のパスワードの再利用を禁止する',
   'organisation.labels.passwordVisibility': '入力中のパスワードを表示できるようにする',
   'organisation.labels.preventSelfSignUp': '自己登録を禁止する',
+  'organisation.labels.requireSignUpChallenge': '登録時に常にロボット確認を求める',
   'organisation.labels.userEmailWhitelist': '登録を許可するメールアドレス',
   'organisation.labels.invitationExpiryHours': '招待の有効期限 (時間)',
   'organisation.labels.failedSignInsBeforeCooldown': '一時停止までのサインイン失敗回数',
@@ -94,6 +95,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'パスワード欄に [パスワードを表示] ボタンが付き、長いパスワードも間違えずに入力できます。推奨: オン。',
   'organisation.hints.preventSelfSignUp': '参加は招待のみになります。',
+  'organisation.hints.requireSignUpChallenge':
+    '登録のたびに、まずブラウザーで短い計算を解きます（約 1 秒、どこにも送信されません）。オフの場合は、登録が集中したときだけ求めます。推奨: オフ。',
   'organisation.hints.userEmailWhitelist': 'メールアドレス、または /@example\\.com$/ のようなスラッシュで囲んだパターン。',
   'organisation.hints.invitationExpiryHours': '推奨: 168 (7 日)。',
   'organisation.hints.failedSignInsBeforeCooldown': '0 で無効。推奨: 5。',

@@ -55,6 +55,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': '최근 {count}개 비밀번호 재사용 금지',
   'organisation.labels.passwordVisibility': '입력 중인 비밀번호 표시 허용',
   'organisation.labels.preventSelfSignUp': '직접 가입 금지',
+  'organisation.labels.requireSignUpChallenge': '가입 시 항상 로봇 확인 요청',
   'organisation.labels.userEmailWhitelist': '가입이 허용된 이메일 주소',
   'organisation.labels.invitationExpiryHours': '초대 만료(시간)',
   'organisation.labels.failedSignInsBeforeCooldown': '일시 중지 전 로그인 실패 횟수',
@@ -93,6 +94,8 @@ export default {
   'organisation.hints.passwordVisibility':
     '비밀번호 입력란에 비밀번호 표시 버튼이 생겨 긴 비밀번호도 실수 없이 입력할 수 있습니다. 권장: 켜짐.',
   'organisation.hints.preventSelfSignUp': '초대를 받아야만 참여할 수 있습니다.',
+  'organisation.hints.requireSignUpChallenge':
+    '모든 가입이 먼저 브라우저에서 짧은 퍼즐을 풉니다(약 1초, 다른 곳으로 아무것도 보내지 않음). 끄면 가입이 몰릴 때만 요청합니다. 권장: 끔.',
   'organisation.hints.userEmailWhitelist': '이메일 주소 또는 /@example\\.com$/처럼 슬래시로 감싼 패턴.',
   'organisation.hints.invitationExpiryHours': '권장: 168(7일).',
   'organisation.hints.failedSignInsBeforeCooldown': '0이면 사용하지 않습니다. 권장: 5.',

@@ -57,6 +57,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Hindre gjenbruk av de siste {count} passordene',
   'organisation.labels.passwordVisibility': 'La folk vise passordet de skriver',
   'organisation.labels.preventSelfSignUp': 'Hindre selvregistrering',
+  'organisation.labels.requireSignUpChallenge': 'Be alltid om en robotkontroll ved registrering',
   'organisation.labels.userEmailWhitelist': 'E-postadresser som kan registrere seg',
   'organisation.labels.invitationExpiryHours': 'Invitasjoner utløper etter (timer)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Mislykkede pålogginger før pause',
@@ -94,6 +95,8 @@ export default {
   'organisation.hints.usePasswordList': 'Anbefalt: på.',
   'organisation.hints.passwordVisibility': 'Passordfelt får knappen Vis passord, slik at et langt passord skrives uten feil. Anbefalt: på.',
   'organisation.hints.preventSelfSignUp': 'Da kan man bare bli med via invitasjon.',
+  'organisation.hints.requireSignUpChallenge':
+    'Hver registrering løser først en kort oppgave i nettleseren (omtrent ett sekund, ingenting sendes andre steder). Uten dette spørres det bare ved en bølge av registreringer. Anbefalt: av.',
   'organisation.hints.userEmailWhitelist': 'En e-postadresse eller et mønster mellom skråstreker, for eksempel /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Anbefalt: 168 (7 dager).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 slår av. Anbefalt: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Hergebruik van de laatste {count} wachtwoorden voorkomen',
   'organisation.labels.passwordVisibility': 'Mensen het getypte wachtwoord laten tonen',
   'organisation.labels.preventSelfSignUp': 'Zelfregistratie voorkomen',
+  'organisation.labels.requireSignUpChallenge': 'Altijd om een robotcontrole vragen bij registratie',
   'organisation.labels.userEmailWhitelist': 'E-mailadressen die zich mogen registreren',
   'organisation.labels.invitationExpiryHours': 'Uitnodigingen verlopen na (uren)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Mislukte inlogpogingen vóór de pauze',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Wachtwoordvelden krijgen een knop Wachtwoord tonen, zodat een lang wachtwoord zonder fouten wordt getypt. Aanbevolen: aan.',
   'organisation.hints.preventSelfSignUp': 'Mensen kunnen dan alleen op uitnodiging lid worden.',
+  'organisation.hints.requireSignUpChallenge':
+    'Elke registratie lost eerst een korte puzzel op in de browser (ongeveer een seconde, er wordt niets elders heen gestuurd). Zonder deze instelling wordt alleen bij een golf van registraties gevraagd. Aanbevolen: uit.',
   'organisation.hints.userEmailWhitelist': 'Een e-mailadres, of een patroon tussen schuine strepen zoals /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Aanbevolen: 168 (7 dagen).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 schakelt uit. Aanbevolen: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Nie pozwalaj ponownie użyć ostatnich haseł (liczba: {count})',
   'organisation.labels.passwordVisibility': 'Pozwól pokazać wpisywane hasło',
   'organisation.labels.preventSelfSignUp': 'Zablokuj samodzielną rejestrację',
+  'organisation.labels.requireSignUpChallenge': 'Zawsze wymagaj weryfikacji antyrobotowej przy rejestracji',
   'organisation.labels.userEmailWhitelist': 'Adresy e-mail, które mogą się rejestrować',
   'organisation.labels.invitationExpiryHours': 'Ważność zaproszeń (godziny)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Nieudane logowania przed przerwą',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Pola hasła otrzymują przycisk Pokaż hasło, dzięki czemu długie hasło można wpisać bez błędów. Zalecane: wł.',
   'organisation.hints.preventSelfSignUp': 'Wtedy dołączyć można tylko na zaproszenie.',
+  'organisation.hints.requireSignUpChallenge':
+    'Każda rejestracja najpierw rozwiązuje w przeglądarce krótkie zadanie (około sekundy, nic nie jest wysyłane gdzie indziej). Bez tego weryfikacja jest wymagana tylko przy nagłym napływie rejestracji. Zalecane: wyłączone.',
   'organisation.hints.userEmailWhitelist': 'Adres e-mail lub wzorzec między ukośnikami, np. /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Zalecane: 168 (7 dni).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 wyłącza. Zalecane: 5.',

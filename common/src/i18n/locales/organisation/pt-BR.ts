@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Impedir a reutilização das últimas {count} senhas',
   'organisation.labels.passwordVisibility': 'Permitir mostrar a senha durante a digitação',
   'organisation.labels.preventSelfSignUp': 'Impedir o autocadastro',
+  'organisation.labels.requireSignUpChallenge': 'Sempre pedir uma verificação anti-robô no cadastro',
   'organisation.labels.userEmailWhitelist': 'Endereços de e-mail que podem se cadastrar',
   'organisation.labels.invitationExpiryHours': 'Validade dos convites (horas)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Logins com falha antes da pausa',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Os campos de senha ganham um botão Mostrar senha, para digitar uma senha longa sem erros. Recomendado: ativado.',
   'organisation.hints.preventSelfSignUp': 'Assim, só é possível entrar por convite.',
+  'organisation.hints.requireSignUpChallenge':
+    'Cada cadastro resolve antes um pequeno desafio no navegador (cerca de um segundo, nada é enviado para outro lugar). Sem isso, a verificação só é pedida em picos de cadastros. Recomendado: desativado.',
   'organisation.hints.userEmailWhitelist': 'Um endereço de e-mail ou um padrão entre barras, como /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Recomendado: 168 (7 dias).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 desativa. Recomendado: 5.',

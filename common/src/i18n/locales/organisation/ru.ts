@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Запретить повторное использование последних паролей (количество: {count})',
   'organisation.labels.passwordVisibility': 'Разрешить показывать вводимый пароль',
   'organisation.labels.preventSelfSignUp': 'Запретить самостоятельную регистрацию',
+  'organisation.labels.requireSignUpChallenge': 'Всегда запрашивать проверку на робота при регистрации',
   'organisation.labels.userEmailWhitelist': 'Адреса электронной почты, которым разрешена регистрация',
   'organisation.labels.invitationExpiryHours': 'Срок действия приглашений (часы)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Неудачных входов до паузы',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'У полей пароля появляется кнопка «Показать пароль», чтобы длинный пароль вводился без ошибок. Рекомендуется: вкл.',
   'organisation.hints.preventSelfSignUp': 'Тогда присоединиться можно только по приглашению.',
+  'organisation.hints.requireSignUpChallenge':
+    'Каждая регистрация сначала решает в браузере короткую задачу (около секунды, ничего никуда не отправляется). Без этого проверка запрашивается только при всплеске регистраций. Рекомендуется: выключено.',
   'organisation.hints.userEmailWhitelist': 'Адрес электронной почты или шаблон между косыми чертами, например /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Рекомендуется: 168 (7 дней).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 отключает. Рекомендуется: 5.',

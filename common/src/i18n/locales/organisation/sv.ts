@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Förhindra återanvändning av de senaste {count} lösenorden',
   'organisation.labels.passwordVisibility': 'Låt användare visa lösenordet de skriver',
   'organisation.labels.preventSelfSignUp': 'Förhindra självregistrering',
+  'organisation.labels.requireSignUpChallenge': 'Be alltid om en robotkontroll vid registrering',
   'organisation.labels.userEmailWhitelist': 'E-postadresser som får registrera sig',
   'organisation.labels.invitationExpiryHours': 'Inbjudningar går ut efter (timmar)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Misslyckade inloggningar före paus',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Lösenordsfälten får knappen Visa lösenord, så att ett långt lösenord skrivs utan fel. Rekommenderat: på.',
   'organisation.hints.preventSelfSignUp': 'Då kan man bara gå med via inbjudan.',
+  'organisation.hints.requireSignUpChallenge':
+    'Varje registrering löser först ett kort pussel i webbläsaren (ungefär en sekund, inget skickas någon annanstans). Utan detta frågas bara vid en våg av registreringar. Rekommenderat: av.',
   'organisation.hints.userEmailWhitelist': 'En e-postadress eller ett mönster mellan snedstreck, till exempel /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Rekommenderat: 168 (7 dagar).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 stänger av. Rekommenderat: 5.',

@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Son {count} parolanın yeniden kullanılmasını engelle',
   'organisation.labels.passwordVisibility': 'Yazılan parolanın gösterilmesine izin ver',
   'organisation.labels.preventSelfSignUp': 'Kendi kendine kaydı engelle',
+  'organisation.labels.requireSignUpChallenge': 'Kayıtta her zaman robot doğrulaması iste',
   'organisation.labels.userEmailWhitelist': 'Kaydolmasına izin verilen e-posta adresleri',
   'organisation.labels.invitationExpiryHours': 'Davet geçerlilik süresi (saat)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Bekleme öncesi başarısız oturum açma sayısı',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Parola alanlarına Parolayı göster düğmesi eklenir, böylece uzun bir parola hatasız yazılır. Önerilen: açık.',
   'organisation.hints.preventSelfSignUp': 'Bu durumda yalnızca davetle katılınabilir.',
+  'organisation.hints.requireSignUpChallenge':
+    'Her kayıt önce tarayıcıda kısa bir bulmaca çözer (yaklaşık bir saniye, hiçbir şey başka yere gönderilmez). Bu olmadan yalnızca kayıt dalgalarında sorulur. Önerilen: kapalı.',
   'organisation.hints.userEmailWhitelist': 'Bir e-posta adresi veya /@example\\.com$/ gibi eğik çizgiler arasında bir desen.',
   'organisation.hints.invitationExpiryHours': 'Önerilen: 168 (7 gün).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 kapatır. Önerilen: 5.',

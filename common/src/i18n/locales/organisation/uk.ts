@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Заборонити повторне використання останніх паролів (кількість: {count})',
   'organisation.labels.passwordVisibility': 'Дозволити показувати введений пароль',
   'organisation.labels.preventSelfSignUp': 'Заборонити самостійну реєстрацію',
+  'organisation.labels.requireSignUpChallenge': 'Завжди вимагати перевірку на робота під час реєстрації',
   'organisation.labels.userEmailWhitelist': 'Адреси електронної пошти, яким дозволено реєстрацію',
   'organisation.labels.invitationExpiryHours': 'Термін дії запрошень (години)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Невдалих входів до паузи',
@@ -96,6 +97,8 @@ export default {
   'organisation.hints.passwordVisibility':
     'Поля пароля отримують кнопку «Показати пароль», щоб довгий пароль вводився без помилок. Рекомендовано: увімк.',
   'organisation.hints.preventSelfSignUp': 'Тоді приєднатися можна лише за запрошенням.',
+  'organisation.hints.requireSignUpChallenge':
+    'Кожна реєстрація спершу розв’язує в браузері коротке завдання (близько секунди, нічого нікуди не надсилається). Без цього перевірку вимагають лише під час сплеску реєстрацій. Рекомендовано: вимкнено.',
   'organisation.hints.userEmailWhitelist': 'Адреса електронної пошти або шаблон між скісними рисками, наприклад /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Рекомендовано: 168 (7 днів).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 вимикає. Рекомендовано: 5.',

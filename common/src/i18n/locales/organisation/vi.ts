@@ -58,6 +58,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': 'Ngăn dùng lại {count} mật khẩu gần nhất',
   'organisation.labels.passwordVisibility': 'Cho phép hiện mật khẩu đang nhập',
   'organisation.labels.preventSelfSignUp': 'Ngăn tự đăng ký',
+  'organisation.labels.requireSignUpChallenge': 'Luôn yêu cầu kiểm tra robot khi đăng ký',
   'organisation.labels.userEmailWhitelist': 'Địa chỉ email được phép đăng ký',
   'organisation.labels.invitationExpiryHours': 'Thời hạn lời mời (giờ)',
   'organisation.labels.failedSignInsBeforeCooldown': 'Số lần đăng nhập thất bại trước khi tạm dừng',
@@ -95,6 +96,8 @@ export default {
   'organisation.hints.usePasswordList': 'Khuyến nghị: bật.',
   'organisation.hints.passwordVisibility': 'Ô mật khẩu có nút Hiện mật khẩu, để nhập mật khẩu dài mà không sai. Khuyến nghị: bật.',
   'organisation.hints.preventSelfSignUp': 'Khi đó chỉ có thể tham gia qua lời mời.',
+  'organisation.hints.requireSignUpChallenge':
+    'Mỗi lượt đăng ký trước tiên giải một câu đố ngắn trong trình duyệt (khoảng một giây, không gửi gì đi nơi khác). Nếu tắt, chỉ yêu cầu khi có đợt đăng ký dồn dập. Khuyến nghị: tắt.',
   'organisation.hints.userEmailWhitelist': 'Một địa chỉ email, hoặc một mẫu giữa hai dấu gạch chéo như /@example\\.com$/.',
   'organisation.hints.invitationExpiryHours': 'Khuyến nghị: 168 (7 ngày).',
   'organisation.hints.failedSignInsBeforeCooldown': '0 là tắt. Khuyến nghị: 5.',

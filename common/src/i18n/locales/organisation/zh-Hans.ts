@@ -54,6 +54,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': '禁止重复使用最近 {count} 个密码',
   'organisation.labels.passwordVisibility': '允许显示正在输入的密码',
   'organisation.labels.preventSelfSignUp': '禁止自行注册',
+  'organisation.labels.requireSignUpChallenge': '注册时始终要求人机验证',
   'organisation.labels.userEmailWhitelist': '允许注册的电子邮件地址',
   'organisation.labels.invitationExpiryHours': '邀请有效期（小时）',
   'organisation.labels.failedSignInsBeforeCooldown': '暂停前的登录失败次数',
@@ -91,6 +92,8 @@ export default {
   'organisation.hints.usePasswordList': '推荐：开。',
   'organisation.hints.passwordVisibility': '密码框会有“显示密码”按钮，方便无误地输入长密码。推荐：开。',
   'organisation.hints.preventSelfSignUp': '这样只能通过邀请加入。',
+  'organisation.hints.requireSignUpChallenge':
+    '每次注册都会先在浏览器中完成一个简短的计算（约一秒，不会向别处发送任何内容）。关闭时，仅在注册激增时要求。建议：关闭。',
   'organisation.hints.userEmailWhitelist': '电子邮件地址，或用斜杠括起的模式，例如 /@example\\.com$/。',
   'organisation.hints.invitationExpiryHours': '推荐：168（7 天）。',
   'organisation.hints.failedSignInsBeforeCooldown': '0 表示停用。推荐：5。',

@@ -54,6 +54,7 @@ export default {
   'organisation.labels.enforcePasswordHistory': '禁止重複使用最近 {count} 個密碼',
   'organisation.labels.passwordVisibility': '允許顯示正在輸入的密碼',
   'organisation.labels.preventSelfSignUp': '禁止自行註冊',
+  'organisation.labels.requireSignUpChallenge': '註冊時一律要求人機驗證',
   'organisation.labels.userEmailWhitelist': '允許註冊的電子郵件地址',
   'organisation.labels.invitationExpiryHours': '邀請有效期限（小時）',
   'organisation.labels.failedSignInsBeforeCooldown': '暫停前的登入失敗次數',
@@ -91,6 +92,8 @@ export default {
   'organisation.hints.usePasswordList': '建議：開啟。',
   'organisation.hints.passwordVisibility': '密碼欄位會有「顯示密碼」按鈕，方便正確輸入較長的密碼。建議：開啟。',
   'organisation.hints.preventSelfSignUp': '這樣就只能透過邀請加入。',
+  'organisation.hints.requireSignUpChallenge':
+    '每次註冊都會先在瀏覽器中完成一個簡短的運算（約一秒，不會傳送任何內容到別處）。關閉時，只有在註冊暴增時才會要求。建議：關閉。',
   'organisation.hints.userEmailWhitelist': '電子郵件地址，或以斜線括住的模式，例如 /@example\\.com$/。',
   'organisation.hints.invitationExpiryHours': '建議：168（7 天）。',
   'organisation.hints.failedSignInsBeforeCooldown': '0 表示停用。建議：5。',
