@@ -18,30 +18,12 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../server/src/db/schema.ts';
 import { scoped } from '../server/src/db/scoped.ts';
 import { correlationId } from '../server/src/http/correlation-id.ts';
+import { securityHeaderOptions } from '../server/src/http/security-headers.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20_000);
 
 /** The options server/src/app.ts gives helmet (on http, as the benches run). */
-const HELMET_OPTIONS = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  },
-  hsts: false,
-  crossOriginEmbedderPolicy: false,
-  frameguard: { action: 'deny' as const },
-};
+const HELMET_OPTIONS = securityHeaderOptions(false);
 
 function microseconds(run: () => void): number {
   for (let i = 0; i < Math.min(2000, ROUNDS); i++) run();

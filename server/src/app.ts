@@ -30,6 +30,7 @@ import { serializeReply, serializeRequest } from './http/log-redaction.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { PrettyLogController, prettyLogStream } from './http/pretty-log.ts';
 import { registerRequestContext } from './http/request-context.ts';
+import { securityHeaderOptions } from './http/security-headers.ts';
 import { registerRequestTelemetry } from './http/telemetry.ts';
 import { importRoutes } from './imports/routes.ts';
 import { JOBS } from './jobs/registry.ts';
@@ -140,26 +141,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     app.addHook('onClose', async () => telemetry.listener?.close());
   }
   // The security headers, built once: @fastify/helmet parses these options again on every request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: ctx.config.publicScheme === 'https' ? [] : null,
-      },
-    },
-    hsts: ctx.config.publicScheme === 'https',
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
+  const securityHeaders = helmet(securityHeaderOptions(ctx.config.publicScheme === 'https'));
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
   await startLanguages();
