@@ -16,8 +16,8 @@ import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { CopyField } from '../../components/CopyField.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -64,15 +64,12 @@ function ApiSettings({ api }: { api: ProtectedApi }) {
           <ActionStatus message={saved && M.saved} />
         </div>
       </Form>
-      {remove.isError && <Alert kind="error">{remove.error.message}</Alert>}
-      <Dialog
+      <ConfirmDelete
         open={confirming}
         header={M.delete}
         text={M.deleteConfirm}
-        affirmativeButtonText={M.delete}
-        important
-        busy={remove.isPending}
-        onAffirm={() => remove.mutate()}
+        button={M.delete}
+        deletion={remove}
         onCancel={() => setConfirming(false)}
       />
     </Card>

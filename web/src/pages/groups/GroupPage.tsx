@@ -13,7 +13,7 @@ import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { Form } from '../../components/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -73,15 +73,12 @@ function GroupSettings({ group }: { group: Group }) {
           <ActionStatus message={feedback.message} />
         </div>
       </Form>
-      {remove.isError && <Alert kind="error">{remove.error.message}</Alert>}
-      <Dialog
+      <ConfirmDelete
         open={confirming}
         header={M.deleteHeader}
         text={M.deleteText}
-        affirmativeButtonText={M.delete}
-        important
-        busy={remove.isPending}
-        onAffirm={() => remove.mutate()}
+        button={M.delete}
+        deletion={remove}
         onCancel={() => setConfirming(false)}
       />
     </Card>

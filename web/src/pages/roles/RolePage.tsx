@@ -12,7 +12,7 @@ import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -58,15 +58,12 @@ function RoleSettings({ role }: { role: Role }) {
         }
         status={<ActionStatus message={feedback.message} />}
       />
-      {remove.isError && <Alert kind="error">{remove.error.message}</Alert>}
-      <Dialog
+      <ConfirmDelete
         open={confirming}
         header={M.deleteHeader}
         text={M.deleteConfirm}
-        affirmativeButtonText={M.delete}
-        important
-        busy={remove.isPending}
-        onAffirm={() => remove.mutate()}
+        button={M.delete}
+        deletion={remove}
         onCancel={() => setConfirming(false)}
       />
     </Card>
