@@ -58,6 +58,7 @@ describe.skipIf(!chromiumPath).each(dialects)('signing in on %s, in Chromium', (
       'Users',
       'Add a user',
       'Groups',
+      'Roles',
       'Applications',
       'Add an application',
       'APIs',
