@@ -46,3 +46,23 @@ export function GiveRoleForm({
     </Form>
   );
 }
+
+/** "Take away" beside one role, busy while that role's taking away runs (a group's or a person's). */
+export function TakeAwayRole({
+  role,
+  take,
+}: {
+  role: { id: string; name: string };
+  take: { isPending: boolean; variables: string | undefined; mutate: (roleId: string) => void };
+}) {
+  return (
+    <Button
+      variant="secondary"
+      aria-label={M.takeAwayRole(role.name)}
+      busy={take.isPending && take.variables === role.id}
+      onClick={() => take.mutate(role.id)}
+    >
+      {M.takeAway}
+    </Button>
+  );
+}

@@ -9,11 +9,10 @@ import { call } from '../../api/client.ts';
 import { roleKeys, useGroupRoles } from '../../api/role-queries.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
-import { GiveRoleForm } from '../../features/roles/GiveRoleForm.tsx';
+import { GiveRoleForm, TakeAwayRole } from '../../features/roles/GiveRoleForm.tsx';
 
 import '../roles/roles.css';
 
@@ -61,14 +60,7 @@ export function GroupRoles({ group }: { group: Group }) {
               <Link to={routePath('role', { id: role.id })} className="roles-name">
                 {role.name}
               </Link>
-              <Button
-                variant="secondary"
-                aria-label={M.takeAwayRole(role.name)}
-                busy={take.isPending && take.variables === role.id}
-                onClick={() => take.mutate(role.id)}
-              >
-                {M.takeAway}
-              </Button>
+              <TakeAwayRole role={role} take={take} />
             </li>
           ))}
         </ul>

@@ -10,11 +10,10 @@ import { roleKeys, useUserAccess } from '../../api/role-queries.ts';
 import { useSignedInUser } from '../../app/app-session.ts';
 import { ActionStatus } from '../../components/ActionStatus.tsx';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useActionFeedback } from '../../features/feedback/feedback.ts';
-import { GiveRoleForm } from '../../features/roles/GiveRoleForm.tsx';
+import { GiveRoleForm, TakeAwayRole } from '../../features/roles/GiveRoleForm.tsx';
 
 import '../roles/roles.css';
 
@@ -93,16 +92,7 @@ export function UserAccessCard({ userId }: { userId: string }) {
                       ))}
                     </ul>
                   </div>
-                  {orgAdmin && role.sources.some((source) => source.kind === 'direct') && (
-                    <Button
-                      variant="secondary"
-                      aria-label={M.takeAwayRole(role.name)}
-                      busy={take.isPending && take.variables === role.id}
-                      onClick={() => take.mutate(role.id)}
-                    >
-                      {M.takeAway}
-                    </Button>
-                  )}
+                  {orgAdmin && role.sources.some((source) => source.kind === 'direct') && <TakeAwayRole role={role} take={take} />}
                 </li>
               ))}
             </ul>
